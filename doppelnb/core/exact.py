@@ -1,0 +1,178 @@
+"""Exact probability helpers: integer counts, ``Fraction`` results, multiset enumeration.
+
+>>> dice_sum_counts(2)[7]
+6
+>>> Distribution.from_counts({"hit": 1, "miss": 2})["hit"]
+Fraction(1, 3)
+>>> sum(w for _, w in multiset_draws({"black": 2, "white": 1}, 2))
+3
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from .errors import BadInput
+
+
+class Distribution(Mapping):
+    """An exact finite distribution: outcome -> ``Fraction``, built from integer weights.
+
+    Keeps the integer weights (``counts``) and their total, so exact counts and probabilities are
+    both available. Renders as a table and an SVG bar chart in a notebook.
+    """
+
+    def __init__(self, counts: Mapping[Hashable, int], total: int | None = None):
+        clean = {k: int(v) for k, v in counts.items() if v}
+        if any(v < 0 for v in clean.values()):
+            raise BadInput("NB-ARG", "weights of a distribution cannot be negative")
+        self.counts = dict(sorted(clean.items(), key=lambda kv: _sort_key(kv[0])))
+        self.total = sum(self.counts.values()) if total is None else int(total)
+        if self.total <= 0:
+            raise BadInput("NB-ARG", "a distribution needs a positive total weight")
+
+    @classmethod
+    def from_counts(cls, counts: Mapping[Hashable, int]) -> Distribution:
+        return cls(counts)
+
+    @classmethod
+    def from_pairs(cls, pairs: Iterable[tuple[Hashable, int]]) -> Distribution:
+        acc: dict[Hashable, int] = {}
+        for outcome, weight in pairs:
+            acc[outcome] = acc.get(outcome, 0) + weight
+        return cls(acc)
+
+    def __getitem__(self, outcome: Hashable) -> Fraction:
+        return Fraction(self.counts.get(outcome, 0), self.total)
+
+    def __iter__(self) -> Iterator:
+        return iter(self.counts)
+
+    def __len__(self) -> int:
+        return len(self.counts)
+
+    def probability(self, event: Callable[[Any], bool]) -> Fraction:
+        return Fraction(sum(w for k, w in self.counts.items() if event(k)), self.total)
+
+    def mean(self) -> Fraction:
+        return Fraction(sum(k * w for k, w in self.counts.items()), self.total)
+
+    def variance(self) -> Fraction:
+        m = self.mean()
+        return Fraction(sum((k - m) ** 2 * w for k, w in self.counts.items()), self.total)
+
+    def map(self, fn: Callable[[Any], Hashable]) -> Distribution:
+        return Distribution.from_pairs((fn(k), w) for k, w in self.counts.items())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Distribution):
+            return dict(self.items()) == dict(other.items())
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        body = ", ".join(f"{k!r}: {v}" for k, v in self.items())
+        return f"Distribution({{{body}}})"
+
+    def table_rows(self) -> list[list[str]]:
+        return [[str(k), str(w), str(self[k]), f"{float(self[k]):.4f}"]
+                for k, w in self.counts.items()]
+
+    def to_svg(self, title: str = "", **kw: Any):
+        from .render import bar_chart
+
+        return bar_chart([(str(k), float(self[k])) for k in self.counts], title=title, **kw)
+
+    def _repr_html_(self) -> str:
+        from .render import html_table
+
+        table = html_table(["outcome", "ways", "probability", "≈"], self.table_rows(),
+                           caption=f"exact distribution over {self.total} equally likely cases")
+        return f"<div>{self.to_svg()}{table}</div>"
+
+
+def _sort_key(outcome: Any) -> tuple:
+    return (0, outcome) if isinstance(outcome, (int, Fraction)) else (1, str(outcome))
+
+
+def dice_sum_counts(dice: int, sides: int = 6) -> list[int]:
+    """``counts[s]`` = number of the ``sides**dice`` rolls whose faces total ``s`` (exact).
+
+    Vectorised as repeated numpy convolution; int64 is exact while ``sides**dice < 2**63`` and
+    Python integers (object arrays) take over beyond that.
+    """
+    if not isinstance(dice, int) or dice < 0 or not isinstance(sides, int) or sides < 1:
+        raise BadInput("NB-ARG", "dice and sides must be whole numbers (dice >= 0, sides >= 1)")
+    return list(_dice_sum_counts(dice, sides))
+
+
+@lru_cache(maxsize=256)
+def _dice_sum_counts(dice: int, sides: int) -> tuple[int, ...]:
+    exact64 = dice * math.log2(sides) < 62
+    one = np.array([0] + [1] * sides, dtype=np.int64 if exact64 else object)
+    counts = np.array([1], dtype=one.dtype)
+    for _ in range(dice):
+        counts = np.convolve(counts, one)
+    return tuple(int(c) for c in counts)
+
+
+def multiset_draws(counts: Mapping[Hashable, int], k: int) -> Iterator[tuple[dict, int]]:
+    """Every way to draw ``k`` items without replacement from a multiset, grouped by content.
+
+    Yields ``(drawn, ways)`` where ``drawn`` maps category -> number drawn and ``ways`` is the
+    number of ``k``-subsets of the physical items with that content (a product of binomials), so
+    the weights sum to ``comb(total, k)``. This is the multivariate hypergeometric law, counted
+    over multisets instead of over permutations.
+    """
+    keys = list(counts)
+    sizes = [int(counts[key]) for key in keys]
+    if k < 0 or k > sum(sizes) or any(s < 0 for s in sizes):
+        raise BadInput("NB-ARG", f"cannot draw {k} items from a multiset of {sum(sizes)}")
+    suffix = [0] * (len(sizes) + 1)
+    for i in range(len(sizes) - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + sizes[i]
+
+    def rec(i: int, left: int, ways: int, drawn: dict):
+        if i == len(keys):
+            if left == 0:
+                yield dict(drawn), ways
+            return
+        lo = max(0, left - suffix[i + 1])
+        for take in range(lo, min(sizes[i], left) + 1):
+            drawn[keys[i]] = take
+            yield from rec(i + 1, left - take, ways * math.comb(sizes[i], take), drawn)
+        drawn.pop(keys[i], None)
+
+    yield from rec(0, k, 1, {})
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) for a proportion from a seeded simulation."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_interval(values: Iterable[float], z: float = 1.959964) -> tuple[float, float, float]:
+    """(mean, low, high): a normal-approximation confidence interval for a simulated mean."""
+    data = np.asarray(list(values), dtype=float)
+    if data.size == 0:
+        raise BadInput("NB-ARG", "no values to average")
+    mean = float(data.mean())
+    if data.size == 1:
+        return mean, mean, mean
+    half = z * float(data.std(ddof=1)) / math.sqrt(data.size)
+    return mean, mean - half, mean + half
+
+
+__all__ = ["Distribution", "dice_sum_counts", "multiset_draws", "wilson_interval",
+           "mean_interval", "Fraction"]

@@ -1,0 +1,78 @@
+"""JSON game records: (game, players, rules, seed, options, actions) replay a game exactly.
+
+Loading parses JSON only (never ``eval``, ``pickle`` or imports) and validates every field; a
+malformed record raises :class:`BadInput` naming what is wrong.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+from .errors import BadInput
+
+FORMAT = "doppelnb-record"
+VERSION = 1
+_KEYS = {"format", "version", "game", "players", "rules", "seed", "options", "actions"}
+
+
+@dataclasses.dataclass(frozen=True)
+class GameRecord:
+    game: str
+    players: int
+    rules: dict
+    seed: int
+    options: dict
+    actions: tuple
+
+    def to_json(self, indent: int | None = None) -> str:
+        data = {"format": FORMAT, "version": VERSION, "game": self.game, "players": self.players,
+                "rules": self.rules, "seed": self.seed, "options": self.options,
+                "actions": list(self.actions)}
+        return json.dumps(data, indent=indent, ensure_ascii=False)
+
+
+def parse_record(text: str | bytes, game: str) -> GameRecord:
+    """Parse and validate a record of ``game``; raise :class:`BadInput` when it is malformed."""
+    data = load_json(text, "NB-RECORD", "game record")
+    if not isinstance(data, dict):
+        raise BadInput("NB-RECORD", "a game record is a JSON object")
+    missing = _KEYS - data.keys()
+    extra = data.keys() - _KEYS
+    if missing:
+        raise BadInput("NB-RECORD", f"the record lacks {', '.join(sorted(missing))}")
+    if extra:
+        raise BadInput("NB-RECORD", f"the record has unknown fields {', '.join(sorted(extra))}")
+    if data["format"] != FORMAT or data["version"] != VERSION:
+        raise BadInput("NB-RECORD", f"this is not a {FORMAT} version {VERSION} record")
+    if data["game"] != game:
+        raise BadInput("NB-RECORD", f"this record is of {data['game']!r}, not {game!r}")
+    for key, kind in (("players", int), ("seed", int), ("rules", dict), ("options", dict),
+                      ("actions", list)):
+        value = data[key]
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise BadInput("NB-RECORD", f"the record's {key!r} must be a JSON "
+                           f"{ {int: 'integer', dict: 'object', list: 'array'}[kind] }")
+    return GameRecord(data["game"], data["players"], data["rules"], data["seed"], data["options"],
+                      tuple(_freeze(a) for a in data["actions"]))
+
+
+def load_json(text: str | bytes, rule: str, what: str) -> Any:
+    """``json.loads`` with a :class:`BadInput` (naming ``what``) instead of a bare decode error."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise BadInput(rule, f"a {what} is JSON text, not {type(text).__name__}")
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise BadInput(rule, f"the {what} is not valid JSON ({exc})") from None
+
+
+def _freeze(value: Any) -> Any:
+    """JSON arrays inside actions become tuples so actions are hashable and compare equal."""
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+__all__ = ["GameRecord", "parse_record", "load_json", "FORMAT", "VERSION"]
