@@ -104,6 +104,13 @@ class GameStepper(widgets.VBox):
         rows += [widgets.HBox(controls), self.caption,
                  widgets.HBox([self.view, self.moves]), self.error]
         super().__init__(rows)
+        # Stable hooks for browser tests and styling of exported explainers.
+        self.add_class("doppelnb-stepper")
+        self.view.add_class("doppelnb-stepper-view")
+        self.caption.add_class("doppelnb-stepper-caption")
+        for name, btn in (("first", self.first_button), ("back", self.back_button),
+                          ("forward", self.forward_button), ("last", self.last_button)):
+            btn.add_class(f"doppelnb-stepper-{name}")
         self.set_states(list(states))
 
     # -- builders -------------------------------------------------------------------------------
