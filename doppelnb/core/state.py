@@ -31,6 +31,8 @@ from .variants import RulesBase
 class GameState:
     game: ClassVar[str] = ""
     Rules: ClassVar[type[RulesBase]]
+    #: names of the extra setup options ``new_game`` accepts (recorded in ``options``)
+    option_names: ClassVar[frozenset[str]] = frozenset()
 
     players: int
     rules: RulesBase
@@ -45,6 +47,11 @@ class GameState:
         if not isinstance(rules, self.Rules):
             raise BadInput("NB-ARG", f"rules must be {self.Rules.__module__}.Rules, "
                            f"not {type(rules).__name__}")
+        unknown = set(options or {}) - self.option_names
+        if unknown:
+            known = ", ".join(sorted(self.option_names)) or "none"
+            raise BadInput("NB-ARG", f"unknown setup option(s) {', '.join(sorted(unknown))} for "
+                           f"{self.game}; options are: {known}")
         self.players = players
         self.rules = rules
         self.seed = make_seed(seed)
@@ -180,9 +187,10 @@ def playout(state: GameState, policy: Policy = random_policy, seed: int = 0,
 
 def play_to_end(state: GameState, policy: Policy = random_policy, seed: int = 0) -> GameState:
     """The final state of :func:`playout`."""
-    for state in playout(state, policy, seed):  # noqa: B007 - we want the last one
+    last = state
+    for last in playout(state, policy, seed):  # noqa: B007 - we want the last one
         pass
-    return state
+    return last
 
 
 __all__ = ["GameState", "Policy", "random_policy", "playout", "play_to_end"]
