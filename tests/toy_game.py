@@ -22,6 +22,7 @@ class Rules(RulesBase):
 class State(GameState):
     game = "toy"
     Rules = Rules
+    option_names = frozenset()
 
     @classmethod
     def initial(cls, players, rules, seed, options):
