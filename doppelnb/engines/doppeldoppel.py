@@ -1170,7 +1170,7 @@ def _draw_card(svg: Svg, x: float, y: float, card: Card | None, *, mode: str = "
         svg.text(x + w / 2, y + h / 2 + 5, "?", size=16 * scale, anchor="middle", fill="#fff")
         return
     fill, ink = _INK[card.colour]
-    opacity = 0.35 if mode == "struck" else 1
+    opacity = 0.45 if mode == "struck" else 1
     stroke, sw = ("#222", 1)
     if mode == "winner":
         stroke, sw = ("#0a0", 4)
@@ -1294,6 +1294,8 @@ def _piles_svg(state: State) -> Svg:
     width = max(260, int(110 + step * max(widths) + 120))
     row_h = CARD_H * scale + 10
     svg = Svg(width, rows * row_h + 20, title="acquired piles")
+    if not any(state.piles):
+        svg.text(34, 20 + row_h / 2, "(nothing acquired yet)", size=11, fill="#777")
     svg.text(4, 13, "acquired this round (face up, DD-R17)", size=12, font_weight="bold")
     for p in range(rows):
         y = 20 + p * row_h
@@ -1343,20 +1345,21 @@ def _state_html(state: State) -> str:
     legal = set()
     if not state.over:
         legal = {a.card if isinstance(a, Lead) else a for a in state.legal_actions()}
-    for seat in range(state.players):
-        marks = legal if seat == state.to_move else ()
-        parts.append(str(hand_svg(state.hands[seat], rules, highlight=marks, scale=0.7,
-                                  label=_seat_tags(state, seat))))
+    hands = [str(hand_svg(state.hands[seat], rules, highlight=legal if seat == state.to_move
+                          else (), scale=0.7, label=_seat_tags(state, seat)))
+             for seat in range(state.players)]
+    parts.append(_flex(hands, column=True))
+    table = []
     if not state.over:
-        parts.append(str(_current_trick_svg(state)))
+        table.append(str(_current_trick_svg(state)))
     if state.log:
         last = state.log[-1]
         labels = [f"P{s + 1}" + (" (lead)" if i == 0 else "") for i, s in enumerate(last.seats)]
-        parts.append(str(trick_svg(last.result, labels,
+        table.append(str(trick_svg(last.result, labels,
                                    title=f"last trick (round {last.round + 1}, trick "
                                    f"{last.number + 1})")))
-    parts.append(str(_piles_svg(state)))
-    parts.append(_score_sheet_html(state))
+    parts.append(_flex(table))
+    parts.append(_flex([str(_piles_svg(state)), _score_sheet_html(state)]))
     if rules.deck_composition in ("a", "b", "c"):
         note = f"deck candidate {rules.deck_composition}"
     else:
@@ -1365,6 +1368,13 @@ def _state_html(state: State) -> str:
                  f"illustrative ({note}, DD-A1); colour names other than yellow too (DD-A2)."
                  "</div>")
     return "<div>" + "".join(parts) + "</div>"
+
+
+def _flex(items: Sequence[str], column: bool = False) -> str:
+    direction = "column" if column else "row"
+    inner = "".join(f"<div>{item}</div>" for item in items)
+    return (f'<div style="display:flex;flex-direction:{direction};flex-wrap:wrap;gap:10px;'
+            f'align-items:flex-start;margin:4px 0">{inner}</div>')
 
 
 def _view_svg(view: PlayerView) -> Svg:
