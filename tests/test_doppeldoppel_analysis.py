@@ -123,3 +123,35 @@ def test_census_table_and_probabilities():
     assert "winner at position 1" in c._repr_html_()
     with pytest.raises(BadInput):
         dd.collision_census(5)
+
+
+def test_readings_table_dd_t7_t8_t9():
+    """DD-T7, DD-T8, DD-T9 under each reading of DD-A5/A6/A7, as the notebook shows them."""
+    html = dd.readings_table()._repr_html_()
+    assert html.count("<tr>") == 1 + 3 + 2 + 3
+    results = {scope: dd.resolve_tricks(dd.READING_CASES["DD-T9: after T6, R5 R2 R6 Y4"],
+                                        Rules(reversal_scope=scope))[-1]
+               for scope in ("trick", "round_toggle", "round_permanent")}
+    assert [r.reversed for r in results.values()] == [False, True, True]
+    assert results["trick"].winner == 2 and results["round_toggle"].winner == 1
+    with pytest.raises(BadInput):
+        dd.readings_table(flags=["colour_names"])
+
+
+def test_simulate_and_variant_survey():
+    """Random-move games: counts add up; the same seeds give the same summary."""
+    a = dd.simulate(3, games=3, seed=5)
+    assert a == dd.simulate(3, games=3, seed=5)
+    assert a.tricks == 3 * 36 and len(a.round_scores) == 3 * 3 * 3
+    assert 0 < a.reversed < a.tricks and a.no_winner <= a.tricks
+    html = dd.variant_survey(4, games=2, flags=["next_leader"])._repr_html_()
+    assert html.count("<tr>") == 1 + 3 and "rotate_left" in html
+
+
+def test_trick_log_and_deck_picture():
+    from doppelnb.core import play_to_end
+
+    state = play_to_end(dd.new_game(4, seed=7))
+    log = state.trick_log(0)._repr_html_()
+    assert log.count("<tr>") == 1 + 9 and "DD-R14" in log
+    assert dd.deck_svg()._repr_html_().count("<svg") == 3

@@ -864,6 +864,25 @@ class State(GameState):
         """The score sheet: round scores and running totals (DD-R21), winners marked."""
         return Html(_score_sheet_html(self))
 
+    def trick_log(self, round_number: int | None = None) -> Html:
+        """A table of the finished tricks of one round (default: the current or last round)."""
+        rnd = (self.round if round_number is None else
+               expect_int_arg(round_number, "round_number", 0, self.rounds - 1))
+        rows = []
+        for t in self.log:
+            if t.round != rnd:
+                continue
+            r = t.result
+            cards = " ".join(f"{c}" + ("✗" if i in r.discarded else "")
+                             for i, c in enumerate(r.cards))
+            winner = "—" if r.winner is None else f"P{t.seats[r.winner] + 1} ({r.cards[r.winner]})"
+            rows.append([t.number + 1, f"P{t.seats[0] + 1}", cards,
+                         "yes" if r.reversed else "", winner, r.rule,
+                         " ".join(map(str, r.acquired))])
+        return Html(html_table(["trick", "leader", "cards in play order (✗ collided)", "reversed",
+                                "winner", "decided by", "acquired"], rows,
+                               caption=f"round {rnd + 1}: tricks"))
+
     def piles_svg(self) -> Svg:
         """Each player's acquired pile this round with its current round score."""
         return _piles_svg(self)
@@ -1147,6 +1166,123 @@ def census_table(players: int, rules: Rules = DEFAULT_RULES) -> Html:
     return Html(html_table(header, rows, caption=f"One trick, {players} players: exact shares"))
 
 
+def resolve_tricks(tricks: Sequence[Sequence[Any]], rules: Rules = DEFAULT_RULES
+                   ) -> list[TrickResult]:
+    """Resolve consecutive tricks of one round, carrying the reversal state from trick to trick
+    as the game does (DD-A5); each trick is listed leader first."""
+    results, state = [], False
+    for cards in tricks:
+        result = resolve_trick(cards, rules, reversed_before=state)
+        results.append(result)
+        state = result.reversal_after
+    return results
+
+
+def _outcome(result: TrickResult) -> str:
+    if result.winner is None:
+        return "no winner"
+    text = f"P{result.winner + 1} wins ({result.cards[result.winner]})"
+    return text + (", reversed" if result.reversed else "")
+
+
+READING_CASES = {
+    "DD-T6: Y5 Y3 Y6 R1": [["Y5", "Y3", "Y6", "R1"]],
+    "DD-T7: Y3 B3 Y5 Y2": [["Y3", "B3", "Y5", "Y2"]],
+    "DD-T8: Y4 R4 B3 R6": [["Y4", "R4", "B3", "R6"]],
+    "DD-T9: after T6, R5 R2 R6 Y4": [["Y5", "Y3", "Y6", "R1"], ["R5", "R2", "R6", "Y4"]],
+}
+
+
+def readings_table(cases: Mapping[str, Sequence[Sequence[Any]]] = READING_CASES,
+                   flags: Sequence[str] = ("reversal_trigger", "reversal_affects_fallback",
+                                           "reversal_scope"),
+                   rules: Rules = DEFAULT_RULES) -> Html:
+    """How each reading of ``flags`` decides the last trick of each case (a static comparison).
+
+    A case is a list of consecutive tricks of one round (leader first); the cell shows who wins
+    the last of them under that reading, all other flags as in ``rules``.
+    """
+    infos = {f.name: f for f in Rules.flags()}
+    rows, marked = [], set()
+    for name in flags:
+        if name not in infos or not infos[name].choices:
+            raise BadInput("NB-ARG", f"{name!r} is not a variant flag with readings")
+        for reading in infos[name].choices:
+            variant = rules.replace(**{name: reading})
+            default = reading == infos[name].default
+            if default:
+                marked.add(len(rows))
+            rows.append([f"{infos[name].rule} {name}", f"{reading}" + (" (default)" if default
+                                                                       else ""),
+                         *[_outcome(resolve_tricks(tricks, variant)[-1])
+                           for tricks in cases.values()]])
+    return Html(html_table(["flag", "reading", *cases], rows, highlight=marked,
+                           caption="who wins the last trick under each reading (P1, P2, ... in play order, "
+                           "P1 leading that trick; default rows shaded)"))
+
+
+@dataclass(frozen=True)
+class PlaySummary:
+    """Totals over games played by uniformly random legal moves (not strategy)."""
+
+    players: int
+    games: int
+    tricks: int
+    reversed: int
+    no_winner: int
+    leader_wins: int
+    round_scores: tuple[int, ...]
+    winning_totals: tuple[int, ...]
+
+    def row(self) -> list[str]:
+        mean = sum(self.round_scores) / len(self.round_scores)
+        win = sum(self.winning_totals) / len(self.winning_totals)
+        return [f"{self.reversed / self.tricks:.1%}", f"{self.no_winner / self.tricks:.1%}",
+                f"{self.leader_wins / self.tricks:.1%}", f"{mean:+.2f}", f"{win:+.1f}"]
+
+
+SUMMARY_HEADER = ["tricks reversed", "no winner", "leader wins", "mean round score",
+                  "mean winning total"]
+
+
+def simulate(players: int, rules: Rules = DEFAULT_RULES, games: int = 100, seed: int = 0
+             ) -> PlaySummary:
+    """Play ``games`` seeded games with random legal moves and count what happened."""
+    from ..core.state import play_to_end
+
+    games = expect_int_arg(games, "games", 1)
+    tricks = reversed_ = no_winner = leader_wins = 0
+    scores: list[int] = []
+    winning: list[int] = []
+    for g in range(games):
+        end = play_to_end(new_game(players, rules=rules, seed=seed + g), seed=seed + g)
+        for t in end.log:
+            tricks += 1
+            reversed_ += t.result.reversed
+            no_winner += t.result.winner is None
+            leader_wins += t.result.winner == 0
+        scores += [x for r in end.round_scores for x in r]
+        winning.append(max(end.totals))
+    return PlaySummary(players, games, tricks, reversed_, no_winner, leader_wins, tuple(scores),
+                       tuple(winning))
+
+
+def variant_survey(players: int, games: int = 30, seed: int = 0, rules: Rules = DEFAULT_RULES,
+                   flags: Sequence[str] | None = None) -> Html:
+    """:func:`simulate` under every reading of each flag (the same seeds for every reading)."""
+    infos = [f for f in Rules.flags() if f.choices and (flags is None or f.name in flags)]
+    rows, marked = [], set()
+    for info in infos:
+        for reading in info.choices:
+            summary = simulate(players, rules.replace(**{info.name: reading}), games, seed)
+            if reading == info.default:
+                marked.add(len(rows))
+            rows.append([f"{info.rule} {info.name}", str(reading), *summary.row()])
+    return Html(html_table(["flag", "reading", *SUMMARY_HEADER], rows, highlight=marked,
+                           caption=f"{games} random-move games of {players} players per reading "
+                           "(default rows shaded)"))
+
+
 def _deck_label(rules: Rules) -> str:
     return "(" + " ".join(str(t) for t in rules.rank_totals().values()) + ")"
 
@@ -1195,6 +1331,18 @@ def card_svg(card: Any, rules: Rules = DEFAULT_RULES, mode: str = "up") -> Svg:
     svg = Svg(CARD_W + 4, CARD_H + 4, title=str(card))
     _draw_card(svg, 2, 2, card, mode=mode, names=rules.colour_names)
     return svg
+
+
+def deck_svg(rules: Rules = DEFAULT_RULES, scale: float = 0.6) -> Html:
+    """The whole deck, one row per colour (illustrative composition, DD-A1)."""
+    rows = []
+    for colour in COLOURS:
+        cards = [c for c in rules.deck() if c.colour == colour]
+        rows.append(str(hand_svg(cards, rules, scale=scale, label=rules.colour_name(colour))))
+    note = (f'<div style="{FONT};font-size:11px;color:#777">Illustrative composition '
+            f"{escape(str(rules.deck_composition))} (DD-A1): the rulebook does not give the "
+            "number of cards of each rank.</div>")
+    return Html(_flex(rows, column=True) + note)
 
 
 def hand_svg(cards: Iterable[Any], rules: Rules = DEFAULT_RULES, *, highlight: Iterable[Any] = (),
@@ -1406,5 +1554,6 @@ __all__ = [
     "new_game", "from_json", "deck_candidates", "parse_deck_candidates", "scoring_table",
     "scoring_tables", "scoring_tables_html", "round_score_distribution",
     "round_score_distribution_bruteforce", "mean_round_scores", "collision_census",
-    "collision_census_bruteforce", "census_table", "card_svg", "hand_svg", "trick_svg",
+    "collision_census_bruteforce", "census_table", "deck_svg", "resolve_tricks", "readings_table",
+    "READING_CASES", "simulate", "variant_survey", "PlaySummary", "card_svg", "hand_svg", "trick_svg",
 ]
