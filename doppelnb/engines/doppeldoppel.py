@@ -1352,7 +1352,7 @@ def hand_svg(cards: Iterable[Any], rules: Rules = DEFAULT_RULES, *, highlight: I
     marks = set(parse_cards(highlight))
     step = (CARD_W + 4) * scale
     left = 8 + (len(label) * 7 if label else 0)
-    svg = Svg(max(left + step * len(cards) + 4, 60), CARD_H * scale + 8)
+    svg = Svg(left + max(step * len(cards), 80) + 4, CARD_H * scale + 8)
     if label:
         svg.text(4, CARD_H * scale / 2 + 8, label, size=12)
     if not cards:
@@ -1496,7 +1496,8 @@ def _state_html(state: State) -> str:
     hands = [str(hand_svg(state.hands[seat], rules, highlight=legal if seat == state.to_move
                           else (), scale=0.7, label=_seat_tags(state, seat)))
              for seat in range(state.players)]
-    parts.append(_flex(hands, column=True))
+    if not state.over:
+        parts.append(_flex(hands, column=True))
     table = []
     if not state.over:
         table.append(str(_current_trick_svg(state)))
