@@ -310,11 +310,18 @@ def legal_plays(hand: Iterable[Any], lead_colour: str | None) -> list[Card]:
     lead colour must play it; one who does not may play anything.
     """
     cards = sort_cards(set(parse_cards(hand)))
+    if lead_colour is not None:
+        lead_colour = _parse_colour(lead_colour, "DD-R11")
+    return _legal_cards(cards, lead_colour)
+
+
+def _legal_cards(hand: tuple[Card, ...], lead_colour: str | None) -> list[Card]:
+    """DD-R11 on a sorted hand of parsed cards (the fast path the game state uses)."""
+    cards = list(dict.fromkeys(hand))
     if lead_colour is None:
-        return list(cards)
-    lead_colour = _parse_colour(lead_colour, "DD-R11")
+        return cards
     following = [c for c in cards if c.colour == lead_colour]  # DD-R11
-    return following or list(cards)
+    return following or cards
 
 
 @dataclass(frozen=True)
@@ -679,7 +686,8 @@ class State(GameState):
     def to_move(self) -> int | None:
         if self.over:
             return None
-        return self.play_order()[len(self.trick)]
+        step = 1 if self.rules.direction == "clockwise" else -1  # DD-R8, DD-A4
+        return (self.leader + step * len(self.trick)) % self.players
 
     @property
     def is_over(self) -> bool:
@@ -709,8 +717,8 @@ class State(GameState):
         seat = self.to_move
         hand = self.hands[seat]
         if self.trick:
-            return legal_plays(hand, self.lead_colour)  # DD-R11
-        cards = legal_plays(hand, None)
+            return _legal_cards(hand, self.lead_colour)  # DD-R11
+        cards = _legal_cards(hand, None)
         if self.players == 3:
             return cards  # DD-R9: the leader plays face up
         if self.rules.declared_colour_must_match:  # DD-R10, DD-A9
