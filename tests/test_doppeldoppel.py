@@ -433,3 +433,17 @@ def test_dd_a2_colour_names():
         with pytest.raises(BadInput) as e:
             Rules(colour_names=bad)
         assert e.value.rule == "DD-A2"
+
+
+def test_docstring_examples_run():
+    """The examples in the engine's docstrings (DD-E2, DD-E4, DD-T7, DD-T10, DD-T16..T18)."""
+    import doctest
+    import importlib
+
+    attempted = 0
+    for name in ("doppelnb.engines.doppeldoppel", "doppelnb.engines.doppeldoppel.rules",
+                 "doppelnb.widgets.doppeldoppel"):
+        result = doctest.testmod(importlib.import_module(name))
+        assert result.failed == 0, name
+        attempted += result.attempted
+    assert attempted >= 8
