@@ -60,6 +60,7 @@ def main() -> None:
         _, t4 = timed(dd.collision_census, 4)
         print(f"  4 players, full deck a: census alone {t4 * 1e3:.1f} ms (brute force skipped)")
 
+    dd.round_score_distribution(1)  # warm up
     print("\nRound-score distribution of k random cards: multiset count vs every k-subset")
     for k in ((3, 4) if quick else (3, 4, 5)):
         fast, t_fast = timed(dd.round_score_distribution, k)

@@ -110,8 +110,7 @@ class State(GameState):
     # -- construction ----------------------------------------------------------------------
     @classmethod
     def initial(cls, players: int, rules: Rules, seed: int | None, options: dict) -> State:
-        if isinstance(players, bool) or players not in PLAYER_COUNTS:
-            raise BadInput("DD-R1", f"Doppeldoppel is for 3 or 4 players, not {players!r}")
+        _check_players(players)
         unknown = set(options) - {"first_sp", "hands"}
         if unknown:
             raise BadInput("NB-ARG", f"unknown option(s) {', '.join(sorted(unknown))}; "
@@ -389,6 +388,12 @@ class State(GameState):
         return _state_html(self)
 
 
+def _check_players(players: Any) -> int:
+    if isinstance(players, bool) or players not in PLAYER_COUNTS:  # DD-R1
+        raise BadInput("DD-R1", f"Doppeldoppel is for 3 or 4 players, not {players!r}")
+    return players
+
+
 def _check_hands(hands: Any, players: int, rules: Rules) -> tuple[tuple[Card, ...], ...]:
     """Validate a prescribed first deal (option ``hands``): the whole deck, dealt evenly (DD-R3)."""
     size = DECK_SIZE // players
@@ -426,9 +431,9 @@ def new_game(players: int, *, rules: Rules = DEFAULT_RULES, seed: int | None = N
     options: dict[str, Any] = {}
     if first_sp is not None:
         options["first_sp"] = first_sp
-    if hands is not None:
-        options["hands"] = [[str(parse_card(c)) for c in h] if isinstance(h, (list, tuple))
-                            else h for h in hands] if isinstance(hands, (list, tuple)) else hands
+    if hands is not None:  # validated now so the record holds plain card strings
+        dealt = _check_hands(hands, _check_players(players), rules)
+        options["hands"] = [[str(c) for c in hand] for hand in dealt]
     return State.initial(players, rules, seed, options)
 
 
