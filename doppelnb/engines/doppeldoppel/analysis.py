@@ -16,7 +16,7 @@ from ...core.exact import Distribution, multiset_draws
 from ...core.render import Html, html_table
 from ...core.state import play_to_end
 from .cards import (
-    _COLOUR_INDEX,
+    COLOUR_INDEX,
     DECK_SIZE,
     PLAYER_COUNTS,
     RANKS,
@@ -32,7 +32,7 @@ from .rules import (
     JAPANESE_SCORE_TABLES,
     Rules,
     TrickResult,
-    _breakdown,
+    breakdown_from_tuple,
     pile_counts,
     resolve_trick,
     round_score,
@@ -83,7 +83,7 @@ def round_score_distribution(k: int, rules: Rules = DEFAULT_RULES) -> Distributi
     """
     k = whole_number(k, "k", 0, DECK_SIZE)
     totals = rules.rank_totals()
-    pairs = ((_breakdown(tuple(drawn.get(r, 0) for r in RANKS), rules).total, ways)
+    pairs = ((breakdown_from_tuple(tuple(drawn.get(r, 0) for r in RANKS), rules).total, ways)
              for drawn, ways in multiset_draws(totals, k))
     return Distribution.from_pairs(pairs)
 
@@ -169,7 +169,7 @@ def collision_census(players: int, rules: Rules = DEFAULT_RULES, *,
     n = players
     if sum(counts.values()) < n:
         raise BadInput("NB-ARG", f"the deck has fewer than {n} cards")
-    colour = np.array([_COLOUR_INDEX[c.colour] for c in types], dtype=np.int8)
+    colour = np.array([COLOUR_INDEX[c.colour] for c in types], dtype=np.int8)
     rank = np.array([c.rank for c in types], dtype=np.int8)
     copies = np.array([counts[c] for c in types], dtype=np.int64)
     idx = np.indices((len(types),) * n).reshape(n, -1).T  # every ordered type sequence

@@ -19,7 +19,7 @@ RANKS = (1, 2, 3, 4, 5, 6)
 DECK_SIZE = 36  # DD-R2
 PLAYER_COUNTS = (3, 4)  # DD-R1
 REVERSING_RANK = 3  # DD-R15
-_COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
+COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 
 class Card(NamedTuple):
     """A card: colour letter and rank. ``str(Card('Y', 5)) == 'Y5'``.
@@ -81,15 +81,15 @@ def parse_cards(values: Iterable[Any]) -> tuple[Card, ...]:
 
 def card_key(card: Card) -> tuple[int, int]:
     """Sort order of a hand: yellow, then R, then B; low ranks first."""
-    return (_COLOUR_INDEX[card.colour], card.rank)
+    return (COLOUR_INDEX[card.colour], card.rank)
 
 
 def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=card_key))
 
 
-def _parse_colour(value: Any, rule: str) -> str:
-    if isinstance(value, str) and value.strip().upper() in _COLOUR_INDEX:
+def parse_colour(value: Any, rule: str) -> str:
+    if isinstance(value, str) and value.strip().upper() in COLOUR_INDEX:
         return value.strip().upper()
     raise BadInput(rule, f"{value!r} is not a colour: the colours are Y, R and B")
 
@@ -136,7 +136,7 @@ def deck_candidates() -> dict[str, Composition]:
     return _deck_doc(load_data("doppeldoppel_decks.json", "Doppeldoppel deck"))
 
 
-def _check_composition(value: Any) -> str | Composition:
+def check_composition(value: Any) -> str | Composition:
     """Normalise ``deck_composition``: a candidate name, or counts that make 36 cards (DD-A1, DD-R2).
 
     Accepted: ``"a"``/``"b"``/``"c"``; 6 counts (the same for every colour); 3 x 6 counts (Y, R,
@@ -180,7 +180,7 @@ def _check_composition(value: Any) -> str | Composition:
     return normal
 
 
-def _check_colour_names(value: Any) -> tuple[str, str, str]:
+def check_colour_names(value: Any) -> tuple[str, str, str]:
     if (isinstance(value, (list, tuple)) and len(value) == len(COLOURS)
             and all(isinstance(v, str) and v.strip() for v in value)
             and len({v.strip().lower() for v in value}) == len(COLOURS)):

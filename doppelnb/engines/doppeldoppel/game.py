@@ -17,10 +17,10 @@ from .cards import (
     GAME,
     PLAYER_COUNTS,
     Card,
-    _parse_colour,
     card_key,
     parse_card,
     parse_cards,
+    parse_colour,
     sort_cards,
     whole_number,
 )
@@ -28,7 +28,7 @@ from .rules import (
     DEFAULT_RULES,
     Rules,
     TrickResult,
-    _legal_cards,
+    legal_cards,
     pile_counts,
     resolve_trick,
     round_score,
@@ -74,9 +74,9 @@ class PlayerView:
     colour_names: tuple[str, ...]
 
     def _repr_svg_(self) -> str:
-        from .render import _view_svg
+        from .render import view_svg
 
-        return str(_view_svg(self))
+        return str(view_svg(self))
 
 
 class State(GameState):
@@ -200,8 +200,8 @@ class State(GameState):
         seat = self.to_move
         hand = self.hands[seat]
         if self.trick:
-            return _legal_cards(hand, self.lead_colour)  # DD-R11
-        cards = _legal_cards(hand, None)
+            return legal_cards(hand, self.lead_colour)  # DD-R11
+        cards = legal_cards(hand, None)
         if self.players == 3:
             return cards  # DD-R9: the leader plays face up
         if self.rules.declared_colour_must_match:  # DD-R10, DD-A9
@@ -211,14 +211,14 @@ class State(GameState):
     def parse_action(self, action: Any) -> Card | Lead:
         leading = not self.trick
         if isinstance(action, Lead):
-            lead = Lead(parse_card(action.card), _parse_colour(action.colour, "DD-R10"))
+            lead = Lead(parse_card(action.card), parse_colour(action.colour, "DD-R10"))
         elif isinstance(action, Card) or isinstance(action, str):
             card = parse_card(action)
             if leading and self.players == 4:  # a bare card declares its own colour
                 return Lead(card, card.colour)
             return card
         elif isinstance(action, (list, tuple)) and len(action) == 2:
-            lead = Lead(parse_card(action[0]), _parse_colour(action[1], "DD-R10"))
+            lead = Lead(parse_card(action[0]), parse_colour(action[1], "DD-R10"))
         else:
             raise BadInput("NB-ARG", f"{action!r} is not a Doppeldoppel action: play a card like "
                            "'Y5', or with 4 players lead ('Y5', 'Y') to declare a colour")
@@ -353,9 +353,9 @@ class State(GameState):
     # -- renderings --------------------------------------------------------------------------
     def score_sheet(self) -> Html:
         """The score sheet: round scores and running totals (DD-R21), winners marked."""
-        from .render import _score_sheet_html
+        from .render import score_sheet_html
 
-        return Html(_score_sheet_html(self))
+        return Html(score_sheet_html(self))
 
     def trick_log(self, round_number: int | None = None) -> Html:
         """A table of the finished tricks of one round (default: the current or last round)."""
@@ -378,14 +378,14 @@ class State(GameState):
 
     def piles_svg(self) -> Svg:
         """Each player's acquired pile this round with its current round score."""
-        from .render import _piles_svg
+        from .render import piles_svg
 
-        return _piles_svg(self)
+        return piles_svg(self)
 
     def _repr_html_(self) -> str:
-        from .render import _state_html
+        from .render import state_html
 
-        return _state_html(self)
+        return state_html(self)
 
 
 def _check_players(players: Any) -> int:

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...core.render import FONT, Html, Svg, escape, html_table
 from .cards import (
-    _COLOUR_INDEX,
+    COLOUR_INDEX,
     COLOURS,
     REVERSING_RANK,
     Card,
@@ -112,7 +112,7 @@ def trick_svg(result: TrickResult, labels: Sequence[str] | None = None, title: s
     svg = Svg(width, height, title=title or "trick")
     if title:
         svg.text(4, 15, title, size=13, font_weight="bold")
-    name = result.colour_names[_COLOUR_INDEX[result.lead_colour]]
+    name = result.colour_names[COLOUR_INDEX[result.lead_colour]]
     for i, card in enumerate(result.cards):
         x = 6 + i * 70
         svg.text(x + CARD_W / 2, top + 11, labels[i], size=11, anchor="middle")
@@ -169,7 +169,7 @@ def _current_trick_svg(state: State) -> Svg:
     return svg
 
 
-def _piles_svg(state: State) -> Svg:
+def piles_svg(state: State) -> Svg:
     rows = state.players
     widths = [max(len(p), 1) for p in state.piles]
     scale = 0.6
@@ -192,7 +192,7 @@ def _piles_svg(state: State) -> Svg:
     return svg
 
 
-def _score_sheet_html(state: State) -> str:
+def score_sheet_html(state: State) -> str:
     n = state.players
     rows = []
     running = [0] * n
@@ -211,7 +211,7 @@ def _score_sheet_html(state: State) -> str:
                       highlight={len(rows) - 1} if winners else None)
 
 
-def _state_html(state: State) -> str:
+def state_html(state: State) -> str:
     rules: Rules = state.rules
     head = (f"<b>Doppeldoppel, {state.players} players</b> · round {state.round + 1} of "
             f"{state.rounds}")
@@ -243,7 +243,7 @@ def _state_html(state: State) -> str:
                                    title=f"last trick (round {last.round + 1}, trick "
                                    f"{last.number + 1})")))
     parts.append(_flex(table))
-    parts.append(_flex([str(_piles_svg(state)), _score_sheet_html(state)]))
+    parts.append(_flex([str(piles_svg(state)), score_sheet_html(state)]))
     if rules.deck_composition in ("a", "b", "c"):
         note = f"deck candidate {rules.deck_composition}"
     else:
@@ -261,7 +261,7 @@ def _flex(items: Sequence[str], column: bool = False) -> str:
             f'align-items:flex-start;margin:4px 0">{inner}</div>')
 
 
-def _view_svg(view: PlayerView) -> Svg:
+def view_svg(view: PlayerView) -> Svg:
     names = view.colour_names
     n = view.players
     svg = Svg(max(520, 60 + len(view.hand) * 48), 200, title=f"what P{view.player + 1} sees")
@@ -278,7 +278,7 @@ def _view_svg(view: PlayerView) -> Svg:
         svg.text(x + CARD_W / 2, y + 12, f"P{seat + 1}", size=11, anchor="middle")
         _draw_card(svg, x, y + 16, card, mode="hidden" if card is None else "up", names=names)
     if view.lead_colour:
-        svg.text(60 + n * 60, y + 40, f"lead colour: {names[_COLOUR_INDEX[view.lead_colour]]}",
+        svg.text(60 + n * 60, y + 40, f"lead colour: {names[COLOUR_INDEX[view.lead_colour]]}",
                  size=12)
     return svg
 

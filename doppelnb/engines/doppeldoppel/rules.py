@@ -11,19 +11,19 @@ from ...core.errors import BadInput
 from ...core.render import Svg, html_table
 from ...core.variants import RulesBase, flag
 from .cards import (
-    _COLOUR_INDEX,
+    COLOUR_INDEX,
     COLOURS,
     PLAYER_COUNTS,
     RANKS,
     REVERSING_RANK,
     Card,
     Composition,
-    _check_colour_names,
-    _check_composition,
-    _parse_colour,
+    check_colour_names,
+    check_composition,
     deck_candidates,
     parse_card,
     parse_cards,
+    parse_colour,
     sort_cards,
 )
 
@@ -48,10 +48,10 @@ class Rules(RulesBase):
     prefix = "dd"
 
     deck_composition: Any = flag(
-        "a", ("a", "b", "c"), rule="DD-A1", check=_check_composition,
+        "a", ("a", "b", "c"), rule="DD-A1", check=check_composition,
         doc="Cards of each rank (illustrative): candidate a, b, c, or any counts making 36.")
     colour_names: tuple = flag(
-        ("yellow", "colour2", "colour3"), rule="DD-A2", check=_check_colour_names,
+        ("yellow", "colour2", "colour3"), rule="DD-A2", check=check_colour_names,
         doc="Names of the colours Y, R, B (only yellow is in the rulebook).")
     next_leader: str = flag(
         "winner", ("winner", "round_sp", "rotate_left"), rule="DD-A3",
@@ -102,7 +102,7 @@ class Rules(RulesBase):
         return tuple(card for card, n in self.deck_counts().items() for _ in range(n))
 
     def colour_name(self, colour: str) -> str:
-        return self.colour_names[_COLOUR_INDEX[colour]]
+        return self.colour_names[COLOUR_INDEX[colour]]
 
 
 DEFAULT_RULES = Rules()
@@ -120,11 +120,11 @@ def legal_plays(hand: Iterable[Any], lead_colour: str | None) -> list[Card]:
     """
     cards = sort_cards(set(parse_cards(hand)))
     if lead_colour is not None:
-        lead_colour = _parse_colour(lead_colour, "DD-R11")
-    return _legal_cards(cards, lead_colour)
+        lead_colour = parse_colour(lead_colour, "DD-R11")
+    return legal_cards(cards, lead_colour)
 
 
-def _legal_cards(hand: tuple[Card, ...], lead_colour: str | None) -> list[Card]:
+def legal_cards(hand: tuple[Card, ...], lead_colour: str | None) -> list[Card]:
     """DD-R11 on a sorted hand of parsed cards (the fast path the game state uses)."""
     cards = list(dict.fromkeys(hand))
     if lead_colour is None:
@@ -175,7 +175,7 @@ class TrickResult:
         return 0 in self.discarded
 
     def _name(self, colour: str) -> str:
-        return self.colour_names[_COLOUR_INDEX[colour]]
+        return self.colour_names[COLOUR_INDEX[colour]]
 
     def explain(self, labels: Sequence[str] | None = None) -> list[str]:
         """The resolution as plain sentences, step by step, citing the rules."""
@@ -270,7 +270,7 @@ def resolve_trick(cards: Sequence[Any], rules: Rules = DEFAULT_RULES, *,
     if len(played) not in PLAYER_COUNTS:
         raise BadInput("DD-R1", f"a trick has one card per player, so 3 or 4 cards, not "
                        f"{len(played)}")
-    lead = played[0].colour if lead_colour is None else _parse_colour(lead_colour, "DD-R10")
+    lead = played[0].colour if lead_colour is None else parse_colour(lead_colour, "DD-R10")
     if not isinstance(reversed_before, bool):
         raise BadInput("NB-ARG", "reversed_before is True or False")
     # DD-R13: every card whose number appears more than once is removed, whatever its colour.
@@ -326,7 +326,7 @@ def _counts_tuple(counts: Mapping[int, int]) -> tuple[int, ...]:
     return tuple(counts.get(r, 0) for r in RANKS)
 
 
-def _breakdown(n: tuple[int, ...], rules: Rules) -> ScoreBreakdown:
+def breakdown_from_tuple(n: tuple[int, ...], rules: Rules) -> ScoreBreakdown:
     n1, n2, n3, n4, n5, n6 = n
     parts = (
         2 * n1 if n1 >= 3 else -n1,  # DD-R20 rank 1: three or more -> +2 each, else DD-R19 -1 each
@@ -343,7 +343,7 @@ def _breakdown(n: tuple[int, ...], rules: Rules) -> ScoreBreakdown:
 
 def score_breakdown(counts: Mapping[int, int], rules: Rules = DEFAULT_RULES) -> ScoreBreakdown:
     """The round score of ``counts`` (rank -> acquired cards) with each rank's contribution."""
-    return _breakdown(_counts_tuple(counts), rules)
+    return breakdown_from_tuple(_counts_tuple(counts), rules)
 
 
 def round_score(counts: Mapping[int, int], rules: Rules = DEFAULT_RULES) -> int:
@@ -354,7 +354,7 @@ def round_score(counts: Mapping[int, int], rules: Rules = DEFAULT_RULES) -> int:
     >>> round_score({5: 3}), round_score({5: 3, 6: 1}), round_score({4: 3, 5: 3})  # DD-T16..T18
     (21, -4, 0)
     """
-    return _breakdown(_counts_tuple(counts), rules).total
+    return breakdown_from_tuple(_counts_tuple(counts), rules).total
 
 
 def pile_counts(cards: Iterable[Any]) -> dict[int, int]:
