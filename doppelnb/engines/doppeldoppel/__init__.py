@@ -1,0 +1,85 @@
+"""Doppeldoppel (ドッペルドッペル): a 3-4 player trick-taking game where equal numbers collide.
+
+Each trick, cards showing the same number are discarded; the best surviving card of the lead
+colour wins (the lowest instead of the highest when a 3 was played), and the winner keeps the
+survivors. At the end of each round the kept cards score by rank. Digest:
+``shared/rules/doppeldoppel.md`` (ids ``DD-R*``, ``DD-E*``, ``DD-A*``, ``DD-T*``).
+
+The package reads in the project's fixed order: :mod:`.cards` (notation, decks),
+:mod:`.rules` (``Rules`` flags, ``legal_plays``, ``resolve_trick``, ``round_score``), :mod:`.game`
+(``State``, ``new_game``, ``from_json``), :mod:`.analysis` (exact tables, distributions, census)
+and :mod:`.render` (SVG/HTML). Everything public is re-exported here.
+
+Illustrative, not from the rulebook: the number of cards of each rank (DD-A1, three candidate
+compositions shipped in ``doppelnb/data/doppeldoppel_decks.json``) and the names of the two
+colours other than yellow (DD-A2).
+
+>>> resolve_trick(["Y5", "Y2", "Y4", "R5"]).winner      # DD-E2: the 5s collide, Y4 wins
+2
+>>> round_score({1: 2, 2: 2, 3: 1})                      # DD-E4
+7
+>>> legal_plays(["Y1", "R6", "B2"], "Y")                 # DD-T10
+[Card('Y', 1)]
+"""
+
+
+from .analysis import (
+    CENSUS_KEYS,
+    READING_CASES,
+    PlaySummary,
+    TrickCensus,
+    census_table,
+    collision_census,
+    collision_census_bruteforce,
+    mean_round_scores,
+    readings_table,
+    resolve_tricks,
+    round_score_distribution,
+    round_score_distribution_bruteforce,
+    scoring_table,
+    scoring_tables,
+    scoring_tables_html,
+    simulate,
+    variant_survey,
+)
+from .cards import (
+    COLOURS,
+    DECK_SIZE,
+    GAME,
+    PLAYER_COUNTS,
+    RANKS,
+    Card,
+    card_key,
+    deck_candidates,
+    parse_card,
+    parse_cards,
+    parse_deck_candidates,
+    sort_cards,
+)
+from .game import Lead, PlayerView, State, TrickRecord, from_json, new_game
+from .render import card_svg, deck_svg, hand_svg, trick_svg
+from .rules import (
+    DEFAULT_RULES,
+    JAPANESE_SCORE_TABLES,
+    Rules,
+    ScoreBreakdown,
+    TrickResult,
+    legal_plays,
+    pile_counts,
+    resolve_trick,
+    round_score,
+    score_breakdown,
+)
+
+__all__ = [
+    "GAME", "COLOURS", "RANKS", "DECK_SIZE", "PLAYER_COUNTS", "JAPANESE_SCORE_TABLES", "Card",
+    "card_key", "sort_cards", "parse_card", "parse_cards", "deck_candidates",
+    "parse_deck_candidates", "Rules", "DEFAULT_RULES", "legal_plays", "TrickResult",
+    "resolve_trick", "ScoreBreakdown", "score_breakdown", "round_score", "pile_counts", "Lead",
+    "TrickRecord", "PlayerView", "State", "new_game", "from_json", "scoring_table",
+    "scoring_tables", "scoring_tables_html", "round_score_distribution",
+    "round_score_distribution_bruteforce", "mean_round_scores", "CENSUS_KEYS", "TrickCensus",
+    "collision_census", "collision_census_bruteforce", "census_table", "resolve_tricks",
+    "READING_CASES", "readings_table", "PlaySummary", "simulate", "variant_survey", "card_svg",
+    "hand_svg", "trick_svg", "deck_svg",
+]

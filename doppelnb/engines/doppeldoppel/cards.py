@@ -1,0 +1,198 @@
+"""Doppeldoppel cards and decks: notation ("Y5"), parsing, the DD-A1 candidate compositions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from ...core.data import expect, expect_int, expect_keys, load_data, parse_data
+from ...core.errors import BadInput
+
+# ------------------------------------------------------------------------------------------------
+# Constants and notation
+# ------------------------------------------------------------------------------------------------
+
+GAME = "doppeldoppel"
+COLOURS = ("Y", "R", "B")  # yellow is the rulebook's; the other two letters are illustrative
+RANKS = (1, 2, 3, 4, 5, 6)
+DECK_SIZE = 36  # DD-R2
+PLAYER_COUNTS = (3, 4)  # DD-R1
+REVERSING_RANK = 3  # DD-R15
+COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
+
+class Card(NamedTuple):
+    """A card: colour letter and rank. ``str(Card('Y', 5)) == 'Y5'``.
+
+    Several physical cards share a colour and rank (DD-A1); they are interchangeable, so a hand
+    is a sorted tuple of cards that may repeat.
+    """
+
+    colour: str
+    rank: int
+
+    def __str__(self) -> str:
+        return f"{self.colour}{self.rank}"
+
+    def __repr__(self) -> str:
+        return f"Card({self.colour!r}, {self.rank})"
+
+    @classmethod
+    def parse(cls, value: Any) -> Card:
+        return parse_card(value)
+
+    def _repr_svg_(self) -> str:
+        from .render import card_svg
+
+        return str(card_svg(self))
+
+
+def _build_card_cache() -> dict[str, Card]:
+    cache = {}
+    for colour in COLOURS:
+        for rank in RANKS:
+            card = Card(colour, rank)
+            cache[str(card)] = cache[str(card).lower()] = card
+    return cache
+
+
+_CARDS = _build_card_cache()
+
+
+def parse_card(value: Any) -> Card:
+    """``"Y5"`` (or a :class:`Card`) -> ``Card('Y', 5)``; anything else raises ``BadInput`` (DD-R2)."""
+    if isinstance(value, Card):
+        card = _CARDS.get(f"{value.colour}{value.rank}") if isinstance(value.colour, str) else None
+    elif isinstance(value, str):
+        card = _CARDS.get(value.strip())
+    else:
+        card = None
+    if card is None:
+        raise BadInput("DD-R2", f"{value!r} is not a Doppeldoppel card: a card is a colour letter "
+                       "(Y, R or B) followed by a rank from 1 to 6, like Y5")
+    return card
+
+
+def parse_cards(values: Iterable[Any]) -> tuple[Card, ...]:
+    if isinstance(values, (str, bytes)):
+        raise BadInput("NB-ARG", f"give a list of cards such as ['Y5', 'R2'], not the text {values!r}")
+    return tuple(parse_card(v) for v in values)
+
+
+def card_key(card: Card) -> tuple[int, int]:
+    """Sort order of a hand: yellow, then R, then B; low ranks first."""
+    return (COLOUR_INDEX[card.colour], card.rank)
+
+
+def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=card_key))
+
+
+def parse_colour(value: Any, rule: str) -> str:
+    if isinstance(value, str) and value.strip().upper() in COLOUR_INDEX:
+        return value.strip().upper()
+    raise BadInput(rule, f"{value!r} is not a colour: the colours are Y, R and B")
+
+
+# ------------------------------------------------------------------------------------------------
+# Deck compositions (data, DD-A1)
+# ------------------------------------------------------------------------------------------------
+
+Composition = tuple[tuple[int, ...], ...]  # per colour (Y, R, B), per rank (1..6): number of cards
+
+
+def parse_deck_candidates(text: str | bytes) -> dict[str, Composition]:
+    """Parse a deck-candidates data file (the format of ``doppeldoppel_decks.json``).
+
+    A malformed file raises ``BadInput("NB-DATA", ...)``; nothing is executed.
+    """
+    return _deck_doc(parse_data(text, "Doppeldoppel deck"))
+
+
+def _deck_doc(doc: dict) -> dict[str, Composition]:
+    expect_keys(doc, "the deck file", ["illustrative", "note", "candidates", "default"], ["source"])
+    expect(isinstance(doc["note"], str) and doc["note"], "the deck file", "needs a \"note\"")
+    candidates = doc["candidates"]
+    expect(isinstance(candidates, dict) and candidates, "the deck file",
+           "\"candidates\" must be a non-empty object")
+    out: dict[str, Composition] = {}
+    for name, entry in candidates.items():
+        where = f"deck candidate {name!r}"
+        expect_keys(entry, where, ["per_colour"], ["note"])
+        per = entry["per_colour"]
+        expect(isinstance(per, list) and len(per) == len(RANKS), where,
+               "\"per_colour\" must list 6 counts, one per rank 1 to 6")
+        counts = tuple(expect_int(v, where, 0, DECK_SIZE) for v in per)
+        expect(sum(counts) * len(COLOURS) == DECK_SIZE, where,
+               f"3 colours of {sum(counts)} cards make {3 * sum(counts)} cards, not {DECK_SIZE}")
+        out[name] = (counts,) * len(COLOURS)
+    expect(doc["default"] in out, "the deck file", "\"default\" must name one of the candidates")
+    return out
+
+
+@lru_cache(maxsize=1)
+def deck_candidates() -> dict[str, Composition]:
+    """The DD-A1 candidate compositions shipped with the package (illustrative)."""
+    return _deck_doc(load_data("doppeldoppel_decks.json", "Doppeldoppel deck"))
+
+
+def check_composition(value: Any) -> str | Composition:
+    """Normalise ``deck_composition``: a candidate name, or counts that make 36 cards (DD-A1, DD-R2).
+
+    Accepted: ``"a"``/``"b"``/``"c"``; 6 counts (the same for every colour); 3 x 6 counts (Y, R,
+    B); or a mapping ``{"Y": [...], "R": [...], "B": [...]}``. A composition equal to a candidate
+    is stored as the candidate's name.
+    """
+    candidates = deck_candidates()
+    if isinstance(value, str):
+        if value in candidates:
+            return value
+        raise BadInput("DD-A1", f"{value!r} is not a deck candidate; choose one of "
+                       f"{', '.join(map(repr, candidates))} or give the counts per rank")
+    rows: Any
+    if isinstance(value, Mapping):
+        if set(value) != set(COLOURS):
+            raise BadInput("DD-A1", "a deck composition by colour needs exactly the keys Y, R, B")
+        rows = [value[c] for c in COLOURS]
+    elif isinstance(value, (list, tuple)) and len(value) == len(RANKS) and all(
+            isinstance(v, int) for v in value):
+        rows = [value] * len(COLOURS)
+    elif isinstance(value, (list, tuple)) and len(value) == len(COLOURS):
+        rows = list(value)
+    else:
+        raise BadInput("DD-A1", "a deck composition is a candidate name ('a', 'b', 'c'), 6 counts "
+                       "per rank, or 3 rows (Y, R, B) of 6 counts")
+    comp = []
+    for colour, row in zip(COLOURS, rows, strict=True):
+        if not isinstance(row, (list, tuple)) or len(row) != len(RANKS) or not all(
+                isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in row):
+            raise BadInput("DD-A1", f"the {colour} row of a deck composition must be 6 whole "
+                           f"numbers from 0 up (cards of rank 1 to 6), not {row!r}")
+        comp.append(tuple(row))
+    total = sum(map(sum, comp))
+    if total != DECK_SIZE:
+        raise BadInput("DD-R2", f"a Doppeldoppel deck has {DECK_SIZE} cards; this composition "
+                       f"has {total}")
+    normal = tuple(comp)
+    for name, cand in candidates.items():
+        if cand == normal:
+            return name
+    return normal
+
+
+def check_colour_names(value: Any) -> tuple[str, str, str]:
+    if (isinstance(value, (list, tuple)) and len(value) == len(COLOURS)
+            and all(isinstance(v, str) and v.strip() for v in value)
+            and len({v.strip().lower() for v in value}) == len(COLOURS)):
+        return tuple(v.strip() for v in value)  # type: ignore[return-value]
+    raise BadInput("DD-A2", f"colour names are three different non-empty names for Y, R and B, "
+                   f"not {value!r}")
+
+
+def whole_number(value: Any, what: str, lo: int = 0, hi: int | None = None) -> int:
+    """``value`` if it is a whole number in [lo, hi], else ``BadInput("NB-ARG")``."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < lo or (
+            hi is not None and value > hi):
+        bound = f" to {hi}" if hi is not None else " up"
+        raise BadInput("NB-ARG", f"{what} must be a whole number from {lo}{bound}, not {value!r}")
+    return value

@@ -1,0 +1,286 @@
+"""Doppeldoppel renderings: cards, hands, tricks, piles, score sheets as SVG/HTML (no widgets)."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ...core.render import FONT, Html, Svg, escape, html_table
+from .cards import (
+    COLOUR_INDEX,
+    COLOURS,
+    REVERSING_RANK,
+    Card,
+    parse_card,
+    parse_cards,
+    sort_cards,
+)
+from .game import Lead, PlayerView, State
+from .rules import DEFAULT_RULES, Rules, TrickResult, pile_counts, round_score
+
+# Drawing colours (not game data): yellow, vermillion, blue from the Okabe-Ito palette.
+_INK = {"Y": ("#F0C808", "#222"), "R": ("#D55E00", "#fff"), "B": ("#0072B2", "#fff")}
+
+# ------------------------------------------------------------------------------------------------
+# Renderings (SVG/HTML, no widgets)
+# ------------------------------------------------------------------------------------------------
+
+CARD_W, CARD_H = 44, 62
+
+
+def _draw_card(svg: Svg, x: float, y: float, card: Card | None, *, mode: str = "up",
+               names: Sequence[str] = DEFAULT_RULES.colour_names, scale: float = 1.0) -> None:
+    """Draw one card. Modes: up, down (face down, shown to the omniscient viewer), hidden
+    (a card back), struck (collided), winner."""
+    w, h = CARD_W * scale, CARD_H * scale
+    if card is None or mode == "hidden":
+        svg.rect(x, y, w, h, rx=5, fill="#6b5b95", stroke="#333")
+        svg.line(x + 4, y + 4, x + w - 4, y + h - 4, stroke="#a99bd1")
+        svg.line(x + w - 4, y + 4, x + 4, y + h - 4, stroke="#a99bd1")
+        svg.text(x + w / 2, y + h / 2 + 5, "?", size=16 * scale, anchor="middle", fill="#fff")
+        return
+    fill, ink = _INK[card.colour]
+    opacity = 0.45 if mode == "struck" else 1
+    stroke, sw = ("#222", 1)
+    if mode == "winner":
+        stroke, sw = ("#0a0", 4)
+    dash = "4 3" if mode == "down" else None
+    svg.rect(x, y, w, h, rx=5, fill=fill, stroke=stroke, stroke_width=sw, stroke_dasharray=dash,
+             opacity=opacity)
+    svg.text(x + 4 * scale, y + 12 * scale, card.colour, size=10 * scale, fill=ink,
+             opacity=opacity)
+    svg.text(x + w / 2, y + h / 2 + 9 * scale, card.rank, size=26 * scale, anchor="middle",
+             fill=ink, font_weight="bold", opacity=opacity)
+    if card.rank == REVERSING_RANK:
+        svg.text(x + w - 4 * scale, y + 12 * scale, "⇅", size=11 * scale, anchor="end", fill=ink,
+                 opacity=opacity)
+    if mode == "struck":
+        svg.line(x + 3, y + 3, x + w - 3, y + h - 3, stroke="#b00", stroke_width=3)
+        svg.line(x + w - 3, y + 3, x + 3, y + h - 3, stroke="#b00", stroke_width=3)
+
+
+def card_svg(card: Any, rules: Rules = DEFAULT_RULES, mode: str = "up") -> Svg:
+    """One card as SVG."""
+    card = parse_card(card)
+    svg = Svg(CARD_W + 4, CARD_H + 4, title=str(card))
+    _draw_card(svg, 2, 2, card, mode=mode, names=rules.colour_names)
+    return svg
+
+
+def deck_svg(rules: Rules = DEFAULT_RULES, scale: float = 0.6) -> Html:
+    """The whole deck, one row per colour (illustrative composition, DD-A1)."""
+    rows = []
+    for colour in COLOURS:
+        cards = [c for c in rules.deck() if c.colour == colour]
+        rows.append(str(hand_svg(cards, rules, scale=scale, label=rules.colour_name(colour))))
+    note = (f'<div style="{FONT};font-size:11px;color:#777">Illustrative composition '
+            f"{escape(str(rules.deck_composition))} (DD-A1): the rulebook does not give the "
+            "number of cards of each rank.</div>")
+    return Html(_flex(rows, column=True) + note)
+
+
+def hand_svg(cards: Iterable[Any], rules: Rules = DEFAULT_RULES, *, highlight: Iterable[Any] = (),
+             scale: float = 1.0, label: str = "") -> Svg:
+    """A hand as overlapping-free row of cards; ``highlight`` marks cards (e.g. legal plays)."""
+    cards = sort_cards(parse_cards(cards))
+    marks = set(parse_cards(highlight))
+    step = (CARD_W + 4) * scale
+    left = 8 + (len(label) * 7 if label else 0)
+    svg = Svg(left + max(step * len(cards), 80) + 4, CARD_H * scale + 8)
+    if label:
+        svg.text(4, CARD_H * scale / 2 + 8, label, size=12)
+    if not cards:
+        svg.text(left, CARD_H * scale / 2 + 8, "(no cards)", size=11, fill="#777")
+    for i, card in enumerate(cards):
+        _draw_card(svg, left + i * step, 4, card, mode="winner" if card in marks else "up",
+                   names=rules.colour_names, scale=scale)
+    return svg
+
+
+def trick_svg(result: TrickResult, labels: Sequence[str] | None = None, title: str = "") -> Svg:
+    """A resolved trick: collided cards struck and faded, the winner outlined, the reason below."""
+    n = len(result.cards)
+    labels = list(labels) if labels is not None else [f"P{i + 1}" + (" (lead)" if i == 0 else "")
+                                                      for i in range(n)]
+    lines = []
+    for sentence in result.explain([lb.split(" ")[0] for lb in labels]):
+        lines += textwrap.wrap(sentence, 78)
+    top = 22 if title else 4
+    width = max(n * 70 + 170, 470)
+    height = top + 16 + CARD_H + 22 + 15 * len(lines) + 6
+    svg = Svg(width, height, title=title or "trick")
+    if title:
+        svg.text(4, 15, title, size=13, font_weight="bold")
+    name = result.colour_names[COLOUR_INDEX[result.lead_colour]]
+    for i, card in enumerate(result.cards):
+        x = 6 + i * 70
+        svg.text(x + CARD_W / 2, top + 11, labels[i], size=11, anchor="middle")
+        mode = "struck" if i in result.discarded else "winner" if i == result.winner else "up"
+        _draw_card(svg, x, top + 16, card, mode=mode, names=result.colour_names)
+        tag = "collides" if i in result.discarded else "wins" if i == result.winner else ""
+        svg.text(x + CARD_W / 2, top + 16 + CARD_H + 14, tag, size=11, anchor="middle",
+                 fill="#b00" if tag == "collides" else "#070", font_weight="bold")
+    info_x = 6 + n * 70 + 6
+    svg.text(info_x, top + 30, f"lead colour: {name}", size=12)
+    svg.text(info_x, top + 48, "strength: " + ("REVERSED ⇅" if result.reversed else "normal"),
+             size=12, fill="#a0a" if result.reversed else "#333")
+    svg.text(info_x, top + 66, f"decided by {result.rule}", size=12)
+    y = top + 16 + CARD_H + 34
+    for line in lines:
+        svg.text(6, y, line, size=12)
+        y += 15
+    return svg
+
+
+def _seat_tags(state: State, seat: int) -> str:
+    tags = []
+    if seat == state.round_sp:
+        tags.append("SP")
+    if not state.over and seat == state.leader:
+        tags.append("leads")
+    if seat == state.to_move:
+        tags.append("to move")
+    return f"P{seat + 1}" + (f" ({', '.join(tags)})" if tags else "")
+
+
+def _current_trick_svg(state: State) -> Svg:
+    seats = state.play_order()
+    n = state.players
+    svg = Svg(n * 70 + 230, CARD_H + 40, title="current trick")
+    lead = state.lead_colour
+    for i, seat in enumerate(seats):
+        x = 6 + i * 70
+        svg.text(x + CARD_W / 2, 12, f"P{seat + 1}", size=11, anchor="middle")
+        if i < len(state.trick):
+            mode = "up" if state._face_up(i) else "down"
+            _draw_card(svg, x, 18, state.trick[i], mode=mode, names=state.rules.colour_names)
+            if mode == "down":
+                svg.text(x + CARD_W / 2, 18 + CARD_H + 14, "face down", size=10, anchor="middle",
+                         fill="#555")
+        else:
+            svg.rect(x, 18, CARD_W, CARD_H, rx=5, fill="none", stroke="#bbb",
+                     stroke_dasharray="3 3")
+    text = "lead colour: " + (state.rules.colour_name(lead) if lead else "(not yet led)")
+    svg.text(6 + n * 70, 36, text, size=12)
+    if state.rules.reversal_scope != "trick":
+        svg.text(6 + n * 70, 54, "round reversal: " + ("on ⇅" if state.reversal else "off"),
+                 size=12)
+    return svg
+
+
+def piles_svg(state: State) -> Svg:
+    rows = state.players
+    widths = [max(len(p), 1) for p in state.piles]
+    scale = 0.6
+    step = (CARD_W + 4) * scale
+    width = max(260, int(110 + step * max(widths) + 120))
+    row_h = CARD_H * scale + 10
+    svg = Svg(width, rows * row_h + 20, title="acquired piles")
+    if not any(state.piles):
+        svg.text(34, 20 + row_h / 2, "(nothing acquired yet)", size=11, fill="#777")
+    svg.text(4, 13, "acquired this round (face up, DD-R17)", size=12, font_weight="bold")
+    for p in range(rows):
+        y = 20 + p * row_h
+        pile = state.piles[p]
+        score = round_score(pile_counts(pile), state.rules)
+        svg.text(4, y + row_h / 2, f"P{p + 1}", size=12)
+        for i, card in enumerate(pile):
+            _draw_card(svg, 34 + i * step, y + 2, card, names=state.rules.colour_names,
+                       scale=scale)
+        svg.text(width - 4, y + row_h / 2, f"worth {score:+d}", size=12, anchor="end")
+    return svg
+
+
+def score_sheet_html(state: State) -> str:
+    n = state.players
+    rows = []
+    running = [0] * n
+    for r, scores in enumerate(state.round_scores):
+        running = [a + b for a, b in zip(running, scores, strict=True)]
+        piles = state.round_piles[r]
+        cells = [f"{s:+d} ({len(piles[p])} cards)" for p, s in enumerate(scores)]
+        rows.append([f"round {r + 1}", *cells])
+    rows.append(["total", *[str(t) for t in state.totals]])
+    winners = state.winners
+    if winners:
+        rows.append(["winner" + ("s (shared, DD-A15)" if len(winners) > 1 else ""),
+                     *["★" if p in winners else "" for p in range(n)]])
+    return html_table(["", *[f"P{p + 1}" for p in range(n)]], rows,
+                      caption=f"score sheet ({len(state.round_scores)} of {state.rounds} rounds)",
+                      highlight={len(rows) - 1} if winners else None)
+
+
+def state_html(state: State) -> str:
+    rules: Rules = state.rules
+    head = (f"<b>Doppeldoppel, {state.players} players</b> · round {state.round + 1} of "
+            f"{state.rounds}")
+    if state.over:
+        head += " · <b>game over</b>"
+    else:
+        head += (f" · trick {state.trick_number + 1} of {state.tricks_per_round} · "
+                 f"to move: P{state.to_move + 1}")
+    parts = [f'<div style="{FONT};font-size:13px">{head}</div>']
+    if rules.changed():
+        changed = ", ".join(f"{k}={v}" for k, v in rules.changed().items())
+        parts.append(f'<div style="{FONT};font-size:12px;color:#555">variant: '
+                     f"{escape(changed)}</div>")
+    legal = set()
+    if not state.over:
+        legal = {a.card if isinstance(a, Lead) else a for a in state.legal_actions()}
+    hands = [str(hand_svg(state.hands[seat], rules, highlight=legal if seat == state.to_move
+                          else (), scale=0.7, label=_seat_tags(state, seat)))
+             for seat in range(state.players)]
+    if not state.over:
+        parts.append(_flex(hands, column=True))
+    table = []
+    if not state.over:
+        table.append(str(_current_trick_svg(state)))
+    if state.log:
+        last = state.log[-1]
+        labels = [f"P{s + 1}" + (" (lead)" if i == 0 else "") for i, s in enumerate(last.seats)]
+        table.append(str(trick_svg(last.result, labels,
+                                   title=f"last trick (round {last.round + 1}, trick "
+                                   f"{last.number + 1})")))
+    parts.append(_flex(table))
+    parts.append(_flex([str(piles_svg(state)), score_sheet_html(state)]))
+    if rules.deck_composition in ("a", "b", "c"):
+        note = f"deck candidate {rules.deck_composition}"
+    else:
+        note = "custom deck"
+    parts.append(f'<div style="{FONT};font-size:11px;color:#777">Card counts per rank are '
+                 f"illustrative ({note}, DD-A1); colour names other than yellow too (DD-A2)."
+                 "</div>")
+    return "<div>" + "".join(parts) + "</div>"
+
+
+def _flex(items: Sequence[str], column: bool = False) -> str:
+    direction = "column" if column else "row"
+    inner = "".join(f"<div>{item}</div>" for item in items)
+    return (f'<div style="display:flex;flex-direction:{direction};flex-wrap:wrap;gap:10px;'
+            f'align-items:flex-start;margin:4px 0">{inner}</div>')
+
+
+def view_svg(view: PlayerView) -> Svg:
+    names = view.colour_names
+    n = view.players
+    svg = Svg(max(520, 60 + len(view.hand) * 48), 200, title=f"what P{view.player + 1} sees")
+    svg.text(4, 14, f"P{view.player + 1}'s view · round {view.round + 1} · hands: "
+             + ", ".join(f"P{p + 1} {k}" for p, k in enumerate(view.hand_sizes)), size=12)
+    legal = {a.card if isinstance(a, Lead) else a for a in view.legal}
+    for i, card in enumerate(view.hand):
+        _draw_card(svg, 4 + i * 48, 22, card, mode="winner" if card in legal else "up",
+                   names=names)
+    y = 22 + CARD_H + 10
+    svg.text(4, y + 12, "trick:", size=12)
+    for i, (seat, card) in enumerate(view.trick):
+        x = 50 + i * 60
+        svg.text(x + CARD_W / 2, y + 12, f"P{seat + 1}", size=11, anchor="middle")
+        _draw_card(svg, x, y + 16, card, mode="hidden" if card is None else "up", names=names)
+    if view.lead_colour:
+        svg.text(60 + n * 60, y + 40, f"lead colour: {names[COLOUR_INDEX[view.lead_colour]]}",
+                 size=12)
+    return svg
+
+
+__all__ = ["card_svg", "deck_svg", "hand_svg", "trick_svg"]

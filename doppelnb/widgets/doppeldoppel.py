@@ -1,0 +1,129 @@
+"""Doppeldoppel views for notebooks: thin ipywidgets over the engine's own renderings.
+
+- :func:`stepper`: the generic :class:`GameStepper` configured for Doppeldoppel.
+- :class:`TrickBuilder`: pick the cards of a trick and the reversal flags, see how
+  :func:`~doppelnb.engines.doppeldoppel.resolve_trick` decides it and why.
+- :class:`ScoreExplorer`: set how many cards of each rank were acquired, see the round score.
+
+Nothing here decides a rule; every result comes from :mod:`doppelnb.engines.doppeldoppel`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..core.errors import RuleError
+from ..core.render import escape
+from ..engines import doppeldoppel as dd
+from .stepper import GameStepper
+
+_TRICK_FLAGS = ("reversal_trigger", "reversal_affects_fallback", "reversal_scope")
+
+
+def stepper(players: int = 3, *, seed: int = 1, rules: dd.Rules | None = None,
+            **kw: Any) -> GameStepper:
+    """A seeded Doppeldoppel game played by random legal moves, with seed and variant pickers."""
+    title = f"Doppeldoppel, {players} players (random legal moves)"
+    return GameStepper.for_game(dd, players, seed=seed, rules=rules, title=title, **kw)
+
+
+def _flag_picker(name: str, value: Any) -> widgets.Dropdown:
+    info = next(f for f in dd.Rules.flags() if f.name == name)
+    return widgets.Dropdown(options=[(str(c), c) for c in info.choices], value=value,
+                            description=name, tooltip=f"{info.rule}: {info.doc}",
+                            style={"description_width": "initial"})
+
+
+class TrickBuilder(widgets.VBox):
+    """Choose the cards of one trick (leader first) and see it resolved, with the reason.
+
+    >>> tb = TrickBuilder(["Y3", "B3", "Y5", "Y2"])
+    >>> tb.result.winner
+    3
+    """
+
+    def __init__(self, cards: list[str] | None = None, rules: dd.Rules | None = None):
+        self.rules = rules or dd.Rules()
+        cards = list(cards or ["Y5", "Y3", "Y6", "R1"])
+        options = [str(c) for c in dd.sort_cards(dd.Card(col, r) for col in dd.COLOURS
+                                                 for r in dd.RANKS)]
+        self.players = widgets.ToggleButtons(options=[3, 4], value=len(cards),
+                                             description="players")
+        self.pickers = [widgets.Dropdown(options=options, value=str(dd.parse_card(c)),
+                                         description=f"P{i + 1}" + (" lead" if i == 0 else ""),
+                                         layout=widgets.Layout(width="150px"))
+                        for i, c in enumerate(cards + ["B6"] * (4 - len(cards)))]
+        self.flags = {name: _flag_picker(name, getattr(self.rules, name)) for name in _TRICK_FLAGS}
+        self.reversed_before = widgets.Checkbox(
+            value=False, description="reversed by an earlier 3 this round (round scopes only)",
+            style={"description_width": "initial"})
+        self.view = widgets.HTML()
+        self.result: dd.TrickResult | None = None
+        for w in [self.players, *self.pickers, *self.flags.values(), self.reversed_before]:
+            w.observe(lambda _change: self.update(), names="value")
+        super().__init__([self.players, widgets.HBox(self.pickers),
+                          widgets.HBox(list(self.flags.values())), self.reversed_before,
+                          self.view])
+        self.update()
+
+    def cards(self) -> list[str]:
+        return [p.value for p in self.pickers[: self.players.value]]
+
+    def update(self) -> None:
+        n = self.players.value
+        for i, p in enumerate(self.pickers):
+            p.layout.display = None if i < n else "none"
+        try:
+            rules = self.rules.replace(**{k: w.value for k, w in self.flags.items()})
+            self.result = dd.resolve_trick(self.cards(), rules,
+                                           reversed_before=self.reversed_before.value)
+        except RuleError as exc:
+            self.result = None
+            self.view.value = f'<span style="color:#b00">{escape(exc)}</span>'
+            return
+        note = self._deck_note(rules)
+        self.view.value = self.result._repr_svg_() + note
+
+    def _deck_note(self, rules: dd.Rules) -> str:
+        need = Counter(dd.parse_cards(self.cards()))
+        have = rules.deck_counts()
+        short = [f"{c} ({k} played, {have.get(c, 0)} in the deck)" for c, k in need.items()
+                 if k > have.get(c, 0)]
+        if not short:
+            return ""
+        return ('<div style="color:#a60">This trick cannot happen with the illustrative deck: '
+                f"{escape(', '.join(short))}.</div>")
+
+
+class ScoreExplorer(widgets.VBox):
+    """Six sliders (acquired cards of each rank) and the round score, rank by rank."""
+
+    def __init__(self, rules: dd.Rules | None = None, counts: dict[int, int] | None = None):
+        self.rules = rules or dd.Rules()
+        totals = self.rules.rank_totals()
+        counts = counts or {}
+        self.sliders = {r: widgets.IntSlider(value=counts.get(r, 0), min=0, max=max(totals[r], 1),
+                                             description=f"rank {r}",
+                                             layout=widgets.Layout(width="300px"))
+                        for r in dd.RANKS}
+        self.rank4 = _flag_picker("rank4_zero_rule", self.rules.rank4_zero_rule)
+        self.view = widgets.HTML()
+        for w in [*self.sliders.values(), self.rank4]:
+            w.observe(lambda _change: self.update(), names="value")
+        super().__init__([widgets.HBox([widgets.VBox(list(self.sliders.values())),
+                                        widgets.VBox([self.rank4, self.view])])])
+        self.update()
+
+    def counts(self) -> dict[int, int]:
+        return {r: s.value for r, s in self.sliders.items()}
+
+    def update(self) -> None:
+        rules = self.rules.replace(rank4_zero_rule=self.rank4.value)
+        self.breakdown = dd.score_breakdown(self.counts(), rules)
+        self.view.value = self.breakdown._repr_html_()
+
+
+__all__ = ["stepper", "TrickBuilder", "ScoreExplorer"]
