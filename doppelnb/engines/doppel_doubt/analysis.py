@@ -116,10 +116,14 @@ def takeover_comparison(board: Board, colour: str, shapes: Sequence[Shape] | Non
                                                       illegal_takeover=failure))
         key = judged._key(colour)
         legal = takes = enemy_squares = 0
+        enemy = {divmod(i, SIZE) for i, o in enumerate(judged.owner) if o is not None and o != key}
         for shape in shapes:
             for placement in judged.legal_placements(colour, shape):
                 legal += 1
-                verdict = judged._verdict(key, sorted(placement.cells))
+                cells = placement.cells
+                if enemy.isdisjoint(cells):
+                    continue                       # nothing to take over: skip the verdict
+                verdict = judged._verdict(key, sorted(cells))
                 taken = sum(1 for c, cat, _ in verdict.squares if cat == ENEMY
                             and c in verdict.takes)
                 if taken:

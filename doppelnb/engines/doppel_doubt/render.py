@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from .game import State
     from .resolve import ClaimStep, Resolution, Results
 
-FILL = {"red": "#f4a6a0", "blue": "#a6c8f0", "yellow": "#f5df86", "green": "#a8dca8",
+FILL = {"red": "#f4a6a0", "blue": "#a6c8f0", "yellow": "#f3d65a", "green": "#a8dca8",
         "purple": "#cdb4e6"}
 INK = {"red": "#b03a2e", "blue": "#2f6db5", "yellow": "#9a7300", "green": "#2e7d4f",
        "purple": "#6f42a0"}

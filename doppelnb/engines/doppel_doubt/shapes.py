@@ -39,8 +39,12 @@ def reflect(cells: Iterable[Cell]) -> tuple[Cell, ...]:
 
 def rotations_of(cells: Iterable[Cell]) -> tuple[tuple[Cell, ...], ...]:
     """The distinct rotations (1, 2 or 4) of ``cells``, in quarter-turn order from the given one."""
+    return _rotations(normalise(cells))
+
+
+@cache
+def _rotations(cur: tuple[Cell, ...]) -> tuple[tuple[Cell, ...], ...]:
     out: list[tuple[Cell, ...]] = []
-    cur = normalise(cells)
     for _ in range(4):
         if cur not in out:
             out.append(cur)
@@ -99,7 +103,7 @@ class Shape:
 
     def rotations(self) -> tuple[tuple[Cell, ...], ...]:
         """The distinct orientations a player may use (rotations only, DB-R10a)."""
-        return rotations_of(self.key)
+        return _rotations(self.key)
 
     def reflections(self) -> tuple[tuple[Cell, ...], ...]:
         """The orientations of the mirror image that are *not* rotations of the shape."""
