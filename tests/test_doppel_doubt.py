@@ -788,3 +788,42 @@ def test_views_hide_other_identities():
     assert view["you"] == state.identity[3] and "identity" not in view
     with pytest.raises(BadInput):
         state.view(10)
+
+
+# -- renderings and widgets ----------------------------------------------------------------------
+
+
+def test_board_svg_shows_values_zero_spaces_and_overlay_verdict():
+    from doppelnb.engines.doppel_doubt.render import board_svg
+
+    board = db.Board().set_owner([(0, 4), (0, 5)], "blue").set_owner([(0, 6)], "red")
+    board.set_zero((3, 3), owner="red")
+    svg = str(board_svg(board, overlay=[(0, 4), (0, 5), (0, 6), (0, 7)], who="blue"))
+    assert svg.startswith("<svg") and "DB-R13" in svg and "illustrative" in svg
+    assert "P1" in svg and svg.count("<circle") >= 2            # start label, Zero rings
+    html = board.check_placement("blue", [(0, 4), (0, 5), (0, 6), (0, 7)], I4)._repr_html_()
+    assert "forbids the placement" in html and "(0, 6)" in html
+
+
+def test_placement_explorer_and_claim_stepper():
+    from doppelnb.widgets.doppel_doubt import PlacementExplorer, claim_stepper
+
+    board = db.Board().set_owner([(5, 5)], "green")
+    explorer = PlacementExplorer(board, colour="green", shape="4-0", row=5, col=5)
+    assert explorer.verdict.legal
+    explorer.move(0, 1)                                          # (5, 5) no longer covered
+    assert explorer.verdict.reasons == ("DB-R10c",)
+    explorer.move(0, -1)
+    explorer.rotate()
+    assert explorer.verdict.legal and len(set(r for r, _ in explorer.cells)) == 4
+    for _ in range(20):
+        explorer.move(0, 1)
+    assert "DB-R10b" in explorer.verdict.reasons and "DB-R10b" in explorer.view.value
+    board2 = db.Board().set_owner([(0, 4)], "red").set_owner([(0, 9)], "blue")
+    res = db.resolve_placements(board2, [(1, "red", 90, 90, [(0, 4), (0, 5), (0, 6), (0, 7)]),
+                                         (3, "blue", 40, 40, [(0, 7), (0, 8), (0, 9), (1, 9)])])
+    stepper = claim_stepper(res)
+    assert len(stepper.states) == 3
+    stepper.forward()
+    stepper.forward()
+    assert "claimed earlier this round" in stepper.view.value
