@@ -148,8 +148,12 @@ class Verdict:
                 effect = "stays the other colour's (takeover failed, DB-A7)"
             elif cat == ALLY_ZERO:
                 effect = "no change"
+            elif cat in (ENEMY_ZERO, PROTECTED, OFFBOARD) or (
+                    cat == ENEMY and "DB-R13" in self.reasons):
+                effect = "forbids the placement"
             else:
-                effect = "forbids the placement" if self.reasons else "no change"
+                effect = "nothing happens: the placement is illegal" if self.reasons \
+                    else "no change"
             rows.append((cell_name(cell), value, cat, rule, f"{why}; {effect}"))
         return rows
 
