@@ -827,3 +827,16 @@ def test_placement_explorer_and_claim_stepper():
     stepper.forward()
     stepper.forward()
     assert "claimed earlier this round" in stepper.view.value
+
+
+def test_resolution_readings_reresolve_the_same_placements():
+    """DB-A8/A9/A10 on one round: the default row reproduces the round; no partial claims voids
+    exactly the placements that met an earlier claim."""
+    board = db.Board().set_owner([(0, 4)], "red").set_owner([(0, 9)], "blue")
+    res = db.resolve_placements(board, [(1, "red", 90, 90, [(0, 4), (0, 5), (0, 6), (0, 7)]),
+                                        (3, "blue", 40, 40, [(0, 7), (0, 8), (0, 9), (1, 9)])])
+    rows = {r["reading"]: r for r in db.resolution_readings(res)}
+    assert rows["defaults"]["claimed"] == 5 and rows["defaults"]["lost_to_earlier_claims"] == 1
+    assert rows["defaults"]["squares_differing_from_default"] == 0
+    assert rows["partial_claims=False"]["void"] == 1
+    assert rows["partial_claims=False"]["squares_differing_from_default"] == 2

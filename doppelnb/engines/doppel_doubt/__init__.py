@@ -16,6 +16,7 @@ from .analysis import (
     greedy_policy,
     legal_counts,
     mid_game_board,
+    resolution_readings,
     simulate,
     takeover_comparison,
 )
@@ -48,5 +49,5 @@ __all__ = [
     "check_hands", "card_order", "check_dark", "allocate_starts", "draft_shapes", "ClaimStep",
     "Resolution", "resolve_placements", "territory_scores", "colour_scores", "guess_points",
     "adjust", "Results", "match_results", "legal_counts", "takeover_comparison", "simulate",
-    "greedy_policy", "mid_game_board",
+    "greedy_policy", "mid_game_board", "resolution_readings",
 ]

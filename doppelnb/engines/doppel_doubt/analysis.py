@@ -18,7 +18,7 @@ from ...core.exact import mean_interval
 from ...core.state import play_to_end, playout, random_policy
 from .board import ENEMY, Board
 from .game import State, new_game
-from .resolve import colour_scores
+from .resolve import Resolution, colour_scores, resolve_placements
 from .rules import COLOURS, DEFAULT_RULES, SIZE, Rules, colour_of
 from .shapes import Shape, one_sided_polyominoes
 
@@ -135,6 +135,33 @@ def takeover_comparison(board: Board, colour: str, shapes: Sequence[Shape] | Non
     return rows
 
 
+RESOLUTION_VARIANTS = (
+    {},
+    {"partial_claims": False},
+    {"own_square_blocks": False},
+    {"legality_time": "resolution"},
+)
+
+
+def resolution_readings(resolution: Resolution, variants: Sequence[dict] = RESOLUTION_VARIANTS
+                        ) -> list[dict[str, Any]]:
+    """Re-resolve one round's placements under other readings of DB-A8, DB-A9 and DB-A10:
+    squares claimed, placements void, squares lost to earlier claims, and the board's owners."""
+    placements = [(s.seat, s.who, s.card, s.original, s.cells) for s in resolution.steps]
+    rows = []
+    for changes in variants:
+        rules = resolution.before.rules.replace(**changes)
+        res = resolve_placements(resolution.before, placements, rules)
+        changed = sum(a != b for a, b in zip(res.after.owner, resolution.after.owner,
+                                             strict=True))
+        rows.append({"reading": ", ".join(f"{k}={v}" for k, v in changes.items()) or "defaults",
+                     "claimed": sum(len(s.claimed) for s in res.steps),
+                     "void": sum(1 for s in res.steps if s.void),
+                     "lost_to_earlier_claims": sum(len(s.ignored) for s in res.steps),
+                     "squares_differing_from_default": changed})
+    return rows
+
+
 # -- simulations -------------------------------------------------------------------------------
 
 
@@ -194,4 +221,4 @@ def colour_share(sim: Simulation) -> dict[str, int]:
 
 
 __all__ = ["greedy_policy", "POLICIES", "mid_game_board", "legal_counts", "takeover_comparison",
-           "TAKEOVER_VARIANTS", "Simulation", "simulate", "colour_share"]
+           "TAKEOVER_VARIANTS", "RESOLUTION_VARIANTS", "resolution_readings", "Simulation", "simulate", "colour_share"]
