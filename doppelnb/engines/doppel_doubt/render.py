@@ -83,7 +83,8 @@ def board_svg(board: Board, *, overlay: Any = None, who: str | None = None,
                 svg.line(x + 4, y + 4, x + cell - 4, y + cell - 4, stroke=ILLEGAL, stroke_width=2)
                 svg.line(x + cell - 4, y + 4, x + 4, y + cell - 4, stroke=ILLEGAL, stroke_width=2)
     ty = y0 + SIZE * cell + margin + 12
-    note = "illustrative board (values and starting squares are not the rulebook's)"
+    note = ("illustrative board (values and starting squares are not the rulebook's)"
+            if cell >= 20 else "illustrative board (not the rulebook's)")
     svg.text(x0, ty, note if board.illustrative else "board data supplied by the user", size=9,
              fill="#777")
     for k, line in enumerate(lines):
