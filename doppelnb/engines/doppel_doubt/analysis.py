@@ -1,0 +1,224 @@
+"""Analyses: legal-placement counts per shape, what each takeover reading changes, and seeded
+simulations of whole matches with simple policies.
+
+Counts are exact integers from the bitboard search (:meth:`Board.count_legal_placements`), which
+the tests check against the per-cell twin. Simulations are seeded: the same seed gives the same
+matches, and each match is an ordinary game record.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from ...core.chance import rng_for
+from ...core.errors import BadInput
+from ...core.exact import mean_interval
+from ...core.state import play_to_end, playout, random_policy
+from .board import ENEMY, Board
+from .game import State, new_game
+from .resolve import Resolution, colour_scores, resolve_placements
+from .rules import COLOURS, DEFAULT_RULES, SIZE, Rules, colour_of
+from .shapes import Shape, one_sided_polyominoes
+
+# -- simple policies ---------------------------------------------------------------------------
+
+
+def greedy_policy(state: State, rng) -> Any:
+    """A simple player: random cards and shape rankings; starting squares ranked by the total
+    |value| around them; each shape placed where it claims the most |value| (a colour scores the
+    gap P - Q, so positive and negative squares are both worth taking); no guesses, no artefacts.
+    """
+    seat = state.to_move
+    step = state._step(seat)
+    actions = state._legal_for(seat)
+    kind = step[0]
+    if kind == "dark":
+        return ("dark", 0)
+    if kind == "light":
+        return ("light", None)
+    if kind == "guess":
+        return ("guess", step[1], ())
+    if kind == "jester":
+        return ("jester", None)
+    board = state.board
+    if kind == "start":
+        def around(label: str) -> int:
+            r, c = board.starts[label]
+            return sum(abs(board.values[i * SIZE + j]) for i in range(max(0, r - 2), min(SIZE, r + 3))
+                       for j in range(max(0, c - 2), min(SIZE, c + 3)))
+        return max(actions, key=lambda a: (around(a[1]), rng.random()))
+    if kind == "place" and actions[0][0] == "place":
+        key = state.key(seat)
+        gain = [0 if o == key else abs(v) for o, v in zip(board.owner, board.values, strict=True)]
+        return max(actions, key=lambda a: (sum(gain[r * SIZE + c] for r, c in a[1]),
+                                           rng.random()))
+    return rng.choice(actions)
+
+
+POLICIES: dict[str, Callable] = {"random": random_policy, "greedy": greedy_policy}
+
+
+def _policy(policy: str | Callable) -> Callable:
+    if callable(policy):
+        return policy
+    if policy not in POLICIES:
+        raise BadInput("NB-ARG", f"policy is one of {', '.join(POLICIES)}, not {policy!r}")
+    return POLICIES[policy]
+
+
+# -- boards to analyse -------------------------------------------------------------------------
+
+
+def mid_game_board(seed: int = 7, rounds: int = 5, rules: Rules = DEFAULT_RULES,
+                   policy: str | Callable = "greedy") -> Board:
+    """The board after ``rounds`` rounds of a seeded match played by ``policy``."""
+    if not isinstance(rounds, int) or not 1 <= rounds <= 10:
+        raise BadInput("NB-ARG", "rounds is a whole number from 1 to 10")
+    pol = _policy(policy)
+    for state in playout(new_game(rules=rules, seed=seed), pol, seed=seed):
+        if state.round > rounds:
+            return state.board
+    return state.board  # pragma: no cover - a match always reaches round 11
+
+
+# -- legal placements per shape ----------------------------------------------------------------
+
+
+def legal_counts(board: Board, colour: str, shapes: Iterable[Shape] | None = None
+                 ) -> dict[str, int]:
+    """Shape name -> number of legal placements (positions x rotations) for ``colour``."""
+    shapes = list(shapes) if shapes is not None else [s for n in (4, 5, 6)
+                                                       for s in one_sided_polyominoes(n)]
+    return {str(s): board.count_legal_placements(colour, s) for s in shapes}
+
+
+TAKEOVER_VARIANTS = (
+    ("own_over_half", "whole_shape", "reject"),
+    ("non_enemy_over_half", "whole_shape", "reject"),
+    ("own_more_than_enemy", "whole_shape", "reject"),
+    ("own_more_than_enemy", "per_target_colour", "reject"),
+    ("own_over_half", "whole_shape", "skip_enemy_squares"),
+)
+
+
+def takeover_comparison(board: Board, colour: str, shapes: Sequence[Shape] | None = None,
+                        variants: Sequence[tuple[str, str, str]] = TAKEOVER_VARIANTS
+                        ) -> list[dict[str, Any]]:
+    """For each takeover reading (DB-A5 rule, DB-A6 check, DB-A7 failure), over all ``shapes``:
+    how many placements are legal, and how many of those take at least one enemy square."""
+    shapes = list(shapes) if shapes is not None else [s for n in (4, 5, 6)
+                                                       for s in one_sided_polyominoes(n)]
+    rows = []
+    for rule, check, failure in variants:
+        judged = board.with_rules(board.rules.replace(takeover_rule=rule, takeover_check=check,
+                                                      illegal_takeover=failure))
+        key = judged._key(colour)
+        legal = takes = enemy_squares = 0
+        enemy = {divmod(i, SIZE) for i, o in enumerate(judged.owner) if o is not None and o != key}
+        for shape in shapes:
+            for placement in judged.legal_placements(colour, shape):
+                legal += 1
+                cells = placement.cells
+                if enemy.isdisjoint(cells):
+                    continue                       # nothing to take over: skip the verdict
+                verdict = judged._verdict(key, sorted(cells))
+                taken = sum(1 for c, cat, _ in verdict.squares if cat == ENEMY
+                            and c in verdict.takes)
+                if taken:
+                    takes += 1
+                    enemy_squares += taken
+        rows.append({"takeover_rule": rule, "takeover_check": check, "illegal_takeover": failure,
+                     "legal": legal, "taking_placements": takes, "enemy_squares_taken":
+                     enemy_squares})
+    return rows
+
+
+RESOLUTION_VARIANTS = (
+    {},
+    {"partial_claims": False},
+    {"own_square_blocks": False},
+    {"legality_time": "resolution"},
+)
+
+
+def resolution_readings(resolution: Resolution, variants: Sequence[dict] = RESOLUTION_VARIANTS
+                        ) -> list[dict[str, Any]]:
+    """Re-resolve one round's placements under other readings of DB-A8, DB-A9 and DB-A10:
+    squares claimed, placements void, squares lost to earlier claims, and the board's owners."""
+    placements = [(s.seat, s.who, s.card, s.original, s.cells) for s in resolution.steps]
+    rows = []
+    for changes in variants:
+        rules = resolution.before.rules.replace(**changes)
+        res = resolve_placements(resolution.before, placements, rules)
+        changed = sum(a != b for a, b in zip(res.after.owner, resolution.after.owner,
+                                             strict=True))
+        rows.append({"reading": ", ".join(f"{k}={v}" for k, v in changes.items()) or "defaults",
+                     "claimed": sum(len(s.claimed) for s in res.steps),
+                     "void": sum(1 for s in res.steps if s.void),
+                     "lost_to_earlier_claims": sum(len(s.ignored) for s in res.steps),
+                     "squares_differing_from_default": changed})
+    return rows
+
+
+# -- simulations -------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Simulation:
+    """Seeded matches: per game the final colour scores, the Jester colour and the winners."""
+
+    policy: str
+    seeds: tuple[int, ...]
+    colour_scores: tuple[dict, ...]
+    jesters: tuple[str, ...]
+    winners: tuple[tuple[str, ...], ...]
+
+    def player_team_scores(self) -> list[int]:
+        """Every non-Jester colour score of every game (the distribution to plot)."""
+        return [v for scores, j in zip(self.colour_scores, self.jesters, strict=True)
+                for c, v in scores.items() if c != j]
+
+    def histogram(self, width: int = 20) -> list[tuple[str, int]]:
+        values = self.player_team_scores()
+        lo = (min(values) // width) * width
+        hi = (max(values) // width) * width
+        return [(f"{b}-{b + width - 1}", sum(b <= v < b + width for v in values))
+                for b in range(lo, hi + width, width)]
+
+    def summary(self) -> dict[str, Any]:
+        values = self.player_team_scores()
+        mean, low, high = mean_interval(values)
+        return {"games": len(self.seeds), "mean": round(mean, 1), "95% low": round(low, 1),
+                "95% high": round(high, 1), "min": min(values), "max": max(values)}
+
+
+def simulate(games: int, policy: str | Callable = "greedy", *, seed: int = 0,
+             rules: Rules = DEFAULT_RULES, **options: Any) -> Simulation:
+    """Play ``games`` seeded matches with ``policy`` (``"greedy"``, ``"random"`` or a callable)."""
+    if not isinstance(games, int) or games < 1:
+        raise BadInput("NB-ARG", "games is a whole number of at least 1")
+    pol = _policy(policy)
+    seeds = tuple(rng_for(seed, "simulate", i).randrange(2**31) for i in range(games))
+    scores, jesters, winners = [], [], []
+    for s in seeds:
+        final = play_to_end(new_game(rules=rules, seed=s, **options), pol, seed=s)
+        scores.append(colour_scores(final.scores, final.identity))
+        jesters.append(final.jester)
+        winners.append(final.results().team_winners)
+    name = policy if isinstance(policy, str) else getattr(policy, "__name__", "custom")
+    return Simulation(name, seeds, tuple(scores), tuple(jesters), tuple(winners))
+
+
+def colour_share(sim: Simulation) -> dict[str, int]:
+    """How often each colour won the team Token of Life."""
+    out = dict.fromkeys(COLOURS, 0)
+    for teams in sim.winners:
+        for c in teams:
+            out[colour_of(c)] += 1
+    return out
+
+
+__all__ = ["greedy_policy", "POLICIES", "mid_game_board", "legal_counts", "takeover_comparison",
+           "TAKEOVER_VARIANTS", "RESOLUTION_VARIANTS", "resolution_readings", "Simulation", "simulate", "colour_share"]

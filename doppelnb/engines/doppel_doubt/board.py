@@ -1,0 +1,646 @@
+"""The Doppel Doubt board: territory, Zero spaces, placement legality and claim resolution.
+
+Placement rules live here, once each: DB-R10 (rotation only, on the board, at least one own
+square), DB-R12 (claimed Zero spaces), DB-R13 (takeover needs more than half on own squares) and
+DB-R11 (claims resolve in descending card order; the first claim of a square wins).
+
+Two implementations of "where can this shape go":
+
+- :meth:`Board.legal_placement_masks` uses bitboards: each fact about the board (own squares,
+  enemy squares, forbidden Zero spaces) is one Python integer with a bit per square. Shifting a
+  mask by a cell's offset moves that fact to the anchor (top-left) of every placement at once, and
+  a bit-sliced adder counts own and enemy squares for all anchors together, so the work is a few
+  dozen big-integer operations per orientation, never a loop over squares.
+- :meth:`Board.legal_placements_naive`: the per-cell twin, which asks :meth:`check_placement`'s
+  logic about every position. Tests and the benchmark compare the two.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import pathlib
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ...core.data import expect, expect_int, expect_keys, load_data, parse_data
+from ...core.errors import BadInput
+from .rules import COLOURS, DEFAULT_RULES, DOPPELS, SIZE, Rules, colour_of
+from .shapes import Cell, Shape, normalise
+
+BOARD_FILE = "doppel_doubt_board.json"
+START_LABELS = tuple(f"P{i}" for i in range(1, 7)) + tuple(f"Q{i}" for i in range(1, 7))
+
+# Categories of a covered square, from the placer's point of view.
+OWN, OWN_ZERO, ENEMY, ENEMY_ZERO, ALLY_ZERO, UNCLAIMED, UNCLAIMED_ZERO, OFFBOARD, PROTECTED = (
+    "own", "own Zero", "enemy", "enemy Zero", "partner's Zero", "unclaimed", "unclaimed Zero",
+    "off board", "enemy protected start")
+
+_EXPLAIN = {
+    OWN: ("DB-R10c", "yours already: counts towards the own squares the placement needs"),
+    OWN_ZERO: ("DB-R12", "your colour's Zero space: you may cover it; it counts as your own square"),
+    ENEMY: ("DB-R13", "another colour's territory: taken only if the takeover rule is met"),
+    ENEMY_ZERO: ("DB-R12", "another colour's claimed Zero space: no one else may cover it"),
+    ALLY_ZERO: ("DB-R12", "your partner's Zero space: you may cover it, but it stays theirs"),
+    UNCLAIMED: ("DB-R13", "unclaimed: free to claim, no restriction"),
+    UNCLAIMED_ZERO: ("DB-R12", "an unclaimed Zero space: claimed like any unclaimed square, and "
+                               "then protected for ever"),
+    OFFBOARD: ("DB-R10b", "off the 17x17 board"),
+    PROTECTED: ("DB-A15", "another colour's starting square, protected under this variant"),
+}
+
+
+def cell_name(cell: Cell) -> str:
+    return f"({cell[0]}, {cell[1]})"
+
+
+def cells_text(cells: Iterable[Cell], limit: int = 6) -> str:
+    cells = sorted(cells)
+    text = ", ".join(cell_name(c) for c in cells[:limit])
+    return text + (f" and {len(cells) - limit} more" if len(cells) > limit else "")
+
+
+def parse_cell(value: Any, what: str = "a square") -> Cell:
+    """``(r, c)`` / ``[r, c]`` -> a cell of whole numbers (``BadInput`` otherwise)."""
+    ok = (isinstance(value, (tuple, list)) and len(value) == 2
+          and all(isinstance(v, int) and not isinstance(v, bool) for v in value))
+    if not ok:
+        raise BadInput("NB-ARG", f"{what} is a (row, col) pair of whole numbers, not {value!r}")
+    return (value[0], value[1])
+
+
+def on_board(cell: Cell) -> bool:
+    return 0 <= cell[0] < SIZE and 0 <= cell[1] < SIZE
+
+
+def takeover_ok(rule: str, own: int, enemy: int, size: int) -> bool:
+    """DB-R13 / DB-A5: may a placement with ``own`` own and ``enemy`` enemy squares take over?"""
+    if rule == "own_over_half":            # (a) literal: over 50% of the shape on own squares
+        return 2 * own > size
+    if rule == "non_enemy_over_half":      # (b) fewer than half on enemy squares
+        return 2 * (size - enemy) > size
+    return own > enemy                     # (c) more own than enemy squares
+
+
+def own_needed(rule: str, enemy: int, size: int) -> str:
+    if rule == "own_over_half":
+        return f"at least {size // 2 + 1} of its {size} squares on your own territory"
+    if rule == "non_enemy_over_half":
+        return f"fewer than half of its {size} squares on enemy territory"
+    return f"more own squares than enemy squares ({enemy} enemy)"
+
+
+@dataclasses.dataclass(frozen=True)
+class Placement:
+    """One position of a shape: rotation ``rotation`` with its bounding box's corner at (row, col)."""
+
+    shape: Shape
+    rotation: int
+    row: int
+    col: int
+
+    @property
+    def cells(self) -> frozenset[Cell]:
+        rot = self.shape.rotations()[self.rotation]
+        return frozenset((self.row + r, self.col + c) for r, c in rot)
+
+    def to_json(self) -> list[list[int]]:
+        return [[r, c] for r, c in sorted(self.cells)]
+
+
+@dataclasses.dataclass(frozen=True)
+class Verdict:
+    """Whether a placement is legal and why: every broken rule at once (like python-chess status()).
+
+    ``reasons`` is the tuple of rule ids broken (empty when legal); ``messages`` one plain
+    sentence per reason; ``squares`` lists each covered square with its category and value;
+    ``takes`` are the squares it would claim if no higher card claims them first (DB-R11).
+    """
+
+    who: str
+    cells: tuple[Cell, ...]
+    reasons: tuple[str, ...]
+    messages: tuple[str, ...]
+    squares: tuple[tuple[Cell, str, int | None], ...]
+    takes: frozenset[Cell]
+    kept_by_enemy: frozenset[Cell] = frozenset()
+    board: Board | None = dataclasses.field(default=None, compare=False, repr=False)
+
+    @property
+    def legal(self) -> bool:
+        return not self.reasons
+
+    def counts(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for _, cat, _ in self.squares:
+            out[cat] = out.get(cat, 0) + 1
+        return out
+
+    def explanation(self) -> list[tuple[str, int | None, str, str, str]]:
+        """Rows (square, value, category, deciding rule, what happens) for a table."""
+        rows = []
+        for cell, cat, value in self.squares:
+            rule, why = _EXPLAIN[cat]
+            if cell in self.takes:
+                effect = f"becomes {self.who}'s unless a higher card claims it first (DB-R11)"
+            elif cat in (OWN, OWN_ZERO):
+                effect = f"stays {self.who}'s"
+            elif cell in self.kept_by_enemy:
+                effect = "stays the other colour's (takeover failed, DB-A7)"
+            elif cat == ALLY_ZERO:
+                effect = "no change"
+            elif cat in (ENEMY_ZERO, PROTECTED, OFFBOARD) or (
+                    cat == ENEMY and "DB-R13" in self.reasons):
+                effect = "forbids the placement"
+            else:
+                effect = "nothing happens: the placement is illegal" if self.reasons \
+                    else "no change"
+            rows.append((cell_name(cell), value, cat, rule, f"{why}; {effect}"))
+        return rows
+
+    def summary(self) -> str:
+        if self.legal:
+            return (f"legal for {self.who}: claims {len(self.takes)} square"
+                    f"{'s' if len(self.takes) != 1 else ''}")
+        return f"illegal for {self.who}: " + " ".join(
+            f"[{r}] {m}" for r, m in zip(self.reasons, self.messages, strict=True))
+
+    def __str__(self) -> str:
+        return self.summary()
+
+    def _repr_html_(self) -> str:
+        from .render import verdict_html
+
+        return verdict_html(self)
+
+
+class Board:
+    """The 17x17 board: printed values, starting squares, territory and Zero spaces.
+
+    ``Board()`` is the illustrative board from ``doppelnb/data/doppel_doubt_board.json`` with no
+    territory. Territory belongs to colours (``"red"``) or, under ``Rules(territory_owner=
+    "doppel")``, to Doppels (``"red-P"``). The board is mutable for set-up (``set_owner``,
+    ``set_zero``); game states copy it and never change a board they share.
+    """
+
+    def __init__(self, data: str | pathlib.Path | dict | None = None, *, rules: Rules = DEFAULT_RULES):
+        if not isinstance(rules, Rules):
+            raise BadInput("NB-ARG", "rules must be doppel_doubt.Rules")
+        doc = _load_board(data if data is not None else BOARD_FILE)
+        self.rules = rules
+        self.illustrative: bool = doc["illustrative"]
+        self.note: str = doc.get("note", "")
+        self.printed: tuple[int | None, ...] = tuple(v for row in doc["values"] for v in row)
+        self.starts: dict[str, Cell] = {k: tuple(v) for k, v in doc["starts"].items()}
+        self._start_index = {r * SIZE + c: label for label, (r, c) in self.starts.items()}
+        self.values: list[int] = [rules.start_square_value if v is None else v
+                                  for v in self.printed]
+        self.owner: list[str | None] = [None] * (SIZE * SIZE)
+        self.zero: set[int] = set()
+        if rules.printed_zero_is_zero_space:                      # DB-A14 (b)
+            self.zero |= {i for i, v in enumerate(self.printed) if v == 0}
+        self._cache: dict = {}
+
+    # -- set-up and copying -----------------------------------------------------------------
+    def copy(self) -> Board:
+        new = object.__new__(Board)
+        new.__dict__.update(self.__dict__)
+        new.values = list(self.values)
+        new.owner = list(self.owner)
+        new.zero = set(self.zero)
+        new._cache = {}
+        return new
+
+    def with_rules(self, rules: Rules) -> Board:
+        """The same territory judged under other variant flags."""
+        new = self.copy()
+        new.rules = rules
+        return new
+
+    def _key(self, who: str) -> str:
+        """The owner key of ``who``: a colour, or a Doppel under territory_owner="doppel"."""
+        if not isinstance(who, str):
+            raise BadInput("NB-ARG", f"a colour is one of {', '.join(COLOURS)}, not {who!r}")
+        if self.rules.territory_owner == "doppel":                # DB-A4 (b)
+            if who not in DOPPELS:
+                raise BadInput("DB-A4", f"territory belongs to Doppels under this variant; name "
+                               f"one like 'red-P', not {who!r}")
+            return who
+        if who in DOPPELS:
+            return colour_of(who)
+        if who not in COLOURS:
+            raise BadInput("NB-ARG", f"a colour is one of {', '.join(COLOURS)}, not {who!r}")
+        return who
+
+    def set_owner(self, cells: Iterable[Cell] | Cell, colour: str | None) -> Board:
+        """Give ``cells`` to ``colour`` (``None`` = unclaimed). Returns the board for chaining."""
+        cells = _cell_list(cells)
+        key = None if colour is None else self._key(colour)
+        for cell in cells:
+            self._need_on_board(cell)
+        for r, c in cells:
+            self.owner[r * SIZE + c] = key
+        self._cache.clear()
+        return self
+
+    def set_zero(self, cell: Cell, owner: str | None = None) -> Board:
+        """Make ``cell`` a Zero space (value 0), unclaimed or claimed by ``owner`` (DB-R7, DB-R15)."""
+        cell = parse_cell(cell)
+        key = None if owner is None else self._key(owner)
+        self._need_on_board(cell)
+        i = cell[0] * SIZE + cell[1]
+        self.zero.add(i)
+        self.values[i] = 0
+        self.owner[i] = key
+        self._cache.clear()
+        return self
+
+    @staticmethod
+    def _need_on_board(cell: Cell) -> None:
+        if not on_board(cell):
+            raise BadInput("DB-R10b", f"square {cell_name(cell)} is not on the 17x17 board")
+
+    # -- queries ----------------------------------------------------------------------------
+    def value(self, cell: Cell) -> int:
+        return self.values[cell[0] * SIZE + cell[1]]
+
+    def owner_of(self, cell: Cell) -> str | None:
+        return self.owner[cell[0] * SIZE + cell[1]]
+
+    def is_zero(self, cell: Cell) -> bool:
+        return cell[0] * SIZE + cell[1] in self.zero
+
+    def start_label(self, cell: Cell) -> str | None:
+        return self._start_index.get(cell[0] * SIZE + cell[1])
+
+    def territory(self, who: str) -> list[Cell]:
+        key = self._key(who)
+        return [divmod(i, SIZE) for i, o in enumerate(self.owner) if o == key]
+
+    def owners(self) -> list[str]:
+        return sorted({o for o in self.owner if o is not None})
+
+    def _protected(self, i: int) -> bool:
+        """A claimed square no other colour may cover: a claimed Zero space (DB-R12), or a
+        claimed starting square under ``start_square_protected`` (DB-A15)."""
+        if self.owner[i] is None:
+            return False
+        return i in self.zero or (self.rules.start_square_protected and i in self._start_index)
+
+    def category(self, key: str, cell: Cell) -> str:
+        """What ``cell`` is for a placement by owner key ``key`` (see the module constants)."""
+        if not on_board(cell):
+            return OFFBOARD
+        i = cell[0] * SIZE + cell[1]
+        owner = self.owner[i]
+        if owner is None:
+            return UNCLAIMED_ZERO if i in self.zero else UNCLAIMED
+        if owner == key:
+            return OWN_ZERO if i in self.zero else OWN
+        if self._protected(i):
+            if colour_of(owner) == colour_of(key):        # DB-R12: "if it is your colour"
+                return ALLY_ZERO
+            return ENEMY_ZERO if i in self.zero else PROTECTED
+        return ENEMY
+
+    # -- the placement rules ----------------------------------------------------------------
+    def check_placement(self, colour: str, cells: Iterable[Cell], shape: Shape | None = None
+                        ) -> Verdict:
+        """Judge a placement, listing every rule it breaks (DB-R10a/b/c, DB-R12, DB-R13).
+
+        ``cells`` are the board squares the shape would cover. With ``shape``, the cells must be
+        that shape turned (legal) or mirrored (DB-R10a); anything else is ``BadInput``.
+        """
+        key = self._key(colour)
+        cells = _cell_list(cells)
+        if not cells or len(set(cells)) != len(cells):
+            raise BadInput("NB-ARG", "a placement covers at least one square, each once")
+        reflected = False
+        if shape is not None:
+            if not isinstance(shape, Shape):
+                raise BadInput("NB-ARG", f"shape must be a Shape, not {type(shape).__name__}")
+            norm = normalise(cells)
+            if norm not in shape.rotations():
+                if norm in shape.reflections():
+                    reflected = True
+                else:
+                    raise BadInput("NB-ARG", f"the squares {cells_text(cells)} are not shape "
+                                   f"{shape} in any orientation")
+        return self._verdict(key, cells, reflected)
+
+    def _verdict(self, key: str, cells: Sequence[Cell], reflected: bool = False) -> Verdict:
+        rules = self.rules
+        size = len(cells)
+        squares = []
+        for cell in sorted(cells):
+            cat = self.category(key, cell)
+            squares.append((cell, cat, self.value(cell) if cat != OFFBOARD else None))
+        by_cat: dict[str, list[Cell]] = {}
+        for cell, cat, _ in squares:
+            by_cat.setdefault(cat, []).append(cell)
+        reasons, messages = [], []
+
+        def broken(rule: str, message: str) -> None:
+            reasons.append(rule)
+            messages.append(message)
+
+        if reflected:                                             # DB-R10a
+            broken("DB-R10a", "these squares are the mirror image of the shape; shapes may be "
+                              "rotated but not reflected")
+        off = by_cat.get(OFFBOARD, [])
+        if off and not rules.allow_offboard:                      # DB-R10b, DB-A13
+            broken("DB-R10b", f"square{'s' if len(off) > 1 else ''} {cells_text(off)} "
+                              f"{'are' if len(off) > 1 else 'is'} off the 17x17 board")
+        own = len(by_cat.get(OWN, [])) + len(by_cat.get(OWN_ZERO, []))
+        if own == 0:                                              # DB-R10c, DB-A11
+            broken("DB-R10c", f"none of the {size} squares is {key}'s; a placement must overlap "
+                              f"at least one square you control")
+        forbidden = by_cat.get(ENEMY_ZERO, [])
+        if forbidden:                                             # DB-R12
+            owners = sorted({self.owner_of(c) for c in forbidden})
+            broken("DB-R12", f"{cells_text(forbidden)} {'is a Zero space' if len(forbidden) == 1 else 'are Zero spaces'} "
+                             f"claimed by {', '.join(owners)}; only that colour may cover it")
+        guarded = by_cat.get(PROTECTED, [])
+        if guarded:                                               # DB-A15 (protected starts)
+            broken("DB-A15", f"{cells_text(guarded)}: another colour's starting square, which "
+                             f"this variant protects")
+        enemy_cells = by_cat.get(ENEMY, [])
+        failed_targets = self._failed_targets(key, enemy_cells, own, size)
+        kept: frozenset[Cell] = frozenset()
+        if failed_targets:                                        # DB-R13, DB-A5..A7
+            lost = [c for c in enemy_cells if self.owner_of(c) in failed_targets]
+            if rules.illegal_takeover == "reject":
+                broken("DB-R13", f"it covers {', '.join(sorted(failed_targets))} territory at "
+                                 f"{cells_text(lost)} but has only {own} of {size} squares on "
+                                 f"{key}'s; a takeover needs "
+                                 f"{own_needed(rules.takeover_rule, len(enemy_cells), size)}")
+            else:
+                kept = frozenset(lost)
+        takes = frozenset(c for c in by_cat.get(UNCLAIMED, []) + by_cat.get(UNCLAIMED_ZERO, [])
+                          + enemy_cells if c not in kept)
+        return Verdict(key, tuple(sorted(cells)), tuple(reasons), tuple(messages),
+                       tuple(squares), takes if not reasons else frozenset(), kept, self)
+
+    def _failed_targets(self, key: str, enemy_cells: list[Cell], own: int, size: int) -> set:
+        """The enemy owners whose squares this placement may not take (DB-R13, DB-A6)."""
+        if not enemy_cells:
+            return set()
+        rule = self.rules.takeover_rule
+        targets: dict[str, int] = {}
+        for cell in enemy_cells:
+            o = self.owner_of(cell)
+            targets[o] = targets.get(o, 0) + 1
+        if self.rules.takeover_check == "whole_shape":
+            return set(targets) if not takeover_ok(rule, own, len(enemy_cells), size) else set()
+        return {t for t, n in targets.items() if not takeover_ok(rule, own, n, size)}
+
+    # -- where can a shape go: bitboards ------------------------------------------------------
+    def _pad_for(self, shape: Shape) -> int:
+        if not self.rules.allow_offboard:
+            return 0
+        h = 1 + max(r for r, _ in shape.key)
+        w = 1 + max(c for _, c in shape.key)
+        return max(h, w) - 1
+
+    def _masks(self, key: str, pad: int) -> dict:
+        """Bitboards for owner ``key`` on a grid padded by ``pad`` off-board squares each side."""
+        cached = self._cache.get(("masks", key, pad))
+        if cached is not None:
+            return cached
+        width = SIZE + 2 * pad
+        own = bad = 0
+        enemy: dict[str, int] = {}
+        for i, owner in enumerate(self.owner):
+            if owner is None:
+                continue
+            r, c = divmod(i, SIZE)
+            bit = 1 << ((r + pad) * width + c + pad)
+            cat = self.category(key, (r, c))
+            if cat in (OWN, OWN_ZERO):
+                own |= bit
+            elif cat in (ENEMY_ZERO, PROTECTED):
+                bad |= bit
+            elif cat == ENEMY:
+                enemy[owner] = enemy.get(owner, 0) | bit
+        all_enemy = 0
+        for m in enemy.values():
+            all_enemy |= m
+        out = {"own": own, "bad": bad, "enemy": all_enemy, "targets": enemy, "width": width}
+        self._cache[("masks", key, pad)] = out
+        return out
+
+    def legal_placement_masks(self, colour: str, shape: Shape) -> list[tuple[int, int, int]]:
+        """For each rotation: ``(rotation, pad, anchors)``, where bit ``pr * (17 + 2 * pad) + pc``
+        of ``anchors`` is set when the rotation with its corner at (pr - pad, pc - pad) is legal.
+        """
+        key = self._key(colour)
+        if not isinstance(shape, Shape):
+            raise BadInput("NB-ARG", f"shape must be a Shape, not {type(shape).__name__}")
+        pad = self._pad_for(shape)
+        m = self._masks(key, pad)
+        width = m["width"]
+        size = shape.size
+        rule, reject = self.rules.takeover_rule, self.rules.illegal_takeover == "reject"
+        out = []
+        for index, rot in enumerate(shape.rotations()):
+            h = 1 + max(r for r, _ in rot)
+            w = 1 + max(c for _, c in rot)
+            anchors = _anchor_mask(width, h, w)
+            shifts = [r * width + c for r, c in rot]
+            any_own = any_bad = 0
+            own_planes: list[int] = []
+            for k in shifts:
+                o = m["own"] >> k
+                any_own |= o
+                any_bad |= m["bad"] >> k
+                _add_bit(own_planes, o)
+            legal = anchors & any_own & ~any_bad                  # DB-R10c, DB-R12
+            if reject and m["enemy"]:                             # DB-R13
+                legal &= ~self._takeover_fail(m, shifts, own_planes, rule, size, anchors)
+            out.append((index, pad, legal))
+        return out
+
+    def _takeover_fail(self, m: dict, shifts: list[int], own_planes: list[int], rule: str,
+                       size: int, anchors: int) -> int:
+        """Anchors where some enemy square is covered and the takeover test fails."""
+        groups = ([m["enemy"]] if self.rules.takeover_check == "whole_shape"
+                  else list(m["targets"].values()))
+        fail = 0
+        for enemy in groups:
+            planes: list[int] = []
+            touched = 0
+            for k in shifts:
+                e = enemy >> k
+                touched |= e
+                _add_bit(planes, e)
+            if rule == "own_over_half":
+                ok = _at_least(own_planes, size // 2 + 1, anchors)
+            elif rule == "non_enemy_over_half":
+                ok = anchors & ~_at_least(planes, (size + 1) // 2, anchors)
+            else:
+                ok = _greater(own_planes, planes, anchors)
+            fail |= touched & ~ok
+        return fail & anchors
+
+    def legal_placements(self, colour: str, shape: Shape) -> list[Placement]:
+        """Every legal position and rotation of ``shape`` for ``colour`` (bitboards)."""
+        out = []
+        for rotation, pad, mask in self.legal_placement_masks(colour, shape):
+            width = SIZE + 2 * pad
+            while mask:
+                low = mask & -mask
+                i = low.bit_length() - 1
+                mask ^= low
+                pr, pc = divmod(i, width)
+                out.append(Placement(shape, rotation, pr - pad, pc - pad))
+        return out
+
+    def count_legal_placements(self, colour: str, shape: Shape) -> int:
+        return sum(mask.bit_count() for _, _, mask in self.legal_placement_masks(colour, shape))
+
+    def legal_placements_naive(self, colour: str, shape: Shape) -> list[Placement]:
+        """The per-cell twin of :meth:`legal_placements`: try every position, square by square."""
+        key = self._key(colour)
+        pad = self._pad_for(shape)
+        out = []
+        for rotation, rot in enumerate(shape.rotations()):
+            h = 1 + max(r for r, _ in rot)
+            w = 1 + max(c for _, c in rot)
+            for row in range(-pad, SIZE + pad - h + 1):
+                for col in range(-pad, SIZE + pad - w + 1):
+                    cells = [(row + r, col + c) for r, c in rot]
+                    if self._verdict(key, cells).legal:
+                        out.append(Placement(shape, rotation, row, col))
+        return out
+
+    # -- comparison and display -------------------------------------------------------------
+    def _state(self) -> tuple:
+        return (self.printed, tuple(sorted(self.starts.items())), tuple(self.values),
+                tuple(self.owner), tuple(sorted(self.zero)), self.rules)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Board) and self._state() == other._state()
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        claimed = sum(o is not None for o in self.owner)
+        return f"<doppel_doubt.Board {claimed} claimed squares, {len(self.zero)} Zero spaces>"
+
+    def __str__(self) -> str:
+        """One letter per square: the owner's initial, '0' for an unclaimed Zero space, '.'."""
+        def mark(i: int) -> str:
+            o = self.owner[i]
+            if o is None:
+                return "0" if i in self.zero else "."
+            return o[0].upper() if i not in self.zero else o[0].lower()
+        return "\n".join(" ".join(mark(r * SIZE + c) for c in range(SIZE)) for r in range(SIZE))
+
+    def _repr_svg_(self) -> str:
+        from .render import board_svg
+
+        return str(board_svg(self))
+
+
+# -- bit-sliced arithmetic over all anchors at once ---------------------------------------------
+_ANCHORS: dict[tuple[int, int, int], int] = {}
+
+
+def _anchor_mask(width: int, h: int, w: int) -> int:
+    """Bits of every anchor (pr, pc) on a ``width``-square grid where an h x w box fits."""
+    key = (width, h, w)
+    mask = _ANCHORS.get(key)
+    if mask is None:
+        row = (1 << (width - w + 1)) - 1
+        mask = 0
+        for pr in range(width - h + 1):
+            mask |= row << (pr * width)
+        _ANCHORS[key] = mask
+    return mask
+
+
+def _add_bit(planes: list[int], bit: int) -> None:
+    """Add a 0/1 bitboard to a bit-sliced counter (``planes[i]`` holds bit i of each count)."""
+    for i in range(len(planes)):
+        planes[i], bit = planes[i] ^ bit, planes[i] & bit
+        if not bit:
+            return
+    if bit:
+        planes.append(bit)
+
+
+def _at_least(planes: list[int], threshold: int, anchors: int) -> int:
+    """Anchors whose count is >= ``threshold`` (compared from the top bit down)."""
+    if threshold <= 0:
+        return anchors
+    if threshold >= 1 << len(planes):
+        return 0
+    greater, equal = 0, anchors
+    for i in range(len(planes) - 1, -1, -1):
+        if threshold >> i & 1:
+            equal &= planes[i]
+        else:
+            greater |= equal & planes[i]
+            equal &= ~planes[i]
+    return (greater | equal) & anchors
+
+
+def _greater(a: list[int], b: list[int], anchors: int) -> int:
+    """Anchors where count ``a`` > count ``b``."""
+    n = max(len(a), len(b))
+    a = a + [0] * (n - len(a))
+    b = b + [0] * (n - len(b))
+    greater, equal = 0, anchors
+    for i in range(n - 1, -1, -1):
+        greater |= equal & a[i] & ~b[i]
+        equal &= ~(a[i] ^ b[i])
+    return greater & anchors
+
+
+def _cell_list(cells: Any) -> list[Cell]:
+    if isinstance(cells, tuple) and len(cells) == 2 and all(isinstance(v, int) for v in cells):
+        return [cells]
+    try:
+        items = list(cells)
+    except TypeError:
+        raise BadInput("NB-ARG", f"expected a list of (row, col) squares, not {cells!r}") from None
+    return [parse_cell(c) for c in items]
+
+
+# -- data files --------------------------------------------------------------------------------
+def _load_board(source: Any) -> dict:
+    if isinstance(source, dict):
+        import json
+
+        doc = parse_data(json.dumps(source), "Doppel Doubt board")
+    else:
+        doc = load_data(source, "Doppel Doubt board")
+    what = "Doppel Doubt board"
+    expect_keys(doc, what, ["illustrative", "size", "values", "starts"], ["note"])
+    expect(doc["size"] == SIZE, what, f"the board is {SIZE}x{SIZE} (size {SIZE})")
+    rows = doc["values"]
+    expect(isinstance(rows, list) and len(rows) == SIZE
+           and all(isinstance(r, list) and len(r) == SIZE for r in rows), what,
+           f"values must be {SIZE} rows of {SIZE} entries")
+    starts = doc["starts"]
+    expect(isinstance(starts, dict) and set(starts) == set(START_LABELS), what,
+           "starts must name P1..P6 and Q1..Q6 (DB-R6)")
+    cells = set()
+    for label, cell in starts.items():
+        expect(isinstance(cell, list) and len(cell) == 2, what, f"start {label} must be [row, col]")
+        r = expect_int(cell[0], f"{what} start {label} row", 0, SIZE - 1)
+        c = expect_int(cell[1], f"{what} start {label} column", 0, SIZE - 1)
+        cells.add((r, c))
+    expect(len(cells) == 12, what, "the 12 starting squares must be distinct")
+    for r, row in enumerate(rows):
+        for c, v in enumerate(row):
+            if (r, c) in cells:
+                expect(v is None, what, f"starting square ({r}, {c}) carries a letter, so its "
+                                        "value must be null")
+            else:
+                expect_int(v, f"{what} square ({r}, {c})", -5, 5)
+    return doc
+
+
+__all__ = ["Board", "Verdict", "Placement", "BOARD_FILE", "START_LABELS", "cell_name",
+           "cells_text", "parse_cell", "on_board", "takeover_ok", "OWN", "OWN_ZERO", "ENEMY",
+           "ENEMY_ZERO", "ALLY_ZERO", "UNCLAIMED", "UNCLAIMED_ZERO", "OFFBOARD", "PROTECTED"]

@@ -1,0 +1,125 @@
+"""Doppel Doubt widgets: a placement explorer and a claim-by-claim stepper.
+
+Thin views over the engine: the engine judges (``Board.check_placement``) and draws
+(``render.verdict_html``); the widgets only keep the shape, its rotation and position.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from ..core.render import escape
+from ..engines import doppel_doubt as db
+from ..engines.doppel_doubt.render import resolution_steps, shape_svg, verdict_html
+from .stepper import GameStepper
+
+
+class PlacementExplorer(widgets.VBox):
+    """Pick a shape, rotate it, move it: the verdict and its reasons update live.
+
+    ``explorer.cells`` are the covered squares, ``explorer.verdict`` the engine's verdict; the
+    methods ``rotate()``, ``move(dr, dc)`` and ``choose(name)`` are what the buttons call.
+    """
+
+    def __init__(self, board: db.Board | None = None, colour: str | None = None,
+                 shape: str = "5-0", row: int = 6, col: int = 6, cell: int = 20):
+        self.board = board if board is not None else db.Board()
+        owners = self.board.owners() or list(db.COLOURS)
+        self.cell = cell
+        self.shape = db.shape_by_name(shape)
+        self.rotation = 0
+        self.row, self.col = row, col
+        self.colour_picker = widgets.Dropdown(options=owners, value=colour or owners[0],
+                                              description="placer")
+        self.size_picker = widgets.Dropdown(options=[4, 5, 6], value=self.shape.size,
+                                            description="size", layout=widgets.Layout(
+                                                width="130px"))
+        self.shape_picker = widgets.Dropdown(options=self._names(self.shape.size),
+                                             value=str(self.shape), description="shape",
+                                             layout=widgets.Layout(width="170px"))
+        self.rule_picker = widgets.Dropdown(
+            options=list(next(f.choices for f in db.Rules.flags() if f.name == "takeover_rule")), value=self.board.rules.takeover_rule,
+            description="takeover (DB-A5)", style={"description_width": "initial"})
+        small = dict(layout=widgets.Layout(width="40px"))
+        self.buttons = {
+            "rotate": widgets.Button(description="⟳", tooltip="rotate a quarter turn", **small),
+            "up": widgets.Button(description="↑", tooltip="up", **small),
+            "down": widgets.Button(description="↓", tooltip="down", **small),
+            "left": widgets.Button(description="←", tooltip="left", **small),
+            "right": widgets.Button(description="→", tooltip="right", **small),
+        }
+        self.buttons["rotate"].on_click(lambda _: self.rotate())
+        for name, (dr, dc) in {"up": (-1, 0), "down": (1, 0), "left": (0, -1),
+                               "right": (0, 1)}.items():
+            self.buttons[name].on_click(lambda _, dr=dr, dc=dc: self.move(dr, dc))
+        self.colour_picker.observe(lambda _: self.refresh(), names="value")
+        self.size_picker.observe(self._on_size, names="value")
+        self.shape_picker.observe(lambda ch: self.choose(ch["new"]), names="value")
+        self.rule_picker.observe(lambda _: self.refresh(), names="value")
+        self.preview = widgets.HTML()
+        self.count = widgets.HTML()
+        self.view = widgets.HTML()
+        super().__init__([
+            widgets.HBox([self.colour_picker, self.size_picker, self.shape_picker,
+                          self.rule_picker]),
+            widgets.HBox([self.preview, *self.buttons.values(), self.count]),
+            self.view,
+        ])
+        self.refresh()
+
+    @staticmethod
+    def _names(size: int) -> list[str]:
+        return [str(s) for s in db.one_sided_polyominoes(size)]
+
+    def _on_size(self, change: dict) -> None:
+        names = self._names(change["new"])
+        self.shape_picker.options = names
+        self.shape_picker.value = names[0]
+
+    @property
+    def judged_board(self) -> db.Board:
+        rules = self.board.rules.replace(takeover_rule=self.rule_picker.value)
+        return self.board if rules == self.board.rules else self.board.with_rules(rules)
+
+    @property
+    def cells(self) -> list[tuple[int, int]]:
+        rot = self.shape.rotations()[self.rotation % len(self.shape.rotations())]
+        return [(self.row + r, self.col + c) for r, c in rot]
+
+    @property
+    def verdict(self) -> db.Verdict:
+        return self.judged_board.check_placement(self.colour_picker.value, self.cells, self.shape)
+
+    def choose(self, name: str) -> None:
+        self.shape = db.shape_by_name(name)
+        self.rotation = 0
+        self.refresh()
+
+    def rotate(self) -> None:
+        self.rotation = (self.rotation + 1) % len(self.shape.rotations())
+        self.refresh()
+
+    def move(self, dr: int, dc: int) -> None:
+        # Allow hanging a little off the board so DB-R10b can be seen, but not wandering away.
+        self.row = max(-3, min(db.SIZE + 2, self.row + dr))
+        self.col = max(-3, min(db.SIZE + 2, self.col + dc))
+        self.refresh()
+
+    def refresh(self) -> None:
+        board = self.judged_board
+        verdict = self.verdict
+        self.preview.value = str(shape_svg(self.shape, rotation=self.rotation, cell=9,
+                                           label=f"{self.shape} ⟳{self.rotation}"))
+        n = board.count_legal_placements(self.colour_picker.value, self.shape)
+        self.count.value = (f"&nbsp;<b>{n}</b> legal placements of {escape(self.shape)} for "
+                            f"{escape(self.colour_picker.value)} on this board")
+        self.view.value = verdict_html(verdict, cell=self.cell)
+
+
+def claim_stepper(resolution: db.Resolution, title: str = "") -> GameStepper:
+    """Step through a round's placements claim by claim (DB-R11), then Light (DB-R15)."""
+    return GameStepper.from_states(resolution_steps(resolution), title=title,
+                                   render=lambda step: step._repr_html_())
+
+
+__all__ = ["PlacementExplorer", "claim_stepper"]
