@@ -1,0 +1,456 @@
+"""The game state of Doppelgänger Tricks: deal, forecasts, tricks, bonus cards, rounds.
+
+Actions (JSON values in the record):
+
+- ``["bid", n]``: the player to move forecasts ``n`` tricks (DT-R6; secret until all have bid);
+- ``"4S"``: play a card; ``"6D:C"``: lead a doppelgänger and declare the lead suit (DT-R8);
+- ``["claim", player, "+1"]`` / ``["claim", player, "+3"]``: right after their own play, a player
+  with no D card left takes a bonus card (DT-R15); ``"pass"`` declines that chance.
+
+>>> s = new_game(3, seed=5)
+>>> s.phase, s.to_move, len(s.hands[0])
+('forecast', 0, 12)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from ...core.chance import rng_for
+from ...core.errors import BadInput, IllegalAction
+from ...core.state import GameState
+from .cards import (
+    DOPPELGANGER,
+    PLAIN_SUITS,
+    SUIT_SYMBOLS,
+    Card,
+    card,
+    check_players,
+    deck,
+    sort_hand,
+    suit,
+)
+from .rules import (
+    BONUS_NAMES,
+    Rules,
+    TrickResult,
+    _resolve,
+    bonus_points,
+    follow_reason,
+    forecast_points,
+)
+
+GAME = "doppelganger_tricks"
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayedTrick:
+    """A completed trick: who led, who played each card, and how it resolved."""
+
+    number: int
+    leader: int
+    players: tuple[int, ...]
+    result: TrickResult
+
+    @property
+    def winner_player(self) -> int | None:
+        return None if self.result.winner is None else self.players[self.result.winner]
+
+
+@dataclasses.dataclass(frozen=True)
+class RoundScore:
+    """One row of the score sheet (DT-R18, DT-R19)."""
+
+    round: int
+    first_player: int
+    bids: tuple[int, ...]
+    won: tuple[int, ...]
+    bonuses: tuple[tuple[str, ...], ...]
+    forecast: tuple[int, ...]
+    bonus: tuple[int, ...]
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        return tuple(f + b for f, b in zip(self.forecast, self.bonus, strict=True))
+
+
+def tricks_per_round(players: int) -> int:
+    """DT-R4, DT-R17: 12 tricks with 3 players, 10 with 4."""
+    return len(deck(players)) // players
+
+
+class State(GameState):
+    """One moment of a game of Doppelgänger Tricks (immutable; ``play`` returns a new state)."""
+
+    game = GAME
+    Rules = Rules
+
+    # -- setup (DT-R1..R5) ------------------------------------------------------------------------
+    @classmethod
+    def initial(cls, players: int, rules: Rules, seed: int | None, options: dict) -> State:
+        check_players(players)
+        unknown = set(options) - {"first_player"}
+        if unknown:
+            raise BadInput("NB-ARG", f"unknown option {sorted(unknown)[0]!r}; the only option "
+                           "is first_player")
+        self = cls.__new__(cls)
+        self._init_record(players, rules, seed, options)
+        first = options.get("first_player")
+        if first is None:  # DT-R5: otherwise chosen at random (seeded)
+            first = rng_for(self.seed, "first player").randrange(players)
+        elif isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
+            raise BadInput("DT-R5", f"first_player must be a seat from 0 to {players - 1}, "
+                           f"not {first!r}")
+        self.round = 0
+        self.sheet = ()
+        self.totals = (0,) * players
+        self.last_round_tricks = ()
+        self._start_round(first)
+        return self
+
+    def _start_round(self, first: int) -> None:
+        """Deal and open the forecast phase (mutates; used only while building a new state)."""
+        n = self.players
+        cards = list(deck(n))
+        rng_for(self.seed, "deal", self.round).shuffle(cards)  # DT-R4: shuffle and deal evenly
+        self.hands = tuple(sort_hand(cards[i::n]) for i in range(n))
+        self.round_first = first
+        self.phase = "forecast"
+        self.bids = (None,) * n
+        self.won = (0,) * n
+        self.leader = first
+        self.trick = ()
+        self.declared = None
+        self.tricks = ()
+        self.bonus_holders = {name: None for name in BONUS_NAMES}
+        self.claims = (0,) * n
+        self.window = None
+        self.discards = ()
+
+    # -- the protocol -----------------------------------------------------------------------------
+    @property
+    def rounds(self) -> int:
+        """DT-R20: as many rounds as players."""
+        return self.players
+
+    @property
+    def bid_max(self) -> int:
+        """DT-A6: 12 as printed, or the number of tricks in the round."""
+        return 12 if self.rules.bid_max == 12 else tricks_per_round(self.players)
+
+    @property
+    def to_move(self) -> int | None:
+        if self.phase == "over":
+            return None
+        if self.phase == "forecast":
+            n = self.players
+            return next((self.round_first + k) % n for k in range(n)
+                        if self.bids[(self.round_first + k) % n] is None)
+        if self.window is not None:
+            return self.window
+        return (self.leader + len(self.trick)) % self.players
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self.totals
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """DT-R20: the players with the highest total (ties share the victory)."""
+        best = max(self.totals)
+        return tuple(p for p, t in enumerate(self.totals) if t == best)
+
+    @property
+    def lead_suit(self) -> str | None:
+        if not self.trick:
+            return None
+        return self.declared or self.trick[0].suit
+
+    def legal_actions(self) -> list:
+        if self.phase == "over":
+            return []
+        if self.phase == "forecast":
+            return [("bid", b) for b in range(self.bid_max + 1)]
+        if self.window is not None:
+            p = self.window
+            return [("claim", p, name) for name in BONUS_NAMES
+                    if self.bonus_holders[name] is None] + ["pass"]
+        p = self.to_move
+        hand = self.hands[p]
+        if not self.trick:
+            out: list = []
+            for c in hand:
+                if c.suit == DOPPELGANGER:
+                    out.extend(f"{c}:{s}" for s in self._declarable(p, c))
+                else:
+                    out.append(str(c))
+            return out
+        lead = self.lead_suit
+        if any(c.suit == lead for c in hand):  # DT-R9
+            return [str(c) for c in hand if c.suit in (lead, DOPPELGANGER)]
+        return [str(c) for c in hand]
+
+    def _declarable(self, player: int, led: Card) -> tuple[str, ...]:
+        """DT-R8 / DT-A10: the plain suits the leader of ``led`` may declare."""
+        if not self.rules.declare_restricted_to_held_suits:
+            return PLAIN_SUITS
+        held = tuple(s for s in PLAIN_SUITS if any(c.suit == s for c in self.hands[player]))
+        return held or PLAIN_SUITS  # a hand of only D cards may declare any suit
+
+    # -- actions ----------------------------------------------------------------------------------
+    def parse_action(self, action: Any) -> Any:
+        """Accept ``["bid", 3]``, ``"4S"``, ``"6D:C"`` (or ``["6D", "C"]``), ``["claim", 1, "+1"]``,
+        ``"pass"``; malformed input raises :class:`BadInput`."""
+        if isinstance(action, (list, tuple)):
+            if len(action) == 2 and action[0] == "bid":
+                bid = action[1]
+                if isinstance(bid, bool) or not isinstance(bid, int):
+                    raise BadInput("DT-R6", f"a forecast is a whole number, not {bid!r}")
+                return ("bid", bid)
+            if len(action) == 3 and action[0] == "claim":
+                _, who, name = action
+                if isinstance(who, bool) or not isinstance(who, int) or not 0 <= who < self.players:
+                    raise BadInput("NB-ARG", f"{who!r} is not a player seat")
+                if name not in BONUS_NAMES:
+                    raise BadInput("DT-R16", f"{name!r} is not a bonus card; they are +1 and +3")
+                return ("claim", who, name)
+            if len(action) == 2 and all(isinstance(a, str) for a in action):
+                return self._parse_play(f"{action[0]}:{action[1]}")
+            raise BadInput("NB-ARG", f"{list(action)!r} is not an action of Doppelgänger Tricks")
+        if isinstance(action, Card):
+            return str(action)
+        if isinstance(action, str):
+            if action.strip().lower() == "pass":
+                return "pass"
+            return self._parse_play(action)
+        raise BadInput("NB-ARG", f"{action!r} is not an action of Doppelgänger Tricks")
+
+    @staticmethod
+    def _parse_play(text: str) -> str:
+        head, sep, tail = text.partition(":")
+        c = card(head)
+        if not sep:
+            return str(c)
+        return f"{c}:{suit(tail, rule='DT-R8')}"
+
+    def action_to_json(self, action: Any) -> Any:
+        return list(action) if isinstance(action, tuple) else action
+
+    def action_label(self, action: Any) -> str:
+        if isinstance(action, tuple):
+            if action[0] == "bid":
+                return f"forecast {action[1]} (secret)"
+            return f"P{action[1] + 1} claims the {action[2]} bonus"
+        if action == "pass":
+            return "no bonus claim"
+        c, _, declared = action.partition(":")
+        c = card(c)
+        if declared:
+            return f"{c.symbol} declaring {declared} ({SUIT_SYMBOLS[declared]})"
+        return c.symbol
+
+    def _check(self, action: Any) -> None:
+        p = self.to_move
+        if self.phase == "forecast":
+            if not (isinstance(action, tuple) and action[0] == "bid"):
+                raise IllegalAction("DT-R6", f"every player forecasts before the first trick; "
+                                    f"P{p + 1} must forecast now")
+            if not 0 <= action[1] <= self.bid_max:
+                raise IllegalAction("DT-A6" if action[1] <= 12 and action[1] >= 0 else "DT-R6",
+                                    f"a forecast is a number of tricks from 0 to {self.bid_max}, "
+                                    f"not {action[1]}")
+            return
+        if isinstance(action, tuple) and action[0] == "bid":
+            raise IllegalAction("DT-R6", "forecasts are made once, at the start of the round")
+        if isinstance(action, tuple):  # a bonus claim
+            self._check_claim(action[1], action[2])
+            return
+        if action == "pass":
+            if self.window is None:
+                raise IllegalAction("DT-R15", "there is no bonus claim to decline now")
+            return
+        if self.window is not None:
+            raise IllegalAction("DT-R15", f"P{self.window + 1} has just played and must first "
+                                "claim a bonus card or pass")
+        text, _, declared = action.partition(":")
+        c = card(text)
+        hand = self.hands[p]
+        if c not in hand:
+            raise IllegalAction("DT-R7", f"P{p + 1} does not hold {c}; the hand is "
+                                f"{' '.join(map(str, hand))}")
+        if not self.trick:
+            if c.suit == DOPPELGANGER and not declared:
+                raise IllegalAction("DT-R8", f"{c} is a doppelgänger lead, so P{p + 1} must "
+                                    "declare the lead suit: C (●), T (▲) or S (■), e.g. "
+                                    f"{c}:C")
+            if c.suit != DOPPELGANGER and declared:
+                raise IllegalAction("DT-R8", f"only a led doppelgänger is declared; {c} leads "
+                                    f"suit {c.suit} by itself")
+            if declared and declared not in self._declarable(p, c):
+                raise IllegalAction("DT-A10", f"with declare_restricted_to_held_suits, P{p + 1} "
+                                    f"may declare only a suit they hold "
+                                    f"({', '.join(self._declarable(p, c))}), not {declared}")
+            return
+        if declared:
+            raise IllegalAction("DT-R10", f"only the leader declares; {c} played by a follower "
+                                f"counts as the lead suit {self.lead_suit} by itself")
+        why = follow_reason(hand, self.lead_suit, c)  # DT-R9
+        if why:
+            raise IllegalAction("DT-R9", why)
+
+    def _check_claim(self, player: int, name: str) -> None:
+        """DT-R15 and DT-A3/A4: when a bonus card may be taken."""
+        me = f"P{player + 1}"
+        if self.window != player:
+            if self.claims[player] >= self.rules.bonus_max_per_player:  # DT-A3
+                raise IllegalAction("DT-A3", f"{me} already took {self.claims[player]} bonus "
+                                    f"card(s) this round, the most one player may take")
+            held = [str(c) for c in self.hands[player] if c.suit == DOPPELGANGER]
+            if held:
+                raise IllegalAction("DT-R15", f"{me} still holds {', '.join(held)}: only a "
+                                    "player with no doppelgänger card in hand may claim a bonus")
+            turn = self.window if self.window is not None else self.to_move
+            if turn != player:
+                raise IllegalAction("DT-R15", f"it is P{turn + 1}'s turn: {me} may claim a "
+                                    "bonus card only right after their own play")
+            raise IllegalAction("DT-R15", f"{me} must first play a card: a bonus card is claimed "
+                                "right after playing, not before")
+        if self.bonus_holders[name] is not None:
+            raise IllegalAction("DT-R15", f"the {name} bonus card was already taken by "
+                                f"P{self.bonus_holders[name] + 1}")
+
+    def _apply(self, action: Any) -> State:
+        if self.phase == "forecast":
+            p = self.to_move
+            bids = self.bids[:p] + (action[1],) + self.bids[p + 1:]
+            if None in bids:
+                return self._evolve(bids=bids)
+            # DT-R6: all forecasts are revealed together; the round's first player leads.
+            return self._evolve(bids=bids, phase="play", leader=self.round_first)
+        if isinstance(action, tuple):  # claim
+            _, player, name = action
+            holders = dict(self.bonus_holders)
+            holders[name] = player
+            claims = self.claims[:player] + (self.claims[player] + 1,) + self.claims[player + 1:]
+            return self._evolve(bonus_holders=holders, claims=claims, window=None)._after_turn()
+        if action == "pass":
+            return self._evolve(window=None)._after_turn()
+        return self._play_card(action)
+
+    def _play_card(self, action: str) -> State:
+        text, _, declared = action.partition(":")
+        c = card(text)
+        p = self.to_move
+        before = self.hands[p]
+        hand = tuple(x for x in before if x != c)
+        hands = self.hands[:p] + (hand,) + self.hands[p + 1:]
+        trick = self.trick + (c,)
+        changes: dict[str, Any] = {"hands": hands, "trick": trick}
+        if len(trick) == 1:
+            changes["declared"] = declared or None
+        new = self._evolve(**changes)
+        if len(trick) == self.players:  # DT-R11: the trick is complete
+            new = new._finish_trick()
+        if new._may_claim(p, c, before):
+            new = new._evolve(window=p)
+        return new._after_turn()
+
+    def _finish_trick(self) -> State:
+        declared = self.declared
+        lead_suit = declared or self.trick[0].suit
+        result = _resolve(self.trick, declared, lead_suit)
+        seats = tuple((self.leader + k) % self.players for k in range(self.players))
+        record = PlayedTrick(len(self.tricks) + 1, self.leader, seats, result)
+        discards = self.discards + tuple(result.cards[i] for i in result.annihilated)
+        won, leader = self.won, self.leader
+        if result.winner is None:  # DT-R13c: nobody wins; the same leader leads again
+            pass
+        else:  # DT-R14: the winner takes the trick and leads the next one
+            leader = seats[result.winner]
+            won = won[:leader] + (won[leader] + 1,) + won[leader + 1:]
+        return self._evolve(trick=(), declared=None, tricks=self.tricks + (record,), won=won,
+                            leader=leader, discards=discards)
+
+    def _may_claim(self, player: int, played: Card, before: tuple[Card, ...]) -> bool:
+        """DT-R15 with DT-A3 and DT-A4: may ``player`` claim right after playing ``played``?"""
+        hand = self.hands[player]
+        if any(c.suit == DOPPELGANGER for c in hand):
+            return False
+        if all(h is not None for h in self.bonus_holders.values()):
+            return False
+        if self.claims[player] >= self.rules.bonus_max_per_player:  # DT-A3
+            return False
+        if self.rules.bonus_claim_window == "first_opportunity_only":  # DT-A4
+            first_play = len(before) == tricks_per_round(self.players)
+            return played.suit == DOPPELGANGER or first_play
+        return True
+
+    def _after_turn(self) -> State:
+        """End the round once every card is played and no claim is pending (DT-R17, DT-R19)."""
+        if self.window is not None or self.trick or any(self.hands):
+            return self
+        n = self.players
+        bonuses = tuple(tuple(name for name in BONUS_NAMES if self.bonus_holders[name] == p)
+                        for p in range(n))
+        fc = tuple(forecast_points(self.bids[p], self.won[p]) for p in range(n))
+        bp = tuple(bonus_points(bonuses[p], self.bids[p], self.won[p], self.rules)
+                   for p in range(n))
+        row = RoundScore(self.round + 1, self.round_first, self.bids, self.won, bonuses, fc, bp)
+        totals = tuple(t + x for t, x in zip(self.totals, row.points, strict=True))
+        new = self._evolve(sheet=self.sheet + (row,), totals=totals,
+                           last_round_tricks=self.tricks)
+        if new.round + 1 >= self.rounds:  # DT-R20: the game ends after `players` rounds
+            new.phase = "over"
+            return new
+        new.round += 1
+        new._start_round((self.round_first + 1) % n)  # DT-R5: the left neighbour starts
+        return new
+
+    # -- views -----------------------------------------------------------------------------------
+    def view(self, player: int) -> dict:
+        """What ``player`` may see: their own hand, the others' hand sizes, the public forecasts
+        (others' stay hidden until every forecast is in, DT-R6) and everything on the table."""
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
+            raise BadInput("NB-ARG", f"{player!r} is not a player seat")
+        hidden = self.phase == "forecast"
+        return {
+            "player": player, "round": self.round + 1, "phase": self.phase,
+            "hand": list(map(str, self.hands[player])),
+            "hand_sizes": [len(h) for h in self.hands],
+            "bids": [b if (not hidden or q == player) else None
+                     for q, b in enumerate(self.bids)],
+            "bid_made": [b is not None for b in self.bids],
+            "won": list(self.won), "trick": list(map(str, self.trick)),
+            "lead_suit": self.lead_suit, "leader": self.leader,
+            "bonus_holders": dict(self.bonus_holders), "totals": list(self.totals),
+        }
+
+    def last_trick(self) -> PlayedTrick | None:
+        """The trick just completed (in this round, or the previous round's last one)."""
+        if self.tricks:
+            return self.tricks[-1]
+        return self.last_round_tricks[-1] if self.last_round_tricks else None
+
+    def _repr_html_(self) -> str:
+        from .render import state_html
+
+        return state_html(self)
+
+
+def new_game(players: int, *, rules: Rules | None = None, seed: int | None = None,
+             first_player: int | None = None) -> State:
+    """A new game for 3 or 4 players; ``first_player`` is seat 0..players-1 (DT-R5), random if
+    not given. The same seed deals the same cards."""
+    options = {} if first_player is None else {"first_player": first_player}
+    return State.initial(players, Rules() if rules is None else rules, seed, options)
+
+
+from_json = State.from_json
+
+__all__ = ["State", "PlayedTrick", "RoundScore", "new_game", "from_json", "tricks_per_round",
+           "GAME"]
