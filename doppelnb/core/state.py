@@ -180,7 +180,7 @@ def playout(state: GameState, policy: Policy = random_policy, seed: int = 0,
 
 def play_to_end(state: GameState, policy: Policy = random_policy, seed: int = 0) -> GameState:
     """The final state of :func:`playout`."""
-    for state in playout(state, policy, seed):  # noqa: B007 - we want the last one
+    for state in playout(state, policy, seed):  # noqa: B007, B020 - we want the last one
         pass
     return state
 

@@ -142,7 +142,7 @@ class GameStepper(widgets.VBox):
             raise ValueError("a stepper needs at least one state")
         self.states = states
         labels = ["start"] + [f"{i}. {move_label(a, b)}"
-                              for i, (a, b) in enumerate(zip(states, states[1:]), 1)]
+                              for i, (a, b) in enumerate(zip(states, states[1:], strict=False), 1)]
         self._guard = True
         self.moves.options = [(label, i) for i, label in enumerate(labels)]
         self.slider.max = len(states) - 1

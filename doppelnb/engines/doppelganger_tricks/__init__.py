@@ -55,13 +55,22 @@ from .rules import (
     resolve_trick,
     round_points,
 )
-from .state import GAME, PlayedTrick, RoundScore, State, from_json, new_game, tricks_per_round
+from .state import (
+    GAME,
+    PlayedTrick,
+    RoundScore,
+    State,
+    example_game,
+    from_json,
+    new_game,
+    tricks_per_round,
+)
 
 __all__ = [
     "Card", "card", "cards", "deck", "SUITS", "PLAIN_SUITS", "DOPPELGANGER", "SUIT_SYMBOLS",
     "ALL_CARDS", "Rules", "TrickResult", "resolve_trick", "legal_plays", "forecast_points",
     "bonus_points", "round_points", "BONUS_NAMES", "State", "PlayedTrick", "RoundScore",
-    "new_game", "from_json", "tricks_per_round", "GAME", "annihilation_census",
+    "new_game", "from_json", "example_game", "tricks_per_round", "GAME", "annihilation_census",
     "census_brute_force", "census_fractions", "CENSUS_KEYS", "simulate_round",
     "forecast_analysis", "ForecastAnalysis", "annihilation_rates", "Rate", "doppelganger_value",
     "DoppelgangerValue", "heuristic_bid", "batched_rounds", "resolve_batch", "BatchOutcome",

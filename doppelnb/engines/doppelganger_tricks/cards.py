@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ...core.errors import BadInput, IllegalAction
+from ...core.errors import BadInput
 
 SUITS = ("C", "T", "S", "D")
 PLAIN_SUITS = ("C", "T", "S")
@@ -127,7 +127,7 @@ def check_in_deck(items: Iterable[Card], players: int) -> None:
     """Refuse cards that are not in the ``players``-player deck (the 10s with 3 players)."""
     for c in items:
         if players == 3 and c.number == 10:
-            raise IllegalAction("DT-R3", f"{c} is not in a 3-player game: all four 10s are "
+            raise BadInput("DT-R3", f"{c} is not in a 3-player game: all four 10s are "
                                 "removed from the deck")
 
 

@@ -75,6 +75,26 @@ class RoundScore:
         return tuple(f + b for f, b in zip(self.forecast, self.bonus, strict=True))
 
 
+def _check_hands(value: Any, players: int) -> tuple[tuple[Card, ...], ...]:
+    """A prepared first deal: the whole deck split into equal hands (DT-R3, DT-R4)."""
+    if not isinstance(value, (list, tuple)) or len(value) != players or not all(
+            isinstance(h, (list, tuple)) for h in value):
+        raise BadInput("DT-R4", f"hands must be a list of {players} lists of cards")
+    hands = tuple(sort_hand(card(c) for c in h) for h in value)
+    size = len(deck(players)) // players
+    if any(len(h) != size for h in hands):
+        raise BadInput("DT-R4", f"each of the {players} hands holds {size} cards, not "
+                       f"{[len(h) for h in hands]}")
+    dealt = [c for h in hands for c in h]
+    if sorted(dealt, key=Card.sort_key) != sorted(deck(players), key=Card.sort_key):
+        missing = sorted(set(deck(players)) - set(dealt), key=Card.sort_key)
+        extra = [c for c in dealt if c not in deck(players) or dealt.count(c) > 1]
+        raise BadInput("DT-R4", "the hands must share out the whole deck exactly once "
+                       f"(missing {' '.join(missing) or 'none'}, "
+                       f"wrong or repeated {' '.join(sorted(set(extra))) or 'none'})")
+    return hands
+
+
 def tricks_per_round(players: int) -> int:
     """DT-R4, DT-R17: 12 tricks with 3 players, 10 with 4."""
     return len(deck(players)) // players
@@ -90,10 +110,11 @@ class State(GameState):
     @classmethod
     def initial(cls, players: int, rules: Rules, seed: int | None, options: dict) -> State:
         check_players(players)
-        unknown = set(options) - {"first_player"}
+        unknown = set(options) - {"first_player", "hands"}
         if unknown:
-            raise BadInput("NB-ARG", f"unknown option {sorted(unknown)[0]!r}; the only option "
-                           "is first_player")
+            raise BadInput("NB-ARG", f"unknown option {sorted(unknown)[0]!r}; the options are "
+                           "first_player and hands")
+        fixed = _check_hands(options["hands"], players) if "hands" in options else None
         self = cls.__new__(cls)
         self._init_record(players, rules, seed, options)
         first = options.get("first_player")
@@ -106,15 +127,18 @@ class State(GameState):
         self.sheet = ()
         self.totals = (0,) * players
         self.last_round_tricks = ()
-        self._start_round(first)
+        self._start_round(first, fixed)
         return self
 
-    def _start_round(self, first: int) -> None:
+    def _start_round(self, first: int, fixed: tuple | None = None) -> None:
         """Deal and open the forecast phase (mutates; used only while building a new state)."""
         n = self.players
-        cards = list(deck(n))
-        rng_for(self.seed, "deal", self.round).shuffle(cards)  # DT-R4: shuffle and deal evenly
-        self.hands = tuple(sort_hand(cards[i::n]) for i in range(n))
+        if fixed is not None:  # a prepared first deal (option "hands")
+            self.hands = fixed
+        else:
+            cards = list(deck(n))
+            rng_for(self.seed, "deal", self.round).shuffle(cards)  # DT-R4: shuffle, deal evenly
+            self.hands = tuple(sort_hand(cards[i::n]) for i in range(n))
         self.round_first = first
         self.phase = "forecast"
         self.bids = (None,) * n
@@ -443,14 +467,50 @@ class State(GameState):
 
 
 def new_game(players: int, *, rules: Rules | None = None, seed: int | None = None,
-             first_player: int | None = None) -> State:
+             first_player: int | None = None, hands: Any = None) -> State:
     """A new game for 3 or 4 players; ``first_player`` is seat 0..players-1 (DT-R5), random if
-    not given. The same seed deals the same cards."""
-    options = {} if first_player is None else {"first_player": first_player}
+    not given. The same seed deals the same cards; ``hands`` (lists of cards, the whole deck)
+    prepares the first round's deal instead, e.g. to replay a rulebook example."""
+    options: dict[str, Any] = {} if first_player is None else {"first_player": first_player}
+    if hands is not None:
+        options["hands"] = [[str(card(c)) for c in h] if isinstance(h, (list, tuple)) else h
+                            for h in hands] if isinstance(hands, (list, tuple)) else hands
     return State.initial(players, Rules() if rules is None else rules, seed, options)
 
 
 from_json = State.from_json
 
+
+def example_game(trick: Any, declared: str | None = None, *, bids: Any = None,
+                 seed: int = 0) -> list[State]:
+    """The states of a game whose first trick is ``trick`` (leader = P1), for replaying a
+    rulebook example with the stepper: a deal is prepared in which every play is legal (a
+    follower who plays off the lead suit gets no plain lead-suit card), everyone forecasts
+    ``bids`` (1 each by default), then the cards are played."""
+    played = [card(c) for c in (trick.split() if isinstance(trick, str) else trick)]
+    n = len(played)
+    check_players(n)
+    lead_suit = suit(declared, rule="DT-R8") if played[0].suit == DOPPELGANGER else played[0].suit
+    size = len(deck(n)) // n
+    hands: list[list[Card]] = [[c] for c in played]
+    rest = [c for c in deck(n) if c not in played]
+    may_hold_lead = [i == 0 or c.suit in (lead_suit, DOPPELGANGER) for i, c in enumerate(played)]
+    for c in sorted(rest, key=lambda c: c.suit != lead_suit):  # lead-suit cards first
+        seats = [p for p in range(n) if len(hands[p]) < size
+                 and (c.suit != lead_suit or may_hold_lead[p])]
+        if not seats:
+            raise BadInput("DT-R9", f"no deal makes the trick {' '.join(played)} legal")
+        hands[min(seats, key=lambda p: (len(hands[p]), p))].append(c)
+    state = new_game(n, seed=seed, first_player=0, hands=hands)
+    states = [state]
+    for b in (bids if bids is not None else [1] * n):
+        states.append(states[-1].play(["bid", b]))
+    for i, c in enumerate(played):
+        action = f"{c}:{lead_suit}" if i == 0 and c.suit == DOPPELGANGER else str(c)
+        states.append(states[-1].play(action))
+        if states[-1].window is not None:
+            states.append(states[-1].play("pass"))
+    return states
+
 __all__ = ["State", "PlayedTrick", "RoundScore", "new_game", "from_json", "tricks_per_round",
-           "GAME"]
+           "example_game", "GAME"]
