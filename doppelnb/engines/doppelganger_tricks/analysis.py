@@ -70,6 +70,8 @@ def annihilation_census(players: int, *, numbers: int | None = None) -> dict[str
         for p in range(0, (k - e) // 2 + 1):
             for s in range(0, k - e - 2 * p + 1):
                 o = k - e - 2 * p - s
+                if p + s > n_num - 1:
+                    continue
                 ways = (math.comb(n_num - 1, p) * math.comb(n_num - 1 - p, s) * 2 ** s
                         * math.comb(2 * n_num, o) * math.factorial(k) * leaders)
                 if not ways:
