@@ -20,6 +20,7 @@ from .analysis import (
     census_brute_force,
     census_fractions,
     doppelganger_value,
+    flag_effects,
     forecast_analysis,
     heuristic_bid,
     simulate_round,
@@ -37,6 +38,7 @@ from .cards import (
     deck,
 )
 from .render import (
+    annihilation_rates_html,
     card_svg,
     census_chart,
     census_html,
@@ -73,7 +75,7 @@ __all__ = [
     "new_game", "from_json", "example_game", "tricks_per_round", "GAME", "annihilation_census",
     "census_brute_force", "census_fractions", "CENSUS_KEYS", "simulate_round",
     "forecast_analysis", "ForecastAnalysis", "annihilation_rates", "Rate", "doppelganger_value",
-    "DoppelgangerValue", "heuristic_bid", "batched_rounds", "resolve_batch", "BatchOutcome",
-    "card_svg", "hand_svg", "trick_svg", "sheet_html", "census_html", "census_chart",
+    "DoppelgangerValue", "heuristic_bid", "flag_effects", "batched_rounds", "resolve_batch", "BatchOutcome",
+    "card_svg", "hand_svg", "annihilation_rates_html", "trick_svg", "sheet_html", "census_html", "census_chart",
     "scoring_table_html",
 ]

@@ -22,7 +22,7 @@ def _draw_card(svg: Svg, c: Card, x: float, y: float, *, struck: bool = False,
                labels: Sequence[str] | None = None) -> None:
     colour = SUIT_COLOURS[c.suit]
     glyph = (labels["CTSD".index(c.suit)] if labels else SUIT_SYMBOLS[c.suit])
-    opacity = 0.35 if (struck or dim) else 1
+    opacity = 0.55 if struck else 0.3 if dim else 1
     fill = "#f6effa" if c.suit == "D" else "#ffffff"
     if highlight:
         svg.rect(x - 4, y - 4, CARD_W + 8, CARD_H + 8, rx=8, fill="none", stroke=GOLD,
@@ -77,8 +77,8 @@ def trick_svg(result, *, seats: Sequence[int] | None = None, title: str = "",
     step = CARD_W + 22
     lines = textwrap.wrap(f"{result.rule}: {result.reason}", 64)
     width = max(430, 20 + step * n)
-    top = 40 if title else 22
-    height = top + CARD_H + 40 + 15 * len(lines)
+    top = 40 if title else 20
+    height = top + 22 + CARD_H + 34 + 15 * len(lines)
     svg = Svg(width, height, role="img", title=f"trick {' '.join(map(str, result.cards))}")
     if title:
         svg.text(8, 16, title, size=13, font_weight="bold")
@@ -87,22 +87,21 @@ def trick_svg(result, *, seats: Sequence[int] | None = None, title: str = "",
     svg.text(8, top - 6, f"lead suit {result.lead_suit} {lead_sym}{declared}", size=11,
              fill=SUIT_COLOURS[result.lead_suit])
     xs = [14 + i * step for i in range(n)]
-    y = top + 8
-    for a, b in result.pairs:  # an arc joining each annihilated pair
-        x1, x2 = xs[a] + CARD_W / 2, xs[b] + CARD_W / 2
-        mid = y + CARD_H + 18
-        svg.element("path", d=f"M{x1:g},{y + CARD_H + 4:g} Q{(x1 + x2) / 2:g},{mid + 10:g} "
-                    f"{x2:g},{y + CARD_H + 4:g}", fill="none", stroke="#C00000", stroke_width=2,
-                    stroke_dasharray="4 3")
+    y = top + 22
     for i, c in enumerate(result.cards):
         who = f"P{seats[i] + 1}" if seats is not None else ("lead" if i == 0 else f"#{i + 1}")
+        tag = " wins" if i == result.winner else (" gone" if i in result.annihilated else "")
+        svg.text(xs[i] + CARD_W / 2, y - 7, f"{who}{tag}", size=10, anchor="middle",
+                 fill=GOLD if i == result.winner else "#C00000" if tag else "#444",
+                 font_weight="bold" if tag else None)
         _draw_card(svg, c, xs[i], y, struck=i in result.annihilated, highlight=i ==
                    result.winner, counts_as=result.lead_suit if c.suit == "D" else None,
                    labels=labels)
-        tag = "wins" if i == result.winner else ("gone" if i in result.annihilated else "")
-        svg.text(xs[i] + CARD_W / 2, y + CARD_H + 14, f"{who} {tag}".strip(), size=10,
-                 anchor="middle", fill=GOLD if tag == "wins" else "#C00000" if tag else "#444",
-                 font_weight="bold" if tag == "wins" else None)
+    for a, b in result.pairs:  # an arc joining each annihilated pair
+        x1, x2 = xs[a] + CARD_W / 2, xs[b] + CARD_W / 2
+        svg.element("path", d=f"M{x1:g},{y + CARD_H + 5:g} Q{(x1 + x2) / 2:g},"
+                    f"{y + CARD_H + 26:g} {x2:g},{y + CARD_H + 5:g}", fill="none",
+                    stroke="#C00000", stroke_width=2, stroke_dasharray="4 3")
     for k, line in enumerate(lines):
         svg.text(8, y + CARD_H + 36 + 15 * k, line, size=11)
     return svg
@@ -204,19 +203,52 @@ def forecast_html(fa) -> str:
                             Html(table)))
 
 
-def dvalue_html(dv) -> str:
+def dvalue_html(dv, min_trials: int = 20) -> str:
+    """Hit rate by D cards dealt; groups with fewer than ``min_trials`` player-rounds are left
+    out (their intervals are too wide to read)."""
     rows = []
-    for d, rate in dv.hit.items():
+    shown = {d: r for d, r in dv.hit.items() if r.trials >= min_trials}
+    for d, rate in shown.items():
         lo, hi = rate.interval
         rows.append([d, rate.trials, f"{rate.value:.3f} [{lo:.3f}, {hi:.3f}]",
                      f"{dv.points[d]:.2f}"])
     table = html_table(["D cards dealt", "player-rounds", "forecast hit rate [95%]",
                         "mean forecast points"], rows,
-                       caption=f"{dv.players} players, {dv.rounds} rounds, policy {dv.policy}")
-    chart = bar_chart([(str(d), r.value) for d, r in dv.hit.items()],
+                       caption=f"{dv.players} players, {dv.rounds} rounds, policy {dv.policy} "
+                       f"(groups under {min_trials} player-rounds left out)")
+    chart = bar_chart([(str(d), r.value) for d, r in shown.items()],
                       title="forecast hit rate by D cards dealt", width=360, height=200,
                       y_label="hit rate", value_format="{:.2f}")
     return str(side_by_side(chart, Html(table)))
+
+
+def annihilation_rates_html(rates: dict) -> Html:
+    """Simulated annihilation chances by number: plain cards (the three suits pooled) against
+    the doppelgänger card of that number, with Wilson 95% intervals."""
+    from ...core.exact import wilson_interval
+    from ...core.render import line_chart
+
+    numbers = sorted({card(c).number for c in rates})
+    rows, plain_pts, d_pts = [], [], []
+    for num in numbers:
+        plain = [r for c, r in rates.items() if card(c).number == num and card(c).suit != "D"]
+        d = rates[f"{num}D"]
+        hits, trials = sum(r.hits for r in plain), sum(r.trials for r in plain)
+        lo, hi = wilson_interval(hits, trials)
+        dlo, dhi = d.interval
+        plain_pts.append((num, hits / trials))
+        d_pts.append((num, d.value))
+        rows.append([num, f"{hits / trials:.3f} [{lo:.3f}, {hi:.3f}]",
+                     f"{d.value:.3f} [{dlo:.3f}, {dhi:.3f}]"])
+    rounds = next(iter(rates.values())).trials
+    top = max(v for _, v in plain_pts + d_pts)
+    chart = line_chart({"plain card": plain_pts, "doppelgänger": d_pts}, x_label="card number",
+                       y_range=(0.0, max(0.05, -(-top // 0.05) * 0.05)),
+                       y_label="chance annihilated", width=460, height=240,
+                       title=f"annihilated during a round ({rounds} simulated rounds)")
+    table = html_table(["number", "plain card [95%]", "D card [95%]"], rows,
+                       caption="chance a card is annihilated in a round")
+    return side_by_side(chart, Html(table))
 
 
 def census_html(censuses: dict[int, dict[str, int]]) -> Html:
@@ -267,5 +299,5 @@ def census_chart(censuses: dict[int, dict[str, int]]) -> Svg:
 
 
 __all__ = ["card_svg", "hand_svg", "trick_svg", "state_html", "sheet_html", "forecasts_html",
-           "forecast_html", "dvalue_html", "census_html", "census_chart", "scoring_table_html",
+           "forecast_html", "dvalue_html", "census_html", "annihilation_rates_html", "census_chart", "scoring_table_html",
            "SUIT_COLOURS"]

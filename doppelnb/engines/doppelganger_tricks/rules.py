@@ -156,7 +156,7 @@ def _resolve(played: tuple[Card, ...], declared: str | None, lead_suit: str) -> 
     best = max(played[i].number for i in pool)
     tied = [i for i in pool if played[i].number == best]
     winner = tied[0]  # DT-R13b: on a tie the card played earliest wins (DT-A9)
-    before = f"{pair_text.capitalize()}; " if pairs else ""
+    before = f"{pair_text}; " if pairs else ""
     if lead_alive:  # DT-R13a: the highest surviving card of the lead suit (D cards count as it)
         as_lead = " (counting as the lead suit)" if played[winner].suit == DOPPELGANGER else ""
         reason = (f"{before}{played[winner]}{as_lead} is the highest surviving card of the lead "
