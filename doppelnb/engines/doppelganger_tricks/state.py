@@ -21,6 +21,7 @@ from ...core.chance import rng_for
 from ...core.errors import BadInput, IllegalAction
 from ...core.state import GameState
 from .cards import (
+    ALL_CARDS,
     DOPPELGANGER,
     PLAIN_SUITS,
     SUIT_SYMBOLS,
@@ -42,6 +43,12 @@ from .rules import (
 )
 
 GAME = "doppelganger_tricks"
+_CARDS = {str(c): c for c in ALL_CARDS}
+# Every play action in its canonical spelling ("4S", "6D:C"), for a fast parse of engine output.
+_CANONICAL_PLAYS = {str(c): str(c) for c in ALL_CARDS if c.suit != DOPPELGANGER}
+_CANONICAL_PLAYS.update({f"{c}{x}": f"{c}{x}" for c in ALL_CARDS if c.suit == DOPPELGANGER
+                         for x in ("", ":C", ":T", ":S")})
+_CANONICAL_PLAYS["pass"] = "pass"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -227,9 +234,21 @@ class State(GameState):
         return held or PLAIN_SUITS  # a hand of only D cards may declare any suit
 
     # -- actions ----------------------------------------------------------------------------------
+    def _evolve(self, **changes: Any) -> State:
+        """A copy with some attributes replaced (a faster ``copy.copy`` for this flat state)."""
+        new = object.__new__(type(self))
+        attrs = self.__dict__.copy()
+        attrs.update(changes)
+        new.__dict__ = attrs
+        return new
+
     def parse_action(self, action: Any) -> Any:
         """Accept ``["bid", 3]``, ``"4S"``, ``"6D:C"`` (or ``["6D", "C"]``), ``["claim", 1, "+1"]``,
         ``"pass"``; malformed input raises :class:`BadInput`."""
+        if type(action) is str:
+            canonical = _CANONICAL_PLAYS.get(action)
+            if canonical is not None:
+                return canonical
         if isinstance(action, (list, tuple)):
             if len(action) == 2 and action[0] == "bid":
                 bid = action[1]
@@ -302,7 +321,7 @@ class State(GameState):
             raise IllegalAction("DT-R15", f"P{self.window + 1} has just played and must first "
                                 "claim a bonus card or pass")
         text, _, declared = action.partition(":")
-        c = card(text)
+        c = _CARDS[text]
         hand = self.hands[p]
         if c not in hand:
             raise IllegalAction("DT-R7", f"P{p + 1} does not hold {c}; the hand is "
@@ -368,26 +387,24 @@ class State(GameState):
 
     def _play_card(self, action: str) -> State:
         text, _, declared = action.partition(":")
-        c = card(text)
+        c = _CARDS[text]
         p = self.to_move
         before = self.hands[p]
-        hand = tuple(x for x in before if x != c)
-        hands = self.hands[:p] + (hand,) + self.hands[p + 1:]
+        hand = tuple(x for x in before if x is not c)
         trick = self.trick + (c,)
-        changes: dict[str, Any] = {"hands": hands, "trick": trick}
+        changes: dict[str, Any] = {"hands": self.hands[:p] + (hand,) + self.hands[p + 1:],
+                                   "trick": trick}
         if len(trick) == 1:
             changes["declared"] = declared or None
-        new = self._evolve(**changes)
         if len(trick) == self.players:  # DT-R11: the trick is complete
-            new = new._finish_trick()
-        if new._may_claim(p, c, before):
-            new = new._evolve(window=p)
-        return new._after_turn()
+            changes.update(self._trick_changes(trick, changes.get("declared", self.declared)))
+        if self._may_claim(p, c, before, hand):
+            changes["window"] = p
+        return self._evolve(**changes)._after_turn()
 
-    def _finish_trick(self) -> State:
-        declared = self.declared
-        lead_suit = declared or self.trick[0].suit
-        result = _resolve(self.trick, declared, lead_suit)
+    def _trick_changes(self, trick: tuple[Card, ...], declared: str | None) -> dict[str, Any]:
+        """Resolve a complete trick (DT-R12, DT-R13) and hand it to its winner (DT-R14)."""
+        result = _resolve(trick, declared, declared or trick[0].suit)
         seats = tuple((self.leader + k) % self.players for k in range(self.players))
         record = PlayedTrick(len(self.tricks) + 1, self.leader, seats, result)
         discards = self.discards + tuple(result.cards[i] for i in result.annihilated)
@@ -397,12 +414,13 @@ class State(GameState):
         else:  # DT-R14: the winner takes the trick and leads the next one
             leader = seats[result.winner]
             won = won[:leader] + (won[leader] + 1,) + won[leader + 1:]
-        return self._evolve(trick=(), declared=None, tricks=self.tricks + (record,), won=won,
-                            leader=leader, discards=discards)
+        return {"trick": (), "declared": None, "tricks": self.tricks + (record,), "won": won,
+                "leader": leader, "discards": discards}
 
-    def _may_claim(self, player: int, played: Card, before: tuple[Card, ...]) -> bool:
-        """DT-R15 with DT-A3 and DT-A4: may ``player`` claim right after playing ``played``?"""
-        hand = self.hands[player]
+    def _may_claim(self, player: int, played: Card, before: tuple[Card, ...],
+                   hand: tuple[Card, ...]) -> bool:
+        """DT-R15 with DT-A3 and DT-A4: may ``player`` claim right after playing ``played``
+        (``before`` and ``hand`` are the hand before and after the play)?"""
         if any(c.suit == DOPPELGANGER for c in hand):
             return False
         if all(h is not None for h in self.bonus_holders.values()):
