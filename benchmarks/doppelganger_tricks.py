@@ -63,8 +63,12 @@ def openspiel_rounds(rounds: int, seed: int = 0) -> None:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()  # uniform deals: pick one at random
-                state.apply_action(outcomes[rng.integers(len(outcomes))][0])
+                outcomes = state.chance_outcomes()
+                if outcomes[0][1] == outcomes[-1][1]:  # uniform (every deal step): fast pick
+                    state.apply_action(outcomes[rng.integers(len(outcomes))][0])
+                else:
+                    actions, probs = zip(*outcomes, strict=True)
+                    state.apply_action(actions[rng.choice(len(actions), p=probs)])
             else:
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.integers(len(legal))])

@@ -40,6 +40,7 @@ from .rules import (
     bonus_points,
     follow_reason,
     forecast_points,
+    legal_plays,
 )
 
 GAME = "doppelganger_tricks"
@@ -221,10 +222,7 @@ class State(GameState):
                 else:
                     out.append(str(c))
             return out
-        lead = self.lead_suit
-        if any(c.suit == lead for c in hand):  # DT-R9
-            return [str(c) for c in hand if c.suit in (lead, DOPPELGANGER)]
-        return [str(c) for c in hand]
+        return [str(c) for c in legal_plays(hand, self.lead_suit)]  # DT-R9
 
     def _declarable(self, player: int, led: Card) -> tuple[str, ...]:
         """DT-R8 / DT-A10: the plain suits the leader of ``led`` may declare."""
