@@ -38,12 +38,14 @@ class Card(str):
     number: int
     suit: str
     index: int
+    name: str
 
     def __new__(cls, number: int, suit: str) -> Card:
         self = super().__new__(cls, f"{number}{suit}")
         self.number = number
         self.suit = suit
         self.index = SUITS.index(suit) * 10 + number - 1
+        self.name = f"{number}{suit}"  # the notation as a plain str (fast for action lists)
         return self
 
     def __getnewargs__(self) -> tuple[int, str]:  # copy / pickle

@@ -66,6 +66,7 @@ class TrickResult:
     """The outcome of one trick (DT-R12, DT-R13).
 
     ``winner`` is the index in ``cards`` of the winning card (0 = the leader) or ``None``;
+    ``tie_broken`` says that an equal card played later lost the tie (DT-R13b);
     ``annihilated`` the sorted indices removed in pairs; ``pairs`` those pairs; ``lead_suit`` the
     suit in force (the declared one when a D card leads); ``rule`` the rule that decided the
     winner (``"DT-R13a"`` a lead-suit card, ``"DT-R13b"`` highest card of any suit, ``"DT-R13c"``
@@ -79,8 +80,12 @@ class TrickResult:
     pairs: tuple[tuple[int, int], ...]
     winner: int | None
     rule: str
-    reason: str
     tie_broken: bool = False
+
+    @property
+    def reason(self) -> str:
+        """One plain sentence: why this card won (or why nobody did)."""
+        return _reason(self)
 
     @property
     def survivors(self) -> tuple[int, ...]:
@@ -135,39 +140,53 @@ def resolve_trick(cards_in_order: Sequence[Any], declared: str | None = None) ->
 
 def _resolve(played: tuple[Card, ...], declared: str | None, lead_suit: str) -> TrickResult:
     # DT-R10: every D card counts as the lead suit with its own number.
-    eff = [lead_suit if c.suit == DOPPELGANGER else c.suit for c in played]
     # DT-R12: two cards of the same (effective) suit and number annihilate. Only the lead suit can
     # hold such a pair: one D card and the plain lead-suit card of the same number.
-    by_number: dict[int, list[int]] = {}
+    first_of: dict[int, int] = {}
+    pairs: list[tuple[int, int]] = []
     for i, c in enumerate(played):
-        if eff[i] == lead_suit:
-            by_number.setdefault(c.number, []).append(i)
-    pairs = tuple(tuple(v) for v in by_number.values() if len(v) == 2)
-    gone = tuple(sorted(i for pair in pairs for i in pair))
-    alive = [i for i in range(len(played)) if i not in gone]
-    sym = SUIT_SYMBOLS[lead_suit]
-    pair_text = " and ".join(f"{played[a]} meets {played[b]}" for a, b in pairs)
-    if not alive:  # DT-R13c: no card survives, nobody wins, the same leader leads again
-        return TrickResult(played, declared, lead_suit, gone, pairs, None, "DT-R13c",
-                           f"every card is annihilated ({pair_text}), so nobody wins and the "
-                           "same leader leads the next trick")
-    lead_alive = [i for i in alive if eff[i] == lead_suit]
-    pool = lead_alive or alive
-    best = max(played[i].number for i in pool)
-    tied = [i for i in pool if played[i].number == best]
-    winner = tied[0]  # DT-R13b: on a tie the card played earliest wins (DT-A9)
-    before = f"{pair_text}; " if pairs else ""
-    if lead_alive:  # DT-R13a: the highest surviving card of the lead suit (D cards count as it)
-        as_lead = " (counting as the lead suit)" if played[winner].suit == DOPPELGANGER else ""
-        reason = (f"{before}{played[winner]}{as_lead} is the highest surviving card of the lead "
-                  f"suit {lead_suit} ({sym})")
-        return TrickResult(played, declared, lead_suit, gone, pairs, winner, "DT-R13a", reason)
-    tie = len(tied) > 1
-    reason = (f"{before}no card of the lead suit {lead_suit} ({sym}) survives, so the highest "
-              f"number of any suit wins: {played[winner]}")
-    if tie:
-        reason += f", played before {', '.join(str(played[i]) for i in tied[1:])}"
-    return TrickResult(played, declared, lead_suit, gone, pairs, winner, "DT-R13b", reason, tie)
+        if c.suit == lead_suit or c.suit == DOPPELGANGER:
+            j = first_of.get(c.number)
+            if j is None:
+                first_of[c.number] = i
+            else:
+                pairs.append((j, i))
+    gone = tuple(sorted(i for pair in pairs for i in pair)) if pairs else ()
+    # DT-R13: among survivors a lead-suit card beats any other; then the higher number; on a tie
+    # the card played earliest wins (DT-R13b, DT-A9). No survivor: nobody wins (DT-R13c).
+    winner, best, best_lead, tie = None, -1, False, False
+    for i, c in enumerate(played):
+        if i in gone:
+            continue
+        is_lead = c.suit == lead_suit or c.suit == DOPPELGANGER
+        if (is_lead and not best_lead) or (is_lead == best_lead and c.number > best):
+            winner, best, best_lead, tie = i, c.number, is_lead, False
+        elif is_lead == best_lead and c.number == best:
+            tie = True
+    rule = "DT-R13c" if winner is None else "DT-R13a" if best_lead else "DT-R13b"
+    return TrickResult(played, declared, lead_suit, gone, tuple(pairs), winner, rule, tie)
+
+
+def _reason(r: TrickResult) -> str:
+    """One sentence saying why ``r`` resolved as it did (built on demand)."""
+    played, sym = r.cards, SUIT_SYMBOLS[r.lead_suit]
+    pair_text = " and ".join(f"{played[a]} meets {played[b]}" for a, b in r.pairs)
+    if r.winner is None:
+        return (f"every card is annihilated ({pair_text}), so nobody wins and the same leader "
+                "leads the next trick")
+    before = f"{pair_text}; " if r.pairs else ""
+    win = played[r.winner]
+    if r.rule == "DT-R13a":
+        as_lead = " (counting as the lead suit)" if win.suit == DOPPELGANGER else ""
+        return (f"{before}{win}{as_lead} is the highest surviving card of the lead suit "
+                f"{r.lead_suit} ({sym})")
+    text = (f"{before}no card of the lead suit {r.lead_suit} ({sym}) survives, so the highest "
+            f"number of any suit wins: {win}")
+    if r.tie_broken:
+        later = [str(played[i]) for i in r.survivors
+                 if i > r.winner and played[i].number == win.number]
+        text += f", played before {', '.join(later)}"
+    return text
 
 
 # -- following --------------------------------------------------------------------------------
@@ -177,10 +196,10 @@ def legal_plays(hand: Iterable[Any], lead_suit: str | None) -> list[Card]:
     DT-R7: the leader plays any card. DT-R9: a follower holding a plain card of the lead suit
     plays a lead-suit card or a D card; otherwise any card. D cards are always legal.
     """
-    held = [card(c) for c in hand]
+    held = [c if type(c) is Card else card(c) for c in hand]
     if lead_suit is None:
         return held
-    lead = suit(lead_suit, rule="DT-R9")
+    lead = lead_suit if lead_suit in PLAIN_SUITS else suit(lead_suit, rule="DT-R9")
     if any(c.suit == lead for c in held):
         return [c for c in held if c.suit in (lead, DOPPELGANGER)]
     return held

@@ -220,9 +220,9 @@ class State(GameState):
                 if c.suit == DOPPELGANGER:
                     out.extend(f"{c}:{s}" for s in self._declarable(p, c))
                 else:
-                    out.append(str(c))
+                    out.append(c.name)
             return out
-        return [str(c) for c in legal_plays(hand, self.lead_suit)]  # DT-R9
+        return [c.name for c in legal_plays(hand, self.lead_suit)]  # DT-R9
 
     def _declarable(self, player: int, led: Card) -> tuple[str, ...]:
         """DT-R8 / DT-A10: the plain suits the leader of ``led`` may declare."""
