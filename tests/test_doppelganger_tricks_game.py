@@ -129,3 +129,17 @@ def test_claim_action_parsing():
     for bad in (["claim", 7, "+1"], ["claim", 0, "+2"], ["claim", True, "+1"]):
         with pytest.raises(RuleError):
             s.play(bad)
+
+
+@given(players=st.sampled_from((3, 4)), seed=st.integers(0, 2**31), rules=RULES)
+def test_aim_policy_plays_whole_legal_games(players, seed, rules):
+    """The sensible policy only ever chooses legal actions, under every flag reading."""
+    from doppelnb.core import playout
+
+    states = list(playout(new_game(players, seed=seed, rules=rules), dt.aim_policy, seed=seed))
+    last = states[-1]
+    assert last.is_over and len(last.sheet) == players
+    for row in last.sheet:
+        assert all(0 <= b <= dt.tricks_per_round(players) for b in row.bids)
+    check_invariants(last)
+    assert dt.from_json(last.to_json()) == last

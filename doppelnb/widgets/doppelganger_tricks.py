@@ -123,9 +123,11 @@ def example_stepper(trick: str, declared: str | None = None, *, title: str = "")
     return GameStepper.from_states(dt.example_game(trick, declared), title=title)
 
 
-def game_stepper(players: int = 4, seed: int = 1, **kw) -> GameStepper:
-    """A whole seeded game played by random legal moves, with seed and variant controls."""
-    return GameStepper.for_game(dt, players, seed=seed, title="Doppelgänger Tricks", **kw)
+def game_stepper(players: int = 4, seed: int = 1, policy=dt.aim_policy, **kw) -> GameStepper:
+    """A whole seeded game, played by ``policy`` (by default :func:`aim_policy`: heuristic
+    forecasts, aiming play, bonus claims), with seed and variant controls."""
+    return GameStepper.for_game(dt, players, seed=seed, policy=policy,
+                                title="Doppelgänger Tricks", **kw)
 
 
 __all__ = ["TrickBuilder", "ForecastExplorer", "example_stepper", "game_stepper"]

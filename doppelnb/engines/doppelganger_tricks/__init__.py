@@ -15,6 +15,7 @@ from .analysis import (
     DoppelgangerValue,
     ForecastAnalysis,
     Rate,
+    aim_policy,
     annihilation_census,
     annihilation_rates,
     census_brute_force,
@@ -75,7 +76,7 @@ __all__ = [
     "new_game", "from_json", "example_game", "tricks_per_round", "GAME", "annihilation_census",
     "census_brute_force", "census_fractions", "CENSUS_KEYS", "simulate_round",
     "forecast_analysis", "ForecastAnalysis", "annihilation_rates", "Rate", "doppelganger_value",
-    "DoppelgangerValue", "heuristic_bid", "flag_effects", "batched_rounds", "resolve_batch", "BatchOutcome",
+    "DoppelgangerValue", "heuristic_bid", "flag_effects", "aim_policy", "batched_rounds", "resolve_batch", "BatchOutcome",
     "card_svg", "hand_svg", "annihilation_rates_html", "trick_svg", "sheet_html", "census_html", "census_chart",
     "scoring_table_html",
 ]

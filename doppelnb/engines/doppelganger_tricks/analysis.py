@@ -538,7 +538,32 @@ def flag_effects() -> list[tuple[str, str, str, str]]:
     return rows
 
 
+
+
+def aim_policy(state, rng) -> Any:
+    """A sensible player for whole games (the :mod:`doppelnb.core.state` policy signature):
+    forecasts :func:`heuristic_bid`, plays :func:`policy_aim` (win while short of the forecast,
+    then duck), and always claims a bonus card when allowed (the +1 first: it always pays)."""
+    p = state.to_move
+    if state.phase == "forecast":
+        return ("bid", min(state.bid_max, heuristic_bid([c.index for c in state.hands[p]],
+                                                        state.players)))
+    if state.window is not None:
+        claims = [a for a in state.legal_actions() if a != "pass"]
+        return claims[0] if claims else "pass"
+    trick = [c.index for c in state.trick]
+    lead = -1 if not state.trick else "CTS".index(state.lead_suit)
+    want = state.won[p] < state.bids[p]
+    code, declared = policy_aim([c.index for c in state.hands[p]], trick, lead, rng, want)
+    c = ALL_CARDS[code]
+    if declared >= 0:
+        allowed = [a for a in state.legal_actions() if a.startswith(f"{c}:")]
+        wish = f"{c}:{'CTS'[declared]}"
+        return wish if wish in allowed else allowed[0]  # DT-A10 may restrict the declaration
+    return str(c)
+
+
 __all__ = ["annihilation_census", "census_brute_force", "census_fractions", "trick_outcome",
            "CENSUS_KEYS", "simulate_round", "deal_codes", "RoundOutcome", "POLICIES",
            "forecast_analysis", "ForecastAnalysis", "annihilation_rates", "Rate",
-           "doppelganger_value", "DoppelgangerValue", "heuristic_bid", "flag_effects"]
+           "doppelganger_value", "DoppelgangerValue", "heuristic_bid", "flag_effects", "aim_policy"]
