@@ -6,6 +6,8 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from doppelnb import BadInput, IllegalAction, RuleError
 from doppelnb.engines import doppelganger_tricks as dt
@@ -60,16 +62,33 @@ def test_dt_e2_follow_example():
 
 
 def test_dt_e2_follow_example_in_a_game():
-    """DT-E2 in play: B holding 9■ cannot discard 8● on a ■ lead (DT-R9)."""
-    states = dt.example_game("4S 9S 1C 2C")  # a legal prepared deal
-    before = states[-3]  # after 4S and 9S; P3 to move
-    hand = before.hands[before.to_move]
-    assert before.lead_suit == "S"
-    if any(c.suit == "S" for c in hand):
-        off = next(c for c in hand if c.suit not in ("S", "D"))
-        with pytest.raises(IllegalAction) as err:
-            before.play(str(off))
-        assert err.value.rule == "DT-R9"
+    """DT-E2 in play: 4■ leads; A (P2, void in ■) may play anything; B (P3) holding 9■ may play
+    9■ or a D card but not 8● (DT-R9)."""
+    a_cards, b_cards = ["7C", "2T", "5D"], ["9S", "8C", "1D", "6D"]
+    rest = [c for c in deck(4) if c not in ["4S", *a_cards, *b_cards]]
+    squares = [c for c in rest if c.suit == "S"]
+    others = [c for c in rest if c.suit != "S"]
+    p1 = ["4S", *squares[:5]] + others[:4]
+    p3 = b_cards + squares[5:] + others[4:4 + 6 - len(squares[5:])]
+    used = set(p1) | set(p3)
+    left = [c for c in others if c not in used]
+    p2 = a_cards + left[:7]
+    p4 = left[7:]
+    s = new_game(4, seed=0, first_player=0, hands=[p1, p2, p3, p4])
+    for _ in range(4):
+        s = s.play(["bid", 1])
+    s = s.play("4S")
+    if s.window is not None:  # P1 may have no D card left: decline the bonus
+        s = s.play("pass")
+    assert s.to_move == 1 and not any(c.suit == "S" for c in s.hands[1])
+    assert sorted(s.legal_actions()) == sorted(map(str, s.hands[1]))  # A: everything
+    s = s.play("7C")
+    assert s.to_move == 2 and {"9S", "8C", "1D", "6D"} <= set(s.hands[2])
+    assert sorted(s.legal_actions()) == sorted(["1D", "6D", "9S"] + [
+        str(c) for c in s.hands[2] if c.suit in "SD" and c not in ("9S", "1D", "6D")])  # B
+    with pytest.raises(IllegalAction) as err:
+        s.play("8C")
+    assert err.value.rule == "DT-R9" and "9S" in err.value.reason
 
 
 @pytest.mark.parametrize("trick, declared, winner, gone, rule, eid", [
@@ -202,6 +221,33 @@ def test_dt_t6_doppelganger_lead_needs_declaration():
         ready.play("5D")
     assert err.value.rule == "DT-R8" and "declare" in err.value.reason
     assert ready == states[4]
+
+
+def _digest_reference(trick, lead_suit):
+    """The digest's reference resolution, verbatim (shared/rules/doppelganger-tricks.md §3)."""
+    eff = [(p, lead_suit if s == 'D' else s, n, i) for i, (p, s, n) in enumerate(trick)]
+    gone = set()
+    for n in {n for _, s, n, _ in eff if s == lead_suit}:
+        same = [x for x in eff if x[1] == lead_suit and x[2] == n]
+        if len(same) >= 2:
+            gone |= {x[3] for x in same}
+    alive = [x for x in eff if x[3] not in gone]
+    if not alive:
+        return None
+    lead = [x for x in alive if x[1] == lead_suit]
+    pool = lead or alive
+    best = max(x[2] for x in pool)
+    return min((x for x in pool if x[2] == best), key=lambda x: x[3])[0]
+
+
+@given(st.lists(st.sampled_from(dt.ALL_CARDS), min_size=3, max_size=4, unique=True),
+       st.sampled_from(("C", "T", "S")))
+def test_resolve_trick_agrees_with_the_digest_reference(cards, declared):
+    """DT-R12/DT-R13: resolve_trick and the digest's reference code pick the same winner."""
+    lead_suit = declared if cards[0].suit == "D" else cards[0].suit
+    r = resolve_trick(cards, declared if cards[0].suit == "D" else None)
+    expected = _digest_reference([(i, c.suit, c.number) for i, c in enumerate(cards)], lead_suit)
+    assert r.winner == expected
 
 
 def test_dt_t7_declared_doppelganger_annihilates():
