@@ -155,6 +155,7 @@ class State(GameState):
         self.trick = ()
         self.declared = None
         self.tricks = ()
+        # DT-R2, DT-R19: both bonus cards wait beside the play area at the start of every round.
         self.bonus_holders = {name: None for name in BONUS_NAMES}
         self.claims = (0,) * n
         self.window = None
