@@ -33,6 +33,7 @@ def check_invariants(s):
         assert Counter(on_table) == Counter(deck(n)) or s.phase == "over"
     # every hand shrinks in step: players who have played this trick hold one card fewer
     sizes = [len(h) for h in s.hands]
+    assert all(list(h) == sorted(h, key=dt.Card.sort_key) for h in s.hands)  # sorted C, T, S, D
     assert max(sizes) - min(sizes) <= 1
     # trick counts: each completed trick is won by one player or by nobody (DT-R13c)
     nobody = sum(1 for t in s.tricks if t.result.winner is None)

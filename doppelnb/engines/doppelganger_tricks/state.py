@@ -389,7 +389,8 @@ class State(GameState):
         c = _CARDS[text]
         p = self.to_move
         before = self.hands[p]
-        hand = tuple(x for x in before if x is not c)
+        at = before.index(c)
+        hand = before[:at] + before[at + 1:]
         trick = self.trick + (c,)
         changes: dict[str, Any] = {"hands": self.hands[:p] + (hand,) + self.hands[p + 1:],
                                    "trick": trick}
@@ -420,7 +421,7 @@ class State(GameState):
                    hand: tuple[Card, ...]) -> bool:
         """DT-R15 with DT-A3 and DT-A4: may ``player`` claim right after playing ``played``
         (``before`` and ``hand`` are the hand before and after the play)?"""
-        if any(c.suit == DOPPELGANGER for c in hand):
+        if hand and hand[-1].suit == DOPPELGANGER:  # hands stay sorted C, T, S, D
             return False
         if all(h is not None for h in self.bonus_holders.values()):
             return False
