@@ -512,8 +512,10 @@ def test_bad_setup_and_tricks():
     assert err.value.rule == "DT-R4"
     with pytest.raises(BadInput):
         resolve_trick(["4C", "4C", "5C"])
-    with pytest.raises(BadInput):
-        resolve_trick([])
+    for short in ([], ["4C", "5C"]):
+        with pytest.raises(BadInput) as err:
+            resolve_trick(short)
+        assert err.value.rule == "DT-R11"
     with pytest.raises(BadInput):
         legal_plays(["4C"], "D")
     with pytest.raises(BadInput):

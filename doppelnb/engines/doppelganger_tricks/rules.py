@@ -118,7 +118,7 @@ def resolve_trick(cards_in_order: Sequence[Any], declared: str | None = None) ->
     a missing or misplaced declaration.
     """
     played = tuple(card(c) for c in cards_in_order)
-    if not 1 <= len(played) <= 4:
+    if len(played) not in (3, 4):  # DT-R1, DT-R11: one card from each of the 3 or 4 players
         raise BadInput("DT-R11", f"a trick has one card per player (3 or 4), not {len(played)}")
     if len(set(played)) != len(played):
         twice = next(c for c in played if played.count(c) > 1)
