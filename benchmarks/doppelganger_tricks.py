@@ -1,0 +1,121 @@
+"""Benchmark Doppelgänger Tricks: the exact census against its brute-force twin, and random
+full-round playouts (checked engine, integer simulator, numpy batch) against OpenSpiel's
+``oh_hell`` measured in the same run (4 players, 4 suits of 10 cards; OpenSpiel plays 9 tricks,
+since it turns up a trump card after the deal and 10 tricks would leave none).
+
+Run: ``.venv/bin/python benchmarks/doppelganger_tricks.py [--quick]``. OpenSpiel is optional
+(``pip install -e ".[bench]"``); without it the script prints its own figures only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from doppelnb.engines import doppelganger_tricks as dt
+from doppelnb.engines.doppelganger_tricks.analysis import deal_codes, simulate_round
+
+try:  # optional peer
+    import numpy as np
+    import pyspiel
+except ImportError:  # pragma: no cover - depends on the environment
+    pyspiel = None
+
+
+def timed(fn, repeat: int = 1) -> float:
+    """Best wall-clock seconds of ``repeat`` runs."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def engine_rounds(players: int, rounds: int, seed: int = 0) -> None:
+    """Random legal play through the checked engine (``State.play`` checks every action)."""
+    rng = random.Random(seed)
+    done = 0
+    game = 0
+    while done < rounds:
+        s = dt.new_game(players, seed=seed + game)
+        game += 1
+        while not s.is_over and done < rounds:
+            r = s.round
+            while s.round == r and not s.is_over:
+                actions = s.legal_actions()
+                s = s.play(actions[rng.randrange(len(actions))])
+            done += 1
+
+
+def lean_rounds(players: int, rounds: int, seed: int = 0) -> None:
+    rng = random.Random(seed)
+    for _ in range(rounds):
+        simulate_round(deal_codes(players, rng), rng.randrange(players), "random", rng)
+
+
+def openspiel_rounds(rounds: int, seed: int = 0) -> None:
+    game = pyspiel.load_game("oh_hell", {"players": 4, "num_suits": 4, "num_cards_per_suit": 10,
+                                         "num_tricks_fixed": 9})
+    rng = np.random.default_rng(seed)
+    for _ in range(rounds):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                if outcomes[0][1] == outcomes[-1][1]:  # uniform (every deal step): fast pick
+                    state.apply_action(outcomes[rng.integers(len(outcomes))][0])
+                else:
+                    actions, probs = zip(*outcomes, strict=True)
+                    state.apply_action(actions[rng.choice(len(actions), p=probs)])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.integers(len(legal))])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small sizes, a few seconds")
+    args = parser.parse_args()
+    quick = args.quick
+
+    print("== annihilation census (exact closed form vs brute force over every trick)")
+    for players in ((3,) if quick else (3, 4)):
+        exact_t = timed(lambda p=players: dt.annihilation_census(p), repeat=200)
+        start = time.perf_counter()
+        brute = dt.census_brute_force(players)
+        brute_t = time.perf_counter() - start
+        same = brute == dt.annihilation_census(players)
+        print(f"{players} players: {brute['tricks']:>9,} tricks  closed form {exact_t * 1e6:8.1f} µs"
+              f"  brute force {brute_t:7.2f} s  ratio {brute_t / exact_t:,.0f}x  equal={same}")
+
+    print("\n== random full-round playouts, 4 players (rounds per second)")
+    n_engine = 100 if quick else 600
+    n_lean = 500 if quick else 4000
+    n_batch = 20_000 if quick else 200_000
+    n_os = 300 if quick else 3000
+    contenders = {
+        "checked engine (State.play)": (n_engine, lambda: engine_rounds(4, n_engine)),
+        "integer simulator": (n_lean, lambda: lean_rounds(4, n_lean)),
+        "numpy batch": (n_batch, lambda: dt.batched_rounds(4, n_batch, seed=1)),
+    }
+    if pyspiel is not None:
+        contenders["OpenSpiel oh_hell (9 tricks)"] = (n_os, lambda: openspiel_rounds(n_os))
+    # Round-robin repeats, best time each: the machine is shared, so load spikes hit every
+    # contender alike instead of whichever happened to run during them.
+    best = dict.fromkeys(contenders, float("inf"))
+    for _ in range(2 if quick else 3):
+        for name, (_count, fn) in contenders.items():
+            best[name] = min(best[name], timed(fn))
+    figures = {name: contenders[name][0] / best[name] for name in contenders}
+    peer = figures.get("OpenSpiel oh_hell (9 tricks)")
+    for name, rate in figures.items():
+        ratio = f"  {rate / peer:6.2f}x OpenSpiel" if peer else ""
+        print(f"{name:<30} {rate:>12,.0f} rounds/s{ratio}")
+    if peer is None:
+        print("OpenSpiel is not installed (pip install -e '.[bench]'); no peer ratio")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,82 @@
+"""Doppelgänger Tricks: a trick-taking game where doppelgänger cards take the lead suit and
+annihilate their plain twin (3 or 4 players; forecasts, annihilation, bonus cards).
+
+Digest: ``shared/rules/doppelganger-tricks.md`` (ids ``DT-R``, ``DT-E``, ``DT-A``, ``DT-T``).
+Nothing here is illustrative data: the rulebook gives the whole deck. The suit glyphs ●▲■ and ♣
+are the digest's reconstruction of garbled symbols (DT-A1) and can be relabelled.
+
+Modules: :mod:`.cards` (notation), :mod:`.rules` (``Rules`` and the pure rule functions),
+:mod:`.state` (the game), :mod:`.analysis` (census, simulations), :mod:`.batch` (numpy
+playouts), :mod:`.render` (SVG / HTML).
+"""
+
+from .analysis import (
+    CENSUS_KEYS,
+    DoppelgangerValue,
+    ForecastAnalysis,
+    Rate,
+    aim_policy,
+    annihilation_census,
+    annihilation_rates,
+    census_brute_force,
+    census_fractions,
+    doppelganger_value,
+    flag_effects,
+    forecast_analysis,
+    heuristic_bid,
+    simulate_round,
+)
+from .batch import BatchOutcome, batched_rounds, resolve_batch
+from .cards import (
+    ALL_CARDS,
+    DOPPELGANGER,
+    PLAIN_SUITS,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
+    card,
+    cards,
+    deck,
+)
+from .render import (
+    annihilation_rates_html,
+    card_svg,
+    census_chart,
+    census_html,
+    hand_svg,
+    scoring_table_html,
+    sheet_html,
+    trick_svg,
+)
+from .rules import (
+    BONUS_NAMES,
+    Rules,
+    TrickResult,
+    bonus_points,
+    forecast_points,
+    legal_plays,
+    resolve_trick,
+    round_points,
+)
+from .state import (
+    GAME,
+    PlayedTrick,
+    RoundScore,
+    State,
+    example_game,
+    from_json,
+    new_game,
+    tricks_per_round,
+)
+
+__all__ = [
+    "Card", "card", "cards", "deck", "SUITS", "PLAIN_SUITS", "DOPPELGANGER", "SUIT_SYMBOLS",
+    "ALL_CARDS", "Rules", "TrickResult", "resolve_trick", "legal_plays", "forecast_points",
+    "bonus_points", "round_points", "BONUS_NAMES", "State", "PlayedTrick", "RoundScore",
+    "new_game", "from_json", "example_game", "tricks_per_round", "GAME", "annihilation_census",
+    "census_brute_force", "census_fractions", "CENSUS_KEYS", "simulate_round",
+    "forecast_analysis", "ForecastAnalysis", "annihilation_rates", "Rate", "doppelganger_value",
+    "DoppelgangerValue", "heuristic_bid", "flag_effects", "aim_policy", "batched_rounds", "resolve_batch", "BatchOutcome",
+    "card_svg", "hand_svg", "annihilation_rates_html", "trick_svg", "sheet_html", "census_html", "census_chart",
+    "scoring_table_html",
+]

@@ -1,0 +1,303 @@
+"""Pictures of Doppelgänger Tricks: cards, tricks, forecasts and the score sheet (SVG / HTML).
+
+Nothing here imports widgets; the notebook and widgets only display these strings.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+
+from ...core.render import PALETTE, Html, Svg, bar_chart, escape, html_table, side_by_side
+from .cards import SUIT_SYMBOLS, Card, card
+
+SUIT_COLOURS = {"C": PALETTE[0], "T": PALETTE[5], "S": PALETTE[2], "D": "#7B3F99"}
+CARD_W, CARD_H = 46, 66
+GOLD = "#E6A700"
+
+
+def _draw_card(svg: Svg, c: Card, x: float, y: float, *, struck: bool = False,
+               highlight: bool = False, dim: bool = False, counts_as: str | None = None,
+               labels: Sequence[str] | None = None) -> None:
+    colour = SUIT_COLOURS[c.suit]
+    glyph = (labels["CTSD".index(c.suit)] if labels else SUIT_SYMBOLS[c.suit])
+    opacity = 0.55 if struck else 0.3 if dim else 1
+    fill = "#f6effa" if c.suit == "D" else "#ffffff"
+    if highlight:
+        svg.rect(x - 4, y - 4, CARD_W + 8, CARD_H + 8, rx=8, fill="none", stroke=GOLD,
+                 stroke_width=4)
+    svg.rect(x, y, CARD_W, CARD_H, rx=5, fill=fill, stroke=colour, stroke_width=2,
+             opacity=opacity)
+    svg.text(x + 5, y + 15, c.number, size=13, font_weight="bold", fill=colour, opacity=opacity)
+    svg.text(x + CARD_W / 2, y + 45, glyph, size=24, anchor="middle", fill=colour,
+             opacity=opacity)
+    if c.suit == "D":
+        svg.text(x + CARD_W - 4, y + 15, "D", size=9, anchor="end", fill=colour, opacity=opacity)
+    if counts_as:
+        svg.text(x + CARD_W / 2, y + CARD_H - 4, f"as {SUIT_SYMBOLS[counts_as]}", size=9,
+                 anchor="middle", fill=SUIT_COLOURS[counts_as], opacity=opacity)
+    if struck:  # annihilated: struck through
+        svg.line(x - 3, y + CARD_H + 3, x + CARD_W + 3, y - 3, stroke="#C00000", stroke_width=3)
+        svg.line(x - 3, y - 3, x + CARD_W + 3, y + CARD_H + 3, stroke="#C00000", stroke_width=3)
+
+
+def card_svg(c: Card | str, *, labels: Sequence[str] | None = None) -> Svg:
+    """One card as a small SVG."""
+    c = card(c)
+    svg = Svg(CARD_W + 8, CARD_H + 8, title=f"{c} ({c.symbol})", role="img")
+    _draw_card(svg, c, 4, 4, labels=labels)
+    return svg
+
+
+def hand_svg(cards: Iterable[Card | str], *, playable: Iterable[str] | None = None,
+             title: str = "", labels: Sequence[str] | None = None) -> Svg:
+    """A row of cards; with ``playable`` the other cards are dimmed."""
+    items = [card(c) for c in cards]
+    ok = None if playable is None else {str(p).split(":")[0] for p in playable}
+    step = CARD_W + 6
+    top = 18 if title else 4
+    svg = Svg(max(60, 8 + step * len(items)), CARD_H + top + 6, role="img",
+              title=title or "hand")
+    if title:
+        svg.text(4, 13, title, size=12, font_weight="bold")
+    for i, c in enumerate(items):
+        _draw_card(svg, c, 4 + i * step, top, dim=ok is not None and str(c) not in ok,
+                   labels=labels)
+    if not items:
+        svg.text(4, top + 30, "(no cards)", size=11, fill="#777")
+    return svg
+
+
+def trick_svg(result, *, seats: Sequence[int] | None = None, title: str = "",
+              labels: Sequence[str] | None = None) -> Svg:
+    """A resolved trick: annihilated pairs struck through and joined, the winner ringed in gold,
+    and the rule that decided it underneath."""
+    n = len(result.cards)
+    step = CARD_W + 22
+    lines = textwrap.wrap(f"{result.rule}: {result.reason}", 64)
+    width = max(430, 20 + step * n)
+    top = 40 if title else 20
+    height = top + 22 + CARD_H + 34 + 15 * len(lines)
+    svg = Svg(width, height, role="img", title=f"trick {' '.join(map(str, result.cards))}")
+    if title:
+        svg.text(8, 16, title, size=13, font_weight="bold")
+    lead_sym = SUIT_SYMBOLS[result.lead_suit]
+    declared = f" (declared by the led {result.cards[0]})" if result.declared else ""
+    svg.text(8, top - 6, f"lead suit {result.lead_suit} {lead_sym}{declared}", size=11,
+             fill=SUIT_COLOURS[result.lead_suit])
+    xs = [14 + i * step for i in range(n)]
+    y = top + 22
+    for i, c in enumerate(result.cards):
+        who = f"P{seats[i] + 1}" if seats is not None else ("lead" if i == 0 else f"#{i + 1}")
+        tag = " wins" if i == result.winner else (" gone" if i in result.annihilated else "")
+        svg.text(xs[i] + CARD_W / 2, y - 7, f"{who}{tag}", size=10, anchor="middle",
+                 fill=GOLD if i == result.winner else "#C00000" if tag else "#444",
+                 font_weight="bold" if tag else None)
+        _draw_card(svg, c, xs[i], y, struck=i in result.annihilated, highlight=i ==
+                   result.winner, counts_as=result.lead_suit if c.suit == "D" else None,
+                   labels=labels)
+    for a, b in result.pairs:  # an arc joining each annihilated pair
+        x1, x2 = xs[a] + CARD_W / 2, xs[b] + CARD_W / 2
+        svg.element("path", d=f"M{x1:g},{y + CARD_H + 5:g} Q{(x1 + x2) / 2:g},"
+                    f"{y + CARD_H + 26:g} {x2:g},{y + CARD_H + 5:g}", fill="none",
+                    stroke="#C00000", stroke_width=2, stroke_dasharray="4 3")
+    for k, line in enumerate(lines):
+        svg.text(8, y + CARD_H + 36 + 15 * k, line, size=11)
+    return svg
+
+
+def scoring_table_html(rows: Sequence[tuple[int, int, Sequence[str], int]]) -> Html:
+    """(bid, won, bonuses, points) rows as a table."""
+    return Html(html_table(["forecast", "tricks won", "bonus cards", "round score"],
+                           [[b, w, " ".join(bs) or "none", p] for b, w, bs, p in rows]))
+
+
+def sheet_html(state) -> str:
+    """The score sheet: one row per scored round, forecast/won and points per player."""
+    n = state.players
+    header = ["round", "first"] + [f"P{p + 1}" for p in range(n)]
+    rows = []
+    for row in state.sheet:
+        cells = [row.round, f"P{row.first_player + 1}"]
+        for p in range(n):
+            bonus = f" {' '.join(row.bonuses[p])}" if row.bonuses[p] else ""
+            cells.append(f"{row.bids[p]}/{row.won[p]}{bonus} → {row.points[p]}")
+        rows.append(cells)
+    rows.append(["total", ""] + list(state.totals))
+    best = {len(rows) - 1} if state.is_over else set()
+    cap = "score sheet (forecast/won → points)"
+    if state.is_over:
+        cap += f"; winner(s): {', '.join(f'P{p + 1}' for p in state.winners)}"
+    return html_table(header, rows, caption=cap, highlight=best)
+
+
+def forecasts_html(state) -> str:
+    n = state.players
+    hidden = state.phase == "forecast"
+    bids = [("made" if b is not None else "…") if hidden else b for b in state.bids]
+    holders = {p: [k for k, v in state.bonus_holders.items() if v == p] for p in range(n)}
+    return html_table(["", *[f"P{p + 1}" for p in range(n)]],
+                      [["forecast", *bids], ["tricks won", *state.won],
+                       ["bonus cards", *[" ".join(holders[p]) or "–" for p in range(n)]]],
+                      caption="forecasts (secret until all are made)" if hidden else "forecasts")
+
+
+def state_html(state) -> str:
+    """The whole table: forecasts, hands (the mover's legal cards bright), the trick, the sheet."""
+    n = state.players
+    labels = state.rules.suit_labels
+    if state.is_over:
+        head = f"Game over after {state.rounds} rounds"
+    else:
+        head = (f"Round {state.round + 1} of {state.rounds} · {state.phase} · "
+                f"P{state.to_move + 1} to move")
+    parts = [f"<div><b>{escape(head)}</b></div>"]
+    legal = state.legal_actions() if state.phase == "play" and state.window is None else None
+    hands = []
+    for p in range(n):
+        mark = " ◀" if p == state.to_move else ""
+        hands.append(str(hand_svg(state.hands[p], playable=legal if p == state.to_move else None,
+                                  title=f"P{p + 1}{mark}", labels=labels)))
+    table_items: list = [Html("".join(f"<div>{h}</div>" for h in hands))]
+    if state.trick:
+        lead = state.lead_suit
+        svg = Svg(30 + 60 * len(state.trick), CARD_H + 40, role="img", title="trick so far")
+        svg.text(6, 14, f"trick so far · lead suit {lead} {SUIT_SYMBOLS[lead]}", size=11)
+        for i, c in enumerate(state.trick):
+            _draw_card(svg, c, 8 + 60 * i, 22, counts_as=lead if c.suit == "D" else None,
+                       labels=labels)
+        table_items.append(svg)
+    else:
+        last = state.last_trick()
+        if last is not None:
+            winner = "nobody" if last.winner_player is None else f"P{last.winner_player + 1}"
+            table_items.append(trick_svg(last.result, seats=last.players, labels=labels,
+                                         title=f"last trick (#{last.number}): {winner} wins"))
+    if state.window is not None:
+        table_items.append(Html(f"<div>P{state.window + 1} has no doppelgänger card left and "
+                                "may claim a bonus card (DT-R15).</div>"))
+    parts.append(str(side_by_side(*table_items)))
+    parts.append(str(side_by_side(Html(forecasts_html(state)), Html(sheet_html(state)))))
+    return "".join(parts)
+
+
+def forecast_html(fa) -> str:
+    """Tricks-won distribution and expected points per bid of a forecast analysis."""
+    dist = bar_chart([(str(w), float(fa.probability(w))) for w in range(max(fa.counts) + 2)],
+                     title=f"tricks won ({fa.policy} play, {fa.deals} deals)", width=360,
+                     height=200, y_label="share of deals")
+    top = min(12, max(fa.counts) + 3)
+    exp = bar_chart([(str(b), float(fa.expected_points(b))) for b in range(top + 1)],
+                    title="expected forecast points of each bid", width=360, height=200,
+                    colour=PALETTE[2], value_format="{:.2f}")
+    rows = []
+    for b, hit, pts in fa.bid_table(top):
+        lo, hi = fa.interval(b)
+        rows.append([b, f"{float(hit):.3f} [{lo:.3f}, {hi:.3f}]", f"{float(pts):.3f}"])
+    best = fa.best_bid
+    table = html_table(["bid", "P(exact) [95% Wilson]", "expected points"], rows,
+                       caption=f"best bid: {best} (mean tricks {float(fa.mean_tricks):.2f})",
+                       highlight={best})
+    return str(side_by_side(hand_svg(fa.hand, title=f"hand in seat P{fa.seat + 1}"), dist, exp,
+                            Html(table)))
+
+
+def dvalue_html(dv, min_trials: int = 20) -> str:
+    """Hit rate by D cards dealt; groups with fewer than ``min_trials`` player-rounds are left
+    out (their intervals are too wide to read)."""
+    rows = []
+    shown = {d: r for d, r in dv.hit.items() if r.trials >= min_trials}
+    for d, rate in shown.items():
+        lo, hi = rate.interval
+        rows.append([d, rate.trials, f"{rate.value:.3f} [{lo:.3f}, {hi:.3f}]",
+                     f"{dv.points[d]:.2f}"])
+    table = html_table(["D cards dealt", "player-rounds", "forecast hit rate [95%]",
+                        "mean forecast points"], rows,
+                       caption=f"{dv.players} players, {dv.rounds} rounds, policy {dv.policy} "
+                       f"(groups under {min_trials} player-rounds left out)")
+    chart = bar_chart([(str(d), r.value) for d, r in shown.items()],
+                      title="forecast hit rate by D cards dealt", width=360, height=200,
+                      y_label="hit rate", value_format="{:.2f}")
+    return str(side_by_side(chart, Html(table)))
+
+
+def annihilation_rates_html(rates: dict) -> Html:
+    """Simulated annihilation chances by number: plain cards (the three suits pooled) against
+    the doppelgänger card of that number, with Wilson 95% intervals."""
+    from ...core.exact import wilson_interval
+    from ...core.render import line_chart
+
+    numbers = sorted({card(c).number for c in rates})
+    rows, plain_pts, d_pts = [], [], []
+    for num in numbers:
+        plain = [r for c, r in rates.items() if card(c).number == num and card(c).suit != "D"]
+        d = rates[f"{num}D"]
+        hits, trials = sum(r.hits for r in plain), sum(r.trials for r in plain)
+        lo, hi = wilson_interval(hits, trials)
+        dlo, dhi = d.interval
+        plain_pts.append((num, hits / trials))
+        d_pts.append((num, d.value))
+        rows.append([num, f"{hits / trials:.3f} [{lo:.3f}, {hi:.3f}]",
+                     f"{d.value:.3f} [{dlo:.3f}, {dhi:.3f}]"])
+    rounds = next(iter(rates.values())).trials
+    top = max(v for _, v in plain_pts + d_pts)
+    chart = line_chart({"plain card": plain_pts, "doppelgänger": d_pts}, x_label="card number",
+                       y_range=(0.0, max(0.05, -(-top // 0.05) * 0.05)),
+                       y_label="chance annihilated", width=460, height=240,
+                       title=f"annihilated during a round ({rounds} simulated rounds)")
+    table = html_table(["number", "plain card [95%]", "D card [95%]"], rows,
+                       caption="chance a card is annihilated in a round")
+    return side_by_side(chart, Html(table))
+
+
+def census_html(censuses: dict[int, dict[str, int]]) -> Html:
+    """The census of each player count as a table of exact counts and probabilities."""
+    keys = list(next(iter(censuses.values())))
+    header = ["event"] + [f"{p} players" for p in censuses] + [f"share ({p}p)" for p in censuses]
+    rows = []
+    for key in keys:
+        row: list = [key.replace("_", " ")]
+        row += [f"{c[key]:,}" for c in censuses.values()]
+        row += [f"{Fraction(c[key], c['tricks'])} ≈ {c[key] / c['tricks']:.4f}"
+                for c in censuses.values()]
+        rows.append(row)
+    return Html(html_table(header, rows, caption="annihilation census: every possible trick"))
+
+
+def census_chart(censuses: dict[int, dict[str, int]]) -> Svg:
+    """Grouped bars: the share of tricks with each event, per player count."""
+    keys = [k for k in next(iter(censuses.values())) if k != "tricks"]
+    short = {"with_annihilation": "annihil.", "double_annihilation": "double",
+             "no_winner": "no winner", "lead_annihilated": "lead gone",
+             "off_suit_winner": "off-suit win"}
+    width, height, left, top, bottom = 560, 240, 50, 30, 40
+    svg = Svg(width, height, role="img", title="annihilation census")
+    svg.text(width / 2, 16, "share of all possible tricks", size=13, anchor="middle",
+             font_weight="bold")
+    hi = max(c[k] / c["tricks"] for c in censuses.values() for k in keys)
+    plot_h = height - top - bottom
+    slot = (width - left - 20) / len(keys)
+    bar = slot * 0.8 / len(censuses)
+    svg.line(left, top + plot_h, width - 10, top + plot_h, stroke="#444")
+    svg.text(left - 4, top + 8, f"{hi:.2f}", size=10, anchor="end")
+    svg.text(left - 4, top + plot_h, "0", size=10, anchor="end")
+    for i, k in enumerate(keys):
+        for j, (players, c) in enumerate(censuses.items()):
+            share = c[k] / c["tricks"]
+            h = plot_h * share / hi
+            x = left + i * slot + slot * 0.1 + j * bar
+            svg.rect(round(x, 2), round(top + plot_h - h, 2), round(bar, 2), round(max(h, 0.5), 2),
+                     fill=PALETTE[j], opacity=0.85)
+            svg.element("title", f"{k}, {players} players: {share:.4f}")
+        svg.text(left + i * slot + slot / 2, height - bottom + 14, short.get(k, k), size=10,
+                 anchor="middle")
+    for j, players in enumerate(censuses):
+        svg.rect(width - 110, 30 + 16 * j, 12, 10, fill=PALETTE[j])
+        svg.text(width - 94, 39 + 16 * j, f"{players} players", size=11)
+    return svg
+
+
+__all__ = ["card_svg", "hand_svg", "trick_svg", "state_html", "sheet_html", "forecasts_html",
+           "forecast_html", "dvalue_html", "census_html", "annihilation_rates_html", "census_chart", "scoring_table_html",
+           "SUIT_COLOURS"]

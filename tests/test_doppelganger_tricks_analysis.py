@@ -1,0 +1,174 @@
+"""Doppelgänger Tricks analyses: the exact census against its brute-force twin, and the
+simulators (integer and numpy) against the checked engine."""
+
+from __future__ import annotations
+
+import math
+import random
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from doppelnb import BadInput
+from doppelnb.engines import doppelganger_tricks as dt
+from doppelnb.engines.doppelganger_tricks import (
+    ALL_CARDS,
+    annihilation_census,
+    census_brute_force,
+    legal_plays,
+    resolve_trick,
+)
+from doppelnb.engines.doppelganger_tricks.analysis import (
+    _resolve_codes,
+    deal_codes,
+    simulate_round,
+)
+
+BY_CODE = {c.index: c for c in ALL_CARDS}
+SUIT_OF = "CTS"
+
+
+def test_census_matches_brute_force_on_the_three_player_deck():
+    """Every ordered 3-card trick of the 36-card deck (x3 declarations for a led D card)."""
+    exact = annihilation_census(3)
+    assert exact == census_brute_force(3)
+    assert exact["tricks"] == (27 + 9 * 3) * 35 * 34 == 64260
+    assert exact["double_annihilation"] == exact["no_winner"] == 0  # 3 cards hold one pair
+
+
+@pytest.mark.parametrize("players, numbers", [(4, 3), (4, 4), (3, 2), (3, 5), (4, 1)])
+def test_census_matches_brute_force_on_small_decks(players, numbers):
+    assert annihilation_census(players, numbers=numbers) == census_brute_force(
+        players, numbers=numbers)
+
+
+def test_census_four_players_closed_form_facts():
+    c = annihilation_census(4)
+    assert c["tricks"] == 3 * 20 * math.perm(39, 3) == 3290040
+    # two pairs in a 4-card trick leave nothing: double annihilation = no winner (DT-E8)
+    assert c["double_annihilation"] == c["no_winner"] == 3 * 20 * 9 * math.factorial(3)
+    assert set(c) == set(dt.CENSUS_KEYS)
+    assert dt.census_fractions(4)["no_winner"] == Fraction(c["no_winner"], c["tricks"])
+    with pytest.raises(BadInput):
+        annihilation_census(5)
+    with pytest.raises(BadInput):
+        annihilation_census(4, numbers=11)
+
+
+@given(st.lists(st.sampled_from(range(40)), min_size=3, max_size=4, unique=True),
+       st.integers(0, 2))
+def test_integer_resolver_is_the_twin_of_resolve_trick(codes, declared):
+    cards = [BY_CODE[c] for c in codes]
+    lead_is_d = cards[0].suit == "D"
+    r = resolve_trick(cards, SUIT_OF[declared] if lead_is_d else None)
+    win, gone = _resolve_codes(codes, declared if lead_is_d else codes[0] // 10)
+    assert (r.winner if r.winner is not None else -1) == win
+    assert r.annihilated == tuple(sorted(gone))
+
+
+def _replay_in_engine(hands, first, outcome):
+    """Drive the checked engine with the plays of a simulated round."""
+    n = len(hands)
+    s = dt.new_game(n, seed=0, first_player=first,
+                    hands=[[str(BY_CODE[c]) for c in h] for h in hands])
+    for _ in range(n):
+        s = s.play(["bid", 3])
+    for _player, code, declared in outcome.plays:
+        c = BY_CODE[code]
+        s = s.play(f"{c}:{SUIT_OF[declared]}" if declared >= 0 else str(c))
+        while s.window is not None:
+            s = s.play("pass")
+    return s
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy", "aim"])
+def test_simulated_rounds_replay_in_the_checked_engine(policy):
+    rng = random.Random(7)
+    for players in (3, 4):
+        for _ in range(4):
+            hands = deal_codes(players, rng)
+            first = rng.randrange(players)
+            out = simulate_round(hands, first, policy, rng, [2] * players)
+            s = _replay_in_engine(hands, first, out)
+            assert s.sheet[-1].won == tuple(out.won)
+            assert sorted(s.last_round_tricks and [c.index for t in s.last_round_tricks
+                                                   for i, c in enumerate(t.result.cards)
+                                                   if i in t.result.annihilated]) == sorted(
+                out.annihilated)
+
+
+def test_batched_rounds_follow_the_rules():
+    """Every recorded batch trick is legal (DT-R9) and resolved as resolve_trick does."""
+    for players in (3, 4):
+        out = dt.batched_rounds(players, 40, seed=3, record=True)
+        n, h = players, 36 // 3 if players == 3 else 10
+        assert out.tricks.shape == (40, h, n)
+        assert (out.won.sum(axis=1) + out.no_winner == h).all()
+        for r in range(40):
+            hands = [list(map(int, out.hands[r, p])) for p in range(n)]
+            for t in range(h):
+                leader = int(out.leaders[r, t])
+                lead = int(out.lead_suits[r, t])
+                cards = [BY_CODE[int(c)] for c in out.tricks[r, t]]
+                for k, c in enumerate(cards):
+                    seat = (leader + k) % n
+                    hand = [BY_CODE[x] for x in hands[seat]]
+                    assert c in legal_plays(hand, None if k == 0 else SUIT_OF[lead])
+                    hands[seat].remove(c.index)
+                declared = SUIT_OF[lead] if cards[0].suit == "D" else None
+                res = resolve_trick(cards, declared)
+                want = -1 if res.winner is None else (leader + res.winner) % n
+                assert int(out.winners[r, t]) == want
+                if t + 1 < h:
+                    assert int(out.leaders[r, t + 1]) == (leader if want < 0 else want)
+            assert not any(hands)
+
+
+def test_batched_and_integer_simulators_agree_statistically():
+    """Both random-policy simulators give the same mean number of annihilated cards a round."""
+    batch = dt.batched_rounds(4, 4000, seed=1)
+    b_mean = batch.annihilated_per_card.sum() / 4000
+    rng = random.Random(2)
+    lean = [len(simulate_round(deal_codes(4, rng), 0, "random", rng).annihilated)
+            for _ in range(800)]
+    l_mean, l_sd = np.mean(lean), np.std(lean)
+    assert abs(b_mean - l_mean) < 5 * l_sd / math.sqrt(800)
+
+
+def test_annihilation_rates_are_seeded_with_intervals():
+    a = dt.annihilation_rates(3, rounds=300, seed=4)
+    b = dt.annihilation_rates(3, rounds=300, seed=4)
+    assert a == b and len(a) == 36 and "10C" not in a
+    for rate in a.values():
+        lo, hi = rate.interval
+        assert 0 <= lo <= rate.value <= hi <= 1 and rate.trials == 300
+    g = dt.annihilation_rates(4, rounds=60, seed=1, policy="greedy")
+    assert len(g) == 40
+    with pytest.raises(BadInput):
+        dt.annihilation_rates(4, rounds=0)
+    with pytest.raises(BadInput):
+        dt.annihilation_rates(4, rounds=10, policy="clever")
+
+
+def test_forecast_analysis_distribution_and_bid_values():
+    hand = [str(c) for c in dt.deck(3)[:12]]  # 1C..9C, 1T..3T
+    fa = dt.forecast_analysis(hand, 3, deals=150, seed=2, policy="greedy")
+    assert sum(fa.counts.values()) == 150 and max(fa.counts) <= 12
+    assert fa == dt.forecast_analysis(hand, 3, deals=150, seed=2, policy="greedy")
+    for b in range(13):
+        assert fa.expected_points(b) == Fraction(
+            sum(dt.forecast_points(b, w) * k for w, k in fa.counts.items()), 150)
+    assert fa.expected_points(fa.best_bid) == max(fa.expected_points(b) for b in range(13))
+    assert "best bid" in fa._repr_html_()
+    rnd = dt.forecast_analysis(hand, 3, deals=50, seed=2, policy="random")
+    assert sum(rnd.counts.values()) == 50
+
+
+def test_doppelganger_value_groups_every_player_round():
+    dv = dt.doppelganger_value(4, rounds=120, seed=3)
+    assert sum(r.trials for r in dv.hit.values()) == 480
+    assert all(0 <= r.hits <= r.trials for r in dv.hit.values())
+    assert "hit rate" in dv._repr_html_()
