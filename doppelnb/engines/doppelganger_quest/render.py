@@ -1,0 +1,1 @@
+"""Renderings: the table (heroes, damage, exhaustion, tokens), the Quest card and pool, the bag."""
