@@ -12,9 +12,9 @@ tables, quests, items, token mix) is **illustrative** configuration: the ruleboo
 """
 
 from .analysis import (
-    balance_study,
     bag_draw_distribution,
     bag_white_probability,
+    balance_study,
     member_damage_distribution,
     quest_damage_brute,
     quest_damage_distribution,

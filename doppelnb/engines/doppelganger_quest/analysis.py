@@ -21,9 +21,19 @@ from ...core.errors import BadInput
 from ...core.exact import Distribution, multiset_draws, wilson_interval
 from ...core.state import play_to_end
 from .cards import WEAPONS
-from .engine import BAG, DOPPEL, LOYAL, SET_ASIDE, Rules, is_friendly_fire, new_game
+from .engine import (
+    BAG,
+    DOPPEL,
+    LOYAL,
+    SET_ASIDE,
+    Rules,
+    is_friendly_fire,
+    new_game,
+    weapon_result,
+)
 
 POLICIES = ("good", "bad", "random")
+DEFAULT_RULES = Rules()
 
 
 # -- the Bag of Holding (DQ-R5, DQ-R21) -----------------------------------------------------------
@@ -73,16 +83,11 @@ def _check_policy(policy: str) -> str:
 
 
 def _hit(weapon: str, magic: bool, colour: str, face: int, bless: int, cards) -> tuple[int, int]:
-    """(damage on the Quest card, friendly-fire damage) of one rolled face (DQ-R18, DQ-R25)."""
-    _, good, cursed, auto = cards.table(weapon)
-    amount = (good if colour == "white" else cursed)[face - 1] + int(magic)
-    if is_friendly_fire(colour, face):
-        return auto, amount
-    return auto + (amount + bless if amount else 0), 0
+    return weapon_result(cards, weapon, magic, colour, face, bless)
 
 
 def member_damage_distribution(hero: str, item: str | None, policy: str = "good", *,
-                               bag: tuple = BAG, bless: int = 0, rules: Rules = Rules()
+                               bag: tuple = BAG, bless: int = 0, rules: Rules = DEFAULT_RULES
                                ) -> tuple[dict, int]:
     """(counts, total): one member's damage to the Quest card over equally likely outcomes.
 
@@ -143,7 +148,7 @@ def _party_setup(heroes: Sequence[str], items: Sequence, policy, rules: Rules):
 
 
 def quest_damage_distribution(heroes: Sequence[str], items: Sequence, policy="good", *,
-                              animal: int = 0, rules: Rules = Rules()) -> Distribution:
+                              animal: int = 0, rules: Rules = DEFAULT_RULES) -> Distribution:
     """The exact distribution of a Quest's total damage for a party, its items and a policy.
 
     ``heroes`` are hero names (or weapon types), ``items`` one item per member (a kind such as
@@ -165,7 +170,7 @@ def quest_damage_distribution(heroes: Sequence[str], items: Sequence, policy="go
 
 
 def quest_damage_brute(heroes: Sequence[str], items: Sequence, policy="good", *,
-                       animal: int = 0, rules: Rules = Rules()) -> Distribution:
+                       animal: int = 0, rules: Rules = DEFAULT_RULES) -> Distribution:
     """Brute-force twin of :func:`quest_damage_distribution`: every ordered physical draw of
     labelled dice, every face, every member at once (small parties only)."""
     cards = rules.card_set()
@@ -203,7 +208,7 @@ def success_probability(dist: Distribution, card) -> Fraction:
 
 
 def sabotage_report(heroes: Sequence[str], items: Sequence, saboteur: int, card, *,
-                    animal: int = 0, rules: Rules = Rules()) -> dict:
+                    animal: int = 0, rules: Rules = DEFAULT_RULES) -> dict:
     """How far one hidden Doppelgänger can sink a Quest while staying plausible.
 
     Compares every member keeping white when they can (``"good"``) with the ``saboteur`` keeping
@@ -342,7 +347,7 @@ def _pick_victim(state, seat: int, acts: list, dopp: bool):
 
 
 # -- the balance study ---------------------------------------------------------------------------
-def simulate(players: int, games: int, *, seed: int = 0, rules: Rules = Rules(),
+def simulate(players: int, games: int, *, seed: int = 0, rules: Rules = DEFAULT_RULES,
              policy=simple_policy) -> dict:
     """Play ``games`` seeded games; win counts, Wilson intervals and Ludii's balance."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
@@ -374,7 +379,7 @@ def _reason_kind(text: str) -> str:
 
 
 def balance_study(player_counts=(4, 5, 6, 7, 8), games: int = 40, *, seed: int = 0,
-                  rules: Rules = Rules()) -> list[dict]:
+                  rules: Rules = DEFAULT_RULES) -> list[dict]:
     """:func:`simulate` for each player count."""
     return [simulate(n, games, seed=seed, rules=rules) for n in player_counts]
 

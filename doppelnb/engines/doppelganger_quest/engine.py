@@ -54,6 +54,21 @@ def is_friendly_fire(colour: str, face: int) -> bool:
     return face in FRIENDLY_FIRE[colour]
 
 
+def weapon_result(cards: CardSet, weapon: str, magic: bool, colour: str, face: int,
+                  bless: int = 0) -> tuple[int, int]:
+    """(Damage on the Quest card, friendly-fire Damage) of one weapon roll (DQ-R18, DQ-R25).
+
+    The table amount plus the Magic +1 goes to the Quest, plus any Blessing; on a friendly-fire
+    face it goes to a quest member instead and only the Magic +1 applies. A Staff's automatic
+    damage always goes to the Quest card.
+    """
+    _, good, cursed, auto = cards.table(weapon)
+    amount = (good if colour == "white" else cursed)[face - 1] + int(magic)  # DQ-R18: Magic +1
+    if is_friendly_fire(colour, face):  # DQ-R25
+        return auto, amount
+    return auto + (amount + bless if amount else 0), 0
+
+
 def _check_players(players: Any) -> None:
     if isinstance(players, bool) or not isinstance(players, int) or players not in LOYALTY:
         raise BadInput("DQ-R1", f"Doppelgänger is for 4 to 8 players, not {players!r}")
@@ -252,32 +267,68 @@ class State(GameState):
     @classmethod
     def initial(cls, players: int, rules: Rules, seed: int | None, options: dict) -> State:
         _check_players(players)
-        if options:
-            raise BadInput("NB-ARG", f"unknown options {sorted(options)}")
+        unknown = set(options) - _OPTIONS
+        if unknown:
+            raise BadInput("NB-ARG", f"unknown options {sorted(unknown)}; the options are "
+                           f"{', '.join(sorted(_OPTIONS))}")
         s = cls.__new__(cls)
         s._init_record(players, rules, seed, options)
         cards = rules.card_set()
         s.cards = cards
         n = players
         s.pl = rng_for(s.seed, "party leader").randrange(n)  # DQ-R2
+        if options.get("pl") is not None:
+            s.pl = _option_seat(options["pl"], n)
         dopp, loyal = LOYALTY[n]  # DQ-R10
         roles = [DOPPEL] * dopp + [LOYAL] * loyal
         rng_for(s.seed, "loyalty").shuffle(roles)
+        if options.get("loyalty") is not None:
+            roles = list(options["loyalty"])
+            if sorted(roles) != sorted([DOPPEL] * dopp + [LOYAL] * loyal):
+                raise BadInput("DQ-R10", f"{n} players need {dopp} '{DOPPEL}' and {loyal} "
+                               f"'{LOYAL}' Loyalty cards, not {roles!r}")
         s.loyalty = tuple(roles)
         deck = list(cards.item_deck())
         rng_for(s.seed, "items").shuffle(deck)  # DQ-R7
         k = hand_size(n)
         if len(deck) < k * n:
             raise BadInput("NB-DATA", f"the Item deck has {len(deck)} cards; {n} players need {k * n}")
-        s.hands = tuple(tuple(deck[i * k:(i + 1) * k]) for i in range(n))
-        s.item_deck = tuple(deck[k * n:])
+        fixed = [list(h) for h in options.get("hands") or []]
+        top = list(options.get("deck_top") or [])
+        if fixed and (len(fixed) != n or any(len(h) != k for h in fixed)):
+            raise BadInput("DQ-R7", f"hands must give {n} hands of {k} cards")
+        chosen = [c for h in fixed for c in h] + top
+        for c in chosen:
+            cards.item(c)
+        if len(set(chosen)) != len(chosen):
+            raise BadInput("DQ-R7", "an Item card appears twice in the arranged hands/deck")
+        rest = [c for c in deck if c not in set(chosen)]
+        if fixed:
+            hands = [tuple(h) for h in fixed]
+        else:
+            hands = [tuple(rest[i * k:(i + 1) * k]) for i in range(n)]
+            rest = rest[k * n:]
+        s.hands = tuple(hands)
+        s.item_deck = tuple(top + rest)
         s.item_discard = ()
         quests = list(range(len(cards.quests)))
         rng_for(s.seed, "quests").shuffle(quests)
-        s.quest_deck, s.quests_used = tuple(quests), ()
+        names = [qc.name for qc in cards.quests]
+        first = []
+        for name in options.get("quests") or []:
+            if name not in names:
+                raise BadInput("DQ-A3", f"there is no Quest card called {name!r}")
+            first.append(names.index(name))
+        s.quest_deck = tuple(first + [i for i in quests if i not in first])
+        s.quests_used = ()
         light, dark = list(cards.light), list(cards.dark)
         rng_for(s.seed, "light").shuffle(light)  # DQ-R9
         rng_for(s.seed, "dark").shuffle(dark)
+        for key, row, base in (("light", light, cards.light), ("dark", dark, cards.dark)):
+            if options.get(key) is not None:
+                if sorted(options[key]) != sorted(base):
+                    raise BadInput("DQ-R9", f"the {key} row must be an order of {list(base)}")
+                row[:] = options[key]
         s.light = tuple((t, False) for t in light)
         s.dark = tuple((t, False) for t in dark)
         s.heroes = (None,) * n
@@ -961,21 +1012,21 @@ class State(GameState):
                 self._heal(seat, amount)
             self._end_turn()
             return
-        _, good, cursed, auto = self.cards.table(kind.weapon)
-        amount = (good if colour == "white" else cursed)[face - 1] + int(kind.magic)  # DQ-R18
-        if auto:  # DQ-R25: a Staff's automatic damage always hits the Quest
-            self._setq(damage=q.damage + auto)
-            self._say(f"the Staff's automatic damage: {auto} on the Quest card")
-        if is_friendly_fire(colour, face):  # DQ-R25: only the Magic +1 applies
-            self._say(f"friendly fire! {amount} Damage goes to a quest member of P{seat + 1}'s choice")
-            if amount > 0:
-                self._setq(ff_left=amount)
+        to_quest, friendly = weapon_result(self.cards, kind.weapon, kind.magic, colour, face,
+                                           q.bless)
+        self._setq(damage=q.damage + to_quest)
+        if is_friendly_fire(colour, face):
+            auto = self.cards.table(kind.weapon)[3]
+            if auto:
+                self._say(f"the Staff's automatic damage still hits the Quest card: {auto}")
+            self._say(f"friendly fire! {friendly} Damage goes to a quest member of "
+                      f"P{seat + 1}'s choice")
+            if friendly > 0:
+                self._setq(ff_left=friendly)
                 self._ask("ff", seat)
                 return
         else:
-            total = amount + self.q.bless if amount else 0
-            self._setq(damage=self.q.damage + total)
-            self._say(f"{total} Damage on the Quest card ({kind.name}, {colour} {face})")
+            self._say(f"{to_quest} Damage on the Quest card ({kind.name}, {colour} {face})")
         self._end_turn()
 
     def _do_ff(self, seat: int, target) -> None:
@@ -1258,6 +1309,15 @@ class State(GameState):
         return table_html(self)
 
 
+_OPTIONS = {"pl", "loyalty", "hands", "deck_top", "quests", "light", "dark"}
+
+
+def _option_seat(value: Any, n: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+        raise BadInput("DQ-R2", f"the Party Leader is a seat from 0 to {n - 1}, not {value!r}")
+    return value
+
+
 def _without(cards: tuple, card: str) -> tuple:
     i = cards.index(card)
     return cards[:i] + cards[i + 1:]
@@ -1265,7 +1325,14 @@ def _without(cards: tuple, card: str) -> tuple:
 
 def new_game(players: int, *, rules: Rules = Rules(), seed: int | None = None,
              **options: Any) -> State:
-    """A new game: PL, loyalty, hands, Quests and tokens dealt from ``seed`` (DQ-R1..R10)."""
+    """A new game: PL, loyalty, hands, Quests and tokens dealt from ``seed`` (DQ-R1..R10).
+
+    Options arrange a scenario (for examples and teaching) and are kept in the record, so the
+    game still replays from JSON: ``pl`` (seat), ``loyalty`` (list of ``"loyal"`` /
+    ``"doppelganger"``), ``hands`` (a list of card-id lists), ``deck_top`` (card ids on top of
+    the Item deck), ``quests`` (Quest names on top of the Quest deck), ``light`` / ``dark``
+    (token orders).
+    """
     return State.initial(players, rules, seed, options)
 
 
@@ -1273,4 +1340,36 @@ from_json = State.from_json
 
 __all__ = ["Rules", "State", "QuestRound", "new_game", "from_json", "loyalty_split",
            "pingpong_sequences", "pingpong_count", "hand_size", "draft_weapon",
-           "is_friendly_fire", "LOYAL", "DOPPEL", "GAME"]
+           "is_friendly_fire", "weapon_result", "minotaur_example", "LOYAL", "DOPPEL", "GAME"]
+
+
+MINOTAUR = "Escape The Bloodthirsty Minotaur"
+KATE, MIKE, NATE = 0, 1, 2
+
+
+def minotaur_example(rules: Rules = Rules()) -> State:
+    """DQ-E3 arranged as a real game: Kate (P1, Party Leader, Knight), Mike (P2, Rogue) and
+    Nate (P3, Wizard) go on the Minotaur Quest (10 or more damage); each casts a Fireball for
+    3, total 9, so the Quest fails and Kate must ping-pong the 4-Damage penalty.
+
+    Returns the state where Kate holds the four penalty markers (``pending`` is her first
+    ``target``). The whole game replays from its JSON record.
+    """
+    s = new_game(4, rules=rules, seed=2024, pl=KATE, quests=[MINOTAUR],
+                 loyalty=[LOYAL, LOYAL, LOYAL, DOPPEL],
+                 hands=[["fireball.1", "dagger.1", "dagger.2", "dagger.3"],
+                        ["fireball.2", "dagger.4", "dagger.5", "dagger.6"],
+                        ["fireball.3", "dagger.7", "dagger.8", "dagger.9"],
+                        ["sword.1", "sword.2", "sword.3", "sword.4"]],
+                 deck_top=["bless.1", "bless.2"])
+    script = [("hero", "Knight"), ("hero", "Rogue"), ("hero", "Wizard"), ("hero", "Barbarian"),
+              ("pass", "dagger.1"), ("pass", "dagger.4"), ("pass", "dagger.7"),
+              ("pass", "sword.1"), ("party", (KATE, MIKE, NATE), False),
+              ("contribute", "fireball.2"), ("contribute", "fireball.3"),
+              ("contribute", "fireball.1"), ("rogue", True),
+              ("give", "fireball.2"), ("give", "fireball.3"), ("give", "fireball.1"),
+              ("fireball", True), ("fireball", True), ("fireball", True), ("decline",),
+              ("tavern", "reroll")]
+    for action in script:
+        s = s.play(action)
+    return s
