@@ -1144,7 +1144,8 @@ class State(GameState):
         else:
             eligible = tuple(self.turn_order(q.party))  # DQ-R32: quest members only
             eligible = (self.pl,) + tuple(p for p in eligible if p != self.pl)
-        if q.animal_in and self.animal[4] and self.rules.animals_in_pingpong:  # DQ-A10
+        if q.animal_in and self.animal[4] and self.rules.animals_in_pingpong and \
+                kind in ("damage", "heal"):  # DQ-A10: animals take no cards or markers
             eligible += ("animal",)
         pingpong = kind == "damage" or self.rules.reward_distribution == "pingpong_per_unit"
         if units <= 0 or len(eligible) < 2:
@@ -1195,10 +1196,10 @@ class State(GameState):
             self._pp_next()
         elif pp["left"] == 0:
             self.pp = None
+        elif target == "animal":  # DQ-A10: an animal holds nothing; the holder goes on
+            self._pp_next()
         elif target != seat:
             pp["holder"] = target  # "you must give that player the remaining damage"
-            self._pp_next()
-        elif target == "animal":
             self._pp_next()
         else:
             self._ask("hand", seat)  # self-damage: pass the rest to any other member
@@ -1257,6 +1258,9 @@ class State(GameState):
 
     def _step_next(self) -> None:
         """DQ-R35: the Party Leader token and the Bag pass left."""
+        # [INFERRED] the face-up Item cards of the Quest are spent: they go to the discards
+        self.item_discard = self.item_discard + tuple(c for _, c in self.q.given)
+        self._setq(given=())
         self.pl = (self.pl + 1) % self.players
         self._push(("quest",))
 
