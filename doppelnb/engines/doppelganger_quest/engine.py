@@ -480,6 +480,10 @@ class State(GameState):
             cands = [t for t in cands if t != "animal" and len(self.hands[t]) < HAND_LIMIT]
         return cands
 
+    @staticmethod
+    def _members_text(members) -> str:
+        return ", ".join("the animal" if m == "animal" else f"P{m + 1}" for m in members)
+
     def _damage_of(self, target) -> int:
         return self.animal[3] if target == "animal" else self.damage[target]
 
@@ -595,8 +599,10 @@ class State(GameState):
             pp, t = self.pp, action[1]
             if t not in pp["eligible"]:
                 rule = "DQ-R32" if pp["kind"] == "damage" else "DQ-R31"
-                raise IllegalAction(rule, f"{self.action_label(('hand', t))[15:]} is not among "
-                                    "those who share this distribution")
+                who = "the animal" if t == "animal" else f"P{t + 1}" if isinstance(t, int) \
+                    else repr(t)
+                raise IllegalAction(rule, f"{who} is not among those who share this "
+                                    f"{pp['kind']} (only {self._members_text(pp['eligible'])})")
             if pp["pingpong"] and t == pp["last"]:
                 raise IllegalAction("DQ-R31", "no player can take 2 markers in a row")
         elif kind == "hand":
@@ -889,6 +895,7 @@ class State(GameState):
             q = self.q
             if self.rules.success_check == "immediate" and q.card.succeeds(q.damage):  # DQ-A21
                 self._say("the requirement is met: the Quest ends at once (immediate reading)")
+                self.queue = tuple(st for st in self.queue if st[0] != "abilities")
                 return
             if q.turn >= len(q.party):
                 return
