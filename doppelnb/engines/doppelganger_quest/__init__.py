@@ -15,12 +15,15 @@ from .analysis import (
     bag_draw_distribution,
     bag_white_probability,
     balance_study,
+    balance_table,
+    honest_policy,
     member_damage_distribution,
     quest_damage_brute,
     quest_damage_distribution,
     sabotage_report,
     simple_policy,
     simulate,
+    success_probability,
 )
 from .cards import DATA_FILE, CardSet, card_set
 from .engine import (
@@ -35,9 +38,11 @@ from .engine import (
     hand_size,
     is_friendly_fire,
     loyalty_split,
+    minotaur_example,
     new_game,
     pingpong_count,
     pingpong_sequences,
+    weapon_result,
 )
 
 __all__ = [
@@ -46,5 +51,5 @@ __all__ = [
     "quest_damage_distribution", "member_damage_distribution", "quest_damage_brute",
     "sabotage_report", "simple_policy", "simulate", "balance_study", "hand_size",
     "draft_weapon", "is_friendly_fire", "card_set", "CardSet", "DATA_FILE", "LOYAL", "DOPPEL",
-    "GAME",
+    "GAME", "balance_table", "honest_policy", "minotaur_example", "weapon_result", "success_probability",
 ]

@@ -243,14 +243,15 @@ def _usefulness(state, seat: int, card: str) -> int:
     return {"fireball": 4, "spell": 1, "elixir": 1}[kind.type] - (kind.effect == "hex") * 3
 
 
-def simple_policy(state, rng) -> Any:
+def simple_policy(state, rng, sabotage: bool = True) -> Any:
     """A simple, role-aware policy: loyal players help, Doppelgängers sabotage quietly.
 
-    Each player uses only what their ``view`` shows plus their own Loyalty card.
+    Each player uses only what their ``view`` shows plus their own Loyalty card. With
+    ``sabotage=False`` the Doppelgängers play exactly like loyal players (a baseline).
     """
     acts = state.legal_actions()
     kind, seat = state.pending[0], state.pending[1]
-    dopp = state.loyalty[seat] == DOPPEL
+    dopp = sabotage and state.loyalty[seat] == DOPPEL
     q = state.q
     if kind in ("draft", "discard", "flip"):
         return rng.choice(acts)
@@ -335,6 +336,11 @@ def simple_policy(state, rng) -> Any:
     return rng.choice(acts)
 
 
+def honest_policy(state, rng) -> Any:
+    """Everybody plays like a loyal player: how hard are the Quests without any sabotage?"""
+    return simple_policy(state, rng, sabotage=False)
+
+
 def _pick_victim(state, seat: int, acts: list, dopp: bool):
     targets = [a[1] for a in acts]
     if "animal" in targets and not dopp:
@@ -379,11 +385,25 @@ def _reason_kind(text: str) -> str:
 
 
 def balance_study(player_counts=(4, 5, 6, 7, 8), games: int = 40, *, seed: int = 0,
-                  rules: Rules = DEFAULT_RULES) -> list[dict]:
+                  rules: Rules = DEFAULT_RULES, policy=simple_policy) -> list[dict]:
     """:func:`simulate` for each player count."""
-    return [simulate(n, games, seed=seed, rules=rules) for n in player_counts]
+    return [simulate(n, games, seed=seed, rules=rules, policy=policy) for n in player_counts]
+
+
+def balance_table(rows: list[dict]):
+    """An HTML table of a balance study: win rates with 95% Wilson intervals and balance."""
+    from ...core.render import table
+
+    body = [[r["players"], r["games"], f"{r['p_loyal']:.2f} [{r['ci_loyal'][0]:.2f}, "
+             f"{r['ci_loyal'][1]:.2f}]", f"{r['p_doppelganger']:.2f} "
+             f"[{r['ci_doppelganger'][0]:.2f}, {r['ci_doppelganger'][1]:.2f}]",
+             f"{r['balance']:.2f}", f"{r['mean_quests']:.1f}"] for r in rows]
+    return table(["players", "games", "P(loyal win) [95% CI]", "P(Doppelgänger win) [95% CI]",
+                  "balance", "mean quests"], body,
+                 caption="seeded simulation, illustrative card data")
 
 
 __all__ = ["bag_white_probability", "bag_draw_distribution", "member_damage_distribution",
            "quest_damage_distribution", "quest_damage_brute", "success_probability",
-           "sabotage_report", "simple_policy", "simulate", "balance_study", "POLICIES"]
+           "sabotage_report", "simple_policy", "honest_policy", "simulate", "balance_study",
+           "balance_table", "POLICIES"]
