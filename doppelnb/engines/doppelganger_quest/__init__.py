@@ -18,6 +18,7 @@ from .analysis import (
     balance_table,
     honest_policy,
     member_damage_distribution,
+    one_quest,
     quest_damage_brute,
     quest_damage_distribution,
     sabotage_report,
@@ -51,5 +52,5 @@ __all__ = [
     "quest_damage_distribution", "member_damage_distribution", "quest_damage_brute",
     "sabotage_report", "simple_policy", "simulate", "balance_study", "hand_size",
     "draft_weapon", "is_friendly_fire", "card_set", "CardSet", "DATA_FILE", "LOYAL", "DOPPEL",
-    "GAME", "balance_table", "honest_policy", "minotaur_example", "weapon_result", "success_probability",
+    "GAME", "balance_table", "honest_policy", "one_quest", "minotaur_example", "weapon_result", "success_probability",
 ]

@@ -352,6 +352,24 @@ def _pick_victim(state, seat: int, acts: list, dopp: bool):
     return max(heroes, key=lambda t: (state.hp_left(t), t))
 
 
+def one_quest(players: int = 5, seed: int = 1, number: int = 1, *, rules: Rules = DEFAULT_RULES,
+              policy=simple_policy) -> list:
+    """The states of Quest ``number`` of a seeded game, from the item pass to the state after
+    exhaustion (the next Quest's reveal, or the end of the game)."""
+    from ...core.state import playout
+
+    out = []
+    for s in playout(new_game(players, rules=rules, seed=seed), policy, seed=seed):
+        if s.quest_no == number and s.phase != "draft":
+            out.append(s)
+        elif s.quest_no > number or (s.is_over and out):
+            out.append(s)
+            break
+    if not out:
+        raise BadInput("NB-ARG", f"the game ended before Quest {number}")
+    return out
+
+
 # -- the balance study ---------------------------------------------------------------------------
 def simulate(players: int, games: int, *, seed: int = 0, rules: Rules = DEFAULT_RULES,
              policy=simple_policy) -> dict:
@@ -406,4 +424,4 @@ def balance_table(rows: list[dict]):
 __all__ = ["bag_white_probability", "bag_draw_distribution", "member_damage_distribution",
            "quest_damage_distribution", "quest_damage_brute", "success_probability",
            "sabotage_report", "simple_policy", "honest_policy", "simulate", "balance_study",
-           "balance_table", "POLICIES"]
+           "balance_table", "one_quest", "POLICIES"]

@@ -1185,7 +1185,7 @@ class State(GameState):
             if self._damage_of(target) > 0:
                 self._heal(target, 1)
             else:
-                self._say(f"a heal unit on P{target + 1} is wasted (no Damage)")
+                self._say(f"a heal unit on {_name(target)} is wasted (no Damage)")
         elif kind == "items":
             card = self._draw_item()
             if card is not None:
@@ -1318,6 +1318,10 @@ class State(GameState):
         from .render import table_html
 
         return table_html(self)
+
+
+def _name(target) -> str:
+    return "the animal" if target == "animal" else f"P{target + 1}"
 
 
 _OPTIONS = {"pl", "loyalty", "hands", "deck_top", "quests", "light", "dark"}
