@@ -663,3 +663,74 @@ def test_simulation_balance_is_seeded():
     assert a["balance"] == pytest.approx(1 - abs(a["p_loyal"] - a["p_doppelganger"]))
     lo, hi = a["ci_loyal"]
     assert lo <= a["p_loyal"] <= hi
+
+
+# -- what the readings change (variant flags) ----------------------------------------------------
+POISON_HANDS = [["poison.1", "sword.1", "sword.2", "sword.3"], ["bow.1", "bow.2", "bow.3", "bow.4"],
+                ["staff.1", "staff.2", "staff.3", "staff.4"],
+                ["dagger.1", "dagger.2", "dagger.3", "dagger.4"]]
+
+
+def poisoned(rules):
+    s = arranged(POISON_HANDS, party=(0, 1), heroes=(KNIGHT, "Scout", WIZARD, BARBARIAN),
+                 contribute={0: "poison.1", 1: "bow.1"}, rules=rules)
+    s = s.play(("give", "poison.1"))
+    return s.play(("give", s.q.pool[0]))
+
+
+def test_dq_a9_flip_then_penalty():
+    """DQ-A9: with flip_then_penalty the Darkness flip comes before the penalty."""
+    assert poisoned(dq.Rules()).phase == "target"
+    assert poisoned(dq.Rules(failure_order="flip_then_penalty")).phase == "flip"
+
+
+def test_dq_a8_poison_can_skip_the_tavern():
+    """DQ-A8: with poison_skips_tavern the players outside the Quest get no tavern."""
+    s = poisoned(dq.Rules(poison_skips_tavern=True))
+    s = s._evolve(exhausted=(False, False, True, True))
+    phases = []
+    while s.quest_no == 1:
+        phases.append(s.phase)
+        s = s.play(first_legal(s))
+    assert "tavern" not in phases and s.exhausted[2] and s.exhausted[3]
+
+
+def test_dq_a25_sequential_pass_lets_a_card_travel_on():
+    """DQ-A25: passing one at a time, a received card can be passed on at once."""
+    s = dq.new_game(4, seed=1, pl=0, rules=dq.Rules(item_pass="sequential"))
+    while s.phase == "draft":
+        s = s.play(first_legal(s))
+    card = s.hands[0][0]
+    s = s.play(("pass", card))
+    assert card in s.hands[1]
+    s = s.play(("pass", card))
+    assert card in s.hands[2]
+    simultaneous = dq.new_game(4, seed=1, pl=0)
+    while simultaneous.phase == "draft":
+        simultaneous = simultaneous.play(first_legal(simultaneous))
+    after = simultaneous.play(("pass", card))
+    assert card in after.hands[0]  # nobody receives until everyone has chosen
+    with pytest.raises(IllegalAction):
+        after.play(("pass", card))
+
+
+def test_dq_a21_immediate_success_ends_the_turns():
+    """DQ-A21: with success_check='immediate' the Quest ends as soon as it is met."""
+    s = arranged(FIREBALL_HANDS, quest="Hold the Bridge", rules=dq.Rules(success_check="immediate"),
+                 contribute={0: "fireball.1", 1: "fireball.2", 2: "fireball.3"},
+                 gives=["fireball.2", "fireball.3", "fireball.1"])
+    s = s.play(("fireball", True)).play(("fireball", True))  # 6 >= 5
+    assert s.q.damage == 6 and s.phase == "tavern"  # Kate's turn and abilities are skipped
+
+
+def test_dq_a19_success_can_grant_every_member_a_reroll():
+    """DQ-A19: with success_grants_reroll_each every member of a successful Quest gains one."""
+    def rerolls_after_rewards(rules):
+        s = fireball_quest("Hold the Bridge", rules=rules).play(("tavern", "draw"))
+        while s.phase == "target":
+            s = s.play(first_legal(s))
+        assert s.phase == "flip"
+        return s.rerolls[:3]
+
+    assert rerolls_after_rewards(dq.Rules()) == (0, 0, 0)
+    assert rerolls_after_rewards(dq.Rules(success_grants_reroll_each=True)) == (1, 1, 1)
