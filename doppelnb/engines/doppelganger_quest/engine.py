@@ -6,8 +6,21 @@ damage ping-pong, Light/Darkness tokens, exhaustion and the tavern (digest
 ``shared/rules/doppelganger-quest.md``). Card data is illustrative configuration (``cards.py``).
 
 Seats are 0..n-1 clockwise ("left" is seat + 1). The animal (War Bear / Battle Dog) is the target
-``"animal"``. Every chance event draws from ``rng_for(seed, label, len(actions))``, so a game
-replays exactly from its JSON record.
+``"animal"``. Every chance event draws from ``rng_for(seed, label, len(actions), quest)``, so a
+game replays exactly from its JSON record.
+
+Scope decisions where the rulebook is silent (beyond the digest's DQ-A flags):
+
+- The animal's attack (DQ-R24, "at any time during the turn phase") is offered to the Party
+  Leader when the PL's own turn comes (the PL goes last). Its damage is automatic, so the timing
+  changes nothing but what others have seen; offering it last gives the PL the most information.
+- Only the Rogue's and the Knight's timings are known (DQ-R26). The illustrative effects are:
+  Rogue, skip the random discard; Knight, turn the shown die to the other colour (once per
+  Quest). Two further illustrative kinds use the post-turn window: cleric (heal 1 on a quest
+  member) and berserker (discard a card from hand for +2 Damage on the Quest).
+- The face-up Item cards of a Quest are discarded when the next Quest begins [INFERRED].
+- Decisions are actions (JSON arrays such as ``["target", 2]``); chance is resolved by the
+  engine between decisions, and ``legal_actions()`` lists every choice of the player to move.
 """
 
 from __future__ import annotations
