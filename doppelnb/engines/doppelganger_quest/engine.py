@@ -26,6 +26,7 @@ Scope decisions where the rulebook is silent (beyond the digest's DQ-A flags):
 from __future__ import annotations
 
 import dataclasses
+import json
 from typing import Any
 
 from ...core.chance import rng_for
@@ -284,6 +285,11 @@ class State(GameState):
         if unknown:
             raise BadInput("NB-ARG", f"unknown options {sorted(unknown)}; the options are "
                            f"{', '.join(sorted(_OPTIONS))}")
+        try:  # options are part of the JSON record: normalise them (tuples become lists)
+            options = json.loads(json.dumps(options))
+        except (TypeError, ValueError):
+            raise BadInput("NB-ARG", "scenario options must be JSON values (numbers, strings, "
+                           "lists)") from None
         s = cls.__new__(cls)
         s._init_record(players, rules, seed, options)
         cards = rules.card_set()
