@@ -603,6 +603,11 @@ def test_bad_input_raises_rule_errors_and_changes_nothing():
         dq.new_game(4, seed=1, hands=[["sword.1"]])
     with pytest.raises(BadInput):
         dq.new_game(4, seed=1, quests=["No Such Quest"])
+    for bad_options in [dict(loyalty=[1, "loyal"]), dict(hands=[1, 2]), dict(light=[3]),
+                        dict(quests="x"), dict(deck_top=["zz.1"]), dict(pl=7), dict(colour="red"),
+                        dict(loyalty=["loyal"] * 4)]:
+        with pytest.raises(BadInput):
+            dq.new_game(4, seed=1, **bad_options)
 
 
 def test_malformed_records_are_refused():

@@ -302,7 +302,7 @@ class State(GameState):
         roles = [DOPPEL] * dopp + [LOYAL] * loyal
         rng_for(s.seed, "loyalty").shuffle(roles)
         if options.get("loyalty") is not None:
-            roles = list(options["loyalty"])
+            roles = _str_list(options["loyalty"], "loyalty", "DQ-R10")
             if sorted(roles) != sorted([DOPPEL] * dopp + [LOYAL] * loyal):
                 raise BadInput("DQ-R10", f"{n} players need {dopp} '{DOPPEL}' and {loyal} "
                                f"'{LOYAL}' Loyalty cards, not {roles!r}")
@@ -312,8 +312,11 @@ class State(GameState):
         k = hand_size(n)
         if len(deck) < k * n:
             raise BadInput("NB-DATA", f"the Item deck has {len(deck)} cards; {n} players need {k * n}")
-        fixed = [list(h) for h in options.get("hands") or []]
-        top = list(options.get("deck_top") or [])
+        hands_opt = options.get("hands") or []
+        if not isinstance(hands_opt, list):
+            raise BadInput("DQ-R7", "hands is a list of card-id lists")
+        fixed = [_str_list(h, "a hand", "DQ-R7") for h in hands_opt]
+        top = _str_list(options.get("deck_top") or [], "deck_top", "DQ-R7")
         if fixed and (len(fixed) != n or any(len(h) != k for h in fixed)):
             raise BadInput("DQ-R7", f"hands must give {n} hands of {k} cards")
         chosen = [c for h in fixed for c in h] + top
@@ -334,7 +337,7 @@ class State(GameState):
         rng_for(s.seed, "quests").shuffle(quests)
         names = [qc.name for qc in cards.quests]
         first = []
-        for name in options.get("quests") or []:
+        for name in _str_list(options.get("quests") or [], "quests", "DQ-A3"):
             if name not in names:
                 raise BadInput("DQ-A3", f"there is no Quest card called {name!r}")
             first.append(names.index(name))
@@ -345,7 +348,7 @@ class State(GameState):
         rng_for(s.seed, "dark").shuffle(dark)
         for key, row, base in (("light", light, cards.light), ("dark", dark, cards.dark)):
             if options.get(key) is not None:
-                if sorted(options[key]) != sorted(base):
+                if sorted(_str_list(options[key], key, "DQ-R9")) != sorted(base):
                     raise BadInput("DQ-R9", f"the {key} row must be an order of {list(base)}")
                 row[:] = options[key]
         s.light = tuple((t, False) for t in light)
@@ -1344,6 +1347,12 @@ def _name(target) -> str:
 
 
 _OPTIONS = {"pl", "loyalty", "hands", "deck_top", "quests", "light", "dark"}
+
+
+def _str_list(value: Any, what: str, rule: str) -> list:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise BadInput(rule, f"{what} must be a list of names, not {value!r}")
+    return list(value)
 
 
 def _option_seat(value: Any, n: int) -> int:
