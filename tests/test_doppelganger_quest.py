@@ -562,6 +562,10 @@ def test_random_games_invariants_and_replay(players, seed, use_random):
         died = any(h and d >= s.cards.hero(h).hp for d, h in zip(s.damage, s.heroes, strict=True))
         if died:  # a death ends the game at once (DQ-R36)
             assert s is final and s.is_over
+    for before, after in zip(states, states[1:], strict=False):  # DQ-R31 in play
+        action = after.actions[-1]
+        if action[0] == "target" and before.pp["pingpong"]:
+            assert action[1] != before.pp["last"]
     assert final.is_over and final.winner in (LOYAL, DOPPEL, "draw")
     assert dq.from_json(final.to_json()) == final
     mid = states[len(states) // 2]
