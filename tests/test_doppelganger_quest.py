@@ -506,6 +506,18 @@ def test_sabotage_report_lowers_success():
     assert rep["p_black_when_honest"] == Fraction(1, 3)
 
 
+def test_honest_black_probability_matches_brute_force():
+    """Enumerate every ordered pair of labelled dice on each turn (2 black + 1 white)."""
+    pairs = list(itertools.permutations(["b1", "b2", "w"], 2))
+    for turns in range(0, 4):
+        for k in range(0, turns + 1):
+            combos = list(itertools.product(pairs, repeat=turns))
+            shows = sum(sum(all(d.startswith("b") for d in pair) for pair in combo) >= k
+                        for combo in combos)
+            assert dq.honest_black_probability(k, turns) == Fraction(shows, len(combos))
+    assert dq.honest_black_probability(3, 3) == Fraction(1, 27)
+
+
 @settings(max_examples=40)
 @given(st.integers(1, 5), st.integers(0, 6))
 def test_pingpong_never_hits_one_player_twice_in_a_row(n, units):

@@ -16,6 +16,7 @@ from .analysis import (
     bag_white_probability,
     balance_study,
     balance_table,
+    honest_black_probability,
     honest_policy,
     member_damage_distribution,
     one_quest,
@@ -52,5 +53,5 @@ __all__ = [
     "quest_damage_distribution", "member_damage_distribution", "quest_damage_brute",
     "sabotage_report", "simple_policy", "simulate", "balance_study", "hand_size",
     "draft_weapon", "is_friendly_fire", "card_set", "CardSet", "DATA_FILE", "LOYAL", "DOPPEL",
-    "GAME", "balance_table", "honest_policy", "one_quest", "minotaur_example", "weapon_result", "success_probability",
+    "GAME", "balance_table", "honest_black_probability", "honest_policy", "one_quest", "minotaur_example", "weapon_result", "success_probability",
 ]

@@ -230,6 +230,23 @@ def sabotage_report(heroes: Sequence[str], items: Sequence, saboteur: int, card,
             "p_black_when_honest": cover}
 
 
+def honest_black_probability(shown_black: int, turns: int, black: int = 2,
+                             white: int = 1) -> Fraction:
+    """P(an honest player, keeping white whenever drawn, shows black on at least ``shown_black``
+    of ``turns`` weapon turns): how suspicious a run of black dice really is.
+
+    Per turn an honest player shows black only when both drawn dice are black, with
+    probability q = C(black, 2) / C(black + white, 2); the count is binomial(turns, q).
+    """
+    _bag_args(black, white, 2)
+    for name, v in (("shown_black", shown_black), ("turns", turns)):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise BadInput("NB-ARG", f"{name} must be a whole number >= 0, not {v!r}")
+    q = 1 - bag_white_probability(black, white, 2)
+    return sum((math.comb(turns, k) * q**k * (1 - q) ** (turns - k)
+                for k in range(shown_black, turns + 1)), Fraction(0))
+
+
 # -- simple policies ---------------------------------------------------------------------------
 def _usefulness(state, seat: int, card: str) -> int:
     kind = state.cards.item(card)
@@ -423,5 +440,5 @@ def balance_table(rows: list[dict]):
 
 __all__ = ["bag_white_probability", "bag_draw_distribution", "member_damage_distribution",
            "quest_damage_distribution", "quest_damage_brute", "success_probability",
-           "sabotage_report", "simple_policy", "honest_policy", "simulate", "balance_study",
+           "sabotage_report", "honest_black_probability", "simple_policy", "honest_policy", "simulate", "balance_study",
            "balance_table", "one_quest", "POLICIES"]
