@@ -283,7 +283,7 @@ def simple_policy(state, rng, sabotage: bool = True) -> Any:
         others = [p for p in range(n) if p != state.pl]
         rng.shuffle(others)
         others.sort(key=lambda p: (state.exhausted[p], -state.hp_left(p)))
-        size = max(1, min(len(others), 1 + n // 3))
+        size = max(1, min(len(others), (n - 1) // 2))
         animal = state.animal is not None and state.animal[4]
         return ("party", tuple(sorted([state.pl] + others[:size])), animal)
     if kind == "contribute":
@@ -334,6 +334,8 @@ def simple_policy(state, rng, sabotage: bool = True) -> Any:
             return min(acts[1:], key=lambda a: _usefulness(state, seat, a[1]))
         return ("decline",)
     if kind == "tavern":
+        if len(state.hands[seat]) <= 1 and ("tavern", "draw") in acts:
+            return ("tavern", "draw")  # an empty hand cannot contribute (DQ-A14)
         for choice in ("heal", "draw", "reroll"):
             if ("tavern", choice) in acts and (choice != "draw" or len(state.hands[seat]) < 3):
                 return ("tavern", choice)
