@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import pathlib
 from fractions import Fraction
 
 import pytest
@@ -755,3 +756,38 @@ def test_dq_a19_success_can_grant_every_member_a_reroll():
 
     assert rerolls_after_rewards(dq.Rules()) == (0, 0, 0)
     assert rerolls_after_rewards(dq.Rules(success_grants_reroll_each=True)) == (1, 1, 1)
+
+
+@settings(max_examples=30)
+@given(st.sampled_from(["heroes", "weapon_tables", "quests", "items", "light_tokens",
+                        "dark_tokens", "dice"]),
+       st.integers(0, 40),
+       st.sampled_from([None, -1, "x", [], {}, 2.5, True, 1000]))
+def test_mutated_data_files_load_or_raise_bad_input(section, index, value):
+    """A data file with one value broken either loads or raises BadInput (NB-DATA)."""
+    import tempfile
+
+    doc = json.loads(CARDS_PATH().read_text())
+    part = doc[section]
+    if isinstance(part, list) and part:
+        item = part[index % len(part)]
+        if isinstance(item, dict):
+            key = sorted(item)[index % len(item)]
+            item[key] = value
+        else:
+            part[index % len(part)] = value
+    elif isinstance(part, dict):
+        key = sorted(part)[index % len(part)]
+        part[key] = value
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
+        json.dump(doc, fh)
+    name = fh.name
+    try:
+        rules = dq.Rules(heroes=name, weapon_tables=name, quests=name, items=name,
+                         light_tokens=name, dark_tokens=name)
+        s = play_to_end(dq.new_game(4, rules=rules, seed=index), dq.simple_policy, seed=index)
+        assert s.is_over
+    except BadInput as exc:
+        assert exc.rule in ("NB-DATA", "DQ-R7", "DQ-A1", "DQ-A4")
+    finally:
+        pathlib.Path(name).unlink()

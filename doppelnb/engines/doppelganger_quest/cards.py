@@ -10,6 +10,7 @@ Loading parses JSON only; a malformed file raises :class:`BadInput` (``NB-DATA``
 from __future__ import annotations
 
 import dataclasses
+import pathlib
 from functools import lru_cache
 
 from ...core.data import expect, expect_int, expect_keys, load_data
@@ -242,8 +243,15 @@ def _tokens(doc: dict, row: str) -> tuple:
     return tuple(raw)
 
 
-@lru_cache(maxsize=32)
 def _load(source: str) -> dict:
+    """Load (cached by path and modification time, so an edited file is read again)."""
+    path = pathlib.Path(source)
+    stamp = path.stat().st_mtime_ns if path.is_file() else None
+    return _load_cached(source, stamp)
+
+
+@lru_cache(maxsize=32)
+def _load_cached(source: str, stamp: int | None) -> dict:
     return load_data(source, "Doppelgänger quest cards")
 
 
@@ -271,11 +279,19 @@ def check_source(name: str):
     return check
 
 
-@lru_cache(maxsize=32)
 def card_set(heroes: str = DATA_FILE, weapon_tables: str = DATA_FILE, quests: str = DATA_FILE,
              items: str = DATA_FILE, light_tokens: str = DATA_FILE,
              dark_tokens: str = DATA_FILE) -> CardSet:
     """Assemble the card set from its (possibly separate) data files."""
+    sources = (heroes, weapon_tables, quests, items, light_tokens, dark_tokens)
+    stamps = tuple(pathlib.Path(s).stat().st_mtime_ns if isinstance(s, str) and
+                   pathlib.Path(s).is_file() else None for s in sources)
+    return _card_set(*sources, stamps)
+
+
+@lru_cache(maxsize=32)
+def _card_set(heroes: str, weapon_tables: str, quests: str, items: str, light_tokens: str,
+              dark_tokens: str, stamps: tuple) -> CardSet:
     sides, tables = section(weapon_tables, "weapon_tables")
     hs = section(heroes, "heroes")
     for weapon, need in (("sword", 3), ("bow", 3), ("staff", 2)):
