@@ -224,7 +224,8 @@ class QuestRound:
     aside: tuple = SET_ASIDE
     turn: int = 0
     drawn: tuple = ()          # dice drawn secretly this turn
-    die: str | None = None     # the shown (kept) die
+    die: str | None = None     # the colour read (the shown die, after any Knight)
+    kept: str | None = None    # the physical die kept out of the bag this turn
     face: int | None = None
     rerolled: int = 0
     knight_used: bool = False
@@ -949,7 +950,7 @@ class State(GameState):
             rng = self._rng("bag")
             if kind.type == "elixir":  # DQ-R21: one die at random
                 drawn = (rng.choice(dice),)
-                self._setq(drawn=drawn, die=drawn[0])
+                self._setq(drawn=drawn, die=drawn[0], kept=drawn[0])
                 self._know(seat, f"drew a {drawn[0]} die for the Elixir")
                 self._show_die(seat)
                 return
@@ -985,7 +986,7 @@ class State(GameState):
         self._end_turn()
 
     def _do_keep(self, seat: int, colour: str) -> None:
-        self._setq(die=colour)
+        self._setq(die=colour, kept=colour)
         self._say(f"P{seat + 1} keeps and shows a {colour} die")
         self._show_die(seat)
 
@@ -1073,9 +1074,10 @@ class State(GameState):
     def _end_turn(self) -> None:
         q = self.q
         bag = q.bag
-        if not self.rules.dice_return_to_bag and q.die is not None and q.drawn:  # DQ-A17
-            bag = (bag[0] - (q.die == "black"), bag[1] - (q.die == "white"))
-        self._setq(turn=q.turn + 1, drawn=(), die=None, face=None, rerolled=0, bag=bag)
+        if not self.rules.dice_return_to_bag and q.kept is not None:  # DQ-A17
+            bag = (bag[0] - (q.kept == "black"), bag[1] - (q.kept == "white"))
+        self._setq(turn=q.turn + 1, drawn=(), die=None, kept=None, face=None, rerolled=0,
+                   bag=bag)
         self._next_turn()
 
     def _step_abilities(self) -> None:
