@@ -791,3 +791,16 @@ def test_mutated_data_files_load_or_raise_bad_input(section, index, value):
         assert exc.rule in ("NB-DATA", "DQ-R7", "DQ-A1", "DQ-A4")
     finally:
         pathlib.Path(name).unlink()
+
+
+def test_dq_a17_dice_kept_out_of_the_bag():
+    """DQ-A17: with dice_return_to_bag=False the bag shrinks turn by turn within a Quest and is
+    full again at the next Quest; with the default it is full at every turn (DQ-T21)."""
+    rules = dq.Rules(dice_return_to_bag=False)
+    sizes = {}
+    for s in playout(dq.new_game(8, rules=rules, seed=2), dq.simple_policy, seed=2):
+        if s.phase == "keep":
+            sizes.setdefault(s.q.number, []).append(sum(s.q.bag))
+    assert all(min(s) >= 0 for s in sizes.values())
+    assert any(v[0] > v[-1] for v in sizes.values())
+    assert all(v == sorted(v, reverse=True) for v in sizes.values())
