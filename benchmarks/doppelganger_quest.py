@@ -1,0 +1,130 @@
+"""Benchmark: Doppelgänger (quest game).
+
+1. Quests per second: seeded games played by the simple and the random policies through the
+   full engine (every action checked, every state immutable).
+2. The exact quest-damage distribution against two twins measured in the same run: a
+   brute-force enumeration of every physical draw, and a vectorised Monte Carlo simulation of
+   the bag (numpy). Prints the time ratios and the Monte Carlo error against the exact law.
+
+Usage: ``python benchmarks/doppelganger_quest.py [--quick]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+
+import numpy as np
+
+from doppelnb.core import play_to_end, random_policy
+from doppelnb.engines import doppelganger_quest as dq
+from doppelnb.engines.doppelganger_quest.analysis import _party_setup
+
+PARTIES = [
+    ("2 heroes", ["Knight", "Rogue"], ["magic_sword", "bow"], ["good", "bad"]),
+    ("3 heroes", ["Knight", "Rogue", "Wizard"], ["magic_sword", "bow", "staff"], "good"),
+    ("3 + blessing", ["Knight", "Wizard", "Scout"], ["sword", "magic_staff", "bless"],
+     ["bad", "good", "good"]),
+    ("4 heroes", ["Knight", "Rogue", "Wizard", "Barbarian"], ["sword", "magic_bow", "staff",
+                                                               "dagger"], "good"),
+]
+
+
+def timed(fn, *args, repeat: int = 1, **kw):
+    best = math.inf
+    for _ in range(repeat):
+        t = time.perf_counter()
+        out = fn(*args, **kw)
+        best = min(best, time.perf_counter() - t)
+    return out, best
+
+
+def quests_per_second(players: int, games: int, policy) -> tuple[float, float, int]:
+    quests = actions = 0
+    t = time.perf_counter()
+    for g in range(games):
+        final = play_to_end(dq.new_game(players, seed=g), policy, seed=g)
+        quests += final.quest_no
+        actions += len(final.actions)
+    dt = time.perf_counter() - t
+    return quests / dt, actions / dt, quests
+
+
+def monte_carlo(heroes, items, policy, samples: int, seed: int = 0) -> dict[int, float]:
+    """Simulate the bag physically: shuffle the dice, take two, keep one by policy, roll."""
+    rules = dq.Rules()
+    cards = rules.card_set()
+    policies, bless, bag = _party_setup(heroes, items, policy, rules)
+    rng = np.random.default_rng(seed)
+    total = np.zeros(samples, dtype=np.int64)
+    dice = np.array([0] * bag[0] + [1] * bag[1])  # 0 black, 1 white
+    for hero, item, pol in zip(heroes, items, policies, strict=True):
+        kind = cards.kind(item)
+        weapon = cards.hero(hero).weapon
+        if kind.type == "fireball":
+            total += kind.damage if pol == "good" else 0
+            continue
+        if kind.type != "weapon" or not kind.usable_by(weapon):
+            continue
+        order = np.argsort(rng.random((samples, len(dice))), axis=1)[:, :2]
+        drawn = dice[order]
+        has_white, has_black = drawn.max(axis=1) == 1, drawn.min(axis=1) == 0
+        if pol == "good":
+            white = has_white
+        elif pol == "bad":
+            white = ~has_black
+        else:
+            pick = rng.random(samples) < 0.5
+            white = np.where(has_white & has_black, pick, has_white)
+        face = rng.integers(1, cards.sides + 1, samples)
+        lut = np.array([[dq.weapon_result(cards, kind.weapon, kind.magic, colour, f, bless)[0]
+                         for f in range(cards.sides + 1)]
+                        for colour in ("black", "white")])
+        lut[:, 0] = 0
+        total += lut[white.astype(int), face]
+    values, counts = np.unique(total, return_counts=True)
+    return {int(v): c / samples for v, c in zip(values, counts, strict=True)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small sizes (a few seconds)")
+    args = parser.parse_args()
+    games = 20 if args.quick else 150
+    samples = 50_000 if args.quick else 400_000
+
+    print("== quests per second (full engine, checked actions, immutable states)")
+    print(f"{'players':>7} {'policy':>8} {'quests/s':>10} {'actions/s':>10} {'quests':>7}")
+    for players in (4, 6, 8):
+        for name, policy in (("simple", dq.simple_policy), ("random", random_policy)):
+            qps, aps, quests = quests_per_second(players, games, policy)
+            print(f"{players:>7} {name:>8} {qps:>10.0f} {aps:>10.0f} {quests:>7}")
+
+    print("\n== exact quest-damage distribution vs twins (same run)")
+    print(f"{'party':<14} {'exact ms':>9} {'brute ms':>9} {'brute/exact':>11} {'MC ms':>8} "
+          f"{'MC/exact':>9} {'max |MC-exact|':>15} {'4σ bound':>9}")
+    for label, heroes, items, policy in PARTIES:
+        exact, t_exact = timed(dq.quest_damage_distribution, heroes, items, policy, repeat=5)
+        if len(heroes) <= 3:
+            brute, t_brute = timed(dq.quest_damage_brute, heroes, items, policy)
+            assert brute == exact, "brute-force twin disagrees"
+            brute_ms, ratio = f"{t_brute * 1e3:9.1f}", f"{t_brute / t_exact:10.0f}x"
+        else:
+            brute_ms, ratio = f"{'(skip)':>9}", f"{'-':>11}"
+        mc, t_mc = timed(monte_carlo, heroes, items, policy, samples)
+        err = max(abs(mc.get(k, 0.0) - float(exact.get(k, 0))) for k in set(mc) | set(exact))
+        bound = 4 * math.sqrt(0.25 / samples)
+        flag = "" if err <= bound else "  !"
+        print(f"{label:<14} {t_exact * 1e3:9.2f} {brute_ms} {ratio:>11} {t_mc * 1e3:8.1f} "
+              f"{t_mc / t_exact:8.0f}x {err:15.5f} {bound:9.5f}{flag}")
+
+    print("\n== bag odds and ping-pong enumeration")
+    print("P(white available), 2 black + 1 white, draw 2:", dq.bag_white_probability())
+    (seqs, t_pp) = timed(dq.pingpong_sequences, list(range(4)), 7)
+    print(f"ping-pong sequences, 4 members, 7 markers: {len(seqs)} "
+          f"(closed form {dq.pingpong_count(4, 7)}) in {t_pp * 1e3:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,446 @@
+"""Analysis: the Bag of Holding's odds, exact quest-damage distributions, policies, balance.
+
+Exact results are integer counts and ``Fraction``s, each with a brute-force twin used by the
+tests: :func:`quest_damage_distribution` convolves per-member distributions (the bag is refilled
+before every turn, DQ-A17) while :func:`quest_damage_brute` enumerates every physical draw.
+The balance study is a seeded simulation with Wilson intervals; balance is Ludii's
+1 - |P(loyal win) - P(doppelgänger win)|.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from ...core.chance import rng_for
+from ...core.errors import BadInput
+from ...core.exact import Distribution, multiset_draws, wilson_interval
+from ...core.state import play_to_end
+from .cards import WEAPONS
+from .engine import (
+    BAG,
+    DOPPEL,
+    LOYAL,
+    SET_ASIDE,
+    Rules,
+    is_friendly_fire,
+    new_game,
+    weapon_result,
+)
+
+POLICIES = ("good", "bad", "random")
+DEFAULT_RULES = Rules()
+
+
+# -- the Bag of Holding (DQ-R5, DQ-R21) -----------------------------------------------------------
+def _bag_args(black: Any, white: Any, draw: Any) -> None:
+    for name, v in (("black", black), ("white", white), ("draw", draw)):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise BadInput("NB-ARG", f"{name} must be a whole number >= 0, not {v!r}")
+    if draw > black + white:
+        raise BadInput("DQ-R21", f"cannot draw {draw} dice from a bag of {black + white}")
+
+
+def bag_white_probability(black: int = 2, white: int = 1, draw: int = 2) -> Fraction:
+    """P(at least one white die among ``draw`` dice drawn unseen from the bag) (DQ-R5, DQ-R21).
+
+    1 - C(black, draw) / C(black + white, draw); the default bag gives 2/3.
+    """
+    _bag_args(black, white, draw)
+    return 1 - Fraction(math.comb(black, draw), math.comb(black + white, draw))
+
+
+def bag_draw_distribution(black: int = 2, white: int = 1, draw: int = 2) -> Distribution:
+    """The number of white dice drawn, as exact counts over the C(b+w, draw) equally likely draws."""
+    _bag_args(black, white, draw)
+    return Distribution.from_pairs((d.get("white", 0), ways)
+                                   for d, ways in multiset_draws({"black": black, "white": white},
+                                                                 draw))
+
+
+# -- one member's damage to the Quest card -------------------------------------------------------
+def _weapon_of(hero: str, cards) -> str:
+    if hero in WEAPONS:
+        return hero
+    return cards.hero(hero).weapon
+
+
+def _kind_of(item: str | None, cards):
+    if item is None:
+        return None
+    return cards.item(item) if "." in item else cards.kind(item)
+
+
+def _check_policy(policy: str) -> str:
+    if policy not in POLICIES:
+        raise BadInput("NB-ARG", f"a die-choice policy is one of {', '.join(POLICIES)}, "
+                       f"not {policy!r}")
+    return policy
+
+
+def _hit(weapon: str, magic: bool, colour: str, face: int, bless: int, cards) -> tuple[int, int]:
+    return weapon_result(cards, weapon, magic, colour, face, bless)
+
+
+def member_damage_distribution(hero: str, item: str | None, policy: str = "good", *,
+                               bag: tuple = BAG, bless: int = 0, rules: Rules = DEFAULT_RULES
+                               ) -> tuple[dict, int]:
+    """(counts, total): one member's damage to the Quest card over equally likely outcomes.
+
+    ``policy`` is the die choice when the two drawn dice differ: ``"good"`` keeps white,
+    ``"bad"`` keeps black, ``"random"`` either (each outcome counted twice); it also decides
+    whether a Fireball is cast. Friendly fire adds nothing to the Quest (DQ-R28) but a Staff's
+    automatic damage does (DQ-R25).
+    """
+    cards = rules.card_set()
+    _check_policy(policy)
+    kind = _kind_of(item, cards)
+    weapon = _weapon_of(hero, cards)
+    if kind is None or kind.type in ("spell", "poison", "elixir") or not kind.usable_by(weapon):
+        return {0: 1}, 1
+    if kind.type == "fireball":
+        if policy == "random":
+            return {kind.damage: 1, 0: 1}, 2
+        return {kind.damage if policy == "good" else 0: 1}, 1
+    black, white = bag
+    size = min(2, black + white)
+    if size == 0:
+        return {0: 1}, 1
+    counts: Counter = Counter()
+    choose = {"good": ("white", "black"), "bad": ("black", "white")}
+    for drawn, ways in multiset_draws({"black": black, "white": white}, size):
+        colours = [c for c in ("black", "white") if drawn.get(c)]
+        if policy == "random":
+            picks = [(c, ways * (2 // len(colours))) for c in colours]
+        else:
+            pick = next(c for c in choose[policy] if c in colours)
+            picks = [(pick, ways * 2)]  # same total as "random", so weights compare
+        for colour, w in picks:
+            for face in range(1, cards.sides + 1):
+                counts[_hit(kind.weapon, kind.magic, colour, face, bless, cards)[0]] += w
+    return dict(counts), 2 * math.comb(black + white, size) * cards.sides
+
+
+def _party_setup(heroes: Sequence[str], items: Sequence, policy, rules: Rules):
+    cards = rules.card_set()
+    if len(heroes) != len(items) or not heroes:
+        raise BadInput("NB-ARG", "give one item (or None) per party member")
+    policies = [policy] * len(heroes) if isinstance(policy, str) else list(policy)
+    if len(policies) != len(heroes):
+        raise BadInput("NB-ARG", "give one die-choice policy per party member")
+    for p in policies:
+        _check_policy(p)
+    kinds = [_kind_of(i, cards) for i in items]
+    bless = sum(1 for k in kinds if k is not None and k.type == "spell" and k.effect == "bless")
+    bag, aside = BAG, SET_ASIDE
+    for k in kinds:  # DQ-R19: spells act before the first turn
+        if k is None or k.type != "spell":
+            continue
+        if k.effect == "ward" and aside[1] > 0 and bag[0] > 0:
+            bag, aside = (bag[0] - 1, bag[1] + 1), (aside[0] + 1, aside[1] - 1)
+        elif k.effect == "hex" and aside[0] > 0:
+            bag, aside = (bag[0] + 1, bag[1]), (aside[0] - 1, aside[1])
+    return policies, bless, bag
+
+
+def quest_damage_distribution(heroes: Sequence[str], items: Sequence, policy="good", *,
+                              animal: int = 0, rules: Rules = DEFAULT_RULES) -> Distribution:
+    """The exact distribution of a Quest's total damage for a party, its items and a policy.
+
+    ``heroes`` are hero names (or weapon types), ``items`` one item per member (a kind such as
+    ``"magic_bow"``, a card id, or ``None``), ``policy`` one die-choice policy for all or a list
+    per member (see :func:`member_damage_distribution`); ``animal`` adds the animal's automatic
+    damage. Spells in the party act first (Blessing, Warding, Hexing). The bag is refilled before
+    each turn (DQ-A17), so members are independent and their distributions convolve.
+    """
+    policies, bless, bag = _party_setup(heroes, items, policy, rules)
+    counts, total = {animal: 1}, 1
+    for hero, item, pol in zip(heroes, items, policies, strict=True):
+        mc, mt = member_damage_distribution(hero, item, pol, bag=bag, bless=bless, rules=rules)
+        nxt: Counter = Counter()
+        for a, wa in counts.items():
+            for b, wb in mc.items():
+                nxt[a + b] += wa * wb
+        counts, total = dict(nxt), total * mt
+    return Distribution(counts, total)
+
+
+def quest_damage_brute(heroes: Sequence[str], items: Sequence, policy="good", *,
+                       animal: int = 0, rules: Rules = DEFAULT_RULES) -> Distribution:
+    """Brute-force twin of :func:`quest_damage_distribution`: every ordered physical draw of
+    labelled dice, every face, every member at once (small parties only)."""
+    cards = rules.card_set()
+    policies, bless, bag = _party_setup(heroes, items, policy, rules)
+    dice = ["black"] * bag[0] + ["white"] * bag[1]
+    per_member = []
+    for hero, item, pol in zip(heroes, items, policies, strict=True):
+        kind = _kind_of(item, cards)
+        weapon = _weapon_of(hero, cards)
+        outcomes = []
+        if kind is None or kind.type in ("spell", "poison", "elixir") or \
+                not kind.usable_by(weapon):
+            outcomes = [0]
+        elif kind.type == "fireball":
+            outcomes = {"good": [kind.damage], "bad": [0], "random": [kind.damage, 0]}[pol]
+        else:
+            for pair in itertools.permutations(range(len(dice)), min(2, len(dice))):
+                colours = {dice[i] for i in pair}
+                if pol == "random":
+                    options = sorted(colours) * (2 // len(colours))
+                else:
+                    pref = ("white", "black") if pol == "good" else ("black", "white")
+                    options = [next(c for c in pref if c in colours)] * 2
+                for colour in options:
+                    for face in range(1, cards.sides + 1):
+                        outcomes.append(_hit(kind.weapon, kind.magic, colour, face, bless,
+                                             cards)[0])
+        per_member.append(outcomes)
+    return Distribution(Counter(animal + sum(combo) for combo in itertools.product(*per_member)))
+
+
+def success_probability(dist: Distribution, card) -> Fraction:
+    """P(the Quest succeeds) under ``dist`` (DQ-R28)."""
+    return dist.probability(card.succeeds)
+
+
+def sabotage_report(heroes: Sequence[str], items: Sequence, saboteur: int, card, *,
+                    animal: int = 0, rules: Rules = DEFAULT_RULES) -> dict:
+    """How far one hidden Doppelgänger can sink a Quest while staying plausible.
+
+    Compares every member keeping white when they can (``"good"``) with the ``saboteur`` keeping
+    black instead. Plausibility: showing a black die is what an honest player does whenever both
+    drawn dice are black, which happens with probability C(b,2)/C(b+w,2) (1/3 with the default
+    bag), so a single black die proves nothing.
+    """
+    honest = quest_damage_distribution(heroes, items, "good", animal=animal, rules=rules)
+    pols = ["good"] * len(heroes)
+    if not 0 <= saboteur < len(heroes):
+        raise BadInput("NB-ARG", f"the saboteur is a party index 0..{len(heroes) - 1}")
+    pols[saboteur] = "bad"
+    sunk = quest_damage_distribution(heroes, items, pols, animal=animal, rules=rules)
+    cover = 1 - bag_white_probability(*BAG, 2)
+    return {"honest": honest, "sabotaged": sunk,
+            "p_success_honest": success_probability(honest, card),
+            "p_success_sabotaged": success_probability(sunk, card),
+            "mean_honest": honest.mean(), "mean_sabotaged": sunk.mean(),
+            "p_black_when_honest": cover}
+
+
+def honest_black_probability(shown_black: int, turns: int, black: int = 2,
+                             white: int = 1) -> Fraction:
+    """P(an honest player, keeping white whenever drawn, shows black on at least ``shown_black``
+    of ``turns`` weapon turns): how suspicious a run of black dice really is.
+
+    Per turn an honest player shows black only when both drawn dice are black, with
+    probability q = C(black, 2) / C(black + white, 2); the count is binomial(turns, q).
+    """
+    _bag_args(black, white, 2)
+    for name, v in (("shown_black", shown_black), ("turns", turns)):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise BadInput("NB-ARG", f"{name} must be a whole number >= 0, not {v!r}")
+    q = 1 - bag_white_probability(black, white, 2)
+    return sum((math.comb(turns, k) * q**k * (1 - q) ** (turns - k)
+                for k in range(shown_black, turns + 1)), Fraction(0))
+
+
+# -- simple policies ---------------------------------------------------------------------------
+def _usefulness(state, seat: int, card: str) -> int:
+    kind = state.cards.item(card)
+    if kind.type == "poison":
+        return -5
+    if kind.type == "weapon":
+        base = 3 if kind.weapon != "dagger" else 2
+        if state.heroes[seat] and kind.usable_by(state.hero(seat).weapon):
+            base += 2
+        return base + int(kind.magic)
+    return {"fireball": 4, "spell": 1, "elixir": 1}[kind.type] - (kind.effect == "hex") * 3
+
+
+def simple_policy(state, rng, sabotage: bool = True) -> Any:
+    """A simple, role-aware policy: loyal players help, Doppelgängers sabotage quietly.
+
+    Each player uses only what their ``view`` shows plus their own Loyalty card. With
+    ``sabotage=False`` the Doppelgängers play exactly like loyal players (a baseline).
+    """
+    acts = state.legal_actions()
+    kind, seat = state.pending[0], state.pending[1]
+    dopp = sabotage and state.loyalty[seat] == DOPPEL
+    q = state.q
+    if kind in ("draft", "discard", "flip"):
+        return rng.choice(acts)
+    if kind == "pass":
+        cards = sorted(state.hands[seat], key=lambda c: (_usefulness(state, seat, c) + (
+            10 if dopp and state.cards.item(c).type == "poison" else 0), rng.random()))
+        if not dopp:
+            cards = [c for c in cards if state.cards.item(c).type != "poison"] or cards
+        return ("pass", cards[0])
+    if kind == "party":
+        n = state.players
+        others = [p for p in range(n) if p != state.pl]
+        rng.shuffle(others)
+        others.sort(key=lambda p: (state.exhausted[p], -state.hp_left(p)))
+        size = max(1, min(len(others), (n - 1) // 2))
+        animal = state.animal is not None and state.animal[4]
+        return ("party", tuple(sorted([state.pl] + others[:size])), animal)
+    if kind == "contribute":
+        hand = list(state.hands[seat])
+        if dopp:
+            return ("contribute", min(hand, key=lambda c: (_usefulness(state, seat, c),
+                                                           rng.random())))
+        best = max(hand, key=lambda c: (max(_usefulness(state, p, c) for p in q.party),
+                                        rng.random()))
+        return ("contribute", best)
+    if kind == "give":
+        taker = next(p for p in q.party if q.item_of(p) is None)
+        pool = list(q.pool)
+        if dopp and rng.random() < 0.5:
+            poison = [c for c in pool if state.cards.item(c).type == "poison"]
+            if poison:
+                return ("give", poison[0])
+        return ("give", max(pool, key=lambda c: (_usefulness(state, taker, c), c)))
+    if kind == "keep":
+        if ("pass_turn",) in acts and not dopp:
+            return ("pass_turn",)
+        want = "black" if dopp else "white"
+        return ("keep", want) if ("keep", want) in acts else acts[0]
+    if kind == "knight":
+        roller = q.party[q.turn]
+        return ("knight", (q.die == "black") != dopp and roller != seat or
+                (q.die == "black" and roller == seat and not dopp))
+    if kind == "reroll":
+        if dopp:
+            return ("reroll", False)
+        ff = q.face is not None and q.die is not None and is_friendly_fire(q.die, q.face)
+        return ("reroll", ff)
+    if kind in ("fireball", "animal"):
+        power = (state.cards.item(q.item_of(seat)).damage if kind == "fireball"
+                 else state.animal[1])
+        overshoot = q.card.high is not None and q.damage + power > q.card.high
+        return (kind, overshoot if dopp else not overshoot)
+    if kind == "ff":
+        return ("ff", _pick_victim(state, seat, acts, dopp))
+    if kind == "ability":
+        if dopp or len(acts) == 1:
+            return ("decline",)
+        if acts[1][0] == "heal":
+            return max(acts[1:], key=lambda a: state.damage[a[1]])
+        met = q.card.succeeds(q.damage)
+        fits = q.card.high is None or q.damage + 2 <= q.card.high
+        if not met and fits:
+            return min(acts[1:], key=lambda a: _usefulness(state, seat, a[1]))
+        return ("decline",)
+    if kind == "tavern":
+        if len(state.hands[seat]) <= 1 and ("tavern", "draw") in acts:
+            return ("tavern", "draw")  # an empty hand cannot contribute (DQ-A14)
+        for choice in ("heal", "draw", "reroll"):
+            if ("tavern", choice) in acts and (choice != "draw" or len(state.hands[seat]) < 3):
+                return ("tavern", choice)
+        return acts[0]
+    if kind == "target":
+        pkind = state.pp["kind"]
+        if pkind == "damage":
+            return ("target", _pick_victim(state, seat, acts, dopp))
+        if pkind == "heal":
+            return max(acts, key=lambda a: (a[1] == seat if dopp else 0,
+                                            state._damage_of(a[1]), rng.random()))
+        return max(acts, key=lambda a: (a[1] == seat if dopp else 0, rng.random()))
+    if kind == "hand":
+        return max(acts, key=lambda a: (state.hp_left(a[1]) * (-1 if dopp else 1), rng.random()))
+    if kind == "peek":
+        return acts[1] if len(acts) > 1 else acts[0]
+    return rng.choice(acts)
+
+
+def honest_policy(state, rng) -> Any:
+    """Everybody plays like a loyal player: how hard are the Quests without any sabotage?"""
+    return simple_policy(state, rng, sabotage=False)
+
+
+def _pick_victim(state, seat: int, acts: list, dopp: bool):
+    targets = [a[1] for a in acts]
+    if "animal" in targets and not dopp:
+        return "animal"  # an animal's death does not end the game (DQ-R36)
+    heroes = [t for t in targets if t != "animal"]
+    if dopp:
+        others = [t for t in heroes if t != seat] or heroes
+        return min(others, key=lambda t: (state.hp_left(t), t))
+    return max(heroes, key=lambda t: (state.hp_left(t), t))
+
+
+def one_quest(players: int = 5, seed: int = 1, number: int = 1, *, rules: Rules = DEFAULT_RULES,
+              policy=simple_policy) -> list:
+    """The states of Quest ``number`` of a seeded game, from the item pass to the state after
+    exhaustion (the next Quest's reveal, or the end of the game)."""
+    from ...core.state import playout
+
+    out = []
+    for s in playout(new_game(players, rules=rules, seed=seed), policy, seed=seed):
+        if s.quest_no == number and s.phase != "draft":
+            out.append(s)
+        elif s.quest_no > number or (s.is_over and out):
+            out.append(s)
+            break
+    if not out:
+        raise BadInput("NB-ARG", f"the game ended before Quest {number}")
+    return out
+
+
+# -- the balance study ---------------------------------------------------------------------------
+def simulate(players: int, games: int, *, seed: int = 0, rules: Rules = DEFAULT_RULES,
+             policy=simple_policy) -> dict:
+    """Play ``games`` seeded games; win counts, Wilson intervals and Ludii's balance."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise BadInput("NB-ARG", f"games is a whole number >= 1, not {games!r}")
+    wins: Counter = Counter()
+    reasons: Counter = Counter()
+    quests = 0
+    for g in range(games):
+        game_seed = rng_for(seed, "simulate", players, g).randrange(2**31)
+        final = play_to_end(new_game(players, rules=rules, seed=game_seed), policy, seed=game_seed)
+        wins[final.winner] += 1
+        quests += final.quest_no
+        reasons[_reason_kind(final.end_reason)] += 1
+    p_loyal, p_dopp = wins[LOYAL] / games, wins[DOPPEL] / games
+    return {"players": players, "games": games, "loyal": wins[LOYAL], "doppelganger": wins[DOPPEL],
+            "draw": wins["draw"], "p_loyal": p_loyal, "p_doppelganger": p_dopp,
+            "ci_loyal": wilson_interval(wins[LOYAL], games),
+            "ci_doppelganger": wilson_interval(wins[DOPPEL], games),
+            "balance": 1 - abs(p_loyal - p_dopp), "mean_quests": quests / games,
+            "reasons": dict(reasons)}
+
+
+def _reason_kind(text: str) -> str:
+    if "artifact" in text:
+        return "light artifacts" if "Loyal" in text else "darkness artifacts"
+    if "died" in text:
+        return "a Doppelgänger died" if "Loyal Adventurers win" in text else "a loyal hero died"
+    return "other"
+
+
+def balance_study(player_counts=(4, 5, 6, 7, 8), games: int = 40, *, seed: int = 0,
+                  rules: Rules = DEFAULT_RULES, policy=simple_policy) -> list[dict]:
+    """:func:`simulate` for each player count."""
+    return [simulate(n, games, seed=seed, rules=rules, policy=policy) for n in player_counts]
+
+
+def balance_table(rows: list[dict]):
+    """An HTML table of a balance study: win rates with 95% Wilson intervals and balance."""
+    from ...core.render import table
+
+    body = [[r["players"], r["games"], f"{r['p_loyal']:.2f} [{r['ci_loyal'][0]:.2f}, "
+             f"{r['ci_loyal'][1]:.2f}]", f"{r['p_doppelganger']:.2f} "
+             f"[{r['ci_doppelganger'][0]:.2f}, {r['ci_doppelganger'][1]:.2f}]",
+             f"{r['balance']:.2f}", f"{r['mean_quests']:.1f}"] for r in rows]
+    return table(["players", "games", "P(loyal win) [95% CI]", "P(Doppelgänger win) [95% CI]",
+                  "balance", "mean quests"], body,
+                 caption="seeded simulation, illustrative card data")
+
+
+__all__ = ["bag_white_probability", "bag_draw_distribution", "member_damage_distribution",
+           "quest_damage_distribution", "quest_damage_brute", "success_probability",
+           "sabotage_report", "honest_black_probability", "simple_policy", "honest_policy", "simulate", "balance_study",
+           "balance_table", "one_quest", "POLICIES"]

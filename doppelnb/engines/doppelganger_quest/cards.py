@@ -1,0 +1,313 @@
+"""The card data of Doppelgänger (quest game), loaded from JSON and validated (DQ-A1..A5).
+
+The rulebook gives the procedure but none of the card data (digest §2.1): heroes, weapon tables,
+quests, items and the Light/Darkness token mix are configuration. The shipped file
+``doppelganger_quest_cards.json`` is **illustrative** and says so; any other file with the same
+shape can be loaded instead (each section may come from its own file, see ``Rules``).
+Loading parses JSON only; a malformed file raises :class:`BadInput` (``NB-DATA``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import pathlib
+from functools import lru_cache
+
+from ...core.data import expect, expect_int, expect_keys, load_data
+from ...core.errors import BadInput
+
+DATA_FILE = "doppelganger_quest_cards.json"
+WEAPONS = ("sword", "bow", "staff")  # DQ-R3: the draft cycles through these
+ABILITIES = ("rogue", "knight", "cleric", "berserker", "none")
+ITEM_TYPES = ("weapon", "fireball", "spell", "elixir", "poison")
+SPELL_EFFECTS = ("bless", "ward", "hex")
+REWARD_KINDS = ("heal", "items", "rerolls")
+TOKENS = ("amulet", "scepter", "spellbook", "blank", "heal2", "take3", "peek")
+ARTIFACTS = ("amulet", "scepter", "spellbook")  # DQ-R11 (1), DQ-R37
+TOKEN_LABELS = {"amulet": "Amulet", "scepter": "Scepter", "spellbook": "Spellbook",
+                "blank": "Blank", "heal2": "Heal 2", "take3": "Take 3 Damage", "peek": "Peek"}
+
+
+@dataclasses.dataclass(frozen=True)
+class Hero:
+    name: str
+    weapon: str
+    hp: int
+    ability: str
+    text: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class QuestCard:
+    """A Quest: a threshold (``high is None``: total >= low) or a Subdue range [low, high]."""
+
+    name: str
+    low: int
+    high: int | None
+    reward: tuple  # ((kind, units), ...)
+    penalty: int
+
+    def succeeds(self, total: int) -> bool:
+        """DQ-R12 / DQ-R28: threshold N -> total >= N; Subdue [a, b] -> a <= total <= b."""
+        if self.high is None:
+            return total >= self.low
+        return self.low <= total <= self.high
+
+    @property
+    def requirement(self) -> str:
+        return f"{self.low} or more damage" if self.high is None else f"Subdue {self.low}–{self.high}"
+
+    @property
+    def reward_text(self) -> str:
+        names = {"heal": "Heal", "items": "Item card", "rerolls": "Re-roll marker"}
+        return ", ".join(f"{names[k]} ×{u}" for k, u in self.reward) or "none"
+
+
+@dataclasses.dataclass(frozen=True)
+class ItemKind:
+    key: str
+    name: str
+    type: str
+    count: int
+    weapon: str | None = None
+    magic: bool = False
+    damage: int = 0          # Fireball
+    effect: str | None = None  # spells
+    heal: tuple = ()         # Elixir: ((good faces...), (cursed faces...))
+    text: str = ""
+
+    def usable_by(self, weapon: str) -> bool:
+        """DQ-R18: Sword/Bow/Staff only by their own type; daggers, spells and Elixirs by anyone."""
+        if self.type != "weapon":
+            return self.type in ("fireball", "spell", "elixir")
+        return self.weapon == "dagger" or self.weapon == weapon
+
+
+@dataclasses.dataclass(frozen=True)
+class CardSet:
+    heroes: tuple
+    sides: int
+    tables: tuple     # ((weapon, good tuple, cursed tuple, auto), ...)
+    quests: tuple
+    items: tuple
+    light: tuple
+    dark: tuple
+    illustrative: bool
+    note: str
+
+    def hero(self, name: str) -> Hero:
+        for h in self.heroes:
+            if h.name == name:
+                return h
+        raise BadInput("DQ-A1", f"there is no hero called {name!r}")
+
+    def table(self, weapon: str) -> tuple:
+        for row in self.tables:
+            if row[0] == weapon:
+                return row
+        raise BadInput("DQ-A2", f"there is no weapon table for {weapon!r}")
+
+    def kind(self, key: str) -> ItemKind:
+        for k in self.items:
+            if k.key == key:
+                return k
+        raise BadInput("DQ-A4", f"there is no item kind {key!r}")
+
+    def item(self, card: str) -> ItemKind:
+        """The kind of an item card id such as ``"magic_bow.2"``."""
+        if not isinstance(card, str) or "." not in card:
+            raise BadInput("DQ-A4", f"{card!r} is not an item card id (like 'sword.1')")
+        key, _, number = card.rpartition(".")
+        kind = self.kind(key)
+        if not number.isdigit() or not 1 <= int(number) <= kind.count:
+            raise BadInput("DQ-A4", f"there is no item card {card!r}: the deck has {kind.count} "
+                           f"{kind.name} cards")
+        return kind
+
+    def item_deck(self) -> tuple:
+        return tuple(f"{k.key}.{i}" for k in self.items for i in range(1, k.count + 1))
+
+    def card_name(self, card: str) -> str:
+        return f"{self.item(card).name} #{card.rpartition('.')[2]}"
+
+
+def _heroes(doc: dict) -> tuple:
+    raw = doc.get("heroes")
+    expect(isinstance(raw, list) and raw, "heroes", "must be a non-empty list")
+    out, seen = [], set()
+    for i, h in enumerate(raw):
+        what = f"hero {i + 1}"
+        expect_keys(h, what, ["name", "weapon", "hp", "ability"], ["text"])
+        expect(isinstance(h["name"], str) and h["name"] and h["name"] not in seen, what,
+               "needs a unique non-empty name")
+        expect(h["weapon"] in WEAPONS, what, f"weapon must be one of {', '.join(WEAPONS)}")
+        expect(h["ability"] in ABILITIES, what, f"ability must be one of {', '.join(ABILITIES)}")
+        seen.add(h["name"])
+        out.append(Hero(h["name"], h["weapon"], expect_int(h["hp"], what + " hp", 1, 99),
+                        h["ability"], str(h.get("text", ""))))
+    return tuple(out)
+
+
+def _tables(doc: dict) -> tuple[int, tuple]:
+    dice = expect_keys(doc.get("dice"), "dice", ["sides"])
+    sides = expect_int(dice["sides"], "dice sides", 3, 20)
+    raw = doc.get("weapon_tables")
+    expect(isinstance(raw, dict), "weapon_tables", "must be an object")
+    out = []
+    for weapon in (*WEAPONS, "dagger"):
+        what = f"weapon table {weapon}"
+        t = expect_keys(raw.get(weapon), what, ["good", "cursed"], ["auto"])
+        rows = []
+        for side in ("good", "cursed"):
+            expect(isinstance(t[side], list) and len(t[side]) == sides, what,
+                   f"{side} needs one entry per die face ({sides})")
+            rows.append(tuple(expect_int(v, what, 0, 99) for v in t[side]))
+        out.append((weapon, rows[0], rows[1], expect_int(t.get("auto", 0), what, 0, 99)))
+    expect(set(raw) <= {*WEAPONS, "dagger"}, "weapon_tables", "has an unknown weapon")
+    return sides, tuple(out)
+
+
+def _quests(doc: dict) -> tuple:
+    raw = doc.get("quests")
+    expect(isinstance(raw, list) and raw, "quests", "must be a non-empty list")
+    out = []
+    for i, q in enumerate(raw):
+        what = f"quest {i + 1}"
+        expect_keys(q, what, ["name", "requirement", "reward", "penalty"], ["text"])
+        expect(isinstance(q["name"], str) and q["name"], what, "needs a name")
+        req = q["requirement"]
+        expect(isinstance(req, dict) and len(req) == 1, what, "requirement is "
+               "{\"threshold\": N} or {\"subdue\": [a, b]}")
+        if "threshold" in req:
+            low, high = expect_int(req["threshold"], what, 0, 999), None
+        else:
+            rng = req.get("subdue")
+            expect(isinstance(rng, list) and len(rng) == 2, what, "subdue is [a, b]")
+            low, high = (expect_int(v, what, 0, 999) for v in rng)
+            expect(low <= high, what, "subdue range needs a <= b")
+        expect(isinstance(q["reward"], dict) and set(q["reward"]) <= set(REWARD_KINDS), what,
+               f"reward keys are {', '.join(REWARD_KINDS)}")
+        reward = tuple((k, expect_int(q["reward"][k], what, 0, 20)) for k in REWARD_KINDS
+                       if k in q["reward"])
+        pen = expect_keys(q["penalty"], what + " penalty", ["damage"])
+        out.append(QuestCard(q["name"], low, high, reward, expect_int(pen["damage"], what, 0, 20)))
+    return tuple(out)
+
+
+def _items(doc: dict, sides: int) -> tuple:
+    raw = doc.get("items")
+    expect(isinstance(raw, list) and raw, "items", "must be a non-empty list")
+    out, seen = [], set()
+    for i, it in enumerate(raw):
+        what = f"item kind {i + 1}"
+        expect(isinstance(it, dict), what, "must be an object")
+        kind = it.get("type")
+        expect(kind in ITEM_TYPES, what, f"type must be one of {', '.join(ITEM_TYPES)}")
+        extra = {"weapon": ["weapon", "magic"], "fireball": ["damage"], "spell": ["effect"],
+                 "elixir": ["heal"], "poison": []}[kind]
+        expect_keys(it, what, ["key", "name", "type", "count", *extra], ["text"])
+        key = it["key"]
+        expect(isinstance(key, str) and key.isidentifier() and key not in seen, what,
+               "needs a unique key made of letters, digits and _")
+        seen.add(key)
+        fields = dict(key=key, name=str(it["name"]), type=kind,
+                      count=expect_int(it["count"], what + " count", 0, 99),
+                      text=str(it.get("text", "")))
+        if kind == "weapon":
+            expect(it["weapon"] in (*WEAPONS, "dagger"), what, "weapon is sword, bow, staff or dagger")
+            expect(isinstance(it["magic"], bool), what, "magic is true or false")
+            fields.update(weapon=it["weapon"], magic=it["magic"])
+        elif kind == "fireball":
+            fields["damage"] = expect_int(it["damage"], what, 0, 99)
+        elif kind == "spell":
+            expect(it["effect"] in SPELL_EFFECTS, what, f"effect is one of {', '.join(SPELL_EFFECTS)}")
+            fields["effect"] = it["effect"]
+        elif kind == "elixir":
+            h = expect_keys(it["heal"], what + " heal", ["good", "cursed"])
+            rows = []
+            for side in ("good", "cursed"):
+                expect(isinstance(h[side], list) and len(h[side]) == sides, what,
+                       f"heal {side} needs one entry per die face")
+                rows.append(tuple(expect_int(v, what, 0, 99) for v in h[side]))
+            fields["heal"] = tuple(rows)
+        out.append(ItemKind(**fields))
+    return tuple(out)
+
+
+def _tokens(doc: dict, row: str) -> tuple:
+    raw = doc.get(row)
+    expect(isinstance(raw, list) and len(raw) >= 3, row, "must list the row's tokens")
+    expect(all(t in TOKENS for t in raw), row, f"tokens are {', '.join(TOKENS)}")
+    expect(sorted(t for t in raw if t in ARTIFACTS) == sorted(ARTIFACTS), row,
+           "must hold the three artifacts (DQ-R11) once each")
+    return tuple(raw)
+
+
+def _load(source: str) -> dict:
+    """Load (cached by path and modification time, so an edited file is read again)."""
+    path = pathlib.Path(source)
+    stamp = path.stat().st_mtime_ns if path.is_file() else None
+    return _load_cached(source, stamp)
+
+
+@lru_cache(maxsize=32)
+def _load_cached(source: str, stamp: int | None) -> dict:
+    return load_data(source, "Doppelgänger quest cards")
+
+
+def section(source: object, name: str):
+    """One validated section (``heroes``, ``weapon_tables``, ...) of a data file."""
+    if not isinstance(source, str) or not source:
+        raise BadInput("NB-DATA", f"the {name} data source must be a file name, not {source!r}")
+    doc = _load(source)
+    if name == "heroes":
+        return _heroes(doc)
+    if name == "weapon_tables":
+        return _tables(doc)
+    if name == "quests":
+        return _quests(doc)
+    if name == "items":
+        return _items(doc, _tables(doc)[0] if "dice" in doc else 6)
+    return _tokens(doc, name)
+
+
+def check_source(name: str):
+    """A ``flag(check=...)`` validator: the file must load and its ``name`` section be valid."""
+    def check(value):
+        section(value, name)
+        return value
+    return check
+
+
+def card_set(heroes: str = DATA_FILE, weapon_tables: str = DATA_FILE, quests: str = DATA_FILE,
+             items: str = DATA_FILE, light_tokens: str = DATA_FILE,
+             dark_tokens: str = DATA_FILE) -> CardSet:
+    """Assemble the card set from its (possibly separate) data files."""
+    sources = (heroes, weapon_tables, quests, items, light_tokens, dark_tokens)
+    stamps = tuple(pathlib.Path(s).stat().st_mtime_ns if isinstance(s, str) and
+                   pathlib.Path(s).is_file() else None for s in sources)
+    return _card_set(*sources, stamps)
+
+
+@lru_cache(maxsize=32)
+def _card_set(heroes: str, weapon_tables: str, quests: str, items: str, light_tokens: str,
+              dark_tokens: str, stamps: tuple) -> CardSet:
+    sides, tables = section(weapon_tables, "weapon_tables")
+    hs = section(heroes, "heroes")
+    for weapon, need in (("sword", 3), ("bow", 3), ("staff", 2)):
+        expect(sum(h.weapon == weapon for h in hs) >= need, "heroes",
+               f"the 8-player draft (DQ-R3) needs at least {need} {weapon} heroes")
+    docs = [_load(s) for s in {heroes, weapon_tables, quests, items, light_tokens, dark_tokens}]
+    illustrative = any(d["illustrative"] for d in docs)
+    note = " ".join(sorted({str(d.get("note", "")) for d in docs if d.get("note")}))
+    its = section(items, "items")
+    for it in its:
+        if it.type == "elixir":
+            expect(all(len(r) == sides for r in it.heal), "items", "elixir heal rows must match the die")
+    return CardSet(hs, sides, tables, section(quests, "quests"), its,
+                   section(light_tokens, "light_tokens"), section(dark_tokens, "dark_tokens"),
+                   illustrative, note)
+
+
+__all__ = ["CardSet", "Hero", "QuestCard", "ItemKind", "card_set", "section", "check_source",
+           "DATA_FILE", "WEAPONS", "ARTIFACTS", "TOKEN_LABELS"]
