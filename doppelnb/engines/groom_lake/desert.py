@@ -88,6 +88,7 @@ class PlacementReport:
     team: Coord
     candidates: tuple[Candidate, ...]
     level: int | None  # the priority level that applies; None: no legal position (GL-A7)
+    desert: Desert | None = dataclasses.field(default=None, compare=False, repr=False)
 
     @property
     def legal(self) -> tuple[Candidate, ...]:
@@ -253,7 +254,7 @@ class Desert:
                         level = lvl
             if level is not None:
                 break
-        return PlacementReport(tile, team, tuple(cands), level)
+        return PlacementReport(tile, team, tuple(cands), level, self)
 
     def place(self, tile: Tile, p: Coord, rotation: int = 0, mode: str = "presence") -> None:
         """Add ``tile`` at ``p`` (mutates this Desert; game states copy it first).

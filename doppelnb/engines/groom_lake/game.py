@@ -80,8 +80,10 @@ class State(GameState):
     def initial(cls, players: int, rules: Rules, seed: int | None, options: dict) -> State:
         if isinstance(players, bool) or not isinstance(players, int) or players not in LIFE_BY_PLAYERS:
             raise BadInput("GL-R1", f"Groom Lake is played by 3 to 6 players, not {players!r}")
-        if options:
-            raise BadInput("NB-ARG", f"groom_lake takes no options, not {sorted(options)}")
+        unknown = set(options) - {"layout", "team", "map_tokens"}
+        if unknown:
+            raise BadInput("NB-ARG", f"groom_lake options are layout, team and map_tokens, not "
+                           f"{', '.join(sorted(unknown))}")
         self = cls.__new__(cls)
         self._init_record(players, rules, seed, options)
         seed = self.seed
@@ -101,6 +103,7 @@ class State(GameState):
         self.tile_discards = ()
         self.reshuffled = False
         self.tile_shuffles = 0
+        self._arrange(options)
         # GL-R4 (and GL-A1 when tokens are limited)
         per = LIFE_BY_PLAYERS[players]
         if rules.limited_tokens and rules.component("life") < per * players:
@@ -119,7 +122,8 @@ class State(GameState):
             cards = cards[2:]
         rng_for(seed, "roles").shuffle(role_stacks)
         seats, leftover = role_stacks[:players], role_stacks[players:]
-        self.roles = tuple(role for role, _ in seats)
+        self.characters = tuple(role for role, _ in seats)  # the Character cards (GL-R28)
+        self.roles = self.characters  # allegiance now: The Infection turns Humans (GL-R29)
         hands = [list(hand) for _, hand in seats]
         self.leftover = leftover[0] if leftover else None
         if self.leftover and rules.leftover_stack == "return_cards_to_deck":  # GL-A22
@@ -161,6 +165,48 @@ class State(GameState):
         self.events = ("set-up done",)
         self.phase = "setup_discard" if self._over_setup_hand() is not None else "turn"
         return self
+
+    def _arrange(self, options: dict) -> None:
+        """A teaching position: ``layout`` lists ``[x, y, tile_id, rotation]`` placed in order
+        (each touching the Desert so far; red dots are not checked), ``team`` the Team's tile and
+        ``map_tokens`` the cleared tiles. Stored in the record's options, so it replays."""
+        layout = options.get("layout", [])
+        if not isinstance(layout, (list, tuple)):
+            raise BadInput("NB-ARG", "layout lists [x, y, tile_id, rotation] entries")
+        if layout:
+            self.desert = self.desert.copy()
+        used = set()
+        for entry in layout:
+            ok = (isinstance(entry, (list, tuple)) and len(entry) == 4
+                  and all(isinstance(v, int) and not isinstance(v, bool) for v in
+                          (entry[0], entry[1], entry[3])) and isinstance(entry[2], str))
+            if not ok:
+                raise BadInput("NB-ARG", f"a layout entry is [x, y, tile_id, rotation], not {entry!r}")
+            x, y, tile_id, rot = entry
+            tile = self.tileset[tile_id]
+            if tile_id in used or tile is self.tileset.start:
+                raise BadInput("NB-ARG", f"tile {tile_id} is used twice in the layout")
+            if rot not in (0, 90, 180, 270) or (x, y) in self.desert.tiles:
+                raise BadInput("NB-ARG", f"layout entry {list(entry)!r}: the position is taken or "
+                               "the rotation is not 0, 90, 180 or 270")
+            if not self.desert.placed_neighbours((x, y)):
+                raise BadInput("NB-ARG", f"layout entry {list(entry)!r} touches no earlier tile")
+            used.add(tile_id)
+            self.desert._add((x, y), tile, rot)
+        self.stacks = {k: tuple(t for t in v if t not in used) for k, v in self.stacks.items()}
+        team = options.get("team", self.desert.start)
+        if (not isinstance(team, (list, tuple)) or len(team) != 2
+                or tuple(team) not in self.desert.tiles):
+            raise BadInput("NB-ARG", f"team must be the position of a placed tile, not {team!r}")
+        self.team = tuple(team)
+        tokens = options.get("map_tokens", [])
+        try:
+            marks = frozenset(tuple(p) for p in tokens)
+        except TypeError:
+            raise BadInput("NB-ARG", "map_tokens lists [x, y] positions") from None
+        if any(len(p) != 2 or p not in self.desert.tiles for p in marks):
+            raise BadInput("NB-ARG", "every Map Token must lie on a placed tile")
+        self.map_tokens = marks
 
     def _over_setup_hand(self) -> int | None:
         for p in self.order_from(self.current):
@@ -1063,9 +1109,21 @@ PHASE_ACTIONS = {
 }
 
 
-def new_game(players: int, *, rules: Rules = DEFAULT_RULES, seed: int | None = None) -> State:
-    """A new game of Groom Lake after the deal (GL-R1..GL-R7); the seed makes it replayable."""
-    return State.initial(players, rules, seed, {})
+def new_game(players: int, *, rules: Rules = DEFAULT_RULES, seed: int | None = None,
+             layout=None, team=None, map_tokens=None) -> State:
+    """A new game of Groom Lake after the deal (GL-R1..GL-R7); the seed makes it replayable.
+
+    ``layout`` / ``team`` / ``map_tokens`` start from a teaching position instead of START alone
+    (see :meth:`State._arrange`); they are stored in the record, so the game still replays.
+    """
+    options = {}
+    if layout:
+        options["layout"] = [list(e) for e in layout]
+    if team is not None:
+        options["team"] = list(team)
+    if map_tokens:
+        options["map_tokens"] = sorted([list(p) for p in map_tokens])
+    return State.initial(players, rules, seed, options)
 
 
 from_json = State.from_json
