@@ -778,10 +778,12 @@ class State(GameState):
         self._crash_round(q, n)
 
     def _crash_round(self, q: Coord, left: int) -> None:
+        if left == 0:
+            self._finish_crash(q)
+            return
         drawn = [c for c in (self._draw_supply(), self._draw_supply()) if c is not None]
-        if left == 0 or not drawn:
-            if left and not drawn:
-                self._say("no Supply card is left to hand out")
+        if not drawn:
+            self._say("no Supply card is left to hand out")
             self._finish_crash(q)
             return
         if INFECTION in drawn and self.rules.crash_site_draw_is_acquire:  # GL-A15
