@@ -164,6 +164,7 @@ class State(GameState):
         self.life_removed = 0
         self.events = ("set-up done",)
         self.phase = "setup_discard" if self._over_setup_hand() is not None else "turn"
+        self._settle()  # a teaching layout may already be trapped (GL-R31.4)
         return self
 
     def _arrange(self, options: dict) -> None:
