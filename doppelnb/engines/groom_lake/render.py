@@ -40,10 +40,10 @@ def _tile(svg: Svg, x: float, y: float, cell: float, tile: Tile, rotation: int, 
         svg.text(x + cell / 2, y + cell - 9, label, size=8.5, anchor="middle", fill=ink)
     if tile.obstacle:
         strike = "line-through" if cleared else None
-        svg.text(x + cell / 2, y + cell / 2 + 3, f"{OBSTACLE_SHORT[tile.obstacle]} {tile.value}",
+        svg.text(x + cell / 2, y + cell / 2 + 6, f"{OBSTACLE_SHORT[tile.obstacle]} {tile.value}",
                  size=10, anchor="middle", fill=ink, font_weight="bold", text_decoration=strike)
     if tile.crash_site:
-        svg.text(x + cell / 2, y + cell / 2 + 3, f"✈ Crash {tile.crash_site}", size=9.5,
+        svg.text(x + cell / 2, y + cell / 2 + 6, f"✈ Crash {tile.crash_site}", size=9.5,
                  anchor="middle", fill=ink)
     svg.element("title", f"{tile.name}, turned {rotation}°")
     _dots(svg, x, y, cell, tile.rotated_edges(rotation))
@@ -62,7 +62,7 @@ def desert_svg(desert: Desert, *, team: Coord | None = None, map_tokens: Iterabl
                distances: bool = False, heat: bool = False,
                remaining: Mapping[str, int] | None = None, path: list[Coord] | None = None,
                marks: Mapping[Coord, str] | None = None, extra: Iterable[Coord] = (),
-               title: str | None = None, cell: int = 56, distance_offset: int = 0,
+               title: str | None = None, cell: int = 60, distance_offset: int = 0,
                note: str | None = ILLUSTRATIVE) -> Svg:
     """The Desert as SVG.
 
@@ -116,8 +116,8 @@ def desert_svg(desert: Desert, *, team: Coord | None = None, map_tokens: Iterabl
                      stroke_linecap="round")
     if team is not None:
         x, y = corner(team)
-        svg.circle(x + cell / 2, y + cell / 2 - 12, 9, fill=PALETTE[0], stroke="#fff", stroke_width=2)
-        svg.text(x + cell / 2, y + cell / 2 - 8.5, "T", size=10, anchor="middle", fill="#fff",
+        svg.circle(x + cell / 2, y + 18, 8, fill=PALETTE[0], stroke="#fff", stroke_width=2)
+        svg.text(x + cell / 2, y + 21.5, "T", size=9.5, anchor="middle", fill="#fff",
                  font_weight="bold")
         svg.element("title", "the Team pawn")
     if note:
@@ -174,4 +174,34 @@ def state_html(state) -> str:
             f"{events}</ul></div></div>")
 
 
-__all__ = ["desert_svg", "state_svg", "tile_svg", "placement_svg", "state_html", "FILL"]
+
+
+def step_html(state) -> str:
+    """One stepper frame: the Desert with distances and the shortest path, the distance-to-stack
+    reading of GL-R16, and what the last action did."""
+    d = state.team_distance()
+    nxt = state.next_stack()
+    path = state.desert.shortest_path(state.team)
+    head = (f"<b>Team at {state.team}</b>: shortest path to START = {d} "
+            f"step{'s' * (d != 1)} over {len(state.desert)} placed tiles "
+            f"&rarr; a scout now draws from <b>{escape(_stack_name(nxt))}</b> (GL-R16)")
+    if state.result:
+        from .game import END_REASONS
+
+        head = f"<b>Game over</b>: {escape(END_REASONS[state.result])}"
+    events = "".join(f"<li>{escape(e)}</li>" for e in state.events)
+    return (f"<div style='font-size:13px'>{head}</div>"
+            f"<div>{state_svg(state, title=None)}</div>"
+            f"<ul style='font-size:12px;margin:2px 0'>{events}</ul>"
+            f"<div style='font-size:11px;color:#555'>path: "
+            f"{escape(' → '.join(str(p) for p in path))}</div>")
+
+
+def _stack_name(name: str | None) -> str:
+    if name is None:
+        return "nowhere (no tile left)"
+    return {"3": "the “3” stack", "6": "the “6” stack", "compass": "the Compass stack",
+            "discards": "the reshuffled stack of discards"}[name]
+
+
+__all__ = ["desert_svg", "state_svg", "tile_svg", "placement_svg", "state_html", "step_html", "FILL"]
