@@ -61,6 +61,20 @@ def alien_absent_probability_brute(players: int, guarantee_alien: bool = False) 
     return Fraction(hits, total)
 
 
+def placement_levels(state: State) -> dict[str, list[str]]:
+    """For every tile still in a stack: where it would have to go if drawn now (GL-R15).
+
+    Keys: "next to the Team", "diagonal", "anywhere", "nowhere (discarded, GL-A7)".
+    """
+    names = {1: "next to the Team", 2: "diagonal", 3: "anywhere", None: "nowhere (discarded, GL-A7)"}
+    out: dict[str, list[str]] = {name: [] for name in names.values()}
+    for tile_id in sorted(t for stack in state.stacks.values() for t in stack):
+        level, _ = state.desert.placement_options(state.tileset[tile_id], state.team,
+                                                  state.rules.edge_match)
+        out[names[level]].append(tile_id)
+    return out
+
+
 # -- an explorer policy -------------------------------------------------------------------------------
 _KEEP_SCORE = {"tool": 4, "recovery": 4, "alien_proof": 3, "trait": 1}
 
@@ -260,6 +274,6 @@ def simulate_growth(games: int = 40, players: int = 4, *, seed: int = 1,
                        tuple(escape), tuple(sizes), {d: dict(c) for d, c in sorted(by_distance.items())})
 
 
-__all__ = ["clear_odds_table", "clear_odds_chart", "alien_absent_probability",
+__all__ = ["placement_levels", "clear_odds_table", "clear_odds_chart", "alien_absent_probability",
            "alien_absent_probability_brute", "explorer_policy", "expedition", "simulate_growth",
            "GrowthStudy"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from ...core.render import PALETTE, Html, Svg, escape, heat_colour, html_table
-from .desert import Desert, PlacementReport, stack_to_draw
+from .desert import Desert, PlacementReport, stack_chain, stack_to_draw
 from .tiles import Coord, Tile
 
 FILL = {"open_desert": "#f3dca8", "mountain": "#b9a184", "canyon": "#6b3f22",
@@ -182,9 +182,14 @@ def step_html(state) -> str:
     d = state.team_distance()
     nxt = state.next_stack()
     path = state.desert.shortest_path(state.team)
+    chain = stack_chain(d)
+    empty = [s for s in chain[:chain.index(nxt)]] if nxt in chain else list(chain)
+    why = f" because {' and '.join(_stack_name(s) for s in empty)} {'is' if len(empty) == 1 else 'are'} empty" if empty else ""
+    if state.reshuffled and state.rules.reshuffled_stack_scope == "all_draws":
+        why = " (once reshuffled, every draw uses it: GL-A5)"
     head = (f"<b>Team at {state.team}</b>: shortest path to START = {d} "
             f"step{'s' * (d != 1)} over {len(state.desert)} placed tiles "
-            f"&rarr; a scout now draws from <b>{escape(_stack_name(nxt))}</b> (GL-R16)")
+            f"&rarr; a scout now draws from <b>{escape(_stack_name(nxt))}</b>{escape(why)} (GL-R16)")
     if state.result:
         from .game import END_REASONS
 
