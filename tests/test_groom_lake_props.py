@@ -103,6 +103,10 @@ def test_random_deserts_keep_red_dots_and_distances(seed, dots):
         level, options = desert.placement_options(tile, team)
         report = desert.explain_placement(tile, team)
         assert report.level == level and sorted(report.positions()) == sorted(options)
+        if level == 3:  # the constraint-class search equals a scan of every open position
+            brute = [(p, r) for p in sorted(desert.open) for r in tile.distinct_rotations()
+                     if desert.fits(tile, p, r)]
+            assert options == brute
         if level is None:
             continue
         pos, rot = rng.choice(options)

@@ -143,6 +143,11 @@ class Desert:
         self.edges: dict[Coord, tuple[int, ...]] = {}
         self.distance: dict[Coord, int] = {}
         self.open: set[Coord] = set()  # empty positions orthogonally next to a placed tile
+        # Each open position's constraint: the facing edge of the tile on each side (N, E, S, W),
+        # -1 where the side is empty; positions grouped by constraint so that a search "anywhere"
+        # (GL-R15 level 3) checks each distinct constraint once instead of every position.
+        self.constraint: dict[Coord, tuple[int, ...]] = {}
+        self.by_constraint: dict[tuple[int, ...], set[Coord]] = {}
         self._add(start, start_tile, start_rotation)
 
     # -- basic access -------------------------------------------------------------------------
@@ -179,6 +184,8 @@ class Desert:
         new.edges = dict(self.edges)
         new.distance = dict(self.distance)
         new.open = set(self.open)
+        new.constraint = dict(self.constraint)
+        new.by_constraint = {k: set(v) for k, v in self.by_constraint.items()}
         return new
 
     def placed_neighbours(self, p: Coord) -> list[Coord]:
@@ -216,10 +223,12 @@ class Desert:
         return not bad and touches > 0
 
     # -- placement priority (GL-R15) ------------------------------------------------------------
-    def _levels(self, team: Coord) -> list[tuple[int, list[Coord]]]:
-        ortho = [q for q in neighbours(team) if q not in self.tiles]
-        diag = [q for q in diagonals(team) if q not in self.tiles and q in self.open]
-        return [(1, ortho), (2, diag), (3, sorted(self.open))]
+    def _levels(self, team: Coord):
+        """The positions of each priority level, lazily: level 3 (the whole frontier) is only
+        listed when levels 1 and 2 have no legal spot."""
+        yield 1, [q for q in neighbours(team) if q not in self.tiles]
+        yield 2, [q for q in diagonals(team) if q not in self.tiles and q in self.open]
+        yield 3, sorted(self.open)
 
     def placement_options(self, tile: Tile, team: Coord, mode: str = "presence"
                           ) -> tuple[int | None, list[tuple[Coord, int]]]:
@@ -232,10 +241,25 @@ class Desert:
         """
         rotations = tile.distinct_rotations()
         for level, spots in self._levels(team):
-            found = [(p, r) for p in spots for r in rotations if self.fits(tile, p, r, mode)]
+            if level == 3:
+                found = self._anywhere(tile, rotations, mode)
+            else:
+                found = [(p, r) for p in spots for r in rotations if self.fits(tile, p, r, mode)]
             if found:
                 return level, found
         return None, []
+
+    def _anywhere(self, tile: Tile, rotations: tuple[int, ...], mode: str) -> list[tuple[Coord, int]]:
+        """Every legal (position, rotation) next to the Desert, by constraint class (GL-R15.3)."""
+        patterns = [(r, tile.rotated_edges(r)) for r in rotations]
+        found = []
+        for need, cells in self.by_constraint.items():
+            fitting = [r for r, edges in patterns
+                       if all(c < 0 or edges_match(e, c, mode) for e, c in zip(edges, need, strict=True))]
+            if fitting:
+                found.extend((p, r) for p in cells for r in fitting)
+        found.sort()
+        return found
 
     def explain_placement(self, tile: Tile, team: Coord, mode: str = "presence"
                           ) -> PlacementReport:
@@ -281,6 +305,7 @@ class Desert:
         self.edges[p] = tile.rotated_edges(rotation)
         self.graph.add_node(p)
         self.open.discard(p)
+        self._unindex(p)
         placed = []
         for q in neighbours(p):
             if q in self.tiles and q != p:
@@ -288,6 +313,11 @@ class Desert:
                 placed.append(q)
             elif q not in self.tiles:
                 self.open.add(q)
+                self._unindex(q)
+                need = tuple(self.edges[n][(i + 2) % 4] if n in self.edges else -1
+                             for i, n in enumerate(neighbours(q)))
+                self.constraint[q] = need
+                self.by_constraint.setdefault(need, set()).add(q)
         # GL-R16: incremental shortest paths (unit steps, every placed tile counts).
         inf = float("inf")
         self.distance[p] = 0 if p == self.start else 1 + min(
@@ -301,6 +331,14 @@ class Desert:
                 if dist[v] > du:
                     dist[v] = du
                     queue.append(v)
+
+    def _unindex(self, q: Coord) -> None:
+        need = self.constraint.pop(q, None)
+        if need is not None:
+            cells = self.by_constraint[need]
+            cells.discard(q)
+            if not cells:
+                del self.by_constraint[need]
 
     def fresh_distances(self) -> dict[Coord, int]:
         """Distances by a fresh breadth-first search (networkx): the incremental ones' twin."""
