@@ -747,7 +747,7 @@ class State(GameState):
         if crash:
             self._begin_crash(q)
             return
-        if self.terrain(q) == "civilization":  # GL-R31.1
+        if self.terrain(q) == "civilization":  # GL-R31.1 (GL-A27: only once cleared)
             self.result = "civilization"
 
     def _do_remove(self, end: str) -> None:

@@ -14,7 +14,7 @@ from .cards import USABLE, load_deck
 from .rules import DEFAULT_RULES, Rules, check_rules
 from .tiles import OBSTACLE_NAMES, OBSTACLES
 
-MAX_DICE = 10  # GL-R20: the box holds 10 dice
+MAX_DICE = 10  # GL-R3 / GL-R20: the 10 dice in the box are the most that can be rolled
 
 
 def usable_cards(obstacle: str, rules: Rules = DEFAULT_RULES) -> frozenset[str]:
