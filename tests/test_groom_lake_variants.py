@@ -289,6 +289,8 @@ def test_simulations_are_seeded_and_replay():
     assert a == b and sum(a.results.values()) == 3
     assert sum(a.stack_draws.values()) == sum(sum(c.values()) for c in a.draws_by_distance.values())
     assert "tiles drawn" in a._repr_html_()
+    ready = analysis.past_setup(gl.new_game(4, seed=1))
+    assert ready.phase == "turn" and all(len(h) <= 3 for h in ready.hands)
     states = analysis.expedition(4, seed=2, max_turns=10)
     last = states[-1]
     assert gl.from_json(last.to_json()) == last

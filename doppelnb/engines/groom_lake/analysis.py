@@ -101,8 +101,10 @@ def _walk_step(state: State, goals: set) -> tuple | None:
 def explorer_policy(state: State, rng) -> tuple:
     """A plain, honest Team: reach Civilization, clear what blocks the way, scout outward.
 
-    Humans add matching cards while the odds are under 75 %; Aliens add nothing (or a non-matching
-    tool when that costs a die). Meant for simulations and steppers, not as strong play.
+    The leader attempts a clear when the Humans' matching cards and spare Life promise an expected
+    total (3.5 a die) above the value; in the pile, Humans add matching cards until the expected
+    total beats the value by 2, and the leader tops up with Life while holding more than 2. Aliens
+    add nothing. Meant for simulations and steppers, not as strong play.
     """
     legal = state.legal_actions()
     ph, me = state.phase, state.to_move
@@ -184,6 +186,14 @@ def explorer_policy(state: State, rng) -> tuple:
     if ph == "vote":
         return ("ballot", "no")
     return rng.choice(legal)
+
+
+def past_setup(state: State, policy=explorer_policy) -> State:
+    """Play the set-up discards (GL-R6) with ``policy``: the first state where a leader acts."""
+    rng = rng_for(state.seed, "policy", "setup")
+    while state.phase == "setup_discard":
+        state = state.play(policy(state, rng))
+    return state
 
 
 def expedition(players: int = 4, *, seed: int = 1, rules: Rules = DEFAULT_RULES,
@@ -274,6 +284,6 @@ def simulate_growth(games: int = 40, players: int = 4, *, seed: int = 1,
                        tuple(escape), tuple(sizes), {d: dict(c) for d, c in sorted(by_distance.items())})
 
 
-__all__ = ["placement_levels", "clear_odds_table", "clear_odds_chart", "alien_absent_probability",
+__all__ = ["past_setup", "placement_levels", "clear_odds_table", "clear_odds_chart", "alien_absent_probability",
            "alien_absent_probability_brute", "explorer_policy", "expedition", "simulate_growth",
            "GrowthStudy"]
