@@ -307,3 +307,18 @@ def test_renderings():
     report = state.desert.explain_placement(state.tileset["C06"], state.team)
     assert "<table" in report._repr_html_() and "priority" in report._repr_html_()
     assert str(render.tile_svg(state.tileset["A02"], 90)).count("<circle") == 3
+
+
+def test_state_explains_actions_and_the_waiting_tile():
+    state = game(seed=17, layout=[[1, 0, CANYON, 0]])
+    assert state.explain(["move", 1, 0]).startswith("GL-R17")
+    assert state.explain(["teleport"]).startswith("NB-ARG")
+    assert state.explain("scout") == "legal"
+    with pytest.raises(BadInput):
+        state.placement_report()
+    placing = state.play("scout")
+    placing = placing.play(["keep", placing.pending["drawn"][0]])
+    report = placing.placement_report()
+    assert sorted(report.positions()) == sorted(placing.pending["options"])
+    assert "may go" not in render.step_html(placing) and "<table" not in render.step_html(placing)
+    assert "must go" in render.step_html(placing)

@@ -175,6 +175,11 @@ class Desert:
     def __repr__(self) -> str:
         return f"<Desert of {len(self)} tiles>"
 
+    def _repr_svg_(self) -> str:
+        from .render import desert_svg
+
+        return str(desert_svg(self, distances=True))
+
     def copy(self) -> Desert:
         new = object.__new__(Desert)
         new.start = self.start

@@ -1073,6 +1073,26 @@ class State(GameState):
         return reachable(self.desert, self.team,
                          lambda q: self.is_cleared(q))
 
+    def placement_report(self, tile_id: str | None = None):
+        """Why each position/rotation of a tile is legal or not here (GL-R14, GL-R15); by default
+        the scouted tile waiting to be placed."""
+        if tile_id is None:
+            if self.phase != "place":
+                raise BadInput("NB-ARG", "no scouted tile is waiting to be placed; name a tile id")
+            tile_id = self.pending["tile"]
+        return self.desert.explain_placement(self.tileset[tile_id], self.team, self.rules.edge_match)
+
+    def explain(self, action: Any) -> str:
+        """"legal", or the rule id and the plain reason why ``action`` is refused now."""
+        try:
+            parsed = self.parse_action(action)
+        except RuleError as exc:
+            return str(exc)
+        if self.result is not None:
+            return "NB-ARG: the game is over; no more actions can be played"
+        problem = self._problem(parsed)
+        return "legal" if problem is None else str(problem)
+
     def view(self, player: int) -> dict:
         """What ``player`` may see (GL-R8): own hand and role, public counts, the open Desert."""
         if not isinstance(player, int) or not 0 <= player < self.players:

@@ -195,8 +195,13 @@ def step_html(state) -> str:
 
         head = f"<b>Game over</b>: {escape(END_REASONS[state.result])}"
     events = "".join(f"<li>{escape(e)}</li>" for e in state.events)
-    return (f"<div style='font-size:13px'>{head}</div>"
-            f"<div>{state_svg(state, title=None)}</div>"
+    if state.phase == "place":  # show where the scouted tile may go, and why
+        report = state.placement_report()
+        picture = (f"<div style='font-size:12px'>{escape(report.summary())}</div>"
+                   f"{placement_svg(report)}")
+    else:
+        picture = f"<div>{state_svg(state, title=None)}</div>"
+    return (f"<div style='font-size:13px'>{head}</div>{picture}"
             f"<ul style='font-size:12px;margin:2px 0'>{events}</ul>"
             f"<div style='font-size:11px;color:#555'>path: "
             f"{escape(' → '.join(str(p) for p in path))}</div>")
