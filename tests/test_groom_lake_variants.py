@@ -322,3 +322,74 @@ def test_state_explains_actions_and_the_waiting_tile():
     assert sorted(report.positions()) == sorted(placing.pending["options"])
     assert "may go" not in render.step_html(placing) and "<table" not in render.step_html(placing)
     assert "must go" in render.step_html(placing)
+
+
+def _failure_rolls(seed, seats):
+    rng = rng_for(seed, "failure", 1)
+    return {p: rng.randint(1, 6) for p in sorted(seats)}
+
+
+def _unique_loser(seats, start=0):
+    for seed in range(start, 5000):
+        rolls = _failure_rolls(seed, seats)
+        top = max(rolls.values())
+        if list(rolls.values()).count(top) == 1:
+            return seed, max(rolls, key=rolls.get)
+    raise AssertionError
+
+
+def _failed_attempt(seed, hands, life, rules=None):
+    state = game(seed=seed, rules=rules, layout=[[1, 0, HEAT_7, 0]])
+    state = state._evolve(hands=tuple(hands), life=tuple(life))
+    return _attempt(state, (1, 0))  # nothing played: 0 dice, a sure failure
+
+
+def test_gl_a13_skip_the_draw_of_an_eliminated_player():
+    seed, loser = _unique_loser(range(4))
+    hands, life = [("rope",)] * 4, [5] * 4
+    life[loser] = 0
+    default = _failed_attempt(seed, hands, life)
+    assert loser in default.out
+    assert not any(f"P{loser + 1}'s hand" in e for e in default.events)
+    drawn = _failed_attempt(seed, hands, life, gl.Rules(skip_draw_if_eliminated=False))
+    assert loser in drawn.out and any(f"P{loser + 1}'s hand" in e for e in drawn.events)
+
+
+def test_gl_a14_alien_proof_on_the_random_draw():
+    seed, loser = _unique_loser(range(4))
+    hands = [("rope",)] * 4
+    hands[loser] = ("lifeform",)
+    kept = _failed_attempt(seed, hands, [5] * 4)
+    assert kept.phase == "turn" and kept.hands[loser] == ("lifeform",)
+    choice = _failed_attempt(seed, hands, [5] * 4, gl.Rules(alien_proof_on_random_draw="keep_or_discard"))
+    assert choice.phase == "trait" and choice.to_move == loser
+    after = choice.play(["trait", "discard"])
+    assert after.hands[loser] == () and after.supply_discards[-1] == "lifeform"
+
+
+def test_gl_a16_zero_tokens_can_eliminate():
+    seed, loser = _unique_loser(range(4))
+    hands = [("rope",)] * 4
+    hands[loser] = ("infection",)
+    life = [1] * 4
+    life[loser] = 2  # pays one, keeps one: the Infection takes one token
+    for flag, expect_out in ((False, False), (True, True)):
+        state = _failed_attempt(seed, hands, life, gl.Rules(zero_tokens_eliminates=flag))
+        assert state.phase == "take_life" and state.pending["left"] == 1
+        victim = next(p for p in range(4) if p != loser)
+        state = state.play(["take_life", victim])
+        assert loser in state.out and state.life[victim] == 0
+        assert (victim in state.out) is expect_out
+
+
+def test_gl_a12_out_players_roll_too():
+    seed = 3
+    state = game(seed=seed, layout=[[1, 0, HEAT_7, 0]])
+    gone = (state.current + 1) % 4
+    state = state._evolve(out=frozenset({gone}), hands=(("rope",),) * 4)
+    default = _attempt(state, (1, 0))
+    roll_line = next(e for e in default.events if "penalty rolls" in e)
+    assert f"P{gone + 1}:" not in roll_line
+    wide = _attempt(state._evolve(rules=gl.Rules(failure_roll_includes_out_players=True)), (1, 0))
+    roll_line = next(e for e in wide.events if "penalty rolls" in e)
+    assert f"P{gone + 1}:" in roll_line and gone in wide.out
