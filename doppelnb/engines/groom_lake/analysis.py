@@ -20,14 +20,21 @@ from .tiles import neighbours
 
 
 # -- exact odds -------------------------------------------------------------------------------------
-def clear_odds_table(values=range(4, 17), max_dice: int = MAX_DICE) -> Html:
+def clear_odds_table(values=range(4, 15), max_dice: int = MAX_DICE) -> Html:
     """An HTML table: rows = dice 1..max_dice, columns = obstacle values, exact percentages."""
     values = list(values)
     table = clear_probability_table(max_dice, values)
-    rows = [[d] + [f"{float(table[(d, v)]) * 100:.1f}%" for v in values]
-            for d in range(1, max_dice + 1)]
+    rows = [[d] + [_percent(table[(d, v)]) for v in values] for d in range(1, max_dice + 1)]
     return Html(html_table(["dice \\ value"] + values, rows,
                            caption="chance to roll MORE than the obstacle value (GL-R22), exact"))
+
+
+def _percent(p: Fraction) -> str:
+    """A percentage that never rounds a possible event to 0 % or an uncertain one to 100 %."""
+    if p in (0, 1):
+        return f"{int(p) * 100}%"
+    text = f"{float(p) * 100:.1f}%"
+    return {"0.0%": "<0.1%", "100.0%": ">99.9%"}.get(text, text)
 
 
 def clear_odds_chart(values=(4, 7, 10, 13, 16, 20), max_dice: int = MAX_DICE):

@@ -78,7 +78,8 @@ def desert_svg(desert: Desert, *, team: Coord | None = None, map_tokens: Iterabl
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
     pad, top = 8, 22 if title else 6
     bottom = 16 if note else 6
-    width = (x1 - x0 + 1) * cell + 2 * pad
+    width = max((x1 - x0 + 1) * cell + 2 * pad, 7 * len(title or "") + 16,
+                6 * len(note or "") + 16)
     height = (y1 - y0 + 1) * cell + pad + top + bottom
     svg = Svg(width, height, title=title, role="img")
     if title:
@@ -126,11 +127,16 @@ def desert_svg(desert: Desert, *, team: Coord | None = None, map_tokens: Iterabl
 
 
 def state_svg(state, *, distances: bool = True, path: bool = True, heat: bool = False,
-              title: str | None = None) -> Svg:
-    """A game state's Desert: Team pawn, Map Tokens, distances and the path to START."""
+              title: str | None = None, full_stacks: bool = False) -> Svg:
+    """A game state's Desert: Team pawn, Map Tokens, distances and the path to START.
+
+    With ``heat``, each tile names the stack a Team there would draw from given the stacks left
+    now, or, with ``full_stacks``, the rulebook's bands ("3" up to 4 steps, "6" up to 8, Compass).
+    """
     route = state.desert.shortest_path(state.team) if path else None
+    remaining = None if full_stacks else state.remaining()
     return desert_svg(state.desert, team=state.team, map_tokens=state.map_tokens,
-                      distances=distances, heat=heat, remaining=state.remaining(), path=route,
+                      distances=distances, heat=heat, remaining=remaining, path=route,
                       title=title, distance_offset=1 if state.rules.distance_mode == "tiles_inclusive" else 0)
 
 
