@@ -1048,7 +1048,8 @@ class State(GameState):
             self.phase = "turn"
         if self.result is None and not self.humans_in_game():  # GL-R31.2
             self.result = "no_humans"
-        if self.result is None and self.phase == "turn" and is_trapped(self.desert, self.team):
+        if (self.result is None and self.phase in ("turn", "setup_discard")
+                and is_trapped(self.desert, self.team)):
             self.result = "trapped"  # GL-R31.4, GL-A28
         if self.result is not None:
             self.phase, self.pending = "over", None
