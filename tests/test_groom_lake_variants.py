@@ -393,3 +393,10 @@ def test_gl_a12_out_players_roll_too():
     wide = _attempt(state._evolve(rules=gl.Rules(failure_roll_includes_out_players=True)), (1, 0))
     roll_line = next(e for e in wide.events if "penalty rolls" in e)
     assert f"P{gone + 1}:" in roll_line and gone in wide.out
+
+
+def test_text_map():
+    state = game(seed=18, layout=[[1, 0, CANYON, 0], [0, 1, HEAT_7, 0], [-1, 0, CRASH_2, 0],
+                                  [0, -1, MOUNTAIN, 0]])
+    assert state.desert.ascii() == " o\n*S#\n ^"
+    assert str(state).splitlines()[1] == "*T#" and "leads with" in str(state)

@@ -175,6 +175,33 @@ class Desert:
     def __repr__(self) -> str:
         return f"<Desert of {len(self)} tiles>"
 
+    def ascii(self, team: Coord | None = None) -> str:
+        """A text map, north up: S START, . Open Desert, ^ Mountain, # Canyon, C Civilization;
+        lower case when the tile shows an obstacle (o, m, c), * a Crash Site, T the Team."""
+        marks = {"start": "S", "open_desert": ".", "mountain": "^", "canyon": "#",
+                 "civilization": "C"}
+        x0, y0, x1, y1 = self.bounds()
+        lines = []
+        for y in range(y1, y0 - 1, -1):
+            row = []
+            for x in range(x0, x1 + 1):
+                tile = self.tiles.get((x, y))
+                if (x, y) == team:
+                    row.append("T")
+                elif tile is None:
+                    row.append(" ")
+                elif tile.crash_site:
+                    row.append("*")
+                elif tile.obstacle:
+                    row.append({"open_desert": "o", "mountain": "m", "civilization": "c"}[tile.terrain])
+                else:
+                    row.append(marks[tile.terrain])
+            lines.append("".join(row).rstrip())
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.ascii()
+
     def _repr_svg_(self) -> str:
         from .render import desert_svg
 

@@ -1118,6 +1118,11 @@ class State(GameState):
             "result": self.result,
         }
 
+    def __str__(self) -> str:
+        status = END_REASONS[self.result] if self.result else (
+            f"P{self.current + 1} leads with {self.ap} AP; waiting for {WAITING_FOR[self.phase]}")
+        return f"{self.desert.ascii(self.team)}\n{status}"
+
     def _repr_html_(self) -> str:
         from .render import state_html
 
