@@ -1,0 +1,42 @@
+"""Doppelganger: Unleashed From Groom Lake! -- a Team walks out of a desert built tile by tile.
+
+Digest: ``shared/rules/groom-lake.md`` (rule ids ``GL-R..``). The desert is a networkx graph of
+placed tiles; the tile set and the Supply deck are **illustrative** (the rulebook, a prototype,
+lists neither) and ship as JSON in ``doppelnb/data/``.
+
+Modules: :mod:`.tiles` (tile data), :mod:`.cards` (Supply cards), :mod:`.rules` (variant flags),
+:mod:`.desert` (the graph, red dots, placement priority, distances, stacks, trapped),
+:mod:`.odds` (dice and exact clearing odds), :mod:`.game` (the full game state),
+:mod:`.analysis` (tables, heat maps, seeded simulations), :mod:`.render` (SVG).
+"""
+
+from .cards import USABLE, SupplyDeck, load_deck
+from .desert import (
+    Desert,
+    PlacementReport,
+    distance_to_start,
+    is_trapped,
+    reachable,
+    region,
+    stack_chain,
+    stack_to_draw,
+)
+from .game import LIFE_BY_PLAYERS, State, from_json, new_game
+from .odds import (
+    clear_probability,
+    clear_probability_brute,
+    clear_probability_table,
+    dice_breakdown,
+    dice_for_attempt,
+    usable_cards,
+)
+from .rules import Rules
+from .tiles import Tile, TileSet, load_tiles
+
+__all__ = [
+    "Rules", "State", "new_game", "from_json", "distance_to_start", "stack_to_draw",
+    "stack_chain", "clear_probability", "clear_probability_table", "clear_probability_brute",
+    "dice_for_attempt", "dice_breakdown", "usable_cards", "Desert", "PlacementReport",
+    "reachable", "region", "is_trapped", "Tile", "TileSet", "load_tiles", "SupplyDeck",
+    "load_deck", "USABLE", "LIFE_BY_PLAYERS",
+]

@@ -1,0 +1,296 @@
+"""Analyses: exact clearing odds (tables, plots), the Alien-absent chance, an explorer policy and
+seeded simulations of desert growth (which stacks are drawn, how long escapes take)."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections import Counter, deque
+from fractions import Fraction
+
+from ...core.chance import make_seed, rng_for
+from ...core.errors import BadInput
+from ...core.exact import mean_interval, wilson_interval
+from ...core.render import Html, bar_chart, html_table, line_chart, side_by_side
+from .desert import STACKS
+from .game import State, new_game
+from .odds import MAX_DICE, clear_probability_table, usable_cards
+from .rules import DEFAULT_RULES, Rules
+from .tiles import neighbours
+
+
+# -- exact odds -------------------------------------------------------------------------------------
+def clear_odds_table(values=range(4, 15), max_dice: int = MAX_DICE) -> Html:
+    """An HTML table: rows = dice 1..max_dice, columns = obstacle values, exact percentages."""
+    values = list(values)
+    table = clear_probability_table(max_dice, values)
+    rows = [[d] + [_percent(table[(d, v)]) for v in values] for d in range(1, max_dice + 1)]
+    return Html(html_table(["dice \\ value"] + values, rows,
+                           caption="chance to roll MORE than the obstacle value (GL-R22), exact"))
+
+
+def _percent(p: Fraction) -> str:
+    """A percentage that never rounds a possible event to 0 % or an uncertain one to 100 %."""
+    if p in (0, 1):
+        return f"{int(p) * 100}%"
+    text = f"{float(p) * 100:.1f}%"
+    return {"0.0%": "<0.1%", "100.0%": ">99.9%"}.get(text, text)
+
+
+def clear_odds_chart(values=(4, 7, 10, 13, 16, 20), max_dice: int = MAX_DICE):
+    """Line chart: probability of clearing against the number of dice, one line per value."""
+    table = clear_probability_table(max_dice, values)
+    series = {f"value {v}": [(d, float(table[(d, v)])) for d in range(0, max_dice + 1)]
+              for v in values}
+    return line_chart(series, title="Clearing odds by dice (exact)", x_label="dice rolled",
+                      y_label="P(total > value)", y_range=(0, 1))
+
+
+def alien_absent_probability(players: int, guarantee_alien: bool = False) -> Fraction:
+    """GL-R5 / GL-E8: the chance that the leftover role stack is the Alien's (no Alien in play).
+
+    N + 1 stacks (N Humans and the Alien) are shuffled and N are dealt: the leftover is the Alien
+    with chance 1/(N+1). With one Human removed (GL-A31) all N stacks are dealt: 0.
+    """
+    if players not in (3, 4, 5, 6):
+        raise BadInput("GL-R1", f"Groom Lake is played by 3 to 6 players, not {players!r}")
+    stacks = players if guarantee_alien else players + 1
+    return Fraction(stacks - players, stacks)
+
+
+def alien_absent_probability_brute(players: int, guarantee_alien: bool = False) -> Fraction:
+    """Brute-force twin: every ordering of the role stacks, counting deals without the Alien."""
+    stacks = ["alien"] + ["human"] * (players - 1 if guarantee_alien else players)
+    hits = total = 0
+    for order in itertools.permutations(range(len(stacks))):
+        total += 1
+        hits += "alien" not in [stacks[i] for i in order[:players]]
+    return Fraction(hits, total)
+
+
+def placement_levels(state: State) -> dict[str, list[str]]:
+    """For every tile still in a stack: where it would have to go if drawn now (GL-R15).
+
+    Keys: "next to the Team", "diagonal", "anywhere", "nowhere (discarded, GL-A7)".
+    """
+    names = {1: "next to the Team", 2: "diagonal", 3: "anywhere", None: "nowhere (discarded, GL-A7)"}
+    out: dict[str, list[str]] = {name: [] for name in names.values()}
+    for tile_id in sorted(t for stack in state.stacks.values() for t in stack):
+        level, _ = state.desert.placement_options(state.tileset[tile_id], state.team,
+                                                  state.rules.edge_match)
+        out[names[level]].append(tile_id)
+    return out
+
+
+# -- an explorer policy -------------------------------------------------------------------------------
+_KEEP_SCORE = {"tool": 4, "recovery": 4, "alien_proof": 3, "trait": 1}
+
+
+def _walk_step(state: State, goals: set) -> tuple | None:
+    """First step of a shortest walk (cleared, non-Canyon tiles) from the Team to a goal tile."""
+    if not goals:
+        return None
+    prev = {state.team: None}
+    queue = deque([state.team])
+    while queue:
+        u = queue.popleft()
+        if u in goals and u != state.team:
+            while prev[u] != state.team:
+                u = prev[u]
+            return u
+        for v in state.desert.graph.adj[u]:
+            if v not in prev and state.desert.tiles[v].terrain != "canyon" and state.is_cleared(v):
+                prev[v] = u
+                queue.append(v)
+    return None
+
+
+def explorer_policy(state: State, rng) -> tuple:
+    """A plain, honest Team: reach Civilization, clear what blocks the way, scout outward.
+
+    The leader attempts a clear when the Humans' matching cards and spare Life promise an expected
+    total (3.5 a die) above the value; in the pile, Humans add matching cards until the expected
+    total beats the value by 2, and the leader tops up with Life while holding more than 2. Aliens
+    add nothing. Meant for simulations and steppers, not as strong play.
+    """
+    legal = state.legal_actions()
+    ph, me = state.phase, state.to_move
+    deck = state.deck
+    if ph in ("setup_discard", "hand_limit"):
+        def score(a):
+            card = a[1]
+            return (_KEEP_SCORE[deck.kind(card)] + deck.points.get(card, 0) / 10, card)
+        return min(legal, key=score)
+    if ph == "turn":
+        holders = [p for p in state.in_game() if state.roles[p] == "human"]
+
+        def promising(action) -> bool:
+            obstacle, value = state.obstacle(action[1:])
+            usable = usable_cards(obstacle, state.rules)
+            dice = sum(1 for p in holders for c in state.hands[p] if c in usable)
+            dice += max(0, state.life[state.current] - 2)
+            return dice * 3.5 > value + 1
+
+        for q in neighbours(state.team):
+            tile = state.desert.tiles.get(q)
+            if tile is not None and tile.terrain == "civilization":
+                if ("move", *q) in legal:
+                    return ("move", *q)
+                if ("clear", *q) in legal and promising(("clear", *q)):
+                    return ("clear", *q)
+        if ("scout",) in legal:
+            return ("scout",)
+        clears = [a for a in legal if a[0] == "clear"]
+        if clears:
+            best = min(clears, key=lambda a: state.obstacle(a[1:])[1])
+            if promising(best):
+                return best
+        # walk toward the nearest reachable tile with an empty neighbour, or with an obstacle
+        frontier = {p for p in state.reachable() if state.desert.empty_neighbours(p)}
+        step = _walk_step(state, frontier)
+        if step and ("move", *step) in legal:
+            return ("move", *step)
+        if clears:
+            return rng.choice(clears)
+        moves = [a for a in legal if a[0] == "move"]
+        if moves and rng.random() < 0.5:
+            return rng.choice(moves)
+        return ("end_turn",)
+    if ph == "scout_keep":
+        tiles = [state.tileset[a[1]] for a in legal]
+        def rank(t):
+            return (t.terrain != "civilization", t.terrain == "canyon", t.value or 0, t.id)
+        return ("keep", min(tiles, key=rank).id)
+    if ph == "place":
+        start = state.desert.start
+        return max(legal, key=lambda a: (abs(a[1] - start[0]) + abs(a[2] - start[1]), -a[3], a))
+    if ph == "mountain":
+        return ("remove", "top")
+    if ph == "crash":
+        tools = [a for a in legal if deck.kind(a[1]) == "tool" and a[2] == state.current]
+        return tools[0] if tools else next(a for a in legal if a[2] == state.current)
+    if ph == "pile":
+        obstacle, value = state.obstacle(state.pending["target"])
+        usable = usable_cards(obstacle, state.rules)
+        pend = state.pending
+        dice = sum(1 for _, c in pend["cards"] if c in usable) + sum(pend["life"])
+        ok = dice * 3.5 > value + 2
+        if state.roles[me] == "human" and not ok:
+            for a in legal:
+                if a[0] == "pile" and a[1] in usable:
+                    return a
+            if me == state.current and pend["revealed"] and state.life[me] > 2 and ("pile", "life") in legal:
+                return ("pile", "life")
+        return ("roll",) if pend["revealed"] else ("done",)
+    if ph == "pay":
+        return ("pay", "recovery")
+    if ph == "trait":
+        return ("trait", "keep")
+    if ph == "take_life":
+        return max(legal, key=lambda a: (state.life[a[1]], -a[1]))
+    if ph == "give_up":
+        return ("ballot", "yes" if state.roles[me] == "alien" else "no")
+    if ph == "vote":
+        return ("ballot", "no")
+    return rng.choice(legal)
+
+
+def past_setup(state: State, policy=explorer_policy) -> State:
+    """Play the set-up discards (GL-R6) with ``policy``: the first state where a leader acts."""
+    rng = rng_for(state.seed, "policy", "setup")
+    while state.phase == "setup_discard":
+        state = state.play(policy(state, rng))
+    return state
+
+
+def expedition(players: int = 4, *, seed: int = 1, rules: Rules = DEFAULT_RULES,
+               max_turns: int = 60, policy=explorer_policy) -> list[State]:
+    """Every state of one seeded game played by ``policy`` (stopped after ``max_turns`` turns)."""
+    state = new_game(players, rules=rules, seed=seed)
+    rng = rng_for(seed, "policy", "groom_lake")
+    states = [state]
+    while not state.is_over and state.turn_number <= max_turns:
+        state = state.play(policy(state, rng))
+        states.append(state)
+    return states
+
+
+@dataclasses.dataclass(frozen=True)
+class GrowthStudy:
+    """Seeded simulations of whole games: stacks drawn, outcomes, Desert sizes, escape times."""
+
+    games: int
+    players: int
+    seed: int
+    stack_draws: dict  # stack -> tiles drawn from it
+    scout_sources: dict  # first stack of each scout -> scouts
+    results: dict  # result ("stalled" if the turn cap was hit) -> games
+    escape_turns: tuple  # turns until Civilization, for escaped games
+    desert_sizes: tuple
+    draws_by_distance: dict  # distance -> Counter of stacks
+
+    @property
+    def escape_rate(self) -> tuple[float, float, float]:
+        won = self.results.get("civilization", 0)
+        lo, hi = wilson_interval(won, self.games)
+        return won / self.games, lo, hi
+
+    def rows(self) -> list[list]:
+        total = sum(self.stack_draws.values()) or 1
+        return [[name, self.stack_draws.get(name, 0),
+                 f"{100 * self.stack_draws.get(name, 0) / total:.1f}%"] for name in (*STACKS, "discards")]
+
+    def charts(self):
+        total = sum(self.stack_draws.values()) or 1
+        draws = bar_chart([(k, self.stack_draws.get(k, 0) / total) for k in (*STACKS, "discards")],
+                          title="Share of tiles drawn per stack", y_label="share")
+        outcome = bar_chart([(k, v) for k, v in sorted(self.results.items())],
+                            title=f"Outcomes of {self.games} games", colour="#E69F00",
+                            value_format="{:.0f}")
+        return draws, outcome
+
+    def summary(self) -> str:
+        rate, lo, hi = self.escape_rate
+        text = (f"{self.games} games of {self.players} players (seed {self.seed}): the Team escaped "
+                f"in {rate:.0%} (95% CI {lo:.0%}-{hi:.0%})")
+        if len(self.escape_turns) > 1:
+            mean, a, b = mean_interval(self.escape_turns)
+            text += f", after {mean:.1f} turns on average (95% CI {a:.1f}-{b:.1f})"
+        return text + "."
+
+    def _repr_html_(self) -> str:
+        table = html_table(["stack", "tiles drawn", "share"], self.rows(), caption=self.summary())
+        return str(side_by_side(Html(table), *self.charts()))
+
+
+def simulate_growth(games: int = 40, players: int = 4, *, seed: int = 1,
+                    rules: Rules = DEFAULT_RULES, max_turns: int = 60,
+                    policy=explorer_policy) -> GrowthStudy:
+    """Play ``games`` seeded games with ``policy``; count stacks drawn and how escapes go."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise BadInput("NB-ARG", f"games is a whole number >= 1, not {games!r}")
+    seed = make_seed(seed)
+    stack_draws: Counter = Counter()
+    sources: Counter = Counter()
+    results: Counter = Counter()
+    by_distance: dict[int, Counter] = {}
+    escape, sizes = [], []
+    for i in range(games):
+        final = expedition(players, seed=seed * 100_003 + i, rules=rules, max_turns=max_turns,
+                           policy=policy)[-1]
+        for distance, drawn in final.scout_log:
+            sources[drawn[0]] += 1
+            for name in drawn:
+                stack_draws[name] += 1
+                by_distance.setdefault(distance, Counter())[name] += 1
+        results[final.result or "stalled"] += 1
+        sizes.append(len(final.desert))
+        if final.result == "civilization":
+            escape.append(final.turn_number)
+    return GrowthStudy(games, players, seed, dict(stack_draws), dict(sources), dict(results),
+                       tuple(escape), tuple(sizes), {d: dict(c) for d, c in sorted(by_distance.items())})
+
+
+__all__ = ["past_setup", "placement_levels", "clear_odds_table", "clear_odds_chart", "alien_absent_probability",
+           "alien_absent_probability_brute", "explorer_policy", "expedition", "simulate_growth",
+           "GrowthStudy"]

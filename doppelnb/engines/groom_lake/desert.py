@@ -1,0 +1,513 @@
+"""The Desert: placed tiles as a networkx graph (coordinates are nodes, orthogonal neighbours edges).
+
+Holds the red-dot rule (GL-R14), the placement priority (GL-R15), the distance to START and the
+stack it selects (GL-R16), reachability and the "trapped" end (GL-R31.4, GL-A28).
+
+Distances are kept incrementally: placing a tile can only shorten paths, so the new tile takes
+``1 + min(neighbour distances)`` and a breadth-first relaxation spreads any shortening from it.
+A placement therefore costs time proportional to the tiles whose distance changes, not to the
+Desert's size (``benchmarks/groom_lake.py`` measures it against a fresh search).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import deque
+from collections.abc import Iterable, Mapping
+
+import networkx as nx
+
+from ...core.errors import BadInput, IllegalAction
+from .tiles import DIRECTION_NAMES, DIRECTIONS, Coord, Tile, diagonals, fmt, neighbours
+
+EDGE_MATCHES = ("presence", "exact_pattern")
+PRIORITY_NAMES = {1: "orthogonally next to the Team", 2: "diagonally next to the Team",
+                  3: "anywhere next to the Desert"}
+STACKS = ("3", "6", "compass")
+
+
+def _coord(value, what: str = "a position") -> Coord:
+    if (isinstance(value, (tuple, list)) and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        return (int(value[0]), int(value[1]))
+    raise BadInput("NB-ARG", f"{what} is a pair of whole numbers (x, y), not {value!r}")
+
+
+def edges_match(own: int, other: int, mode: str = "presence") -> bool:
+    """GL-R14 / GL-A3: do two touching edges match?"""
+    if mode == "presence":
+        return (own > 0) == (other > 0)
+    return own == other
+
+
+def _dots(n: int) -> str:
+    return "no red dot" if n == 0 else ("a red dot" if n == 1 else f"{n} red dots")
+
+
+@dataclasses.dataclass(frozen=True)
+class Mismatch:
+    """One edge of a candidate tile that breaks the red-dot rule."""
+
+    direction: str  # N, E, S, W of the new tile
+    own: int
+    neighbour: Coord
+    theirs: int
+
+    def sentence(self) -> str:
+        return (f"its {DIRECTION_NAMES[self.direction]} edge has {_dots(self.own)} but the tile at "
+                f"{fmt(self.neighbour)} shows {_dots(self.theirs)} there")
+
+
+@dataclasses.dataclass(frozen=True)
+class Candidate:
+    """A position and rotation considered for a drawn tile, with the verdict and its reason."""
+
+    position: Coord
+    rotation: int
+    priority: int
+    mismatches: tuple[Mismatch, ...]
+    touches: int  # placed tiles it would touch
+
+    @property
+    def legal(self) -> bool:
+        return not self.mismatches and self.touches > 0
+
+    def reason(self) -> str:
+        if self.touches == 0:
+            return f"{fmt(self.position)} touches no placed tile"
+        if not self.mismatches:
+            return f"every touching edge matches ({self.touches} checked)"
+        return "; ".join(m.sentence() for m in self.mismatches)
+
+
+@dataclasses.dataclass(frozen=True)
+class PlacementReport:
+    """Why each candidate position/rotation of a drawn tile is legal or not (GL-R14, GL-R15)."""
+
+    tile: Tile
+    team: Coord
+    candidates: tuple[Candidate, ...]
+    level: int | None  # the priority level that applies; None: no legal position (GL-A7)
+    desert: Desert | None = dataclasses.field(default=None, compare=False, repr=False)
+
+    @property
+    def legal(self) -> tuple[Candidate, ...]:
+        return tuple(c for c in self.candidates if c.legal and c.priority == self.level)
+
+    def positions(self) -> list[tuple[Coord, int]]:
+        return [(c.position, c.rotation) for c in self.legal]
+
+    def summary(self) -> str:
+        tried = sorted({c.priority for c in self.candidates})
+        failed = [PRIORITY_NAMES[p] for p in tried if self.level is None or p < self.level]
+        head = f"{self.tile.name}: "
+        if failed:
+            head += "no legal position " + " nor ".join(failed) + ", so "
+        if self.level is None:
+            return head + "the tile cannot be placed and is discarded (GL-A7)."
+        spots = sorted({c.position for c in self.legal})
+        return (head + f"it must go {PRIORITY_NAMES[self.level]} (GL-R15 level {self.level}): "
+                + ", ".join(fmt(p) for p in spots) + ".")
+
+    def rows(self) -> list[list[str]]:
+        out = []
+        for c in self.candidates:
+            if c.legal and c.priority == self.level:
+                verdict = "legal"
+            elif c.legal:
+                verdict = "fits, but a higher priority applies"
+            else:
+                verdict = "illegal"
+            out.append([fmt(c.position), f"{c.rotation}°", f"{c.priority}", verdict, c.reason()])
+        return out
+
+    def _repr_html_(self) -> str:
+        from ...core.render import html_table
+        from .render import placement_svg
+
+        table = html_table(["position", "rotation", "priority", "verdict", "why"], self.rows(),
+                           caption=self.summary())
+        return f"<div>{placement_svg(self)}{table}</div>"
+
+
+class Desert:
+    """The placed tiles. ``graph`` is a networkx Graph over coordinates; ``distance`` maps each
+    placed tile to its number of orthogonal steps to START over placed tiles (GL-R16)."""
+
+    def __init__(self, start_tile: Tile, start: Coord = (0, 0), start_rotation: int = 0):
+        start = _coord(start, "START")
+        self.start = start
+        self.graph = nx.Graph()
+        self.tiles: dict[Coord, Tile] = {}
+        self.rotation: dict[Coord, int] = {}
+        self.edges: dict[Coord, tuple[int, ...]] = {}
+        self.distance: dict[Coord, int] = {}
+        self.open: set[Coord] = set()  # empty positions orthogonally next to a placed tile
+        # Each open position's constraint: the facing edge of the tile on each side (N, E, S, W),
+        # -1 where the side is empty; positions grouped by constraint so that a search "anywhere"
+        # (GL-R15 level 3) checks each distinct constraint once instead of every position.
+        self.constraint: dict[Coord, tuple[int, ...]] = {}
+        self.by_constraint: dict[tuple[int, ...], set[Coord]] = {}
+        self._add(start, start_tile, start_rotation)
+
+    # -- basic access -------------------------------------------------------------------------
+    def __contains__(self, p) -> bool:
+        return p in self.tiles
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+    def __iter__(self):
+        return iter(self.tiles)
+
+    def __getitem__(self, p: Coord) -> Tile:
+        return self.tiles[p]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Desert):
+            return NotImplemented
+        return (self.start == other.start and self.rotation == other.rotation
+                and {p: t.id for p, t in self.tiles.items()}
+                == {p: t.id for p, t in other.tiles.items()})
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"<Desert of {len(self)} tiles>"
+
+    def ascii(self, team: Coord | None = None) -> str:
+        """A text map, north up: S START, . Open Desert, ^ Mountain, # Canyon, C Civilization;
+        lower case when the tile shows an obstacle (o, m, c), * a Crash Site, T the Team."""
+        marks = {"start": "S", "open_desert": ".", "mountain": "^", "canyon": "#",
+                 "civilization": "C"}
+        x0, y0, x1, y1 = self.bounds()
+        lines = []
+        for y in range(y1, y0 - 1, -1):
+            row = []
+            for x in range(x0, x1 + 1):
+                tile = self.tiles.get((x, y))
+                if (x, y) == team:
+                    row.append("T")
+                elif tile is None:
+                    row.append(" ")
+                elif tile.crash_site:
+                    row.append("*")
+                elif tile.obstacle:
+                    row.append({"open_desert": "o", "mountain": "m", "civilization": "c"}[tile.terrain])
+                else:
+                    row.append(marks[tile.terrain])
+            lines.append("".join(row).rstrip())
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.ascii()
+
+    def _repr_svg_(self) -> str:
+        from .render import desert_svg
+
+        return str(desert_svg(self, distances=True))
+
+    def copy(self) -> Desert:
+        new = object.__new__(Desert)
+        new.start = self.start
+        new.graph = self.graph.copy()
+        new.tiles = dict(self.tiles)
+        new.rotation = dict(self.rotation)
+        new.edges = dict(self.edges)
+        new.distance = dict(self.distance)
+        new.open = set(self.open)
+        new.constraint = dict(self.constraint)
+        new.by_constraint = {k: set(v) for k, v in self.by_constraint.items()}
+        return new
+
+    def placed_neighbours(self, p: Coord) -> list[Coord]:
+        return [q for q in neighbours(p) if q in self.tiles]
+
+    def empty_neighbours(self, p: Coord) -> list[Coord]:
+        """Empty grid positions orthogonally next to ``p`` (GL-R13 asks for at least one)."""
+        return [q for q in neighbours(p) if q not in self.tiles]
+
+    def bounds(self) -> tuple[int, int, int, int]:
+        xs = [p[0] for p in self.tiles]
+        ys = [p[1] for p in self.tiles]
+        return min(xs), min(ys), max(xs), max(ys)
+
+    # -- the red-dot rule (GL-R14) --------------------------------------------------------------
+    def check_fit(self, tile: Tile, p: Coord, rotation: int, mode: str = "presence"
+                  ) -> tuple[tuple[Mismatch, ...], int]:
+        """(mismatching edges, number of touching tiles) for ``tile`` turned ``rotation`` at ``p``."""
+        own = tile.rotated_edges(rotation)
+        bad, touches = [], 0
+        for i, q in enumerate(neighbours(p)):
+            theirs = self.edges.get(q)
+            if theirs is None:
+                continue
+            touches += 1
+            facing = theirs[(i + 2) % 4]
+            if not edges_match(own[i], facing, mode):  # GL-R14, GL-A3
+                bad.append(Mismatch(DIRECTIONS[i], own[i], q, facing))
+        return tuple(bad), touches
+
+    def fits(self, tile: Tile, p: Coord, rotation: int, mode: str = "presence") -> bool:
+        if p in self.tiles:
+            return False
+        bad, touches = self.check_fit(tile, p, rotation, mode)
+        return not bad and touches > 0
+
+    # -- placement priority (GL-R15) ------------------------------------------------------------
+    def _levels(self, team: Coord):
+        """The positions of each priority level, lazily: level 3 (the whole frontier) is only
+        listed when levels 1 and 2 have no legal spot."""
+        yield 1, [q for q in neighbours(team) if q not in self.tiles]
+        yield 2, [q for q in diagonals(team) if q not in self.tiles and q in self.open]
+        yield 3, sorted(self.open)
+
+    def placement_options(self, tile: Tile, team: Coord, mode: str = "presence"
+                          ) -> tuple[int | None, list[tuple[Coord, int]]]:
+        """(priority level, legal (position, rotation) pairs at that level) for a drawn tile.
+
+        GL-R15: orthogonally next to the Team if possible, else diagonally, else anywhere
+        orthogonally next to a placed tile. A diagonal position must touch a placed tile, since
+        a tile always joins the Desert by an edge [INFERRED]. Rotations giving the same edge
+        pattern are listed once. ``(None, [])`` when the tile fits nowhere (GL-A7).
+        """
+        rotations = tile.distinct_rotations()
+        for level, spots in self._levels(team):
+            if level == 3:
+                found = self._anywhere(tile, rotations, mode)
+            else:
+                found = [(p, r) for p in spots for r in rotations if self.fits(tile, p, r, mode)]
+            if found:
+                return level, found
+        return None, []
+
+    def _anywhere(self, tile: Tile, rotations: tuple[int, ...], mode: str) -> list[tuple[Coord, int]]:
+        """Every legal (position, rotation) next to the Desert, by constraint class (GL-R15.3)."""
+        patterns = [(r, tile.rotated_edges(r)) for r in rotations]
+        found = []
+        for need, cells in self.by_constraint.items():
+            fitting = [r for r, edges in patterns
+                       if all(c < 0 or edges_match(e, c, mode) for e, c in zip(edges, need, strict=True))]
+            if fitting:
+                found.extend((p, r) for p in cells for r in fitting)
+        found.sort()
+        return found
+
+    def explain_placement(self, tile: Tile, team: Coord, mode: str = "presence"
+                          ) -> PlacementReport:
+        """Every candidate position and rotation, level by level, with the edge that fails."""
+        rotations = tile.distinct_rotations()
+        cands, level, seen = [], None, set()
+        for lvl, spots in self._levels(team):
+            for p in spots:
+                if p in seen:
+                    continue
+                seen.add(p)
+                for r in rotations:
+                    bad, touches = self.check_fit(tile, p, r, mode)
+                    cands.append(Candidate(p, r, lvl, bad, touches))
+                    if not bad and touches and level is None:
+                        level = lvl
+            if level is not None:
+                break
+        return PlacementReport(tile, team, tuple(cands), level, self)
+
+    def place(self, tile: Tile, p: Coord, rotation: int = 0, mode: str = "presence") -> None:
+        """Add ``tile`` at ``p`` (mutates this Desert; game states copy it first).
+
+        Refuses an occupied position, a position touching no tile and a red-dot mismatch
+        (GL-R14). Does not apply the priority of GL-R15, which depends on the Team.
+        """
+        p = _coord(p)
+        if rotation not in (0, 90, 180, 270):
+            raise BadInput("NB-ARG", f"a rotation is 0, 90, 180 or 270 degrees, not {rotation!r}")
+        if p in self.tiles:
+            raise IllegalAction("GL-R15", f"{fmt(p)} already holds {self.tiles[p].name}")
+        bad, touches = self.check_fit(tile, p, rotation, mode)
+        if touches == 0:
+            raise IllegalAction("GL-R15", f"{fmt(p)} is not next to any placed tile")
+        if bad:
+            raise IllegalAction("GL-R14", f"{tile.id} turned {rotation}° does not fit at {fmt(p)}: "
+                                + "; ".join(m.sentence() for m in bad))
+        self._add(p, tile, rotation)
+
+    def _add(self, p: Coord, tile: Tile, rotation: int) -> None:
+        self.tiles[p] = tile
+        self.rotation[p] = rotation
+        self.edges[p] = tile.rotated_edges(rotation)
+        self.graph.add_node(p)
+        self.open.discard(p)
+        self._unindex(p)
+        placed = []
+        for q in neighbours(p):
+            if q in self.tiles and q != p:
+                self.graph.add_edge(p, q)
+                placed.append(q)
+            elif q not in self.tiles:
+                self.open.add(q)
+                self._unindex(q)
+                need = tuple(self.edges[n][(i + 2) % 4] if n in self.edges else -1
+                             for i, n in enumerate(neighbours(q)))
+                self.constraint[q] = need
+                self.by_constraint.setdefault(need, set()).add(q)
+        # GL-R16: incremental shortest paths (unit steps, every placed tile counts).
+        inf = float("inf")
+        self.distance[p] = 0 if p == self.start else 1 + min(
+            (self.distance[q] for q in placed), default=inf)
+        queue = deque([p])
+        dist = self.distance
+        while queue:
+            u = queue.popleft()
+            du = dist[u] + 1
+            for v in self.graph.adj[u]:
+                if dist[v] > du:
+                    dist[v] = du
+                    queue.append(v)
+
+    def _unindex(self, q: Coord) -> None:
+        need = self.constraint.pop(q, None)
+        if need is not None:
+            cells = self.by_constraint[need]
+            cells.discard(q)
+            if not cells:
+                del self.by_constraint[need]
+
+    def fresh_distances(self) -> dict[Coord, int]:
+        """Distances by a fresh breadth-first search (networkx): the incremental ones' twin."""
+        return dict(nx.single_source_shortest_path_length(self.graph, self.start))
+
+    def shortest_path(self, team: Coord) -> list[Coord]:
+        """One shortest orthogonal path from the Team's tile to START (GL-R16)."""
+        path = [team]
+        while path[-1] != self.start:
+            here = path[-1]
+            path.append(min(q for q in self.graph.adj[here]
+                             if self.distance[q] == self.distance[here] - 1))
+        return path
+
+
+# -- GL-R16: distance and stack -----------------------------------------------------------------
+def _graph_of(tiles) -> nx.Graph:
+    if isinstance(tiles, Desert):
+        return tiles.graph
+    if isinstance(tiles, nx.Graph):
+        return tiles
+    cells = set(tiles.keys() if isinstance(tiles, Mapping) else tiles)
+    graph = nx.Graph()
+    for raw in cells:
+        p = _coord(raw, "a tile position")
+        graph.add_node(p)
+        for q in neighbours(p):
+            if q in cells:
+                graph.add_edge(p, q)
+    return graph
+
+
+def distance_to_start(tiles: Iterable | Mapping | Desert | nx.Graph, team: Coord,
+                      start: Coord = (0, 0), *, mode: str = "steps") -> int:
+    """Shortest orthogonal path over the placed ``tiles`` from the Team's tile to START.
+
+    GL-R16: every placed tile counts, cleared or not, Canyons included. GL-A4: ``mode="steps"``
+    counts steps (START itself is 0); ``"tiles_inclusive"`` counts the tiles on the path (one more).
+    ``tiles`` is a collection of positions, a mapping keyed by positions, a :class:`Desert` or a
+    networkx graph.
+
+    >>> distance_to_start({(0, 0), (1, 0), (2, 0), (2, 1)}, (2, 1))
+    3
+    """
+    team, start = _coord(team, "the Team's tile"), _coord(start, "START")
+    if mode not in ("steps", "tiles_inclusive"):
+        raise BadInput("GL-A4", f"{mode!r} is not a distance mode; choose 'steps' or 'tiles_inclusive'")
+    if isinstance(tiles, Desert) and tiles.start == start and team in tiles.distance:
+        steps = tiles.distance[team]
+    else:
+        graph = _graph_of(tiles)
+        for p, what in ((team, "the Team's tile"), (start, "START")):
+            if p not in graph:
+                raise BadInput("GL-R16", f"{what} {fmt(p)} is not among the placed tiles")
+        try:
+            steps = nx.shortest_path_length(graph, team, start)
+        except nx.NetworkXNoPath:
+            raise BadInput("GL-R16", f"no path of placed tiles joins {fmt(team)} to START "
+                           f"{fmt(start)}") from None
+    return steps + (1 if mode == "tiles_inclusive" else 0)
+
+
+def stack_chain(distance: int) -> tuple[str, ...]:
+    """GL-R16 / GL-A5: the stacks tried in order for a Team at ``distance`` steps."""
+    if distance <= 4:
+        return ("3", "6", "compass")
+    if distance <= 8:
+        return ("6", "compass")
+    return ("compass",)
+
+
+def stack_to_draw(distance: int, remaining: Mapping[str, int], *, reshuffled: bool = False) -> str:
+    """Which stack a Scout draws from (GL-R16, GL-A5).
+
+    ``remaining`` maps ``"3"``, ``"6"``, ``"compass"`` to the tiles left (a missing stack counts as
+    empty). The answer is the first non-empty stack of the fallback chain, or ``"discards"``: the
+    single reshuffled stack of discarded tiles, used once the chain runs dry. ``reshuffled=True``
+    says that stack already exists and, under the default ``all_draws`` reading, serves every draw.
+
+    >>> stack_to_draw(4, {"3": 5, "6": 5, "compass": 5}), stack_to_draw(5, {"3": 5, "6": 5, "compass": 5})
+    ('3', '6')
+    >>> stack_to_draw(3, {"3": 0, "6": 2, "compass": 5}), stack_to_draw(9, {"compass": 0})
+    ('6', 'discards')
+    """
+    if isinstance(distance, bool) or not isinstance(distance, int) or distance < 0:
+        raise BadInput("NB-ARG", f"a distance is a whole number of steps >= 0, not {distance!r}")
+    if not isinstance(remaining, Mapping):
+        raise BadInput("NB-ARG", "remaining maps \"3\", \"6\", \"compass\" to the tiles left")
+    for key, value in remaining.items():
+        if key not in STACKS:
+            raise BadInput("NB-ARG", f"{key!r} is not a stack; stacks are \"3\", \"6\", \"compass\"")
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise BadInput("NB-ARG", f"stack {key!r} must hold a whole number >= 0 of tiles")
+    if reshuffled:
+        return "discards"
+    for name in stack_chain(distance):  # GL-R16 fallbacks
+        if remaining.get(name, 0) > 0:
+            return name
+    return "discards"  # GL-R16: the Compass stack ran out -> one reshuffled stack (GL-A5)
+
+
+# -- reachability and "trapped" (GL-R17, GL-R31.4, GL-A28) ----------------------------------------
+def reachable(desert: Desert, team: Coord, cleared) -> set[Coord]:
+    """Tiles the Team can walk to now: through cleared, non-Canyon tiles (GL-R17).
+
+    ``cleared(p)`` says whether the tile at ``p`` may be entered.
+    """
+    seen, queue = {team}, deque([team])
+    while queue:
+        u = queue.popleft()
+        for v in desert.graph.adj[u]:
+            if v not in seen and desert.tiles[v].terrain != "canyon" and cleared(v):
+                seen.add(v)
+                queue.append(v)
+    return seen
+
+
+def region(desert: Desert, team: Coord) -> set[Coord]:
+    """GL-A28's R: non-Canyon tiles joined to the Team past non-Canyon tiles, cleared or not."""
+    seen, queue = {team}, deque([team])
+    while queue:
+        u = queue.popleft()
+        for v in desert.graph.adj[u]:
+            if v not in seen and desert.tiles[v].terrain != "canyon":
+                seen.add(v)
+                queue.append(v)
+    return seen
+
+
+def is_trapped(desert: Desert, team: Coord) -> bool:
+    """GL-R31.4 with GL-A28: no Civilization and no empty neighbour anywhere in R."""
+    r = region(desert, team)
+    if any(desert.tiles[p].terrain == "civilization" for p in r):
+        return False
+    return not any(q not in desert.tiles for p in r for q in neighbours(p))
+
+
+__all__ = ["Desert", "PlacementReport", "Candidate", "Mismatch", "distance_to_start",
+           "stack_to_draw", "stack_chain", "reachable", "region", "is_trapped", "edges_match",
+           "STACKS", "PRIORITY_NAMES"]

@@ -1,0 +1,223 @@
+"""SVG pictures of the Desert: tiles, red dots, obstacles, Map Tokens, the Team pawn, distances,
+the shortest path to START, distance heat maps and placement candidates (no widgets)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from ...core.render import PALETTE, Html, Svg, escape, heat_colour, html_table
+from .desert import Desert, PlacementReport, stack_chain, stack_to_draw
+from .tiles import Coord, Tile
+
+FILL = {"open_desert": "#f3dca8", "mountain": "#b9a184", "canyon": "#6b3f22",
+        "civilization": "#a8d8a0", "start": "#ffffff"}
+TERRAIN_LABEL = {"open_desert": "", "mountain": "Mountain", "canyon": "Canyon",
+                 "civilization": "Civilization", "start": "START"}
+OBSTACLE_SHORT = {"high_heat": "Heat", "flash_flood": "Flood", "rocky_terrain": "Rocks",
+                  "sandstorm": "Sand", "animal_attack": "Animal", "alien_probe": "Probe"}
+STACK_SHORT = {"3": "“3”", "6": "“6”", "compass": "C", "discards": "R"}
+ILLUSTRATIVE = "illustrative tiles (the rulebook lists none)"
+
+
+def _dots(svg: Svg, x: float, y: float, cell: float, edges: Iterable[int]) -> None:
+    """Red dots just inside each edge (N, E, S, W): one circle per dot."""
+    for i, n in enumerate(edges):
+        for k in range(n):
+            off = (k - (n - 1) / 2) * 9
+            cx, cy = {0: (x + cell / 2 + off, y + 5), 1: (x + cell - 5, y + cell / 2 + off),
+                      2: (x + cell / 2 + off, y + cell - 5), 3: (x + 5, y + cell / 2 + off)}[i]
+            svg.circle(round(cx, 1), round(cy, 1), 3.2, fill="#d7191c", stroke="#700",
+                       stroke_width=0.6)
+
+
+def _tile(svg: Svg, x: float, y: float, cell: float, tile: Tile, rotation: int, *,
+          fill: str | None = None, cleared: bool = False, text_colour: str | None = None) -> None:
+    terrain = tile.terrain
+    svg.rect(x, y, cell, cell, fill=fill or FILL[terrain], stroke="#555", stroke_width=1)
+    ink = text_colour or ("#fff" if terrain == "canyon" else "#222")
+    label = TERRAIN_LABEL[terrain]
+    if label:
+        svg.text(x + cell / 2, y + cell - 9, label, size=8.5, anchor="middle", fill=ink)
+    if tile.obstacle:
+        strike = "line-through" if cleared else None
+        svg.text(x + cell / 2, y + cell / 2 + 6, f"{OBSTACLE_SHORT[tile.obstacle]} {tile.value}",
+                 size=10, anchor="middle", fill=ink, font_weight="bold", text_decoration=strike)
+    if tile.crash_site:
+        svg.text(x + cell / 2, y + cell / 2 + 6, f"✈ Crash {tile.crash_site}", size=9.5,
+                 anchor="middle", fill=ink)
+    svg.element("title", f"{tile.name}, turned {rotation}°")
+    _dots(svg, x, y, cell, tile.rotated_edges(rotation))
+
+
+def tile_svg(tile: Tile, rotation: int = 0, cell: int = 64) -> Svg:
+    """One tile on its own (rotated), with its id underneath."""
+    svg = Svg(cell + 8, cell + 22, title=tile.name)
+    _tile(svg, 4, 4, cell, tile, rotation)
+    svg.text(cell / 2 + 4, cell + 18, f"{tile.id} {rotation}°" if rotation else tile.id, size=10,
+             anchor="middle")
+    return svg
+
+
+def desert_svg(desert: Desert, *, team: Coord | None = None, map_tokens: Iterable[Coord] = (),
+               distances: bool = False, heat: bool = False,
+               remaining: Mapping[str, int] | None = None, path: list[Coord] | None = None,
+               marks: Mapping[Coord, str] | None = None, extra: Iterable[Coord] = (),
+               title: str | None = None, cell: int = 60, distance_offset: int = 0,
+               note: str | None = ILLUSTRATIVE) -> Svg:
+    """The Desert as SVG.
+
+    ``distances`` writes each tile's distance to START (GL-R16) in its corner; ``heat`` colours
+    tiles by that distance and names the stack a Team standing there would draw from (using
+    ``remaining``, default all stacks full); ``path`` draws a route; ``marks`` outlines empty or
+    placed positions in a colour (placement candidates); ``extra`` widens the frame.
+    """
+    marks = dict(marks or {})
+    tokens = set(map_tokens)
+    cells = list(desert.tiles) + list(marks) + list(extra)
+    xs, ys = [p[0] for p in cells], [p[1] for p in cells]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    pad, top = 8, 22 if title else 6
+    bottom = 16 if note else 6
+    width = max((x1 - x0 + 1) * cell + 2 * pad, 7 * len(title or "") + 16,
+                6 * len(note or "") + 16)
+    height = (y1 - y0 + 1) * cell + pad + top + bottom
+    svg = Svg(width, height, title=title, role="img")
+    if title:
+        svg.text(width / 2, 15, title, size=12.5, anchor="middle", font_weight="bold")
+
+    def corner(p: Coord) -> tuple[float, float]:
+        return pad + (p[0] - x0) * cell, top + (y1 - p[1]) * cell
+
+    maxd = max(desert.distance.values()) or 1
+    full = remaining if remaining is not None else {"3": 1, "6": 1, "compass": 1}
+    for p, tile in desert.tiles.items():
+        x, y = corner(p)
+        d = desert.distance[p] + distance_offset
+        fill = heat_colour(0.1 + 0.9 * desert.distance[p] / maxd) if heat else None
+        _tile(svg, x, y, cell, tile, desert.rotation[p], fill=fill, cleared=p in tokens,
+              text_colour=("#fff" if heat and desert.distance[p] / maxd > 0.45 else None))
+        if heat:
+            stack = stack_to_draw(d, full)
+            svg.text(x + cell - 4, y + 13, STACK_SHORT[stack], size=10, anchor="end",
+                     fill="#fff" if desert.distance[p] / maxd > 0.45 else "#08306b",
+                     font_weight="bold")
+        if distances or heat:
+            svg.text(x + 4, y + 13, d, size=11, font_weight="bold",
+                     fill="#fff" if heat and desert.distance[p] / maxd > 0.45 else "#08306b")
+        if p in tokens:
+            svg.circle(x + cell - 9, y + cell - 9, 5, fill="#222", stroke="#fff", stroke_width=1)
+            svg.element("title", "Map Token: cleared / explored")
+    for p, colour in marks.items():
+        x, y = corner(p)
+        svg.rect(x + 2, y + 2, cell - 4, cell - 4, fill=colour, fill_opacity=0.18, stroke=colour,
+                 stroke_width=2.5, stroke_dasharray="5 3")
+    if path and len(path) > 1:
+        pts = [(corner(p)[0] + cell / 2, corner(p)[1] + cell / 2) for p in path]
+        svg.polyline(pts, stroke=PALETTE[1], stroke_width=4, stroke_opacity=0.75,
+                     stroke_linecap="round")
+    if team is not None:
+        x, y = corner(team)
+        svg.circle(x + cell / 2, y + 18, 8, fill=PALETTE[0], stroke="#fff", stroke_width=2)
+        svg.text(x + cell / 2, y + 21.5, "T", size=9.5, anchor="middle", fill="#fff",
+                 font_weight="bold")
+        svg.element("title", "the Team pawn")
+    if note:
+        svg.text(pad, height - 4, note, size=9, fill="#777")
+    return svg
+
+
+def state_svg(state, *, distances: bool = True, path: bool = True, heat: bool = False,
+              title: str | None = None, full_stacks: bool = False) -> Svg:
+    """A game state's Desert: Team pawn, Map Tokens, distances and the path to START.
+
+    With ``heat``, each tile names the stack a Team there would draw from given the stacks left
+    now, or, with ``full_stacks``, the rulebook's bands ("3" up to 4 steps, "6" up to 8, Compass).
+    """
+    route = state.desert.shortest_path(state.team) if path else None
+    remaining = None if full_stacks else state.remaining()
+    return desert_svg(state.desert, team=state.team, map_tokens=state.map_tokens,
+                      distances=distances, heat=heat, remaining=remaining, path=route,
+                      title=title, distance_offset=1 if state.rules.distance_mode == "tiles_inclusive" else 0)
+
+
+def placement_svg(report: PlacementReport, desert: Desert | None = None) -> Html:
+    """The candidates of a drawn tile: green = legal at the level that applies, orange = fits but
+    a higher priority applies, red = breaks the red-dot rule; the tile itself on the right."""
+    rank = {"#1a9641": 2, "#fdae61": 1, "#d7191c": 0}
+    marks: dict[Coord, str] = {}
+    for c in report.candidates:
+        colour = ("#1a9641" if c.legal and c.priority == report.level
+                  else "#fdae61" if c.legal else "#d7191c")
+        if rank[colour] >= rank.get(marks.get(c.position), -1):
+            marks[c.position] = colour
+    desert = desert if desert is not None else report.desert
+    pictures = [tile_svg(report.tile)]
+    if desert is not None:
+        pictures.insert(0, desert_svg(desert, team=report.team, marks=marks))
+    body = "".join(f"<div>{p}</div>" for p in pictures)
+    return Html(f'<div style="display:flex;gap:12px;align-items:flex-start">{body}</div>')
+
+
+def state_html(state) -> str:
+    """The Desert plus a public status table (roles and hands stay hidden)."""
+    rows = []
+    for p in range(state.players):
+        status = "out" if p in state.out else ("leader" if p == state.current else "")
+        rows.append([f"P{p + 1}", state.life[p], len(state.hands[p]), status])
+    stacks = ", ".join(f"“{k}”: {v}" if k != "compass" else f"Compass: {v}"
+                       for k, v in state.remaining().items())
+    d = state.team_distance()
+    caption = (f"Team at {state.team}, distance {d}; next scout draws from "
+               f"{state.next_stack() or 'nowhere (no tiles left)'}; stacks {stacks}")
+    if state.result:
+        from .game import END_REASONS
+
+        caption = END_REASONS[state.result]
+    table = html_table(["player", "Life", "cards", ""], rows, caption=caption)
+    events = "".join(f"<li>{escape(e)}</li>" for e in state.events)
+    return (f'<div style="display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start"><div>'
+            f"{state_svg(state)}</div><div>{table}<ul style='font-size:12px;max-width:380px'>"
+            f"{events}</ul></div></div>")
+
+
+
+
+def step_html(state) -> str:
+    """One stepper frame: the Desert with distances and the shortest path, the distance-to-stack
+    reading of GL-R16, and what the last action did."""
+    d = state.team_distance()
+    nxt = state.next_stack()
+    path = state.desert.shortest_path(state.team)
+    chain = stack_chain(d)
+    empty = [s for s in chain[:chain.index(nxt)]] if nxt in chain else list(chain)
+    why = f" because {' and '.join(_stack_name(s) for s in empty)} {'is' if len(empty) == 1 else 'are'} empty" if empty else ""
+    if state.reshuffled and state.rules.reshuffled_stack_scope == "all_draws":
+        why = " (once reshuffled, every draw uses it: GL-A5)"
+    head = (f"<b>Team at {state.team}</b>: shortest path to START = {d} "
+            f"step{'s' * (d != 1)} over {len(state.desert)} placed tiles "
+            f"&rarr; a scout now draws from <b>{escape(_stack_name(nxt))}</b>{escape(why)} (GL-R16)")
+    if state.result:
+        from .game import END_REASONS
+
+        head = f"<b>Game over</b>: {escape(END_REASONS[state.result])}"
+    events = "".join(f"<li>{escape(e)}</li>" for e in state.events)
+    if state.phase == "place":  # show where the scouted tile may go, and why
+        report = state.placement_report()
+        picture = (f"<div style='font-size:12px'>{escape(report.summary())}</div>"
+                   f"{placement_svg(report)}")
+    else:
+        picture = f"<div>{state_svg(state, title=None)}</div>"
+    return (f"<div style='font-size:13px'>{head}</div>{picture}"
+            f"<ul style='font-size:12px;margin:2px 0'>{events}</ul>"
+            f"<div style='font-size:11px;color:#555'>path: "
+            f"{escape(' → '.join(str(p) for p in path))}</div>")
+
+
+def _stack_name(name: str | None) -> str:
+    if name is None:
+        return "nowhere (no tile left)"
+    return {"3": "the “3” stack", "6": "the “6” stack", "compass": "the Compass stack",
+            "discards": "the reshuffled stack of discards"}[name]
+
+
+__all__ = ["desert_svg", "state_svg", "tile_svg", "placement_svg", "state_html", "step_html", "FILL"]

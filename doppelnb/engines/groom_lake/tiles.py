@@ -1,0 +1,210 @@
+"""Desert tiles: terrain, obstacle and value, crash-site number, four edges with red dots.
+
+The rulebook gives no tile list (GL-A2), so the shipped set ``groom_lake_tiles.json`` is
+illustrative and says so. Edges are listed North, East, South, West as a number of red dots
+(0 = a plain edge). A rotation turns the tile clockwise by 0, 90, 180 or 270 degrees (GL-R14).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from functools import lru_cache
+
+from ...core.data import expect, expect_int, expect_keys, load_data
+from ...core.errors import BadInput
+
+Coord = tuple[int, int]
+
+DIRECTIONS = ("N", "E", "S", "W")
+DIRECTION_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+OFFSETS: tuple[Coord, ...] = ((0, 1), (1, 0), (0, -1), (-1, 0))  # N, E, S, W (y grows north)
+DIAGONAL_OFFSETS: tuple[Coord, ...] = ((1, 1), (1, -1), (-1, -1), (-1, 1))
+ROTATIONS = (0, 90, 180, 270)
+TERRAINS = ("open_desert", "mountain", "canyon", "civilization")
+BACKS = ("3", "6", "compass")
+OBSTACLES = ("high_heat", "flash_flood", "rocky_terrain", "sandstorm", "animal_attack",
+             "alien_probe")
+OBSTACLE_NAMES = {"high_heat": "High Heat", "flash_flood": "Flash Flood",
+                  "rocky_terrain": "Rocky Terrain", "sandstorm": "Sand-Storm",
+                  "animal_attack": "Animal Attack", "alien_probe": "Alien Probe"}
+TERRAIN_NAMES = {"open_desert": "Open Desert", "mountain": "Mountain Range", "canyon": "Canyon",
+                 "civilization": "Civilization", "start": "START"}
+# GL-A9: value of the High Heat obstacle that every Open Desert tile shows under
+# open_desert_always_high_heat=True (illustrative: the rulebook gives no value).
+ALWAYS_HIGH_HEAT_VALUE = 7
+
+
+def neighbours(p: Coord) -> tuple[Coord, ...]:
+    """The four orthogonal grid positions next to ``p`` (GL-R9), in N, E, S, W order."""
+    x, y = p
+    return ((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y))
+
+
+def diagonals(p: Coord) -> tuple[Coord, ...]:
+    x, y = p
+    return tuple((x + dx, y + dy) for dx, dy in DIAGONAL_OFFSETS)
+
+
+def fmt(p: Coord) -> str:
+    return f"({p[0]}, {p[1]})"
+
+
+@dataclasses.dataclass(frozen=True)
+class Tile:
+    """One Desert tile (or START). ``edges`` holds red-dot counts for N, E, S, W unrotated."""
+
+    id: str
+    terrain: str  # open_desert | mountain | canyon | civilization | start
+    back: str | None  # "3" | "6" | "compass" (None for START)
+    obstacle: str | None = None
+    value: int | None = None
+    crash_site: int | None = None
+    edges: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+    def rotated_edges(self, rotation: int) -> tuple[int, ...]:
+        """Edges N, E, S, W after turning the tile clockwise by ``rotation`` degrees (GL-R14)."""
+        r = rotation // 90
+        return tuple(self.edges[(i - r) % 4] for i in range(4))
+
+    def distinct_rotations(self) -> tuple[int, ...]:
+        """Rotations giving different edge patterns (a plain tile has only one)."""
+        seen, out = set(), []
+        for rot in ROTATIONS:
+            pattern = self.rotated_edges(rot)
+            if pattern not in seen:
+                seen.add(pattern)
+                out.append(rot)
+        return tuple(out)
+
+    @property
+    def name(self) -> str:
+        parts = [TERRAIN_NAMES.get(self.terrain, self.terrain)]
+        if self.obstacle:
+            parts.append(f"{OBSTACLE_NAMES[self.obstacle]} {self.value}")
+        if self.crash_site:
+            parts.append(f"Crash Site {self.crash_site}")
+        return f"{self.id} ({', '.join(parts)})"
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "terrain": self.terrain, "back": self.back,
+                "obstacle": self.obstacle, "value": self.value, "crash_site": self.crash_site,
+                "edges": list(self.edges)}
+
+    def _repr_svg_(self) -> str:
+        from .render import tile_svg
+
+        return str(tile_svg(self))
+
+
+@dataclasses.dataclass(frozen=True)
+class TileSet:
+    """START plus the Desert tiles, grouped into the three back stacks (GL-R2)."""
+
+    start: Tile
+    tiles: dict  # id -> Tile (insertion order = file order)
+    illustrative: bool
+    note: str
+    source: str
+
+    def __hash__(self) -> int:
+        return hash(self.source)
+
+    def stack(self, back: str) -> tuple[str, ...]:
+        return tuple(t.id for t in self.tiles.values() if t.back == back)
+
+    def __getitem__(self, tile_id: str) -> Tile:
+        if tile_id == self.start.id:
+            return self.start
+        try:
+            return self.tiles[tile_id]
+        except KeyError:
+            raise BadInput("NB-ARG", f"there is no tile {tile_id!r} in the tile set") from None
+
+    def counts(self) -> dict[str, dict[str, int]]:
+        """Tiles per back stack and terrain."""
+        out: dict[str, dict[str, int]] = {b: {} for b in BACKS}
+        for t in self.tiles.values():
+            out[t.back][t.terrain] = out[t.back].get(t.terrain, 0) + 1
+        return out
+
+
+def parse_tile(obj, what: str, *, start: bool = False) -> Tile:
+    expect_keys(obj, what, ["id", "terrain", "edges"], ["back", "obstacle", "value", "crash_site"])
+    tile_id = obj["id"]
+    expect(isinstance(tile_id, str) and tile_id.strip() != "", what, "id must be a non-empty text")
+    what = f"{what} {tile_id!r}"
+    terrain = obj["terrain"]
+    if start:
+        expect(terrain == "start", what, "the START tile has terrain \"start\"")
+    else:
+        expect(terrain in TERRAINS, what, f"terrain must be one of {', '.join(TERRAINS)}")
+    back = obj.get("back")
+    if start:
+        expect(back is None, what, "the START tile has no back stack")
+    else:
+        expect(back in BACKS, what, "back must be \"3\", \"6\" or \"compass\"")
+    obstacle, value, crash = obj.get("obstacle"), obj.get("value"), obj.get("crash_site")
+    expect(obstacle is None or obstacle in OBSTACLES, what,
+           f"obstacle must be null or one of {', '.join(OBSTACLES)}")
+    if obstacle is None:
+        expect(value is None, what, "a value needs an obstacle")
+    else:
+        expect_int(value, f"{what} value", 0, 60)
+    if crash is not None:
+        expect_int(crash, f"{what} crash_site", 1, 9)
+    expect(not (obstacle and crash), what, "a tile shows an obstacle or a Crash Site, not both")
+    expect(not (terrain in ("canyon", "start") and (obstacle or crash)), what,
+           f"a {terrain} tile carries no obstacle or Crash Site")
+    edges = obj["edges"]
+    expect(isinstance(edges, list) and len(edges) == 4, what, "edges must list 4 dot counts N, E, S, W")
+    for e in edges:
+        expect_int(e, f"{what} edge", 0, 4)
+    return Tile(tile_id, terrain, back, obstacle, value, crash, tuple(edges))
+
+
+def parse_tileset(doc: dict, source: str) -> TileSet:
+    """Validate a tile data document (``BadInput`` ``NB-DATA`` when malformed)."""
+    expect_keys(doc, "tile file", ["illustrative", "tiles", "start"], ["note"])
+    start = parse_tile(doc["start"], "START tile", start=True)
+    expect(isinstance(doc["tiles"], list) and doc["tiles"], "tile file", "tiles must be a non-empty list")
+    tiles: dict[str, Tile] = {}
+    for i, obj in enumerate(doc["tiles"]):
+        tile = parse_tile(obj, f"tile {i + 1}")
+        expect(tile.id not in tiles and tile.id != start.id, "tile file",
+               f"the id {tile.id!r} is used twice")
+        tiles[tile.id] = tile
+    note = doc.get("note", "")
+    expect(isinstance(note, str), "tile file", "note must be text")
+    if doc["illustrative"]:
+        expect(bool(note), "tile file", "an illustrative file needs a note saying so")
+    return TileSet(start, tiles, doc["illustrative"], note, source)
+
+
+@lru_cache(maxsize=16)
+def load_tiles(source: str = "groom_lake_tiles.json") -> TileSet:
+    """Load and validate a tile file (a name in ``doppelnb/data`` or a path). JSON only."""
+    if not isinstance(source, str):
+        raise BadInput("GL-A2", f"the tile set is named by a file name, not {source!r}")
+    return parse_tileset(load_data(source, "Groom Lake tile"), source)
+
+
+def random_tile(rng: random.Random, tile_id: str, *, canyon_share: float = 0.12,
+                dot_share: float = 0.3) -> Tile:
+    """A random tile for benchmarks and property tests (never used in a real game)."""
+    r = rng.random()
+    terrain = "canyon" if r < canyon_share else "mountain" if r < canyon_share + 0.2 else "open_desert"
+    edges = tuple(1 if rng.random() < dot_share else 0 for _ in range(4))
+    obstacle = value = crash = None
+    if terrain != "canyon":
+        roll = rng.random()
+        if roll < 0.4:
+            obstacle, value = rng.choice(OBSTACLES), rng.randint(4, 14)
+        elif roll < 0.5:
+            crash = rng.randint(1, 3)
+    return Tile(tile_id, terrain, rng.choice(BACKS), obstacle, value, crash, edges)
+
+
+__all__ = ["Tile", "TileSet", "load_tiles", "parse_tileset", "neighbours", "diagonals", "OFFSETS",
+           "DIRECTIONS", "ROTATIONS", "TERRAINS", "BACKS", "OBSTACLES", "OBSTACLE_NAMES",
+           "random_tile", "Coord", "fmt"]
