@@ -31,9 +31,9 @@ from .variants import RulesBase
 class GameState:
     game: ClassVar[str] = ""
     Rules: ClassVar[type[RulesBase]]
-    #: names of the extra setup options ``new_game`` accepts (recorded in ``options``); records
-    #: naming any other option are refused. ``None``: the engine validates options itself.
-    option_names: ClassVar[frozenset[str] | None] = None
+    #: names of the extra setup options ``new_game`` accepts (recorded in ``options``); a call or
+    #: a record naming any other option is refused with ``BadInput``.
+    option_names: ClassVar[frozenset[str]] = frozenset()
 
     players: int
     rules: RulesBase
@@ -48,8 +48,8 @@ class GameState:
         if not isinstance(rules, self.Rules):
             raise BadInput("NB-ARG", f"rules must be {self.Rules.__module__}.Rules, "
                            f"not {type(rules).__name__}")
-        unknown = set(options or {}) - (self.option_names or set())
-        if unknown and self.option_names is not None:
+        unknown = set(options or {}) - self.option_names
+        if unknown:
             known = ", ".join(sorted(self.option_names)) or "none"
             raise BadInput("NB-ARG", f"unknown setup option(s) {', '.join(sorted(unknown))} for "
                            f"{self.game}; options are: {known}")

@@ -46,17 +46,20 @@ def flag(
     rule: str,
     doc: str = "",
     check: Callable[[Any], Any] | None = None,
+    digest_name: str | None = None,
 ) -> Any:
     """A dataclass field for a variant flag.
 
     ``choices`` lists the readings (the default first or not); ``check`` instead validates and
     normalises open-ended configuration (a deck composition, colour names) and raises
-    :class:`BadInput` when it is malformed.
+    :class:`BadInput` when it is malformed. ``digest_name`` is the digest's flag name when it is
+    not ``<prefix>_<field name>`` (a digest name that is no Python identifier, such as
+    ``dd_4p_declared_colour_must_match``).
     """
     if choices is not None and default not in choices:
         raise ValueError(f"default {default!r} is not among {choices!r}")
     meta = {"choices": tuple(choices) if choices is not None else None, "rule": rule, "doc": doc,
-            "check": check}
+            "check": check, "digest_name": digest_name}
     if isinstance(default, (list, dict, set)):
         raise TypeError("use an immutable default (tuple, frozenset) for a flag")
     return dataclasses.field(default=default, metadata={"doppelnb_flag": meta})
@@ -85,8 +88,9 @@ class RulesBase:
                 object.__setattr__(self, f.name, meta["check"](value))
             elif meta["choices"] is not None and not _member(value, meta["choices"]):
                 options = ", ".join(repr(c) for c in meta["choices"])
+                digest_name = meta["digest_name"] or f"{self.prefix}_{f.name}"
                 raise BadInput(meta["rule"], f"{value!r} is not a reading of {f.name} "
-                               f"({self.prefix}_{f.name}); choose one of {options}")
+                               f"({digest_name}); choose one of {options}")
 
     @classmethod
     def flags(cls) -> list[FlagInfo]:
@@ -95,7 +99,8 @@ class RulesBase:
         for f in dataclasses.fields(cls):
             meta = f.metadata.get("doppelnb_flag")
             if meta is not None:
-                out.append(FlagInfo(f.name, f"{cls.prefix}_{f.name}", f.default, meta["choices"],
+                digest_name = meta["digest_name"] or f"{cls.prefix}_{f.name}"
+                out.append(FlagInfo(f.name, digest_name, f.default, meta["choices"],
                                     meta["rule"], meta["doc"]))
         return out
 

@@ -55,8 +55,6 @@ from .rules import (
 )
 from .shapes import Shape, one_sided_polyominoes
 
-_OPTIONS = {"board", "shapes_by_round", "hands", "identities", "jester", "artefacts"}
-
 
 @dataclasses.dataclass(frozen=True)
 class Submission:
@@ -93,16 +91,14 @@ class State(GameState):
 
     game = GAME
     Rules = Rules
+    option_names = frozenset({"board", "shapes_by_round", "hands", "identities", "jester",
+                              "artefacts"})
 
     # -- construction ----------------------------------------------------------------------
     @classmethod
     def initial(cls, players: int, rules: Rules, seed: int | None, options: dict) -> State:
         self = cls()
         self._init_record(players, rules, seed, options)
-        unknown = set(options) - _OPTIONS
-        if unknown:
-            raise BadInput("NB-ARG", f"unknown options {', '.join(sorted(unknown))}; options are "
-                                     f"{', '.join(sorted(_OPTIONS))}")
         if players != 10:
             raise BadInput("DB-R1", f"Doppel Doubt has 10 seats (8 players and the 2 Jesters), "
                                     f"not {players}")

@@ -90,6 +90,7 @@ class State(GameState):
 
     game = GAME
     Rules = Rules
+    option_names = frozenset({"first_sp", "hands"})
 
     round: int
     round_sp: int
@@ -111,10 +112,6 @@ class State(GameState):
     @classmethod
     def initial(cls, players: int, rules: Rules, seed: int | None, options: dict) -> State:
         _check_players(players)
-        unknown = set(options) - {"first_sp", "hands"}
-        if unknown:
-            raise BadInput("NB-ARG", f"unknown option(s) {', '.join(sorted(unknown))}; "
-                           "options are first_sp and hands")
         state = cls()
         state._init_record(players, rules, seed, options)
         first_sp = options.get("first_sp")

@@ -72,7 +72,7 @@ class Rules(RulesBase):
         "same_leader", ("same_leader", "left_of_leader"), rule="DD-A8",
         doc="Who leads after a trick where every card collided.")
     declared_colour_must_match: bool = flag(
-        True, (True, False), rule="DD-A9",
+        True, (True, False), rule="DD-A9", digest_name="dd_4p_declared_colour_must_match",
         doc="4 players: must the declared lead colour be the face-down card's colour?")
     rank4_zero_rule: str = flag(
         "exactly_3", ("exactly_3", "at_least_3"), rule="DD-A11",

@@ -277,15 +277,12 @@ class State(GameState):
 
     game = GAME
     Rules = Rules
+    option_names = frozenset({"pl", "loyalty", "hands", "deck_top", "quests", "light", "dark"})
 
     # -- setup (DQ-R1..R10) ----------------------------------------------------------------------
     @classmethod
     def initial(cls, players: int, rules: Rules, seed: int | None, options: dict) -> State:
         _check_players(players)
-        unknown = set(options) - _OPTIONS
-        if unknown:
-            raise BadInput("NB-ARG", f"unknown options {sorted(unknown)}; the options are "
-                           f"{', '.join(sorted(_OPTIONS))}")
         try:  # options are part of the JSON record: normalise them (tuples become lists)
             options = json.loads(json.dumps(options))
         except (TypeError, ValueError):
@@ -1346,9 +1343,6 @@ class State(GameState):
 
 def _name(target) -> str:
     return "the animal" if target == "animal" else f"P{target + 1}"
-
-
-_OPTIONS = {"pl", "loyalty", "hands", "deck_top", "quests", "light", "dark"}
 
 
 def _str_list(value: Any, what: str, rule: str) -> list:

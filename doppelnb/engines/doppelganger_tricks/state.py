@@ -113,15 +113,12 @@ class State(GameState):
 
     game = GAME
     Rules = Rules
+    option_names = frozenset({"first_player", "hands"})
 
     # -- setup (DT-R1..R5) ------------------------------------------------------------------------
     @classmethod
     def initial(cls, players: int, rules: Rules, seed: int | None, options: dict) -> State:
         check_players(players)
-        unknown = set(options) - {"first_player", "hands"}
-        if unknown:
-            raise BadInput("NB-ARG", f"unknown option {sorted(unknown)[0]!r}; the options are "
-                           "first_player and hands")
         fixed = _check_hands(options["hands"], players) if "hands" in options else None
         self = cls.__new__(cls)
         self._init_record(players, rules, seed, options)

@@ -74,16 +74,13 @@ class State(GameState):
 
     game = "groom_lake"
     Rules = Rules
+    option_names = frozenset({"layout", "team", "map_tokens"})
 
     # -- set-up (GL-R1..GL-R7) -------------------------------------------------------------------
     @classmethod
     def initial(cls, players: int, rules: Rules, seed: int | None, options: dict) -> State:
         if isinstance(players, bool) or not isinstance(players, int) or players not in LIFE_BY_PLAYERS:
             raise BadInput("GL-R1", f"Groom Lake is played by 3 to 6 players, not {players!r}")
-        unknown = set(options) - {"layout", "team", "map_tokens"}
-        if unknown:
-            raise BadInput("NB-ARG", f"groom_lake options are layout, team and map_tokens, not "
-                           f"{', '.join(sorted(unknown))}")
         self = cls.__new__(cls)
         self._init_record(players, rules, seed, options)
         seed = self.seed
