@@ -33,6 +33,12 @@ RAW_REPR = re.compile(r"<[\w.]+(?: [\w.]+)* object at 0x[0-9a-fA-F]+>")
 # href="01_doppeldoppel.ipynb" or href="01_doppeldoppel.ipynb#scoring", relative links only.
 NOTEBOOK_LINK = re.compile(r'(href=")(?![a-zA-Z][\w+.-]*:|/)([^"#?]+?)\.ipynb((?:#[^"]*)?")')
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+# nbconvert's lab template leaves outputs in the browser's default serif font, unlike JupyterLab.
+EXTRA_CSS = """<style type="text/css">
+.jp-OutputArea-output { font-family: var(--jp-ui-font-family); }
+.jp-OutputArea-output pre { font-family: var(--jp-code-font-family); }
+</style>
+"""
 
 
 class ExportError(Exception):
@@ -145,7 +151,7 @@ def export(nb, title: str, stem: str) -> str:
                             require_js_url=vendor.REQUIRE_JS_URL,
                             mathjax_url=vendor.MATHJAX_URL)
     body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": stem}})
-    return rewrite_links(body)
+    return rewrite_links(body.replace("</head>", EXTRA_CSS + "</head>", 1))
 
 
 def build_one(path: Path, out: Path, timeout: int) -> Explainer:

@@ -37,6 +37,9 @@ WIDGET_RENDERER_URL = "embed-amd.js"
 REQUIRE_JS_URL = "require.js"
 MATHJAX_URL = "mathjax/MathJax.js?config=TeX-AMS_CHTML-full,Safe"
 
+FONT_SUFFIXES = {".woff2", ".woff", ".ttf", ".eot", ".svg"}
+FONT_FOLDERS = ("@jupyter-widgets", "@jupyter-widgets/html-manager/dist")
+
 # MathJax 2 ships 73 MB (every font family, every output jax, an unpacked copy). Explainers use
 # the TeX input and the CommonHTML output with the TeX fonts, so only that is copied next to them.
 MATHJAX_KEEP = [
@@ -109,10 +112,13 @@ def install(dest: Path, cache: Path = CACHE, quiet: bool = False) -> None:
     if stamp.exists() and stamp.read_text() == wanted:
         return
     dist = folders["html-manager"] / "dist"
-    # embed-amd.js plus the fonts its CSS refers to (hashed names, same folder).
+    _copy(dist / "embed-amd.js", dest / "embed-amd.js")
+    # The renderer's CSS asks for its icon fonts (FontAwesome, hashed names) at these two paths,
+    # relative to the page; without them every icon is a blank box and the console shows errors.
     for f in dist.iterdir():
-        if f.suffix in {".js", ".woff", ".woff2", ".ttf", ".eot", ".svg"} and f.name != "embed.js":
-            _copy(f, dest / f.name)
+        if f.suffix in FONT_SUFFIXES:
+            for folder in FONT_FOLDERS:
+                _copy(f, dest / folder / f.name)
     for lic in ("LICENSE", "LICENSE.txt"):
         if (folders["html-manager"] / lic).exists():
             _copy(folders["html-manager"] / lic, dest / "html-manager-LICENSE")
