@@ -188,3 +188,25 @@ def voila_server(tmp_path_factory):
             proc.kill()
             proc.wait()
         log.close()
+
+
+@pytest.fixture(scope="session")
+def app_pages(browser, voila_server):
+    """stem -> (page, log): every notebook's Voilà page, all requested at once at the start.
+
+    Voilà runs each page's notebook in its own kernel while it streams the page, so asking for
+    them together lets the kernels work side by side; each test then waits for its own page.
+    """
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    pages = {}
+    try:
+        for notebook in NOTEBOOKS + FIXTURE_NOTEBOOKS:
+            page = context.new_page()
+            log = PageLog(page, voila_server)
+            # Start loading without waiting (page.goto would wait for Voilà's first bytes).
+            page.evaluate("url => { window.location.href = url; }",
+                          f"{voila_server}/voila/render/{notebook.name}")
+            pages[notebook.stem] = (page, log)
+        yield pages
+    finally:
+        context.close()

@@ -30,10 +30,11 @@ def wait_until_rendered(page, expect_stepper: bool) -> None:
 
 
 @pytest.mark.parametrize("notebook", notebook_params(FIXTURE_NOTEBOOKS))
-def test_app_renders_and_steppers_answer(notebook: Path, voila_server, open_page):
-    page, log = open_page(voila_server)
+def test_app_renders_and_steppers_answer(notebook: Path, app_pages):
+    page, log = app_pages[notebook.stem]
     expect_stepper = mentions_stepper(notebook)
-    page.goto(f"{voila_server}/voila/render/{notebook.name}", timeout=120_000)
+    page.wait_for_url(f"**/voila/render/{notebook.name}", timeout=120_000)
+    page.wait_for_load_state("load", timeout=120_000)
     wait_until_rendered(page, expect_stepper)
 
     text = page.inner_text("body")
