@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from browser_support import FIXTURE_NOTEBOOKS, SCREENSHOTS, mentions_stepper, notebook_params
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
 
@@ -57,8 +58,12 @@ def test_app_renders_and_steppers_answer(notebook: Path, app_pages):
         assert "<svg" in before, f"stepper {i} shows no SVG picture"
         forward.click()
         handle = view.element_handle()
-        page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[handle, before],
-                               timeout=15_000)
+        try:
+            page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[handle, before],
+                                   timeout=15_000)
+        except PlaywrightTimeout:
+            pytest.fail(f"stepper {i}: clicking forward did not change the picture "
+                        f"(caption {caption.inner_text()!r}; errors {log.errors})", pytrace=False)
         assert caption.inner_text() != before_caption
         assert "<svg" in view.inner_html()
         stepper.locator(".doppelnb-stepper-back").click()

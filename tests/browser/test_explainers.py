@@ -15,6 +15,7 @@ from browser_support import (
     mentions_stepper,
     notebook_params,
 )
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
 
@@ -58,9 +59,13 @@ def test_explainer_works_offline(notebook: Path, explainers, open_page):
     # Widgets: every embedded view renders (the renderer is the local embed-amd.js).
     views = page.locator(VIEW_SCRIPT).count()
     if views:
-        page.wait_for_function(
-            f"() => document.querySelectorAll('.widget-subarea').length >= {views}",
-            timeout=30_000)
+        try:
+            page.wait_for_function(
+                f"() => document.querySelectorAll('.widget-subarea').length >= {views}",
+                timeout=30_000)
+        except PlaywrightTimeout:
+            pytest.fail(f"the widget renderer drew {page.locator('.widget-subarea').count()} of "
+                        f"{views} widget views; page errors: {log.errors}", pytrace=False)
         empty = page.eval_on_selector_all(
             ".widget-subarea", "els => els.filter(e => !e.querySelector('.jupyter-widgets')).length")
         assert empty == 0, f"{empty} of {views} widget areas stayed empty"
