@@ -18,7 +18,10 @@ FIXTURE_EXPLAINERS = ROOT / "build" / "browser-fixtures"
 SCREENSHOTS = ROOT / "build" / "screenshots"
 CHROMIUM = os.environ.get("DOPPELNB_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 # Pages opened side by side keep running at full speed in the background.
+                 "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+                 "--disable-backgrounding-occluded-windows"]
 # The course, in order (CONTRIBUTING.md). Links to these may point at notebooks not written yet.
 COURSE = ["00_start_here", "01_doppeldoppel", "02_doppelganger_tricks", "03_groom_lake",
           "04_doppel_doubt", "05_doppelganger_quest"]

@@ -33,6 +33,7 @@ def wait_until_rendered(page, expect_stepper: bool) -> None:
 @pytest.mark.parametrize("notebook", notebook_params(FIXTURE_NOTEBOOKS))
 def test_app_renders_and_steppers_answer(notebook: Path, app_pages):
     page, log = app_pages[notebook.stem]
+    page.bring_to_front()
     expect_stepper = mentions_stepper(notebook)
     page.wait_for_url(f"**/voila/render/{notebook.name}", timeout=120_000)
     page.wait_for_load_state("load", timeout=120_000)
