@@ -37,3 +37,23 @@ def mentions_stepper(notebook: Path) -> bool:
 
     nb = nbformat.read(notebook, as_version=4)
     return any(c.cell_type == "code" and re.search(r"\w*Stepper\b", c.source) for c in nb.cells)
+
+
+def screenshot_page(page, path: Path, max_height: int = 12_000) -> None:
+    """A screenshot of the whole page, also where an inner element scrolls (Voilà's cells)."""
+    height = page.evaluate("""() => {
+        let best = document.scrollingElement.scrollHeight;
+        for (const el of document.querySelectorAll('body *')) {
+            if (el.scrollHeight > el.clientHeight + 1 &&
+                ['auto', 'scroll'].includes(getComputedStyle(el).overflowY)) {
+                best = Math.max(best, el.scrollHeight + el.getBoundingClientRect().top);
+            }
+        }
+        return Math.ceil(best);
+    }""")
+    size = page.viewport_size
+    page.set_viewport_size({"width": size["width"], "height": min(max(height, size["height"]),
+                                                                   max_height)})
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(path), full_page=True)
+    page.set_viewport_size(size)

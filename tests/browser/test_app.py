@@ -5,7 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser_support import FIXTURE_NOTEBOOKS, SCREENSHOTS, mentions_stepper, notebook_params
+from browser_support import (
+    FIXTURE_NOTEBOOKS,
+    SCREENSHOTS,
+    mentions_stepper,
+    notebook_params,
+    screenshot_page,
+)
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
@@ -41,6 +47,7 @@ def test_app_renders_and_steppers_answer(notebook: Path, app_pages):
 
     text = page.inner_text("body")
     assert "Traceback" not in text and "There was an error when executing cell" not in text
+    assert "|---" not in text, "a markdown table was not rendered (a table inside a list?)"
     assert page.locator(ERROR_OUTPUT).count() == 0, "a cell shows an error or writes to stderr"
     assert page.locator(".jp-OutputArea-output").count() >= 1, "Voilà shows no output at all"
 
@@ -74,7 +81,7 @@ def test_app_renders_and_steppers_answer(notebook: Path, app_pages):
     if expect_stepper:
         assert clicked >= 1, "no stepper could step forward"
 
-    page.screenshot(path=str(SCREENSHOTS / f"app-{notebook.stem}.png"), full_page=True)
+    screenshot_page(page, SCREENSHOTS / f"app-{notebook.stem}.png")
     # Requests beyond the server are blocked (Voilà's page asks a CDN for icon CSS); apart from
     # those, nothing on the page may fail.
     assert log.unexpected_errors() == []

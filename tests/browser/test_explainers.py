@@ -14,6 +14,7 @@ from browser_support import (
     SCREENSHOTS,
     mentions_stepper,
     notebook_params,
+    screenshot_page,
 )
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -101,11 +102,12 @@ def test_explainer_works_offline(notebook: Path, explainers, open_page):
     # No tracebacks, stderr or raw reprs shown anywhere.
     text = page.inner_text("body")
     assert "Traceback (most recent call last)" not in text
+    assert "|---" not in text, "a markdown table was not rendered (a table inside a list?)"
     assert not RAW_REPR.search(text), RAW_REPR.search(text)
     assert page.locator('[data-mime-type="application/vnd.jupyter.stderr"]').count() == 0
 
     assert check_links(page, html_file) == []
-    page.screenshot(path=str(SCREENSHOTS / f"explainer-{notebook.stem}.png"), full_page=True)
+    screenshot_page(page, SCREENSHOTS / f"explainer-{notebook.stem}.png")
     assert log.blocked == [], f"an offline page tried the network: {log.blocked}"
     assert log.errors == []
 
