@@ -206,7 +206,7 @@ def write_index(explainers: list[Explainer], out: Path) -> Path:
 body {{ font-family: 'DejaVu Sans', Verdana, sans-serif; max-width: 46rem; margin: 2rem auto;
        padding: 0 1rem; line-height: 1.45; color: #222; }}
 h1 {{ font-size: 1.6rem; }}
-ol {{ padding-left: 1.2rem; }}
+ul.explainers {{ list-style: none; padding-left: 0; }}
 li.explainer {{ margin: 0 0 1.1rem 0; }}
 li.explainer > a {{ font-size: 1.15rem; font-weight: bold; color: #0072B2; }}
 li.explainer p {{ margin: .3rem 0; }}
@@ -220,9 +220,9 @@ footer {{ margin-top: 2rem; color: #777; font-size: .85rem; }}
 <p>Five tabletop games about doppelgängers, explained with pictures, exact numbers and the
 widgets of each notebook. These pages work offline; their widgets show the state the notebook
 was run in (recomputing needs a live kernel: <code>make app</code>).</p>
-<ol class="explainers">
+<ul class="explainers">
 {chr(10).join(items)}
-</ol>
+</ul>
 <footer>Made with <code>make explainers</code> from the notebooks in <code>notebooks/</code>.</footer>
 </body>
 </html>

@@ -116,11 +116,11 @@ def test_index_links_every_explainer(explainers, open_page):
     index = EXPLAINERS / "index.html"
     page, log = open_page("file://")
     page.goto(index.as_uri())
-    hrefs = page.eval_on_selector_all("ol.explainers a", "els => els.map(e => e.getAttribute('href'))")
+    hrefs = page.eval_on_selector_all("li.explainer > a", "els => els.map(e => e.getAttribute('href'))")
     assert hrefs == [f"{nb.stem}.html" for nb in NOTEBOOKS]
     for href in hrefs:
         assert (EXPLAINERS / href).exists()
-    titles = page.eval_on_selector_all("ol.explainers a", "els => els.map(e => e.textContent)")
+    titles = page.eval_on_selector_all("li.explainer > a", "els => els.map(e => e.textContent)")
     assert all(re.match(r"^\d+ · \S", t) for t in titles), titles
     page.screenshot(path=str(SCREENSHOTS / "explainer-index.png"), full_page=True)
     assert log.blocked == [] and log.errors == []
