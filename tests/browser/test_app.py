@@ -58,8 +58,8 @@ def test_app_renders_and_steppers_answer(notebook: Path, app_pages):
     for i in range(steppers.count()):
         stepper = steppers.nth(i)
         forward = stepper.locator(".doppelnb-stepper-forward")
-        if forward.is_disabled():
-            continue  # a one-state game: nothing to step to
+        if forward.is_disabled() or not stepper.is_visible():
+            continue  # a one-state game, or a stepper in a closed accordion / another tab
         view = stepper.locator(".doppelnb-stepper-view")
         caption = stepper.locator(".doppelnb-stepper-caption")
         before, before_caption = view.inner_html(), caption.inner_text()

@@ -78,13 +78,18 @@ def test_explainer_works_offline(notebook: Path, explainers, open_page):
     if "doppelnb-stepper" in source or mentions_stepper(notebook):
         steppers = page.locator(".doppelnb-stepper")
         assert steppers.count() >= 1, "the notebook builds a stepper but none is rendered"
+        shown = 0
         for i in range(steppers.count()):
             view = steppers.nth(i).locator(".doppelnb-stepper-view")
             assert view.locator("svg").count() >= 1, f"stepper {i} shows no SVG picture"
+            if not steppers.nth(i).is_visible():
+                continue  # e.g. inside a closed accordion or another tab
             box = view.locator("svg").first.bounding_box()
-            assert box and box["width"] > 20 and box["height"] > 20
+            assert box and box["width"] > 20 and box["height"] > 20, f"stepper {i}: tiny SVG"
             caption = steppers.nth(i).locator(".doppelnb-stepper-caption").inner_text()
             assert caption.startswith("step ")
+            shown += 1
+        assert shown >= 1, "no stepper is visible on the page"
 
     # Pictures: every explainer shows at least one, and it has a size on screen.
     pictures = page.locator(".jp-OutputArea-output svg, .jp-OutputArea-output img")
