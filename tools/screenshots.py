@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import socket
 import subprocess
 import sys
@@ -33,10 +32,11 @@ VIEWPORT = {"width": 1200, "height": 760}
 
 
 def pick_notebook() -> Path:
-    """The first notebook that builds a stepper (the README's best picture), else the first."""
+    """The first notebook whose explainer shows a game stepper (the best picture), else the first."""
     notebooks = sorted((ROOT / "notebooks").glob("*.ipynb"))
     for nb in notebooks:
-        if re.search(r"\w*Stepper\b", nb.read_text(encoding="utf-8")):
+        page = EXPLAINERS / f"{nb.stem}.html"
+        if page.exists() and "doppelnb-stepper-view" in page.read_text(encoding="utf-8"):
             return nb
     return notebooks[0]
 
@@ -152,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--notebook", help="notebook file name in notebooks/ (default: the first "
-                        "with a game stepper)")
+                        "whose explainer has a game stepper)")
     args = parser.parse_args(argv)
     notebook = ROOT / "notebooks" / args.notebook if args.notebook else pick_notebook()
     IMAGES.mkdir(parents=True, exist_ok=True)

@@ -31,12 +31,16 @@ def notebook_params(extra: list[Path]) -> list:
     return [pytest.param(p, id=p.stem) for p in NOTEBOOKS + extra]
 
 
+STEPPER_CALL = re.compile(r"stepper\w*(?:\.\w+)?\s*\(", re.IGNORECASE)
+
+
 def mentions_stepper(notebook: Path) -> bool:
-    """Whether the notebook's code builds a game stepper (``GameStepper`` or a game's own)."""
+    """Whether the notebook's code builds a game stepper (``GameStepper.for_game(...)``, or a
+    game's own helper such as ``quest_stepper(...)``)."""
     import nbformat
 
     nb = nbformat.read(notebook, as_version=4)
-    return any(c.cell_type == "code" and re.search(r"\w*Stepper\b", c.source) for c in nb.cells)
+    return any(c.cell_type == "code" and STEPPER_CALL.search(c.source) for c in nb.cells)
 
 
 def screenshot_page(page, path: Path, max_height: int = 12_000) -> None:
