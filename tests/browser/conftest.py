@@ -1,0 +1,213 @@
+"""Real-browser tests: Playwright driving Debian's Chromium (``/usr/bin/chromium``).
+
+They run with ``make browser`` (part of ``make test``), or ``pytest -m browser tests/browser``.
+A plain ``pytest tests`` deselects them, so the unit tests stay fast.
+
+Session fixtures, shared by every test: one browser; the exported explainers (re-exported only
+when a notebook, the package or the export tools changed since the last export); one Voilà server
+bound to 127.0.0.1 on a free port, serving every notebook plus the stepper fixture, stopped
+(terminate + wait) when the session ends. Screenshots of every page go to ``build/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from browser_support import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    EXPLAINERS,
+    FIXTURE_EXPLAINERS,
+    FIXTURE_MODULES,
+    FIXTURE_NOTEBOOKS,
+    NOTEBOOKS,
+    ROOT,
+    SCREENSHOTS,
+)
+
+# -- selection: browser tests only when asked for ------------------------------------------------
+
+def pytest_collection_modifyitems(config, items):
+    markexpr = config.getoption("markexpr", "") or ""
+    asked = "browser" in markexpr or any(
+        Path(arg.split("::")[0]).resolve().is_relative_to(Path(__file__).parent)
+        for arg in config.args)
+    if asked:
+        return
+    keep, drop = [], []
+    for item in items:
+        (drop if item.get_closest_marker("browser") else keep).append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
+
+
+# -- the browser ---------------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: run `make chromium` (apt-get install -y chromium)")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+class PageLog:
+    """What a page did: console errors, uncaught exceptions, requests we blocked."""
+
+    def __init__(self, page, allowed_prefix: str):
+        self.errors: list[str] = []
+        self.blocked: list[str] = []
+        self.allowed_prefix = allowed_prefix
+        page.on("console", self._console)
+        page.on("pageerror", lambda exc: self.errors.append(f"uncaught: {exc}"))
+        page.route("**/*", self._route)
+
+    def _console(self, message):
+        if message.type == "error":
+            self.errors.append(f"console: {message.text} ({message.location.get('url', '')})")
+
+    def unexpected_errors(self) -> list[str]:
+        """Errors other than "failed to load" for a request this log blocked on purpose."""
+        return [e for e in self.errors
+                if not ("Failed to load resource" in e and any(b in e for b in self.blocked))]
+
+    def _route(self, route):
+        url = route.request.url
+        if url.startswith(self.allowed_prefix) or url.startswith("data:"):
+            route.continue_()
+        else:
+            self.blocked.append(url)
+            route.abort()
+
+
+@pytest.fixture
+def open_page(browser):
+    """``open_page(allowed_prefix)`` -> (page, log); every other URL is aborted."""
+    contexts = []
+
+    def opener(allowed_prefix: str):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        contexts.append(context)
+        page = context.new_page()
+        return page, PageLog(page, allowed_prefix)
+
+    yield opener
+    for context in contexts:
+        context.close()
+
+
+# -- exported explainers -------------------------------------------------------------------------
+
+def _newest_source_mtime(notebooks: list[Path]) -> float:
+    sources = list(notebooks) + list((ROOT / "doppelnb").rglob("*.py")) + \
+        list((ROOT / "doppelnb").rglob("*.json")) + \
+        [ROOT / "tools" / "export_explainers.py", ROOT / "tools" / "vendor.py"] + \
+        FIXTURE_MODULES
+    return max(p.stat().st_mtime for p in sources)
+
+
+def _export(notebooks: list[Path], out: Path, index: bool) -> None:
+    """Export again unless every page is newer than every notebook, module and tool."""
+    pages = [out / f"{nb.stem}.html" for nb in notebooks] + ([out / "index.html"] if index else [])
+    newest = _newest_source_mtime(notebooks)
+    if all(p.exists() and p.stat().st_mtime >= newest for p in pages):
+        return
+    cmd = [sys.executable, str(ROOT / "tools" / "export_explainers.py"), *map(str, notebooks),
+           "--out", str(out)] + ([] if index else ["--no-index"])
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    if done.returncode:
+        pytest.fail(f"export failed:\n{done.stdout}\n{done.stderr}", pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def explainers() -> dict[str, Path]:
+    """stem -> exported HTML page, for every notebook and the fixture notebooks."""
+    _export(NOTEBOOKS, EXPLAINERS, index=True)
+    _export(FIXTURE_NOTEBOOKS, FIXTURE_EXPLAINERS, index=False)
+    pages = {nb.stem: EXPLAINERS / f"{nb.stem}.html" for nb in NOTEBOOKS}
+    pages.update({nb.stem: FIXTURE_EXPLAINERS / f"{nb.stem}.html" for nb in FIXTURE_NOTEBOOKS})
+    return pages
+
+
+# -- one Voilà server for every notebook ---------------------------------------------------------
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory):
+    """Base URL of a Voilà server over the notebooks (plus the fixtures), stopped at the end."""
+    root = tmp_path_factory.mktemp("voila-root")
+    for path in NOTEBOOKS + FIXTURE_NOTEBOOKS + FIXTURE_MODULES:
+        (root / path.name).symlink_to(path)
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    log = open(SCREENSHOTS / "voila.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "voila", str(root), "--no-browser", "--Voila.ip=127.0.0.1",
+         f"--port={port}", "--show_tracebacks=True", "--Voila.open_browser=False"],
+        stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=root)
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"voila exited with {proc.returncode}; see {SCREENSHOTS / 'voila.log'}")
+            try:
+                with urllib.request.urlopen(f"{base}/", timeout=5) as response:
+                    if response.status == 200:
+                        break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail("voila did not answer within 90 s")
+            time.sleep(0.3)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def app_pages(browser, voila_server):
+    """stem -> (page, log): every notebook's Voilà page, all requested at once at the start.
+
+    Voilà runs each page's notebook in its own kernel while it streams the page, so asking for
+    them together lets the kernels work side by side; each test then waits for its own page.
+    """
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    pages = {}
+    try:
+        for notebook in NOTEBOOKS + FIXTURE_NOTEBOOKS:
+            page = context.new_page()
+            log = PageLog(page, voila_server)
+            # Start loading without waiting (page.goto would wait for Voilà's first bytes).
+            page.evaluate("url => { window.location.href = url; }",
+                          f"{voila_server}/voila/render/{notebook.name}")
+            pages[notebook.stem] = (page, log)
+        yield pages
+    finally:
+        context.close()

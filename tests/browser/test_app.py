@@ -1,0 +1,89 @@
+"""Each notebook served by Voilà renders without errors, and its steppers answer clicks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from browser_support import (
+    FIXTURE_NOTEBOOKS,
+    SCREENSHOTS,
+    mentions_stepper,
+    notebook_params,
+    screenshot_page,
+)
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+pytestmark = pytest.mark.browser
+
+ERROR_OUTPUT = ('[data-mime-type="application/vnd.jupyter.stderr"], '
+                '[data-mime-type="application/vnd.jupyter.error"], .jp-OutputArea-error')
+
+
+def wait_until_rendered(page, expect_stepper: bool) -> None:
+    """Voilà has run every cell (its spinner is gone) and the widgets are drawn."""
+    page.wait_for_selector("#loading", state="hidden", timeout=120_000)
+    page.wait_for_selector("#rendered_cells", state="visible", timeout=30_000)
+    if expect_stepper:
+        page.wait_for_selector(".doppelnb-stepper-view svg", timeout=60_000)
+    # Widget outputs render asynchronously: wait until their number stops changing.
+    page.wait_for_function(
+        """() => {
+            const n = document.querySelectorAll('.jupyter-widgets').length;
+            const same = window.__doppelnbWidgets === n;
+            window.__doppelnbWidgets = n;
+            return same;
+        }""", polling=300, timeout=60_000)
+
+
+@pytest.mark.parametrize("notebook", notebook_params(FIXTURE_NOTEBOOKS))
+def test_app_renders_and_steppers_answer(notebook: Path, app_pages, explainers):
+    page, log = app_pages[notebook.stem]
+    page.bring_to_front()
+    # A stepper is expected where the code builds one or the exported page's widget state has one.
+    expect_stepper = (mentions_stepper(notebook) or
+                      "doppelnb-stepper-view" in explainers[notebook.stem].read_text("utf-8"))
+    page.wait_for_url(f"**/voila/render/{notebook.name}", timeout=120_000)
+    page.wait_for_load_state("load", timeout=120_000)
+    wait_until_rendered(page, expect_stepper)
+
+    text = page.inner_text("body")
+    assert "Traceback" not in text and "There was an error when executing cell" not in text
+    assert "|---" not in text, "a markdown table was not rendered (a table inside a list?)"
+    assert page.locator(ERROR_OUTPUT).count() == 0, "a cell shows an error or writes to stderr"
+    assert page.locator(".jp-OutputArea-output").count() >= 1, "Voilà shows no output at all"
+
+    steppers = page.locator(".doppelnb-stepper")
+    if expect_stepper:
+        assert steppers.count() >= 1, "the notebook builds a stepper but none is rendered"
+    clicked = 0
+    for i in range(steppers.count()):
+        stepper = steppers.nth(i)
+        forward = stepper.locator(".doppelnb-stepper-forward")
+        if forward.is_disabled() or not stepper.is_visible():
+            continue  # a one-state game, or a stepper in a closed accordion / another tab
+        view = stepper.locator(".doppelnb-stepper-view")
+        caption = stepper.locator(".doppelnb-stepper-caption")
+        before, before_caption = view.inner_html(), caption.inner_text()
+        assert "<svg" in before, f"stepper {i} shows no SVG picture"
+        forward.click()
+        handle = view.element_handle()
+        try:
+            page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[handle, before],
+                                   timeout=15_000)
+        except PlaywrightTimeout:
+            pytest.fail(f"stepper {i}: clicking forward did not change the picture "
+                        f"(caption {caption.inner_text()!r}; errors {log.errors})", pytrace=False)
+        assert caption.inner_text() != before_caption
+        assert "<svg" in view.inner_html()
+        stepper.locator(".doppelnb-stepper-back").click()
+        page.wait_for_function("([el, old]) => el.innerHTML === old", arg=[handle, before],
+                               timeout=15_000)
+        clicked += 1
+    if expect_stepper:
+        assert clicked >= 1, "no stepper could step forward"
+
+    screenshot_page(page, SCREENSHOTS / f"app-{notebook.stem}.png")
+    # Requests beyond the server are blocked (Voilà's page asks a CDN for icon CSS); apart from
+    # those, nothing on the page may fail.
+    assert log.unexpected_errors() == []
