@@ -102,3 +102,28 @@ def test_start_notebook_follows_the_course_conventions():
     for cell in nb.cells:  # committed without outputs, except the checked teaching point
         if cell.cell_type == "code" and cell.outputs:
             assert cell.source.startswith("# NBVAL_CHECK_OUTPUT")
+
+
+COURSE = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+
+
+@pytest.mark.parametrize("path", COURSE, ids=[p.stem for p in COURSE])
+def test_every_notebook_reads_as_part_of_one_course(path):
+    """Numbered title, what you will learn, exercises, previous / index / next, clean outputs."""
+    nb = nbformat.read(path, as_version=4)
+    number = int(path.name[:2])
+    markdown = [c.source for c in nb.cells if c.cell_type == "markdown"]
+    assert nb.cells[0].cell_type == "markdown"
+    assert nb.cells[0].source.startswith(f"# {number} · ")
+    assert any("What you will learn" in m for m in markdown[:3])
+    assert any(m.lstrip().startswith("## Exercises") for m in markdown)
+    names = [p.name for p in COURSE]
+    i = names.index(path.name)
+    last = nb.cells[-1].source
+    assert nb.cells[-1].cell_type == "markdown" and "(00_start_here.ipynb)" in last
+    if i > 0:
+        assert f"[← previous]({names[i - 1]})" in last
+    assert f"[next →]({names[(i + 1) % len(names)]})" in last
+    for cell in nb.cells:
+        if cell.cell_type == "code" and cell.outputs:
+            assert "# NBVAL_CHECK_OUTPUT" in cell.source, "outputs are committed only when checked"
