@@ -7,10 +7,13 @@ and options are refused, seeds and records replay exactly, refusals name a rule 
 import dataclasses
 import importlib
 import json
+import os
 import pathlib
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from doppelnb import BadInput, RuleError
 from doppelnb.core import GameState, RulesBase, play_to_end, playout
@@ -121,3 +124,44 @@ def test_bad_setup_is_bad_input(game):
         module.from_json('{"format": "doppelnb-record", "version": 1}')
     with pytest.raises(BadInput):
         module.from_json(json.dumps(dict(record, game="toy")))
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 300) | st.floats(allow_nan=False, width=32)
+    | st.text(max_size=6) | st.sampled_from(["Y5", "6D", "10C", "red", "pass", "keep"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner,
+                                                                 max_size=3),
+    max_leaves=8)
+
+
+@pytest.mark.parametrize("name, counts", [(g[0], g[3]) for g in GAMES], ids=IDS)
+@given(data=st.data())
+@settings(max_examples=int(os.environ.get("TAMPER_EXAMPLES", "25")))
+def test_tampered_records_replay_or_are_refused(name, counts, data):
+    """A record edited by hand either replays or raises BadInput: never another exception."""
+    module = engine(name)
+    states = _sample_game(name, counts[0])
+    record = json.loads(states[data.draw(st.integers(0, len(states) - 1))].to_json())
+    where = data.draw(st.sampled_from(["action", "insert", "rules", "seed", "players", "options"]))
+    value = data.draw(JSON_VALUES)
+    if where == "action" and record["actions"]:
+        record["actions"][data.draw(st.integers(0, len(record["actions"]) - 1))] = value
+    elif where == "insert":
+        record["actions"].insert(data.draw(st.integers(0, len(record["actions"]))), value)
+    elif where == "rules" and record["rules"]:
+        record["rules"][data.draw(st.sampled_from(sorted(record["rules"])))] = value
+    else:
+        record[where if where != "action" else "seed"] = value
+    try:
+        module.from_json(json.dumps(record))
+    except BadInput:
+        pass
+
+
+_GAMES_CACHE = {}
+
+
+def _sample_game(name, players):
+    if name not in _GAMES_CACHE:
+        _GAMES_CACHE[name] = list(playout(engine(name).new_game(players, seed=21), seed=3))[:60]
+    return _GAMES_CACHE[name]

@@ -513,7 +513,8 @@ class State(GameState):
             action = (action,)
         if isinstance(action, list):
             action = tuple(action)
-        if not isinstance(action, tuple) or not action or action[0] not in _ARITY:
+        if not isinstance(action, tuple) or not action or not isinstance(action[0], str) \
+                or action[0] not in _ARITY:
             raise BadInput("NB-ARG", f"{action!r} is not a Doppelgänger action (like "
                            "['pass', 'sword.1'] or ['target', 2])")
         if len(action) != _ARITY[action[0]] + 1:

@@ -327,7 +327,8 @@ class State(GameState):
     def parse_action(self, action: Any) -> tuple:
         if isinstance(action, str):
             action = (action,)
-        if not isinstance(action, (list, tuple)) or not action or action[0] not in ARITY:
+        if not isinstance(action, (list, tuple)) or not action or not isinstance(action[0], str) \
+                or action[0] not in ARITY:
             raise BadInput("NB-ARG", f"{action!r} is not a Groom Lake action; actions are "
                            f"{', '.join(ARITY)}")
         kinds = ARITY[action[0]]

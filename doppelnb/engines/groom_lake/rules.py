@@ -12,11 +12,15 @@ from .tiles import load_tiles
 
 
 def _tile_source(value: Any) -> str:
+    if not isinstance(value, str):  # checked before the (cached, hashing) loader sees it
+        raise BadInput("GL-A2", f"the tile set is named by a file name, not {value!r}")
     load_tiles(value)  # raises BadInput when the file is missing or malformed
     return value
 
 
 def _deck_source(value: Any) -> str:
+    if not isinstance(value, str):
+        raise BadInput("GL-A1", f"the Supply deck is named by a file name, not {value!r}")
     load_deck(value)
     return value
 
