@@ -4,6 +4,7 @@ One parametrized suite over the five games: variant flags match the digest's, un
 and options are refused, seeds and records replay exactly, refusals name a rule and change nothing.
 """
 
+import copy
 import dataclasses
 import importlib
 import json
@@ -165,3 +166,27 @@ def _sample_game(name, players):
     if name not in _GAMES_CACHE:
         _GAMES_CACHE[name] = list(playout(engine(name).new_game(players, seed=21), seed=3))[:60]
     return _GAMES_CACHE[name]
+
+
+@pytest.mark.parametrize("name, counts", [(g[0], g[3]) for g in GAMES], ids=IDS)
+def test_actions_legal_elsewhere_are_refused_here_without_side_effects(name, counts):
+    """Another moment's legal actions are refused with a rule id, and nothing is half applied."""
+    states = _sample_game(name, counts[0])
+    tried = 0
+    for i in range(0, len(states) - 1, 3):
+        here = states[i]
+        legal = here.legal_actions()
+        snapshot = copy.deepcopy(vars(here))
+        for other in states[i + 1: i + 8]:
+            for action in other.legal_actions()[:6]:
+                if action in legal:
+                    continue
+                tried += 1
+                with pytest.raises(RuleError) as refused:
+                    here.play(action)
+                assert refused.value.rule and refused.value.reason
+        assert vars(here) == snapshot
+        # and a legal action does not change the state it was played on either
+        here.play(legal[0])
+        assert vars(here) == snapshot
+    assert tried > 0
