@@ -200,9 +200,16 @@ def legal_plays(hand: Iterable[Any], lead_suit: str | None) -> list[Card]:
     if lead_suit is None:
         return held
     lead = lead_suit if lead_suit in PLAIN_SUITS else suit(lead_suit, rule="DT-R9")
-    if any(c.suit == lead for c in held):
-        return [c for c in held if c.suit in (lead, DOPPELGANGER)]
-    return held
+    return follow_options(held, lead)
+
+
+def follow_options(hand: Sequence[Card], lead: str) -> Sequence[Card]:
+    """The cards of ``hand`` (cards, not text) a follower may play to the plain ``lead`` suit:
+    the hand itself, or a new list. The fast core of :func:`legal_plays`, used by the state."""
+    for c in hand:
+        if c.suit == lead:  # DT-R9: holding the lead suit, follow it or play a D card
+            return [c for c in hand if c.suit == lead or c.suit == DOPPELGANGER]
+    return hand
 
 
 def follow_reason(hand: Iterable[Card], lead_suit: str, played: Card) -> str | None:
@@ -255,5 +262,5 @@ def round_points(bid: int, won: int, bonuses: Iterable[str] = (), rules: Rules =
     return forecast_points(bid, won) + bonus_points(bonuses, bid, won, rules)
 
 
-__all__ = ["Rules", "TrickResult", "resolve_trick", "legal_plays", "follow_reason",
+__all__ = ["Rules", "TrickResult", "resolve_trick", "legal_plays", "follow_options", "follow_reason",
            "forecast_points", "bonus_points", "round_points", "BONUS_NAMES", "PLAIN_SUITS"]

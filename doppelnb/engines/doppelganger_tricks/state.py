@@ -38,18 +38,26 @@ from .rules import (
     TrickResult,
     _resolve,
     bonus_points,
+    follow_options,
     follow_reason,
     forecast_points,
-    legal_plays,
 )
 
 GAME = "doppelganger_tricks"
-_CARDS = {str(c): c for c in ALL_CARDS}
-# Every play action in its canonical spelling ("4S", "6D:C"), for a fast parse of engine output.
-_CANONICAL_PLAYS = {str(c): str(c) for c in ALL_CARDS if c.suit != DOPPELGANGER}
-_CANONICAL_PLAYS.update({f"{c}{x}": f"{c}{x}" for c in ALL_CARDS if c.suit == DOPPELGANGER
-                         for x in ("", ":C", ":T", ":S")})
+# Interned action tables, built once: every play action in its canonical spelling ("4S", "6D",
+# "6D:C") with its card and declared suit, so parsing engine output and applying a play are
+# dictionary look-ups, and the legal-action lists share these very objects.
+_PLAYS: dict[str, tuple[Card, str | None]] = {c.name: (c, None) for c in ALL_CARDS}
+_PLAYS.update({f"{c}:{s}": (c, s) for c in ALL_CARDS if c.suit == DOPPELGANGER
+               for s in PLAIN_SUITS})
+_CANONICAL_PLAYS = {text: text for text in _PLAYS}
 _CANONICAL_PLAYS["pass"] = "pass"
+# The leads each card offers when any suit may be declared (DT-R7, DT-R8): the card itself, or
+# a doppelgänger with each of the three declarations.
+_LEADS = {c: tuple(t for t, (led, d) in _PLAYS.items() if led is c and (d or not c.is_doppelganger))
+          for c in ALL_CARDS}
+_BIDS = tuple(("bid", b) for b in range(13))
+_CLAIMS = tuple({name: ("claim", p, name) for name in BONUS_NAMES} for p in range(4))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -113,6 +121,10 @@ class State(GameState):
 
     game = GAME
     Rules = Rules
+    # The legal actions, computed at most once per state: states never change once built, so the
+    # cache stays right. A slot, not an attribute, so it is no part of the state's value
+    # (equality, records) and ``_evolve`` starts every new state without it.
+    __slots__ = ("_legal_cache",)
 
     # -- setup (DT-R1..R5) ------------------------------------------------------------------------
     @classmethod
@@ -124,6 +136,7 @@ class State(GameState):
                            "first_player and hands")
         fixed = _check_hands(options["hands"], players) if "hands" in options else None
         self = cls.__new__(cls)
+        self._legal_cache = None
         self._init_record(players, rules, seed, options)
         first = options.get("first_player")
         if first is None:  # DT-R5: otherwise chosen at random (seeded)
@@ -174,15 +187,15 @@ class State(GameState):
 
     @property
     def to_move(self) -> int | None:
-        if self.phase == "over":
-            return None
+        if self.phase == "play":
+            if self.window is not None:
+                return self.window
+            return (self.leader + len(self.trick)) % self.players
         if self.phase == "forecast":
             n = self.players
             return next((self.round_first + k) % n for k in range(n)
                         if self.bids[(self.round_first + k) % n] is None)
-        if self.window is not None:
-            return self.window
-        return (self.leader + len(self.trick)) % self.players
+        return None  # the game is over
 
     @property
     def is_over(self) -> bool:
@@ -205,25 +218,32 @@ class State(GameState):
         return self.declared or self.trick[0].suit
 
     def legal_actions(self) -> list:
-        if self.phase == "over":
-            return []
+        return list(self._legal())
+
+    def _legal(self) -> tuple:
+        """The legal actions as a tuple, computed once per state and cached."""
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> tuple:
+        if self.phase == "play":
+            if self.window is not None:  # DT-R15: claim a free bonus card, or pass
+                claims = _CLAIMS[self.window]
+                return tuple(claims[name] for name in BONUS_NAMES
+                             if self.bonus_holders[name] is None) + ("pass",)
+            p = (self.leader + len(self.trick)) % self.players
+            hand = self.hands[p]
+            if self.trick:
+                return tuple(c.name for c in follow_options(hand, self.lead_suit))  # DT-R9
+            if not self.rules.declare_restricted_to_held_suits:
+                return tuple(text for c in hand for text in _LEADS[c])
+            return tuple(text for c in hand for text in (  # DT-A10
+                [f"{c}:{s}" for s in self._declarable(p, c)] if c.is_doppelganger else [c.name]))
         if self.phase == "forecast":
-            return [("bid", b) for b in range(self.bid_max + 1)]
-        if self.window is not None:
-            p = self.window
-            return [("claim", p, name) for name in BONUS_NAMES
-                    if self.bonus_holders[name] is None] + ["pass"]
-        p = self.to_move
-        hand = self.hands[p]
-        if not self.trick:
-            out: list = []
-            for c in hand:
-                if c.suit == DOPPELGANGER:
-                    out.extend(f"{c}:{s}" for s in self._declarable(p, c))
-                else:
-                    out.append(c.name)
-            return out
-        return [c.name for c in legal_plays(hand, self.lead_suit)]  # DT-R9
+            return _BIDS[:self.bid_max + 1]
+        return ()  # the game is over
 
     def _declarable(self, player: int, led: Card) -> tuple[str, ...]:
         """DT-R8 / DT-A10: the plain suits the leader of ``led`` may declare."""
@@ -239,6 +259,7 @@ class State(GameState):
         attrs = self.__dict__.copy()
         attrs.update(changes)
         new.__dict__ = attrs
+        new._legal_cache = None
         return new
 
     def parse_action(self, action: Any) -> Any:
@@ -297,6 +318,15 @@ class State(GameState):
         return c.symbol
 
     def _check(self, action: Any) -> None:
+        if action in self._legal():  # the legal set, computed once per state
+            return
+        self._explain(action)  # raises IllegalAction naming the rule that forbids the action
+        raise IllegalAction("NB-ARG", f"{self.action_label(action)} is not a legal action now")
+
+    def _explain(self, action: Any) -> None:
+        """Check ``action`` rule by rule: raise :class:`IllegalAction` with the rule that forbids
+        it and why. Returns only for a legal action (the tests check that this agrees with
+        :meth:`legal_actions`)."""
         p = self.to_move
         if self.phase == "forecast":
             if not (isinstance(action, tuple) and action[0] == "bid"):
@@ -320,7 +350,7 @@ class State(GameState):
             raise IllegalAction("DT-R15", f"P{self.window + 1} has just played and must first "
                                 "claim a bonus card or pass")
         text, _, declared = action.partition(":")
-        c = _CARDS[text]
+        c = card(text)
         hand = self.hands[p]
         if c not in hand:
             raise IllegalAction("DT-R7", f"P{p + 1} does not hold {c}; the hand is "
@@ -385,8 +415,7 @@ class State(GameState):
         return self._play_card(action)
 
     def _play_card(self, action: str) -> State:
-        text, _, declared = action.partition(":")
-        c = _CARDS[text]
+        c, declared = _PLAYS[action]
         p = self.to_move
         before = self.hands[p]
         at = before.index(c)
