@@ -253,6 +253,19 @@ class State(GameState):
         return held or PLAIN_SUITS  # a hand of only D cards may declare any suit
 
     # -- actions ----------------------------------------------------------------------------------
+    def play(self, action: Any) -> State:
+        """The state after ``action``; raises a :class:`RuleError` (and changes nothing) if refused.
+
+        A play spelled as :meth:`legal_actions` spells it (``"4S"``, ``"6D:C"``, ``"pass"``) is
+        already parsed and checked once it is found in the cached legal actions; anything else
+        (other spellings, forecasts, claims, every refusal) goes through ``GameState.play``.
+        """
+        if type(action) is str and action in self._legal():
+            new = self._apply(action)
+            new.actions = self.actions + (action,)
+            return new
+        return super().play(action)
+
     def _evolve(self, **changes: Any) -> State:
         """A copy with some attributes replaced (a faster ``copy.copy`` for this flat state)."""
         new = object.__new__(type(self))
@@ -397,7 +410,11 @@ class State(GameState):
                                 f"P{self.bonus_holders[name] + 1}")
 
     def _apply(self, action: Any) -> State:
-        if self.phase == "forecast":
+        if type(action) is str:  # a card, or "pass"
+            if action == "pass":
+                return self._evolve(window=None)._after_turn()
+            return self._play_card(action)
+        if action[0] == "bid":
             p = self.to_move
             bids = self.bids[:p] + (action[1],) + self.bids[p + 1:]
             if None in bids:
@@ -410,26 +427,22 @@ class State(GameState):
             holders[name] = player
             claims = self.claims[:player] + (self.claims[player] + 1,) + self.claims[player + 1:]
             return self._evolve(bonus_holders=holders, claims=claims, window=None)._after_turn()
-        if action == "pass":
-            return self._evolve(window=None)._after_turn()
-        return self._play_card(action)
 
     def _play_card(self, action: str) -> State:
         c, declared = _PLAYS[action]
-        p = self.to_move
+        p = (self.leader + len(self.trick)) % self.players  # to_move: no claim is pending
         before = self.hands[p]
         at = before.index(c)
         hand = before[:at] + before[at + 1:]
+        hands = self.hands[:p] + (hand,) + self.hands[p + 1:]
+        window = p if self._may_claim(p, c, before, hand) else None
         trick = self.trick + (c,)
-        changes: dict[str, Any] = {"hands": self.hands[:p] + (hand,) + self.hands[p + 1:],
-                                   "trick": trick}
-        if len(trick) == 1:
-            changes["declared"] = declared or None
         if len(trick) == self.players:  # DT-R11: the trick is complete
-            changes.update(self._trick_changes(trick, changes.get("declared", self.declared)))
-        if self._may_claim(p, c, before, hand):
-            changes["window"] = p
-        return self._evolve(**changes)._after_turn()
+            changes = self._trick_changes(trick, self.declared if len(trick) > 1 else declared)
+            return self._evolve(hands=hands, window=window, **changes)._after_turn()
+        if len(trick) == 1:  # the lead (DT-R8: a led D card carries its declared suit)
+            return self._evolve(hands=hands, window=window, trick=trick, declared=declared)
+        return self._evolve(hands=hands, window=window, trick=trick)
 
     def _trick_changes(self, trick: tuple[Card, ...], declared: str | None) -> dict[str, Any]:
         """Resolve a complete trick (DT-R12, DT-R13) and hand it to its winner (DT-R14)."""
@@ -452,7 +465,7 @@ class State(GameState):
         (``before`` and ``hand`` are the hand before and after the play)?"""
         if hand and hand[-1].suit == DOPPELGANGER:  # hands stay sorted C, T, S, D
             return False
-        if all(h is not None for h in self.bonus_holders.values()):
+        if None not in self.bonus_holders.values():  # both bonus cards are taken
             return False
         if self.claims[player] >= self.rules.bonus_max_per_player:  # DT-A3
             return False
