@@ -57,6 +57,8 @@ _CANONICAL_PLAYS["pass"] = "pass"
 _LEADS = {c: tuple(t for t, (led, d) in _PLAYS.items() if led is c and (d or not c.is_doppelganger))
           for c in ALL_CARDS}
 _BIDS = tuple(("bid", b) for b in range(13))
+# The seats in play order from each leader: _SEATS[players][leader].
+_SEATS = {n: tuple(tuple((lead + k) % n for k in range(n)) for lead in range(n)) for n in (3, 4)}
 _CLAIMS = tuple({name: ("claim", p, name) for name in BONUS_NAMES} for p in range(4))
 
 
@@ -236,9 +238,10 @@ class State(GameState):
             p = (self.leader + len(self.trick)) % self.players
             hand = self.hands[p]
             if self.trick:
-                return tuple(c.name for c in follow_options(hand, self.lead_suit))  # DT-R9
+                lead = self.declared or self.trick[0].suit
+                return tuple([c.name for c in follow_options(hand, lead)])  # DT-R9
             if not self.rules.declare_restricted_to_held_suits:
-                return tuple(text for c in hand for text in _LEADS[c])
+                return tuple([text for c in hand for text in _LEADS[c]])
             return tuple(text for c in hand for text in (  # DT-A10
                 [f"{c}:{s}" for s in self._declarable(p, c)] if c.is_doppelganger else [c.name]))
         if self.phase == "forecast":
@@ -447,9 +450,11 @@ class State(GameState):
     def _trick_changes(self, trick: tuple[Card, ...], declared: str | None) -> dict[str, Any]:
         """Resolve a complete trick (DT-R12, DT-R13) and hand it to its winner (DT-R14)."""
         result = _resolve(trick, declared, declared or trick[0].suit)
-        seats = tuple((self.leader + k) % self.players for k in range(self.players))
+        seats = _SEATS[self.players][self.leader]
         record = PlayedTrick(len(self.tricks) + 1, self.leader, seats, result)
-        discards = self.discards + tuple(result.cards[i] for i in result.annihilated)
+        discards = self.discards
+        if result.annihilated:
+            discards += tuple(trick[i] for i in result.annihilated)
         won, leader = self.won, self.leader
         if result.winner is None:  # DT-R13c: nobody wins; the same leader leads again
             pass
