@@ -193,10 +193,11 @@ class State(GameState):
             if self.window is not None:
                 return self.window
             return (self.leader + len(self.trick)) % self.players
-        if self.phase == "forecast":
-            n = self.players
-            return next((self.round_first + k) % n for k in range(n)
-                        if self.bids[(self.round_first + k) % n] is None)
+        if self.phase == "forecast":  # DT-R6: in seat order from the round's first player
+            n, bids = self.players, self.bids
+            for k in range(self.round_first, self.round_first + n):
+                if bids[k % n] is None:
+                    return k % n
         return None  # the game is over
 
     @property
