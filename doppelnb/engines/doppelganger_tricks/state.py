@@ -532,6 +532,9 @@ class State(GameState):
         return state_html(self)
 
 
+_DEFAULT_RULES = Rules()  # frozen, so one shared instance serves every default game
+
+
 def new_game(players: int, *, rules: Rules | None = None, seed: int | None = None,
              first_player: int | None = None, hands: Any = None) -> State:
     """A new game for 3 or 4 players; ``first_player`` is seat 0..players-1 (DT-R5), random if
@@ -541,7 +544,7 @@ def new_game(players: int, *, rules: Rules | None = None, seed: int | None = Non
     if hands is not None:
         options["hands"] = [[str(card(c)) for c in h] if isinstance(h, (list, tuple)) else h
                             for h in hands] if isinstance(hands, (list, tuple)) else hands
-    return State.initial(players, Rules() if rules is None else rules, seed, options)
+    return State.initial(players, _DEFAULT_RULES if rules is None else rules, seed, options)
 
 
 from_json = State.from_json
