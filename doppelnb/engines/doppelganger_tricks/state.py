@@ -221,7 +221,7 @@ class State(GameState):
         return self.declared or self.trick[0].suit
 
     def legal_actions(self) -> list:
-        return list(self._legal())
+        return list(self._legal_cache or self._legal())
 
     def _legal(self) -> tuple:
         """The legal actions as a tuple, computed once per state and cached."""
@@ -264,7 +264,7 @@ class State(GameState):
         already parsed and checked once it is found in the cached legal actions; anything else
         (other spellings, forecasts, claims, every refusal) goes through ``GameState.play``.
         """
-        if type(action) is str and action in self._legal():
+        if type(action) is str and action in (self._legal_cache or self._legal()):
             new = self._apply(action)
             new.actions = self.actions + (action,)
             return new
