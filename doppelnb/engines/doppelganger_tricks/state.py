@@ -119,7 +119,13 @@ def tricks_per_round(players: int) -> int:
 
 
 class State(GameState):
-    """One moment of a game of Doppelgänger Tricks (immutable; ``play`` returns a new state)."""
+    """One moment of a game of Doppelgänger Tricks (immutable; ``play`` returns a new state).
+
+    How the checked path stays fast: the legal actions are computed once per state (hands and
+    rules never change after a state is built) and cached; ``play`` accepts an action by
+    membership in them, and only a refused action runs :meth:`_explain`, which checks the rules
+    one by one to name the rule and the reason. The tests check that the two always agree.
+    """
 
     game = GAME
     Rules = Rules
