@@ -448,7 +448,7 @@ class State(GameState):
         window = p if self._may_claim(p, c, before, hand) else None
         trick = self.trick + (c,)
         if len(trick) == self.players:  # DT-R11: the trick is complete
-            changes = self._trick_changes(trick, self.declared if len(trick) > 1 else declared)
+            changes = self._trick_changes(trick, self.declared)
             return self._evolve(hands=hands, window=window, **changes)._after_turn()
         if len(trick) == 1:  # the lead (DT-R8: a led D card carries its declared suit)
             return self._evolve(hands=hands, window=window, trick=trick, declared=declared)
