@@ -14,6 +14,7 @@ cards go straight into JSON records.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import attrgetter
 from typing import Any
 
 from ...core.errors import BadInput
@@ -74,6 +75,7 @@ class Card(str):
 
 ALL_CARDS: tuple[Card, ...] = tuple(Card(n, s) for s in SUITS for n in NUMBERS)
 _BY_NAME = {str(c): c for c in ALL_CARDS}
+_INDEX = attrgetter("index")  # suit-major, so sorting by it is sorting by ``sort_key``
 
 
 def card(value: Any) -> Card:
@@ -134,7 +136,8 @@ def check_in_deck(items: Iterable[Card], players: int) -> None:
 
 
 def sort_hand(items: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(items, key=Card.sort_key))
+    """The cards in hand order: suits C, T, S, D, each by number (the order of ``sort_key``)."""
+    return tuple(sorted(items, key=_INDEX))
 
 
 __all__ = ["Card", "card", "cards", "suit", "deck", "check_players", "check_in_deck", "sort_hand",

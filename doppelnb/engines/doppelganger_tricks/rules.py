@@ -144,24 +144,28 @@ def _resolve(played: tuple[Card, ...], declared: str | None, lead_suit: str) -> 
     # hold such a pair: one D card and the plain lead-suit card of the same number.
     first_of: dict[int, int] = {}
     pairs: list[tuple[int, int]] = []
+    leads = []  # per card: does it count as the lead suit?
     for i, c in enumerate(played):
-        if c.suit == lead_suit or c.suit == DOPPELGANGER:
-            j = first_of.get(c.number)
-            if j is None:
-                first_of[c.number] = i
-            else:
+        is_lead = c.suit == lead_suit or c.suit == DOPPELGANGER
+        leads.append(is_lead)
+        if is_lead:
+            j = first_of.setdefault(c.number, i)
+            if j != i:
                 pairs.append((j, i))
     gone = tuple(sorted(i for pair in pairs for i in pair)) if pairs else ()
     # DT-R13: among survivors a lead-suit card beats any other; then the higher number; on a tie
     # the card played earliest wins (DT-R13b, DT-A9). No survivor: nobody wins (DT-R13c).
     winner, best, best_lead, tie = None, -1, False, False
     for i, c in enumerate(played):
-        if i in gone:
+        if gone and i in gone:
             continue
-        is_lead = c.suit == lead_suit or c.suit == DOPPELGANGER
-        if (is_lead and not best_lead) or (is_lead == best_lead and c.number > best):
-            winner, best, best_lead, tie = i, c.number, is_lead, False
-        elif is_lead == best_lead and c.number == best:
+        is_lead = leads[i]
+        if is_lead is not best_lead:
+            if is_lead:  # the first surviving lead-suit card beats every other card so far
+                winner, best, best_lead, tie = i, c.number, True, False
+        elif c.number > best:
+            winner, best, tie = i, c.number, False
+        elif c.number == best:
             tie = True
     rule = "DT-R13c" if winner is None else "DT-R13a" if best_lead else "DT-R13b"
     return TrickResult(played, declared, lead_suit, gone, tuple(pairs), winner, rule, tie)
@@ -200,9 +204,16 @@ def legal_plays(hand: Iterable[Any], lead_suit: str | None) -> list[Card]:
     if lead_suit is None:
         return held
     lead = lead_suit if lead_suit in PLAIN_SUITS else suit(lead_suit, rule="DT-R9")
-    if any(c.suit == lead for c in held):
-        return [c for c in held if c.suit in (lead, DOPPELGANGER)]
-    return held
+    return follow_options(held, lead)
+
+
+def follow_options(hand: Sequence[Card], lead: str) -> Sequence[Card]:
+    """The cards of ``hand`` (cards, not text) a follower may play to the plain ``lead`` suit:
+    the hand itself, or a new list. The fast core of :func:`legal_plays`, used by the state."""
+    for c in hand:
+        if c.suit == lead:  # DT-R9: holding the lead suit, follow it or play a D card
+            return [c for c in hand if c.suit == lead or c.suit == DOPPELGANGER]
+    return hand
 
 
 def follow_reason(hand: Iterable[Card], lead_suit: str, played: Card) -> str | None:
@@ -255,5 +266,5 @@ def round_points(bid: int, won: int, bonuses: Iterable[str] = (), rules: Rules =
     return forecast_points(bid, won) + bonus_points(bonuses, bid, won, rules)
 
 
-__all__ = ["Rules", "TrickResult", "resolve_trick", "legal_plays", "follow_reason",
+__all__ = ["Rules", "TrickResult", "resolve_trick", "legal_plays", "follow_options", "follow_reason",
            "forecast_points", "bonus_points", "round_points", "BONUS_NAMES", "PLAIN_SUITS"]

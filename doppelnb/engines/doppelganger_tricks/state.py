@@ -38,18 +38,28 @@ from .rules import (
     TrickResult,
     _resolve,
     bonus_points,
+    follow_options,
     follow_reason,
     forecast_points,
-    legal_plays,
 )
 
 GAME = "doppelganger_tricks"
-_CARDS = {str(c): c for c in ALL_CARDS}
-# Every play action in its canonical spelling ("4S", "6D:C"), for a fast parse of engine output.
-_CANONICAL_PLAYS = {str(c): str(c) for c in ALL_CARDS if c.suit != DOPPELGANGER}
-_CANONICAL_PLAYS.update({f"{c}{x}": f"{c}{x}" for c in ALL_CARDS if c.suit == DOPPELGANGER
-                         for x in ("", ":C", ":T", ":S")})
+# Interned action tables, built once: every play action in its canonical spelling ("4S", "6D",
+# "6D:C") with its card and declared suit, so parsing engine output and applying a play are
+# dictionary look-ups, and the legal-action lists share these very objects.
+_PLAYS: dict[str, tuple[Card, str | None]] = {c.name: (c, None) for c in ALL_CARDS}
+_PLAYS.update({f"{c}:{s}": (c, s) for c in ALL_CARDS if c.suit == DOPPELGANGER
+               for s in PLAIN_SUITS})
+_CANONICAL_PLAYS = {text: text for text in _PLAYS}
 _CANONICAL_PLAYS["pass"] = "pass"
+# The leads each card offers when any suit may be declared (DT-R7, DT-R8): the card itself, or
+# a doppelgänger with each of the three declarations.
+_LEADS = {c: tuple(t for t, (led, d) in _PLAYS.items() if led is c and (d or not c.is_doppelganger))
+          for c in ALL_CARDS}
+_BIDS = tuple(("bid", b) for b in range(13))
+# The seats in play order from each leader: _SEATS[players][leader].
+_SEATS = {n: tuple(tuple((lead + k) % n for k in range(n)) for lead in range(n)) for n in (3, 4)}
+_CLAIMS = tuple({name: ("claim", p, name) for name in BONUS_NAMES} for p in range(4))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -109,11 +119,21 @@ def tricks_per_round(players: int) -> int:
 
 
 class State(GameState):
-    """One moment of a game of Doppelgänger Tricks (immutable; ``play`` returns a new state)."""
+    """One moment of a game of Doppelgänger Tricks (immutable; ``play`` returns a new state).
+
+    How the checked path stays fast: the legal actions are computed once per state (hands and
+    rules never change after a state is built) and cached; ``play`` accepts an action by
+    membership in them, and only a refused action runs :meth:`_explain`, which checks the rules
+    one by one to name the rule and the reason. The tests check that the two always agree.
+    """
 
     game = GAME
     Rules = Rules
     option_names = frozenset({"first_player", "hands"})
+    # The legal actions, computed at most once per state: states never change once built, so the
+    # cache stays right. A slot, not an attribute, so it is no part of the state's value
+    # (equality, records) and ``_evolve`` starts every new state without it.
+    __slots__ = ("_legal_cache",)
 
     # -- setup (DT-R1..R5) ------------------------------------------------------------------------
     @classmethod
@@ -121,6 +141,7 @@ class State(GameState):
         check_players(players)
         fixed = _check_hands(options["hands"], players) if "hands" in options else None
         self = cls.__new__(cls)
+        self._legal_cache = None
         self._init_record(players, rules, seed, options)
         first = options.get("first_player")
         if first is None:  # DT-R5: otherwise chosen at random (seeded)
@@ -171,15 +192,16 @@ class State(GameState):
 
     @property
     def to_move(self) -> int | None:
-        if self.phase == "over":
-            return None
-        if self.phase == "forecast":
-            n = self.players
-            return next((self.round_first + k) % n for k in range(n)
-                        if self.bids[(self.round_first + k) % n] is None)
-        if self.window is not None:
-            return self.window
-        return (self.leader + len(self.trick)) % self.players
+        if self.phase == "play":
+            if self.window is not None:
+                return self.window
+            return (self.leader + len(self.trick)) % self.players
+        if self.phase == "forecast":  # DT-R6: in seat order from the round's first player
+            n, bids = self.players, self.bids
+            for k in range(self.round_first, self.round_first + n):
+                if bids[k % n] is None:
+                    return k % n
+        return None  # the game is over
 
     @property
     def is_over(self) -> bool:
@@ -202,25 +224,33 @@ class State(GameState):
         return self.declared or self.trick[0].suit
 
     def legal_actions(self) -> list:
-        if self.phase == "over":
-            return []
+        return list(self._legal_cache or self._legal())
+
+    def _legal(self) -> tuple:
+        """The legal actions as a tuple, computed once per state and cached."""
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> tuple:
+        if self.phase == "play":
+            if self.window is not None:  # DT-R15: claim a free bonus card, or pass
+                claims = _CLAIMS[self.window]
+                return tuple(claims[name] for name in BONUS_NAMES
+                             if self.bonus_holders[name] is None) + ("pass",)
+            p = (self.leader + len(self.trick)) % self.players
+            hand = self.hands[p]
+            if self.trick:
+                lead = self.declared or self.trick[0].suit
+                return tuple([c.name for c in follow_options(hand, lead)])  # DT-R9
+            if not self.rules.declare_restricted_to_held_suits:
+                return tuple([text for c in hand for text in _LEADS[c]])
+            return tuple(text for c in hand for text in (  # DT-A10
+                [f"{c}:{s}" for s in self._declarable(p, c)] if c.is_doppelganger else [c.name]))
         if self.phase == "forecast":
-            return [("bid", b) for b in range(self.bid_max + 1)]
-        if self.window is not None:
-            p = self.window
-            return [("claim", p, name) for name in BONUS_NAMES
-                    if self.bonus_holders[name] is None] + ["pass"]
-        p = self.to_move
-        hand = self.hands[p]
-        if not self.trick:
-            out: list = []
-            for c in hand:
-                if c.suit == DOPPELGANGER:
-                    out.extend(f"{c}:{s}" for s in self._declarable(p, c))
-                else:
-                    out.append(c.name)
-            return out
-        return [c.name for c in legal_plays(hand, self.lead_suit)]  # DT-R9
+            return _BIDS[:self.bid_max + 1]
+        return ()  # the game is over
 
     def _declarable(self, player: int, led: Card) -> tuple[str, ...]:
         """DT-R8 / DT-A10: the plain suits the leader of ``led`` may declare."""
@@ -230,12 +260,26 @@ class State(GameState):
         return held or PLAIN_SUITS  # a hand of only D cards may declare any suit
 
     # -- actions ----------------------------------------------------------------------------------
+    def play(self, action: Any) -> State:
+        """The state after ``action``; raises a :class:`RuleError` (and changes nothing) if refused.
+
+        A play spelled as :meth:`legal_actions` spells it (``"4S"``, ``"6D:C"``, ``"pass"``) is
+        already parsed and checked once it is found in the cached legal actions; anything else
+        (other spellings, forecasts, claims, every refusal) goes through ``GameState.play``.
+        """
+        if type(action) is str and action in (self._legal_cache or self._legal()):
+            new = self._apply(action)
+            new.actions = self.actions + (action,)
+            return new
+        return super().play(action)
+
     def _evolve(self, **changes: Any) -> State:
         """A copy with some attributes replaced (a faster ``copy.copy`` for this flat state)."""
         new = object.__new__(type(self))
         attrs = self.__dict__.copy()
         attrs.update(changes)
         new.__dict__ = attrs
+        new._legal_cache = None
         return new
 
     def parse_action(self, action: Any) -> Any:
@@ -294,6 +338,15 @@ class State(GameState):
         return c.symbol
 
     def _check(self, action: Any) -> None:
+        if action in self._legal():  # the legal set, computed once per state
+            return
+        self._explain(action)  # raises IllegalAction naming the rule that forbids the action
+        raise IllegalAction("NB-ARG", f"{self.action_label(action)} is not a legal action now")
+
+    def _explain(self, action: Any) -> None:
+        """Check ``action`` rule by rule: raise :class:`IllegalAction` with the rule that forbids
+        it and why. Returns only for a legal action (the tests check that this agrees with
+        :meth:`legal_actions`)."""
         p = self.to_move
         if self.phase == "forecast":
             if not (isinstance(action, tuple) and action[0] == "bid"):
@@ -317,7 +370,7 @@ class State(GameState):
             raise IllegalAction("DT-R15", f"P{self.window + 1} has just played and must first "
                                 "claim a bonus card or pass")
         text, _, declared = action.partition(":")
-        c = _CARDS[text]
+        c = card(text)
         hand = self.hands[p]
         if c not in hand:
             raise IllegalAction("DT-R7", f"P{p + 1} does not hold {c}; the hand is "
@@ -364,7 +417,11 @@ class State(GameState):
                                 f"P{self.bonus_holders[name] + 1}")
 
     def _apply(self, action: Any) -> State:
-        if self.phase == "forecast":
+        if type(action) is str:  # a card, or "pass"
+            if action == "pass":
+                return self._evolve(window=None)._after_turn()
+            return self._play_card(action)
+        if action[0] == "bid":
             p = self.to_move
             bids = self.bids[:p] + (action[1],) + self.bids[p + 1:]
             if None in bids:
@@ -377,34 +434,31 @@ class State(GameState):
             holders[name] = player
             claims = self.claims[:player] + (self.claims[player] + 1,) + self.claims[player + 1:]
             return self._evolve(bonus_holders=holders, claims=claims, window=None)._after_turn()
-        if action == "pass":
-            return self._evolve(window=None)._after_turn()
-        return self._play_card(action)
 
     def _play_card(self, action: str) -> State:
-        text, _, declared = action.partition(":")
-        c = _CARDS[text]
-        p = self.to_move
+        c, declared = _PLAYS[action]
+        p = (self.leader + len(self.trick)) % self.players  # to_move: no claim is pending
         before = self.hands[p]
         at = before.index(c)
         hand = before[:at] + before[at + 1:]
+        hands = self.hands[:p] + (hand,) + self.hands[p + 1:]
+        window = p if self._may_claim(p, c, before, hand) else None
         trick = self.trick + (c,)
-        changes: dict[str, Any] = {"hands": self.hands[:p] + (hand,) + self.hands[p + 1:],
-                                   "trick": trick}
-        if len(trick) == 1:
-            changes["declared"] = declared or None
         if len(trick) == self.players:  # DT-R11: the trick is complete
-            changes.update(self._trick_changes(trick, changes.get("declared", self.declared)))
-        if self._may_claim(p, c, before, hand):
-            changes["window"] = p
-        return self._evolve(**changes)._after_turn()
+            changes = self._trick_changes(trick, self.declared)
+            return self._evolve(hands=hands, window=window, **changes)._after_turn()
+        if len(trick) == 1:  # the lead (DT-R8: a led D card carries its declared suit)
+            return self._evolve(hands=hands, window=window, trick=trick, declared=declared)
+        return self._evolve(hands=hands, window=window, trick=trick)
 
     def _trick_changes(self, trick: tuple[Card, ...], declared: str | None) -> dict[str, Any]:
         """Resolve a complete trick (DT-R12, DT-R13) and hand it to its winner (DT-R14)."""
         result = _resolve(trick, declared, declared or trick[0].suit)
-        seats = tuple((self.leader + k) % self.players for k in range(self.players))
+        seats = _SEATS[self.players][self.leader]
         record = PlayedTrick(len(self.tricks) + 1, self.leader, seats, result)
-        discards = self.discards + tuple(result.cards[i] for i in result.annihilated)
+        discards = self.discards
+        if result.annihilated:
+            discards += tuple(trick[i] for i in result.annihilated)
         won, leader = self.won, self.leader
         if result.winner is None:  # DT-R13c: nobody wins; the same leader leads again
             pass
@@ -420,7 +474,7 @@ class State(GameState):
         (``before`` and ``hand`` are the hand before and after the play)?"""
         if hand and hand[-1].suit == DOPPELGANGER:  # hands stay sorted C, T, S, D
             return False
-        if all(h is not None for h in self.bonus_holders.values()):
+        if None not in self.bonus_holders.values():  # both bonus cards are taken
             return False
         if self.claims[player] >= self.rules.bonus_max_per_player:  # DT-A3
             return False
@@ -481,6 +535,9 @@ class State(GameState):
         return state_html(self)
 
 
+_DEFAULT_RULES = Rules()  # frozen, so one shared instance serves every default game
+
+
 def new_game(players: int, *, rules: Rules | None = None, seed: int | None = None,
              first_player: int | None = None, hands: Any = None) -> State:
     """A new game for 3 or 4 players; ``first_player`` is seat 0..players-1 (DT-R5), random if
@@ -490,7 +547,7 @@ def new_game(players: int, *, rules: Rules | None = None, seed: int | None = Non
     if hands is not None:
         options["hands"] = [[str(card(c)) for c in h] if isinstance(h, (list, tuple)) else h
                             for h in hands] if isinstance(hands, (list, tuple)) else hands
-    return State.initial(players, Rules() if rules is None else rules, seed, options)
+    return State.initial(players, _DEFAULT_RULES if rules is None else rules, seed, options)
 
 
 from_json = State.from_json
