@@ -11,18 +11,10 @@ same run on the same board, with the results checked equal.
 from __future__ import annotations
 
 import argparse
-import time
+
+from _timing import best_of
 
 from doppelnb.engines import doppel_doubt as db
-
-
-def best_time(fn, repeats: int) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t0)
-    return best
 
 
 def main() -> None:
@@ -61,9 +53,9 @@ def main() -> None:
     total = sum(len(x) for x in fast_result)
     assert count_only() == [len(x) for x in fast_result]
 
-    t_fast = best_time(lambda: (reset_cache(), fast()), fast_repeats)
-    t_count = best_time(lambda: (reset_cache(), count_only()), fast_repeats)
-    t_slow = best_time(slow, slow_repeats)
+    t_fast = best_of(lambda: (reset_cache(), fast()), repeat=fast_repeats)[1]
+    t_count = best_of(lambda: (reset_cache(), count_only()), repeat=fast_repeats)[1]
+    t_slow = best_of(slow, repeat=slow_repeats)[1]
     positions = sum((17 - max(r for r, _ in rot)) * (17 - max(c for _, c in rot))
                     for s in hexominoes for rot in s.rotations())
     print(f"legal placements found: {total} of {positions} on-board positions (both methods agree)")

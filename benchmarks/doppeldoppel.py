@@ -10,14 +10,10 @@ import argparse
 import time
 from collections import Counter
 
+from _timing import best_of
+
 from doppelnb.core import play_to_end
 from doppelnb.engines import doppeldoppel as dd
-
-
-def timed(fn, *args, **kw):
-    start = time.perf_counter()
-    out = fn(*args, **kw)
-    return out, time.perf_counter() - start
 
 
 def games_per_second(players: int, games: int) -> tuple[float, float]:
@@ -51,24 +47,24 @@ def main() -> None:
     cases.append(("4 players, 15-card deck", 4, small) if quick else
                  ("4 players, full deck a", 4, None))
     for label, players, deck in cases:
-        fast, t_fast = timed(dd.collision_census, players, deck=deck)
-        slow, t_slow = timed(dd.collision_census_bruteforce, players, deck=deck)
+        fast, t_fast = best_of(dd.collision_census, players, deck=deck)
+        slow, t_slow = best_of(dd.collision_census_bruteforce, players, deck=deck)
         assert fast == slow
         print(f"  {label}: {fast['tricks']:>9,} tricks  census {t_fast * 1e3:8.1f} ms  "
               f"brute force {t_slow * 1e3:9.1f} ms  ratio {t_slow / t_fast:7.0f}x")
     if quick:
-        _, t4 = timed(dd.collision_census, 4)
+        _, t4 = best_of(dd.collision_census, 4)
         print(f"  4 players, full deck a: census alone {t4 * 1e3:.1f} ms (brute force skipped)")
 
     dd.round_score_distribution(1)  # warm up
     print("\nRound-score distribution of k random cards: multiset count vs every k-subset")
     for k in ((3, 4) if quick else (3, 4, 5)):
-        fast, t_fast = timed(dd.round_score_distribution, k)
-        slow, t_slow = timed(dd.round_score_distribution_bruteforce, k)
+        fast, t_fast = best_of(dd.round_score_distribution, k)
+        slow, t_slow = best_of(dd.round_score_distribution_bruteforce, k)
         assert fast == slow
         print(f"  k={k}: {fast.total:>9,} subsets  exact {t_fast * 1e3:7.2f} ms  "
               f"brute force {t_slow * 1e3:9.1f} ms  ratio {t_slow / t_fast:7.0f}x")
-    _, t_all = timed(dd.mean_round_scores)
+    _, t_all = best_of(dd.mean_round_scores)
     print(f"  every k = 0..36 (up to 9.08e9 subsets each): {t_all * 1e3:.0f} ms in total")
 
 

@@ -16,6 +16,7 @@ import math
 import time
 
 import numpy as np
+from _timing import best_of
 
 from doppelnb.core import play_to_end, random_policy
 from doppelnb.engines import doppelganger_quest as dq
@@ -30,14 +31,6 @@ PARTIES = [
                                                                "dagger"], "good"),
 ]
 
-
-def timed(fn, *args, repeat: int = 1, **kw):
-    best = math.inf
-    for _ in range(repeat):
-        t = time.perf_counter()
-        out = fn(*args, **kw)
-        best = min(best, time.perf_counter() - t)
-    return out, best
 
 
 def quests_per_second(players: int, games: int, policy) -> tuple[float, float, int]:
@@ -105,14 +98,14 @@ def main() -> None:
     print(f"{'party':<14} {'exact ms':>9} {'brute ms':>9} {'brute/exact':>11} {'MC ms':>8} "
           f"{'MC/exact':>9} {'max |MC-exact|':>15} {'4σ bound':>9}")
     for label, heroes, items, policy in PARTIES:
-        exact, t_exact = timed(dq.quest_damage_distribution, heroes, items, policy, repeat=5)
+        exact, t_exact = best_of(dq.quest_damage_distribution, heroes, items, policy, repeat=5)
         if len(heroes) <= 3:
-            brute, t_brute = timed(dq.quest_damage_brute, heroes, items, policy)
+            brute, t_brute = best_of(dq.quest_damage_brute, heroes, items, policy)
             assert brute == exact, "brute-force twin disagrees"
             brute_ms, ratio = f"{t_brute * 1e3:9.1f}", f"{t_brute / t_exact:10.0f}x"
         else:
             brute_ms, ratio = f"{'(skip)':>9}", f"{'-':>11}"
-        mc, t_mc = timed(monte_carlo, heroes, items, policy, samples)
+        mc, t_mc = best_of(monte_carlo, heroes, items, policy, samples)
         err = max(abs(mc.get(k, 0.0) - float(exact.get(k, 0))) for k in set(mc) | set(exact))
         bound = 4 * math.sqrt(0.25 / samples)
         flag = "" if err <= bound else "  !"
@@ -121,7 +114,7 @@ def main() -> None:
 
     print("\n== bag odds and ping-pong enumeration")
     print("P(white available), 2 black + 1 white, draw 2:", dq.bag_white_probability())
-    (seqs, t_pp) = timed(dq.pingpong_sequences, list(range(4)), 7)
+    (seqs, t_pp) = best_of(dq.pingpong_sequences, list(range(4)), 7)
     print(f"ping-pong sequences, 4 members, 7 markers: {len(seqs)} "
           f"(closed form {dq.pingpong_count(4, 7)}) in {t_pp * 1e3:.1f} ms")
 

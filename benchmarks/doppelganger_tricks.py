@@ -16,6 +16,8 @@ import pstats
 import random
 import time
 
+from _timing import best_of
+
 from doppelnb.engines import doppelganger_tricks as dt
 from doppelnb.engines.doppelganger_tricks.analysis import deal_codes, simulate_round
 
@@ -25,15 +27,6 @@ try:  # optional peer
 except ImportError:  # pragma: no cover - depends on the environment
     pyspiel = None
 
-
-def timed(fn, repeat: int = 1) -> float:
-    """Best wall-clock seconds of ``repeat`` runs."""
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def engine_rounds(players: int, rounds: int, seed: int = 0) -> None:
@@ -87,7 +80,7 @@ def main() -> None:
 
     print("== annihilation census (exact closed form vs brute force over every trick)")
     for players in ((3,) if quick else (3, 4)):
-        exact_t = timed(lambda p=players: dt.annihilation_census(p), repeat=200)
+        exact_t = best_of(lambda p=players: dt.annihilation_census(p), repeat=200)[1]
         start = time.perf_counter()
         brute = dt.census_brute_force(players)
         brute_t = time.perf_counter() - start
@@ -112,7 +105,7 @@ def main() -> None:
     best = dict.fromkeys(contenders, float("inf"))
     for _ in range(2 if quick else 3):
         for name, (_count, fn) in contenders.items():
-            best[name] = min(best[name], timed(fn))
+            best[name] = min(best[name], best_of(fn)[1])
     figures = {name: contenders[name][0] / best[name] for name in contenders}
     peer = figures.get("OpenSpiel oh_hell (9 tricks)")
     for name, rate in figures.items():
