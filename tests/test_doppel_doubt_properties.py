@@ -7,12 +7,12 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import rules_strategy
 
 from doppelnb.core.state import play_to_end, random_policy
 from doppelnb.engines import doppel_doubt as db
 
 SHAPES = [s for n in (4, 5, 6) for s in db.one_sided_polyominoes(n)]
-CHOICES = {info.name: info.choices for info in db.Rules.flags() if info.choices}
 
 
 def random_board(seed: int, rules: db.Rules) -> db.Board:
@@ -35,15 +35,9 @@ def random_board(seed: int, rules: db.Rules) -> db.Board:
     return board
 
 
-placement_rules = st.builds(
-    db.Rules,
-    territory_owner=st.sampled_from(CHOICES["territory_owner"]),
-    takeover_rule=st.sampled_from(CHOICES["takeover_rule"]),
-    takeover_check=st.sampled_from(CHOICES["takeover_check"]),
-    illegal_takeover=st.sampled_from(CHOICES["illegal_takeover"]),
-    allow_offboard=st.sampled_from(CHOICES["allow_offboard"]),
-    start_square_protected=st.sampled_from(CHOICES["start_square_protected"]),
-)
+placement_rules = rules_strategy(db.Rules, only={
+    "territory_owner", "takeover_rule", "takeover_check", "illegal_takeover", "allow_offboard",
+    "start_square_protected"})
 
 
 @settings(max_examples=40, deadline=None)
@@ -91,16 +85,14 @@ def test_whole_games_claims_order_cards_and_replay(seed, policy):
     assert db.from_json(middle.to_json()) == middle
 
 
-rules_anything = st.fixed_dictionaries(
-    {name: st.sampled_from(choices) for name, choices in CHOICES.items()})
+rules_anything = rules_strategy(db.Rules)
 
 
 @settings(max_examples=8, deadline=None)
-@given(seed=st.integers(0, 10**6), flags=rules_anything,
+@given(seed=st.integers(0, 10**6), rules=rules_anything,
        dark=st.integers(0, 9), light=st.integers(0, 9))
-def test_any_variant_plays_to_the_end_and_replays(seed, flags, dark, light):
+def test_any_variant_plays_to_the_end_and_replays(seed, rules, dark, light):
     """Every combination of flags gives a complete game that replays from its record."""
-    rules = db.Rules(**flags)
     state = db.new_game(rules=rules, seed=seed, artefacts={"dark": dark, "light": light})
     final = play_to_end(state, random_policy, seed=seed)
     assert final.is_over and len(final.history_scores) == 10

@@ -6,17 +6,14 @@ from collections import Counter
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from strategies import rules_strategy
 
 from doppelnb import BadInput, IllegalAction, RuleError
 from doppelnb.core import parse_record, play_to_end, playout
 from doppelnb.engines import doppeldoppel as dd
 from doppelnb.engines.doppeldoppel import Rules
 
-FLAG_CHOICES = {info.name: info.choices for info in Rules.flags() if info.choices}
-
-rules_strategy = st.fixed_dictionaries(
-    {name: st.sampled_from(choices) for name, choices in FLAG_CHOICES.items()}).map(
-    lambda flags: Rules(**flags))
+rules_strategy = rules_strategy(Rules)
 
 
 def hidden_ok(state):

@@ -16,6 +16,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import rules_strategy
 
 from doppelnb import BadInput, IllegalAction
 from doppelnb.engines.doppelganger_tricks import (
@@ -28,14 +29,7 @@ from doppelnb.engines.doppelganger_tricks import (
     new_game,
 )
 
-RULES = st.builds(
-    Rules,
-    bonus_max_per_player=st.sampled_from((1, 2)),
-    bonus_claim_window=st.sampled_from(("any_own_turn", "first_opportunity_only")),
-    bonus3_applies_to_zero_bid=st.booleans(),
-    bid_max=st.sampled_from((12, "tricks_in_round")),
-    declare_restricted_to_held_suits=st.booleans(),
-)
+RULES = rules_strategy(Rules)
 
 CANDIDATES = ([str(c) for c in ALL_CARDS] + [f"{c}:{s}" for c in ALL_CARDS for s in PLAIN_SUITS]
               + [["bid", b] for b in range(-1, 14)] + ["pass"]

@@ -9,19 +9,13 @@ from collections import Counter
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from strategies import rules_strategy
 
 from doppelnb import BadInput, RuleError
 from doppelnb.engines import doppelganger_tricks as dt
 from doppelnb.engines.doppelganger_tricks import Rules, deck, new_game, round_points
 
-RULES = st.builds(
-    Rules,
-    bonus_max_per_player=st.sampled_from((1, 2)),
-    bonus_claim_window=st.sampled_from(("any_own_turn", "first_opportunity_only")),
-    bonus3_applies_to_zero_bid=st.booleans(),
-    bid_max=st.sampled_from((12, "tricks_in_round")),
-    declare_restricted_to_held_suits=st.booleans(),
-)
+RULES = rules_strategy(Rules)
 
 
 def check_invariants(s):
