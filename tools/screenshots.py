@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
 import subprocess
 import sys
 import tempfile
@@ -21,12 +20,11 @@ import time
 import urllib.request
 from pathlib import Path
 
+from local_servers import CHROMIUM, CHROMIUM_ARGS, free_port, stop
+
 ROOT = Path(__file__).resolve().parent.parent
 IMAGES = ROOT / "docs" / "images"
 EXPLAINERS = ROOT / "build" / "explainers"
-CHROMIUM = os.environ.get("DOPPELNB_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 MAX_BYTES = 300_000
 VIEWPORT = {"width": 1200, "height": 760}
 
@@ -78,14 +76,9 @@ def shoot_explainer(browser, notebook: Path) -> None:
     page.close()
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
 
 def shoot_lab(browser, notebook: Path) -> None:
-    port = _free_port()
+    port = free_port()
     with tempfile.TemporaryDirectory(prefix="doppelnb-lab-") as tmp:
         env = dict(os.environ, JUPYTER_RUNTIME_DIR=f"{tmp}/runtime", JUPYTER_CONFIG_DIR=f"{tmp}/cfg")
         settings = Path(tmp, "settings", "@jupyterlab", "apputils-extension")
@@ -138,12 +131,7 @@ def shoot_lab(browser, notebook: Path) -> None:
             save(page, "notebook.png")
             page.close()
         finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+            stop(proc, timeout=20)
             log.close()
 
 

@@ -11,7 +11,6 @@ bound to 127.0.0.1 on a free port, serving every notebook plus the stepper fixtu
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import sys
 import time
@@ -30,6 +29,8 @@ from browser_support import (
     NOTEBOOKS,
     ROOT,
     SCREENSHOTS,
+    free_port,
+    stop,
 )
 
 # -- selection: browser tests only when asked for ------------------------------------------------
@@ -146,11 +147,6 @@ def explainers() -> dict[str, Path]:
 
 # -- one Voilà server for every notebook ---------------------------------------------------------
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
 
 @pytest.fixture(scope="session")
 def voila_server(tmp_path_factory):
@@ -158,7 +154,7 @@ def voila_server(tmp_path_factory):
     root = tmp_path_factory.mktemp("voila-root")
     for path in NOTEBOOKS + FIXTURE_NOTEBOOKS + FIXTURE_MODULES:
         (root / path.name).symlink_to(path)
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     log = open(SCREENSHOTS / "voila.log", "w")
@@ -182,12 +178,7 @@ def voila_server(tmp_path_factory):
             time.sleep(0.3)
         yield base
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
         log.close()
 
 
