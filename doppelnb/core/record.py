@@ -58,14 +58,46 @@ def parse_record(text: str | bytes, game: str) -> GameRecord:
                       tuple(_freeze(a) for a in data["actions"]))
 
 
-def load_json(text: str | bytes, rule: str, what: str) -> Any:
-    """``json.loads`` with a :class:`BadInput` (naming ``what``) instead of a bare decode error."""
+#: Limits on JSON text read from outside (records and data files): size in bytes and nesting depth.
+MAX_JSON_BYTES = 16 * 1024 * 1024
+MAX_JSON_DEPTH = 32
+
+
+def load_json(text: str | bytes, rule: str, what: str, *, max_bytes: int = MAX_JSON_BYTES,
+              max_depth: int = MAX_JSON_DEPTH) -> Any:
+    """``json.loads`` with limits, and a :class:`BadInput` (naming ``what``) for any failure.
+
+    Text over ``max_bytes`` or nested deeper than ``max_depth`` is refused before or instead of
+    a ``RecursionError`` or a memory blow-up; ``NaN``/``Infinity`` (not JSON) are refused too.
+    """
     if not isinstance(text, (str, bytes, bytearray)):
         raise BadInput(rule, f"a {what} is JSON text, not {type(text).__name__}")
+    if len(text) > max_bytes:
+        raise BadInput(rule, f"the {what} is {len(text):,} long; the limit is {max_bytes:,}")
     try:
-        return json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        data = json.loads(text, parse_constant=_no_constant)
+    except (json.JSONDecodeError, UnicodeDecodeError, ValueError) as exc:
         raise BadInput(rule, f"the {what} is not valid JSON ({exc})") from None
+    except RecursionError:
+        raise BadInput(rule, f"the {what} is nested too deeply (limit {max_depth})") from None
+    if _depth(data) > max_depth:
+        raise BadInput(rule, f"the {what} is nested too deeply (limit {max_depth})")
+    return data
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _depth(value: Any) -> int:
+    """Nesting depth of parsed JSON, without recursion."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (list, dict)):
+            deepest = max(deepest, depth)
+            stack.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
+    return deepest
 
 
 def _freeze(value: Any) -> Any:
@@ -75,4 +107,5 @@ def _freeze(value: Any) -> Any:
     return value
 
 
-__all__ = ["GameRecord", "parse_record", "load_json", "FORMAT", "VERSION"]
+__all__ = ["GameRecord", "parse_record", "load_json", "FORMAT", "VERSION", "MAX_JSON_BYTES",
+           "MAX_JSON_DEPTH"]
