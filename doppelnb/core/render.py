@@ -12,6 +12,7 @@ so pictures show in JupyterLab, survive HTML export as static markup, and can be
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -33,8 +34,56 @@ def _attrs(attrs: dict[str, Any]) -> str:
     return (" " + " ".join(parts)) if parts else ""
 
 
-class Svg:
+def tag(name: str, *children: Any, **attrs: Any) -> Html:
+    """One HTML element, the only way engines build HTML: text children are escaped, children
+    that are :class:`Markup` are inserted as they are, attributes are escaped.
+
+    >>> str(tag("td", "a<b", tag("b", "x"), style="color:red"))
+    '<td style="color:red">a&lt;b<b>x</b></td>'
+    """
+    inner = "".join(str(c) if isinstance(c, Markup) else escape(c) for c in children
+                    if c is not None)
+    return Html(f"<{name}{_attrs(attrs)}>{inner}</{name}>")
+
+
+class Markup:
+    """A rendering: an HTML or SVG fragment that displays itself in a notebook.
+
+    Every picture and table an engine draws is a :class:`Markup` (an :class:`Svg` or an
+    :class:`Html`): ``str()`` is the markup, ``_repr_html_`` shows it in Jupyter, and ``repr()``
+    says what it is instead of an object address.
+    """
+
+    __slots__ = ()
+    kind = "markup"
+
+    def __str__(self) -> str:
+        raise NotImplementedError
+
+    def _repr_html_(self) -> str:
+        return str(self)
+
+    def __html__(self) -> str:
+        return str(self)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Markup) and str(self) == str(other)
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    def __repr__(self) -> str:
+        text = str(self)
+        title = re.search(r"<title>(.*?)</title>", text)
+        about = f" {html.unescape(title.group(1))!r}" if title else ""
+        return f"<{type(self).__name__}{about}, {len(text):,} characters of {self.kind}>"
+
+
+class Svg(Markup):
     """An SVG picture built element by element; ``str(svg)`` is the markup."""
+
+    __slots__ = ("width", "height", "attrs", "parts")
+    kind = "SVG"
 
     def __init__(self, width: float, height: float, *, title: str | None = None, **attrs: Any):
         self.width, self.height = width, height
@@ -87,14 +136,14 @@ class Svg:
     def _repr_svg_(self) -> str:
         return str(self)
 
-    def _repr_html_(self) -> str:
-        return str(self)
 
+class Html(Markup):
+    """A ready HTML fragment that renders itself in a notebook (build it with :func:`tag`)."""
 
-class Html:
-    """A ready HTML fragment that renders itself in a notebook."""
+    __slots__ = ("markup",)
+    kind = "HTML"
 
-    def __init__(self, markup: str):
+    def __init__(self, markup: str | Markup):
         self.markup = str(markup)
 
     def __str__(self) -> str:
@@ -127,7 +176,7 @@ def html_table(header: Sequence[Any], rows: Iterable[Sequence[Any]], *, caption:
 
 
 def _cell(value: Any) -> str:
-    if isinstance(value, (Svg, Html)):
+    if isinstance(value, Markup):
         return str(value)
     return escape(value)
 
@@ -239,5 +288,5 @@ def heat_colour(t: float) -> str:
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
-__all__ = ["Svg", "Html", "html_table", "table", "side_by_side", "to_markup", "bar_chart",
+__all__ = ["Markup", "Svg", "Html", "tag", "html_table", "table", "side_by_side", "to_markup", "bar_chart",
            "line_chart", "heat_colour", "escape", "PALETTE", "FONT"]
