@@ -24,7 +24,6 @@ from typing import Any
 from .errors import BadInput
 from .record import load_json
 
-
 #: Largest user data file read (bytes); shipped files are far smaller.
 MAX_DATA_BYTES = 4 * 1024 * 1024
 _SHIPPED_NAME = re.compile(r"[a-z0-9_]+\.json")
