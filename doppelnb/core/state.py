@@ -117,6 +117,16 @@ class ActionLog:
     def __repr__(self) -> str:
         return f"ActionLog({list(self)!r})"
 
+    # Immutable: copies are the log itself; pickling is flat (no recursion on long games).
+    def __copy__(self) -> ActionLog:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ActionLog:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ActionLog.of, (list(self),))
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Outcome:
