@@ -21,10 +21,10 @@ _KEYS = {"format", "version", "game", "players", "rules", "seed", "options", "ac
 class GameRecord:
     game: str
     players: int
-    rules: dict
+    rules: dict[str, Any]
     seed: int
-    options: dict
-    actions: tuple
+    options: dict[str, Any]
+    actions: tuple[Any, ...]
 
     def to_json(self, indent: int | None = None) -> str:
         data = {"format": FORMAT, "version": VERSION, "game": self.game, "players": self.players,

@@ -102,13 +102,13 @@ class Svg(Markup):
         else:
             self.parts.append(f"<{tag}{_attrs(attrs)}>{escape(text)}</{tag}>")
 
-    def rect(self, x, y, w, h, **attrs: Any) -> None:
+    def rect(self, x: float, y: float, w: float, h: float, **attrs: Any) -> None:
         self.element("rect", x=x, y=y, width=w, height=h, **attrs)
 
-    def circle(self, cx, cy, r, **attrs: Any) -> None:
+    def circle(self, cx: float, cy: float, r: float, **attrs: Any) -> None:
         self.element("circle", cx=cx, cy=cy, r=r, **attrs)
 
-    def line(self, x1, y1, x2, y2, **attrs: Any) -> None:
+    def line(self, x1: float, y1: float, x2: float, y2: float, **attrs: Any) -> None:
         self.element("line", x1=x1, y1=y1, x2=x2, y2=y2, **attrs)
 
     def polygon(self, points: Iterable[tuple[float, float]], **attrs: Any) -> None:
@@ -118,7 +118,7 @@ class Svg(Markup):
         self.element("polyline", points=" ".join(f"{x:g},{y:g}" for x, y in points),
                      fill=attrs.pop("fill", "none"), **attrs)
 
-    def text(self, x, y, text: Any, *, size: float = 12, anchor: str = "start",
+    def text(self, x: float, y: float, text: Any, *, size: float = 12, anchor: str = "start",
              **attrs: Any) -> None:
         self.element("text", str(text), x=x, y=y, font_size=size, text_anchor=anchor,
                      style=attrs.pop("style", FONT), **attrs)
@@ -199,7 +199,7 @@ def _markup(item: Any) -> str:
         if fn is not None:
             out = fn()
             if out is not None:
-                return out
+                return str(out)
     return f"<pre>{escape(item)}</pre>"
 
 

@@ -390,7 +390,7 @@ class FrozenGameState(GameState):
     options: FrozenMap[str, Any] = dataclasses.field(default_factory=FrozenMap)
     action_log: ActionLog | None = None
 
-    def __hash__(self) -> int:
+    def __hash__(self) -> int:  # type: ignore[override]
         return hash((type(self).__name__, self.players, self.rules, self.seed, self.options,
                      self.action_log))
 
