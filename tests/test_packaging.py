@@ -253,3 +253,50 @@ def test_importing_an_engine_imports_no_jupyter_or_plotting(game):
                for m in ("ipywidgets", "matplotlib", "IPython"))
     assert done.stdout.strip() == "[]"
 
+
+# -- notebook hygiene (what the pre-commit hooks keep, checked offline) --------------------------
+
+def strip_tool():
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import strip_notebooks
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    return strip_notebooks
+
+
+def test_pre_commit_runs_ruff_and_the_stripper():
+    import yaml
+
+    doc = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8"))
+    hooks = {hook["id"] for repo in doc["repos"] for hook in repo["hooks"]}
+    assert {"ruff", "nbstripout"} <= hooks
+    assert "--keep-output" not in strip_tool().nbstripout_args()
+
+
+def test_notebooks_are_committed_stripped():
+    """nbstripout with the hook's arguments would change nothing (run ``make strip`` if not)."""
+    args = strip_tool().nbstripout_args()
+    done = subprocess.run([sys.executable, "-m", "nbstripout", "--verify", *args,
+                           *map(str, NOTEBOOKS)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, f"not stripped (run `make strip`): {done.stdout}{done.stderr}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_notebook_metadata_and_checked_outputs(path):
+    tool = strip_tool()
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    assert nb["metadata"]["kernelspec"] == tool.KERNELSPEC
+    assert nb["metadata"]["language_info"] == tool.LANGUAGE_INFO
+    assert "widgets" not in nb["metadata"]
+    for number, cell in enumerate(nb["cells"]):
+        meta = cell.get("metadata", {})
+        assert not {"execution", "ExecuteTime", "collapsed", "scrolled"} & set(meta), number
+        if cell["cell_type"] != "code":
+            continue
+        checked = tool.MARKER in tool.source(cell)
+        # nbstripout keeps exactly the outputs nbval compares, and nothing else.
+        assert meta.get("keep_output", False) is checked, (number, tool.source(cell)[:60])
+        assert bool(cell["outputs"]) is checked, (number, tool.source(cell)[:60])
+        # nbval compares only cells with a count; the others carry none.
+        assert isinstance(cell["execution_count"], int) is checked, number
