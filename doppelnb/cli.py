@@ -221,15 +221,16 @@ def _missing(error: ModuleNotFoundError) -> str:
 
 # -- the parser ----------------------------------------------------------------------------------
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     from . import __version__
 
     lines = [f"  {name} {usage}\n      {summary}" for name, usage, summary in COMMANDS]
-    parser = _Parser(prog=PROG, usage=f"{PROG} [-h] [--version] COMMAND ...", formatter_class=argparse.RawDescriptionHelpFormatter,
+    parser = _Parser(prog=prog, usage=f"{prog} [-h] [--version] COMMAND ...",
+                     formatter_class=argparse.RawDescriptionHelpFormatter,
                      description="doppelnb: rules engines and teaching notebooks for five small "
                      "tabletop games about doppelgangers.",
                      epilog="commands:\n" + "\n".join(lines) +
-                     f"\n\nEach command has its own --help ({PROG} COMMAND --help).")
+                     f"\n\nEach command has its own --help ({prog} COMMAND --help).")
     parser.add_argument("--version", action="version", version=f"doppelnb {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser,
                                      help=argparse.SUPPRESS)
@@ -257,13 +258,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 ok, 2 on any error)."""
+    prog = "doppelnb" if argv is None and Path(sys.argv[0]).name == "doppelnb" else PROG
     args_list = list(sys.argv[1:] if argv is None else argv)
     command = args_list[0] if args_list and args_list[0] in {c[0] for c in COMMANDS} else ""
-    where = f"{PROG} {command}".rstrip()
+    where = f"{prog} {command}".rstrip()
     try:
         if args_list and args_list[0] in DELEGATED:
             return _delegate(args_list[0], args_list[1:])
-        parser = build_parser()
+        parser = build_parser(prog)
         args = parser.parse_args(args_list)
         if args.command is None:
             parser.print_help()

@@ -206,6 +206,9 @@ def test_base_install_notebooks_command_and_help(base_python, tmp_path):
     helped = sh(base_python, "-m", "doppelnb", "--help", cwd=tmp_path)
     for command in ("notebooks", "explainers", "sweep", "replay"):
         assert f"\n  {command} " in helped.stdout
+    script = sh(base_python.with_name("doppelnb"), "--help", cwd=tmp_path)
+    assert script.stdout.startswith("usage: doppelnb [-h]")
+    assert script.stdout.count("\n  ") == helped.stdout.count("\n  ")
     # explainers needs the notebooks extra (or has not landed yet): one line, exit 2, no traceback.
     explain = sh(base_python, "-m", "doppelnb", "explainers", "--out", tmp_path / "x",
                  cwd=tmp_path, check=False)
