@@ -208,6 +208,11 @@ def _delegate(command: str, argv: list[str]) -> int:
         result = main(argv)
     except ModuleNotFoundError as error:
         raise CommandError(_missing(error)) from None
+    except SystemExit as stop:  # sys.exit("message") would exit 1: keep errors at status 2
+        if isinstance(stop.code, str):
+            raise CommandError(stop.code.strip().splitlines()[0] if stop.code.strip()
+                               else "failed") from None
+        raise
     return int(result or 0)
 
 

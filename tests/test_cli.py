@@ -207,6 +207,10 @@ def main(argv):
         raise doppelnb.BadInput("NB-X", "bad --games")
     if argv and argv[0] == "bug":
         raise KeyError("oops")
+    if argv and argv[0] == "exit-message":
+        raise SystemExit("no notebooks match\\nsecond line")
+    if argv and argv[0] == "exit-int":
+        raise SystemExit(4)
     return 3 if argv and argv[0] == "three" else 0
 '''
 
@@ -227,10 +231,12 @@ def test_delegated_command_gets_its_arguments_verbatim(capsys, fake_command):
     assert status == 0
     assert sys.modules["fake_doppelnb_cmd"].SEEN == [argv]
     assert run(capsys, "sweep", "three")[0] == 3
+    assert run(capsys, "sweep", "exit-int")[0] == 4
 
 
 @pytest.mark.parametrize("first, expected", [("needs-tqdm", "pip install 'doppelnb[notebooks]'"),
-                                             ("rule", "NB-X"), ("bug", "KeyError")])
+                                             ("rule", "NB-X"), ("bug", "KeyError"),
+                                             ("exit-message", "no notebooks match")])
 def test_delegated_command_errors_are_one_line(capsys, fake_command, first, expected):
     status, _, err = run(capsys, "sweep", first)
     assert_one_line_error(status, err)
