@@ -31,6 +31,7 @@ from .cards import (
     ALL_CARDS,
     DOPPELGANGER,
     PLAIN_SUITS,
+    PLAYER_COUNTS,
     SUIT_SYMBOLS,
     SUITS,
     Card,
@@ -71,7 +72,7 @@ from .state import (
 
 __all__ = [
     "Card", "card", "cards", "deck", "SUITS", "PLAIN_SUITS", "DOPPELGANGER", "SUIT_SYMBOLS",
-    "ALL_CARDS", "Rules", "TrickResult", "resolve_trick", "legal_plays", "forecast_points",
+    "ALL_CARDS", "PLAYER_COUNTS", "Rules", "TrickResult", "resolve_trick", "legal_plays", "forecast_points",
     "bonus_points", "round_points", "BONUS_NAMES", "State", "PlayedTrick", "RoundScore",
     "new_game", "from_json", "example_game", "tricks_per_round", "GAME", "annihilation_census",
     "census_brute_force", "census_fractions", "CENSUS_KEYS", "simulate_round",

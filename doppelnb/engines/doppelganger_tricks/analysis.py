@@ -26,10 +26,24 @@ from fractions import Fraction
 from typing import Any
 
 from ...core.chance import make_seed, rng_for
+from ...core.checks import (
+    check_choice,
+    check_instance,
+    check_int,
+    check_seat,
+    check_sequence,
+    check_size,
+    fail,
+)
 from ...core.errors import BadInput
 from ...core.exact import wilson_interval
-from .cards import ALL_CARDS, PLAIN_SUITS, Card, card, check_in_deck, check_players, deck
+from .cards import ALL_CARDS, PLAIN_SUITS, Card, cards, check_in_deck, check_players, deck
 from .rules import _resolve, forecast_points
+
+#: The most rounds one simulation plays in Python (``forecast_analysis`` deals,
+#: ``doppelganger_value`` rounds, ``annihilation_rates`` with a policy other than random): at a
+#: few thousand rounds per second this is about a minute.
+MAX_SIM_ROUNDS = 200_000
 
 CENSUS_KEYS = ("tricks", "with_annihilation", "double_annihilation", "no_winner",
                "lead_annihilated", "off_suit_winner")
@@ -40,8 +54,7 @@ def _numbers_for(players: int, numbers: int | None) -> int:
     check_players(players)
     if numbers is None:
         return 9 if players == 3 else 10  # DT-R3: the 3-player deck has no 10s
-    if isinstance(numbers, bool) or not isinstance(numbers, int) or not 1 <= numbers <= 10:
-        raise BadInput("NB-ARG", f"numbers must be a whole number from 1 to 10, not {numbers!r}")
+    numbers = check_int(numbers, "numbers", 1, 10)
     if 4 * numbers < players:
         raise BadInput("NB-ARG", f"a deck of {4 * numbers} cards cannot fill a {players}-card "
                        "trick")
@@ -106,7 +119,10 @@ def trick_outcome(result) -> dict[str, bool]:
 
 
 def census_brute_force(players: int, *, numbers: int | None = None) -> dict[str, int]:
-    """The twin of :func:`annihilation_census`: resolve every ordered trick (and declaration)."""
+    """The twin of :func:`annihilation_census`: resolve every ordered trick (and declaration).
+
+    The arguments bound the work: at most 40 x 39 x 38 x 37 = 2,193,360 ordered tricks (4
+    players, the whole deck), some twenty seconds; 3 players take under a second."""
     n_num = _numbers_for(players, numbers)
     pack = [c for c in ALL_CARDS if c.number <= n_num]
     counts = dict.fromkeys(CENSUS_KEYS, 0)
@@ -120,7 +136,11 @@ def census_brute_force(players: int, *, numbers: int | None = None) -> dict[str,
 
 
 def census_fractions(players: int) -> dict[str, Fraction]:
-    """The census as exact probabilities (each key over all tricks)."""
+    """The census as exact probabilities (each key over all tricks).
+
+    >>> census_fractions(4)["no_winner"]
+    Fraction(9, 9139)
+    """
     counts = annihilation_census(players)
     return {k: Fraction(v, counts["tricks"]) for k, v in counts.items() if k != "tricks"}
 
@@ -227,10 +247,25 @@ POLICIES: dict[str, Policy] = {"random": policy_random, "greedy": policy_greedy,
                                "aim": policy_aim}
 
 
-def _policy(name: str) -> Policy:
-    if name not in POLICIES:
-        raise BadInput("NB-ARG", f"unknown policy {name!r}; choose one of {', '.join(POLICIES)}")
-    return POLICIES[name]
+def _policy(name: Any) -> Policy:
+    return POLICIES[check_choice(name, "policy", tuple(POLICIES))]
+
+
+def _check_rng(rng: Any) -> random.Random:
+    return check_instance(rng, "rng", random.Random, expected="a random.Random")
+
+
+def _check_code_hands(hands: Any) -> list[list[int]]:
+    """Integer hands of one round: 3 or 4 equal hands of distinct codes of that deck."""
+    rows = check_sequence(hands, "hands", min_len=3, max_len=4, item=lambda h, name: list(
+        check_sequence(h, name, max_len=12, item=lambda v, n: check_int(v, n, 0, 39))))
+    n = len(rows)
+    in_deck = {c.index for c in deck(n)}
+    flat = [c for h in rows for c in h]
+    if len({len(h) for h in rows}) != 1 or len(set(flat)) != len(flat) or not set(flat) <= in_deck:
+        raise fail("hands", f"{n} hands of equal size holding distinct codes of the {n}-player "
+                   "deck", hands)
+    return [list(h) for h in rows]
 
 
 def simulate_round(hands: Sequence[Sequence[int]], first: int, policy: str | Policy, rng,
@@ -238,11 +273,17 @@ def simulate_round(hands: Sequence[Sequence[int]], first: int, policy: str | Pol
     """Play one round on integer codes; ``hands`` are lists of codes, ``first`` leads.
 
     The rules are those of :class:`State` (DT-R7..R14); bonus claims do not change trick play
-    and are left out.
+    and are left out. ``policy`` is a name of :data:`POLICIES` or a function with their
+    signature; ``rng`` a :class:`random.Random`; ``bids`` one forecast (0..12) per player.
     """
-    pol = _policy(policy) if isinstance(policy, str) else policy
+    hands = _check_code_hands(hands)
     n = len(hands)
-    hands = [list(h) for h in hands]
+    first = check_seat(first, n, "first")
+    pol = policy if callable(policy) else _policy(policy)
+    rng = _check_rng(rng)
+    if bids is not None:
+        bids = check_sequence(bids, "bids", min_len=n, max_len=n,
+                              item=lambda v, name: check_int(v, name, 0, 12))
     won = [0] * n
     gone_all: list[int] = []
     plays: list[tuple[int, int, int]] = []
@@ -273,7 +314,16 @@ def simulate_round(hands: Sequence[Sequence[int]], first: int, policy: str | Pol
 def deal_codes(players: int, rng: random.Random, fixed: Sequence[int] | None = None,
                seat: int = 0) -> list[list[int]]:
     """Shuffle and deal the deck as codes; ``fixed`` gives ``seat`` a known hand."""
+    check_players(players)
+    rng = _check_rng(rng)
+    seat = check_seat(seat, players)
     pack = [c.index for c in deck(players)]
+    if fixed is not None:
+        fixed = check_sequence(fixed, "fixed", min_len=len(pack) // players,
+                               max_len=len(pack) // players,
+                               item=lambda v, n: check_choice(v, n, pack))
+        if len(set(fixed)) != len(fixed):
+            raise fail("fixed", "distinct card codes", fixed)
     if fixed is not None:
         rest = [c for c in pack if c not in set(fixed)]
         rng.shuffle(rest)
@@ -340,21 +390,18 @@ def forecast_analysis(hand: Sequence[Any], players: int, *, seat: int = 0, first
                       policy: str = "greedy", deals: int = 1000, seed: int = 0
                       ) -> ForecastAnalysis:
     """For a dealt ``hand`` in ``seat``: deal the other cards at random ``deals`` times (seeded),
-    play the round with ``policy`` for everyone, and count the tricks the hand wins."""
+    play the round with ``policy`` for everyone, and count the tricks the hand wins.
+    ``deals`` is limited to :data:`MAX_SIM_ROUNDS` (200,000)."""
     check_players(players)
-    held = tuple(card(c) for c in hand)
+    held = cards(hand, "hand")
     check_in_deck(held, players)
     size = len(deck(players)) // players
     if len(set(held)) != size or len(held) != size:
         raise BadInput("DT-R4", f"a {players}-player hand is {size} different cards, not "
                        f"{len(set(held))}")
-    for name, value, hi in (("seat", seat, players - 1), ("first_player", first_player,
-                                                           players - 1), ("deals", deals, None)):
-        lo = 1 if name == "deals" else 0
-        if isinstance(value, bool) or not isinstance(value, int) or value < lo or (
-                hi is not None and value > hi):
-            raise BadInput("NB-ARG", f"{name} must be a whole number from {lo}"
-                           f"{'' if hi is None else f' to {hi}'}, not {value!r}")
+    seat = check_seat(seat, players)
+    first_player = check_seat(first_player, players, "first_player")
+    deals = _rounds(deals, "deals")
     pol = _policy(policy)
     seed = make_seed(seed)
     rng = rng_for(seed, "forecast", policy, *held)
@@ -389,14 +436,23 @@ class Rate:
         return f"{self.value:.3f} [{lo:.3f}, {hi:.3f}] ({self.hits}/{self.trials})"
 
 
+def _rounds(value: Any, name: str = "rounds", limit: int = MAX_SIM_ROUNDS) -> int:
+    value = check_int(value, name, 1)
+    return check_size(value, name, limit, why="a longer run takes minutes")
+
+
 def annihilation_rates(players: int, *, rounds: int = 2000, seed: int = 0,
                        policy: str = "random") -> dict[Card, Rate]:
     """For each card of the deck: the chance it is annihilated during a round (seeded simulation
     with every player using ``policy``). Every card is in some hand, so this is also the chance
-    for a card you hold."""
+    for a card you hold. ``rounds`` is limited to 1,000,000 for the random policy (the numpy
+    batch, :data:`~.batch.MAX_BATCH_ROUNDS`) and to :data:`MAX_SIM_ROUNDS` for the others."""
+    from .batch import MAX_BATCH_ROUNDS
+
     check_players(players)
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-        raise BadInput("NB-ARG", f"rounds must be a positive whole number, not {rounds!r}")
+    policy = check_choice(policy, "policy", tuple(POLICIES))
+    rounds = _rounds(rounds, limit=MAX_BATCH_ROUNDS if policy == "random" else MAX_SIM_ROUNDS)
+    seed = make_seed(seed)
     if policy == "random":
         from .batch import batched_rounds
 
@@ -415,6 +471,9 @@ def annihilation_rates(players: int, *, rounds: int = 2000, seed: int = 0,
 def heuristic_bid(hand_codes: Sequence[int], players: int) -> int:
     """A simple forecast rule used by :func:`doppelganger_value`: count the cards in the top
     three numbers (7-9 with 3 players, 8-10 with 4)."""
+    check_players(players)
+    hand_codes = check_sequence(hand_codes, "hand_codes", max_len=12,
+                                item=lambda v, n: check_int(v, n, 0, 39))
     top = 9 if players == 3 else 10
     return sum(1 for c in hand_codes if c % 10 + 1 >= top - 2)
 
@@ -443,11 +502,10 @@ def doppelganger_value(players: int, *, rounds: int = 2000, seed: int = 0,
     Every player bids :func:`heuristic_bid` and plays ``policy`` (``"aim"`` by default: win while
     short of the bid, then duck). Each player-round is one trial, grouped by the number of D
     cards in the hand at the deal; the result gives the exact-hit rate (Wilson 95%) and the mean
-    forecast points of each group.
+    forecast points of each group. ``rounds`` is limited to :data:`MAX_SIM_ROUNDS` (200,000).
     """
     check_players(players)
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-        raise BadInput("NB-ARG", f"rounds must be a positive whole number, not {rounds!r}")
+    rounds = _rounds(rounds)
     pol = _policy(policy)
     seed = make_seed(seed)
     rng = rng_for(seed, "doppelganger value", policy, players)
@@ -544,6 +602,12 @@ def aim_policy(state, rng) -> Any:
     """A sensible player for whole games (the :mod:`doppelnb.core.state` policy signature):
     forecasts :func:`heuristic_bid`, plays :func:`policy_aim` (win while short of the forecast,
     then duck), and always claims a bonus card when allowed (the +1 first: it always pays)."""
+    from .state import State
+
+    check_instance(state, "state", State, expected="a doppelganger_tricks State")
+    rng = _check_rng(rng)
+    if state.is_over:
+        raise BadInput("NB-ARG", "state is over: there is no action to choose")
     p = state.to_move
     if state.phase == "forecast":
         return ("bid", min(state.bid_max, heuristic_bid([c.index for c in state.hands[p]],
@@ -566,4 +630,5 @@ def aim_policy(state, rng) -> Any:
 __all__ = ["annihilation_census", "census_brute_force", "census_fractions", "trick_outcome",
            "CENSUS_KEYS", "simulate_round", "deal_codes", "RoundOutcome", "POLICIES",
            "forecast_analysis", "ForecastAnalysis", "annihilation_rates", "Rate",
-           "doppelganger_value", "DoppelgangerValue", "heuristic_bid", "flag_effects", "aim_policy"]
+           "doppelganger_value", "DoppelgangerValue", "heuristic_bid", "flag_effects", "aim_policy",
+           "MAX_SIM_ROUNDS"]

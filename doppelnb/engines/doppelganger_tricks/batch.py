@@ -17,7 +17,7 @@ import dataclasses
 import numpy as np
 
 from ...core.chance import make_seed, rng_for
-from ...core.errors import BadInput
+from ...core.checks import check_bool, check_int, check_size, fail
 from .cards import check_players, deck
 
 D_SUIT = 3
@@ -42,7 +42,9 @@ class BatchOutcome:
 
 
 def resolve_batch(tricks: np.ndarray, lead: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(winner index or -1, annihilated mask) for a batch of tricks ``(B, n)`` in play order."""
+    """(winner index or -1, annihilated mask) for a batch of tricks ``(B, n)`` in play order:
+    ``tricks`` integer card codes 0..39 with ``n`` 3 or 4, ``lead`` the lead suit 0..2 of each."""
+    tricks, lead = _check_batch(tricks, lead)
     suit, num = tricks // 10, tricks % 10
     counts_as_lead = (suit == lead[:, None]) | (suit == D_SUIT)  # DT-R10
     n = tricks.shape[1]
@@ -59,12 +61,37 @@ def resolve_batch(tricks: np.ndarray, lead: np.ndarray) -> tuple[np.ndarray, np.
     return winner, gone
 
 
+#: The most rounds one call plays (about twenty seconds), and the most it records play by play
+#: (``record=True`` keeps every trick: about 200 bytes per round).
+MAX_BATCH_ROUNDS = 1_000_000
+MAX_RECORDED_ROUNDS = 100_000
+
+
+def _check_batch(tricks: object, lead: object) -> tuple[np.ndarray, np.ndarray]:
+    if not (isinstance(tricks, np.ndarray) and tricks.ndim == 2 and tricks.shape[1] in (3, 4)
+            and tricks.dtype.kind in "iu" and (tricks.size == 0 or (
+                tricks.min() >= 0 and tricks.max() <= 39))):
+        raise fail("tricks", "an integer numpy array of shape (B, 3) or (B, 4) with card codes "
+                   "0..39", tricks)
+    if not (isinstance(lead, np.ndarray) and lead.shape == (tricks.shape[0],)
+            and lead.dtype.kind in "iu" and (lead.size == 0 or (
+                lead.min() >= 0 and lead.max() <= 2))):
+        raise fail("lead", f"an integer numpy array of shape ({tricks.shape[0]},) with plain "
+                   "suits 0..2", lead)
+    return tricks, lead
+
+
 def batched_rounds(players: int, rounds: int, *, seed: int = 0, record: bool = False,
                    chunk: int = 50_000) -> BatchOutcome:
-    """Play ``rounds`` random rounds of ``players`` players (seeded), in chunks of ``chunk``."""
+    """Play ``rounds`` random rounds of ``players`` players (seeded), in chunks of ``chunk``
+    (1 to 100,000). ``rounds`` is limited to :data:`MAX_BATCH_ROUNDS` (1,000,000), or
+    :data:`MAX_RECORDED_ROUNDS` (100,000) with ``record``."""
     check_players(players)
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-        raise BadInput("NB-ARG", f"rounds must be a positive whole number, not {rounds!r}")
+    record = check_bool(record, "record")
+    rounds = check_int(rounds, "rounds", 1)
+    check_size(rounds, "rounds", MAX_RECORDED_ROUNDS if record else MAX_BATCH_ROUNDS,
+               why="a larger batch takes too long or too much memory")
+    chunk = check_int(chunk, "chunk", 1, 100_000)
     seed = make_seed(seed)
     stream = rng_for(seed, "batched rounds", players)
     rng = np.random.default_rng(stream.getrandbits(64))

@@ -8,9 +8,42 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from typing import Any
 
+from ...core.checks import check_instance, check_int, check_mapping, check_sequence, check_str
+from ...core.errors import BadInput
 from ...core.render import PALETTE, Html, Svg, bar_chart, escape, html_table, side_by_side
 from .cards import SUIT_SYMBOLS, Card, card
+from .cards import cards as _cards
+
+
+def _labels(labels: Any) -> Sequence[str] | None:
+    if labels is None:
+        return None
+    from .rules import _check_labels
+
+    try:
+        return _check_labels(labels)
+    except BadInput:
+        raise BadInput("NB-ARG", "labels must be four short texts for C, T, S and D") from None
+
+
+def _state(state: Any) -> Any:
+    from .state import State
+
+    return check_instance(state, "state", State, expected="a doppelganger_tricks State")
+
+
+def _census(censuses: Any) -> dict[int, dict[str, int]]:
+    from .analysis import CENSUS_KEYS
+
+    out = check_mapping(censuses, "censuses", keys=(3, 4), max_len=2,
+                        item=lambda v, n: check_mapping(v, n, keys=CENSUS_KEYS,
+                                                        required=CENSUS_KEYS,
+                                                        item=lambda x, m: check_int(x, m, 0)))
+    if not out or any(c["tricks"] < 1 for c in out.values()):
+        raise BadInput("NB-ARG", "censuses must map 3 and/or 4 to censuses with tricks > 0")
+    return out
 
 SUIT_COLOURS = {"C": PALETTE[0], "T": PALETTE[5], "S": PALETTE[2], "D": "#7B3F99"}
 CARD_W, CARD_H = 46, 66
@@ -45,6 +78,7 @@ def _draw_card(svg: Svg, c: Card, x: float, y: float, *, struck: bool = False,
 def card_svg(c: Card | str, *, labels: Sequence[str] | None = None) -> Svg:
     """One card as a small SVG."""
     c = card(c)
+    labels = _labels(labels)
     svg = Svg(CARD_W + 8, CARD_H + 8, title=f"{c} ({c.symbol})", role="img")
     _draw_card(svg, c, 4, 4, labels=labels)
     return svg
@@ -53,8 +87,12 @@ def card_svg(c: Card | str, *, labels: Sequence[str] | None = None) -> Svg:
 def hand_svg(cards: Iterable[Card | str], *, playable: Iterable[str] | None = None,
              title: str = "", labels: Sequence[str] | None = None) -> Svg:
     """A row of cards; with ``playable`` the other cards are dimmed."""
-    items = [card(c) for c in cards]
-    ok = None if playable is None else {str(p).split(":")[0] for p in playable}
+    items = list(_cards(cards))
+    labels = _labels(labels)
+    title = check_str(title, "title", max_len=200)
+    ok = None if playable is None else {str(p).split(":")[0] for p in check_sequence(
+        list(playable) if isinstance(playable, (set, frozenset)) else playable, "playable",
+        max_len=200)}
     step = CARD_W + 6
     top = 18 if title else 4
     svg = Svg(max(60, 8 + step * len(items)), CARD_H + top + 6, role="img",
@@ -73,7 +111,15 @@ def trick_svg(result, *, seats: Sequence[int] | None = None, title: str = "",
               labels: Sequence[str] | None = None) -> Svg:
     """A resolved trick: annihilated pairs struck through and joined, the winner ringed in gold,
     and the rule that decided it underneath."""
+    from .rules import TrickResult
+
+    check_instance(result, "result", TrickResult, expected="a TrickResult (from resolve_trick)")
     n = len(result.cards)
+    if seats is not None:
+        seats = check_sequence(seats, "seats", min_len=n, max_len=n,
+                               item=lambda v, name: check_int(v, name, 0, n - 1))
+    title = check_str(title, "title", max_len=200)
+    labels = _labels(labels)
     step = CARD_W + 22
     lines = textwrap.wrap(f"{result.rule}: {result.reason}", 64)
     width = max(430, 20 + step * n)
@@ -109,12 +155,21 @@ def trick_svg(result, *, seats: Sequence[int] | None = None, title: str = "",
 
 def scoring_table_html(rows: Sequence[tuple[int, int, Sequence[str], int]]) -> Html:
     """(bid, won, bonuses, points) rows as a table."""
+    from .rules import check_bonuses
+
+    def row(v: Any, name: str) -> tuple[int, int, tuple[str, ...], int]:
+        b, w, bs, p = check_sequence(v, name, min_len=4, max_len=4)
+        return (check_int(b, f"{name}[0]", 0, 12), check_int(w, f"{name}[1]", 0, 12),
+                check_bonuses(bs, f"{name}[2]"), check_int(p, f"{name}[3]", 0, 20))
+
+    rows = check_sequence(rows, "rows", max_len=1000, item=row)
     return Html(html_table(["forecast", "tricks won", "bonus cards", "round score"],
                            [[b, w, " ".join(bs) or "none", p] for b, w, bs, p in rows]))
 
 
 def sheet_html(state) -> str:
     """The score sheet: one row per scored round, forecast/won and points per player."""
+    _state(state)
     n = state.players
     header = ["round", "first"] + [f"P{p + 1}" for p in range(n)]
     rows = []
@@ -133,6 +188,8 @@ def sheet_html(state) -> str:
 
 
 def forecasts_html(state) -> str:
+    """The forecasts (hidden until all are made, DT-R6), tricks won and bonus cards."""
+    _state(state)
     n = state.players
     hidden = state.phase == "forecast"
     bids = [("made" if b is not None else "…") if hidden else b for b in state.bids]
@@ -145,6 +202,7 @@ def forecasts_html(state) -> str:
 
 def state_html(state) -> str:
     """The whole table: forecasts, hands (the mover's legal cards bright), the trick, the sheet."""
+    _state(state)
     n = state.players
     labels = state.rules.suit_labels
     if state.is_over:
@@ -227,7 +285,14 @@ def annihilation_rates_html(rates: dict) -> Html:
     the doppelgänger card of that number, with Wilson 95% intervals."""
     from ...core.exact import wilson_interval
     from ...core.render import line_chart
+    from .analysis import Rate
 
+    rates = check_mapping(rates, "rates", max_len=40, key=lambda k, n: card(k),
+                          item=lambda v, n: check_instance(v, n, Rate))
+    if not rates or any(f"{card(c).number}D" not in rates for c in rates) or any(
+            r.trials < 1 for r in rates.values()):
+        raise BadInput("NB-ARG", "rates must map the cards of a deck to Rates (as "
+                       "annihilation_rates returns)")
     numbers = sorted({card(c).number for c in rates})
     rows, plain_pts, d_pts = [], [], []
     for num in numbers:
@@ -253,6 +318,7 @@ def annihilation_rates_html(rates: dict) -> Html:
 
 def census_html(censuses: dict[int, dict[str, int]]) -> Html:
     """The census of each player count as a table of exact counts and probabilities."""
+    censuses = _census(censuses)
     keys = list(next(iter(censuses.values())))
     header = ["event"] + [f"{p} players" for p in censuses] + [f"share ({p}p)" for p in censuses]
     rows = []
@@ -267,6 +333,7 @@ def census_html(censuses: dict[int, dict[str, int]]) -> Html:
 
 def census_chart(censuses: dict[int, dict[str, int]]) -> Svg:
     """Grouped bars: the share of tricks with each event, per player count."""
+    censuses = _census(censuses)
     keys = [k for k in next(iter(censuses.values())) if k != "tricks"]
     short = {"with_annihilation": "annihil.", "double_annihilation": "double",
              "no_winner": "no winner", "lead_annihilated": "lead gone",

@@ -17,7 +17,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ...core.chance import rng_for
+from ...core.chance import make_seed, rng_for
+from ...core.checks import check_instance, check_int, check_seat, check_sequence, show
 from ...core.errors import BadInput, IllegalAction
 from ...core.state import GameState
 from .cards import (
@@ -27,6 +28,8 @@ from .cards import (
     SUIT_SYMBOLS,
     Card,
     card,
+    cards,
+    check_in_deck,
     check_players,
     deck,
     sort_hand,
@@ -96,8 +99,9 @@ class RoundScore:
 def _check_hands(value: Any, players: int) -> tuple[tuple[Card, ...], ...]:
     """A prepared first deal: the whole deck split into equal hands (DT-R3, DT-R4)."""
     if not isinstance(value, (list, tuple)) or len(value) != players or not all(
-            isinstance(h, (list, tuple)) for h in value):
-        raise BadInput("DT-R4", f"hands must be a list of {players} lists of cards")
+            isinstance(h, (list, tuple)) and len(h) <= 40 for h in value):
+        raise BadInput("DT-R4", f"hands must be a list of {players} lists of cards, got "
+                       f"{show(value)}")
     hands = tuple(sort_hand(card(c) for c in h) for h in value)
     size = len(deck(players)) // players
     if any(len(h) != size for h in hands):
@@ -146,9 +150,8 @@ class State(GameState):
         first = options.get("first_player")
         if first is None:  # DT-R5: otherwise chosen at random (seeded)
             first = rng_for(self.seed, "first player").randrange(players)
-        elif isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
-            raise BadInput("DT-R5", f"first_player must be a seat from 0 to {players - 1}, "
-                           f"not {first!r}")
+        else:
+            first = check_seat(first, players, "first_player", rule="DT-R5")
         self.round = 0
         self.sheet = ()
         self.totals = (0,) * players
@@ -174,12 +177,18 @@ class State(GameState):
         self.declared = None
         self.tricks = ()
         # DT-R2, DT-R19: both bonus cards wait beside the play area at the start of every round.
-        self.bonus_holders = {name: None for name in BONUS_NAMES}
+        self.holders = (None,) * len(BONUS_NAMES)  # per bonus card: its holder or None
         self.claims = (0,) * n
         self.window = None
         self.discards = ()
 
     # -- the protocol -----------------------------------------------------------------------------
+    @property
+    def bonus_holders(self) -> dict[str, int | None]:
+        """Who holds each bonus card (``None``: still beside the play area); a new dict each
+        call, so changing it changes no state."""
+        return dict(zip(BONUS_NAMES, self.holders, strict=True))
+
     @property
     def rounds(self) -> int:
         """DT-R20: as many rounds as players."""
@@ -237,8 +246,8 @@ class State(GameState):
         if self.phase == "play":
             if self.window is not None:  # DT-R15: claim a free bonus card, or pass
                 claims = _CLAIMS[self.window]
-                return tuple(claims[name] for name in BONUS_NAMES
-                             if self.bonus_holders[name] is None) + ("pass",)
+                return tuple(claims[name] for name, who in zip(BONUS_NAMES, self.holders, strict=True)
+                             if who is None) + ("pass",)
             p = (self.leader + len(self.trick)) % self.players
             hand = self.hands[p]
             if self.trick:
@@ -291,27 +300,25 @@ class State(GameState):
                 return canonical
         if isinstance(action, (list, tuple)):
             if len(action) == 2 and action[0] == "bid":
-                bid = action[1]
-                if isinstance(bid, bool) or not isinstance(bid, int):
-                    raise BadInput("DT-R6", f"a forecast is a whole number, not {bid!r}")
-                return ("bid", bid)
+                return ("bid", check_int(action[1], "forecast", rule="DT-R6"))
             if len(action) == 3 and action[0] == "claim":
                 _, who, name = action
-                if isinstance(who, bool) or not isinstance(who, int) or not 0 <= who < self.players:
-                    raise BadInput("NB-ARG", f"{who!r} is not a player seat")
-                if name not in BONUS_NAMES:
-                    raise BadInput("DT-R16", f"{name!r} is not a bonus card; they are +1 and +3")
+                who = check_seat(who, self.players, "claiming player")
+                if type(name) is not str or name not in BONUS_NAMES:
+                    raise BadInput("DT-R16", f"{show(name)} is not a bonus card; they are +1 "
+                                   "and +3")
                 return ("claim", who, name)
             if len(action) == 2 and all(isinstance(a, str) for a in action):
                 return self._parse_play(f"{action[0]}:{action[1]}")
-            raise BadInput("NB-ARG", f"{list(action)!r} is not an action of Doppelgänger Tricks")
+            raise BadInput("NB-ARG", f"{show(list(action))} is not an action of Doppelgänger "
+                           "Tricks")
         if isinstance(action, Card):
             return str(action)
-        if isinstance(action, str):
+        if isinstance(action, str) and len(action) <= 20:
             if action.strip().lower() == "pass":
                 return "pass"
             return self._parse_play(action)
-        raise BadInput("NB-ARG", f"{action!r} is not an action of Doppelgänger Tricks")
+        raise BadInput("NB-ARG", f"{show(action)} is not an action of Doppelgänger Tricks")
 
     @staticmethod
     def _parse_play(text: str) -> str:
@@ -353,7 +360,7 @@ class State(GameState):
                 raise IllegalAction("DT-R6", f"every player forecasts before the first trick; "
                                     f"P{p + 1} must forecast now")
             if not 0 <= action[1] <= self.bid_max:
-                raise IllegalAction("DT-A6" if action[1] <= 12 and action[1] >= 0 else "DT-R6",
+                raise IllegalAction("DT-A6" if 0 <= action[1] <= 12 else "DT-R6",
                                     f"a forecast is a number of tricks from 0 to {self.bid_max}, "
                                     f"not {action[1]}")
             return
@@ -412,9 +419,10 @@ class State(GameState):
                                     "bonus card only right after their own play")
             raise IllegalAction("DT-R15", f"{me} must first play a card: a bonus card is claimed "
                                 "right after playing, not before")
-        if self.bonus_holders[name] is not None:
+        holder = self.holders[BONUS_NAMES.index(name)]
+        if holder is not None:
             raise IllegalAction("DT-R15", f"the {name} bonus card was already taken by "
-                                f"P{self.bonus_holders[name] + 1}")
+                                f"P{holder + 1}")
 
     def _apply(self, action: Any) -> State:
         if type(action) is str:  # a card, or "pass"
@@ -430,10 +438,10 @@ class State(GameState):
             return self._evolve(bids=bids, phase="play", leader=self.round_first)
         if isinstance(action, tuple):  # claim
             _, player, name = action
-            holders = dict(self.bonus_holders)
-            holders[name] = player
+            at = BONUS_NAMES.index(name)
+            holders = self.holders[:at] + (player,) + self.holders[at + 1:]
             claims = self.claims[:player] + (self.claims[player] + 1,) + self.claims[player + 1:]
-            return self._evolve(bonus_holders=holders, claims=claims, window=None)._after_turn()
+            return self._evolve(holders=holders, claims=claims, window=None)._after_turn()
 
     def _play_card(self, action: str) -> State:
         c, declared = _PLAYS[action]
@@ -474,7 +482,7 @@ class State(GameState):
         (``before`` and ``hand`` are the hand before and after the play)?"""
         if hand and hand[-1].suit == DOPPELGANGER:  # hands stay sorted C, T, S, D
             return False
-        if None not in self.bonus_holders.values():  # both bonus cards are taken
+        if None not in self.holders:  # both bonus cards are taken
             return False
         if self.claims[player] >= self.rules.bonus_max_per_player:  # DT-A3
             return False
@@ -488,7 +496,7 @@ class State(GameState):
         if self.window is not None or self.trick or any(self.hands):
             return self
         n = self.players
-        bonuses = tuple(tuple(name for name in BONUS_NAMES if self.bonus_holders[name] == p)
+        bonuses = tuple(tuple(name for name, who in zip(BONUS_NAMES, self.holders, strict=True) if who == p)
                         for p in range(n))
         fc = tuple(forecast_points(self.bids[p], self.won[p]) for p in range(n))
         bp = tuple(bonus_points(bonuses[p], self.bids[p], self.won[p], self.rules)
@@ -508,8 +516,7 @@ class State(GameState):
     def view(self, player: int) -> dict:
         """What ``player`` may see: their own hand, the others' hand sizes, the public forecasts
         (others' stay hidden until every forecast is in, DT-R6) and everything on the table."""
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
-            raise BadInput("NB-ARG", f"{player!r} is not a player seat")
+        player = check_seat(player, self.players, "player")
         hidden = self.phase == "forecast"
         return {
             "player": player, "round": self.round + 1, "phase": self.phase,
@@ -520,8 +527,60 @@ class State(GameState):
             "bid_made": [b is not None for b in self.bids],
             "won": list(self.won), "trick": list(map(str, self.trick)),
             "lead_suit": self.lead_suit, "leader": self.leader,
-            "bonus_holders": dict(self.bonus_holders), "totals": list(self.totals),
+            "bonus_holders": self.bonus_holders, "totals": list(self.totals),
         }
+
+    def invariants(self) -> tuple[str, ...]:
+        """Every conserved quantity that does not hold (empty when all do): the deck is split
+        exactly once among hands, the trick in progress and this round's played tricks (DT-R3,
+        DT-R4); each completed trick has one winner or none (DT-R13c) and the tricks won add up;
+        hands stay level with the play order (DT-R11); each bonus card has at most one holder
+        and nobody took more than DT-A3 allows; the totals are the sum of the score sheet."""
+        bad: list[str] = []
+        n = self.players
+        full = deck(n)
+        played = [c for t in self.tricks for c in t.result.cards]
+        seen = [c for h in self.hands for c in h] + list(self.trick) + played
+        if sorted(seen, key=Card.sort_key) != list(full):
+            bad.append(f"cards: hands, trick and played tricks hold {len(seen)} cards, "
+                       f"{len(set(seen))} distinct, not the {len(full)}-card deck (DT-R3, DT-R4)")
+        if any(c not in full for c in seen):
+            bad.append("cards: a card outside the deck is in play (DT-R3)")
+        size = tricks_per_round(n)
+        done = len(self.tricks)
+        for p in range(n):
+            played_now = 1 if p in self._trick_seats() else 0
+            if len(self.hands[p]) != size - done - played_now:
+                bad.append(f"cards: P{p + 1} holds {len(self.hands[p])} cards after "
+                           f"{done} tricks (DT-R11)")
+        wins = sum(1 for t in self.tricks if t.result.winner is not None)
+        if sum(self.won) != wins:
+            bad.append(f"tricks: {sum(self.won)} won in total but {wins} tricks had a "
+                       "winner (DT-R13, DT-R14)")
+        for row in self.sheet:
+            if sum(row.won) > size:
+                bad.append(f"tricks: round {row.round} counts {sum(row.won)} tricks won of "
+                           f"{size} (DT-R17)")
+            names = [b for bs in row.bonuses for b in bs]
+            if len(set(names)) != len(names):
+                bad.append(f"bonus: a bonus card was scored twice in round {row.round} (DT-R2)")
+        if any(h is not None and not 0 <= h < n for h in self.holders):
+            bad.append("bonus: a bonus card is held by no seat (DT-R15)")
+        if tuple(self.holders.count(p) for p in range(n)) != self.claims:
+            bad.append("bonus: the claims per player do not match the bonus holders (DT-R15)")
+        if any(c > self.rules.bonus_max_per_player for c in self.claims):
+            bad.append("bonus: a player took more bonus cards than DT-A3 allows")
+        sums = tuple(sum(row.points[p] for row in self.sheet) for p in range(n))
+        if sums != tuple(self.totals):
+            bad.append(f"scores: totals {self.totals} are not the sheet's sums {sums} (DT-R19)")
+        if len(self.sheet) != self.round + (1 if self.phase == "over" else 0):
+            bad.append(f"rounds: {len(self.sheet)} rows on the sheet in round {self.round + 1} "
+                       "(DT-R20)")
+        return tuple(bad)
+
+    def _trick_seats(self) -> tuple[int, ...]:
+        """The seats that have played to the trick in progress."""
+        return tuple((self.leader + k) % self.players for k in range(len(self.trick)))
 
     def last_trick(self) -> PlayedTrick | None:
         """The trick just completed (in this round, or the previous round's last one)."""
@@ -539,10 +598,25 @@ _DEFAULT_RULES = Rules()  # frozen, so one shared instance serves every default 
 
 
 def new_game(players: int, *, rules: Rules | None = None, seed: int | None = None,
-             first_player: int | None = None, hands: Any = None) -> State:
+             first_player: int | None = None, hands: Any = None, **unknown: Any) -> State:
     """A new game for 3 or 4 players; ``first_player`` is seat 0..players-1 (DT-R5), random if
     not given. The same seed deals the same cards; ``hands`` (lists of cards, the whole deck)
-    prepares the first round's deal instead, e.g. to replay a rulebook example."""
+    prepares the first round's deal instead, e.g. to replay a rulebook example. Any other
+    keyword is refused with :class:`BadInput`.
+
+    >>> new_game(10.0)
+    Traceback (most recent call last):
+    ...
+    doppelnb.core.errors.BadInput: DT-R1: players must be a whole number from 3 to 4, got 10.0
+    """
+    if unknown:
+        raise BadInput("NB-ARG", f"unknown option(s) {', '.join(sorted(map(show, unknown)))} for "
+                       "new_game; options are rules, seed, first_player, hands")
+    check_players(players)
+    if rules is not None:
+        check_instance(rules, "rules", Rules, expected="a doppelganger_tricks Rules")
+    if seed is not None:
+        make_seed(seed)
     options: dict[str, Any] = {} if first_player is None else {"first_player": first_player}
     if hands is not None:
         options["hands"] = [[str(card(c)) for c in h] if isinstance(h, (list, tuple)) else h
@@ -559,9 +633,18 @@ def example_game(trick: Any, declared: str | None = None, *, bids: Any = None,
     rulebook example with the stepper: a deal is prepared in which every play is legal (a
     follower who plays off the lead suit gets no plain lead-suit card), everyone forecasts
     ``bids`` (1 each by default), then the cards are played."""
-    played = [card(c) for c in (trick.split() if isinstance(trick, str) else trick)]
+    played = list(cards(trick, "trick"))
     n = len(played)
-    check_players(n)
+    check_players(n, "the number of cards in trick")
+    check_in_deck(played, n)
+    if len(set(played)) != n:
+        raise BadInput("NB-ARG", f"trick names a card twice: {' '.join(played)}")
+    if declared is not None and played[0].suit != DOPPELGANGER:
+        raise IllegalAction("DT-R8", f"only a led doppelgänger is declared; {played[0]} leads")
+    if bids is not None:
+        bids = check_sequence(bids, "bids", min_len=n, max_len=n,
+                              item=lambda v, name: check_int(v, name, 0, 12))
+    seed = make_seed(seed)
     lead_suit = suit(declared, rule="DT-R8") if played[0].suit == DOPPELGANGER else played[0].suit
     size = len(deck(n)) // n
     hands: list[list[Card]] = [[c] for c in played]
