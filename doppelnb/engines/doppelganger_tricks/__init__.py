@@ -5,11 +5,14 @@ Digest: ``shared/rules/doppelganger-tricks.md`` (ids ``DT-R``, ``DT-E``, ``DT-A`
 Nothing here is illustrative data: the rulebook gives the whole deck. The suit glyphs ●▲■ and ♣
 are the digest's reconstruction of garbled symbols (DT-A1) and can be relabelled.
 
-Modules: :mod:`.cards` (notation), :mod:`.rules` (``Rules`` and the pure rule functions),
-:mod:`.state` (the game), :mod:`.analysis` (census, simulations), :mod:`.batch` (numpy
-playouts), :mod:`.render` (SVG / HTML).
+Modules (the layout of CONTRIBUTING.md): :mod:`.notation` (cards), :mod:`.rules` (``Rules``
+and the pure rule functions), :mod:`.actions` (typed actions), :mod:`.state` (the frozen
+``State``), :mod:`.flow` (deal, tricks, claims, scoring, refusals), :mod:`.analysis` (census,
+simulations), :mod:`.batch` (numpy playouts), :mod:`.render` (SVG / HTML), :mod:`.examples`
+(worked examples, golden cases), :mod:`.players` (greedy, determinize).
 """
 
+from .actions import PASS, Action, Bid, Claim, Play
 from .analysis import (
     CENSUS_KEYS,
     DoppelgangerValue,
@@ -27,7 +30,8 @@ from .analysis import (
     simulate_round,
 )
 from .batch import BatchOutcome, batched_rounds, resolve_batch
-from .cards import (
+from .examples import GOLDEN, example_game, worked_example
+from .notation import (
     ALL_CARDS,
     DOPPELGANGER,
     PLAIN_SUITS,
@@ -39,6 +43,7 @@ from .cards import (
     cards,
     deck,
 )
+from .players import determinize, greedy
 from .render import (
     annihilation_rates_html,
     card_svg,
@@ -64,7 +69,6 @@ from .state import (
     PlayedTrick,
     RoundScore,
     State,
-    example_game,
     from_json,
     new_game,
     tricks_per_round,
@@ -79,6 +83,6 @@ __all__ = [
     "forecast_analysis", "ForecastAnalysis", "annihilation_rates", "Rate", "doppelganger_value",
     "DoppelgangerValue", "heuristic_bid", "flag_effects", "aim_policy", "batched_rounds", "resolve_batch", "BatchOutcome",
     "card_svg", "hand_svg", "annihilation_rates_html", "trick_svg", "sheet_html", "census_html", "census_chart",
-    "scoring_table_html",
+    "scoring_table_html", "Play", "Bid", "Claim", "PASS", "Action", "GOLDEN", "worked_example",
+    "greedy", "determinize",
 ]
-PLAYER_COUNTS = (3,4)

@@ -37,7 +37,7 @@ from ...core.checks import (
 )
 from ...core.errors import BadInput
 from ...core.exact import wilson_interval
-from .cards import ALL_CARDS, PLAIN_SUITS, Card, cards, check_in_deck, check_players, deck
+from .notation import ALL_CARDS, PLAIN_SUITS, Card, cards, check_in_deck, check_players, deck
 from .rules import _resolve, forecast_points
 
 #: The most rounds one simulation plays in Python (``forecast_analysis`` deals,
@@ -383,7 +383,7 @@ class ForecastAnalysis:
     def _repr_html_(self) -> str:
         from .render import forecast_html
 
-        return forecast_html(self)
+        return str(forecast_html(self))
 
 
 def forecast_analysis(hand: Sequence[Any], players: int, *, seat: int = 0, first_player: int = 0,
@@ -492,7 +492,7 @@ class DoppelgangerValue:
     def _repr_html_(self) -> str:
         from .render import dvalue_html
 
-        return dvalue_html(self)
+        return str(dvalue_html(self))
 
 
 def doppelganger_value(players: int, *, rounds: int = 2000, seed: int = 0,

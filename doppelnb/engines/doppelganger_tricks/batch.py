@@ -18,7 +18,7 @@ import numpy as np
 
 from ...core.chance import make_seed, rng_for
 from ...core.checks import check_bool, check_int, check_size, fail
-from .cards import check_players, deck
+from .notation import check_players, deck
 
 D_SUIT = 3
 

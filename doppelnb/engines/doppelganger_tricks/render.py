@@ -12,9 +12,9 @@ from typing import Any
 
 from ...core.checks import check_instance, check_int, check_mapping, check_sequence, check_str
 from ...core.errors import BadInput
-from ...core.render import PALETTE, Html, Svg, bar_chart, escape, html_table, side_by_side
-from .cards import SUIT_SYMBOLS, Card, card
-from .cards import cards as _cards
+from ...core.render import PALETTE, Html, Svg, bar_chart, html_table, side_by_side, tag
+from .notation import SUIT_SYMBOLS, Card, card
+from .notation import cards as _cards
 
 
 def _labels(labels: Any) -> Sequence[str] | None:
@@ -167,7 +167,7 @@ def scoring_table_html(rows: Sequence[tuple[int, int, Sequence[str], int]]) -> H
                            [[b, w, " ".join(bs) or "none", p] for b, w, bs, p in rows]))
 
 
-def sheet_html(state) -> str:
+def sheet_html(state: Any) -> Html:
     """The score sheet: one row per scored round, forecast/won and points per player."""
     _state(state)
     n = state.players
@@ -184,23 +184,23 @@ def sheet_html(state) -> str:
     cap = "score sheet (forecast/won → points)"
     if state.is_over:
         cap += f"; winner(s): {', '.join(f'P{p + 1}' for p in state.winners)}"
-    return html_table(header, rows, caption=cap, highlight=best)
+    return Html(html_table(header, rows, caption=cap, highlight=best))
 
 
-def forecasts_html(state) -> str:
+def forecasts_html(state: Any) -> Html:
     """The forecasts (hidden until all are made, DT-R6), tricks won and bonus cards."""
     _state(state)
     n = state.players
     hidden = state.phase == "forecast"
     bids = [("made" if b is not None else "…") if hidden else b for b in state.bids]
     holders = {p: [k for k, v in state.bonus_holders.items() if v == p] for p in range(n)}
-    return html_table(["", *[f"P{p + 1}" for p in range(n)]],
+    return Html(html_table(["", *[f"P{p + 1}" for p in range(n)]],
                       [["forecast", *bids], ["tricks won", *state.won],
                        ["bonus cards", *[" ".join(holders[p]) or "–" for p in range(n)]]],
-                      caption="forecasts (secret until all are made)" if hidden else "forecasts")
+                      caption="forecasts (secret until all are made)" if hidden else "forecasts"))
 
 
-def state_html(state) -> str:
+def state_html(state: Any) -> Html:
     """The whole table: forecasts, hands (the mover's legal cards bright), the trick, the sheet."""
     _state(state)
     n = state.players
@@ -210,14 +210,14 @@ def state_html(state) -> str:
     else:
         head = (f"Round {state.round + 1} of {state.rounds} · {state.phase} · "
                 f"P{state.to_move + 1} to move")
-    parts = [f"<div><b>{escape(head)}</b></div>"]
+    parts: list[Html] = [tag("div", tag("b", head))]
     legal = state.legal_actions() if state.phase == "play" and state.window is None else None
     hands = []
     for p in range(n):
         mark = " ◀" if p == state.to_move else ""
-        hands.append(str(hand_svg(state.hands[p], playable=legal if p == state.to_move else None,
-                                  title=f"P{p + 1}{mark}", labels=labels)))
-    table_items: list = [Html("".join(f"<div>{h}</div>" for h in hands))]
+        hands.append(tag("div", hand_svg(state.hands[p], playable=legal if p == state.to_move
+                                         else None, title=f"P{p + 1}{mark}", labels=labels)))
+    table_items: list[Html | Svg] = [Html("".join(map(str, hands)))]
     if state.trick:
         lead = state.lead_suit
         svg = Svg(30 + 60 * len(state.trick), CARD_H + 40, role="img", title="trick so far")
@@ -233,14 +233,14 @@ def state_html(state) -> str:
             table_items.append(trick_svg(last.result, seats=last.players, labels=labels,
                                          title=f"last trick (#{last.number}): {winner} wins"))
     if state.window is not None:
-        table_items.append(Html(f"<div>P{state.window + 1} has no doppelgänger card left and "
-                                "may claim a bonus card (DT-R15).</div>"))
-    parts.append(str(side_by_side(*table_items)))
-    parts.append(str(side_by_side(Html(forecasts_html(state)), Html(sheet_html(state)))))
-    return "".join(parts)
+        table_items.append(tag("div", f"P{state.window + 1} has no doppelgänger card left and "
+                               "may claim a bonus card (DT-R15)."))
+    parts.append(side_by_side(*table_items))
+    parts.append(side_by_side(forecasts_html(state), sheet_html(state)))
+    return Html("".join(map(str, parts)))
 
 
-def forecast_html(fa) -> str:
+def forecast_html(fa: Any) -> Html:
     """Tricks-won distribution and expected points per bid of a forecast analysis."""
     dist = bar_chart([(str(w), float(fa.probability(w))) for w in range(max(fa.counts) + 2)],
                      title=f"tricks won ({fa.policy} play, {fa.deals} deals)", width=360,
@@ -257,11 +257,11 @@ def forecast_html(fa) -> str:
     table = html_table(["bid", "P(exact) [95% Wilson]", "expected points"], rows,
                        caption=f"best bid: {best} (mean tricks {float(fa.mean_tricks):.2f})",
                        highlight={best})
-    return str(side_by_side(hand_svg(fa.hand, title=f"hand in seat P{fa.seat + 1}"), dist, exp,
-                            Html(table)))
+    return side_by_side(hand_svg(fa.hand, title=f"hand in seat P{fa.seat + 1}"), dist, exp,
+                        Html(table))
 
 
-def dvalue_html(dv, min_trials: int = 20) -> str:
+def dvalue_html(dv: Any, min_trials: int = 20) -> Html:
     """Hit rate by D cards dealt; groups with fewer than ``min_trials`` player-rounds are left
     out (their intervals are too wide to read)."""
     rows = []
@@ -277,7 +277,7 @@ def dvalue_html(dv, min_trials: int = 20) -> str:
     chart = bar_chart([(str(d), r.value) for d, r in shown.items()],
                       title="forecast hit rate by D cards dealt", width=360, height=200,
                       y_label="hit rate", value_format="{:.2f}")
-    return str(side_by_side(chart, Html(table)))
+    return side_by_side(chart, Html(table))
 
 
 def annihilation_rates_html(rates: dict) -> Html:

@@ -18,7 +18,7 @@ from typing import Any
 from ...core.checks import check_choice, check_instance, check_int, check_sequence
 from ...core.errors import BadInput, IllegalAction
 from ...core.variants import RulesBase, flag
-from .cards import (
+from .notation import (
     DOPPELGANGER,
     PLAIN_SUITS,
     SUIT_SYMBOLS,
