@@ -36,8 +36,19 @@ GAME = "doppelganger_tricks"
 Phase = Literal["forecast", "play", "over"]
 
 
+class _Fields:
+    """``vars(state)`` for a slotted state: a new dict of its value (every compared field; the
+    cache is not one), as for an ordinary object, so tools that snapshot ``vars()`` work."""
+
+    __slots__ = ()
+
+    @property  # type: ignore[misc]
+    def __dict__(self) -> dict[str, Any]:  # type: ignore[override]
+        return {name: get(self) for name, get, _ in _SLOTS}
+
+
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True, repr=False)
-class State(FrozenGameState):
+class State(_Fields, FrozenGameState):
     """One moment of a game of Doppelgänger Tricks (immutable; ``play`` returns a new state).
 
     How the checked path stays fast: the legal actions are computed once per state (hands and
