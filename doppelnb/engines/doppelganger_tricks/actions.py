@@ -59,10 +59,10 @@ class Bid(NamedTuple):
     """``("bid", n)``: forecast ``n`` tricks (DT-R6)."""
 
     kind: str
-    count: int
+    tricks: int
 
     def __str__(self) -> str:
-        return f"bid {self.count}"
+        return f"bid {self.tricks}"
 
     def __repr__(self) -> str:
         return tuple.__repr__(self)

@@ -104,7 +104,7 @@ def annihilation_census(players: int, *, numbers: int | None = None) -> dict[str
     return counts
 
 
-def trick_outcome(result) -> dict[str, bool]:
+def trick_outcome(result: Any) -> dict[str, bool]:
     """The census features of one resolved trick."""
     pairs = len(result.pairs)
     win = result.winning_card
@@ -205,7 +205,8 @@ def _declare_most_held(hand: list[int], code: int) -> int:
     return max(range(3), key=lambda s: (held[s], -s))
 
 
-def policy_random(hand, trick, lead, rng, want_win) -> tuple[int, int]:
+def policy_random(hand: list[int], trick: list[int], lead: int, rng: random.Random,
+                  want_win: bool) -> tuple[int, int]:
     """A legal card uniformly at random; a led D card declares a random plain suit."""
     legal = _legal_codes(hand, lead)
     c = legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
@@ -217,7 +218,8 @@ def _wins_now(trick: list[int], code: int, lead: int) -> bool:
     return win == len(trick)
 
 
-def policy_greedy(hand, trick, lead, rng, want_win=True) -> tuple[int, int]:
+def policy_greedy(hand: list[int], trick: list[int], lead: int, rng: random.Random,
+                  want_win: bool = True) -> tuple[int, int]:
     """Lead the highest card; follow with the cheapest card that wins the trick as it stands,
     else the lowest legal card (plain before D on equal numbers)."""
     if lead < 0:
@@ -233,7 +235,8 @@ def policy_greedy(hand, trick, lead, rng, want_win=True) -> tuple[int, int]:
     return (losing[-1] if losing else legal[0]), -1
 
 
-def policy_aim(hand, trick, lead, rng, want_win) -> tuple[int, int]:
+def policy_aim(hand: list[int], trick: list[int], lead: int, rng: random.Random,
+               want_win: bool) -> tuple[int, int]:
     """Greedy while short of the forecast; once it is reached, lead low and duck."""
     if lead < 0:
         if want_win:
@@ -268,7 +271,7 @@ def _check_code_hands(hands: Any) -> list[list[int]]:
     return [list(h) for h in rows]
 
 
-def simulate_round(hands: Sequence[Sequence[int]], first: int, policy: str | Policy, rng,
+def simulate_round(hands: Sequence[Sequence[int]], first: int, policy: str | Policy, rng: Any,
                    bids: Sequence[int] | None = None) -> RoundOutcome:
     """Play one round on integer codes; ``hands`` are lists of codes, ``first`` leads.
 
@@ -457,7 +460,7 @@ def annihilation_rates(players: int, *, rounds: int = 2000, seed: int = 0,
         from .batch import batched_rounds
 
         out = batched_rounds(players, rounds, seed=seed)
-        hits = out.annihilated_per_card
+        hits: Any = out.annihilated_per_card
     else:
         pol = _policy(policy)
         rng = rng_for(make_seed(seed), "annihilation rates", policy, players)
@@ -530,7 +533,7 @@ def doppelganger_value(players: int, *, rounds: int = 2000, seed: int = 0,
 
 
 # -- what each variant flag changes -------------------------------------------------------------
-def _bonus_demo(rules) -> Any:
+def _bonus_demo(rules: Any) -> Any:
     """A 4-player deal where P1 holds one D card (1D) and leads it; everyone forecasts 1."""
     from .state import new_game
 
@@ -544,7 +547,7 @@ def _bonus_demo(rules) -> Any:
     return s
 
 
-def _to_next_own_play(s, player: int = 0):
+def _to_next_own_play(s: Any, player: int = 0) -> Any:
     """Play first legal moves (passing on claims) until ``player`` has played once more."""
     while s.to_move != player or s.window is not None:
         s = s.play("pass" if s.window is not None else s.legal_actions()[0])
@@ -565,40 +568,40 @@ def flag_effects() -> list[tuple[str, str, str, str]]:
         rows.append(("DT-A3", "bonus_max_per_player", str(value),
                      "P1 took +1 after leading its only D card; on its next turn it "
                      + ("may also take +3" if can else "may not take +3")))
-    for value in ("any_own_turn", "first_opportunity_only"):  # DT-A4
-        s = _bonus_demo(Rules(bonus_claim_window=value)).play("1D:C").play("pass")
+    for window in ("any_own_turn", "first_opportunity_only"):  # DT-A4
+        s = _bonus_demo(Rules(bonus_claim_window=window)).play("1D:C").play("pass")
         s = _to_next_own_play(s)
-        rows.append(("DT-A4", "bonus_claim_window", value,
+        rows.append(("DT-A4", "bonus_claim_window", window,
                      "P1 passed at its first chance; on its next turn it "
                      + ("may still claim" if s.window == 0 else "may no longer claim")))
-    for value in (True, False):  # DT-A5
-        pts = round_points(0, 0, ("+3",), Rules(bonus3_applies_to_zero_bid=value))
-        rows.append(("DT-A5", "bonus3_applies_to_zero_bid", str(value),
+    for zero in (True, False):  # DT-A5
+        pts = round_points(0, 0, ("+3",), Rules(bonus3_applies_to_zero_bid=zero))
+        rows.append(("DT-A5", "bonus3_applies_to_zero_bid", str(zero),
                      f"forecast 0, won 0, holding +3: {pts} points"))
-    for value in (12, "tricks_in_round"):  # DT-A6
-        s = new_game(4, seed=0, rules=Rules(bid_max=value))
-        rows.append(("DT-A6", "bid_max", str(value),
+    for top in (12, "tricks_in_round"):  # DT-A6
+        s = new_game(4, seed=0, rules=Rules(bid_max=top))
+        rows.append(("DT-A6", "bid_max", str(top),
                      f"4 players may forecast 0 to {s.legal_actions()[-1][1]}"))
     hand = ["1D", "1C", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"]
     rest = [c for c in deck(4) if c not in hand]
-    for value in (False, True):  # DT-A10
+    for restricted in (False, True):  # DT-A10
         s = new_game(4, seed=0, first_player=0, hands=[hand] + [rest[i::3] for i in range(3)],
-                     rules=Rules(declare_restricted_to_held_suits=value))
+                     rules=Rules(declare_restricted_to_held_suits=restricted))
         for _ in range(4):
             s = s.play(["bid", 2])
-        declared = {a.split(":")[1] for a in s.legal_actions() if ":" in a}
+        declared = {str(a).split(":")[1] for a in s.legal_actions() if ":" in str(a)}
         suits = [x for x in PLAIN_SUITS if x in declared]
-        rows.append(("DT-A10", "declare_restricted_to_held_suits", str(value),
+        rows.append(("DT-A10", "declare_restricted_to_held_suits", str(restricted),
                      f"P1 holds only ● plain cards; leading 1D it may declare {', '.join(suits)}"))
-    for value in (("●", "▲", "■", "♣"), ("C", "T", "S", "D")):  # DT-A1
-        rows.append(("DT-A1", "suit_labels", " ".join(value),
+    for glyphs in (("●", "▲", "■", "♣"), ("C", "T", "S", "D")):  # DT-A1
+        rows.append(("DT-A1", "suit_labels", " ".join(glyphs),
                      "display only: the rules and every result are unchanged"))
     return rows
 
 
 
 
-def aim_policy(state, rng) -> Any:
+def aim_policy(state: Any, rng: Any) -> Any:
     """A sensible player for whole games (the :mod:`doppelnb.core.state` policy signature):
     forecasts :func:`heuristic_bid`, plays :func:`policy_aim` (win while short of the forecast,
     then duck), and always claims a bonus card when allowed (the +1 first: it always pays)."""

@@ -13,6 +13,7 @@ batches through :func:`resolve_trick` and :func:`legal_plays` to check them.
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import numpy as np
 
@@ -99,12 +100,13 @@ def batched_rounds(players: int, rounds: int, *, seed: int = 0, record: bool = F
              for start in range(0, rounds, chunk)]
     if len(parts) == 1:
         return parts[0]
-    cat = {f.name: (np.concatenate([getattr(p, f.name) for p in parts])
+    cat: dict[str, Any] = {f.name: (np.concatenate([getattr(p, f.name) for p in parts])
                     if getattr(parts[0], f.name) is not None else None)
            for f in dataclasses.fields(BatchOutcome) if f.name not in ("players",
                                                                        "annihilated_per_card")}
     return BatchOutcome(players=players,
-                        annihilated_per_card=sum(p.annihilated_per_card for p in parts), **cat)
+                        annihilated_per_card=np.sum([p.annihilated_per_card for p in parts], axis=0),
+                        **cat)
 
 
 def _play_chunk(n: int, size: int, rng: np.random.Generator, record: bool) -> BatchOutcome:

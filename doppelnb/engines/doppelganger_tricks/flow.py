@@ -171,10 +171,10 @@ def explain(s: State, action: Action) -> None:
         if not isinstance(action, Bid):
             raise IllegalAction("DT-R6", f"every player forecasts before the first trick; "
                                 f"P{p + 1} must forecast now")
-        if not 0 <= action.count <= s.bid_max:
-            raise IllegalAction("DT-A6" if 0 <= action.count <= 12 else "DT-R6",
+        if not 0 <= action.tricks <= s.bid_max:
+            raise IllegalAction("DT-A6" if 0 <= action.tricks <= 12 else "DT-R6",
                                 f"a forecast is a number of tricks from 0 to {s.bid_max}, "
-                                f"not {action.count}")
+                                f"not {action.tricks}")
         return
     if isinstance(action, Bid):
         raise IllegalAction("DT-R6", "forecasts are made once, at the start of the round")
@@ -251,7 +251,7 @@ def check_claim(s: State, player: int, name: str) -> None:
 def action_label(action: Action) -> str:
     """A readable label for the stepper and the messages."""
     if isinstance(action, Bid):
-        return f"forecast {action.count} (secret)"
+        return f"forecast {action.tricks} (secret)"
     if isinstance(action, Claim):
         return f"P{action.player + 1} claims the {action.bonus} bonus"
     if action == PASS:

@@ -40,7 +40,7 @@ class Card(str):
 
     number: int
     suit: str
-    index: int
+    index: int  # type: ignore[assignment]  # shadows str.index: the card code 0..39
     name: str
 
     def __new__(cls, number: int, suit: str) -> Card:
@@ -53,7 +53,7 @@ class Card(str):
         self.name = f"{number}{suit}"  # the notation as a plain str (fast for action lists)
         return self
 
-    def __getnewargs__(self) -> tuple[int, str]:  # copy / pickle
+    def __getnewargs__(self) -> tuple[int, str]:  # type: ignore[override]  # copy / pickle
         return (self.number, self.suit)
 
     def __repr__(self) -> str:
@@ -105,7 +105,7 @@ def cards(values: Iterable[Any] | str, name: str = "cards") -> tuple[Card, ...]:
     elif isinstance(values, Iterable) and not isinstance(values, (Mapping, bytes, bytearray,
                                                                   list, tuple)):
         values = list(itertools.islice(values, MAX_CARDS + 1))
-    items = checks.check_sequence(values, name, max_len=MAX_CARDS)
+    items: tuple[Any, ...] = checks.check_sequence(values, name, max_len=MAX_CARDS)
     return tuple(card(v) for v in items)
 
 

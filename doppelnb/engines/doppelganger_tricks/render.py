@@ -6,7 +6,7 @@ Nothing here imports widgets; the notebook and widgets only display these string
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -37,7 +37,7 @@ def _state(state: Any) -> Any:
 def _census(censuses: Any) -> dict[int, dict[str, int]]:
     from .analysis import CENSUS_KEYS
 
-    out = check_mapping(censuses, "censuses", keys=(3, 4), max_len=2,
+    out: dict[int, dict[str, int]] = check_mapping(censuses, "censuses", keys=(3, 4), max_len=2,
                         item=lambda v, n: check_mapping(v, n, keys=CENSUS_KEYS,
                                                         required=CENSUS_KEYS,
                                                         item=lambda x, m: check_int(x, m, 0)))
@@ -90,9 +90,10 @@ def hand_svg(cards: Iterable[Card | str], *, playable: Iterable[str] | None = No
     items = list(_cards(cards))
     labels = _labels(labels)
     title = check_str(title, "title", max_len=200)
-    ok = None if playable is None else {str(p).split(":")[0] for p in check_sequence(
+    allowed: tuple[Any, ...] | None = None if playable is None else check_sequence(
         list(playable) if isinstance(playable, (set, frozenset)) else playable, "playable",
-        max_len=200)}
+        max_len=200)
+    ok = None if allowed is None else {str(a).split(":")[0] for a in allowed}
     step = CARD_W + 6
     top = 18 if title else 4
     svg = Svg(max(60, 8 + step * len(items)), CARD_H + top + 6, role="img",
@@ -107,7 +108,7 @@ def hand_svg(cards: Iterable[Card | str], *, playable: Iterable[str] | None = No
     return svg
 
 
-def trick_svg(result, *, seats: Sequence[int] | None = None, title: str = "",
+def trick_svg(result: Any, *, seats: Sequence[int] | None = None, title: str = "",
               labels: Sequence[str] | None = None) -> Svg:
     """A resolved trick: annihilated pairs struck through and joined, the winner ringed in gold,
     and the rule that decided it underneath."""
@@ -158,7 +159,8 @@ def scoring_table_html(rows: Sequence[tuple[int, int, Sequence[str], int]]) -> H
     from .rules import check_bonuses
 
     def row(v: Any, name: str) -> tuple[int, int, tuple[str, ...], int]:
-        b, w, bs, p = check_sequence(v, name, min_len=4, max_len=4)
+        items: tuple[Any, ...] = check_sequence(v, name, min_len=4, max_len=4)
+        b, w, bs, p = items
         return (check_int(b, f"{name}[0]", 0, 12), check_int(w, f"{name}[1]", 0, 12),
                 check_bonuses(bs, f"{name}[2]"), check_int(p, f"{name}[3]", 0, 20))
 
@@ -280,7 +282,7 @@ def dvalue_html(dv: Any, min_trials: int = 20) -> Html:
     return side_by_side(chart, Html(table))
 
 
-def annihilation_rates_html(rates: dict) -> Html:
+def annihilation_rates_html(rates: Mapping[Any, Any]) -> Html:
     """Simulated annihilation chances by number: plain cards (the three suits pooled) against
     the doppelgänger card of that number, with Wilson 95% intervals."""
     from ...core.exact import wilson_interval
@@ -323,7 +325,7 @@ def census_html(censuses: dict[int, dict[str, int]]) -> Html:
     header = ["event"] + [f"{p} players" for p in censuses] + [f"share ({p}p)" for p in censuses]
     rows = []
     for key in keys:
-        row: list = [key.replace("_", " ")]
+        row: list[Any] = [key.replace("_", " ")]
         row += [f"{c[key]:,}" for c in censuses.values()]
         row += [f"{Fraction(c[key], c['tricks'])} ≈ {c[key] / c['tricks']:.4f}"
                 for c in censuses.values()]

@@ -62,7 +62,7 @@ class Rules(RulesBase):
     declare_restricted_to_held_suits: bool = flag(
         False, (False, True), rule="DT-A10",
         doc="whether a led doppelgänger may only declare a plain suit its leader holds")
-    suit_labels: tuple = flag(
+    suit_labels: tuple[str, ...] = flag(
         ("●", "▲", "■", "♣"), rule="DT-A1", check=_check_labels,
         doc="display glyphs for C, T, S and D (the printed glyphs are garbled)")
 
@@ -161,7 +161,7 @@ def resolve_trick(cards_in_order: Sequence[Any], declared: str | None = None, *,
     """
     if isinstance(cards_in_order, str):
         cards_in_order = cards_in_order.replace(",", " ").split()
-    items = check_sequence(cards_in_order, "cards", max_len=40)
+    items: tuple[Any, ...] = check_sequence(cards_in_order, "cards", max_len=40)
     played = tuple(card(c) for c in items)
     if len(played) not in (3, 4):  # DT-R1, DT-R11: one card from each of the 3 or 4 players
         raise BadInput("DT-R11", f"a trick has one card per player (3 or 4), not {len(played)}")
@@ -252,7 +252,8 @@ def legal_plays(hand: Iterable[Any], lead_suit: str | None) -> list[Card]:
     """
     if isinstance(hand, str):
         hand = hand.replace(",", " ").split()
-    items = check_sequence(list(hand) if isinstance(hand, (set, frozenset)) else hand, "hand",
+    items: tuple[Any, ...] = check_sequence(
+        list(hand) if isinstance(hand, (set, frozenset)) else hand, "hand",
                            max_len=12)
     held = [c if type(c) is Card else card(c) for c in items]
     if len(set(held)) != len(held):
@@ -262,7 +263,7 @@ def legal_plays(hand: Iterable[Any], lead_suit: str | None) -> list[Card]:
     if lead_suit is None:
         return held
     lead = lead_suit if lead_suit in PLAIN_SUITS else suit(lead_suit, rule="DT-R9")
-    return follow_options(held, lead)
+    return list(follow_options(held, lead))
 
 
 def follow_options(hand: Sequence[Card], lead: str) -> Sequence[Card]:

@@ -33,6 +33,7 @@ from .notation import PLAYER_COUNTS, SUIT_SYMBOLS, Card, check_players, deck
 from .rules import BONUS_NAMES, Rules, follow_options
 
 GAME = "doppelganger_tricks"
+_Rules = Rules  # the type of ``State.rules`` (inside the class ``Rules`` names the ClassVar)
 Phase = Literal["forecast", "play", "over"]
 
 
@@ -42,7 +43,7 @@ class _Fields:
 
     __slots__ = ()
 
-    @property  # type: ignore[misc]
+    @property
     def __dict__(self) -> dict[str, Any]:  # type: ignore[override]
         return {name: get(self) for name, get, _ in _SLOTS}
 
@@ -59,10 +60,11 @@ class State(_Fields, FrozenGameState):
     """
 
     game: ClassVar[str] = GAME
-    Rules: ClassVar[type[Rules]] = Rules  # type: ignore[misc]
+    Rules: ClassVar[type[Rules]] = Rules
     player_counts: ClassVar[tuple[int, ...]] = PLAYER_COUNTS
     option_names: ClassVar[frozenset[str]] = frozenset({"first_player", "hands"})
 
+    rules: _Rules
     round: int = 0
     sheet: tuple[RoundScore, ...] = ()
     totals: tuple[int, ...] = ()
@@ -240,7 +242,7 @@ class State(_Fields, FrozenGameState):
         if isinstance(action, Bid):
             p = self.to_move
             assert p is not None
-            bids = self.bids[:p] + (action.count,) + self.bids[p + 1:]
+            bids = self.bids[:p] + (action.tricks,) + self.bids[p + 1:]
             if None in bids:
                 return self._evolve(bids=bids)
             # DT-R6: all forecasts are revealed together; the round's first player leads.
@@ -409,8 +411,8 @@ class State(_Fields, FrozenGameState):
 _NEW = object.__new__
 _SLOTS = tuple((f.name, getattr(State, f.name).__get__, getattr(State, f.name).__set__)
                for f in dataclasses.fields(State) if f.name != "_legal")
-_PUT_LEGAL = State._legal.__set__  # type: ignore[attr-defined]
-_PUT_LOG = State.action_log.__set__  # type: ignore[attr-defined]
+_PUT_LEGAL = vars(State)["_legal"].__set__
+_PUT_LOG = vars(FrozenGameState)["action_log"].__set__
 _CANONICAL: dict[str, Action] = {**PLAYS, PASS: PASS}
 _DEFAULT_RULES = Rules()  # frozen, so one shared instance serves every default game
 
