@@ -111,8 +111,7 @@ def round_fields(players: int, first: int, hands: Hands) -> dict[str, Any]:
             "bids": (None,) * players, "won": (0,) * players, "leader": first, "trick": (),
             "declared": None, "tricks": (),
             # DT-R2, DT-R19: both bonus cards wait beside the play area every round.
-            "holders": (None,) * len(BONUS_NAMES), "claims": (0,) * players, "window": None,
-            "discards": ()}
+            "holders": (None,) * len(BONUS_NAMES), "window": None}
 
 
 # -- playing a card -------------------------------------------------------------------------------
@@ -124,7 +123,7 @@ def may_claim(s: State, player: int, played: Card, before: tuple[Card, ...],
         return False
     if None not in s.holders:  # both bonus cards are taken
         return False
-    if s.claims[player] >= s.rules.bonus_max_per_player:  # DT-A3
+    if s.holders.count(player) >= s.rules.bonus_max_per_player:  # DT-A3
         return False
     if s.rules.bonus_claim_window == "first_opportunity_only":  # DT-A4
         first_play = len(before) == tricks_per_round(s.players)
@@ -137,16 +136,13 @@ def trick_changes(s: State, trick: tuple[Card, ...], declared: str | None) -> di
     result = _resolve(trick, declared, declared or trick[0].suit)
     seats = SEATS[s.players][s.leader]
     record = PlayedTrick(len(s.tricks) + 1, s.leader, seats, result)
-    discards = s.discards
-    if result.annihilated:
-        discards += tuple(trick[i] for i in result.annihilated)
     won, leader = s.won, s.leader
     if result.winner is not None:  # DT-R14: the winner takes the trick and leads the next one
         leader = seats[result.winner]
         won = won[:leader] + (won[leader] + 1,) + won[leader + 1:]
     # DT-R13c: with no winner the same leader leads again
     return {"trick": (), "declared": None, "tricks": s.tricks + (record,), "won": won,
-            "leader": leader, "discards": discards}
+            "leader": leader}
 
 
 def score_round(s: State) -> RoundScore:

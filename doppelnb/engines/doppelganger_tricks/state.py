@@ -29,7 +29,7 @@ from . import flow
 from .actions import BIDS, CLAIMS, LEADS, PASS, PLAYS, Action, Bid, Claim, Play, parse_action
 from .actions import to_json as _action_json
 from .flow import PlayedTrick, RoundScore, tricks_per_round
-from .notation import PLAYER_COUNTS, SUIT_SYMBOLS, Card, check_players, deck
+from .notation import DOPPELGANGER, PLAYER_COUNTS, SUIT_SYMBOLS, Card, check_players, deck
 from .rules import BONUS_NAMES, Rules, follow_options
 
 GAME = "doppelganger_tricks"
@@ -79,9 +79,7 @@ class State(_Fields, FrozenGameState):
     declared: str | None = None
     tricks: tuple[PlayedTrick, ...] = ()
     holders: tuple[int | None, ...] = ()  # per bonus card (+1, +3): its holder or None
-    claims: tuple[int, ...] = ()
     window: int | None = None  # the player who may claim a bonus card now (DT-R15)
-    discards: tuple[Card, ...] = ()
     _legal: tuple[Action, ...] | None = dataclasses.field(default=None, compare=False)
 
     # -- setup (DT-R1..R5) ------------------------------------------------------------------------
@@ -102,7 +100,10 @@ class State(_Fields, FrozenGameState):
                    last_round_tricks=(), **flow.round_fields(players, first, hands))
 
     def _evolve(self, **changes: Any) -> State:
-        """A copy with some fields replaced (unchanged fields shared, the cache left empty)."""
+        """A copy with some fields replaced (unchanged fields shared, the cache left empty).
+
+        Replaced at import by :func:`_fast_evolve` (straight-line code per set of changed
+        fields, same behaviour)."""
         new = _NEW(State)
         for name, get, put in _SLOTS:
             put(new, changes[name] if name in changes else get(self))
@@ -110,6 +111,16 @@ class State(_Fields, FrozenGameState):
         return new
 
     # -- the protocol -----------------------------------------------------------------------------
+    @property
+    def claims(self) -> tuple[int, ...]:
+        """How many bonus cards each player took this round (DT-A3)."""
+        return tuple(self.holders.count(p) for p in range(self.players))
+
+    @property
+    def discards(self) -> tuple[Card, ...]:
+        """The cards annihilated this round, in play order (DT-R12)."""
+        return tuple(t.result.cards[i] for t in self.tricks for i in t.result.annihilated)
+
     @property
     def rounds(self) -> int:
         """DT-R20: as many rounds as players."""
@@ -209,9 +220,10 @@ class State(_Fields, FrozenGameState):
         """
         tp = type(action)
         if tp is Play or tp is str:
-            canonical = _CANONICAL.get(action)
+            canonical = action if tp is Play else _CANONICAL.get(action)
+            legal = self._legal
             if canonical is not None and canonical in (
-                    self._legal if self._legal is not None else self._legal_tuple()):
+                    legal if legal is not None else self._legal_tuple()):
                 new = self._apply(canonical)
                 _PUT_LOG(new, ActionLog(self.action_log, str.__str__(canonical)))
                 return new
@@ -251,8 +263,7 @@ class State(_Fields, FrozenGameState):
         at = BONUS_NAMES.index(action.bonus)
         player = action.player
         holders = self.holders[:at] + (player,) + self.holders[at + 1:]
-        claims = self.claims[:player] + (self.claims[player] + 1,) + self.claims[player + 1:]
-        return self._evolve(holders=holders, claims=claims, window=None)._after_turn()
+        return self._evolve(holders=holders, window=None)._after_turn()
 
     def _play_card(self, action: Play) -> State:
         c, declared = action.card, action.declared
@@ -261,7 +272,9 @@ class State(_Fields, FrozenGameState):
         at = before.index(c)
         hand = before[:at] + before[at + 1:]
         hands = self.hands[:p] + (hand,) + self.hands[p + 1:]
-        window = p if flow.may_claim(self, p, c, before, hand) else None
+        # DT-R15: a claim needs a hand without D cards (hands stay sorted C, T, S, D)
+        window = None if hand and hand[-1].suit == DOPPELGANGER else (
+            p if flow.may_claim(self, p, c, before, hand) else None)
         trick = self.trick + (c,)
         if len(trick) == self.players:  # DT-R11: the trick is complete
             changes = flow.trick_changes(self, trick, self.declared)
@@ -347,8 +360,6 @@ class State(_Fields, FrozenGameState):
                 bad.append(f"bonus: a bonus card was scored twice in round {row.round} (DT-R2)")
         if any(h is not None and not 0 <= h < n for h in self.holders):
             bad.append("bonus: a bonus card is held by no seat (DT-R15)")
-        if tuple(self.holders.count(p) for p in range(n)) != self.claims:
-            bad.append("bonus: the claims per player do not match the bonus holders (DT-R15)")
         if any(c > self.rules.bonus_max_per_player for c in self.claims):
             bad.append("bonus: a player took more bonus cards than DT-A3 allows")
         sums = tuple(sum(row.points[p] for row in self.sheet) for p in range(n))
@@ -414,6 +425,40 @@ _SLOTS = tuple((f.name, getattr(State, f.name).__get__, getattr(State, f.name)._
 _PUT_LEGAL = vars(State)["_legal"].__set__
 _PUT_LOG = vars(FrozenGameState)["action_log"].__set__
 _CANONICAL: dict[str, Action] = {**PLAYS, PASS: PASS}
+
+
+_EVOLVERS: dict[tuple[str, ...], Any] = {}
+
+
+def _evolver(keys: tuple[str, ...]) -> Any:
+    """Straight-line code copying a state with the fields ``keys`` replaced: each field is set
+    once, by its slot (several times faster than a loop over the fields). Made once per set of
+    changed fields and kept."""
+    fields = {name: i for i, (name, _, _) in enumerate(_SLOTS)}
+    unknown = [k for k in keys if k not in fields]
+    if unknown:
+        raise AttributeError(f"State has no field(s) {', '.join(unknown)}")
+    env: dict[str, Any] = {"_NEW": _NEW, "State": State, "_PUT_LEGAL": _PUT_LEGAL}
+    env.update({f"_P{i}": put for i, (_, _, put) in enumerate(_SLOTS)})
+    args = {name: f"v{j}" for j, name in enumerate(keys)}
+    lines = [f"def _evolve(self, {', '.join(['*values'] if not keys else args.values())}):",
+             "    new = _NEW(State)"]
+    lines += [f"    _P{i}(new, {args.get(name, 'self.' + name)})" for name, i in fields.items()]
+    lines += ["    _PUT_LEGAL(new, None)", "    return new"]
+    exec("\n".join(lines), env)  # noqa: S102 - generated from the dataclass's own field names
+    return env["_evolve"]
+
+
+def _fast_evolve(self: State, **changes: Any) -> State:
+    keys = tuple(changes)
+    make = _EVOLVERS.get(keys)
+    if make is None:
+        make = _EVOLVERS[keys] = _evolver(keys)
+    return make(self, *changes.values())  # type: ignore[no-any-return]
+
+
+_fast_evolve.__doc__ = State._evolve.__doc__
+setattr(State, "_evolve", _fast_evolve)  # noqa: B010
 _DEFAULT_RULES = Rules()  # frozen, so one shared instance serves every default game
 
 
