@@ -18,19 +18,17 @@ from .analysis import (
     DoppelgangerValue,
     ForecastAnalysis,
     Rate,
-    aim_policy,
     annihilation_census,
     annihilation_rates,
     census_brute_force,
     census_fractions,
     doppelganger_value,
-    flag_effects,
     forecast_analysis,
     heuristic_bid,
     simulate_round,
 )
 from .batch import BatchOutcome, batched_rounds, resolve_batch
-from .examples import GOLDEN, example_game, worked_example
+from .examples import GOLDEN, example_game, flag_effects, worked_example
 from .notation import (
     ALL_CARDS,
     DOPPELGANGER,
@@ -43,7 +41,7 @@ from .notation import (
     cards,
     deck,
 )
-from .players import determinize, greedy
+from .players import aim_policy, determinize, greedy
 from .render import (
     annihilation_rates_html,
     card_svg,

@@ -343,6 +343,68 @@ def deal_codes(players: int, rng: random.Random, fixed: Sequence[int] | None = N
     return [pack[p::players] for p in range(players)]
 
 
+@dataclasses.dataclass(frozen=True)
+class FullRound:
+    """One whole simulated round: forecasts, tricks won, the bonus holders (+1, +3; -1 for
+    none) and each player's round score."""
+
+    bids: tuple[int, ...]
+    won: tuple[int, ...]
+    holders: tuple[int, int]
+    points: tuple[int, ...]
+
+
+def _round_score(bid: int, won: int) -> int:
+    """DT-R18 without argument checks (the lean twin of :func:`forecast_points`)."""
+    if bid == 0:
+        return 7 if won == 0 else 0
+    miss = abs(won - bid)
+    return 3 if miss == 0 else 1 if miss == 1 else 0
+
+
+def simulate_full_round(players: int, rng: random.Random) -> FullRound:
+    """One whole round played at random on integer codes, as the checked engine's random player
+    plays it (default readings): deal (DT-R4), a random first player and forecasts 0..12
+    (DT-R6), random legal plays (DT-R7..R9; a led D card declares a random plain suit), after
+    each own play without a D card left a random choice among the free bonus cards and passing
+    (DT-R15, one card per player, DT-A3/A4), then scoring (DT-R16, DT-R18, DT-A5)."""
+    n = check_players(players)
+    rng = _check_rng(rng)
+    hands = deal_codes(n, rng)
+    leader = rng.randrange(n)
+    bids = [rng.randrange(13) for _ in range(n)]
+    won = [0] * n
+    holders = [-1, -1]
+    claimed = [False] * n
+    randrange = rng.randrange
+    for _ in range(len(hands[0])):
+        trick: list[int] = []
+        lead = -1
+        for k in range(n):
+            p = (leader + k) % n
+            hand = hands[p]
+            legal = _legal_codes(hand, lead)
+            c = legal[randrange(len(legal))] if len(legal) > 1 else legal[0]
+            hand.remove(c)
+            if k == 0:
+                lead = randrange(3) if c // 10 == D_SUIT else c // 10
+            trick.append(c)
+            if not claimed[p] and (holders[0] < 0 or holders[1] < 0) and not any(
+                    x >= 30 for x in hand):  # DT-R15: no D card left (codes 30..39)
+                free = [i for i in (0, 1) if holders[i] < 0]
+                pick = randrange(len(free) + 1)
+                if pick < len(free):
+                    holders[free[pick]] = p
+                    claimed[p] = True
+        win, _ = _resolve_codes(trick, lead)
+        if win >= 0:  # DT-R13c: otherwise the same leader leads again
+            leader = (leader + win) % n
+            won[leader] += 1
+    points = tuple(_round_score(bids[p], won[p]) + (holders[0] == p)
+                   + 3 * (holders[1] == p and bids[p] == won[p]) for p in range(n))
+    return FullRound(tuple(bids), tuple(won), (holders[0], holders[1]), points)
+
+
 # -- forecast analysis for a dealt hand ------------------------------------------------------
 @dataclasses.dataclass(frozen=True)
 class ForecastAnalysis:
@@ -530,108 +592,8 @@ def doppelganger_value(players: int, *, rounds: int = 2000, seed: int = 0,
                              {d: points[d] / trials[d] for d in keys})
 
 
-
-
-# -- what each variant flag changes -------------------------------------------------------------
-def _bonus_demo(rules: Any) -> Any:
-    """A 4-player deal where P1 holds one D card (1D) and leads it; everyone forecasts 1."""
-    from .state import new_game
-
-    others = [c for c in deck(4) if c != "1D"]
-    ds = [c for c in others if c.suit == "D"]
-    plain = [c for c in others if c.suit != "D"]
-    hands = [["1D"] + plain[:9], plain[9:19], ds[:5] + plain[19:24], ds[5:] + plain[24:]]
-    s = new_game(4, seed=0, first_player=0, hands=hands, rules=rules)
-    for _ in range(4):
-        s = s.play(["bid", 1])
-    return s
-
-
-def _to_next_own_play(s: Any, player: int = 0) -> Any:
-    """Play first legal moves (passing on claims) until ``player`` has played once more."""
-    while s.to_move != player or s.window is not None:
-        s = s.play("pass" if s.window is not None else s.legal_actions()[0])
-    return s.play(s.legal_actions()[0])
-
-
-def flag_effects() -> list[tuple[str, str, str, str]]:
-    """(rule, flag, reading, what happens) for every reading of every flag, each computed by
-    running the engine on a small scenario."""
-    from .rules import Rules, round_points
-    from .state import new_game
-
-    rows: list[tuple[str, str, str, str]] = []
-    for value in (1, 2):  # DT-A3
-        s = _bonus_demo(Rules(bonus_max_per_player=value)).play("1D:C").play(["claim", 0, "+1"])
-        s = _to_next_own_play(s)
-        can = s.window == 0
-        rows.append(("DT-A3", "bonus_max_per_player", str(value),
-                     "P1 took +1 after leading its only D card; on its next turn it "
-                     + ("may also take +3" if can else "may not take +3")))
-    for window in ("any_own_turn", "first_opportunity_only"):  # DT-A4
-        s = _bonus_demo(Rules(bonus_claim_window=window)).play("1D:C").play("pass")
-        s = _to_next_own_play(s)
-        rows.append(("DT-A4", "bonus_claim_window", window,
-                     "P1 passed at its first chance; on its next turn it "
-                     + ("may still claim" if s.window == 0 else "may no longer claim")))
-    for zero in (True, False):  # DT-A5
-        pts = round_points(0, 0, ("+3",), Rules(bonus3_applies_to_zero_bid=zero))
-        rows.append(("DT-A5", "bonus3_applies_to_zero_bid", str(zero),
-                     f"forecast 0, won 0, holding +3: {pts} points"))
-    for top in (12, "tricks_in_round"):  # DT-A6
-        s = new_game(4, seed=0, rules=Rules(bid_max=top))
-        rows.append(("DT-A6", "bid_max", str(top),
-                     f"4 players may forecast 0 to {s.legal_actions()[-1][1]}"))
-    hand = ["1D", "1C", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"]
-    rest = [c for c in deck(4) if c not in hand]
-    for restricted in (False, True):  # DT-A10
-        s = new_game(4, seed=0, first_player=0, hands=[hand] + [rest[i::3] for i in range(3)],
-                     rules=Rules(declare_restricted_to_held_suits=restricted))
-        for _ in range(4):
-            s = s.play(["bid", 2])
-        declared = {str(a).split(":")[1] for a in s.legal_actions() if ":" in str(a)}
-        suits = [x for x in PLAIN_SUITS if x in declared]
-        rows.append(("DT-A10", "declare_restricted_to_held_suits", str(restricted),
-                     f"P1 holds only ● plain cards; leading 1D it may declare {', '.join(suits)}"))
-    for glyphs in (("●", "▲", "■", "♣"), ("C", "T", "S", "D")):  # DT-A1
-        rows.append(("DT-A1", "suit_labels", " ".join(glyphs),
-                     "display only: the rules and every result are unchanged"))
-    return rows
-
-
-
-
-def aim_policy(state: Any, rng: Any) -> Any:
-    """A sensible player for whole games (the :mod:`doppelnb.core.state` policy signature):
-    forecasts :func:`heuristic_bid`, plays :func:`policy_aim` (win while short of the forecast,
-    then duck), and always claims a bonus card when allowed (the +1 first: it always pays)."""
-    from .state import State
-
-    check_instance(state, "state", State, expected="a doppelganger_tricks State")
-    rng = _check_rng(rng)
-    if state.is_over:
-        raise BadInput("NB-ARG", "state is over: there is no action to choose")
-    p = state.to_move
-    if state.phase == "forecast":
-        return ("bid", min(state.bid_max, heuristic_bid([c.index for c in state.hands[p]],
-                                                        state.players)))
-    if state.window is not None:
-        claims = [a for a in state.legal_actions() if a != "pass"]
-        return claims[0] if claims else "pass"
-    trick = [c.index for c in state.trick]
-    lead = -1 if not state.trick else "CTS".index(state.lead_suit)
-    want = state.won[p] < state.bids[p]
-    code, declared = policy_aim([c.index for c in state.hands[p]], trick, lead, rng, want)
-    c = ALL_CARDS[code]
-    if declared >= 0:
-        allowed = [a for a in state.legal_actions() if a.startswith(f"{c}:")]
-        wish = f"{c}:{'CTS'[declared]}"
-        return wish if wish in allowed else allowed[0]  # DT-A10 may restrict the declaration
-    return str(c)
-
-
 __all__ = ["annihilation_census", "census_brute_force", "census_fractions", "trick_outcome",
            "CENSUS_KEYS", "simulate_round", "deal_codes", "RoundOutcome", "POLICIES",
            "forecast_analysis", "ForecastAnalysis", "annihilation_rates", "Rate",
-           "doppelganger_value", "DoppelgangerValue", "heuristic_bid", "flag_effects", "aim_policy",
-           "MAX_SIM_ROUNDS"]
+           "doppelganger_value", "DoppelgangerValue", "heuristic_bid", "simulate_full_round",
+           "FullRound", "MAX_SIM_ROUNDS"]

@@ -29,7 +29,9 @@ class BatchOutcome:
     """Results of ``rounds`` random rounds. ``won[r, p]`` tricks won; ``no_winner[r]`` tricks
     nobody won; ``annihilated_per_card[code]`` rounds in which that card was annihilated. With
     ``record=True`` also the deal, every trick (codes in play order), its lead suit, leader and
-    winning seat (-1 for none)."""
+    winning seat (-1 for none). With ``forecasts=True`` also the random forecasts ``bids[r, p]``,
+    the bonus holders ``holders[r, (+1, +3)]`` (-1 for none) and the round scores
+    ``points[r, p]``."""
 
     players: int
     won: np.ndarray
@@ -40,6 +42,9 @@ class BatchOutcome:
     lead_suits: np.ndarray | None = None
     leaders: np.ndarray | None = None
     winners: np.ndarray | None = None
+    bids: np.ndarray | None = None
+    holders: np.ndarray | None = None
+    points: np.ndarray | None = None
 
 
 def resolve_batch(tricks: np.ndarray, lead: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -83,20 +88,24 @@ def _check_batch(tricks: object, lead: object) -> tuple[np.ndarray, np.ndarray]:
 
 
 def batched_rounds(players: int, rounds: int, *, seed: int = 0, record: bool = False,
-                   chunk: int = 50_000) -> BatchOutcome:
+                   chunk: int = 50_000, forecasts: bool = False) -> BatchOutcome:
     """Play ``rounds`` random rounds of ``players`` players (seeded), in chunks of ``chunk``
     (1 to 100,000). ``rounds`` is limited to :data:`MAX_BATCH_ROUNDS` (1,000,000), or
-    :data:`MAX_RECORDED_ROUNDS` (100,000) with ``record``."""
+    :data:`MAX_RECORDED_ROUNDS` (100,000) with ``record``. ``forecasts=True`` plays whole
+    rounds as the checked engine's random player does: random forecasts 0..12 (DT-R6), after
+    each own play without a D card a random choice among the free bonus cards and passing
+    (DT-R15, one per player), and scoring (DT-R16, DT-R18)."""
     check_players(players)
     record = check_bool(record, "record")
     rounds = check_int(rounds, "rounds", 1)
     check_size(rounds, "rounds", MAX_RECORDED_ROUNDS if record else MAX_BATCH_ROUNDS,
                why="a larger batch takes too long or too much memory")
     chunk = check_int(chunk, "chunk", 1, 100_000)
+    forecasts = check_bool(forecasts, "forecasts")
     seed = make_seed(seed)
     stream = rng_for(seed, "batched rounds", players)
     rng = np.random.default_rng(stream.getrandbits(64))
-    parts = [_play_chunk(players, min(chunk, rounds - start), rng, record)
+    parts = [_play_chunk(players, min(chunk, rounds - start), rng, record, forecasts)
              for start in range(0, rounds, chunk)]
     if len(parts) == 1:
         return parts[0]
@@ -109,7 +118,8 @@ def batched_rounds(players: int, rounds: int, *, seed: int = 0, record: bool = F
                         **cat)
 
 
-def _play_chunk(n: int, size: int, rng: np.random.Generator, record: bool) -> BatchOutcome:
+def _play_chunk(n: int, size: int, rng: np.random.Generator, record: bool,
+                forecasts: bool = False) -> BatchOutcome:
     pack = np.array([c.index for c in deck(n)], dtype=np.int16)
     h = len(pack) // n
     hands = rng.permuted(np.tile(pack, (size, 1)), axis=1).reshape(size, n, h)
@@ -127,6 +137,10 @@ def _play_chunk(n: int, size: int, rng: np.random.Generator, record: bool) -> Ba
         all_leaders = np.zeros((size, h), dtype=np.int8)
         all_winners = np.zeros((size, h), dtype=np.int8)
     trick = np.zeros((size, n), dtype=np.int16)
+    if forecasts:
+        bids = rng.integers(0, 13, (size, n))  # DT-R6: a random forecast 0..12 each
+        holders = np.full((size, 2), -1, dtype=np.int8)  # +1, +3
+        claimed = np.zeros((size, n), dtype=bool)
     for t in range(h):
         lead = np.zeros(size, dtype=np.int16)
         for k in range(n):
@@ -143,6 +157,17 @@ def _play_chunk(n: int, size: int, rng: np.random.Generator, record: bool) -> Ba
             j = keys.argmax(axis=1)
             used[rows, seat, j] = True
             codes = hands[rows, seat, j]
+            if forecasts:  # DT-R15: no D card left after the play -> claim a free card or pass
+                no_d = ~((~used[rows, seat]) & (suits[rows, seat] == D_SUIT)).any(axis=1)
+                free1, free3 = holders[:, 0] < 0, holders[:, 1] < 0
+                may = no_d & ~claimed[rows, seat] & (free1 | free3)
+                options = 1 + free1.astype(np.int8) + free3  # the free cards, then passing
+                pick = (rng.random(size) * options).astype(np.int8)
+                take1 = may & free1 & (pick == 0)
+                take3 = may & free3 & (pick == free1.astype(np.int8))  # the 2nd option if +1 free
+                holders[take1, 0] = seat[take1]
+                holders[take3, 1] = seat[take3]
+                claimed[rows[take1 | take3], seat[take1 | take3]] = True
             trick[:, k] = codes
             if k == 0:  # DT-R8: a led D card takes a random declared plain suit
                 lead = np.where(codes // 10 == D_SUIT, rng.integers(0, 3, size), codes // 10)
@@ -159,6 +184,13 @@ def _play_chunk(n: int, size: int, rng: np.random.Generator, record: bool) -> Ba
         no_winner += ~has
         leader = np.where(has, seat_won, leader)  # DT-R13c: no winner -> same leader
     out = BatchOutcome(n, won, no_winner, annihilated)
+    if forecasts:  # DT-R18 forecast points, DT-R16 bonus cards (DT-A5: +3 also for 0 of 0)
+        miss = np.abs(won - bids)
+        pts = np.where(bids == 0, np.where(won == 0, 7, 0),
+                       np.where(miss == 0, 3, np.where(miss == 1, 1, 0)))
+        seats = np.arange(n)
+        pts = pts + (holders[:, :1] == seats) + 3 * ((holders[:, 1:] == seats) & (miss == 0))
+        out.bids, out.holders, out.points = bids, holders, pts
     if record:
         out.hands, out.tricks, out.lead_suits = start_hands, all_tricks, all_leads
         out.leaders, out.winners = all_leaders, all_winners

@@ -22,7 +22,17 @@ from ...core.chance import make_seed
 from ...core.checks import check_choice, check_int, check_sequence
 from ...core.errors import BadInput, IllegalAction
 from ...core.record import GoldenCase
-from .notation import DOPPELGANGER, Card, cards, check_in_deck, check_players, deck, suit
+from .notation import (
+    DOPPELGANGER,
+    PLAIN_SUITS,
+    Card,
+    cards,
+    check_in_deck,
+    check_players,
+    deck,
+    suit,
+)
+from .rules import Rules, round_points
 from .state import State, new_game
 
 #: DT-E3..DT-E9: (trick leader first, declared suit or None), as the digest reconstructs them.
@@ -97,4 +107,67 @@ GOLDEN: tuple[GoldenCase, ...] = (
                                        "bonus3_applies_to_zero_bid": False}),
 )
 
-__all__ = ["example_game", "worked_example", "ANNIHILATION_EXAMPLES", "GOLDEN"]
+# -- what each variant flag changes -------------------------------------------------------------
+def _bonus_demo(rules: Any) -> Any:
+    """A 4-player deal where P1 holds one D card (1D) and leads it; everyone forecasts 1."""
+    others = [c for c in deck(4) if c != "1D"]
+    ds = [c for c in others if c.suit == "D"]
+    plain = [c for c in others if c.suit != "D"]
+    hands = [["1D"] + plain[:9], plain[9:19], ds[:5] + plain[19:24], ds[5:] + plain[24:]]
+    s = new_game(4, seed=0, first_player=0, hands=hands, rules=rules)
+    for _ in range(4):
+        s = s.play(["bid", 1])
+    return s
+
+
+def _to_next_own_play(s: Any, player: int = 0) -> Any:
+    """Play first legal moves (passing on claims) until ``player`` has played once more."""
+    while s.to_move != player or s.window is not None:
+        s = s.play("pass" if s.window is not None else s.legal_actions()[0])
+    return s.play(s.legal_actions()[0])
+
+
+def flag_effects() -> list[tuple[str, str, str, str]]:
+    """(rule, flag, reading, what happens) for every reading of every flag, each computed by
+    running the engine on a small scenario."""
+
+    rows: list[tuple[str, str, str, str]] = []
+    for value in (1, 2):  # DT-A3
+        s = _bonus_demo(Rules(bonus_max_per_player=value)).play("1D:C").play(["claim", 0, "+1"])
+        s = _to_next_own_play(s)
+        can = s.window == 0
+        rows.append(("DT-A3", "bonus_max_per_player", str(value),
+                     "P1 took +1 after leading its only D card; on its next turn it "
+                     + ("may also take +3" if can else "may not take +3")))
+    for window in ("any_own_turn", "first_opportunity_only"):  # DT-A4
+        s = _bonus_demo(Rules(bonus_claim_window=window)).play("1D:C").play("pass")
+        s = _to_next_own_play(s)
+        rows.append(("DT-A4", "bonus_claim_window", window,
+                     "P1 passed at its first chance; on its next turn it "
+                     + ("may still claim" if s.window == 0 else "may no longer claim")))
+    for zero in (True, False):  # DT-A5
+        pts = round_points(0, 0, ("+3",), Rules(bonus3_applies_to_zero_bid=zero))
+        rows.append(("DT-A5", "bonus3_applies_to_zero_bid", str(zero),
+                     f"forecast 0, won 0, holding +3: {pts} points"))
+    for top in (12, "tricks_in_round"):  # DT-A6
+        s = new_game(4, seed=0, rules=Rules(bid_max=top))
+        rows.append(("DT-A6", "bid_max", str(top),
+                     f"4 players may forecast 0 to {s.legal_actions()[-1][1]}"))
+    hand = ["1D", "1C", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"]
+    rest = [c for c in deck(4) if c not in hand]
+    for restricted in (False, True):  # DT-A10
+        s = new_game(4, seed=0, first_player=0, hands=[hand] + [rest[i::3] for i in range(3)],
+                     rules=Rules(declare_restricted_to_held_suits=restricted))
+        for _ in range(4):
+            s = s.play(["bid", 2])
+        declared = {str(a).split(":")[1] for a in s.legal_actions() if ":" in str(a)}
+        suits = [x for x in PLAIN_SUITS if x in declared]
+        rows.append(("DT-A10", "declare_restricted_to_held_suits", str(restricted),
+                     f"P1 holds only ● plain cards; leading 1D it may declare {', '.join(suits)}"))
+    for glyphs in (("●", "▲", "■", "♣"), ("C", "T", "S", "D")):  # DT-A1
+        rows.append(("DT-A1", "suit_labels", " ".join(glyphs),
+                     "display only: the rules and every result are unchanged"))
+    return rows
+
+
+__all__ = ["example_game", "worked_example", "flag_effects", "ANNIHILATION_EXAMPLES", "GOLDEN"]

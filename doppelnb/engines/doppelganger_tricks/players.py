@@ -28,7 +28,8 @@ from typing import Any
 from ...core.checks import check_instance, check_seat
 from ...core.errors import BadInput
 from .actions import PASS, Action, Bid, Claim, Play
-from .notation import DOPPELGANGER, PLAIN_SUITS, SUITS, Card, deck, sort_hand
+from .analysis import _check_rng, heuristic_bid, policy_aim
+from .notation import ALL_CARDS, DOPPELGANGER, PLAIN_SUITS, SUITS, Card, deck, sort_hand
 from .rules import _resolve
 from .state import State
 
@@ -201,4 +202,31 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     return s._evolve(hands=hands, bids=bids)
 
 
-__all__ = ["greedy", "determinize", "public_constraints"]
+def aim_policy(state: Any, rng: Any) -> Any:
+    """A sensible player for whole games (the :mod:`doppelnb.core.state` policy signature):
+    forecasts :func:`heuristic_bid`, plays :func:`policy_aim` (win while short of the forecast,
+    then duck), and always claims a bonus card when allowed (the +1 first: it always pays)."""
+    check_instance(state, "state", State, expected="a doppelganger_tricks State")
+    rng = _check_rng(rng)
+    if state.is_over:
+        raise BadInput("NB-ARG", "state is over: there is no action to choose")
+    p = state.to_move
+    if state.phase == "forecast":
+        return ("bid", min(state.bid_max, heuristic_bid([c.index for c in state.hands[p]],
+                                                        state.players)))
+    if state.window is not None:
+        claims = [a for a in state.legal_actions() if a != "pass"]
+        return claims[0] if claims else "pass"
+    trick = [c.index for c in state.trick]
+    lead = -1 if not state.trick else "CTS".index(state.lead_suit)
+    want = state.won[p] < state.bids[p]
+    code, declared = policy_aim([c.index for c in state.hands[p]], trick, lead, rng, want)
+    c = ALL_CARDS[code]
+    if declared >= 0:
+        allowed = [a for a in state.legal_actions() if a.startswith(f"{c}:")]
+        wish = f"{c}:{'CTS'[declared]}"
+        return wish if wish in allowed else allowed[0]  # DT-A10 may restrict the declaration
+    return str(c)
+
+
+__all__ = ["greedy", "determinize", "public_constraints", "aim_policy"]
