@@ -51,6 +51,11 @@ def resolve_batch(tricks: np.ndarray, lead: np.ndarray) -> tuple[np.ndarray, np.
     """(winner index or -1, annihilated mask) for a batch of tricks ``(B, n)`` in play order:
     ``tricks`` integer card codes 0..39 with ``n`` 3 or 4, ``lead`` the lead suit 0..2 of each."""
     tricks, lead = _check_batch(tricks, lead)
+    return _resolve(tricks, lead)
+
+
+def _resolve(tricks: np.ndarray, lead: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`resolve_batch` without the argument checks (the playouts' own arrays)."""
     suit, num = tricks // 10, tricks % 10
     counts_as_lead = (suit == lead[:, None]) | (suit == D_SUIT)  # DT-R10
     n = tricks.shape[1]
@@ -141,6 +146,7 @@ def _play_chunk(n: int, size: int, rng: np.random.Generator, record: bool,
         bids = rng.integers(0, 13, (size, n))  # DT-R6: a random forecast 0..12 each
         holders = np.full((size, 2), -1, dtype=np.int8)  # +1, +3
         claimed = np.zeros((size, n), dtype=bool)
+        d_left = (suits == D_SUIT).sum(axis=2)  # D cards still in each hand
     for t in range(h):
         lead = np.zeros(size, dtype=np.int16)
         for k in range(n):
@@ -158,7 +164,8 @@ def _play_chunk(n: int, size: int, rng: np.random.Generator, record: bool,
             used[rows, seat, j] = True
             codes = hands[rows, seat, j]
             if forecasts:  # DT-R15: no D card left after the play -> claim a free card or pass
-                no_d = ~((~used[rows, seat]) & (suits[rows, seat] == D_SUIT)).any(axis=1)
+                d_left[rows, seat] -= codes // 10 == D_SUIT
+                no_d = d_left[rows, seat] == 0
                 free1, free3 = holders[:, 0] < 0, holders[:, 1] < 0
                 may = no_d & ~claimed[rows, seat] & (free1 | free3)
                 options = 1 + free1.astype(np.int8) + free3  # the free cards, then passing
@@ -171,7 +178,7 @@ def _play_chunk(n: int, size: int, rng: np.random.Generator, record: bool,
             trick[:, k] = codes
             if k == 0:  # DT-R8: a led D card takes a random declared plain suit
                 lead = np.where(codes // 10 == D_SUIT, rng.integers(0, 3, size), codes // 10)
-        winner, gone = resolve_batch(trick, lead)
+        winner, gone = _resolve(trick, lead)
         annihilated += np.bincount(trick[gone].astype(np.int64), minlength=40)
         has = winner >= 0
         seat_won = (leader + np.where(has, winner, 0)) % n
