@@ -215,8 +215,9 @@ class State(_Fields, FrozenGameState):
         """The state after ``action``; raises a :class:`RuleError` (and changes nothing) if refused.
 
         A play spelled as :meth:`legal_actions` spells it (``"4S"``, ``"6D:C"``, ``"pass"``) is
-        already parsed and checked once it is found in the cached legal actions; anything else
-        (other spellings, forecasts, claims, every refusal) goes through ``GameState.play``.
+        already parsed and checked once it is found in the cached legal actions, and so is a
+        :class:`Bid` or :class:`Claim` taken from them; anything else (other spellings, JSON
+        lists, every refusal) goes through ``GameState.play``.
         """
         tp = type(action)
         if tp is Play or tp is str:
@@ -226,6 +227,12 @@ class State(_Fields, FrozenGameState):
                     legal if legal is not None else self._legal_tuple()):
                 new = self._apply(canonical)
                 _PUT_LOG(new, ActionLog(self.action_log, str.__str__(canonical)))
+                return new
+        elif tp is Bid or tp is Claim:  # the typed tuples legal_actions hands out
+            legal = self._legal
+            if action in (legal if legal is not None else self._legal_tuple()):
+                new = self._apply(action)
+                _PUT_LOG(new, ActionLog(self.action_log, action))
                 return new
         return super(State, self).play(action)
 
