@@ -439,7 +439,7 @@ _EVOLVERS: dict[tuple[str, ...], Any] = {}
 
 def _evolver(keys: tuple[str, ...]) -> Any:
     """Straight-line code copying a state with the fields ``keys`` replaced: each field is set
-    once, by its slot (several times faster than a loop over the fields). Made once per set of
+    once, by its slot (about 1.2x faster than a loop over the fields here). Made once per set of
     changed fields and kept."""
     fields = {name: i for i, (name, _, _) in enumerate(_SLOTS)}
     unknown = [k for k in keys if k not in fields]
