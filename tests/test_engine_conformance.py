@@ -176,7 +176,7 @@ def test_actions_legal_elsewhere_are_refused_here_without_side_effects(name, cou
     for i in range(0, len(states) - 1, 3):
         here = states[i]
         legal = here.legal_actions()
-        snapshot = copy.deepcopy(vars(here))
+        snapshot = copy.deepcopy(here)
         for other in states[i + 1: i + 8]:
             for action in other.legal_actions()[:6]:
                 if action in legal:
@@ -185,8 +185,8 @@ def test_actions_legal_elsewhere_are_refused_here_without_side_effects(name, cou
                 with pytest.raises(RuleError) as refused:
                     here.play(action)
                 assert refused.value.rule and refused.value.reason
-        assert vars(here) == snapshot
+        assert here == snapshot and here.to_json() == snapshot.to_json()
         # and a legal action does not change the state it was played on either
         here.play(legal[0])
-        assert vars(here) == snapshot
+        assert here == snapshot and here.to_json() == snapshot.to_json()
     assert tried > 0

@@ -75,13 +75,23 @@ def load_json(text: str | bytes, rule: str, what: str, *, max_bytes: int = MAX_J
     if len(text) > max_bytes:
         raise BadInput(rule, f"the {what} is {len(text):,} long; the limit is {max_bytes:,}")
     try:
-        data = json.loads(text, parse_constant=_no_constant)
+        data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
     except (json.JSONDecodeError, UnicodeDecodeError, ValueError) as exc:
         raise BadInput(rule, f"the {what} is not valid JSON ({exc})") from None
     except RecursionError:
         raise BadInput(rule, f"the {what} is nested too deeply (limit {max_depth})") from None
     if _depth(data) > max_depth:
         raise BadInput(rule, f"the {what} is nested too deeply (limit {max_depth})")
+    return data
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refusing a key given twice (json would silently keep the last)."""
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise ValueError(f"the key {key!r:.40} appears twice in one object")
+        data[key] = value
     return data
 
 

@@ -82,6 +82,18 @@ class RulesBase:
 
     prefix: ClassVar[str] = ""
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        """Refuse unknown flag names with :class:`BadInput` (the generated ``__init__`` would
+        raise a bare ``TypeError``)."""
+        names = [f.name for f in _fields(cls)]
+        unknown = sorted(set(kwargs) - set(names))
+        if unknown or len(args) > len(names):
+            what = (f"no variant flag {', '.join(map(repr, unknown))}" if unknown
+                    else f"{len(names)} flags, not {len(args)} values")
+            raise BadInput("NB-ARG", f"{cls.__module__}.Rules has {what}; flags are "
+                           f"{', '.join(names)}")
+        return super().__new__(cls)
+
     def __post_init__(self) -> None:
         for f in _fields(self):
             meta = f.metadata.get("doppelnb_flag")
