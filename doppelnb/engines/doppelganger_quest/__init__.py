@@ -27,11 +27,13 @@ from .analysis import (
     simulate,
     success_probability,
 )
-from .cards import DATA_FILE, CardSet, card_set
+from .cards import DATA_FILE, CardSet, card_set, register_data
 from .engine import (
     DOPPEL,
     GAME,
     LOYAL,
+    PINGPONG_LIMIT,
+    PLAYER_COUNTS,
     QuestRound,
     Rules,
     State,
@@ -53,5 +55,5 @@ __all__ = [
     "quest_damage_distribution", "member_damage_distribution", "quest_damage_brute",
     "sabotage_report", "simple_policy", "simulate", "balance_study", "hand_size",
     "draft_weapon", "is_friendly_fire", "card_set", "CardSet", "DATA_FILE", "LOYAL", "DOPPEL",
-    "GAME", "balance_table", "honest_black_probability", "honest_policy", "one_quest", "minotaur_example", "weapon_result", "success_probability",
+    "GAME", "PLAYER_COUNTS", "PINGPONG_LIMIT", "register_data", "balance_table", "honest_black_probability", "honest_policy", "one_quest", "minotaur_example", "weapon_result", "success_probability",
 ]

@@ -10,10 +10,14 @@ Loading parses JSON only; a malformed file raises :class:`BadInput` (``NB-DATA``
 from __future__ import annotations
 
 import dataclasses
+import json
 import pathlib
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
-from ...core.data import expect, expect_int, expect_keys, load_data
+from ...core.checks import show
+from ...core.data import data_digest, expect, expect_int, expect_keys, load_data, parse_data
 from ...core.errors import BadInput
 
 DATA_FILE = "doppelganger_quest_cards.json"
@@ -170,11 +174,14 @@ def _tables(doc: dict) -> tuple[int, tuple]:
 def _quests(doc: dict) -> tuple:
     raw = doc.get("quests")
     expect(isinstance(raw, list) and raw, "quests", "must be a non-empty list")
-    out = []
+    out, seen = [], set()
     for i, q in enumerate(raw):
         what = f"quest {i + 1}"
         expect_keys(q, what, ["name", "requirement", "reward", "penalty"], ["text"])
         expect(isinstance(q["name"], str) and q["name"], what, "needs a name")
+        expect(q["name"] not in seen, what, f"repeats the Quest name {q['name']!r} (each Quest "
+               "card is named once)")
+        seen.add(q["name"])
         req = q["requirement"]
         expect(isinstance(req, dict) and len(req) == 1, what, "requirement is "
                "{\"threshold\": N} or {\"subdue\": [a, b]}")
@@ -243,22 +250,70 @@ def _tokens(doc: dict, row: str) -> tuple:
     return tuple(raw)
 
 
+#: Data documents a caller passed explicitly (a ``pathlib.Path`` or a parsed document), by
+#: content hash: a Rules flag or a game record names them by that hash and never by a path.
+_USER_DATA: dict[str, dict] = {}
+
+
+def register_data(source: object) -> str:
+    """Load a user's card data (a :class:`pathlib.Path` or an already parsed JSON object), check
+    every section, and return its content hash (``"sha256:..."``), which a ``Rules`` flag and a
+    game record use in place of a path.
+
+    >>> register_data(DATA_FILE)  # a shipped name is kept as it is
+    'doppelganger_quest_cards.json'
+    """
+    if isinstance(source, str):
+        _shipped(source)
+        return source
+    if isinstance(source, pathlib.PurePath):
+        doc = load_data(pathlib.Path(source), "Doppelgänger quest cards")
+    elif isinstance(source, dict):
+        doc = parse_data(json.dumps(source), "Doppelgänger quest cards")
+    else:
+        raise BadInput("NB-DATA", "card data is a shipped name (a string such as "
+                       f"{DATA_FILE!r}), a pathlib.Path to your own file or a parsed JSON object, "
+                       f"not {show(source)}")
+    digest = data_digest(doc)
+    _USER_DATA.setdefault(digest, doc)
+    return digest
+
+
+def forget_data() -> None:
+    """Drop every user data document registered in this process (and the caches built from
+    them): a record naming their hash then needs its data passed again."""
+    _USER_DATA.clear()
+    _section.cache_clear()
+    _card_set.cache_clear()
+
+
+@lru_cache(maxsize=8)
+def _shipped(name: str) -> dict:
+    return load_data(name, "Doppelgänger quest cards")
+
+
 def _load(source: str) -> dict:
-    """Load (cached by path and modification time, so an edited file is read again)."""
-    path = pathlib.Path(source)
-    stamp = path.stat().st_mtime_ns if path.is_file() else None
-    return _load_cached(source, stamp)
+    """The document a flag value names: a shipped name, or the hash of registered user data."""
+    if source.startswith("sha256:"):
+        doc = _USER_DATA.get(source)
+        if doc is None:
+            raise BadInput("NB-DATA", f"the card data {source} is not loaded: pass your data file "
+                           "explicitly (Rules(heroes=pathlib.Path(...)) or "
+                           "from_json(text, data=pathlib.Path(...)))")
+        return doc
+    return _shipped(source)
 
 
-@lru_cache(maxsize=32)
-def _load_cached(source: str, stamp: int | None) -> dict:
-    return load_data(source, "Doppelgänger quest cards")
-
-
-def section(source: object, name: str):
+def section(source: object, name: str) -> Any:
     """One validated section (``heroes``, ``weapon_tables``, ...) of a data file."""
     if not isinstance(source, str) or not source:
-        raise BadInput("NB-DATA", f"the {name} data source must be a file name, not {source!r}")
+        raise BadInput("NB-DATA", f"the {name} data source must be a shipped name or a content "
+                       f"hash, not {show(source)}")
+    return _section(source, name)
+
+
+@lru_cache(maxsize=64)
+def _section(source: str, name: str) -> Any:
     doc = _load(source)
     if name == "heroes":
         return _heroes(doc)
@@ -271,27 +326,34 @@ def section(source: object, name: str):
     return _tokens(doc, name)
 
 
-def check_source(name: str):
-    """A ``flag(check=...)`` validator: the file must load and its ``name`` section be valid."""
-    def check(value):
+def check_source(name: str) -> Callable[[object], str]:
+    """A ``flag(check=...)`` validator: a shipped name, a registered hash, a ``pathlib.Path`` or
+    a parsed document; the ``name`` section must be valid. The flag keeps a name or a hash."""
+    def check(value: object) -> str:
+        if isinstance(value, str) and not value.startswith("sha256:"):
+            _shipped(value)
+        elif not isinstance(value, str):
+            value = register_data(value)
         section(value, name)
         return value
     return check
 
 
-def card_set(heroes: str = DATA_FILE, weapon_tables: str = DATA_FILE, quests: str = DATA_FILE,
-             items: str = DATA_FILE, light_tokens: str = DATA_FILE,
-             dark_tokens: str = DATA_FILE) -> CardSet:
-    """Assemble the card set from its (possibly separate) data files."""
-    sources = (heroes, weapon_tables, quests, items, light_tokens, dark_tokens)
-    stamps = tuple(pathlib.Path(s).stat().st_mtime_ns if isinstance(s, str) and
-                   pathlib.Path(s).is_file() else None for s in sources)
-    return _card_set(*sources, stamps)
+def card_set(heroes: object = DATA_FILE, weapon_tables: object = DATA_FILE,
+             quests: object = DATA_FILE, items: object = DATA_FILE,
+             light_tokens: object = DATA_FILE, dark_tokens: object = DATA_FILE) -> CardSet:
+    """Assemble the card set from its (possibly separate) data sources: shipped names, hashes of
+    registered data, ``pathlib.Path`` objects or parsed documents."""
+    names = ("heroes", "weapon_tables", "quests", "items", "light_tokens", "dark_tokens")
+    sources = tuple(check_source(name)(value) for name, value in
+                    zip(names, (heroes, weapon_tables, quests, items, light_tokens, dark_tokens),
+                        strict=True))
+    return _card_set(*sources)
 
 
 @lru_cache(maxsize=32)
 def _card_set(heroes: str, weapon_tables: str, quests: str, items: str, light_tokens: str,
-              dark_tokens: str, stamps: tuple) -> CardSet:
+              dark_tokens: str) -> CardSet:
     sides, tables = section(weapon_tables, "weapon_tables")
     hs = section(heroes, "heroes")
     for weapon, need in (("sword", 3), ("bow", 3), ("staff", 2)):
@@ -310,4 +372,5 @@ def _card_set(heroes: str, weapon_tables: str, quests: str, items: str, light_to
 
 
 __all__ = ["CardSet", "Hero", "QuestCard", "ItemKind", "card_set", "section", "check_source",
+           "register_data", "forget_data",
            "DATA_FILE", "WEAPONS", "ARTIFACTS", "TOKEN_LABELS"]

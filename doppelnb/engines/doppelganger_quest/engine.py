@@ -30,10 +30,31 @@ import json
 from typing import Any
 
 from ...core.chance import rng_for
+from ...core.checks import (
+    check_bool,
+    check_choice,
+    check_instance,
+    check_int,
+    check_players,
+    check_seat,
+    check_sequence,
+    check_size,
+    check_str,
+)
 from ...core.errors import BadInput, IllegalAction
 from ...core.state import GameState
 from ...core.variants import RulesBase, flag
-from .cards import ARTIFACTS, DATA_FILE, TOKEN_LABELS, WEAPONS, CardSet, card_set, check_source
+from .cards import (
+    ABILITIES,
+    ARTIFACTS,
+    DATA_FILE,
+    TOKEN_LABELS,
+    WEAPONS,
+    CardSet,
+    card_set,
+    check_source,
+    register_data,
+)
 
 GAME = "doppelganger_quest"
 LOYALTY = {4: (1, 3), 5: (1, 4), 6: (2, 4), 7: (2, 5), 8: (3, 5)}  # DQ-R10
@@ -44,27 +65,37 @@ SET_ASIDE = (1, 1)  # DQ-R5: one black and one white set aside
 FRIENDLY_FIRE = {"white": (1,), "black": (1, 2, 3)}  # DQ-R25
 MARKER_SUPPLY = {"damage": 25, "rerolls": 20}  # DQ-A20
 LOYAL, DOPPEL = "loyal", "doppelganger"
+#: The legal player counts (DQ-R1).
+PLAYER_COUNTS = (4, 5, 6, 7, 8)
+#: The largest die the card data may define (``cards.py`` refuses more sides).
+MAX_SIDES = 20
+#: ``pingpong_sequences`` lists at most this many sequences; count larger cases with
+#: :func:`pingpong_count` (closed form).
+PINGPONG_LIMIT = 100_000
 
 
 def hand_size(players: int) -> int:
     """DQ-R7: 4 cards each with 4-5 players, 3 with 6-8."""
-    _check_players(players)
+    players = _check_players(players)
     return 4 if players <= 5 else 3
 
 
 def loyalty_split(players: int) -> tuple[int, int]:
     """(Doppelgängers, Loyal Adventurers) for a player count (DQ-R10)."""
-    _check_players(players)
+    players = _check_players(players)
     return LOYALTY[players]
 
 
 def draft_weapon(k: int) -> str:
     """DQ-R3: the weapon type the k-th selector (k = 1 for the Party Leader) must pick."""
+    k = check_int(k, "k", 1, max(PLAYER_COUNTS))
     return WEAPONS[(k - 1) % 3]
 
 
 def is_friendly_fire(colour: str, face: int) -> bool:
     """DQ-R25: a white 1, or a black 1, 2 or 3."""
+    colour = check_choice(colour, "colour", ("white", "black"))
+    face = check_int(face, "face", 1, MAX_SIDES)
     return face in FRIENDLY_FIRE[colour]
 
 
@@ -76,6 +107,12 @@ def weapon_result(cards: CardSet, weapon: str, magic: bool, colour: str, face: i
     face it goes to a quest member instead and only the Magic +1 applies. A Staff's automatic
     damage always goes to the Quest card.
     """
+    check_instance(cards, "cards", CardSet)
+    check_choice(weapon, "weapon", (*WEAPONS, "dagger"))
+    check_bool(magic, "magic")
+    check_choice(colour, "colour", ("white", "black"))
+    check_int(face, "face", 1, cards.sides)
+    check_int(bless, "bless", 0, 99)
     _, good, cursed, auto = cards.table(weapon)
     amount = (good if colour == "white" else cursed)[face - 1] + int(magic)  # DQ-R18: Magic +1
     if is_friendly_fire(colour, face):  # DQ-R25
@@ -83,9 +120,8 @@ def weapon_result(cards: CardSet, weapon: str, magic: bool, colour: str, face: i
     return auto + (amount + bless if amount else 0), 0
 
 
-def _check_players(players: Any) -> None:
-    if isinstance(players, bool) or not isinstance(players, int) or players not in LOYALTY:
-        raise BadInput("DQ-R1", f"Doppelgänger is for 4 to 8 players, not {players!r}")
+def _check_players(players: Any) -> int:
+    return check_players(players, PLAYER_COUNTS, rule="DQ-R1")
 
 
 # -- variant flags -------------------------------------------------------------------------------
@@ -170,11 +206,13 @@ def pingpong_sequences(members, units: int) -> list[tuple]:
     if they damaged themself they hand the rest to any other member. Enumerated over the
     (holder, last) states, so each distinct recipient sequence appears once, sorted.
     """
-    members = tuple(members)
-    if len(members) < 1 or len(set(members)) != len(members):
-        raise BadInput("NB-ARG", "ping-pong needs a list of distinct quest members")
-    if isinstance(units, bool) or not isinstance(units, int) or units < 0:
-        raise BadInput("NB-ARG", f"units is a whole number >= 0, not {units!r}")
+    members = check_sequence(members, "members", min_len=1, max_len=max(PLAYER_COUNTS) + 1,
+                             item=_member)
+    if len(set(members)) != len(members):
+        raise BadInput("NB-ARG", f"members must be distinct, got {list(members)!r}")
+    units = check_int(units, "units", 0)
+    check_size(pingpong_count(len(members), min(units, 64)), "the number of ping-pong sequences",
+               PINGPONG_LIMIT, why="count larger cases with pingpong_count")
     found: set[tuple] = set()
 
     def walk(holder, last, left, seq):
@@ -198,7 +236,13 @@ def pingpong_sequences(members, units: int) -> list[tuple]:
 
 
 def pingpong_count(members: int, units: int) -> int:
-    """Closed form for ``len(pingpong_sequences)``: n·(n-1)^(m-1) (no recipient twice in a row)."""
+    """Closed form for ``len(pingpong_sequences)``: n·(n-1)^(m-1) (no recipient twice in a row).
+
+    >>> pingpong_count(4, 7)
+    2916
+    """
+    members = check_int(members, "members", 1, 1000)
+    units = check_int(units, "units", 0, 100_000)
     if units == 0:
         return 1
     return members * (members - 1) ** (units - 1)
@@ -252,6 +296,9 @@ _ARITY = {"hero": 1, "pass": 1, "discard": 1, "party": 2, "contribute": 1, "rogu
           "keep": 1, "pass_turn": 0, "knight": 1, "reroll": 1, "ff": 1, "fireball": 1,
           "animal": 1, "heal": 1, "rage": 1, "decline": 0, "tavern": 1, "target": 1, "hand": 1,
           "flip": 1, "peek": 2, "no_peek": 0, "give_reroll": 1}
+
+# Decisions taken during a quest member's turn (the roller is q.party[q.turn]).
+_TURN_DECISIONS = frozenset({"keep", "knight", "reroll", "ff", "fireball", "animal"})
 
 # What each pending decision is, for messages: (rule, what the player must do)
 _PENDING = {
@@ -383,28 +430,112 @@ class State(GameState):
             return (0,) * self.players
         return tuple(int(role == self.winner) for role in self.loyalty)
 
+    def invariants(self) -> tuple[str, ...]:
+        """Every conserved quantity that does not hold; empty when all do.
+
+        Item cards (hands, deck, discards, pool, face-up cards: each card once), Quest cards
+        (deck and used pile), Light/Darkness tokens (each row an order of the data's row),
+        Loyalty cards (DQ-R10), dice (bag and set-aside, DQ-R5), Damage and Re-roll markers.
+        """
+        bad: list[str] = []
+        cards = self.cards
+        q = self.q
+        held = [c for h in self.hands for c in h] + list(self.item_deck) + \
+            list(self.item_discard)
+        if q is not None:
+            held += list(q.pool) + [c for _, c in q.given]
+        if sorted(held) != sorted(cards.item_deck()):
+            bad.append(f"item cards: {len(held)} held in play for a deck of "
+                       f"{len(cards.item_deck())}, or some card twice / missing")
+        if sorted(self.quest_deck + self.quests_used) != list(range(len(cards.quests))):
+            bad.append("quest cards: the deck and the used pile are not every Quest once")
+        for name, row, base in (("light", self.light, cards.light),
+                                ("dark", self.dark, cards.dark)):
+            if sorted(t for t, _ in row) != sorted(base):
+                bad.append(f"{name} tokens: the row is not an order of the data's tokens")
+        if sorted(self.loyalty) != sorted([DOPPEL] * LOYALTY[self.players][0] +
+                                          [LOYAL] * LOYALTY[self.players][1]):
+            bad.append("loyalty cards: not the DQ-R10 split")
+        if q is not None:
+            total = (BAG[0] + SET_ASIDE[0], BAG[1] + SET_ASIDE[1])
+            dice = (q.bag[0] + q.aside[0], q.bag[1] + q.aside[1])
+            if min(q.bag + q.aside) < 0 or (self.rules.dice_return_to_bag and dice != total) \
+                    or dice[0] > total[0] or dice[1] > total[1]:
+                bad.append(f"dice: bag {q.bag} and set-aside {q.aside} do not make {total}")
+            if len(q.drawn) > 2 or any(c not in ("black", "white") for c in q.drawn):
+                bad.append(f"dice: {q.drawn} drawn")
+        for seat in range(self.players):
+            hp = self._hero(seat).hp if self.heroes[seat] else None
+            if self.damage[seat] < 0 or (hp is not None and self.damage[seat] > hp):
+                bad.append(f"damage: P{seat + 1} has {self.damage[seat]} Damage")
+            if self.rerolls[seat] < 0:
+                bad.append(f"re-rolls: P{seat + 1} has {self.rerolls[seat]}")
+        if self.rules.limited_markers:
+            if self._markers_left() < 0:
+                bad.append("damage markers: more in play than the supply of 25")
+            if sum(self.rerolls) > MARKER_SUPPLY["rerolls"]:
+                bad.append("re-roll markers: more in play than the supply of 20")
+        if not self.is_over and not self.legal_actions():
+            bad.append("flow: the game is not over but nobody can act")
+        return tuple(bad)
+
     @property
     def phase(self) -> str:
         return "over" if self.is_over else self.pending[0]
 
     def seat_order(self, start: int) -> list[int]:
-        return [(start + i) % self.players for i in range(self.players)]
+        """Every seat clockwise from ``start``."""
+        return self._seat_order(check_seat(start, self.players, "start"))
 
-    def turn_order(self, seats) -> tuple:
-        """DQ-R20: clockwise from the PL's left, the PL last."""
-        return tuple(sorted(seats, key=lambda s: (s - self.pl - 1) % self.players))
+    def turn_order(self, seats: Any) -> tuple:
+        """DQ-R20: ``seats`` clockwise from the PL's left, the PL last."""
+        seats = check_sequence(seats, "seats", max_len=self.players,
+                               item=lambda v, name: check_seat(v, self.players, name))
+        return self._turn_order(seats)
 
-    def hero(self, seat: int):
-        return self.cards.hero(self.heroes[seat])
+    def hero(self, seat: int) -> Any:
+        """The hero card of ``seat`` (``BadInput`` before the draft gave it one)."""
+        seat = check_seat(seat, self.players)
+        if self.heroes[seat] is None:
+            raise BadInput("DQ-R3", f"P{seat + 1} has not picked a hero yet")
+        return self._hero(seat)
 
     def hp_left(self, seat: int) -> int:
-        return self.hero(seat).hp - self.damage[seat]
+        """Hit points ``seat``'s hero has left."""
+        self.hero(seat)
+        return self._hp_left(seat)
+
+    def _seat_order(self, start: int) -> list[int]:
+        return [(start + i) % self.players for i in range(self.players)]
+
+    def _turn_order(self, seats: Any) -> tuple:
+        return tuple(sorted(seats, key=lambda s: (s - self.pl - 1) % self.players))
+
+    def _hero(self, seat: int) -> Any:
+        return self.cards.hero(self.heroes[seat])
+
+    def _hp_left(self, seat: int) -> int:
+        return self._hero(seat).hp - self.damage[seat]
+
+    def roller(self) -> int | None:
+        """The quest member whose turn it is (``None`` outside the turns)."""
+        q = self.q
+        if q is None or self.winner is not None or not q.party or q.turn >= len(q.party):
+            return None
+        if self.pending is None or self.pending[0] not in _TURN_DECISIONS:
+            return None
+        return q.party[q.turn]
 
     def ability_holder(self, ability: str) -> int | None:
+        """The quest member whose hero has ``ability`` (``None`` if nobody)."""
+        check_choice(ability, "ability", ABILITIES)
+        return self._ability_holder(ability)
+
+    def _ability_holder(self, ability: str) -> int | None:
         if self.q is None:
             return None
         for seat in self.q.party:
-            if self.hero(seat).ability == ability:
+            if self._hero(seat).ability == ability:
                 return seat
         return None
 
@@ -443,7 +574,7 @@ class State(GameState):
         if kind == "ff":
             return [("ff", t) for t in self._ff_targets()]
         if kind == "ability":
-            ability = self.hero(seat).ability
+            ability = self._hero(seat).ability
             out = [("decline",)]
             if ability == "cleric":
                 out += [("heal", t) for t in q.party if self.damage[t] > 0]
@@ -520,17 +651,32 @@ class State(GameState):
         if len(action) != _ARITY[action[0]] + 1:
             raise BadInput("NB-ARG", f"the action {action[0]!r} takes {_ARITY[action[0]]} "
                            f"argument(s), not {len(action) - 1}")
-        if action[0] == "party":
-            seats, animal = action[1], action[2]
-            if isinstance(seats, list):
-                seats = tuple(seats)
-            if not isinstance(seats, tuple) or not all(
-                    isinstance(p, int) and not isinstance(p, bool) for p in seats) \
-                    or not isinstance(animal, bool):
-                raise BadInput("NB-ARG", "a party is ['party', [seats...], animal true/false]")
-            action = ("party", tuple(sorted(set(seats))), animal)
-        if action[0] in ("pass", "contribute", "discard", "give", "rage"):
+        kind = action[0]
+        if kind == "party":
+            seats = check_sequence(action[1], "the party's seats", max_len=self.players,
+                                   item=lambda v, name: check_int(v, name))
+            check_bool(action[2], "whether the animal goes on the Quest")
+            action = ("party", tuple(sorted(set(seats))), action[2])
+        elif kind in ("pass", "contribute", "discard", "give", "rage"):
             self.cards.item(action[1])  # BadInput for an unknown card
+        elif kind == "hero":
+            check_str(action[1], "the hero's name", max_len=200)
+        elif kind in ("rogue", "knight", "reroll", "fireball", "animal"):
+            check_bool(action[1], f"the {kind} decision")
+        elif kind in ("target", "ff", "hand", "heal"):
+            if not (isinstance(action[1], str) and action[1] == "animal"):
+                check_int(action[1], f"the {kind} target (a seat or 'animal')")
+        elif kind == "flip":
+            check_int(action[1], "the token to flip")
+        elif kind == "peek":
+            check_choice(action[1], "the row to peek at", ("light", "dark"))
+            check_int(action[2], "the token to peek at")
+        elif kind == "tavern":
+            check_choice(action[1], "the tavern action", ("heal", "draw", "reroll"))
+        elif kind == "keep":
+            check_choice(action[1], "the die to keep", ("black", "white"))
+        elif kind == "give_reroll":
+            check_int(action[1], "the player to give a Re-roll marker to")
         return action
 
     def action_label(self, action: tuple) -> str:
@@ -684,6 +830,10 @@ class State(GameState):
         on_quest = self.q.damage if self.q else 0
         return MARKER_SUPPLY["damage"] - sum(self.damage) - animal - on_quest
 
+    def _supply(self, amount: int) -> int:
+        """DQ-A20: with a limited supply, only the Damage markers left can be placed."""
+        return max(0, min(amount, self._markers_left()))
+
     def _hurt(self, target, amount: int, why: str) -> None:
         """Damage a hero or the animal; a hero's death ends the game at once (DQ-R36)."""
         amount = min(amount, self._markers_left())
@@ -696,7 +846,7 @@ class State(GameState):
             self._say(f"{name} takes {amount} Damage ({why})" +
                       ("; it is killed and gone for the rest of the game" if dmg >= hp else ""))
             return
-        hero = self.hero(target)
+        hero = self._hero(target)
         dmg = min(hero.hp, self.damage[target] + amount)
         self.damage = _tuple_set(self.damage, target, dmg)
         self._say(f"P{target + 1} ({hero.name}) takes {amount} Damage ({why})")
@@ -770,7 +920,7 @@ class State(GameState):
         self._next_passer(0)
 
     def _next_passer(self, start: int) -> None:
-        order = self.seat_order(self.pl)
+        order = self._seat_order(self.pl)
         for i in range(start, len(order)):
             seat = order[i]
             if self.hands[seat]:  # DQ-A14: an empty hand skips
@@ -811,7 +961,7 @@ class State(GameState):
 
     def _do_party(self, seat: int, seats: tuple, animal: bool) -> None:
         """DQ-R14: the PL goes, with at least one other player; the animal may join."""
-        party = self.turn_order(seats)
+        party = self._turn_order(seats)
         self._setq(party=party, animal_in=animal)
         names = ", ".join(f"P{p + 1}" for p in party)
         self._say(f"party: {names}" + (f" and the {self.animal[0]}" if animal else ""))
@@ -839,8 +989,8 @@ class State(GameState):
                 pool.append(card)
         self._rng("pool").shuffle(pool)
         self._setq(pool=tuple(pool))
-        rogue = self.ability_holder("rogue")
-        if rogue is not None:  # DQ-R26: the Rogue's window, before the random discard
+        rogue = self._ability_holder("rogue")
+        if rogue is not None and pool:  # DQ-R26: the Rogue's window, before the random discard
             self._ask("rogue", rogue)
         else:
             self._random_discard()
@@ -849,9 +999,17 @@ class State(GameState):
         if use:
             self._setq(rogue_used=True)
             self._say(f"P{seat + 1} uses the Rogue's ability: no random discard")
-            self._ask("give", self.pl)
+            self._ask_give()
         else:
             self._random_discard()
+
+    def _ask_give(self) -> None:
+        """DQ-R16: the PL hands out the pool; an empty pool (no contributions and, with
+        reshuffling off (DQ-A15), no Item cards left to draw) has nothing to hand out."""
+        if self.q.pool:
+            self._ask("give", self.pl)
+        else:
+            self._say("the pool is empty: nobody receives an Item card")
 
     def _random_discard(self) -> None:
         pool = list(self.q.pool)
@@ -861,7 +1019,7 @@ class State(GameState):
         self._setq(pool=tuple(pool))
         self._say(f"the pool ({len(pool)} cards after the random discard) goes to P{self.pl + 1}")
         self._know(self.pl, "pool: " + ", ".join(self.cards.card_name(c) for c in pool))
-        self._ask("give", self.pl)
+        self._ask_give()
 
     def _do_give(self, seat: int, card: str) -> None:
         q = self.q
@@ -928,7 +1086,7 @@ class State(GameState):
                 return
             card = q.item_of(seat)
             kind = self.cards.item(card) if card else None
-            hero = self.hero(seat)
+            hero = self._hero(seat)
             if kind is None or kind.type in ("spell", "poison") or not kind.usable_by(hero.weapon):
                 why = "no item" if kind is None else (
                     f"{kind.name} is a spell" if kind.type == "spell" else
@@ -962,7 +1120,7 @@ class State(GameState):
         q = self.q
         if attack:
             name, power = self.animal[0], self.animal[1]
-            self._setq(damage=q.damage + power, animal_attacks=q.animal_attacks + 1)
+            self._setq(damage=q.damage + self._supply(power), animal_attacks=q.animal_attacks + 1)
             self._say(f"the {name} attacks: {power} Damage on the Quest card, no roll")
         else:
             self._setq(animal_attacks=self.rules.animal_attacks_per_quest)
@@ -972,7 +1130,7 @@ class State(GameState):
         q = self.q
         kind = self.cards.item(q.item_of(seat))
         if cast:  # DQ-R19: automatic, no roll
-            self._setq(damage=q.damage + kind.damage)
+            self._setq(damage=q.damage + self._supply(kind.damage))
             self._say(f"P{seat + 1} casts {kind.name}: {kind.damage} Damage")
         else:
             self._say(f"P{seat + 1} holds the {kind.name}")
@@ -990,7 +1148,7 @@ class State(GameState):
 
     def _show_die(self, seat: int) -> None:
         q = self.q
-        knight = self.ability_holder("knight")
+        knight = self._ability_holder("knight")
         elixir = self.cards.item(q.item_of(seat)).type == "elixir"
         if knight is not None and not q.knight_used and (
                 not elixir or self.rules.knight_applies_to_elixir):  # DQ-R26, DQ-A28
@@ -1042,7 +1200,7 @@ class State(GameState):
             return
         to_quest, friendly = weapon_result(self.cards, kind.weapon, kind.magic, colour, face,
                                            q.bless)
-        self._setq(damage=q.damage + to_quest)
+        self._setq(damage=q.damage + self._supply(to_quest))
         if is_friendly_fire(colour, face):
             auto = self.cards.table(kind.weapon)[3]
             if auto:
@@ -1085,7 +1243,7 @@ class State(GameState):
         """DQ-R26, DQ-A22: post-turn abilities clockwise from the PL's left."""
         party = self.q.party
         for i in range(start, len(party)):
-            if self.hero(party[i]).ability in ("cleric", "berserker"):
+            if self._hero(party[i]).ability in ("cleric", "berserker"):
                 self._ask("ability", party[i], i)
                 return
 
@@ -1103,19 +1261,19 @@ class State(GameState):
         # DQ-R26: the cost is discarded from hand; discarded cards never trigger
         self.hands = _tuple_set(self.hands, seat, _without(self.hands[seat], card))
         self.item_discard = self.item_discard + (card,)
-        self._setq(damage=self.q.damage + 2)
+        self._setq(damage=self.q.damage + self._supply(2))
         self._say(f"P{seat + 1} rages: discards a card from hand for 2 Damage on the Quest")
         self._after_ability(seat)
 
     def _step_tavern(self) -> None:
         """DQ-R27: players not on the Quest rest, clockwise from the PL's left."""
-        for seat in self.turn_order(p for p in range(self.players) if p not in self.q.party):
+        for seat in self._turn_order(p for p in range(self.players) if p not in self.q.party):
             if self.exhausted[seat]:
                 self.exhausted = _tuple_set(self.exhausted, seat, False)
         self._next_tavern(0)
 
     def _next_tavern(self, start: int) -> None:
-        rest = self.turn_order(p for p in range(self.players) if p not in self.q.party)
+        rest = self._turn_order(p for p in range(self.players) if p not in self.q.party)
         for i in range(start, len(rest)):
             if self._tavern_options(rest[i]):
                 self._ask("tavern", rest[i], i)
@@ -1132,7 +1290,7 @@ class State(GameState):
         else:
             self.rerolls = _tuple_set(self.rerolls, seat, self.rerolls[seat] + 1)
             self._say(f"P{seat + 1} takes a Re-roll marker in the tavern")
-        rest = self.turn_order(p for p in range(self.players) if p not in self.q.party)
+        rest = self._turn_order(p for p in range(self.players) if p not in self.q.party)
         self._next_tavern(rest.index(seat) + 1)
 
     # outcome -----------------------------------------------------------------------------------
@@ -1169,9 +1327,9 @@ class State(GameState):
         """DQ-R31: distribute ``units`` one at a time, ping-pong style."""
         q = self.q
         if scope == "all_players":  # DQ-A6
-            eligible = tuple(self.seat_order(self.pl))
+            eligible = tuple(self._seat_order(self.pl))
         else:
-            eligible = tuple(self.turn_order(q.party))  # DQ-R32: quest members only
+            eligible = tuple(self._turn_order(q.party))  # DQ-R32: quest members only
             eligible = (self.pl,) + tuple(p for p in eligible if p != self.pl)
         if q.animal_in and self.animal[4] and self.rules.animals_in_pingpong and \
                 kind in ("damage", "heal"):  # DQ-A10: animals take no cards or markers
@@ -1276,7 +1434,7 @@ class State(GameState):
         """DQ-R33/R34: members already exhausted take 1 Damage; the rest gain a marker."""
         start = self.pl if self.rules.simultaneous_death_order == "clockwise_from_pl" else \
             (self.pl + 1) % self.players  # DQ-A11
-        members = [p for p in self.seat_order(start) if p in self.q.party]
+        members = [p for p in self._seat_order(start) if p in self.q.party]
         for seat in members:
             if self.exhausted[seat]:
                 self._hurt(seat, 1, "exhaustion")
@@ -1297,6 +1455,8 @@ class State(GameState):
     def view(self, player: int | None = None) -> dict:
         """What ``player`` knows (``None``: only the public table). DQ-R39."""
         n = self.players
+        if player is not None:
+            player = check_seat(player, n, "player")
         over = self.is_over
         q = self.q
         seats = []
@@ -1332,7 +1492,10 @@ class State(GameState):
             view["private"] = list(self.secrets[player])
             if q is not None and self.pending and self.pending[0] == "give" and player == self.pl:
                 view["pool"] = list(q.pool)  # DQ-R16: the PL looks at the pool
-            if q is not None and self.pending and self.pending[1] == player and q.drawn:
+            # DQ-R39 (rulebook lines 258-262): the two dice are drawn secretly and the one that
+            # goes back stays hidden, so only the roller ever sees the drawn pair (not the Knight
+            # deciding on the shown die, nor anyone else).
+            if q is not None and q.drawn and self.roller() == player:
                 view["drawn"] = list(q.drawn)
         return view
 
@@ -1340,6 +1503,13 @@ class State(GameState):
         from .render import table_html
 
         return table_html(self)
+
+
+def _member(value: Any, name: str) -> Any:
+    """A quest member: a seat number or a name (such as ``"Kate"`` or ``"animal"``)."""
+    if isinstance(value, str):
+        return check_str(value, name, max_len=100)
+    return check_int(value, name)
 
 
 def _name(target) -> str:
@@ -1376,11 +1546,24 @@ def new_game(players: int, *, rules: Rules = Rules(), seed: int | None = None,
     return State.initial(players, rules, seed, options)
 
 
-from_json = State.from_json
+def from_json(text: str | bytes, data: Any = None) -> State:
+    """Replay a JSON game record.
+
+    A record names its card data by a shipped name or by the content hash of a user's data; it
+    never names a path. To replay a game played with your own data, pass that data explicitly
+    (``data=pathlib.Path("my_cards.json")``, a parsed document, or a list of them); a hash in the
+    record that matches none of it raises :class:`BadInput`.
+    """
+    if data is not None:
+        for source in (data if isinstance(data, (list, tuple)) else [data]):
+            register_data(source)
+    return State.from_json(text)
+
 
 __all__ = ["Rules", "State", "QuestRound", "new_game", "from_json", "loyalty_split",
            "pingpong_sequences", "pingpong_count", "hand_size", "draft_weapon",
-           "is_friendly_fire", "weapon_result", "minotaur_example", "LOYAL", "DOPPEL", "GAME"]
+           "is_friendly_fire", "weapon_result", "minotaur_example", "LOYAL", "DOPPEL", "GAME",
+           "PLAYER_COUNTS", "PINGPONG_LIMIT"]
 
 
 MINOTAUR = "Escape The Bloodthirsty Minotaur"

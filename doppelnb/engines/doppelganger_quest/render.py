@@ -6,6 +6,14 @@ Everything drawn from the card data is labelled illustrative (DQ-A1..A5).
 
 from __future__ import annotations
 
+from ...core.checks import (
+    check_choice,
+    check_instance,
+    check_int,
+    check_seat,
+    check_sequence,
+    check_str,
+)
 from ...core.render import PALETTE, Html, Svg, escape, html_table, side_by_side
 from .cards import ARTIFACTS, TOKEN_LABELS
 
@@ -17,6 +25,13 @@ ILLUSTRATIVE = "illustrative card data: not the rulebook's (DQ-A1..A5)"
 def bag_svg(black: int = 2, white: int = 1, *, drawn: tuple = (), shown: str | None = None,
             title: str = "Bag of Holding") -> Svg:
     """The bag with its dice; ``drawn`` dice are drawn beside it, the ``shown`` one ringed."""
+    black = check_int(black, "black", 0, 12)
+    white = check_int(white, "white", 0, 12)
+    drawn = check_sequence(drawn, "drawn", max_len=2,
+                           item=lambda v, n: check_choice(v, n, ("black", "white")))
+    if shown is not None:
+        check_choice(shown, "shown", ("black", "white"))
+    title = check_str(title, "title", max_len=100)
     width = 60 + 30 * max(3, black + white) + 40 * len(drawn)
     svg = Svg(width, 92, title=title, role="img")
     bag_w = 30 * max(3, black + white) + 20
@@ -100,6 +115,7 @@ def tokens_svg(state, viewer=None) -> Svg:
 
 def table_svg(state, viewer: int | None = None) -> Svg:
     """The table: every hero (damage, exhaustion, re-rolls, cards), the tokens, the animal."""
+    viewer = _viewer(state, viewer)
     n = state.players
     per_row = 4 if n > 5 else n
     rows = (n + per_row - 1) // per_row
@@ -164,8 +180,11 @@ def quest_svg(state) -> Svg:
 def table_html(state, viewer: int | None = None, log_lines: int = 8) -> str:
     """Table, Quest card, bag and the latest events side by side (for the stepper)."""
     q = state.q
+    viewer = _viewer(state, viewer)
+    check_int(log_lines, "log_lines", 0, 1000)
+    # DQ-R39: only the roller sees the dice they drew
     bag = bag_svg(*(q.bag if q else (2, 1)), drawn=q.drawn if (q and viewer is not None and
-                                                              state.to_move == viewer) else (),
+                                                              state.roller() == viewer) else (),
                   shown=q.die if q else None)
     events = "".join(f"<li>{escape(line)}</li>" for line in state.log[-log_lines:])
     status = (f"<b>{escape(state.end_reason)}</b>" if state.is_over else
@@ -177,6 +196,7 @@ def table_html(state, viewer: int | None = None, log_lines: int = 8) -> str:
 
 def view_html(state, player: int | None) -> str:
     """What one player knows (their hand, Loyalty, private notes) beside the public table."""
+    player = _viewer(state, player)
     v = state.view(player)
     rows = []
     if player is not None:
@@ -215,6 +235,13 @@ def pingpong_trace(states) -> Html:
             row[4] = rows[i + 1][1] + " (handed on after self-damage)"
     return Html(html_table(["#", "holder", "target", "left", "next holder"], rows,
                            caption="ping-pong, unit by unit (DQ-R31)"))
+
+
+def _viewer(state: object, viewer: object) -> int | None:
+    from .engine import State
+
+    check_instance(state, "state", State, expected="a doppelganger_quest State")
+    return None if viewer is None else check_seat(viewer, state.players, "viewer")
 
 
 def _who(t) -> str:
