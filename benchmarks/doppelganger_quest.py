@@ -71,10 +71,9 @@ def monte_carlo(heroes, items, policy, samples: int, seed: int = 0) -> dict[int,
             pick = rng.random(samples) < 0.5
             white = np.where(has_white & has_black, pick, has_white)
         face = rng.integers(1, cards.sides + 1, samples)
-        lut = np.array([[dq.weapon_result(cards, kind.weapon, kind.magic, colour, f, bless)[0]
-                         for f in range(cards.sides + 1)]
+        lut = np.array([[0] + [dq.weapon_result(cards, kind.weapon, kind.magic, colour, f,
+                                                 bless)[0] for f in range(1, cards.sides + 1)]
                         for colour in ("black", "white")])
-        lut[:, 0] = 0
         total += lut[white.astype(int), face]
     values, counts = np.unique(total, return_counts=True)
     return {int(v): c / samples for v, c in zip(values, counts, strict=True)}

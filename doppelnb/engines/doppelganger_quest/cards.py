@@ -14,7 +14,7 @@ import json
 import pathlib
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from ...core.checks import show
 from ...core.data import data_digest, expect, expect_int, expect_keys, load_data, parse_data
@@ -48,7 +48,7 @@ class QuestCard:
     name: str
     low: int
     high: int | None
-    reward: tuple  # ((kind, units), ...)
+    reward: tuple[Any, ...]  # ((kind, units), ...)
     penalty: int
 
     def succeeds(self, total: int) -> bool:
@@ -77,7 +77,7 @@ class ItemKind:
     magic: bool = False
     damage: int = 0          # Fireball
     effect: str | None = None  # spells
-    heal: tuple = ()         # Elixir: ((good faces...), (cursed faces...))
+    heal: tuple[Any, ...] = ()         # Elixir: ((good faces...), (cursed faces...))
     text: str = ""
 
     def usable_by(self, weapon: str) -> bool:
@@ -89,36 +89,47 @@ class ItemKind:
 
 @dataclasses.dataclass(frozen=True)
 class CardSet:
-    heroes: tuple
+    heroes: tuple[Any, ...]
     sides: int
-    tables: tuple     # ((weapon, good tuple, cursed tuple, auto), ...)
-    quests: tuple
-    items: tuple
-    light: tuple
-    dark: tuple
+    tables: tuple[Any, ...]     # ((weapon, good tuple, cursed tuple, auto), ...)
+    quests: tuple[Any, ...]
+    items: tuple[Any, ...]
+    light: tuple[Any, ...]
+    dark: tuple[Any, ...]
     illustrative: bool
     note: str
+    #: card id -> kind, built once (not part of the value)
+    _by_card: dict[str, ItemKind] = dataclasses.field(default_factory=dict, compare=False,
+                                                      repr=False)
+
+    def __post_init__(self) -> None:
+        self._by_card.update((f"{k.key}.{i}", k) for k in self.items
+                             for i in range(1, k.count + 1))
 
     def hero(self, name: str) -> Hero:
         for h in self.heroes:
             if h.name == name:
-                return h
+                return cast(Hero, h)
         raise BadInput("DQ-A1", f"there is no hero called {name!r}")
 
-    def table(self, weapon: str) -> tuple:
+    def table(self, weapon: str) -> tuple[Any, ...]:
         for row in self.tables:
             if row[0] == weapon:
-                return row
+                return cast(tuple[Any, ...], row)
         raise BadInput("DQ-A2", f"there is no weapon table for {weapon!r}")
 
     def kind(self, key: str) -> ItemKind:
         for k in self.items:
             if k.key == key:
-                return k
+                return cast(ItemKind, k)
         raise BadInput("DQ-A4", f"there is no item kind {key!r}")
 
-    def item(self, card: str) -> ItemKind:
+    def item(self, card: object) -> ItemKind:
         """The kind of an item card id such as ``"magic_bow.2"``."""
+        if isinstance(card, str):
+            found = self._by_card.get(card)
+            if found is not None:
+                return found
         if not isinstance(card, str) or "." not in card:
             raise BadInput("DQ-A4", f"{card!r} is not an item card id (like 'sword.1')")
         key, _, number = card.rpartition(".")
@@ -128,21 +139,21 @@ class CardSet:
                            f"{kind.name} cards")
         return kind
 
-    def item_deck(self) -> tuple:
+    def item_deck(self) -> tuple[Any, ...]:
         return tuple(f"{k.key}.{i}" for k in self.items for i in range(1, k.count + 1))
 
-    def card_name(self, card: str) -> str:
-        return f"{self.item(card).name} #{card.rpartition('.')[2]}"
+    def card_name(self, card: object) -> str:
+        return f"{self.item(card).name} #{str(card).rpartition('.')[2]}"
 
 
-def _heroes(doc: dict) -> tuple:
-    raw = doc.get("heroes")
-    expect(isinstance(raw, list) and raw, "heroes", "must be a non-empty list")
+def _heroes(doc: dict[str, Any]) -> tuple[Any, ...]:
+    raw: Any = doc.get("heroes")
+    expect(isinstance(raw, list) and bool(raw), "heroes", "must be a non-empty list")
     out, seen = [], set()
     for i, h in enumerate(raw):
         what = f"hero {i + 1}"
         expect_keys(h, what, ["name", "weapon", "hp", "ability"], ["text"])
-        expect(isinstance(h["name"], str) and h["name"] and h["name"] not in seen, what,
+        expect(isinstance(h["name"], str) and bool(h["name"]) and h["name"] not in seen, what,
                "needs a unique non-empty name")
         expect(h["weapon"] in WEAPONS, what, f"weapon must be one of {', '.join(WEAPONS)}")
         expect(h["ability"] in ABILITIES, what, f"ability must be one of {', '.join(ABILITIES)}")
@@ -152,10 +163,10 @@ def _heroes(doc: dict) -> tuple:
     return tuple(out)
 
 
-def _tables(doc: dict) -> tuple[int, tuple]:
+def _tables(doc: dict[str, Any]) -> tuple[int, tuple[Any, ...]]:
     dice = expect_keys(doc.get("dice"), "dice", ["sides"])
     sides = expect_int(dice["sides"], "dice sides", 3, 20)
-    raw = doc.get("weapon_tables")
+    raw: Any = doc.get("weapon_tables")
     expect(isinstance(raw, dict), "weapon_tables", "must be an object")
     out = []
     for weapon in (*WEAPONS, "dagger"):
@@ -171,14 +182,14 @@ def _tables(doc: dict) -> tuple[int, tuple]:
     return sides, tuple(out)
 
 
-def _quests(doc: dict) -> tuple:
-    raw = doc.get("quests")
-    expect(isinstance(raw, list) and raw, "quests", "must be a non-empty list")
+def _quests(doc: dict[str, Any]) -> tuple[Any, ...]:
+    raw: Any = doc.get("quests")
+    expect(isinstance(raw, list) and bool(raw), "quests", "must be a non-empty list")
     out, seen = [], set()
     for i, q in enumerate(raw):
         what = f"quest {i + 1}"
         expect_keys(q, what, ["name", "requirement", "reward", "penalty"], ["text"])
-        expect(isinstance(q["name"], str) and q["name"], what, "needs a name")
+        expect(isinstance(q["name"], str) and bool(q["name"]), what, "needs a name")
         expect(q["name"] not in seen, what, f"repeats the Quest name {q['name']!r} (each Quest "
                "card is named once)")
         seen.add(q["name"])
@@ -201,9 +212,9 @@ def _quests(doc: dict) -> tuple:
     return tuple(out)
 
 
-def _items(doc: dict, sides: int) -> tuple:
-    raw = doc.get("items")
-    expect(isinstance(raw, list) and raw, "items", "must be a non-empty list")
+def _items(doc: dict[str, Any], sides: int) -> tuple[Any, ...]:
+    raw: Any = doc.get("items")
+    expect(isinstance(raw, list) and bool(raw), "items", "must be a non-empty list")
     out, seen = [], set()
     for i, it in enumerate(raw):
         what = f"item kind {i + 1}"
@@ -241,8 +252,8 @@ def _items(doc: dict, sides: int) -> tuple:
     return tuple(out)
 
 
-def _tokens(doc: dict, row: str) -> tuple:
-    raw = doc.get(row)
+def _tokens(doc: dict[str, Any], row: str) -> tuple[Any, ...]:
+    raw: Any = doc.get(row)
     expect(isinstance(raw, list) and len(raw) >= 3, row, "must list the row's tokens")
     expect(all(t in TOKENS for t in raw), row, f"tokens are {', '.join(TOKENS)}")
     expect(sorted(t for t in raw if t in ARTIFACTS) == sorted(ARTIFACTS), row,
@@ -252,7 +263,7 @@ def _tokens(doc: dict, row: str) -> tuple:
 
 #: Data documents a caller passed explicitly (a ``pathlib.Path`` or a parsed document), by
 #: content hash: a Rules flag or a game record names them by that hash and never by a path.
-_USER_DATA: dict[str, dict] = {}
+_USER_DATA: dict[str, dict[str, Any]] = {}
 
 
 def register_data(source: object) -> str:
@@ -288,11 +299,11 @@ def forget_data() -> None:
 
 
 @lru_cache(maxsize=8)
-def _shipped(name: str) -> dict:
+def _shipped(name: str) -> dict[str, Any]:
     return load_data(name, "Doppelgänger quest cards")
 
 
-def _load(source: str) -> dict:
+def _load(source: str) -> dict[str, Any]:
     """The document a flag value names: a shipped name, or the hash of registered user data."""
     if source.startswith("sha256:"):
         doc = _USER_DATA.get(source)

@@ -19,6 +19,7 @@ from doppelnb.engines import doppelganger_quest as dq
 from doppelnb.engines.doppelganger_quest import cards as dq_cards
 from doppelnb.engines.doppelganger_quest.analysis import BRUTE_LIMIT, MAX_GAMES
 from doppelnb.engines.doppelganger_quest.render import bag_svg, table_html, table_svg, view_html
+from doppelnb.engines.doppelganger_quest.table import add_line
 
 READINGS = [dq.Rules(), dq.Rules(item_pass="sequential", hand_limit_scope="always",
                                   reshuffle_items=False, limited_markers=True,
@@ -101,8 +102,8 @@ def _scramble(s, player, rng):
         rng.shuffle(down)
         it = iter(down)
         changes[name] = tuple((t, True) if up else (next(it), False) for t, up in row)
-    changes["secrets"] = tuple(s.secrets[p] if p == player else ("something else",)
-                               for p in range(s.players))
+    changes["secret_chains"] = tuple(s.secret_chains[p] if p == player else
+                                     add_line(None, "something else") for p in range(s.players))
     return s._evolve(**changes)
 
 
