@@ -120,3 +120,16 @@ def test_examples_hold_golden_cases_for_the_main_readings():
         dq.Rules(**case.rules)  # every case names real readings
     rng = random.Random(0)
     assert dq.greedy(dq.minotaur_example(), rng) in dq.minotaur_example().legal_actions()
+
+
+def test_states_pickle_and_deep_copy_to_equal_states():
+    """Sweeps run on process pools: a state travels by pickle and plays on identically."""
+    import copy
+    import pickle
+
+    s = dq.minotaur_example()
+    for other in (pickle.loads(pickle.dumps(s)), copy.deepcopy(s)):
+        assert other == s and other.cards.item("sword.1").name == "Sword"
+        assert other.play(("target", 1)) == s.play(("target", 1))
+    with pytest.raises(TypeError):
+        s.cards._by_card["x"] = None  # the card index is read-only

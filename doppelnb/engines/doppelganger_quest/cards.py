@@ -12,8 +12,9 @@ from __future__ import annotations
 import dataclasses
 import json
 import pathlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any, cast
 
 from ...core.checks import show
@@ -98,13 +99,17 @@ class CardSet:
     dark: tuple[Any, ...]
     illustrative: bool
     note: str
-    #: card id -> kind, built once (not part of the value)
-    _by_card: dict[str, ItemKind] = dataclasses.field(default_factory=dict, compare=False,
-                                                      repr=False)
+    #: card id -> kind, built once, read-only (not part of the value)
+    _by_card: Mapping[str, ItemKind] = dataclasses.field(
+        default_factory=lambda: MappingProxyType({}), compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        self._by_card.update((f"{k.key}.{i}", k) for k in self.items
-                             for i in range(1, k.count + 1))
+        index = {f"{k.key}.{i}": k for k in self.items for i in range(1, k.count + 1)}
+        object.__setattr__(self, "_by_card", MappingProxyType(index))
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickle the value, rebuild the index
+        return (CardSet, (self.heroes, self.sides, self.tables, self.quests, self.items,
+                          self.light, self.dark, self.illustrative, self.note))
 
     def hero(self, name: str) -> Hero:
         for h in self.heroes:
