@@ -85,6 +85,8 @@ def parse_notation(text: str) -> Any:
     if len(words) <= 1:
         return (text,)
     kind = words[0]
+    if kind == "hero":  # a hero's name may hold spaces
+        return ("hero", text.split(None, 1)[1])
     if kind == "party":
         seats, _, animal = words[1].partition("+")
         parts = [_word(w, kind, 0) for w in seats.split(",")]
