@@ -18,6 +18,7 @@ from doppelnb.core.errors import BadInput as CoreBadInput
 from doppelnb.engines import doppelganger_quest as dq
 from doppelnb.engines.doppelganger_quest import cards as dq_cards
 from doppelnb.engines.doppelganger_quest.analysis import BRUTE_LIMIT, MAX_GAMES
+from doppelnb.engines.doppelganger_quest.players import _peeked
 from doppelnb.engines.doppelganger_quest.render import bag_svg, table_html, table_svg, view_html
 from doppelnb.engines.doppelganger_quest.table import add_line
 
@@ -96,12 +97,16 @@ def _scramble(s, player, rng):
         for p, role in zip(others, roles, strict=True):
             loyalty[p] = role
         changes["loyalty"] = tuple(loyalty)
+    peeked = _peeked(s, player) if player is not None else set()
     for name in ("light", "dark"):
         row = getattr(s, name)
-        down = [t for t, up in row if not up]
-        rng.shuffle(down)
-        it = iter(down)
-        changes[name] = tuple((t, True) if up else (next(it), False) for t, up in row)
+        hidden_at = [i for i, (_, up) in enumerate(row) if not up and (name, i) not in peeked]
+        moved = [row[i][0] for i in hidden_at]
+        rng.shuffle(moved)
+        new_row = list(row)
+        for i, token in zip(hidden_at, moved, strict=True):
+            new_row[i] = (token, False)
+        changes[name] = tuple(new_row)
     changes["secret_chains"] = tuple(s.secret_chains[p] if p == player else
                                      add_line(None, "something else") for p in range(s.players))
     return s._evolve(**changes)

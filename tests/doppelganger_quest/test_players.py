@@ -85,3 +85,20 @@ def test_greedy_refuses_a_finished_game():
     final = play_to_end(dq.new_game(4, seed=2), dq.greedy, seed=2)
     with pytest.raises(BadInput):
         dq.greedy(final, random.Random(0))
+
+
+def test_determinize_keeps_the_tokens_the_player_peeked_at():
+    """DQ-R11: a peek is private knowledge, so the sample keeps that token where it is."""
+    for seed in range(200):
+        for s in playout(dq.new_game(5, seed=seed), seed=seed):
+            notes = [n for p in range(5) for n in s.secrets[p] if n.startswith("peeked")]
+            if notes and not s.is_over:
+                player = next(p for p in range(5) if any(n.startswith("peeked")
+                                                         for n in s.secrets[p]))
+                note = next(n for n in s.secrets[player] if n.startswith("peeked"))
+                row, index = note.split()[1], int(note.split()[3]) - 1
+                for k in range(10):
+                    d = dq.determinize(s, player, random.Random(k))
+                    assert getattr(d, row)[index] == getattr(s, row)[index]
+                return
+    pytest.skip("no peek in the sampled games")

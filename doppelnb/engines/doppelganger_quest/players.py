@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from typing import Any
 
 from ...core.chance import MAX_SEED
@@ -25,6 +26,7 @@ from ...core.checks import check_bool, check_instance, check_seat
 from ...core.errors import BadInput
 from .rules import DOPPEL, LOYAL, LOYALTY, is_friendly_fire
 from .state import State
+from .table import lines
 
 
 def _usefulness(state: State, seat: int, card: str) -> int:
@@ -180,8 +182,9 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     others' private notes (emptied) and the seed of future chance events. It reads the hidden
     values only as multisets fixed by public facts (the whole deck minus what ``player`` sees,
     the token rows minus the face-up tokens), never their true places, so it returns the same
-    state for any two states that ``player`` cannot tell apart. Limitations: earlier private
-    notes (a peek, a pool seen on an earlier Quest) do not constrain the sample. The result is
+    state for any two states that ``player`` cannot tell apart. Tokens ``player`` peeked at
+    stay in place. Limitation: cards ``player`` saw earlier (a pool on an earlier Quest, a card
+    passed to them and passed on) do not constrain where the sample puts them. The result is
     for search: its record no longer replays (the seed changed).
     """
     check_instance(state, "state", State, expected="a doppelganger_quest State")
@@ -223,16 +226,18 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
         for p, role in zip(others, roles, strict=True):
             loyalty[p] = role
         changes["loyalty"] = tuple(loyalty)
+    peeked = _peeked(state, player)
     for name, base in (("light", state.cards.light), ("dark", state.cards.dark)):
         row = getattr(state, name)
+        fixed = {i for i, (_, up) in enumerate(row) if up or (name, i) in peeked}
         down = list(base)
-        for token, up in row:
-            if up:
-                down.remove(token)
+        for i in fixed:  # face up, or face down but peeked at by player: stays in place
+            down.remove(row[i][0])
         down.sort()
         rng.shuffle(down)
         it = iter(down)
-        changes[name] = tuple((t, True) if up else (next(it), False) for t, up in row)
+        changes[name] = tuple(row[i] if i in fixed else (next(it), False)
+                              for i in range(len(row)))
     if q is not None:
         newq = q if pool_seen else dataclasses.replace(q, pool=pool)
         if q.drawn and state.roller() != player:
@@ -244,6 +249,19 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
                 for seat, card in q.passes if passing or seat == player))
         changes["q"] = newq
     return state._evolve(**changes)
+
+
+def _peeked(state: State, player: int) -> set[tuple[str, int]]:
+    """The face-down tokens ``player`` looked at (DQ-R11 peek), from their private notes."""
+    out = set()
+    for line in lines(state.secret_chains[player]):
+        found = _PEEK.match(line)
+        if found:
+            out.add((found.group(1), int(found.group(2)) - 1))
+    return out
+
+
+_PEEK = re.compile(r"peeked: (light|dark) token (\d+) is ")
 
 
 def _drawn(bag: tuple[int, int], kept: str | None, count: int,
