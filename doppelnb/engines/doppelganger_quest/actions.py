@@ -164,6 +164,7 @@ class ActionsMixin(TableQueries):
         if type(action) is Action:  # one of legal_actions(), as players pass them back
             legal = getattr(self, "_legal", None)
             if legal is not None and action in legal:
+                object.__setattr__(self, "_checked", action)
                 return action
         if isinstance(action, str):
             action = parse_notation(action)

@@ -102,19 +102,22 @@ class CardSet:
     #: card id -> kind, built once, read-only (not part of the value)
     _by_card: Mapping[str, ItemKind] = dataclasses.field(
         default_factory=lambda: MappingProxyType({}), compare=False, repr=False)
+    _by_hero: Mapping[str, Hero] = dataclasses.field(
+        default_factory=lambda: MappingProxyType({}), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         index = {f"{k.key}.{i}": k for k in self.items for i in range(1, k.count + 1)}
         object.__setattr__(self, "_by_card", MappingProxyType(index))
+        object.__setattr__(self, "_by_hero", MappingProxyType({h.name: h for h in self.heroes}))
 
     def __reduce__(self) -> tuple[Any, ...]:  # pickle the value, rebuild the index
         return (CardSet, (self.heroes, self.sides, self.tables, self.quests, self.items,
                           self.light, self.dark, self.illustrative, self.note))
 
     def hero(self, name: str) -> Hero:
-        for h in self.heroes:
-            if h.name == name:
-                return cast(Hero, h)
+        found = self._by_hero.get(name) if isinstance(name, str) else None
+        if found is not None:
+            return found
         raise BadInput("DQ-A1", f"there is no hero called {name!r}")
 
     def table(self, weapon: str) -> tuple[Any, ...]:

@@ -65,6 +65,7 @@ class State(ActionsMixin, FrozenGameState):
     log_chain: Lines | None
     secret_chains: tuple[Lines | None, ...]
     _legal: tuple[Action, ...] | None = dataclasses.field(default=None, compare=False)
+    _checked: Action | None = dataclasses.field(default=None, compare=False)
 
     # -- setup (DQ-R1..R10) ----------------------------------------------------------------------
     @classmethod
@@ -199,6 +200,8 @@ class State(ActionsMixin, FrozenGameState):
         return list(legal)
 
     def _check(self, action: Action) -> None:
+        if action is self._checked:  # parse_action just found it among the legal actions
+            return
         legal = self._legal
         if legal is None:
             self.legal_actions()
@@ -340,9 +343,11 @@ def _unrolled() -> tuple[Any, Any]:
     copy_src = "def _copy_fields(s):\n    return {" + ", ".join(
         f"{n!r}: s.{n}" for n in _FIELD_NAMES) + "}\n"
     build_src = "def _build(cls, d):\n    new = _new(cls)\n" + "".join(
-        f"    _put(new, {n!r}, d[{n!r}])\n" for n in _FIELD_NAMES) + "".join(
-        f"    _put(new, {n!r}, None)\n" for n in _CACHES) + "    return new\n"
-    scope: dict[str, Any] = {"_new": object.__new__, "_put": object.__setattr__}
+        f"    _set_{n}(new, d[{n!r}])\n" for n in _FIELD_NAMES) + "".join(
+        f"    _set_{n}(new, None)\n" for n in _CACHES) + "    return new\n"
+    scope: dict[str, Any] = {"_new": object.__new__}
+    for name in _FIELD_NAMES + _CACHES:  # each slot's own setter (frozen: no __setattr__)
+        scope[f"_set_{name}"] = getattr(State, name).__set__
     exec(copy_src + build_src, scope)  # noqa: S102 - generated from the field names only
     return scope["_copy_fields"], scope["_build"]
 
