@@ -182,7 +182,8 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     others' private notes (emptied) and the seed of future chance events. It reads the hidden
     values only as multisets fixed by public facts (the whole deck minus what ``player`` sees,
     the token rows minus the face-up tokens), never their true places, so it returns the same
-    state for any two states that ``player`` cannot tell apart. Tokens ``player`` peeked at
+    state for any two states that ``player`` cannot tell apart (every size and colour it keeps
+    is in ``view(player)``: hand sizes, pile heights, the kept die). Tokens ``player`` peeked at
     stay in place. Limitation: cards ``player`` saw earlier (a pool on an earlier Quest, a card
     passed to them and passed on) do not constrain where the sample puts them. The result is
     for search: its record no longer replays (the seed changed).

@@ -253,11 +253,15 @@ class State(ActionsMixin, FrozenGameState):
             })
         view: dict[str, Any] = {
             "players": n, "seats": seats, "quest_no": self.quest_no,
+            # the piles' heights are on the table for all to see
+            "item_deck": len(self.item_deck), "item_discard": len(self.item_discard),
+            "quest_deck": len(self.quest_deck),
             "quest": None if q is None else {
                 "name": q.card.name, "requirement": q.card.requirement,
                 "reward": q.card.reward_text, "penalty": q.card.penalty, "damage": q.damage,
                 "party": list(q.party), "given": [[s, c] for s, c in q.given],
-                "shown_die": q.die, "face": q.face, "bag": list(q.bag), "outcome": q.outcome},
+                "shown_die": q.die, "kept_die": q.kept, "face": q.face, "bag": list(q.bag),
+                "outcome": q.outcome},
             "light": [t if up else None for t, up in self.light],
             "dark": [t if up else None for t, up in self.dark],
             "animal": None if self.animal is None else {
