@@ -307,6 +307,8 @@ BAD_CALLS = [
     ("new_game loyalty str", lambda: dq.new_game(4, seed=1, loyalty="loyal")),
     ("new_game quests nested", lambda: dq.new_game(4, seed=1, quests=[["x"]])),
     ("Rules bad reading", lambda: dq.Rules(item_pass=1)),
+    ("Rules unknown keyword", lambda: dq.Rules(item_passing="simultaneous")),
+    ("Rules too many", lambda: dq.Rules(*range(60))),
     ("Rules unknown flag", lambda: dq.Rules.from_dict({"nope": 1})),
     ("hand_size", lambda: dq.hand_size(4.0)),
     ("loyalty_split", lambda: dq.loyalty_split(None)),

@@ -184,6 +184,26 @@ class Rules(RulesBase):
                         self.light_tokens, self.dark_tokens)
 
 
+def _checked_init(init: Any) -> Any:
+    """Wrap the dataclass ``__init__`` so an unknown flag name is ``BadInput``, not TypeError."""
+    names = tuple(f.name for f in dataclasses.fields(Rules))
+
+    def __init__(self: Rules, *args: Any, **flags: Any) -> None:
+        unknown = sorted(set(flags) - set(names))
+        if unknown:
+            raise BadInput("NB-ARG", f"Rules has no variant flag {', '.join(unknown)}; flags "
+                           f"are {', '.join(names)}")
+        if len(args) > len(names):
+            raise BadInput("NB-ARG", f"Rules takes at most {len(names)} flags, got {len(args)}")
+        init(self, *args, **flags)
+
+    __init__.__doc__ = init.__doc__
+    return __init__
+
+
+setattr(Rules, "__init__", _checked_init(Rules.__init__))  # noqa: B010 - replacing a method
+
+
 # -- ping-pong (DQ-R31) ------------------------------------------------------------------------
 def pingpong_sequences(members: Sequence[Hashable], units: int) -> list[tuple[Any, ...]]:
     """Every legal sequence of recipients when ``units`` markers ping-pong among ``members``.
