@@ -3,56 +3,61 @@
 Digest: ``shared/rules/doppelganger-quest.md`` (ids ``DQ-*``). The card data (heroes, weapon
 tables, quests, items, token mix) is **illustrative** configuration: the rulebook gives none.
 
-- :mod:`.cards`: loading and validating the card data (JSON only).
-- :mod:`.engine`: ``Rules``, ``State``, ``new_game``, ``from_json``, ``loyalty_split``,
-  ``pingpong_sequences``.
-- :mod:`.analysis`: the Bag's odds, exact quest-damage distributions, simple policies and the
-  seeded balance study.
-- :mod:`.render`: the table, the Quest card and pool, the bag as SVG/HTML.
+The layout is every engine's (CONTRIBUTING.md): :mod:`.rules` (flags and pure rule functions),
+:mod:`.cards` (the card data, JSON only), :mod:`.actions` (typed actions and their notation),
+:mod:`.state` (the frozen State), :mod:`.setup`, :mod:`.table`, :mod:`.flow` and
+:mod:`.resolution` (setting up and playing out a Quest), :mod:`.analysis` (the Bag's odds, exact
+quest damage, the balance study), :mod:`.players` (greedy and the determinizing sampler),
+:mod:`.render` and :mod:`.examples`.
+
+>>> s = new_game(4, seed=1)
+>>> s.phase, len(s.legal_actions()), str(s.legal_actions()[0]).startswith("hero ")
+('draft', 6, True)
 """
 
+from .actions import Action
 from .analysis import (
     bag_draw_distribution,
     bag_white_probability,
     balance_study,
     balance_table,
     honest_black_probability,
-    honest_policy,
     member_damage_distribution,
     one_quest,
     quest_damage_brute,
     quest_damage_distribution,
     sabotage_report,
-    simple_policy,
     simulate,
     success_probability,
 )
-from .cards import DATA_FILE, CardSet, card_set
-from .engine import (
+from .cards import DATA_FILE, CardSet, card_set, register_data
+from .examples import GOLDEN, minotaur_example
+from .players import determinize, greedy, honest_policy, simple_policy
+from .rules import (
     DOPPEL,
     GAME,
     LOYAL,
-    QuestRound,
+    PINGPONG_LIMIT,
+    PLAYER_COUNTS,
     Rules,
-    State,
     draft_weapon,
-    from_json,
     hand_size,
     is_friendly_fire,
     loyalty_split,
-    minotaur_example,
-    new_game,
     pingpong_count,
     pingpong_sequences,
     weapon_result,
 )
+from .state import State, from_json, new_game
+from .table import QuestRound
 
 __all__ = [
-    "Rules", "State", "QuestRound", "new_game", "from_json", "loyalty_split",
+    "Rules", "State", "QuestRound", "Action", "new_game", "from_json", "loyalty_split",
     "pingpong_sequences", "pingpong_count", "bag_white_probability", "bag_draw_distribution",
     "quest_damage_distribution", "member_damage_distribution", "quest_damage_brute",
     "sabotage_report", "simple_policy", "simulate", "balance_study", "hand_size",
     "draft_weapon", "is_friendly_fire", "card_set", "CardSet", "DATA_FILE", "LOYAL", "DOPPEL",
-    "GAME", "balance_table", "honest_black_probability", "honest_policy", "one_quest", "minotaur_example", "weapon_result", "success_probability",
+    "GAME", "PLAYER_COUNTS", "PINGPONG_LIMIT", "register_data", "balance_table",
+    "honest_black_probability", "honest_policy", "one_quest", "minotaur_example",
+    "weapon_result", "success_probability", "greedy", "determinize", "GOLDEN",
 ]
-PLAYER_COUNTS = (4,5,6,7,8)

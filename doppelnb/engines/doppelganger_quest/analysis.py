@@ -5,44 +5,72 @@ tests: :func:`quest_damage_distribution` convolves per-member distributions (the
 before every turn, DQ-A17) while :func:`quest_damage_brute` enumerates every physical draw.
 The balance study is a seeded simulation with Wilson intervals; balance is Ludii's
 1 - |P(loyal win) - P(doppelgänger win)|.
+
+>>> bag_white_probability()
+Fraction(2, 3)
+>>> quest_damage_distribution(["Knight"], ["sword"]) == quest_damage_brute(["Knight"], ["sword"])
+True
 """
 
 from __future__ import annotations
 
 import itertools
 import math
+import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ...core.chance import rng_for
+from ...core.chance import MAX_SEED, rng_for
+from ...core.checks import (
+    check_choice,
+    check_instance,
+    check_int,
+    check_mapping,
+    check_players,
+    check_sequence,
+    check_size,
+    check_str,
+)
 from ...core.errors import BadInput
 from ...core.exact import Distribution, multiset_draws, wilson_interval
+from ...core.render import Html
 from ...core.state import play_to_end
-from .cards import WEAPONS
-from .engine import (
+from .cards import WEAPONS, CardSet, ItemKind, QuestCard
+from .players import honest_policy, simple_policy
+from .rules import (
     BAG,
     DOPPEL,
     LOYAL,
+    PLAYER_COUNTS,
     SET_ASIDE,
     Rules,
-    is_friendly_fire,
-    new_game,
     weapon_result,
 )
+from .state import State, new_game
+
+#: A player: (state, rng) -> action.
+Policy = Callable[[State, random.Random], Any]
 
 POLICIES = ("good", "bad", "random")
 DEFAULT_RULES = Rules()
 
 
 # -- the Bag of Holding (DQ-R5, DQ-R21) -----------------------------------------------------------
+#: The largest number of dice of one colour the bag analyses accept (the real bag holds 3).
+MAX_BAG = 1000
+#: The most games one ``simulate`` call plays.
+MAX_GAMES = 100_000
+#: ``quest_damage_brute`` enumerates at most this many joint outcomes (parties of up to 3
+#: weapon users with the standard bag); larger parties use :func:`quest_damage_distribution`.
+BRUTE_LIMIT = 2_000_000
+
+
 def _bag_args(black: Any, white: Any, draw: Any) -> None:
-    for name, v in (("black", black), ("white", white), ("draw", draw)):
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise BadInput("NB-ARG", f"{name} must be a whole number >= 0, not {v!r}")
-    if draw > black + white:
-        raise BadInput("DQ-R21", f"cannot draw {draw} dice from a bag of {black + white}")
+    check_int(black, "black", 0, MAX_BAG)
+    check_int(white, "white", 0, MAX_BAG)
+    check_int(draw, "draw", 0, black + white, rule="DQ-R21")
 
 
 def bag_white_probability(black: int = 2, white: int = 1, draw: int = 2) -> Fraction:
@@ -63,32 +91,36 @@ def bag_draw_distribution(black: int = 2, white: int = 1, draw: int = 2) -> Dist
 
 
 # -- one member's damage to the Quest card -------------------------------------------------------
-def _weapon_of(hero: str, cards) -> str:
+def _weapon_of(hero: str, cards: CardSet) -> str:
+    check_str(hero, "hero", max_len=200)
     if hero in WEAPONS:
         return hero
     return cards.hero(hero).weapon
 
 
-def _kind_of(item: str | None, cards):
+def _kind_of(item: str | None, cards: CardSet) -> ItemKind | None:
     if item is None:
         return None
+    check_str(item, "item", max_len=200)
     return cards.item(item) if "." in item else cards.kind(item)
 
 
-def _check_policy(policy: str) -> str:
-    if policy not in POLICIES:
-        raise BadInput("NB-ARG", f"a die-choice policy is one of {', '.join(POLICIES)}, "
-                       f"not {policy!r}")
-    return policy
+def _check_policy(policy: str, name: str = "policy") -> str:
+    return check_choice(policy, name, POLICIES)
 
 
-def _hit(weapon: str, magic: bool, colour: str, face: int, bless: int, cards) -> tuple[int, int]:
+def _check_rules(rules: Any) -> Rules:
+    return check_instance(rules, "rules", Rules, expected="a doppelganger_quest.Rules")
+
+
+def _hit(weapon: str, magic: bool, colour: str, face: int, bless: int,
+         cards: CardSet) -> tuple[int, int]:
     return weapon_result(cards, weapon, magic, colour, face, bless)
 
 
 def member_damage_distribution(hero: str, item: str | None, policy: str = "good", *,
-                               bag: tuple = BAG, bless: int = 0, rules: Rules = DEFAULT_RULES
-                               ) -> tuple[dict, int]:
+                               bag: tuple[int, int] = BAG, bless: int = 0,
+                               rules: Rules = DEFAULT_RULES) -> tuple[dict[int, int], int]:
     """(counts, total): one member's damage to the Quest card over equally likely outcomes.
 
     ``policy`` is the die choice when the two drawn dice differ: ``"good"`` keeps white,
@@ -96,8 +128,12 @@ def member_damage_distribution(hero: str, item: str | None, policy: str = "good"
     whether a Fireball is cast. Friendly fire adds nothing to the Quest (DQ-R28) but a Staff's
     automatic damage does (DQ-R25).
     """
-    cards = rules.card_set()
+    cards = _check_rules(rules).card_set()
     _check_policy(policy)
+    black, white = check_sequence(bag, "bag", min_len=2, max_len=2,
+                                  item=lambda v, name: check_int(v, name, 0, MAX_BAG))
+    bag = (black, white)
+    check_int(bless, "bless", 0, 99)
     kind = _kind_of(item, cards)
     weapon = _weapon_of(hero, cards)
     if kind is None or kind.type in ("spell", "poison", "elixir") or not kind.usable_by(weapon):
@@ -110,7 +146,7 @@ def member_damage_distribution(hero: str, item: str | None, policy: str = "good"
     size = min(2, black + white)
     if size == 0:
         return {0: 1}, 1
-    counts: Counter = Counter()
+    counts: Counter[int] = Counter()
     choose = {"good": ("white", "black"), "bad": ("black", "white")}
     for drawn, ways in multiset_draws({"black": black, "white": white}, size):
         colours = [c for c in ("black", "white") if drawn.get(c)]
@@ -121,19 +157,21 @@ def member_damage_distribution(hero: str, item: str | None, policy: str = "good"
             picks = [(pick, ways * 2)]  # same total as "random", so weights compare
         for colour, w in picks:
             for face in range(1, cards.sides + 1):
-                counts[_hit(kind.weapon, kind.magic, colour, face, bless, cards)[0]] += w
+                counts[_hit(str(kind.weapon), kind.magic, colour, face, bless, cards)[0]] += w
     return dict(counts), 2 * math.comb(black + white, size) * cards.sides
 
 
-def _party_setup(heroes: Sequence[str], items: Sequence, policy, rules: Rules):
-    cards = rules.card_set()
-    if len(heroes) != len(items) or not heroes:
-        raise BadInput("NB-ARG", "give one item (or None) per party member")
-    policies = [policy] * len(heroes) if isinstance(policy, str) else list(policy)
-    if len(policies) != len(heroes):
-        raise BadInput("NB-ARG", "give one die-choice policy per party member")
-    for p in policies:
-        _check_policy(p)
+def _party_setup(heroes: Sequence[str], items: Sequence[str | None], policy: Any,
+                 rules: Rules) -> tuple[list[str], int, tuple[int, int]]:
+    cards = _check_rules(rules).card_set()
+    heroes = check_sequence(heroes, "heroes", min_len=1, max_len=max(PLAYER_COUNTS))
+    items = check_sequence(items, "items", min_len=len(heroes), max_len=len(heroes))
+    policies = [policy] * len(heroes) if isinstance(policy, str) else list(
+        check_sequence(policy, "policy", min_len=len(heroes), max_len=len(heroes)))
+    for i, p in enumerate(policies):
+        _check_policy(p, f"policy[{i}]")
+    for hero in heroes:
+        _weapon_of(hero, cards)
     kinds = [_kind_of(i, cards) for i in items]
     bless = sum(1 for k in kinds if k is not None and k.type == "spell" and k.effect == "bless")
     bag, aside = BAG, SET_ASIDE
@@ -147,7 +185,8 @@ def _party_setup(heroes: Sequence[str], items: Sequence, policy, rules: Rules):
     return policies, bless, bag
 
 
-def quest_damage_distribution(heroes: Sequence[str], items: Sequence, policy="good", *,
+def quest_damage_distribution(heroes: Sequence[str], items: Sequence[str | None],
+                              policy: Any = "good", *,
                               animal: int = 0, rules: Rules = DEFAULT_RULES) -> Distribution:
     """The exact distribution of a Quest's total damage for a party, its items and a policy.
 
@@ -158,10 +197,11 @@ def quest_damage_distribution(heroes: Sequence[str], items: Sequence, policy="go
     each turn (DQ-A17), so members are independent and their distributions convolve.
     """
     policies, bless, bag = _party_setup(heroes, items, policy, rules)
+    animal = check_int(animal, "animal", 0, 99)
     counts, total = {animal: 1}, 1
     for hero, item, pol in zip(heroes, items, policies, strict=True):
         mc, mt = member_damage_distribution(hero, item, pol, bag=bag, bless=bless, rules=rules)
-        nxt: Counter = Counter()
+        nxt: Counter[int] = Counter()
         for a, wa in counts.items():
             for b, wb in mc.items():
                 nxt[a + b] += wa * wb
@@ -169,13 +209,18 @@ def quest_damage_distribution(heroes: Sequence[str], items: Sequence, policy="go
     return Distribution(counts, total)
 
 
-def quest_damage_brute(heroes: Sequence[str], items: Sequence, policy="good", *,
+def quest_damage_brute(heroes: Sequence[str], items: Sequence[str | None],
+                       policy: Any = "good", *,
                        animal: int = 0, rules: Rules = DEFAULT_RULES) -> Distribution:
     """Brute-force twin of :func:`quest_damage_distribution`: every ordered physical draw of
     labelled dice, every face, every member at once (small parties only)."""
-    cards = rules.card_set()
     policies, bless, bag = _party_setup(heroes, items, policy, rules)
+    animal = check_int(animal, "animal", 0, 99)
+    cards = rules.card_set()
     dice = ["black"] * bag[0] + ["white"] * bag[1]
+    per_turn = math.perm(len(dice), min(2, len(dice))) * 2 * cards.sides
+    check_size(per_turn ** len(heroes), "the joint outcomes of quest_damage_brute", BRUTE_LIMIT,
+               why="use quest_damage_distribution for larger parties")
     per_member = []
     for hero, item, pol in zip(heroes, items, policies, strict=True):
         kind = _kind_of(item, cards)
@@ -196,19 +241,22 @@ def quest_damage_brute(heroes: Sequence[str], items: Sequence, policy="good", *,
                     options = [next(c for c in pref if c in colours)] * 2
                 for colour in options:
                     for face in range(1, cards.sides + 1):
-                        outcomes.append(_hit(kind.weapon, kind.magic, colour, face, bless,
+                        outcomes.append(_hit(str(kind.weapon), kind.magic, colour, face, bless,
                                              cards)[0])
         per_member.append(outcomes)
     return Distribution(Counter(animal + sum(combo) for combo in itertools.product(*per_member)))
 
 
-def success_probability(dist: Distribution, card) -> Fraction:
+def success_probability(dist: Distribution, card: QuestCard) -> Fraction:
     """P(the Quest succeeds) under ``dist`` (DQ-R28)."""
+    check_instance(dist, "dist", Distribution)
+    check_instance(card, "card", QuestCard, expected="a Quest card (cards.QuestCard)")
     return dist.probability(card.succeeds)
 
 
-def sabotage_report(heroes: Sequence[str], items: Sequence, saboteur: int, card, *,
-                    animal: int = 0, rules: Rules = DEFAULT_RULES) -> dict:
+def sabotage_report(heroes: Sequence[str], items: Sequence[str | None], saboteur: int,
+                    card: QuestCard, *,
+                    animal: int = 0, rules: Rules = DEFAULT_RULES) -> dict[str, Any]:
     """How far one hidden Doppelgänger can sink a Quest while staying plausible.
 
     Compares every member keeping white when they can (``"good"``) with the ``saboteur`` keeping
@@ -216,10 +264,10 @@ def sabotage_report(heroes: Sequence[str], items: Sequence, saboteur: int, card,
     drawn dice are black, which happens with probability C(b,2)/C(b+w,2) (1/3 with the default
     bag), so a single black die proves nothing.
     """
+    check_instance(card, "card", QuestCard, expected="a Quest card (cards.QuestCard)")
     honest = quest_damage_distribution(heroes, items, "good", animal=animal, rules=rules)
     pols = ["good"] * len(heroes)
-    if not 0 <= saboteur < len(heroes):
-        raise BadInput("NB-ARG", f"the saboteur is a party index 0..{len(heroes) - 1}")
+    saboteur = check_int(saboteur, "saboteur", 0, len(heroes) - 1)
     pols[saboteur] = "bad"
     sunk = quest_damage_distribution(heroes, items, pols, animal=animal, rules=rules)
     cover = 1 - bag_white_probability(*BAG, 2)
@@ -239,144 +287,21 @@ def honest_black_probability(shown_black: int, turns: int, black: int = 2,
     probability q = C(black, 2) / C(black + white, 2); the count is binomial(turns, q).
     """
     _bag_args(black, white, 2)
-    for name, v in (("shown_black", shown_black), ("turns", turns)):
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise BadInput("NB-ARG", f"{name} must be a whole number >= 0, not {v!r}")
+    turns = check_int(turns, "turns", 0, 10_000)
+    shown_black = check_int(shown_black, "shown_black", 0)
     q = 1 - bag_white_probability(black, white, 2)
     return sum((math.comb(turns, k) * q**k * (1 - q) ** (turns - k)
                 for k in range(shown_black, turns + 1)), Fraction(0))
 
 
-# -- simple policies ---------------------------------------------------------------------------
-def _usefulness(state, seat: int, card: str) -> int:
-    kind = state.cards.item(card)
-    if kind.type == "poison":
-        return -5
-    if kind.type == "weapon":
-        base = 3 if kind.weapon != "dagger" else 2
-        if state.heroes[seat] and kind.usable_by(state.hero(seat).weapon):
-            base += 2
-        return base + int(kind.magic)
-    return {"fireball": 4, "spell": 1, "elixir": 1}[kind.type] - (kind.effect == "hex") * 3
-
-
-def simple_policy(state, rng, sabotage: bool = True) -> Any:
-    """A simple, role-aware policy: loyal players help, Doppelgängers sabotage quietly.
-
-    Each player uses only what their ``view`` shows plus their own Loyalty card. With
-    ``sabotage=False`` the Doppelgängers play exactly like loyal players (a baseline).
-    """
-    acts = state.legal_actions()
-    kind, seat = state.pending[0], state.pending[1]
-    dopp = sabotage and state.loyalty[seat] == DOPPEL
-    q = state.q
-    if kind in ("draft", "discard", "flip"):
-        return rng.choice(acts)
-    if kind == "pass":
-        cards = sorted(state.hands[seat], key=lambda c: (_usefulness(state, seat, c) + (
-            10 if dopp and state.cards.item(c).type == "poison" else 0), rng.random()))
-        if not dopp:
-            cards = [c for c in cards if state.cards.item(c).type != "poison"] or cards
-        return ("pass", cards[0])
-    if kind == "party":
-        n = state.players
-        others = [p for p in range(n) if p != state.pl]
-        rng.shuffle(others)
-        others.sort(key=lambda p: (state.exhausted[p], -state.hp_left(p)))
-        size = max(1, min(len(others), (n - 1) // 2))
-        animal = state.animal is not None and state.animal[4]
-        return ("party", tuple(sorted([state.pl] + others[:size])), animal)
-    if kind == "contribute":
-        hand = list(state.hands[seat])
-        if dopp:
-            return ("contribute", min(hand, key=lambda c: (_usefulness(state, seat, c),
-                                                           rng.random())))
-        best = max(hand, key=lambda c: (max(_usefulness(state, p, c) for p in q.party),
-                                        rng.random()))
-        return ("contribute", best)
-    if kind == "give":
-        taker = next(p for p in q.party if q.item_of(p) is None)
-        pool = list(q.pool)
-        if dopp and rng.random() < 0.5:
-            poison = [c for c in pool if state.cards.item(c).type == "poison"]
-            if poison:
-                return ("give", poison[0])
-        return ("give", max(pool, key=lambda c: (_usefulness(state, taker, c), c)))
-    if kind == "keep":
-        if ("pass_turn",) in acts and not dopp:
-            return ("pass_turn",)
-        want = "black" if dopp else "white"
-        return ("keep", want) if ("keep", want) in acts else acts[0]
-    if kind == "knight":
-        roller = q.party[q.turn]
-        return ("knight", (q.die == "black") != dopp and roller != seat or
-                (q.die == "black" and roller == seat and not dopp))
-    if kind == "reroll":
-        if dopp:
-            return ("reroll", False)
-        ff = q.face is not None and q.die is not None and is_friendly_fire(q.die, q.face)
-        return ("reroll", ff)
-    if kind in ("fireball", "animal"):
-        power = (state.cards.item(q.item_of(seat)).damage if kind == "fireball"
-                 else state.animal[1])
-        overshoot = q.card.high is not None and q.damage + power > q.card.high
-        return (kind, overshoot if dopp else not overshoot)
-    if kind == "ff":
-        return ("ff", _pick_victim(state, seat, acts, dopp))
-    if kind == "ability":
-        if dopp or len(acts) == 1:
-            return ("decline",)
-        if acts[1][0] == "heal":
-            return max(acts[1:], key=lambda a: state.damage[a[1]])
-        met = q.card.succeeds(q.damage)
-        fits = q.card.high is None or q.damage + 2 <= q.card.high
-        if not met and fits:
-            return min(acts[1:], key=lambda a: _usefulness(state, seat, a[1]))
-        return ("decline",)
-    if kind == "tavern":
-        if len(state.hands[seat]) <= 1 and ("tavern", "draw") in acts:
-            return ("tavern", "draw")  # an empty hand cannot contribute (DQ-A14)
-        for choice in ("heal", "draw", "reroll"):
-            if ("tavern", choice) in acts and (choice != "draw" or len(state.hands[seat]) < 3):
-                return ("tavern", choice)
-        return acts[0]
-    if kind == "target":
-        pkind = state.pp["kind"]
-        if pkind == "damage":
-            return ("target", _pick_victim(state, seat, acts, dopp))
-        if pkind == "heal":
-            return max(acts, key=lambda a: (a[1] == seat if dopp else 0,
-                                            state._damage_of(a[1]), rng.random()))
-        return max(acts, key=lambda a: (a[1] == seat if dopp else 0, rng.random()))
-    if kind == "hand":
-        return max(acts, key=lambda a: (state.hp_left(a[1]) * (-1 if dopp else 1), rng.random()))
-    if kind == "peek":
-        return acts[1] if len(acts) > 1 else acts[0]
-    return rng.choice(acts)
-
-
-def honest_policy(state, rng) -> Any:
-    """Everybody plays like a loyal player: how hard are the Quests without any sabotage?"""
-    return simple_policy(state, rng, sabotage=False)
-
-
-def _pick_victim(state, seat: int, acts: list, dopp: bool):
-    targets = [a[1] for a in acts]
-    if "animal" in targets and not dopp:
-        return "animal"  # an animal's death does not end the game (DQ-R36)
-    heroes = [t for t in targets if t != "animal"]
-    if dopp:
-        others = [t for t in heroes if t != seat] or heroes
-        return min(others, key=lambda t: (state.hp_left(t), t))
-    return max(heroes, key=lambda t: (state.hp_left(t), t))
-
-
 def one_quest(players: int = 5, seed: int = 1, number: int = 1, *, rules: Rules = DEFAULT_RULES,
-              policy=simple_policy) -> list:
+              policy: Policy = simple_policy) -> list[State]:
     """The states of Quest ``number`` of a seeded game, from the item pass to the state after
     exhaustion (the next Quest's reveal, or the end of the game)."""
     from ...core.state import playout
 
+    number = check_int(number, "number", 1, 1000)
+    _check_policy_fn(policy)
     out = []
     for s in playout(new_game(players, rules=rules, seed=seed), policy, seed=seed):
         if s.quest_no == number and s.phase != "draft":
@@ -391,12 +316,16 @@ def one_quest(players: int = 5, seed: int = 1, number: int = 1, *, rules: Rules 
 
 # -- the balance study ---------------------------------------------------------------------------
 def simulate(players: int, games: int, *, seed: int = 0, rules: Rules = DEFAULT_RULES,
-             policy=simple_policy) -> dict:
-    """Play ``games`` seeded games; win counts, Wilson intervals and Ludii's balance."""
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise BadInput("NB-ARG", f"games is a whole number >= 1, not {games!r}")
-    wins: Counter = Counter()
-    reasons: Counter = Counter()
+             policy: Policy = simple_policy) -> dict[str, Any]:
+    """Play ``games`` seeded games (at most ``MAX_GAMES``); win counts, Wilson intervals and
+    Ludii's balance."""
+    players = check_players(players, PLAYER_COUNTS, rule="DQ-R1")
+    games = check_int(games, "games", 1, MAX_GAMES)
+    seed = check_int(seed, "seed", 0, MAX_SEED)
+    _check_rules(rules)
+    _check_policy_fn(policy)
+    wins: Counter[str | None] = Counter()
+    reasons: Counter[str] = Counter()
     quests = 0
     for g in range(games):
         game_seed = rng_for(seed, "simulate", players, g).randrange(2**31)
@@ -413,6 +342,12 @@ def simulate(players: int, games: int, *, seed: int = 0, rules: Rules = DEFAULT_
             "reasons": dict(reasons)}
 
 
+def _check_policy_fn(policy: Any) -> None:
+    if not callable(policy):
+        raise BadInput("NB-ARG", f"policy must be a function (state, rng) -> action, got "
+                       f"{type(policy).__name__}")
+
+
 def _reason_kind(text: str) -> str:
     if "artifact" in text:
         return "light artifacts" if "Loyal" in text else "darkness artifacts"
@@ -421,16 +356,24 @@ def _reason_kind(text: str) -> str:
     return "other"
 
 
-def balance_study(player_counts=(4, 5, 6, 7, 8), games: int = 40, *, seed: int = 0,
-                  rules: Rules = DEFAULT_RULES, policy=simple_policy) -> list[dict]:
+def balance_study(player_counts: Sequence[int] = (4, 5, 6, 7, 8), games: int = 40, *,
+                  seed: int = 0,
+                  rules: Rules = DEFAULT_RULES,
+                  policy: Policy = simple_policy) -> list[dict[str, Any]]:
     """:func:`simulate` for each player count."""
+    player_counts = check_sequence(player_counts, "player_counts", min_len=1, max_len=5,
+                                   item=lambda v, n: check_players(v, PLAYER_COUNTS, n))
     return [simulate(n, games, seed=seed, rules=rules, policy=policy) for n in player_counts]
 
 
-def balance_table(rows: list[dict]):
+def balance_table(rows: Sequence[Mapping[str, Any]]) -> Html:
     """An HTML table of a balance study: win rates with 95% Wilson intervals and balance."""
     from ...core.render import table
 
+    keys = ("players", "games", "p_loyal", "ci_loyal", "p_doppelganger", "ci_doppelganger",
+            "balance", "mean_quests")
+    rows = check_sequence(rows, "rows", max_len=1000,
+                          item=lambda v, n: check_mapping(v, n, required=keys))
     body = [[r["players"], r["games"], f"{r['p_loyal']:.2f} [{r['ci_loyal'][0]:.2f}, "
              f"{r['ci_loyal'][1]:.2f}]", f"{r['p_doppelganger']:.2f} "
              f"[{r['ci_doppelganger'][0]:.2f}, {r['ci_doppelganger'][1]:.2f}]",

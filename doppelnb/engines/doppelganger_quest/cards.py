@@ -10,10 +10,15 @@ Loading parses JSON only; a malformed file raises :class:`BadInput` (``NB-DATA``
 from __future__ import annotations
 
 import dataclasses
+import json
 import pathlib
+from collections.abc import Callable, Mapping
 from functools import lru_cache
+from types import MappingProxyType
+from typing import Any, cast
 
-from ...core.data import expect, expect_int, expect_keys, load_data
+from ...core.checks import show
+from ...core.data import data_digest, expect, expect_int, expect_keys, load_data, parse_data
 from ...core.errors import BadInput
 
 DATA_FILE = "doppelganger_quest_cards.json"
@@ -44,7 +49,7 @@ class QuestCard:
     name: str
     low: int
     high: int | None
-    reward: tuple  # ((kind, units), ...)
+    reward: tuple[Any, ...]  # ((kind, units), ...)
     penalty: int
 
     def succeeds(self, total: int) -> bool:
@@ -73,7 +78,7 @@ class ItemKind:
     magic: bool = False
     damage: int = 0          # Fireball
     effect: str | None = None  # spells
-    heal: tuple = ()         # Elixir: ((good faces...), (cursed faces...))
+    heal: tuple[Any, ...] = ()         # Elixir: ((good faces...), (cursed faces...))
     text: str = ""
 
     def usable_by(self, weapon: str) -> bool:
@@ -85,36 +90,54 @@ class ItemKind:
 
 @dataclasses.dataclass(frozen=True)
 class CardSet:
-    heroes: tuple
+    heroes: tuple[Any, ...]
     sides: int
-    tables: tuple     # ((weapon, good tuple, cursed tuple, auto), ...)
-    quests: tuple
-    items: tuple
-    light: tuple
-    dark: tuple
+    tables: tuple[Any, ...]     # ((weapon, good tuple, cursed tuple, auto), ...)
+    quests: tuple[Any, ...]
+    items: tuple[Any, ...]
+    light: tuple[Any, ...]
+    dark: tuple[Any, ...]
     illustrative: bool
     note: str
+    #: card id -> kind, built once, read-only (not part of the value)
+    _by_card: Mapping[str, ItemKind] = dataclasses.field(
+        default_factory=lambda: MappingProxyType({}), compare=False, repr=False)
+    _by_hero: Mapping[str, Hero] = dataclasses.field(
+        default_factory=lambda: MappingProxyType({}), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        index = {f"{k.key}.{i}": k for k in self.items for i in range(1, k.count + 1)}
+        object.__setattr__(self, "_by_card", MappingProxyType(index))
+        object.__setattr__(self, "_by_hero", MappingProxyType({h.name: h for h in self.heroes}))
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickle the value, rebuild the index
+        return (CardSet, (self.heroes, self.sides, self.tables, self.quests, self.items,
+                          self.light, self.dark, self.illustrative, self.note))
 
     def hero(self, name: str) -> Hero:
-        for h in self.heroes:
-            if h.name == name:
-                return h
+        found = self._by_hero.get(name) if isinstance(name, str) else None
+        if found is not None:
+            return found
         raise BadInput("DQ-A1", f"there is no hero called {name!r}")
 
-    def table(self, weapon: str) -> tuple:
+    def table(self, weapon: str) -> tuple[Any, ...]:
         for row in self.tables:
             if row[0] == weapon:
-                return row
+                return cast(tuple[Any, ...], row)
         raise BadInput("DQ-A2", f"there is no weapon table for {weapon!r}")
 
     def kind(self, key: str) -> ItemKind:
         for k in self.items:
             if k.key == key:
-                return k
+                return cast(ItemKind, k)
         raise BadInput("DQ-A4", f"there is no item kind {key!r}")
 
-    def item(self, card: str) -> ItemKind:
+    def item(self, card: object) -> ItemKind:
         """The kind of an item card id such as ``"magic_bow.2"``."""
+        if isinstance(card, str):
+            found = self._by_card.get(card)
+            if found is not None:
+                return found
         if not isinstance(card, str) or "." not in card:
             raise BadInput("DQ-A4", f"{card!r} is not an item card id (like 'sword.1')")
         key, _, number = card.rpartition(".")
@@ -124,21 +147,21 @@ class CardSet:
                            f"{kind.name} cards")
         return kind
 
-    def item_deck(self) -> tuple:
+    def item_deck(self) -> tuple[Any, ...]:
         return tuple(f"{k.key}.{i}" for k in self.items for i in range(1, k.count + 1))
 
-    def card_name(self, card: str) -> str:
-        return f"{self.item(card).name} #{card.rpartition('.')[2]}"
+    def card_name(self, card: object) -> str:
+        return f"{self.item(card).name} #{str(card).rpartition('.')[2]}"
 
 
-def _heroes(doc: dict) -> tuple:
-    raw = doc.get("heroes")
-    expect(isinstance(raw, list) and raw, "heroes", "must be a non-empty list")
+def _heroes(doc: dict[str, Any]) -> tuple[Any, ...]:
+    raw: Any = doc.get("heroes")
+    expect(isinstance(raw, list) and bool(raw), "heroes", "must be a non-empty list")
     out, seen = [], set()
     for i, h in enumerate(raw):
         what = f"hero {i + 1}"
         expect_keys(h, what, ["name", "weapon", "hp", "ability"], ["text"])
-        expect(isinstance(h["name"], str) and h["name"] and h["name"] not in seen, what,
+        expect(isinstance(h["name"], str) and bool(h["name"]) and h["name"] not in seen, what,
                "needs a unique non-empty name")
         expect(h["weapon"] in WEAPONS, what, f"weapon must be one of {', '.join(WEAPONS)}")
         expect(h["ability"] in ABILITIES, what, f"ability must be one of {', '.join(ABILITIES)}")
@@ -148,10 +171,10 @@ def _heroes(doc: dict) -> tuple:
     return tuple(out)
 
 
-def _tables(doc: dict) -> tuple[int, tuple]:
+def _tables(doc: dict[str, Any]) -> tuple[int, tuple[Any, ...]]:
     dice = expect_keys(doc.get("dice"), "dice", ["sides"])
     sides = expect_int(dice["sides"], "dice sides", 3, 20)
-    raw = doc.get("weapon_tables")
+    raw: Any = doc.get("weapon_tables")
     expect(isinstance(raw, dict), "weapon_tables", "must be an object")
     out = []
     for weapon in (*WEAPONS, "dagger"):
@@ -167,14 +190,17 @@ def _tables(doc: dict) -> tuple[int, tuple]:
     return sides, tuple(out)
 
 
-def _quests(doc: dict) -> tuple:
-    raw = doc.get("quests")
-    expect(isinstance(raw, list) and raw, "quests", "must be a non-empty list")
-    out = []
+def _quests(doc: dict[str, Any]) -> tuple[Any, ...]:
+    raw: Any = doc.get("quests")
+    expect(isinstance(raw, list) and bool(raw), "quests", "must be a non-empty list")
+    out, seen = [], set()
     for i, q in enumerate(raw):
         what = f"quest {i + 1}"
         expect_keys(q, what, ["name", "requirement", "reward", "penalty"], ["text"])
-        expect(isinstance(q["name"], str) and q["name"], what, "needs a name")
+        expect(isinstance(q["name"], str) and bool(q["name"]), what, "needs a name")
+        expect(q["name"] not in seen, what, f"repeats the Quest name {q['name']!r} (each Quest "
+               "card is named once)")
+        seen.add(q["name"])
         req = q["requirement"]
         expect(isinstance(req, dict) and len(req) == 1, what, "requirement is "
                "{\"threshold\": N} or {\"subdue\": [a, b]}")
@@ -194,9 +220,9 @@ def _quests(doc: dict) -> tuple:
     return tuple(out)
 
 
-def _items(doc: dict, sides: int) -> tuple:
-    raw = doc.get("items")
-    expect(isinstance(raw, list) and raw, "items", "must be a non-empty list")
+def _items(doc: dict[str, Any], sides: int) -> tuple[Any, ...]:
+    raw: Any = doc.get("items")
+    expect(isinstance(raw, list) and bool(raw), "items", "must be a non-empty list")
     out, seen = [], set()
     for i, it in enumerate(raw):
         what = f"item kind {i + 1}"
@@ -234,8 +260,8 @@ def _items(doc: dict, sides: int) -> tuple:
     return tuple(out)
 
 
-def _tokens(doc: dict, row: str) -> tuple:
-    raw = doc.get(row)
+def _tokens(doc: dict[str, Any], row: str) -> tuple[Any, ...]:
+    raw: Any = doc.get(row)
     expect(isinstance(raw, list) and len(raw) >= 3, row, "must list the row's tokens")
     expect(all(t in TOKENS for t in raw), row, f"tokens are {', '.join(TOKENS)}")
     expect(sorted(t for t in raw if t in ARTIFACTS) == sorted(ARTIFACTS), row,
@@ -243,22 +269,70 @@ def _tokens(doc: dict, row: str) -> tuple:
     return tuple(raw)
 
 
-def _load(source: str) -> dict:
-    """Load (cached by path and modification time, so an edited file is read again)."""
-    path = pathlib.Path(source)
-    stamp = path.stat().st_mtime_ns if path.is_file() else None
-    return _load_cached(source, stamp)
+#: Data documents a caller passed explicitly (a ``pathlib.Path`` or a parsed document), by
+#: content hash: a Rules flag or a game record names them by that hash and never by a path.
+_USER_DATA: dict[str, dict[str, Any]] = {}
 
 
-@lru_cache(maxsize=32)
-def _load_cached(source: str, stamp: int | None) -> dict:
-    return load_data(source, "Doppelgänger quest cards")
+def register_data(source: object) -> str:
+    """Load a user's card data (a :class:`pathlib.Path` or an already parsed JSON object), check
+    every section, and return its content hash (``"sha256:..."``), which a ``Rules`` flag and a
+    game record use in place of a path.
+
+    >>> register_data(DATA_FILE)  # a shipped name is kept as it is
+    'doppelganger_quest_cards.json'
+    """
+    if isinstance(source, str):
+        _shipped(source)
+        return source
+    if isinstance(source, pathlib.PurePath):
+        doc = load_data(pathlib.Path(source), "Doppelgänger quest cards")
+    elif isinstance(source, dict):
+        doc = parse_data(json.dumps(source), "Doppelgänger quest cards")
+    else:
+        raise BadInput("NB-DATA", "card data is a shipped name (a string such as "
+                       f"{DATA_FILE!r}), a pathlib.Path to your own file or a parsed JSON object, "
+                       f"not {show(source)}")
+    digest = data_digest(doc)
+    _USER_DATA.setdefault(digest, doc)
+    return digest
 
 
-def section(source: object, name: str):
+def forget_data() -> None:
+    """Drop every user data document registered in this process (and the caches built from
+    them): a record naming their hash then needs its data passed again."""
+    _USER_DATA.clear()
+    _section.cache_clear()
+    _card_set.cache_clear()
+
+
+@lru_cache(maxsize=8)
+def _shipped(name: str) -> dict[str, Any]:
+    return load_data(name, "Doppelgänger quest cards")
+
+
+def _load(source: str) -> dict[str, Any]:
+    """The document a flag value names: a shipped name, or the hash of registered user data."""
+    if source.startswith("sha256:"):
+        doc = _USER_DATA.get(source)
+        if doc is None:
+            raise BadInput("NB-DATA", f"the card data {source} is not loaded: pass your data file "
+                           "explicitly (Rules(heroes=pathlib.Path(...)) or "
+                           "from_json(text, data=pathlib.Path(...)))")
+        return doc
+    return _shipped(source)
+
+
+def section(source: object, name: str) -> Any:
     """One validated section (``heroes``, ``weapon_tables``, ...) of a data file."""
     if not isinstance(source, str) or not source:
-        raise BadInput("NB-DATA", f"the {name} data source must be a file name, not {source!r}")
+        raise BadInput("NB-DATA", f"the {name} data source must be a shipped name or a content "
+                       f"hash, not {show(source)}")
+    return _section(source, name)
+
+
+@lru_cache(maxsize=64)
+def _section(source: str, name: str) -> Any:
     doc = _load(source)
     if name == "heroes":
         return _heroes(doc)
@@ -271,27 +345,34 @@ def section(source: object, name: str):
     return _tokens(doc, name)
 
 
-def check_source(name: str):
-    """A ``flag(check=...)`` validator: the file must load and its ``name`` section be valid."""
-    def check(value):
+def check_source(name: str) -> Callable[[object], str]:
+    """A ``flag(check=...)`` validator: a shipped name, a registered hash, a ``pathlib.Path`` or
+    a parsed document; the ``name`` section must be valid. The flag keeps a name or a hash."""
+    def check(value: object) -> str:
+        if isinstance(value, str) and not value.startswith("sha256:"):
+            _shipped(value)
+        elif not isinstance(value, str):
+            value = register_data(value)
         section(value, name)
         return value
     return check
 
 
-def card_set(heroes: str = DATA_FILE, weapon_tables: str = DATA_FILE, quests: str = DATA_FILE,
-             items: str = DATA_FILE, light_tokens: str = DATA_FILE,
-             dark_tokens: str = DATA_FILE) -> CardSet:
-    """Assemble the card set from its (possibly separate) data files."""
-    sources = (heroes, weapon_tables, quests, items, light_tokens, dark_tokens)
-    stamps = tuple(pathlib.Path(s).stat().st_mtime_ns if isinstance(s, str) and
-                   pathlib.Path(s).is_file() else None for s in sources)
-    return _card_set(*sources, stamps)
+def card_set(heroes: object = DATA_FILE, weapon_tables: object = DATA_FILE,
+             quests: object = DATA_FILE, items: object = DATA_FILE,
+             light_tokens: object = DATA_FILE, dark_tokens: object = DATA_FILE) -> CardSet:
+    """Assemble the card set from its (possibly separate) data sources: shipped names, hashes of
+    registered data, ``pathlib.Path`` objects or parsed documents."""
+    names = ("heroes", "weapon_tables", "quests", "items", "light_tokens", "dark_tokens")
+    sources = tuple(check_source(name)(value) for name, value in
+                    zip(names, (heroes, weapon_tables, quests, items, light_tokens, dark_tokens),
+                        strict=True))
+    return _card_set(*sources)
 
 
 @lru_cache(maxsize=32)
 def _card_set(heroes: str, weapon_tables: str, quests: str, items: str, light_tokens: str,
-              dark_tokens: str, stamps: tuple) -> CardSet:
+              dark_tokens: str) -> CardSet:
     sides, tables = section(weapon_tables, "weapon_tables")
     hs = section(heroes, "heroes")
     for weapon, need in (("sword", 3), ("bow", 3), ("staff", 2)):
@@ -310,4 +391,5 @@ def _card_set(heroes: str, weapon_tables: str, quests: str, items: str, light_to
 
 
 __all__ = ["CardSet", "Hero", "QuestCard", "ItemKind", "card_set", "section", "check_source",
+           "register_data", "forget_data",
            "DATA_FILE", "WEAPONS", "ARTIFACTS", "TOKEN_LABELS"]

@@ -2,21 +2,46 @@
 
 Pure SVG/HTML strings built with :mod:`doppelnb.core.render`; nothing here imports widgets.
 Everything drawn from the card data is labelled illustrative (DQ-A1..A5).
+
+>>> bag_svg(2, 1)._repr_svg_().startswith("<svg")
+True
 """
 
 from __future__ import annotations
 
-from ...core.render import PALETTE, Html, Svg, escape, html_table, side_by_side
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ...core.checks import (
+    check_choice,
+    check_instance,
+    check_int,
+    check_seat,
+    check_sequence,
+    check_str,
+)
+from ...core.render import PALETTE, Html, Svg, html_table, side_by_side, tag
 from .cards import ARTIFACTS, TOKEN_LABELS
+
+if TYPE_CHECKING:
+    from .state import State
 
 RED, BLACK, WHITE, GOLD = "#D55E00", "#222222", "#ffffff", "#E69F00"
 LOYAL_COLOUR, DOPPEL_COLOUR = PALETTE[0], PALETTE[3]
 ILLUSTRATIVE = "illustrative card data: not the rulebook's (DQ-A1..A5)"
 
 
-def bag_svg(black: int = 2, white: int = 1, *, drawn: tuple = (), shown: str | None = None,
+def bag_svg(black: int = 2, white: int = 1, *, drawn: Sequence[str] = (),
+            shown: str | None = None,
             title: str = "Bag of Holding") -> Svg:
     """The bag with its dice; ``drawn`` dice are drawn beside it, the ``shown`` one ringed."""
+    black = check_int(black, "black", 0, 12)
+    white = check_int(white, "white", 0, 12)
+    drawn = check_sequence(drawn, "drawn", max_len=2,
+                           item=lambda v, n: check_choice(v, n, ("black", "white")))
+    if shown is not None:
+        check_choice(shown, "shown", ("black", "white"))
+    title = check_str(title, "title", max_len=100)
     width = 60 + 30 * max(3, black + white) + 40 * len(drawn)
     svg = Svg(width, 92, title=title, role="img")
     bag_w = 30 * max(3, black + white) + 20
@@ -37,7 +62,7 @@ def bag_svg(black: int = 2, white: int = 1, *, drawn: tuple = (), shown: str | N
     return svg
 
 
-def _hero_box(state, seat: int, viewer) -> Svg:
+def _hero_box(state: State, seat: int, viewer: int | None) -> Svg:
     svg = Svg(128, 150)
     q = state.q
     on_quest = bool(q and seat in q.party)
@@ -77,7 +102,7 @@ def _hero_box(state, seat: int, viewer) -> Svg:
     return svg
 
 
-def tokens_svg(state, viewer=None) -> Svg:
+def tokens_svg(state: State, viewer: int | None = None) -> Svg:
     """The Light and Darkness rows; face-down tokens show '?' (or what ``viewer`` peeked)."""
     svg = Svg(460, 84, title="Light and Darkness tokens", role="img")
     peeks = "\n".join(state.secrets[viewer]) if viewer is not None else ""
@@ -98,8 +123,9 @@ def tokens_svg(state, viewer=None) -> Svg:
     return svg
 
 
-def table_svg(state, viewer: int | None = None) -> Svg:
+def table_svg(state: State, viewer: int | None = None) -> Svg:
     """The table: every hero (damage, exhaustion, re-rolls, cards), the tokens, the animal."""
+    viewer = _viewer(state, viewer)
     n = state.players
     per_row = 4 if n > 5 else n
     rows = (n + per_row - 1) // per_row
@@ -120,7 +146,7 @@ def table_svg(state, viewer: int | None = None) -> Svg:
     return svg
 
 
-def quest_svg(state) -> Svg:
+def quest_svg(state: State) -> Svg:
     """The Quest card: requirement, the Damage markers on it, reward and penalty, the pool."""
     q = state.q
     svg = Svg(300, 214, title="Quest card", role="img")
@@ -161,22 +187,37 @@ def quest_svg(state) -> Svg:
     return svg
 
 
-def table_html(state, viewer: int | None = None, log_lines: int = 8) -> str:
+def table_html(state: State, viewer: int | None = None, log_lines: int = 8) -> str:
+    """:func:`table_view` as HTML text (what widgets and ``_repr_html_`` take)."""
+    return str(table_view(state, viewer, log_lines))
+
+
+def table_view(state: State, viewer: int | None = None, log_lines: int = 8) -> Html:
     """Table, Quest card, bag and the latest events side by side (for the stepper)."""
     q = state.q
+    viewer = _viewer(state, viewer)
+    check_int(log_lines, "log_lines", 0, 1000)
+    # DQ-R39: only the roller sees the dice they drew
     bag = bag_svg(*(q.bag if q else (2, 1)), drawn=q.drawn if (q and viewer is not None and
-                                                              state.to_move == viewer) else (),
+                                                              state.roller() == viewer) else (),
                   shown=q.die if q else None)
-    events = "".join(f"<li>{escape(line)}</li>" for line in state.log[-log_lines:])
-    status = (f"<b>{escape(state.end_reason)}</b>" if state.is_over else
-              f"next: P{state.to_move + 1} — {escape(state.phase)}")
-    right = Html(f"<div>{quest_svg(state)}{bag}<div style='font-size:12px'>{status}"
-                 f"<ul style='margin:4px 0;padding-left:18px'>{events}</ul></div></div>")
-    return str(side_by_side(table_svg(state, viewer), right))
+    events = [tag("li", line) for line in state.log[-log_lines:]] if log_lines else []
+    status = (tag("b", state.end_reason) if state.is_over else
+              f"next: P{(state.to_move or 0) + 1} — {state.phase}")
+    right = tag("div", quest_svg(state), bag,
+                tag("div", status, tag("ul", *events, style="margin:4px 0;padding-left:18px"),
+                    style="font-size:12px"))
+    return side_by_side(table_svg(state, viewer), right)
 
 
-def view_html(state, player: int | None) -> str:
+def view_html(state: State, player: int | None) -> str:
+    """:func:`knowledge_view` as HTML text (what widgets take)."""
+    return str(knowledge_view(state, player))
+
+
+def knowledge_view(state: State, player: int | None) -> Html:
     """What one player knows (their hand, Loyalty, private notes) beside the public table."""
+    player = _viewer(state, player)
     v = state.view(player)
     rows = []
     if player is not None:
@@ -191,17 +232,18 @@ def view_html(state, player: int | None) -> str:
     else:
         rows.append(["public", "hands, Loyalty cards, the pool and unflipped tokens are hidden"])
     who = "the public table" if player is None else f"P{player + 1}'s knowledge"
-    return str(side_by_side(table_svg(state, player), Html(html_table(["", who], rows))))
+    return side_by_side(table_svg(state, player), Html(html_table(["", who], rows)))
 
 
-def pingpong_trace(states) -> Html:
+def pingpong_trace(states: Sequence[State]) -> Html:
     """DQ-E3-style table of a ping-pong: holder, target, units left, next holder."""
-    rows = []
+    states = check_sequence(states, "states", max_len=100_000)
+    rows: list[list[Any]] = []
     for before, after in zip(states, states[1:], strict=False):
         action = after.actions[-1]
         if action[0] != "target" or before.pp is None:
             continue
-        holder, target = before.pending[1], action[1]
+        holder, target = before._pending[1], action[1]
         left = after.pp["left"] if after.pp else before.pp["left"] - 1
         if after.pp is None or left == 0:
             nxt = "–"
@@ -217,9 +259,16 @@ def pingpong_trace(states) -> Html:
                            caption="ping-pong, unit by unit (DQ-R31)"))
 
 
-def _who(t) -> str:
+def _viewer(state: object, viewer: object) -> int | None:
+    from .state import State
+
+    checked = check_instance(state, "state", State, expected="a doppelganger_quest State")
+    return None if viewer is None else check_seat(viewer, checked.players, "viewer")
+
+
+def _who(t: Any) -> str:
     return "the animal" if t == "animal" else f"P{t + 1}"
 
 
 __all__ = ["bag_svg", "tokens_svg", "table_svg", "quest_svg", "table_html", "view_html",
-           "pingpong_trace", "ILLUSTRATIVE"]
+           "pingpong_trace", "ILLUSTRATIVE", "table_view", "knowledge_view"]
