@@ -56,7 +56,7 @@ def soak_one(game: str, players: int, seed: int) -> list[str]:
         if not legal:
             problems.append(f"{where} action {number}: deadlock (no legal action, not over)")
             break
-        if number % 11 == 0:
+        if number % 29 == 0:
             before = copy.deepcopy(state)
             for junk in GARBAGE:
                 if junk in legal:
