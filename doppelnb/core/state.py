@@ -220,27 +220,34 @@ class GameState:
     def _evolve(self, **changes: Any) -> Self:
         """A copy with some fields replaced: the way ``_apply`` builds a new state.
 
-        Fields whose names start with ``_`` are per-state caches and start empty (``None``).
+        Unchanged fields are shared (they are immutable); fields whose names start with ``_`` are
+        per-state caches and start empty (``None``). For slotted states the copy runs through
+        straight-line code made once per class and set of changed fields (a loop over the
+        fields costs several times more on the hot path of a game).
         """
         cls = type(self)
-        new = object.__new__(cls)
+        if not hasattr(self, "__dict__"):
+            keys = tuple(changes)
+            make = _EVOLVERS.get((cls, keys))
+            if make is None:
+                make = _EVOLVERS[(cls, keys)] = _evolver(cls, keys)
+            return make(self, *changes.values())  # type: ignore[no-any-return]
+        new = object.__new__(cls)  # states not yet migrated to slots
         names = _slot_fields(cls)
         for name in names:
-            if name in changes:
-                value = changes[name]
-            elif name[0] == "_":
-                value = None
-            else:
-                value = getattr(self, name)
+            value = changes[name] if name in changes else None if name[0] == "_" else \
+                getattr(self, name)
             object.__setattr__(new, name, value)
-        if hasattr(self, "__dict__"):  # states not yet migrated to slots
-            attrs = self.__dict__.copy()
-            attrs.update((k, v) for k, v in changes.items() if k not in names)
-            object.__setattr__(new, "__dict__", attrs)
-        elif len(changes) > len(set(changes) & set(names)):
-            unknown = sorted(set(changes) - set(names))
-            raise AttributeError(f"{cls.__name__} has no field(s) {', '.join(unknown)}")
+        attrs = self.__dict__.copy()
+        attrs.update((k, v) for k, v in changes.items() if k not in names)
+        object.__setattr__(new, "__dict__", attrs)
         return new
+
+    @classmethod
+    def _build(cls, fields: Mapping[str, Any]) -> Self:
+        """A state from a mapping of its (non-cache) fields, without ``__init__``'s checks: for
+        flows that compute the next state's fields in a scratch dict."""
+        return _evolver(cls, (), from_mapping=True)(fields)  # type: ignore[no-any-return]
 
     # -- the protocol ----------------------------------------------------------------------
     def legal_actions(self) -> list[Any]:
@@ -396,6 +403,48 @@ class FrozenGameState(GameState):
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
+_EVOLVERS: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
+_BUILDERS: dict[type, Callable[..., Any]] = {}
+
+
+def _evolver(cls: type, keys: tuple[str, ...], *, from_mapping: bool = False,
+             ) -> Callable[..., Any]:
+    """Straight-line code that copies a ``cls`` state with the fields ``keys`` replaced (or, with
+    ``from_mapping``, builds one from a mapping of its fields); each slot is set once through its
+    own descriptor, caches start empty. Generated from the class's own slot names only."""
+    if from_mapping and cls in _BUILDERS:
+        return _BUILDERS[cls]
+    names = _slot_fields(cls)
+    unknown = [k for k in keys if k not in names]
+    if unknown:
+        raise AttributeError(f"{cls.__name__} has no field(s) {', '.join(unknown)}")
+    scope: dict[str, Any] = {"_new": object.__new__, "cls": cls}
+    setters = {}
+    for i, name in enumerate(names):
+        scope[f"_set{i}"] = _descriptor(cls, name).__set__
+        setters[name] = f"_set{i}"
+    args = {name: f"v{j}" for j, name in enumerate(keys)}
+    if from_mapping:
+        head = "def make(d):"
+        value = {n: ("None" if n[0] == "_" else f"d[{n!r}]") for n in names}
+    else:
+        head = f"def make(self{''.join(', ' + a for a in args.values())}):"
+        value = {n: args.get(n, "None" if n[0] == "_" else f"self.{n}") for n in names}
+    lines = [head, "    new = _new(cls)"]
+    lines += [f"    {setters[n]}(new, {value[n]})" for n in names]
+    lines.append("    return new")
+    exec("\n".join(lines), scope)  # noqa: S102 - built from the class's own slot names only
+    make: Callable[..., Any] = scope["make"]
+    if from_mapping:
+        _BUILDERS[cls] = make
+    return make
+
+
+def _descriptor(cls: type, name: str) -> Any:
+    for klass in cls.__mro__:
+        if name in klass.__dict__:
+            return klass.__dict__[name]
+    raise AttributeError(name)  # pragma: no cover - names come from the slots
 
 
 def _slot_fields(cls: type) -> tuple[str, ...]:
