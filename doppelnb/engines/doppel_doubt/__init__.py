@@ -21,7 +21,7 @@ from .analysis import (
     takeover_comparison,
 )
 from .board import Board, Placement, Verdict
-from .game import State, Submission, from_json, illustrative_shapes, new_game
+from .game import PLAYER_COUNTS, State, Submission, from_json, illustrative_shapes, new_game
 from .resolve import (
     ClaimStep,
     Resolution,
@@ -45,7 +45,7 @@ from .shapes import Shape, one_sided_polyominoes, shape_by_name
 __all__ = [
     "Rules", "SIZE", "COLOURS", "LETTERS", "DOPPELS", "colour_of", "letter_of", "partner_of",
     "Shape", "one_sided_polyominoes", "shape_by_name", "Board", "Verdict", "Placement",
-    "State", "Submission", "new_game", "from_json", "illustrative_shapes", "deal_hands",
+    "PLAYER_COUNTS", "State", "Submission", "new_game", "from_json", "illustrative_shapes", "deal_hands",
     "check_hands", "card_order", "check_dark", "allocate_starts", "draft_shapes", "ClaimStep",
     "Resolution", "resolve_placements", "territory_scores", "colour_scores", "guess_points",
     "adjust", "Results", "match_results", "legal_counts", "takeover_comparison", "simulate",

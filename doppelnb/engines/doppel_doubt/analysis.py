@@ -9,10 +9,18 @@ matches, and each match is an ordinary game record.
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from ...core.chance import rng_for
+from ...core.chance import MAX_SEED, rng_for
+from ...core.checks import (
+    check_choice,
+    check_instance,
+    check_int,
+    check_mapping,
+    check_sequence,
+)
 from ...core.errors import BadInput
 from ...core.exact import mean_interval
 from ...core.state import play_to_end, playout, random_policy
@@ -22,6 +30,20 @@ from .resolve import Resolution, colour_scores, resolve_placements
 from .rules import COLOURS, DEFAULT_RULES, SIZE, Rules, colour_of
 from .shapes import Shape, one_sided_polyominoes
 
+MAX_GAMES = 1000
+MAX_SHAPES = 1000
+
+
+def _shapes(shapes: Any) -> list[Shape]:
+    if shapes is None:
+        return [s for n in (4, 5, 6) for s in one_sided_polyominoes(n)]
+    if isinstance(shapes, (set, frozenset)):
+        shapes = sorted(shapes)
+    return list(check_sequence(shapes, "shapes", max_len=MAX_SHAPES,
+                               item=lambda v, n: check_instance(v, n, Shape,
+                                                                expected="a Shape")))
+
+
 # -- simple policies ---------------------------------------------------------------------------
 
 
@@ -30,6 +52,10 @@ def greedy_policy(state: State, rng) -> Any:
     |value| around them; each shape placed where it claims the most |value| (a colour scores the
     gap P - Q, so positive and negative squares are both worth taking); no guesses, no artefacts.
     """
+    check_instance(state, "state", State, expected="a doppel_doubt State")
+    check_instance(rng, "rng", random.Random, expected="a random.Random")
+    if state.is_over:
+        raise BadInput("NB-ARG", "the game is over: there is no action to choose")
     seat = state.to_move
     step = state._step(seat)
     actions = state._legal_for(seat)
@@ -63,9 +89,7 @@ POLICIES: dict[str, Callable] = {"random": random_policy, "greedy": greedy_polic
 def _policy(policy: str | Callable) -> Callable:
     if callable(policy):
         return policy
-    if policy not in POLICIES:
-        raise BadInput("NB-ARG", f"policy is one of {', '.join(POLICIES)}, not {policy!r}")
-    return POLICIES[policy]
+    return POLICIES[check_choice(policy, "policy", tuple(POLICIES))]
 
 
 # -- boards to analyse -------------------------------------------------------------------------
@@ -74,8 +98,9 @@ def _policy(policy: str | Callable) -> Callable:
 def mid_game_board(seed: int = 7, rounds: int = 5, rules: Rules = DEFAULT_RULES,
                    policy: str | Callable = "greedy") -> Board:
     """The board after ``rounds`` rounds of a seeded match played by ``policy``."""
-    if not isinstance(rounds, int) or not 1 <= rounds <= 10:
-        raise BadInput("NB-ARG", "rounds is a whole number from 1 to 10")
+    seed = check_int(seed, "seed", 0, MAX_SEED)
+    rounds = check_int(rounds, "rounds", 1, 10)
+    check_instance(rules, "rules", Rules, expected="a doppel_doubt.Rules")
     pol = _policy(policy)
     for state in playout(new_game(rules=rules, seed=seed), pol, seed=seed):
         if state.round > rounds:
@@ -88,9 +113,12 @@ def mid_game_board(seed: int = 7, rounds: int = 5, rules: Rules = DEFAULT_RULES,
 
 def legal_counts(board: Board, colour: str, shapes: Iterable[Shape] | None = None
                  ) -> dict[str, int]:
-    """Shape name -> number of legal placements (positions x rotations) for ``colour``."""
-    shapes = list(shapes) if shapes is not None else [s for n in (4, 5, 6)
-                                                       for s in one_sided_polyominoes(n)]
+    """Shape name -> number of legal placements (positions x rotations) for ``colour``.
+
+    At most ``MAX_SHAPES`` shapes per call."""
+    check_instance(board, "board", Board, expected="a doppel_doubt.Board")
+    board._key(colour)
+    shapes = _shapes(shapes)
     return {str(s): board.count_legal_placements(colour, s) for s in shapes}
 
 
@@ -108,8 +136,11 @@ def takeover_comparison(board: Board, colour: str, shapes: Sequence[Shape] | Non
                         ) -> list[dict[str, Any]]:
     """For each takeover reading (DB-A5 rule, DB-A6 check, DB-A7 failure), over all ``shapes``:
     how many placements are legal, and how many of those take at least one enemy square."""
-    shapes = list(shapes) if shapes is not None else [s for n in (4, 5, 6)
-                                                       for s in one_sided_polyominoes(n)]
+    check_instance(board, "board", Board, expected="a doppel_doubt.Board")
+    board._key(colour)
+    shapes = _shapes(shapes)
+    variants = check_sequence(variants, "variants", max_len=len(TAKEOVER_VARIANTS) * 4,
+                              item=lambda v, n: check_sequence(v, n, min_len=3, max_len=3))
     rows = []
     for rule, check, failure in variants:
         judged = board.with_rules(board.rules.replace(takeover_rule=rule, takeover_check=check,
@@ -147,6 +178,9 @@ def resolution_readings(resolution: Resolution, variants: Sequence[dict] = RESOL
                         ) -> list[dict[str, Any]]:
     """Re-resolve one round's placements under other readings of DB-A8, DB-A9 and DB-A10:
     squares claimed, placements void, squares lost to earlier claims, and the board's owners."""
+    check_instance(resolution, "resolution", Resolution, expected="a doppel_doubt Resolution")
+    variants = check_sequence(variants, "variants", max_len=50,
+                              item=lambda v, n: check_mapping(v, n, keys=[f.name for f in Rules.flags()]))
     placements = [(s.seat, s.who, s.card, s.original, s.cells) for s in resolution.steps]
     rows = []
     for changes in variants:
@@ -196,9 +230,13 @@ class Simulation:
 
 def simulate(games: int, policy: str | Callable = "greedy", *, seed: int = 0,
              rules: Rules = DEFAULT_RULES, **options: Any) -> Simulation:
-    """Play ``games`` seeded matches with ``policy`` (``"greedy"``, ``"random"`` or a callable)."""
-    if not isinstance(games, int) or games < 1:
-        raise BadInput("NB-ARG", "games is a whole number of at least 1")
+    """Play ``games`` seeded matches with ``policy`` (``"greedy"``, ``"random"`` or a callable).
+
+    Limit: ``games`` is at most ``MAX_GAMES`` (1,000, several minutes); larger sweeps belong to
+    the designer-analysis tools, which run on many cores."""
+    games = check_int(games, "games", 1, MAX_GAMES)
+    seed = check_int(seed, "seed", 0, MAX_SEED)
+    check_instance(rules, "rules", Rules, expected="a doppel_doubt.Rules")
     pol = _policy(policy)
     seeds = tuple(rng_for(seed, "simulate", i).randrange(2**31) for i in range(games))
     scores, jesters, winners = [], [], []

@@ -18,14 +18,25 @@ Two implementations of "where can this shape go":
 from __future__ import annotations
 
 import dataclasses
+import importlib.resources
+import json
 import pathlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
-from ...core.data import expect, expect_int, expect_keys, load_data, parse_data
+from ...core.checks import check_instance, check_sequence, is_int, show
+from ...core.data import (
+    expect,
+    expect_int,
+    expect_keys,
+    load_data,
+    parse_data,
+    read_user_file,
+)
 from ...core.errors import BadInput
 from .rules import COLOURS, DEFAULT_RULES, DOPPELS, SIZE, Rules, colour_of
-from .shapes import Cell, Shape, normalise
+from .shapes import Cell, Shape, is_connected, normalise
 
 BOARD_FILE = "doppel_doubt_board.json"
 START_LABELS = tuple(f"P{i}" for i in range(1, 7)) + tuple(f"Q{i}" for i in range(1, 7))
@@ -60,12 +71,16 @@ def cells_text(cells: Iterable[Cell], limit: int = 6) -> str:
 
 
 def parse_cell(value: Any, what: str = "a square") -> Cell:
-    """``(r, c)`` / ``[r, c]`` -> a cell of whole numbers (``BadInput`` otherwise)."""
-    ok = (isinstance(value, (tuple, list)) and len(value) == 2
-          and all(isinstance(v, int) and not isinstance(v, bool) for v in value))
-    if not ok:
-        raise BadInput("NB-ARG", f"{what} is a (row, col) pair of whole numbers, not {value!r}")
-    return (value[0], value[1])
+    """``(r, c)`` / ``[r, c]`` -> a cell of whole numbers (``BadInput`` otherwise).
+
+    Rows and columns off the board are allowed here (a placement may hang off it under DB-A13,
+    and the verdict names such squares), but only within 100 of it.
+    """
+    ok = (isinstance(value, (tuple, list)) and len(value) == 2 and all(is_int(v) for v in value))
+    if not ok or not all(-100 <= int(v) <= SIZE + 100 for v in value):
+        raise BadInput("NB-ARG", f"{what} must be a (row, col) pair of whole numbers near the "
+                                 f"board, got {show(value)}")
+    return (int(value[0]), int(value[1]))
 
 
 def on_board(cell: Cell) -> bool:
@@ -182,39 +197,78 @@ class Board:
     ``set_zero``); game states copy it and never change a board they share.
     """
 
-    def __init__(self, data: str | pathlib.Path | dict | None = None, *, rules: Rules = DEFAULT_RULES):
-        if not isinstance(rules, Rules):
-            raise BadInput("NB-ARG", "rules must be doppel_doubt.Rules")
+    def __init__(self, data: str | pathlib.Path | Mapping[str, Any] | None = None, *,
+                 rules: Rules = DEFAULT_RULES):
+        check_instance(rules, "rules", Rules, expected="a doppel_doubt.Rules")
         doc = _load_board(data if data is not None else BOARD_FILE)
-        self.rules = rules
-        self.illustrative: bool = doc["illustrative"]
-        self.note: str = doc.get("note", "")
-        self.printed: tuple[int | None, ...] = tuple(v for row in doc["values"] for v in row)
-        self.starts: dict[str, Cell] = {k: tuple(v) for k, v in doc["starts"].items()}
-        self._start_index = {r * SIZE + c: label for label, (r, c) in self.starts.items()}
-        self.values: list[int] = [rules.start_square_value if v is None else v
-                                  for v in self.printed]
-        self.owner: list[str | None] = [None] * (SIZE * SIZE)
-        self.zero: set[int] = set()
+        set_ = object.__setattr__
+        set_(self, "_frozen", False)
+        set_(self, "rules", rules)
+        set_(self, "illustrative", doc["illustrative"])
+        set_(self, "note", doc.get("note", ""))
+        printed = tuple(v for row in doc["values"] for v in row)
+        starts = {k: (v[0], v[1]) for k, v in doc["starts"].items()}
+        set_(self, "printed", printed)
+        set_(self, "starts", MappingProxyType(starts))
+        set_(self, "_start_index", MappingProxyType(
+            {r * SIZE + c: label for label, (r, c) in starts.items()}))
+        set_(self, "values", tuple(rules.start_square_value if v is None else v
+                                   for v in printed))
+        set_(self, "owner", (None,) * (SIZE * SIZE))
+        zero: frozenset[int] = frozenset()
         if rules.printed_zero_is_zero_space:                      # DB-A14 (b)
-            self.zero |= {i for i, v in enumerate(self.printed) if v == 0}
-        self._cache: dict = {}
+            zero = frozenset(i for i, v in enumerate(printed) if v == 0)
+        set_(self, "zero", zero)
+        set_(self, "_cache", {})
+
+    # Every field is immutable (tuples, frozensets, read-only mappings). A board made by the
+    # caller can still be set up with ``set_owner`` / ``set_zero``, which replace fields; a board
+    # held by a game state or a resolution is frozen and refuses every change (issue 11).
+    printed: tuple[int | None, ...]
+    values: tuple[int, ...]
+    owner: tuple[str | None, ...]
+    zero: frozenset[int]
+    starts: Mapping[str, Cell]
+    rules: Rules
+    illustrative: bool
+    note: str
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if self._frozen:
+            raise BadInput("NB-ARG", "this board belongs to a game state and cannot change; "
+                                     "use board.copy() for a board you can set up")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise BadInput("NB-ARG", "a board's fields cannot be deleted")
 
     # -- set-up and copying -----------------------------------------------------------------
     def copy(self) -> Board:
+        """A board you can set up, sharing this one's immutable fields (nothing is copied)."""
         new = object.__new__(Board)
         new.__dict__.update(self.__dict__)
-        new.values = list(self.values)
-        new.owner = list(self.owner)
-        new.zero = set(self.zero)
-        new._cache = {}
+        new.__dict__["_frozen"] = False
+        new.__dict__["_cache"] = {}
         return new
+
+    def frozen(self) -> Board:
+        """This board made read-only (itself when it already is): what game states hold."""
+        if self._frozen:
+            return self
+        new = self.copy()
+        new.__dict__["_frozen"] = True
+        return new
+
+    @property
+    def is_frozen(self) -> bool:
+        return bool(self._frozen)
 
     def with_rules(self, rules: Rules) -> Board:
         """The same territory judged under other variant flags."""
+        check_instance(rules, "rules", Rules, expected="a doppel_doubt.Rules")
         new = self.copy()
-        new.rules = rules
-        return new
+        new.__dict__["rules"] = rules
+        return new.frozen() if self._frozen else new
 
     def _key(self, who: str) -> str:
         """The owner key of ``who``: a colour, or a Doppel under territory_owner="doppel"."""
@@ -237,8 +291,11 @@ class Board:
         key = None if colour is None else self._key(colour)
         for cell in cells:
             self._need_on_board(cell)
+        self._need_unfrozen()
+        owner = list(self.owner)
         for r, c in cells:
-            self.owner[r * SIZE + c] = key
+            owner[r * SIZE + c] = key
+        self.owner = tuple(owner)
         self._cache.clear()
         return self
 
@@ -247,12 +304,18 @@ class Board:
         cell = parse_cell(cell)
         key = None if owner is None else self._key(owner)
         self._need_on_board(cell)
+        self._need_unfrozen()
         i = cell[0] * SIZE + cell[1]
-        self.zero.add(i)
-        self.values[i] = 0
-        self.owner[i] = key
+        self.zero = self.zero | {i}
+        self.values = self.values[:i] + (0,) + self.values[i + 1:]
+        self.owner = self.owner[:i] + (key,) + self.owner[i + 1:]
         self._cache.clear()
         return self
+
+    def _need_unfrozen(self) -> None:
+        if self._frozen:
+            raise BadInput("NB-ARG", "this board belongs to a game state and cannot change; "
+                                     "use board.copy() for a board you can set up")
 
     @staticmethod
     def _need_on_board(cell: Cell) -> None:
@@ -260,17 +323,23 @@ class Board:
             raise BadInput("DB-R10b", f"square {cell_name(cell)} is not on the 17x17 board")
 
     # -- queries ----------------------------------------------------------------------------
+    def _index(self, cell: Any, name: str = "cell") -> int:
+        r, c = parse_cell(cell, name)
+        if not on_board((r, c)):
+            raise BadInput("DB-R10b", f"{name} {cell_name((r, c))} is not on the 17x17 board")
+        return r * SIZE + c
+
     def value(self, cell: Cell) -> int:
-        return self.values[cell[0] * SIZE + cell[1]]
+        return self.values[self._index(cell)]
 
     def owner_of(self, cell: Cell) -> str | None:
-        return self.owner[cell[0] * SIZE + cell[1]]
+        return self.owner[self._index(cell)]
 
     def is_zero(self, cell: Cell) -> bool:
-        return cell[0] * SIZE + cell[1] in self.zero
+        return self._index(cell) in self.zero
 
     def start_label(self, cell: Cell) -> str | None:
-        return self._start_index.get(cell[0] * SIZE + cell[1])
+        return self._start_index.get(self._index(cell))
 
     def territory(self, who: str) -> list[Cell]:
         key = self._key(who)
@@ -311,11 +380,18 @@ class Board:
         that shape turned (legal) or mirrored (DB-R10a); anything else is ``BadInput``.
         """
         key = self._key(colour)
-        cells = _cell_list(cells)
+        cells = _cell_list(cells, "cells", MAX_CELLS)
         if not cells or len(set(cells)) != len(cells):
             raise BadInput("NB-ARG", "a placement covers at least one square, each once")
         reflected = False
-        if shape is not None:
+        if shape is None:                                         # DB-R8: 4-6 joined squares
+            if not 4 <= len(cells) <= 6:
+                raise BadInput("DB-R8", f"a shape covers 4, 5 or 6 squares, not {len(cells)}: "
+                                        f"{cells_text(cells)}")
+            if not is_connected(cells):
+                raise BadInput("DB-R8", f"the squares {cells_text(cells)} are not orthogonally "
+                                        "connected, so they are no shape")
+        else:
             if not isinstance(shape, Shape):
                 raise BadInput("NB-ARG", f"shape must be a Shape, not {type(shape).__name__}")
             norm = normalise(cells)
@@ -333,7 +409,8 @@ class Board:
         squares = []
         for cell in sorted(cells):
             cat = self.category(key, cell)
-            squares.append((cell, cat, self.value(cell) if cat != OFFBOARD else None))
+            squares.append((cell, cat, self.values[cell[0] * SIZE + cell[1]]
+                            if cat != OFFBOARD else None))
         by_cat: dict[str, list[Cell]] = {}
         for cell, cat, _ in squares:
             by_cat.setdefault(cat, []).append(cell)
@@ -356,7 +433,7 @@ class Board:
                               f"at least one square you control")
         forbidden = by_cat.get(ENEMY_ZERO, [])
         if forbidden:                                             # DB-R12
-            owners = sorted({self.owner_of(c) for c in forbidden})
+            owners = sorted({str(self.owner[r * SIZE + c]) for r, c in forbidden})
             broken("DB-R12", f"{cells_text(forbidden)} {'is a Zero space' if len(forbidden) == 1 else 'are Zero spaces'} "
                              f"claimed by {', '.join(owners)}; only that colour may cover it")
         guarded = by_cat.get(PROTECTED, [])
@@ -367,7 +444,7 @@ class Board:
         failed_targets = self._failed_targets(key, enemy_cells, own, size)
         kept: frozenset[Cell] = frozenset()
         if failed_targets:                                        # DB-R13, DB-A5..A7
-            lost = [c for c in enemy_cells if self.owner_of(c) in failed_targets]
+            lost = [c for c in enemy_cells if self.owner[c[0] * SIZE + c[1]] in failed_targets]
             if rules.illegal_takeover == "reject":
                 broken("DB-R13", f"it covers {', '.join(sorted(failed_targets))} territory at "
                                  f"{cells_text(lost)} but has only {own} of {size} squares on "
@@ -386,8 +463,8 @@ class Board:
             return set()
         rule = self.rules.takeover_rule
         targets: dict[str, int] = {}
-        for cell in enemy_cells:
-            o = self.owner_of(cell)
+        for r, c in enemy_cells:
+            o = str(self.owner[r * SIZE + c])
             targets[o] = targets.get(o, 0) + 1
         if self.rules.takeover_check == "whole_shape":
             return set(targets) if not takeover_ok(rule, own, len(enemy_cells), size) else set()
@@ -514,8 +591,8 @@ class Board:
 
     # -- comparison and display -------------------------------------------------------------
     def _state(self) -> tuple:
-        return (self.printed, tuple(sorted(self.starts.items())), tuple(self.values),
-                tuple(self.owner), tuple(sorted(self.zero)), self.rules)
+        return (self.printed, tuple(sorted(self.starts.items())), self.values,
+                self.owner, self.zero, self.rules)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Board) and self._state() == other._state()
@@ -596,24 +673,65 @@ def _greater(a: list[int], b: list[int], anchors: int) -> int:
     return greater & anchors
 
 
-def _cell_list(cells: Any) -> list[Cell]:
-    if isinstance(cells, tuple) and len(cells) == 2 and all(isinstance(v, int) for v in cells):
-        return [cells]
-    try:
-        items = list(cells)
-    except TypeError:
-        raise BadInput("NB-ARG", f"expected a list of (row, col) squares, not {cells!r}") from None
-    return [parse_cell(c) for c in items]
+MAX_CELLS = 64   # no placement or set-up call names more squares at once than this
+
+
+def _cell_list(cells: Any, name: str = "cells", limit: int = SIZE * SIZE) -> list[Cell]:
+    """A list or tuple (or set) of (row, col) squares, or one square, as a list of cells."""
+    if isinstance(cells, (tuple, list)) and len(cells) == 2 and all(is_int(v) for v in cells):
+        return [parse_cell(cells, name)]
+    if isinstance(cells, (set, frozenset)):
+        cells = sorted(cells, key=repr)
+    items = check_sequence(cells, name, max_len=limit)
+    return [parse_cell(c, f"{name}[{i}]") for i, c in enumerate(items)]
 
 
 # -- data files --------------------------------------------------------------------------------
-def _load_board(source: Any) -> dict:
-    if isinstance(source, dict):
-        import json
+def _plain(value: Any, depth: int = 0) -> Any:
+    """Mappings and tuples (read-only JSON) as plain dicts and lists for ``json.dumps``."""
+    if depth > 20:
+        raise ValueError("nested too deeply")
+    if isinstance(value, Mapping):
+        return {k: _plain(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v, depth + 1) for v in value]
+    return value
 
-        doc = parse_data(json.dumps(source), "Doppel Doubt board")
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise ValueError(f"the entry {key!r} appears twice")
+        seen[key] = value
+    return seen
+
+
+def _raw_bytes(source: str | pathlib.Path) -> bytes:
+    if isinstance(source, pathlib.PurePath):
+        return read_user_file(source, "Doppel Doubt board")
+    return (importlib.resources.files("doppelnb") / "data" / source).read_bytes()
+
+
+def _load_board(source: Any) -> dict[str, Any]:
+    """A validated board document from a shipped name, a ``pathlib.Path`` or a mapping."""
+    what = "Doppel Doubt board"
+    if isinstance(source, Mapping):
+        try:
+            text = json.dumps(_plain(source))
+        except (TypeError, ValueError, RecursionError):
+            raise BadInput("NB-DATA", f"a {what} given as a mapping must hold JSON values only") \
+                from None
+        doc = parse_data(text, what)
+    elif isinstance(source, (str, pathlib.PurePath)):
+        doc = load_data(source, what)
+        try:                                                     # two entries of one name
+            json.loads(_raw_bytes(source), object_pairs_hook=_no_duplicates)
+        except ValueError as exc:
+            raise BadInput("NB-DATA", f"{what}: {exc}") from None
     else:
-        doc = load_data(source, "Doppel Doubt board")
+        raise BadInput("NB-ARG", f"board must be a shipped board name such as {BOARD_FILE!r}, a "
+                                 f"pathlib.Path or a mapping, got {show(source)}")
     what = "Doppel Doubt board"
     expect_keys(doc, what, ["illustrative", "size", "values", "starts"], ["note"])
     expect(doc["size"] == SIZE, what, f"the board is {SIZE}x{SIZE} (size {SIZE})")

@@ -22,12 +22,25 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import json
+import pathlib
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
-from ...core.chance import rng_for
+from ...core.chance import MAX_SEED, rng_for
+from ...core.checks import (
+    check_choice,
+    check_int,
+    check_mapping,
+    check_players,
+    check_seat,
+    check_sequence,
+    show,
+)
 from ...core.errors import BadInput, IllegalAction
 from ...core.state import GameState
-from .board import BOARD_FILE, Board, cell_name, parse_cell
+from .board import BOARD_FILE, Board, _load_board, _plain, cell_name, parse_cell
 from .resolve import (
     Resolution,
     Results,
@@ -81,6 +94,7 @@ class Submission:
 
 def illustrative_shapes(seed: int) -> tuple[tuple[Shape, ...], ...]:
     """DB-A2: nine rounds of ten distinct one-sided shapes of 4-6 squares, seeded (illustrative)."""
+    seed = check_int(seed, "seed", 0, MAX_SEED)
     pool = [s for n in (4, 5, 6) for s in one_sided_polyominoes(n)]
     return tuple(tuple(rng_for(seed, "shapes", r).sample(pool, SHAPES_PER_ROUND))
                  for r in range(1, ROUNDS))
@@ -97,13 +111,13 @@ class State(GameState):
     # -- construction ----------------------------------------------------------------------
     @classmethod
     def initial(cls, players: int, rules: Rules, seed: int | None, options: dict) -> State:
+        players = check_players(players, PLAYER_COUNTS, rule="DB-R1")
+        options = check_mapping(options, "options", keys=cls.option_names)
+        options = {k: _json_option(k, v) for k, v in options.items()}
         self = cls()
         self._init_record(players, rules, seed, options)
-        if players != 10:
-            raise BadInput("DB-R1", f"Doppel Doubt has 10 seats (8 players and the 2 Jesters), "
-                                    f"not {players}")
         seed = self.seed
-        self.board = Board(options.get("board", BOARD_FILE), rules=rules)          # DB-A1
+        self.board = Board(options.get("board", BOARD_FILE), rules=rules).frozen()  # DB-A1
         self.shapes_by_round = _shapes_option(options.get("shapes_by_round"), seed)  # DB-A2
         if "hands" in options:
             self.hands = check_hands(options["hands"], rules.deal_mode)             # DB-R3
@@ -112,13 +126,13 @@ class State(GameState):
         self.identity = _identities(options.get("identities"), seed)                # DB-R2
         self.jester = _jester(options.get("jester"), seed)                          # DB-R1
         self.artefacts = _artefacts(options.get("artefacts"))                        # DB-A21
-        self.uses = {power: (1 if seat is not None else 0)
-                     for power, seat in self.artefacts.items()}
+        self.uses = MappingProxyType({power: (1 if seat is not None else 0)
+                                      for power, seat in self.artefacts.items()})
         self.round = 1
         self.to_place = (None,) * 10
         self.subs = (Submission(),) * 10
         self.played = ()
-        self.starts_taken = {}
+        self.starts_taken = MappingProxyType({})
         self.zero_from_starts = ()
         self.resolutions = ()
         self.history_scores = ()
@@ -133,17 +147,17 @@ class State(GameState):
     # -- who is who --------------------------------------------------------------------------
     def key(self, seat: int) -> str:
         """The owner key of a seat's territory: its colour, or its Doppel (DB-A4)."""
-        doppel = self.identity[seat]
+        doppel = self.identity[check_seat(seat, 10)]
         return doppel if self.rules.territory_owner == "doppel" else colour_of(doppel)
 
     def seat_of(self, doppel: str) -> int:
-        return self.identity.index(doppel)
+        return self.identity.index(check_choice(doppel, "doppel", DOPPELS))
 
     def partner(self, seat: int) -> int:
-        return self.seat_of(partner_of(self.identity[seat]))
+        return self.seat_of(partner_of(self.identity[check_seat(seat, 10)]))
 
     def is_jester(self, seat: int) -> bool:
-        return colour_of(self.identity[seat]) == self.jester
+        return colour_of(self.identity[check_seat(seat, 10)]) == self.jester
 
     def _is_bot(self, seat: int) -> bool:
         return self.rules.jester_controller == "bot" and self.is_jester(seat)
@@ -226,7 +240,8 @@ class State(GameState):
             return [("light", None)] + mine
         if kind == "guess":
             colour = step[1]
-            others = [x for x in range(10) if x != seat]
+            named = {x for _, seats in s.guesses for x in seats}     # DB-R16: one colour each
+            others = [x for x in range(10) if x != seat and x not in named]
             if colour == colour_of(self.identity[seat]):
                 return [("guess", colour, ())] + [("guess", colour, (x,)) for x in others]
             return [("guess", colour, ())] + [("guess", colour, pair)
@@ -238,7 +253,8 @@ class State(GameState):
 
     # -- actions: parsing and checking --------------------------------------------------------
     def parse_action(self, action: Any) -> tuple:
-        if not isinstance(action, (list, tuple)) or not action or not isinstance(action[0], str):
+        if not isinstance(action, (list, tuple)) or not action or not isinstance(action[0], str) \
+                or len(action) > 3:
             raise BadInput("NB-ARG", f"an action is a list like ['card', 88], not {action!r}")
         kind, args = action[0], list(action[1:])
         arity = {"card": 1, "dark": 1, "start": 1, "shape": 1, "shapes_done": 0, "place": 1,
@@ -252,17 +268,14 @@ class State(GameState):
                 raise BadInput("NB-ARG", f"{kind!r} needs a whole number, not {args[0]!r}")
             return (kind, args[0])
         if kind == "place":
-            cells = args[0]
-            if not isinstance(cells, (list, tuple)) or not cells:
-                raise BadInput("NB-ARG", "a placement lists the squares the shape covers")
+            cells = check_sequence(args[0], "a placement's squares", min_len=1, max_len=6)
             return ("place", tuple(sorted(parse_cell(c) for c in cells)))
         if kind == "light":
             return ("light", None if args[0] is None else parse_cell(args[0]))
         if kind == "guess":
-            colour, named = args
-            if colour not in COLOURS or not isinstance(named, (list, tuple)) or not all(
-                    isinstance(x, int) and not isinstance(x, bool) for x in named):
-                raise BadInput("NB-ARG", "a guess is ['guess', colour, [seat, ...]]")
+            colour = check_choice(args[0], "a guess's colour", COLOURS)
+            named = check_sequence(args[1], "a guess's seats", max_len=2,
+                                   item=lambda v, n: check_seat(v, 10, n))
             return ("guess", colour, tuple(sorted(named)))
         if kind == "start" or kind == "jester":
             if not (args[0] is None and kind == "jester") and not isinstance(args[0], str):
@@ -342,6 +355,12 @@ class State(GameState):
                   and all(0 <= x < 10 and x != seat for x in named))
             if not ok:
                 raise IllegalAction("DB-R16", f"for {colour} name {'your partner (one seat)' if own else 'two other seats'}, or no one")
+            before = {x: c for c, seats in s.guesses for x in seats}
+            again = [x for x in named if x in before]
+            if again:                              # rulebook lines 96, 98: one colour a person
+                raise IllegalAction("DB-R16", f"seat {again[0]} is already named for "
+                                              f"{before[again[0]]}; each person has one colour, "
+                                              "so each colour's guess names other seats")
         if kind == "jester" and action[1] is not None and action[1] not in COLOURS:
             raise IllegalAction("DB-R16", f"{action[1]!r} is not a colour")
 
@@ -360,7 +379,7 @@ class State(GameState):
         elif kind == "dark":
             s = dataclasses.replace(s, dark=action[1])
             if action[1]:
-                uses = dict(uses, dark=uses["dark"] - 1)
+                uses = MappingProxyType(dict(uses, dark=uses["dark"] - 1))
         elif kind == "start":
             starts = s.starts + (action[1],)
             labels = self._start_labels(letter_of(self.identity[seat]))
@@ -384,7 +403,7 @@ class State(GameState):
         elif kind == "light":
             s = dataclasses.replace(s, light=action[1], light_done=True)
             if action[1] is not None:
-                uses = dict(uses, light=uses["light"] - 1)
+                uses = MappingProxyType(dict(uses, light=uses["light"] - 1))
         elif kind == "guess":
             s = dataclasses.replace(s, guesses=s.guesses + ((action[1], action[2]),))
         elif kind == "jester":
@@ -436,8 +455,9 @@ class State(GameState):
                 board.set_owner([board.starts[label]], self.key(seat))
             for label in leftovers:
                 board.set_zero(board.starts[label])
-            changes["starts_taken"] = {self.identity[x]: lab for x, lab in
-                                       sorted(taken_all.items())}
+            board = board.frozen()
+            changes["starts_taken"] = MappingProxyType({self.identity[x]: lab for x, lab in
+                                                        sorted(taken_all.items())})
             changes["zero_from_starts"] = tuple(leftovers)
         else:                                                      # DB-R11, DB-R15
             placements = [(seat, self.key(seat), cards[seat][0], cards[seat][1], s.place)
@@ -457,14 +477,15 @@ class State(GameState):
             to_place = tuple(places)
             draft = tuple(sorted(got.items()))
         if rules.artefact_uses == "once_per_round":                # DB-A21
-            uses = {p: (1 if seat is not None else 0) for p, seat in self.artefacts.items()}
+            uses = MappingProxyType({p: (1 if seat is not None else 0)
+                                     for p, seat in self.artefacts.items()})
         else:
             uses = self.uses
         played = self.played + (tuple((s.card, s.effective) for s in self.subs),)
         history = self.history_scores + (territory_scores(board, self.identity),)
         guesses = None
         if r == ROUNDS:
-            guesses = tuple(_guess_map(s) for s in self.subs)
+            guesses = tuple(MappingProxyType(_guess_map(s)) for s in self.subs)
         new = self._evolve(board=board, round=r + 1, to_place=to_place,
                            subs=(Submission(),) * 10, played=played, uses=uses,
                            history_scores=history, guesses=guesses,
@@ -494,17 +515,65 @@ class State(GameState):
         return match_results(self.identity, self.jester, self.history_scores[-1], self.guesses,
                              self.history_scores, self.rules)
 
-    def view(self, seat: int) -> dict:
+    def view(self, seat: int | None = None) -> dict:
         """What ``seat`` knows (DB-R2, DB-A23): its own identity, hand and shape, the public board
-        and shapes, and the played cards of past rounds if they are revealed."""
-        if not (isinstance(seat, int) and 0 <= seat < 10):
-            raise BadInput("NB-ARG", f"a seat is 0..9, not {seat!r}")
-        return {"seat": seat, "you": self.identity[seat], "round": self.round,
+        (read-only) and shapes, and the played cards of past rounds if they are revealed.
+        ``seat=None`` is an onlooker's view: only the public part."""
+        public = {"round": self.round, "offered": self.offered, "board": self.board,
+                  "played": self.played if self.rules.reveal_played_cards else ()}
+        if seat is None:
+            return public
+        seat = check_seat(seat, 10)
+        return {"seat": seat, "you": self.identity[seat], **public,
                 "hand": self.hands[seat], "shape_to_place": self.to_place[seat],
-                "offered": self.offered, "board": self.board,
-                "played": self.played if self.rules.reveal_played_cards else (),
                 "your_choice": self.subs[seat],
                 "artefacts": [p for p, x in self.artefacts.items() if x == seat]}
+
+    def invariants(self) -> tuple[str, ...]:
+        """Each conserved quantity that does not hold; empty when all do.
+
+        Cards: the hands, this round's played cards and every earlier round's cards are 1..100,
+        each once, and each hand holds one card per round still to play (DB-R3, DB-R4). Board:
+        Zero spaces are worth 0 and owners are colours (or Doppels, DB-A4). Scores: the
+        territory history has one entry per finished round and the last equals the board's
+        (DB-R17). Artefacts: each power has 0 or 1 use left. Guesses name a seat once (DB-R16).
+        """
+        out: list[str] = []
+        played = [c for past in self.played for c, _ in past]
+        current = [s.card for s in self.subs if s.card is not None]
+        cards = sorted([c for h in self.hands for c in h] + played + current)
+        if cards != list(range(1, 101)):
+            out.append("cards: hands, this round's and past rounds' cards are not 1..100 once each")
+        for seat, hand in enumerate(self.hands):
+            want = max(0, ROUNDS - (self.round - 1) - (self.subs[seat].card is not None))
+            if len(hand) != want:
+                out.append(f"cards: seat {seat} holds {len(hand)} cards, expected {want}")
+        if not 1 <= self.round <= ROUNDS + 1 or len(self.played) != self.round - 1:
+            out.append(f"rounds: round {self.round} with {len(self.played)} played rounds")
+        keys = DOPPELS if self.rules.territory_owner == "doppel" else COLOURS
+        board = self.board
+        if not board.is_frozen:
+            out.append("board: a state's board must be frozen")
+        if any(board.values[i] != 0 for i in board.zero):
+            out.append("board: a Zero space is not worth 0")
+        if any(o is not None and o not in keys for o in board.owner):
+            out.append("board: a square belongs to an unknown owner")
+        if len(self.history_scores) != self.round - 1:
+            out.append("scores: one territory entry per finished round expected")
+        elif self.history_scores and self.history_scores[-1] != territory_scores(
+                board, self.identity):
+            out.append("scores: the last round's territory scores differ from the board's")
+        if any(n not in (0, 1) for n in self.uses.values()):
+            out.append("artefacts: a power has a use count other than 0 or 1")
+        if self.round > 1 and len(self.starts_taken) != 10:
+            out.append("starts: 10 starting squares must be taken after round 1")
+        for seat, s in enumerate(self.subs):
+            named = [x for _, seats in s.guesses for x in seats]
+            if len(set(named)) != len(named):
+                out.append(f"guesses: seat {seat} names a seat for two colours")
+            if len(set(s.shapes)) != len(s.shapes) or len(set(s.starts)) != len(s.starts):
+                out.append(f"rankings: seat {seat} ranks an item twice")
+        return tuple(out)
 
     def last_resolution(self) -> Resolution | None:
         for res in reversed(self.resolutions):
@@ -538,8 +607,10 @@ def _guess_map(s: Submission) -> dict:
 def _shapes_option(value: Any, seed: int) -> tuple[tuple[Shape, ...], ...]:
     if value is None:
         return illustrative_shapes(seed)
-    ok = isinstance(value, list) and len(value) == ROUNDS - 1 and all(
-        isinstance(r, list) and len(r) == SHAPES_PER_ROUND for r in value)
+    ok = isinstance(value, (list, tuple)) and len(value) == ROUNDS - 1 and all(
+        isinstance(r, (list, tuple)) and len(r) == SHAPES_PER_ROUND
+        and all(isinstance(cells, (list, tuple)) and len(cells) <= 6 for cells in r)
+        for r in value)
     if not ok:
         raise BadInput("NB-DATA", "shapes_by_round is 9 rounds of 10 shapes, each a list of "
                                   "[row, col] squares (DB-A2)")
@@ -559,7 +630,8 @@ def _identities(value: Any, seed: int) -> tuple[str, ...]:
         order = list(DOPPELS)
         rng_for(seed, "identities").shuffle(order)
         return tuple(order)
-    if not isinstance(value, list) or sorted(value) != sorted(DOPPELS):
+    if not isinstance(value, (list, tuple)) or len(value) != 10 or not all(
+            isinstance(v, str) for v in value) or sorted(value) != sorted(DOPPELS):
         raise BadInput("DB-R1", "identities lists the 10 Doppels ('red-P' ... 'purple-Q'), one "
                                 "per seat")
     return tuple(value)
@@ -568,29 +640,54 @@ def _identities(value: Any, seed: int) -> tuple[str, ...]:
 def _jester(value: Any, seed: int) -> str:
     if value is None:
         return rng_for(seed, "jester").choice(COLOURS)
-    if value not in COLOURS:
+    if not isinstance(value, str) or value not in COLOURS:
         raise BadInput("DB-R1", f"the Jester colour is one of {', '.join(COLOURS)}")
     return value
 
 
 def _artefacts(value: Any) -> dict:
     value = {} if value is None else value
-    if not isinstance(value, dict) or set(value) - {"light", "dark"} or not all(
+    if not isinstance(value, Mapping) or set(value) - {"light", "dark"} or not all(
             v is None or (isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 10)
             for v in value.values()):
         raise BadInput("DB-A21", "artefacts maps 'light' and 'dark' to a seat 0..9 (or null)")
-    return {"light": value.get("light"), "dark": value.get("dark")}
+    return MappingProxyType({"light": value.get("light"), "dark": value.get("dark")})
 
 
 def new_game(players: int = 10, *, rules: Rules = DEFAULT_RULES, seed: int | None = None,
              **options: Any) -> State:
-    """A new match. Options: ``board`` (data file or dict, DB-A1), ``shapes_by_round`` (DB-A2),
-    ``hands`` (DB-A3), ``identities`` (seat -> Doppel), ``jester`` (colour), ``artefacts``
-    (``{"light": seat, "dark": seat}``, DB-A21). Missing ones are seeded and illustrative."""
+    """A new match. Options: ``board`` (a shipped board name, a mapping, or a ``pathlib.Path`` to
+    your own board file, whose content is then recorded inline, DB-A1), ``shapes_by_round``
+    (DB-A2), ``hands`` (DB-A3), ``identities`` (seat -> Doppel), ``jester`` (colour),
+    ``artefacts`` (``{"light": seat, "dark": seat}``, DB-A21). Missing ones are seeded and
+    illustrative. ``players`` is 10 (``PLAYER_COUNTS``); anything else is ``BadInput``."""
+    if isinstance(options.get("board"), pathlib.PurePath):      # a user's file: carried inline
+        options["board"] = _load_board(options["board"])
     return State.initial(players, rules, seed, options)
+
+
+PLAYER_COUNTS = (10,)
+OPTION_LIMIT = 200_000   # characters of JSON an option may take (a board is about 2,000)
+
+
+def _json_option(name: str, value: Any) -> Any:
+    """Options are recorded, so they must be plain JSON of a sane size (never a path to open)."""
+    if isinstance(value, pathlib.PurePath):
+        raise BadInput("NB-ARG", f"option {name}: a record never names a file; pass the path to "
+                                 "new_game, which records the file's content")
+    try:
+        text = json.dumps(_plain(value))
+    except (TypeError, ValueError, RecursionError):
+        raise BadInput("NB-ARG", f"option {name} must be plain JSON data, got {show(value)}") \
+            from None
+    if len(text) > OPTION_LIMIT:
+        raise BadInput("NB-ARG", f"option {name} is limited to {OPTION_LIMIT:,} characters of "
+                                 f"JSON, got {len(text):,}")
+    return json.loads(text)
 
 
 from_json = State.from_json
 
 
-__all__ = ["State", "Submission", "new_game", "from_json", "illustrative_shapes"]
+__all__ = ["State", "Submission", "new_game", "from_json", "illustrative_shapes",
+           "PLAYER_COUNTS"]

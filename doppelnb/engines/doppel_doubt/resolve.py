@@ -9,12 +9,49 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
+from typing import Any
 
-from ...core.chance import rng_for
+from ...core.chance import MAX_SEED, rng_for
+from ...core.checks import (
+    check_bool,
+    check_choice,
+    check_instance,
+    check_int,
+    check_mapping,
+    check_sequence,
+    fail,
+)
 from ...core.errors import BadInput, IllegalAction
-from .board import Board, Verdict, cell_name, cells_text
-from .rules import COLOURS, DEFAULT_RULES, Rules, colour_of, letter_of, partner_of
+from .board import Board, Verdict, _cell_list, cell_name, cells_text, on_board, parse_cell
+from .rules import COLOURS, DEFAULT_RULES, DOPPELS, Rules, colour_of, letter_of, partner_of
 from .shapes import Cell
+
+# -- argument checks shared by the pure functions (BadInput naming the argument) ----------------
+
+
+def _rules(value: Any, name: str = "rules") -> Rules:
+    return check_instance(value, name, Rules, expected="a doppel_doubt.Rules")
+
+
+def _identity(value: Any, name: str = "identity") -> tuple[str, ...]:
+    """The seats' Doppels: 10 distinct names such as 'red-P', one per seat (DB-R1)."""
+    out = check_sequence(value, name, min_len=10, max_len=10,
+                         item=lambda v, n: check_choice(v, n, DOPPELS))
+    if len(set(out)) != 10:
+        raise fail(name, "the 10 Doppels, each once", value)
+    return out
+
+
+def _scores(value: Any, name: str) -> tuple[int, ...]:
+    return check_sequence(value, name, min_len=10, max_len=10,
+                          item=lambda v, n: check_int(v, n, -10_000, 10_000))
+
+
+def _card(value: Any, name: str) -> tuple[int, int]:
+    """An (effective, original) card pair."""
+    pair = check_sequence(value, name, min_len=2, max_len=2,
+                          item=lambda v, n: check_int(v, n, 0, 101))
+    return (pair[0], pair[1])
 
 # -- dealing (DB-R3, DB-A3) ---------------------------------------------------------------------
 
@@ -27,6 +64,8 @@ def deal_hands(seed: int, mode: str = "one_per_decile") -> tuple[tuple[int, ...]
     card per block and the same sum. ``equal_sum_any`` (DB-A3 b) then scrambles the deciles with
     seeded swaps of two cards against two with the same total, which keep every sum at 505.
     """
+    seed = check_int(seed, "seed", 0, MAX_SEED)
+    mode = check_choice(mode, "mode", ("one_per_decile", "equal_sum_any"), rule="DB-A3")
     rng = rng_for(seed, "deal")
     rows, cols, symbols = (rng.sample(range(10), 10) for _ in range(3))
     hands = [sorted(10 * k + symbols[(rows[i] + cols[k]) % 10] + 1 for k in range(10))
@@ -49,6 +88,7 @@ def deal_hands(seed: int, mode: str = "one_per_decile") -> tuple[tuple[int, ...]
 
 def check_hands(hands: object, mode: str = "one_per_decile") -> tuple[tuple[int, ...], ...]:
     """Validate a supplied deal (DB-R3): 10 hands of 10, a partition of 1..100, sums 505."""
+    mode = check_choice(mode, "mode", ("one_per_decile", "equal_sum_any"), rule="DB-A3")
     ok = (isinstance(hands, (list, tuple)) and len(hands) == 10
           and all(isinstance(h, (list, tuple)) and len(h) == 10 for h in hands)
           and all(isinstance(c, int) and not isinstance(c, bool) for h in hands for c in h))
@@ -77,7 +117,14 @@ def card_order(entries: Sequence[tuple], descending: bool, rules: Rules = DEFAUL
     made by the Power of Dark is broken by the original values (DB-R20): in the same direction as
     the action (DB-A22 default), or always the higher original first.
     """
-    same = rules.dark_tie_direction == "same_as_action"
+    entries = check_sequence(entries, "entries", max_len=100)
+    for i, entry in enumerate(entries):
+        if not isinstance(entry, (list, tuple)) or len(entry) < 3:
+            raise fail(f"entries[{i}]", "a tuple (who, effective card, original card, ...)", entry)
+        check_int(entry[1], f"entries[{i}] effective card", 0, 101)
+        check_int(entry[2], f"entries[{i}] original card", 0, 101)
+    descending = check_bool(descending, "descending")
+    same = _rules(rules).dark_tie_direction == "same_as_action"
 
     def key(entry: tuple) -> tuple:
         eff, orig = entry[1], entry[2]
@@ -90,6 +137,7 @@ def card_order(entries: Sequence[tuple], descending: bool, rules: Rules = DEFAUL
 
 def check_dark(card: int, change: int) -> int:
     """DB-R20: the Power of Dark changes a played card by up to 30, staying within 0..101."""
+    card = check_int(card, "card", 1, 100)
     if isinstance(change, bool) or not isinstance(change, int):
         raise BadInput("DB-R20", f"the Power of Dark changes a card by a whole number, not "
                                  f"{change!r}")
@@ -109,6 +157,12 @@ def allocate_starts(rankings: Mapping[str, Sequence[str]], cards: Mapping[str, t
                     ) -> tuple[dict[str, str], tuple[str, ...]]:
     """One letter's pool: in descending card order each Doppel gets the first square on its list
     not yet taken (DB-R6). Returns (Doppel -> square label, leftover labels) (DB-R7)."""
+    rankings = check_mapping(rankings, "rankings", max_len=12,
+                             item=lambda v, n: check_sequence(v, n, max_len=12))
+    cards = check_mapping(cards, "cards", max_len=12, item=_card)
+    labels = check_sequence(labels, "labels", max_len=12)
+    if set(rankings) - set(cards):
+        raise fail("cards", "a card for every ranking", cards)
     taken: dict[str, str] = {}
     order = card_order([(who, *cards[who]) for who in rankings], True, rules)
     for who, *_ in order:
@@ -129,6 +183,14 @@ def draft_shapes(rankings: Mapping[str, Sequence[int]], cards: Mapping[str, tupl
 
     Returns Doppel -> shape index. The caller gives the shape to the Doppel's partner (DB-R8).
     """
+    rankings = check_mapping(rankings, "rankings", max_len=10,
+                             item=lambda v, n: check_sequence(v, n, max_len=10))
+    cards = check_mapping(cards, "cards", max_len=10, item=_card)
+    count = check_int(count, "count", 1, 10)
+    if set(rankings) - set(cards):
+        raise fail("cards", "a card for every ranking", cards)
+    if len(rankings) > count:
+        raise fail("count", f"at least the number of rankings ({len(rankings)})", count)
     got: dict[str, int] = {}
     order = card_order([(who, *cards[who]) for who in rankings], False, rules)
     for who, *_ in order:
@@ -197,8 +259,24 @@ def resolve_placements(board: Board, placements: Sequence[tuple], rules: Rules |
     claim claims nothing (DB-A9); covering your own square blocks later claims (DB-A10). Then each
     Power of Light turns a square its holder still controls into a Zero space (DB-R15).
     """
-    rules = rules or board.rules
-    start = board.with_rules(rules) if board.rules != rules else board
+    check_instance(board, "board", Board, expected="a doppel_doubt.Board")
+    rules = board.rules if rules is None else _rules(rules)
+    placements = check_sequence(placements, "placements", max_len=10)
+    checked = []
+    for i, p in enumerate(placements):
+        name = f"placements[{i}]"
+        if not isinstance(p, (list, tuple)) or len(p) != 5:
+            raise fail(name, "a tuple (seat, who, effective card, original card, cells)", p)
+        seat = check_int(p[0], f"{name} seat", 0, 9)
+        who = board._key(p[1])
+        checked.append((seat, who, check_int(p[2], f"{name} card", 0, 101),
+                        check_int(p[3], f"{name} original card", 1, 100),
+                        tuple(_cell_list(p[4], f"{name} cells", 64))))
+    placements = checked
+    lights = [(board._key(check_sequence(x, "a light", min_len=2, max_len=2)[0]),
+               parse_cell(x[1], "a light's square"))
+              for x in check_sequence(lights, "lights", max_len=10)]
+    start = (board.with_rules(rules) if board.rules != rules else board).frozen()
     current = start.copy()
     claimed_round: set[Cell] = set()
     steps = []
@@ -230,14 +308,14 @@ def resolve_placements(board: Board, placements: Sequence[tuple], rules: Rules |
             if claimed:
                 current.set_owner(claimed, who)
         steps.append(ClaimStep(seat, who, card, original, cells, tuple(claimed), tuple(held),
-                               tuple(ignored), void, current.copy()))
+                               tuple(ignored), void, current.frozen()))
     done = []
     for who, cell in lights:                                       # DB-R15, end of round
-        ok = current.owner_of(cell) == who
+        ok = on_board(cell) and current.owner_of(cell) == who
         if ok:
             current.set_zero(cell, owner=who)
         done.append((who, cell, ok))
-    return Resolution(start, tuple(steps), tuple(done), current)
+    return Resolution(start, tuple(steps), tuple(done), current.frozen())
 
 
 # -- scores (DB-R17), guessing (DB-R16) and awards (DB-R18, DB-R19) ------------------------------
@@ -246,6 +324,8 @@ def resolve_placements(board: Board, placements: Sequence[tuple], rules: Rules |
 def territory_scores(board: Board, identity: Sequence[str]) -> tuple[int, ...]:
     """Each seat's score from territory alone (DB-R17): P sums the positive values of its area,
     Q the negative ones. The area is the colour's (DB-A4 a) or the Doppel's own (DB-A4 b)."""
+    check_instance(board, "board", Board, expected="a doppel_doubt.Board")
+    identity = _identity(identity)
     sums: dict[str, list[int]] = {}
     for i, owner in enumerate(board.owner):
         if owner is not None:
@@ -263,6 +343,8 @@ def territory_scores(board: Board, identity: Sequence[str]) -> tuple[int, ...]:
 
 def colour_scores(scores: Sequence[int], identity: Sequence[str]) -> dict[str, int]:
     """DB-R17: colour score = P's score - Q's score (the gap)."""
+    scores = _scores(scores, "scores")
+    identity = _identity(identity)
     out = dict.fromkeys(COLOURS, 0)
     for score, doppel in zip(scores, identity, strict=True):
         out[colour_of(doppel)] += score if letter_of(doppel) == "P" else -score
@@ -286,6 +368,11 @@ def guess_points(identity: Sequence[str], jester: str, guesses: Sequence[Mapping
     ``guesses[seat]`` maps colour -> the seats named for it, and may map ``"jester"`` -> a colour
     (used when ``jester_guess="colour_only"``).
     """
+    identity = _identity(identity)
+    jester = check_choice(jester, "jester", COLOURS)
+    guesses = check_sequence(guesses, "guesses", min_len=10, max_len=10,
+                             item=_guess)
+    rules = _rules(rules)
     n = len(identity)
     benefit, detriment = [0] * n, [0] * n
     hit_pairs: set[str] = set()
@@ -312,6 +399,11 @@ def guess_points(identity: Sequence[str], jester: str, guesses: Sequence[Mapping
 def adjust(score: int, letter: str, benefit: int, detriment: int, clamp: bool = True) -> int:
     """Benefits move a score away from zero, detriments toward it (DB-R16); P is positive, Q
     negative (a benefit to a Q at 0 makes it negative). ``clamp``: never past zero (DB-A16)."""
+    score = check_int(score, "score", -10_000, 10_000)
+    letter = check_choice(letter, "letter", ("P", "Q"))
+    benefit = check_int(benefit, "benefit", 0, 10_000)
+    detriment = check_int(detriment, "detriment", 0, 10_000)
+    clamp = check_bool(clamp, "clamp")
     magnitude = (score if letter == "P" else -score) + benefit - detriment
     if clamp and magnitude < 0:
         magnitude = 0
@@ -366,6 +458,11 @@ def match_results(identity: Sequence[str], jester: str, territory: Sequence[int]
     ``history[r]`` holds the seats' territory scores at the end of round r + 1 (used to break
     ties, DB-A18); the last entry is the end of round 10 and is not a "previous round".
     """
+    identity = _identity(identity)
+    territory = _scores(territory, "territory")
+    history = check_sequence(history, "history", min_len=1, max_len=10,
+                             item=lambda v, n: _scores(v, n))
+    guesses = check_sequence(guesses, "guesses", min_len=10, max_len=10, item=_guess)
     benefit, detriment = guess_points(identity, jester, guesses, rules)
     final = tuple(adjust(territory[s], letter_of(identity[s]), benefit[s], detriment[s],
                          rules.detriment_clamp_zero) for s in range(len(identity)))
@@ -419,8 +516,20 @@ def match_results(identity: Sequence[str], jester: str, territory: Sequence[int]
                    tuple(escaped), tokens, tuple(notes))
 
 
+def _guess(value: Any, name: str) -> dict[str, Any]:
+    """One guesser's guesses: colour -> the seats named (at most 2), and maybe "jester" -> colour."""
+    def item(v: Any, n: str) -> Any:
+        if isinstance(v, str) or v is None:
+            return check_choice(v, n, (*COLOURS, None))
+        return check_sequence(v, n, max_len=2, item=lambda x, m: check_int(x, m, 0, 9))
+    return check_mapping(value, name, keys=(*COLOURS, "jester"), item=item)
+
+
 def light_target_ok(board: Board, who: str, cell: Cell) -> None:
     """DB-R15: the Power of Light needs a square its holder controls (and not already Zero)."""
+    if not on_board(cell):
+        raise IllegalAction("DB-R15", f"the Power of Light needs a square on the board; "
+                                      f"{cell_name(cell)} is off the 17x17 board")
     if board.owner_of(cell) != who or board.is_zero(cell):
         raise IllegalAction("DB-R15", f"the Power of Light needs a square {who} controls that is "
                                       f"not already a Zero space; {cell_name(cell)} is not one")

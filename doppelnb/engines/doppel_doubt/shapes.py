@@ -11,9 +11,11 @@ is a rotation of the other, so a shape and its mirror image are two different pi
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Iterable
 from functools import cache
 
+from ...core.checks import check_int, check_sequence, check_str, show
 from ...core.errors import BadInput
 
 Cell = tuple[int, int]
@@ -81,11 +83,19 @@ class Shape:
     @classmethod
     def from_cells(cls, cells: Iterable[Cell], name: str = "") -> Shape:
         """A shape from any placed or drawn copy of it (``BadInput`` if not a polyomino)."""
-        try:
-            cells = [(int(r), int(c)) for r, c in cells]
-        except (TypeError, ValueError):
-            raise BadInput("NB-ARG", "a shape is a list of (row, col) pairs of whole numbers") \
-                from None
+        if isinstance(cells, (set, frozenset)):
+            cells = sorted(cells, key=repr)
+        elif not isinstance(cells, (list, tuple, str, bytes, dict)):
+            try:                                   # any other iterable, read up to the limit
+                cells = list(itertools.islice(iter(cells), MAX_SHAPE_SIZE + 1))
+            except TypeError:
+                pass                               # check_sequence names it
+        items = check_sequence(cells, "cells", max_len=MAX_SHAPE_SIZE)
+        cells = []
+        for i, cell in enumerate(items):
+            pair = check_sequence(cell, f"cells[{i}]", min_len=2, max_len=2,
+                                  item=lambda v, n: check_int(v, n, -1000, 1000))
+            cells.append((pair[0], pair[1]))
         if not cells or len(set(cells)) != len(cells):
             raise BadInput("NB-ARG", "a shape needs at least one square and no square twice")
         if not is_connected(cells):
@@ -139,14 +149,23 @@ class Shape:
         return str(shape_svg(self))
 
 
+#: The largest size :func:`one_sided_polyominoes` enumerates (see its docstring).
+MAX_ENUMERATED = 10
+#: The most squares a shape made with :meth:`Shape.from_cells` may have.
+MAX_SHAPE_SIZE = 64
+
+
 def one_sided_polyominoes(size: int) -> list[Shape]:
     """Every shape of ``size`` squares, distinct under rotation but not reflection.
 
     Counts for sizes 1, 2, 3, ... are 1, 1, 2, 7, 18, 60, 196, 704 (OEIS A000988). Shapes are
     named ``"<size>-<index>"`` in canonical order, e.g. ``"6-0"`` is the straight hexomino.
+
+    Limit: ``size`` is at most ``MAX_ENUMERATED`` (10, 9,189 shapes, about 2 s the first time);
+    size 11 (33,896 shapes) and 12 (126,759) would take minutes and are refused with
+    ``BadInput``. The game itself only uses sizes 4 to 6.
     """
-    if isinstance(size, bool) or not isinstance(size, int) or size < 1 or size > 12:
-        raise BadInput("NB-ARG", f"a polyomino size is a whole number from 1 to 12, not {size!r}")
+    size = check_int(size, "size", 1, MAX_ENUMERATED)
     return list(_one_sided(size))
 
 
@@ -178,12 +197,17 @@ def _canonical_keys(size: int) -> frozenset[tuple[Cell, ...]]:
 
 def shape_by_name(name: str) -> Shape:
     """``"6-12"`` -> the 13th one-sided hexomino (``BadInput`` if there is none)."""
+    name = check_str(name, "name", max_len=20)
     try:
-        size_text, index_text = str(name).split("-")
-        shapes = one_sided_polyominoes(int(size_text))
-        return shapes[int(index_text)]
-    except (ValueError, IndexError):
-        raise BadInput("NB-ARG", f"no shape named {name!r}; names look like '5-3'") from None
+        size_text, index_text = name.split("-")
+        size, index = int(size_text), int(index_text)
+    except ValueError:
+        raise BadInput("NB-ARG", f"no shape named {show(name)}; names look like '5-3'") from None
+    shapes = one_sided_polyominoes(check_int(size, "name's size", 1, MAX_ENUMERATED))
+    if not 0 <= index < len(shapes):
+        raise BadInput("NB-ARG", f"no shape named {show(name)}: there are {len(shapes)} shapes "
+                                 f"of {size} squares")
+    return shapes[index]
 
 
 __all__ = ["Shape", "Cell", "one_sided_polyominoes", "shape_by_name", "normalise", "rotate",
