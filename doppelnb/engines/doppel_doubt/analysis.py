@@ -9,7 +9,6 @@ matches, and each match is an ordinary game record.
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -21,14 +20,14 @@ from ...core.checks import (
     check_mapping,
     check_sequence,
 )
-from ...core.errors import BadInput
 from ...core.exact import mean_interval
 from ...core.state import play_to_end, playout, random_policy
 from .board import ENEMY, Board
-from .game import State, new_game
+from .players import greedy_policy
 from .resolve import Resolution, colour_scores, resolve_placements
 from .rules import COLOURS, DEFAULT_RULES, SIZE, Rules, colour_of
 from .shapes import Shape, one_sided_polyominoes
+from .state import new_game
 
 MAX_GAMES = 1000
 MAX_SHAPES = 1000
@@ -45,42 +44,6 @@ def _shapes(shapes: Any) -> list[Shape]:
 
 
 # -- simple policies ---------------------------------------------------------------------------
-
-
-def greedy_policy(state: State, rng) -> Any:
-    """A simple player: random cards and shape rankings; starting squares ranked by the total
-    |value| around them; each shape placed where it claims the most |value| (a colour scores the
-    gap P - Q, so positive and negative squares are both worth taking); no guesses, no artefacts.
-    """
-    check_instance(state, "state", State, expected="a doppel_doubt State")
-    check_instance(rng, "rng", random.Random, expected="a random.Random")
-    if state.is_over:
-        raise BadInput("NB-ARG", "the game is over: there is no action to choose")
-    seat = state.to_move
-    step = state._step(seat)
-    actions = state._legal_for(seat)
-    kind = step[0]
-    if kind == "dark":
-        return ("dark", 0)
-    if kind == "light":
-        return ("light", None)
-    if kind == "guess":
-        return ("guess", step[1], ())
-    if kind == "jester":
-        return ("jester", None)
-    board = state.board
-    if kind == "start":
-        def around(label: str) -> int:
-            r, c = board.starts[label]
-            return sum(abs(board.values[i * SIZE + j]) for i in range(max(0, r - 2), min(SIZE, r + 3))
-                       for j in range(max(0, c - 2), min(SIZE, c + 3)))
-        return max(actions, key=lambda a: (around(a[1]), rng.random()))
-    if kind == "place" and actions[0][0] == "place":
-        key = state.key(seat)
-        gain = [0 if o == key else abs(v) for o, v in zip(board.owner, board.values, strict=True)]
-        return max(actions, key=lambda a: (sum(gain[r * SIZE + c] for r, c in a[1]),
-                                           rng.random()))
-    return rng.choice(actions)
 
 
 POLICIES: dict[str, Callable] = {"random": random_policy, "greedy": greedy_policy}

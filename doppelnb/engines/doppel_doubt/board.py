@@ -18,28 +18,19 @@ Two implementations of "where can this shape go":
 from __future__ import annotations
 
 import dataclasses
-import importlib.resources
-import json
 import pathlib
 from collections.abc import Iterable, Mapping, Sequence
-from types import MappingProxyType
 from typing import Any
 
-from ...core.checks import check_instance, check_sequence, is_int, show
-from ...core.data import (
-    expect,
-    expect_int,
-    expect_keys,
-    load_data,
-    parse_data,
-    read_user_file,
-)
+from ...core.checks import check_instance, check_sequence, is_int
 from ...core.errors import BadInput
+from ...core.frozen import FrozenMap
+from .bitboards import add_bit, anchor_mask, at_least, greater
+from .board_data import BOARD_FILE, START_LABELS
+from .board_data import load_board as _load_board
+from .notation import Cell, cell_name, cells_text, on_board, parse_cell
 from .rules import COLOURS, DEFAULT_RULES, DOPPELS, SIZE, Rules, colour_of
-from .shapes import Cell, Shape, is_connected, normalise
-
-BOARD_FILE = "doppel_doubt_board.json"
-START_LABELS = tuple(f"P{i}" for i in range(1, 7)) + tuple(f"Q{i}" for i in range(1, 7))
+from .shapes import Shape, is_connected, normalise
 
 # Categories of a covered square, from the placer's point of view.
 OWN, OWN_ZERO, ENEMY, ENEMY_ZERO, ALLY_ZERO, UNCLAIMED, UNCLAIMED_ZERO, OFFBOARD, PROTECTED = (
@@ -58,33 +49,6 @@ _EXPLAIN = {
     OFFBOARD: ("DB-R10b", "off the 17x17 board"),
     PROTECTED: ("DB-A15", "another colour's starting square, protected under this variant"),
 }
-
-
-def cell_name(cell: Cell) -> str:
-    return f"({cell[0]}, {cell[1]})"
-
-
-def cells_text(cells: Iterable[Cell], limit: int = 6) -> str:
-    cells = sorted(cells)
-    text = ", ".join(cell_name(c) for c in cells[:limit])
-    return text + (f" and {len(cells) - limit} more" if len(cells) > limit else "")
-
-
-def parse_cell(value: Any, what: str = "a square") -> Cell:
-    """``(r, c)`` / ``[r, c]`` -> a cell of whole numbers (``BadInput`` otherwise).
-
-    Rows and columns off the board are allowed here (a placement may hang off it under DB-A13,
-    and the verdict names such squares), but only within 100 of it.
-    """
-    ok = (isinstance(value, (tuple, list)) and len(value) == 2 and all(is_int(v) for v in value))
-    if not ok or not all(-100 <= int(v) <= SIZE + 100 for v in value):
-        raise BadInput("NB-ARG", f"{what} must be a (row, col) pair of whole numbers near the "
-                                 f"board, got {show(value)}")
-    return (int(value[0]), int(value[1]))
-
-
-def on_board(cell: Cell) -> bool:
-    return 0 <= cell[0] < SIZE and 0 <= cell[1] < SIZE
 
 
 def takeover_ok(rule: str, own: int, enemy: int, size: int) -> bool:
@@ -188,6 +152,11 @@ class Verdict:
         return verdict_html(self)
 
 
+class FrozenBoardError(BadInput, AttributeError):
+    """A change to a frozen board (a ``BadInput``, and an ``AttributeError`` like any attempt to
+    set a field of an immutable value)."""
+
+
 class Board:
     """The 17x17 board: printed values, starting squares, territory and Zero spaces.
 
@@ -209,8 +178,8 @@ class Board:
         printed = tuple(v for row in doc["values"] for v in row)
         starts = {k: (v[0], v[1]) for k, v in doc["starts"].items()}
         set_(self, "printed", printed)
-        set_(self, "starts", MappingProxyType(starts))
-        set_(self, "_start_index", MappingProxyType(
+        set_(self, "starts", FrozenMap(starts))
+        set_(self, "_start_index", FrozenMap(
             {r * SIZE + c: label for label, (r, c) in starts.items()}))
         set_(self, "values", tuple(rules.start_square_value if v is None else v
                                    for v in printed))
@@ -235,12 +204,12 @@ class Board:
 
     def __setattr__(self, name: str, value: Any) -> None:
         if self._frozen:
-            raise BadInput("NB-ARG", "this board belongs to a game state and cannot change; "
-                                     "use board.copy() for a board you can set up")
+            raise FrozenBoardError("NB-ARG", "this board belongs to a game state and cannot "
+                                             "change; use board.copy() for a board you can set up")
         object.__setattr__(self, name, value)
 
     def __delattr__(self, name: str) -> None:
-        raise BadInput("NB-ARG", "a board's fields cannot be deleted")
+        raise FrozenBoardError("NB-ARG", "a board's fields cannot be deleted")
 
     # -- set-up and copying -----------------------------------------------------------------
     def copy(self) -> Board:
@@ -314,7 +283,7 @@ class Board:
 
     def _need_unfrozen(self) -> None:
         if self._frozen:
-            raise BadInput("NB-ARG", "this board belongs to a game state and cannot change; "
+            raise FrozenBoardError("NB-ARG", "this board belongs to a game state and cannot change; "
                                      "use board.copy() for a board you can set up")
 
     @staticmethod
@@ -521,7 +490,7 @@ class Board:
         for index, rot in enumerate(shape.rotations()):
             h = 1 + max(r for r, _ in rot)
             w = 1 + max(c for _, c in rot)
-            anchors = _anchor_mask(width, h, w)
+            anchors = anchor_mask(width, h, w)
             shifts = [r * width + c for r, c in rot]
             any_own = any_bad = 0
             own_planes: list[int] = []
@@ -529,7 +498,7 @@ class Board:
                 o = m["own"] >> k
                 any_own |= o
                 any_bad |= m["bad"] >> k
-                _add_bit(own_planes, o)
+                add_bit(own_planes, o)
             legal = anchors & any_own & ~any_bad                  # DB-R10c, DB-R12
             if reject and m["enemy"]:                             # DB-R13
                 legal &= ~self._takeover_fail(m, shifts, own_planes, rule, size, anchors)
@@ -548,13 +517,13 @@ class Board:
             for k in shifts:
                 e = enemy >> k
                 touched |= e
-                _add_bit(planes, e)
+                add_bit(planes, e)
             if rule == "own_over_half":
-                ok = _at_least(own_planes, size // 2 + 1, anchors)
+                ok = at_least(own_planes, size // 2 + 1, anchors)
             elif rule == "non_enemy_over_half":
-                ok = anchors & ~_at_least(planes, (size + 1) // 2, anchors)
+                ok = anchors & ~at_least(planes, (size + 1) // 2, anchors)
             else:
-                ok = _greater(own_planes, planes, anchors)
+                ok = greater(own_planes, planes, anchors)
             fail |= touched & ~ok
         return fail & anchors
 
@@ -618,61 +587,6 @@ class Board:
         return str(board_svg(self))
 
 
-# -- bit-sliced arithmetic over all anchors at once ---------------------------------------------
-_ANCHORS: dict[tuple[int, int, int], int] = {}
-
-
-def _anchor_mask(width: int, h: int, w: int) -> int:
-    """Bits of every anchor (pr, pc) on a ``width``-square grid where an h x w box fits."""
-    key = (width, h, w)
-    mask = _ANCHORS.get(key)
-    if mask is None:
-        row = (1 << (width - w + 1)) - 1
-        mask = 0
-        for pr in range(width - h + 1):
-            mask |= row << (pr * width)
-        _ANCHORS[key] = mask
-    return mask
-
-
-def _add_bit(planes: list[int], bit: int) -> None:
-    """Add a 0/1 bitboard to a bit-sliced counter (``planes[i]`` holds bit i of each count)."""
-    for i in range(len(planes)):
-        planes[i], bit = planes[i] ^ bit, planes[i] & bit
-        if not bit:
-            return
-    if bit:
-        planes.append(bit)
-
-
-def _at_least(planes: list[int], threshold: int, anchors: int) -> int:
-    """Anchors whose count is >= ``threshold`` (compared from the top bit down)."""
-    if threshold <= 0:
-        return anchors
-    if threshold >= 1 << len(planes):
-        return 0
-    greater, equal = 0, anchors
-    for i in range(len(planes) - 1, -1, -1):
-        if threshold >> i & 1:
-            equal &= planes[i]
-        else:
-            greater |= equal & planes[i]
-            equal &= ~planes[i]
-    return (greater | equal) & anchors
-
-
-def _greater(a: list[int], b: list[int], anchors: int) -> int:
-    """Anchors where count ``a`` > count ``b``."""
-    n = max(len(a), len(b))
-    a = a + [0] * (n - len(a))
-    b = b + [0] * (n - len(b))
-    greater, equal = 0, anchors
-    for i in range(n - 1, -1, -1):
-        greater |= equal & a[i] & ~b[i]
-        equal &= ~(a[i] ^ b[i])
-    return greater & anchors
-
-
 MAX_CELLS = 64   # no placement or set-up call names more squares at once than this
 
 
@@ -684,79 +598,6 @@ def _cell_list(cells: Any, name: str = "cells", limit: int = SIZE * SIZE) -> lis
         cells = sorted(cells, key=repr)
     items = check_sequence(cells, name, max_len=limit)
     return [parse_cell(c, f"{name}[{i}]") for i, c in enumerate(items)]
-
-
-# -- data files --------------------------------------------------------------------------------
-def _plain(value: Any, depth: int = 0) -> Any:
-    """Mappings and tuples (read-only JSON) as plain dicts and lists for ``json.dumps``."""
-    if depth > 20:
-        raise ValueError("nested too deeply")
-    if isinstance(value, Mapping):
-        return {k: _plain(v, depth + 1) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v, depth + 1) for v in value]
-    return value
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    seen: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in seen:
-            raise ValueError(f"the entry {key!r} appears twice")
-        seen[key] = value
-    return seen
-
-
-def _raw_bytes(source: str | pathlib.Path) -> bytes:
-    if isinstance(source, pathlib.PurePath):
-        return read_user_file(source, "Doppel Doubt board")
-    return (importlib.resources.files("doppelnb") / "data" / source).read_bytes()
-
-
-def _load_board(source: Any) -> dict[str, Any]:
-    """A validated board document from a shipped name, a ``pathlib.Path`` or a mapping."""
-    what = "Doppel Doubt board"
-    if isinstance(source, Mapping):
-        try:
-            text = json.dumps(_plain(source))
-        except (TypeError, ValueError, RecursionError):
-            raise BadInput("NB-DATA", f"a {what} given as a mapping must hold JSON values only") \
-                from None
-        doc = parse_data(text, what)
-    elif isinstance(source, (str, pathlib.PurePath)):
-        doc = load_data(source, what)
-        try:                                                     # two entries of one name
-            json.loads(_raw_bytes(source), object_pairs_hook=_no_duplicates)
-        except ValueError as exc:
-            raise BadInput("NB-DATA", f"{what}: {exc}") from None
-    else:
-        raise BadInput("NB-ARG", f"board must be a shipped board name such as {BOARD_FILE!r}, a "
-                                 f"pathlib.Path or a mapping, got {show(source)}")
-    what = "Doppel Doubt board"
-    expect_keys(doc, what, ["illustrative", "size", "values", "starts"], ["note"])
-    expect(doc["size"] == SIZE, what, f"the board is {SIZE}x{SIZE} (size {SIZE})")
-    rows = doc["values"]
-    expect(isinstance(rows, list) and len(rows) == SIZE
-           and all(isinstance(r, list) and len(r) == SIZE for r in rows), what,
-           f"values must be {SIZE} rows of {SIZE} entries")
-    starts = doc["starts"]
-    expect(isinstance(starts, dict) and set(starts) == set(START_LABELS), what,
-           "starts must name P1..P6 and Q1..Q6 (DB-R6)")
-    cells = set()
-    for label, cell in starts.items():
-        expect(isinstance(cell, list) and len(cell) == 2, what, f"start {label} must be [row, col]")
-        r = expect_int(cell[0], f"{what} start {label} row", 0, SIZE - 1)
-        c = expect_int(cell[1], f"{what} start {label} column", 0, SIZE - 1)
-        cells.add((r, c))
-    expect(len(cells) == 12, what, "the 12 starting squares must be distinct")
-    for r, row in enumerate(rows):
-        for c, v in enumerate(row):
-            if (r, c) in cells:
-                expect(v is None, what, f"starting square ({r}, {c}) carries a letter, so its "
-                                        "value must be null")
-            else:
-                expect_int(v, f"{what} square ({r}, {c})", -5, 5)
-    return doc
 
 
 __all__ = ["Board", "Verdict", "Placement", "BOARD_FILE", "START_LABELS", "cell_name",

@@ -17,8 +17,7 @@ from functools import cache
 
 from ...core.checks import check_int, check_sequence, check_str, show
 from ...core.errors import BadInput
-
-Cell = tuple[int, int]
+from .notation import Cell
 
 
 def normalise(cells: Iterable[Cell]) -> tuple[Cell, ...]:
