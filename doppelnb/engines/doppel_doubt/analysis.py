@@ -4,6 +4,11 @@ simulations of whole matches with simple policies.
 Counts are exact integers from the bitboard search (:meth:`Board.count_legal_placements`), which
 the tests check against the per-cell twin. Simulations are seeded: the same seed gives the same
 matches, and each match is an ordinary game record.
+
+>>> from doppelnb.engines.doppel_doubt import Board, shape_by_name
+>>> board = Board().set_owner([(8, 8)], "red")
+>>> legal_counts(board, "red", [shape_by_name("4-0")])   # a straight line through (8, 8)
+{'4-0': 8}
 """
 
 from __future__ import annotations

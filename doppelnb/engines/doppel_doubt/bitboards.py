@@ -1,11 +1,13 @@
 """Bit-sliced arithmetic over bitboards (one Python integer, one bit per square): counting, for
 every anchor of a placement at once, how many of its squares have a property.
 
+Three bitboards over three squares: square 0 is set once, square 1 three times, square 2 once.
+
 >>> planes = []
 >>> for bits in (0b011, 0b110, 0b010):
 ...     add_bit(planes, bits)
->>> [at_least(planes, k, 0b111) for k in (1, 2, 3)]
-[7, 6, 2]
+>>> [bin(at_least(planes, k, 0b111)) for k in (1, 2, 3, 4)]
+['0b111', '0b10', '0b10', '0b0']
 """
 
 from __future__ import annotations

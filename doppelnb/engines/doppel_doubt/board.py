@@ -1,8 +1,8 @@
-"""The Doppel Doubt board: territory, Zero spaces, placement legality and claim resolution.
+"""The Doppel Doubt board: territory, Zero spaces, placement legality and placement legality.
 
 Placement rules live here, once each: DB-R10 (rotation only, on the board, at least one own
-square), DB-R12 (claimed Zero spaces), DB-R13 (takeover needs more than half on own squares) and
-DB-R11 (claims resolve in descending card order; the first claim of a square wins).
+square), DB-R12 (claimed Zero spaces) and DB-R13 (takeover needs more than half on own squares);
+claims (DB-R11) are resolved in :mod:`.claims`.
 
 Two implementations of "where can this shape go":
 
@@ -13,6 +13,15 @@ Two implementations of "where can this shape go":
   dozen big-integer operations per orientation, never a loop over squares.
 - :meth:`Board.legal_placements_naive`: the per-cell twin, which asks :meth:`check_placement`'s
   logic about every position. Tests and the benchmark compare the two.
+
+>>> board = Board().set_owner([(0, 4), (0, 5)], "blue").set_owner([(0, 6)], "red")
+>>> board.check_placement("blue", [(0, 4), (0, 5), (0, 6), (0, 7)]).reasons      # DB-E4
+('DB-R13',)
+>>> frozen = board.frozen()
+>>> frozen.set_owner([(1, 1)], "red")
+Traceback (most recent call last):
+...
+doppelnb.engines.doppel_doubt.board.FrozenBoardError: NB-ARG: this board belongs to a game state and cannot change; use board.copy() for a board you can set up
 """
 
 from __future__ import annotations

@@ -1,5 +1,14 @@
 """Loading and checking a Doppel Doubt board document (DB-A1): a shipped name, a user's
-``pathlib.Path`` or a mapping; duplicate entries and malformed boards are ``BadInput``."""
+``pathlib.Path`` or a mapping; duplicate entries and malformed boards are ``BadInput``.
+
+>>> doc = load_board(BOARD_FILE)
+>>> doc["illustrative"], len(doc["values"]), sorted(doc["starts"])[:3]
+(True, 17, ['P1', 'P2', 'P3'])
+>>> load_board("/etc/passwd")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+doppelnb.core.errors.BadInput: NB-DATA: a Doppel Doubt board data file is a shipped name ...
+"""
 
 from __future__ import annotations
 

@@ -9,6 +9,7 @@ information-set search.
   they hold, and the parts of this round's secret choices they have already made.
 
 >>> import random
+>>> from doppelnb.engines.doppel_doubt import new_game
 >>> state = new_game(seed=3)
 >>> greedy(state, random.Random(1)) in state.legal_actions()
 True
@@ -26,6 +27,7 @@ from ...core.errors import BadInput
 from .actions import Action, Dark, Guess, Jester, Light
 from .flow import EMPTY
 from .rules import COLOURS, DOPPELS, SIZE, colour_of, partner_of
+from .scoring import territory_scores
 from .state import State
 
 
@@ -96,7 +98,10 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     identity[player] = me
     for x, d in zip(others, rest, strict=True):
         identity[x] = d
-    jester = rng.choice([c for c in COLOURS if c != colour_of(me)])
+    if state.is_jester(player):                 # a Jester knows it is one (DB-R1)
+        jester = colour_of(me)
+    else:
+        jester = rng.choice([c for c in COLOURS if c != colour_of(me)])
     # Hands: the cards not seen (not in my hand, not played in a revealed round), dealt at the
     # public sizes (each seat's hand plus this round's card if it has played one).
     mine = set(view["hand"]) | ({view["your_choice"].card} - {None})
@@ -120,8 +125,13 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
         partner = identity.index(partner_of(me))
         for x in others:
             to_place[x] = own if x == partner else (pool.pop() if pool else None)
+    # The territory history per seat, recomputed from the public boards after each round.
+    boards = [res.before for res in state.resolutions[1:] if res is not None] + [state.board]
+    history = tuple(territory_scores(b, identity) for b in boards[-len(state.history_scores):]) \
+        if state.history_scores else ()
     done = {x: _progress(state, x) for x in others}
     guess = state._evolve(identity=tuple(identity), jester=jester, hands=tuple(hands),
+                          history_scores=history,
                           to_place=tuple(to_place),
                           subs=tuple(s if x == player else EMPTY
                                      for x, s in enumerate(state.subs)))

@@ -1,5 +1,11 @@
 """SVG and HTML pictures of Doppel Doubt: the board, shapes, a proposed placement with its verdict,
-a claim-by-claim resolution and the results. Built with :mod:`doppelnb.core.render` only."""
+a claim-by-claim resolution and the results. Built with :mod:`doppelnb.core.render` only.
+
+>>> from doppelnb.engines.doppel_doubt import Board
+>>> svg = board_svg(Board().set_owner([(0, 0)], "red"), cell=10)
+>>> type(svg).__name__, str(svg).startswith("<svg")
+('Svg', True)
+"""
 
 from __future__ import annotations
 

@@ -2,6 +2,7 @@
 
 >>> adjust(3, "P", 0, 5), adjust(-2, "Q", 0, 5)                   # DB-T13: clamped at zero
 (0, 0)
+>>> from doppelnb.engines.doppel_doubt import DOPPELS
 >>> colour_scores([9, -6] + [0] * 8, DOPPELS)["red"]               # DB-E7
 15
 """
