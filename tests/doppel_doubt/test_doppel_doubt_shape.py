@@ -120,7 +120,7 @@ def test_greedy_plays_legal_actions_and_takes_the_most_value():
             key = state.key(state.to_move)
             board = state.board
 
-            def gain(a):
+            def gain(a, board=board, key=key):
                 return sum(0 if board.owner[r * 17 + c] == key else abs(board.values[r * 17 + c])
                            for r, c in a.cells)
             assert gain(action) == max(gain(a) for a in state.legal_actions())
