@@ -55,13 +55,13 @@ class Start(NamedTuple):
 
 
 class ShapeChoice(NamedTuple):
-    """Rank revealed shape ``index`` next (DB-R8)."""
+    """Rank revealed shape ``number`` (0-9) next (DB-R8)."""
 
     kind: str
-    index: int
+    number: int
 
     def __str__(self) -> str:
-        return f"shape {self.index}"
+        return f"shape {self.number}"
 
 
 class ShapesDone(NamedTuple):
@@ -189,7 +189,8 @@ def parse_action(action: Any) -> Action:
     if kind == "shape":
         return ShapeChoice("shape", check_int(args[0], "a shape index", -1000, 1000))
     if kind == "place":
-        cells = check_sequence(args[0], "a placement's squares", min_len=1, max_len=6)
+        cells: tuple[Any, ...] = check_sequence(args[0], "a placement's squares", min_len=1,
+                                                max_len=6)
         return Place("place", tuple(sorted(parse_cell(c) for c in cells)))
     if kind == "light":
         return Light("light", None if args[0] is None else parse_cell(args[0]))

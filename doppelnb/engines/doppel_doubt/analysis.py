@@ -38,6 +38,11 @@ MAX_GAMES = 1000
 MAX_SHAPES = 1000
 
 
+def _variant(value: Any, name: str) -> tuple[str, str, str]:
+    items: tuple[Any, ...] = check_sequence(value, name, min_len=3, max_len=3)
+    return (items[0], items[1], items[2])
+
+
 def _shapes(shapes: Any) -> list[Shape]:
     if shapes is None:
         return [s for n in (4, 5, 6) for s in one_sided_polyominoes(n)]
@@ -51,10 +56,10 @@ def _shapes(shapes: Any) -> list[Shape]:
 # -- simple policies ---------------------------------------------------------------------------
 
 
-POLICIES: dict[str, Callable] = {"random": random_policy, "greedy": greedy_policy}
+POLICIES: dict[str, Callable[..., Any]] = {"random": random_policy, "greedy": greedy_policy}
 
 
-def _policy(policy: str | Callable) -> Callable:
+def _policy(policy: str | Callable[..., Any]) -> Callable[..., Any]:
     if callable(policy):
         return policy
     return POLICIES[check_choice(policy, "policy", tuple(POLICIES))]
@@ -64,7 +69,7 @@ def _policy(policy: str | Callable) -> Callable:
 
 
 def mid_game_board(seed: int = 7, rounds: int = 5, rules: Rules = DEFAULT_RULES,
-                   policy: str | Callable = "greedy") -> Board:
+                   policy: str | Callable[..., Any] = "greedy") -> Board:
     """The board after ``rounds`` rounds of a seeded match played by ``policy``."""
     seed = check_int(seed, "seed", 0, MAX_SEED)
     rounds = check_int(rounds, "rounds", 1, 10)
@@ -108,7 +113,7 @@ def takeover_comparison(board: Board, colour: str, shapes: Sequence[Shape] | Non
     board._key(colour)
     shapes = _shapes(shapes)
     variants = check_sequence(variants, "variants", max_len=len(TAKEOVER_VARIANTS) * 4,
-                              item=lambda v, n: check_sequence(v, n, min_len=3, max_len=3))
+                              item=_variant)
     rows = []
     for rule, check, failure in variants:
         judged = board.with_rules(board.rules.replace(takeover_rule=rule, takeover_check=check,
@@ -134,7 +139,7 @@ def takeover_comparison(board: Board, colour: str, shapes: Sequence[Shape] | Non
     return rows
 
 
-RESOLUTION_VARIANTS = (
+RESOLUTION_VARIANTS: tuple[dict[str, Any], ...] = (
     {},
     {"partial_claims": False},
     {"own_square_blocks": False},
@@ -142,7 +147,7 @@ RESOLUTION_VARIANTS = (
 )
 
 
-def resolution_readings(resolution: Resolution, variants: Sequence[dict] = RESOLUTION_VARIANTS
+def resolution_readings(resolution: Resolution, variants: Sequence[dict[str, Any]] = RESOLUTION_VARIANTS
                         ) -> list[dict[str, Any]]:
     """Re-resolve one round's placements under other readings of DB-A8, DB-A9 and DB-A10:
     squares claimed, placements void, squares lost to earlier claims, and the board's owners."""
@@ -173,7 +178,7 @@ class Simulation:
 
     policy: str
     seeds: tuple[int, ...]
-    colour_scores: tuple[dict, ...]
+    colour_scores: tuple[dict[str, Any], ...]
     jesters: tuple[str, ...]
     winners: tuple[tuple[str, ...], ...]
 
@@ -196,7 +201,7 @@ class Simulation:
                 "95% high": round(high, 1), "min": min(values), "max": max(values)}
 
 
-def simulate(games: int, policy: str | Callable = "greedy", *, seed: int = 0,
+def simulate(games: int, policy: str | Callable[..., Any] = "greedy", *, seed: int = 0,
              rules: Rules = DEFAULT_RULES, **options: Any) -> Simulation:
     """Play ``games`` seeded matches with ``policy`` (``"greedy"``, ``"random"`` or a callable).
 

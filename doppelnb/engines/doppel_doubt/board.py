@@ -202,6 +202,9 @@ class Board:
     # Every field is immutable (tuples, frozensets, read-only mappings). A board made by the
     # caller can still be set up with ``set_owner`` / ``set_zero``, which replace fields; a board
     # held by a game state or a resolution is frozen and refuses every change (issue 11).
+    _frozen: bool
+    _cache: dict[Any, Any]
+    _start_index: FrozenMap[int, str]
     printed: tuple[int | None, ...]
     values: tuple[int, ...]
     owner: tuple[str | None, ...]
@@ -435,7 +438,7 @@ class Board:
         return Verdict(key, tuple(sorted(cells)), tuple(reasons), tuple(messages),
                        tuple(squares), takes if not reasons else frozenset(), kept, self)
 
-    def _failed_targets(self, key: str, enemy_cells: list[Cell], own: int, size: int) -> set:
+    def _failed_targets(self, key: str, enemy_cells: list[Cell], own: int, size: int) -> set[Any]:
         """The enemy owners whose squares this placement may not take (DB-R13, DB-A6)."""
         if not enemy_cells:
             return set()
@@ -456,9 +459,9 @@ class Board:
         w = 1 + max(c for _, c in shape.key)
         return max(h, w) - 1
 
-    def _masks(self, key: str, pad: int) -> dict:
+    def _masks(self, key: str, pad: int) -> dict[str, Any]:
         """Bitboards for owner ``key`` on a grid padded by ``pad`` off-board squares each side."""
-        cached = self._cache.get(("masks", key, pad))
+        cached: dict[str, Any] | None = self._cache.get(("masks", key, pad))
         if cached is not None:
             return cached
         width = SIZE + 2 * pad
@@ -514,7 +517,7 @@ class Board:
             out.append((index, pad, legal))
         return out
 
-    def _takeover_fail(self, m: dict, shifts: list[int], own_planes: list[int], rule: str,
+    def _takeover_fail(self, m: dict[str, Any], shifts: list[int], own_planes: list[int], rule: str,
                        size: int, anchors: int) -> int:
         """Anchors where some enemy square is covered and the takeover test fails."""
         groups = ([m["enemy"]] if self.rules.takeover_check == "whole_shape"
@@ -568,14 +571,14 @@ class Board:
         return out
 
     # -- comparison and display -------------------------------------------------------------
-    def _state(self) -> tuple:
+    def _state(self) -> tuple[Any, ...]:
         return (self.printed, tuple(sorted(self.starts.items())), self.values,
                 self.owner, self.zero, self.rules)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Board) and self._state() == other._state()
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         claimed = sum(o is not None for o in self.owner)
@@ -605,7 +608,7 @@ def _cell_list(cells: Any, name: str = "cells", limit: int = SIZE * SIZE) -> lis
         return [parse_cell(cells, name)]
     if isinstance(cells, (set, frozenset)):
         cells = sorted(cells, key=repr)
-    items = check_sequence(cells, name, max_len=limit)
+    items: tuple[Any, ...] = check_sequence(cells, name, max_len=limit)
     return [parse_cell(c, f"{name}[{i}]") for i, c in enumerate(items)]
 
 

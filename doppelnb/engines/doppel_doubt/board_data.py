@@ -63,7 +63,7 @@ def load_board(source: Any) -> dict[str, Any]:
             raise BadInput("NB-DATA", f"a {what} given as a mapping must hold JSON values only") \
                 from None
         doc = parse_data(text, what)
-    elif isinstance(source, (str, pathlib.PurePath)):
+    elif isinstance(source, (str, pathlib.Path)):
         doc = load_data(source, what)
         try:                                                     # two entries of one name
             json.loads(_raw_bytes(source), object_pairs_hook=_no_duplicates)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from typing import Any
 
 from ...core.checks import check_instance, check_int, check_sequence, fail
 from ...core.errors import IllegalAction
@@ -67,7 +68,7 @@ class Resolution:
         return out
 
 
-def resolve_placements(board: Board, placements: Sequence[tuple], rules: Rules | None = None,
+def resolve_placements(board: Board, placements: Sequence[tuple[Any, ...]], rules: Rules | None = None,
                        lights: Sequence[tuple[str, Cell]] = ()) -> Resolution:
     """Resolve a round's placements ``(seat, who, effective card, original card, cells)``.
 
@@ -91,9 +92,9 @@ def resolve_placements(board: Board, placements: Sequence[tuple], rules: Rules |
                         check_int(p[3], f"{name} original card", 1, 100),
                         tuple(_cell_list(p[4], f"{name} cells", 64))))
     placements = checked
+    pairs: tuple[Any, ...] = check_sequence(lights, "lights", max_len=10)
     lights = [(board._key(check_sequence(x, "a light", min_len=2, max_len=2)[0]),
-               parse_cell(x[1], "a light's square"))
-              for x in check_sequence(lights, "lights", max_len=10)]
+               parse_cell(x[1], "a light's square")) for x in pairs]
     start = (board.with_rules(rules) if board.rules != rules else board).frozen()
     current = start.copy()
     claimed_round: set[Cell] = set()

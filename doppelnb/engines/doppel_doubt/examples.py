@@ -2,9 +2,9 @@
 
 >>> e2_round_one().starts_taken["red-P"]                            # DB-E2: red-P takes P3
 'P3'
->>> board = e4_board()                                              # DB-E4
->>> e4_board().check_placement("blue", [(0, 4), (0, 5), (0, 6), (0, 7)]).reasons
+>>> e4_board().check_placement("blue", [(0, 4), (0, 5), (0, 6), (0, 7)]).reasons          # DB-E4
 ('DB-R13',)
+>>> from doppelnb.engines.doppel_doubt import territory_scores
 >>> territory_scores(e7_board(), DOPPELS)[:2]                       # DB-E7: red-P 9, red-Q -6
 (9, -6)
 """

@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import random
+from typing import Any, cast
 
 from ...core.checks import check_instance, check_seat
 from ...core.errors import BadInput
@@ -40,7 +41,7 @@ def greedy(state: State, rng: random.Random) -> Action:
         raise BadInput("NB-ARG", "the game is over: there is no action to choose")
     step = state.step(seat)
     assert step is not None
-    actions = state.legal_actions()
+    actions: list[Any] = state.legal_actions()
     kind = step[0]
     if kind == "dark":
         return Dark("dark", 0)
@@ -57,13 +58,13 @@ def greedy(state: State, rng: random.Random) -> Action:
             return sum(abs(board.values[i * SIZE + j])
                        for i in range(max(0, r - 2), min(SIZE, r + 3))
                        for j in range(max(0, c - 2), min(SIZE, c + 3)))
-        return max(actions, key=lambda a: (around(a[1]), rng.random()))
+        return cast(Action, max(actions, key=lambda a: (around(a[1]), rng.random())))
     if kind == "place" and actions[0][0] == "place":
         key = state.key(seat)
         gain = [0 if o == key else abs(v) for o, v in zip(board.owner, board.values, strict=True)]
-        return max(actions, key=lambda a: (sum(gain[r * SIZE + c] for r, c in a[1]),
-                                           rng.random()))
-    return rng.choice(actions)
+        return cast(Action, max(actions, key=lambda a: (sum(gain[r * SIZE + c] for r, c in a[1]),
+                                                        rng.random())))
+    return cast(Action, rng.choice(actions))
 
 
 greedy_policy = greedy

@@ -55,7 +55,7 @@ def partner_of(doppel: str) -> str:
     return f"{colour}-{'Q' if letter == 'P' else 'P'}"
 
 
-def _start_value(value):
+def _start_value(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not -5 <= value <= 5:
         raise BadInput("DB-A15", f"start_square_value is a whole number from -5 to 5, not {value!r}")
     return value
@@ -196,7 +196,7 @@ def deal_hands(seed: int, mode: str = "one_per_decile") -> tuple[tuple[int, ...]
     return tuple(tuple(h) for h in hands)
 
 
-def check_hands(hands: object, mode: str = "one_per_decile") -> tuple[tuple[int, ...], ...]:
+def check_hands(hands: Any, mode: str = "one_per_decile") -> tuple[tuple[int, ...], ...]:
     """Validate a supplied deal (DB-R3): 10 hands of 10, a partition of 1..100, sums 505."""
     mode = check_choice(mode, "mode", ("one_per_decile", "equal_sum_any"), rule="DB-A3")
     ok = (isinstance(hands, (list, tuple)) and len(hands) == 10
@@ -220,7 +220,7 @@ def check_hands(hands: object, mode: str = "one_per_decile") -> tuple[tuple[int,
 # -- card order (DB-R4, DB-R20, DB-A22) ---------------------------------------------------------
 
 
-def card_order(entries: Sequence[tuple], descending: bool, rules: Rules = DEFAULT_RULES) -> list:
+def card_order(entries: Sequence[tuple[Any, ...]], descending: bool, rules: Rules = DEFAULT_RULES) -> list[Any]:
     """Sort ``(who, effective, original, ...)`` entries in resolution order.
 
     Descending for starting squares and placement, ascending for the shape draft (DB-R4). A tie
@@ -236,7 +236,7 @@ def card_order(entries: Sequence[tuple], descending: bool, rules: Rules = DEFAUL
     descending = check_bool(descending, "descending")
     same = _rules(rules).dark_tie_direction == "same_as_action"
 
-    def key(entry: tuple) -> tuple:
+    def key(entry: tuple[Any, ...]) -> tuple[Any, ...]:
         eff, orig = entry[1], entry[2]
         if descending:
             return (-eff, -orig)
@@ -262,9 +262,9 @@ def check_dark(card: int, change: int) -> int:
 # -- starting squares (DB-R6, DB-R7) -----------------------------------------------------------
 
 
-def allocate_starts(rankings: Mapping[str, Sequence[str]], cards: Mapping[str, tuple[int, int]],
+def allocate_starts(rankings: Mapping[Any, Sequence[str]], cards: Mapping[Any, tuple[int, int]],
                     labels: Sequence[str], rules: Rules = DEFAULT_RULES
-                    ) -> tuple[dict[str, str], tuple[str, ...]]:
+                    ) -> tuple[dict[Any, str], tuple[str, ...]]:
     """One letter's pool: in descending card order each Doppel gets the first square on its list
     not yet taken (DB-R6). Returns (Doppel -> square label, leftover labels) (DB-R7)."""
     rankings = check_mapping(rankings, "rankings", max_len=12,
@@ -273,7 +273,7 @@ def allocate_starts(rankings: Mapping[str, Sequence[str]], cards: Mapping[str, t
     labels = check_sequence(labels, "labels", max_len=12)
     if set(rankings) - set(cards):
         raise fail("cards", "a card for every ranking", cards)
-    taken: dict[str, str] = {}
+    taken: dict[Any, str] = {}
     order = card_order([(who, *cards[who]) for who in rankings], True, rules)
     for who, *_ in order:
         ranking = list(rankings[who])
@@ -287,8 +287,8 @@ def allocate_starts(rankings: Mapping[str, Sequence[str]], cards: Mapping[str, t
 # -- the shape draft (DB-R8) --------------------------------------------------------------------
 
 
-def draft_shapes(rankings: Mapping[str, Sequence[int]], cards: Mapping[str, tuple[int, int]],
-                 count: int, rules: Rules = DEFAULT_RULES) -> dict[str, int]:
+def draft_shapes(rankings: Mapping[Any, Sequence[int]], cards: Mapping[Any, tuple[int, int]],
+                 count: int, rules: Rules = DEFAULT_RULES) -> dict[Any, int]:
     """In ascending card order, each Doppel receives the first shape on its list not yet taken.
 
     Returns Doppel -> shape index. The caller gives the shape to the Doppel's partner (DB-R8).
@@ -301,7 +301,7 @@ def draft_shapes(rankings: Mapping[str, Sequence[int]], cards: Mapping[str, tupl
         raise fail("cards", "a card for every ranking", cards)
     if len(rankings) > count:
         raise fail("count", f"at least the number of rankings ({len(rankings)})", count)
-    got: dict[str, int] = {}
+    got: dict[Any, int] = {}
     order = card_order([(who, *cards[who]) for who in rankings], False, rules)
     for who, *_ in order:
         ranking = list(rankings[who])

@@ -76,7 +76,7 @@ def correct_pair(guesser: int, colour: str, named: Sequence[int], identity: Sequ
     return set(named) == members and len(named) == 2
 
 
-def guess_points(identity: Sequence[str], jester: str, guesses: Sequence[Mapping],
+def guess_points(identity: Sequence[str], jester: str, guesses: Sequence[Mapping[str, Any]],
                  rules: Rules = DEFAULT_RULES) -> tuple[list[int], list[int]]:
     """(benefit, detriment) per seat from the round-10 guesses (DB-R16, DB-A16).
 
@@ -135,14 +135,14 @@ class Results:
     benefit: tuple[int, ...]
     detriment: tuple[int, ...]
     final: tuple[int, ...]
-    colour_scores: dict
+    colour_scores: dict[str, Any]
     team_winners: tuple[str, ...]
     individual_winners: tuple[int, ...]
     losing_teams: tuple[str, ...]
     first_candidates: tuple[int, ...]
     candidates: tuple[int, ...]
     escaped: tuple[int, ...]
-    tokens: dict
+    tokens: dict[int, int]
     notes: tuple[str, ...]
 
     def _repr_html_(self) -> str:
@@ -151,7 +151,8 @@ class Results:
         return results_html(self)
 
 
-def _decide(pool: Sequence, final: Mapping, history: Sequence[Mapping], higher: bool) -> tuple:
+def _decide(pool: Sequence[Any], final: Mapping[Any, int], history: Sequence[Mapping[Any, int]],
+            higher: bool) -> tuple[Any, ...]:
     """DB-R18 / DB-A18: the best of ``pool`` by ``final``; ties go to whoever led in the previous
     round (round 9, then 8, ...); a tie throughout is shared."""
     sign = 1 if higher else -1
@@ -166,7 +167,7 @@ def _decide(pool: Sequence, final: Mapping, history: Sequence[Mapping], higher: 
 
 
 def match_results(identity: Sequence[str], jester: str, territory: Sequence[int],
-                  guesses: Sequence[Mapping], history: Sequence[Sequence[int]],
+                  guesses: Sequence[Mapping[str, Any]], history: Sequence[Sequence[int]],
                   rules: Rules = DEFAULT_RULES) -> Results:
     """Final scores, awards and the Elimination Candidate (DB-R16..DB-R19).
 
@@ -202,7 +203,9 @@ def match_results(identity: Sequence[str], jester: str, territory: Sequence[int]
                      "of Life (DB-A20)")
     for s in solo:
         tokens[s] += 1
-    first, candidates, escaped = [], [], []
+    first: list[int] = []
+    candidates: list[int] = []
+    escaped: list[int] = []
     for colour in losers:
         members = [s for s, d in enumerate(identity) if colour_of(d) == colour]
         ec = _decide(members, {s: abs(final[s]) for s in members}, abs_history, False)

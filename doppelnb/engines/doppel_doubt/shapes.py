@@ -14,6 +14,7 @@ import dataclasses
 import itertools
 from collections.abc import Iterable
 from functools import cache
+from typing import Any
 
 from ...core.checks import check_int, check_sequence, check_str, show
 from ...core.errors import BadInput
@@ -89,7 +90,7 @@ class Shape:
                 cells = list(itertools.islice(iter(cells), MAX_SHAPE_SIZE + 1))
             except TypeError:
                 pass                               # check_sequence names it
-        items = check_sequence(cells, "cells", max_len=MAX_SHAPE_SIZE)
+        items: tuple[Any, ...] = check_sequence(cells, "cells", max_len=MAX_SHAPE_SIZE)
         cells = []
         for i, cell in enumerate(items):
             pair = check_sequence(cell, f"cells[{i}]", min_len=2, max_len=2,

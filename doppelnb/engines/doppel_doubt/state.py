@@ -82,6 +82,7 @@ from .rules import (
     letter_of,
     partner_of,
 )
+from .rules import Rules as DBRules
 from .scoring import Results, colour_scores, match_results, territory_scores
 from .shapes import Shape
 
@@ -96,7 +97,7 @@ class State(FrozenGameState):
     option_names: ClassVar[frozenset[str]] = frozenset({
         "board", "shapes_by_round", "hands", "identities", "jester", "artefacts"})
 
-    rules: Rules = DEFAULT_RULES
+    rules: DBRules = DEFAULT_RULES
     board: Board                                   # frozen; shared until a round changes it
     shapes_by_round: tuple[tuple[Shape, ...], ...]
     hands: tuple[tuple[int, ...], ...]
@@ -287,7 +288,7 @@ class State(FrozenGameState):
         self.check_for(seat, action)
         raise IllegalAction("DB-R5", f"{self.action_label(action)} is not a legal action now")
 
-    def check_for(self, seat: int, action: Action) -> None:
+    def check_for(self, seat: int, action: Any) -> None:
         """Raise :class:`IllegalAction` naming the rule when ``seat`` may not play ``action``."""
         step = self.step(seat)
         if step is None:
@@ -352,7 +353,7 @@ class State(FrozenGameState):
         if kind == "jester" and action[1] is not None and action[1] not in COLOURS:
             raise IllegalAction("DB-R16", f"{action[1]!r} is not a colour")
 
-    def apply_for(self, seat: int, action: Action) -> State:
+    def apply_for(self, seat: int, action: Any) -> State:
         """The state after ``seat`` adds ``action`` to its secret choice (checked already)."""
         s = self.subs[seat]
         kind = action[0]
@@ -429,10 +430,11 @@ class State(FrozenGameState):
         """Awards and the Elimination Candidate (DB-R18, DB-R19); only when the game is over."""
         if not self.is_over:
             raise IllegalAction("DB-R17", "the results come after round 10")
+        assert self.guesses is not None
         return match_results(self.identity, self.jester, self.history_scores[-1], self.guesses,
                              self.history_scores, self.rules)
 
-    def view(self, seat: int | None = None) -> dict:
+    def view(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` knows (DB-R2, DB-A23): its own identity, hand and shape, the public board
         (read-only) and shapes, and the played cards of past rounds if they are revealed.
         ``seat=None`` is an onlooker's view: only the public part."""
