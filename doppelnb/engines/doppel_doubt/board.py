@@ -31,14 +31,23 @@ import pathlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ...core.checks import check_instance, check_sequence, is_int
+from ...core.checks import check_instance
 from ...core.errors import BadInput
 from ...core.frozen import FrozenMap
 from .bitboards import add_bit, anchor_mask, at_least, greater
 from .board_data import BOARD_FILE, START_LABELS
 from .board_data import load_board as _load_board
-from .notation import Cell, cell_name, cells_text, on_board, parse_cell
-from .rules import COLOURS, DEFAULT_RULES, DOPPELS, SIZE, Rules, colour_of
+from .notation import (
+    CELLS,
+    MAX_CELLS,
+    Cell,
+    _cell_list,
+    cell_name,
+    cells_text,
+    on_board,
+    parse_cell,
+)
+from .rules import COLOURS, DEFAULT_RULES, DOPPELS, SIZE, Rules, colour_of, own_needed, takeover_ok
 from .shapes import Shape, is_connected, normalise
 
 # Categories of a covered square, from the placer's point of view.
@@ -58,23 +67,6 @@ _EXPLAIN = {
     OFFBOARD: ("DB-R10b", "off the 17x17 board"),
     PROTECTED: ("DB-A15", "another colour's starting square, protected under this variant"),
 }
-
-
-def takeover_ok(rule: str, own: int, enemy: int, size: int) -> bool:
-    """DB-R13 / DB-A5: may a placement with ``own`` own and ``enemy`` enemy squares take over?"""
-    if rule == "own_over_half":            # (a) literal: over 50% of the shape on own squares
-        return 2 * own > size
-    if rule == "non_enemy_over_half":      # (b) fewer than half on enemy squares
-        return 2 * (size - enemy) > size
-    return own > enemy                     # (c) more own than enemy squares
-
-
-def own_needed(rule: str, enemy: int, size: int) -> str:
-    if rule == "own_over_half":
-        return f"at least {size // 2 + 1} of its {size} squares on your own territory"
-    if rule == "non_enemy_over_half":
-        return f"fewer than half of its {size} squares on enemy territory"
-    return f"more own squares than enemy squares ({enemy} enemy)"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -552,6 +544,26 @@ class Board:
                 out.append(Placement(shape, rotation, pr - pad, pc - pad))
         return out
 
+    def legal_cells(self, colour: str, shape: Shape) -> list[tuple[Cell, ...]]:
+        """The sorted squares of every legal placement, in :meth:`legal_placements`' order, read
+        straight from the bitboards (no :class:`Placement` objects: what a game state lists)."""
+        out: list[tuple[Cell, ...]] = []
+        rotations = shape.rotations()
+        for rotation, pad, mask in self.legal_placement_masks(colour, shape):
+            rot = rotations[rotation]               # sorted, so each placement's cells are too
+            width = SIZE + 2 * pad
+            offsets = [r * SIZE + c for r, c in rot]
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                i = low.bit_length() - 1
+                if pad:                             # hanging off the board (DB-A13)
+                    row, col = divmod(i, width)
+                    out.append(tuple([(row - pad + r, col - pad + c) for r, c in rot]))
+                else:                               # on the board: shared square tuples
+                    out.append(tuple([CELLS[i + k] for k in offsets]))
+        return out
+
     def count_legal_placements(self, colour: str, shape: Shape) -> int:
         return sum(mask.bit_count() for _, _, mask in self.legal_placement_masks(colour, shape))
 
@@ -597,19 +609,6 @@ class Board:
         from .render import board_svg
 
         return str(board_svg(self))
-
-
-MAX_CELLS = 64   # no placement or set-up call names more squares at once than this
-
-
-def _cell_list(cells: Any, name: str = "cells", limit: int = SIZE * SIZE) -> list[Cell]:
-    """A list or tuple (or set) of (row, col) squares, or one square, as a list of cells."""
-    if isinstance(cells, (tuple, list)) and len(cells) == 2 and all(is_int(v) for v in cells):
-        return [parse_cell(cells, name)]
-    if isinstance(cells, (set, frozenset)):
-        cells = sorted(cells, key=repr)
-    items: tuple[Any, ...] = check_sequence(cells, name, max_len=limit)
-    return [parse_cell(c, f"{name}[{i}]") for i, c in enumerate(items)]
 
 
 __all__ = ["Board", "Verdict", "Placement", "BOARD_FILE", "START_LABELS", "cell_name",

@@ -16,8 +16,8 @@ from typing import Any
 
 from ...core.checks import check_instance, check_int, check_sequence, fail
 from ...core.errors import IllegalAction
-from .board import Board, Verdict, _cell_list
-from .notation import Cell, cell_name, cells_text, on_board, parse_cell
+from .board import Board, Verdict
+from .notation import Cell, _cell_list, cell_name, cells_text, on_board, parse_cell
 from .rules import Rules, _rules, card_order
 
 # -- claims (DB-R11) ----------------------------------------------------------------------------

@@ -16,11 +16,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ...core.checks import is_int, show
+from ...core.checks import check_sequence, is_int, show
 from ...core.errors import BadInput
 
 SIZE = 17                                         # DB-R board: 17 x 17 squares
 Cell = tuple[int, int]
+#: Every square of the board, row by row: ``CELLS[r * SIZE + c] == (r, c)`` (shared tuples).
+CELLS: tuple[Cell, ...] = tuple((r, c) for r in range(SIZE) for c in range(SIZE))
 
 
 def cell_name(cell: Cell) -> str:
@@ -50,4 +52,17 @@ def on_board(cell: Cell) -> bool:
     return 0 <= cell[0] < SIZE and 0 <= cell[1] < SIZE
 
 
-__all__ = ["SIZE", "Cell", "cell_name", "cells_text", "parse_cell", "on_board"]
+MAX_CELLS = 64   # no placement or set-up call names more squares at once than this
+
+
+def _cell_list(cells: Any, name: str = "cells", limit: int = SIZE * SIZE) -> list[Cell]:
+    """A list or tuple (or set) of (row, col) squares, or one square, as a list of cells."""
+    if isinstance(cells, (tuple, list)) and len(cells) == 2 and all(is_int(v) for v in cells):
+        return [parse_cell(cells, name)]
+    if isinstance(cells, (set, frozenset)):
+        cells = sorted(cells, key=repr)
+    items: tuple[Any, ...] = check_sequence(cells, name, max_len=limit)
+    return [parse_cell(c, f"{name}[{i}]") for i, c in enumerate(items)]
+
+
+__all__ = ["SIZE", "Cell", "CELLS", "cell_name", "cells_text", "parse_cell", "on_board"]

@@ -312,7 +312,28 @@ def draft_shapes(rankings: Mapping[Any, Sequence[int]], cards: Mapping[Any, tupl
 
 
 
+
+# -- takeover (DB-R13, DB-A5) ---------------------------------------------------------------
+
+
+def takeover_ok(rule: str, own: int, enemy: int, size: int) -> bool:
+    """DB-R13 / DB-A5: may a placement with ``own`` own and ``enemy`` enemy squares take over?"""
+    if rule == "own_over_half":            # (a) literal: over 50% of the shape on own squares
+        return 2 * own > size
+    if rule == "non_enemy_over_half":      # (b) fewer than half on enemy squares
+        return 2 * (size - enemy) > size
+    return own > enemy                     # (c) more own than enemy squares
+
+
+def own_needed(rule: str, enemy: int, size: int) -> str:
+    if rule == "own_over_half":
+        return f"at least {size // 2 + 1} of its {size} squares on your own territory"
+    if rule == "non_enemy_over_half":
+        return f"fewer than half of its {size} squares on enemy territory"
+    return f"more own squares than enemy squares ({enemy} enemy)"
+
+
 __all__ = ["Rules", "DEFAULT_RULES", "SIZE", "COLOURS", "LETTERS", "DOPPELS", "CARDS", "ROUNDS",
            "SHAPES_PER_ROUND", "GAME", "PLAYER_COUNTS", "colour_of", "letter_of", "partner_of",
            "deal_hands", "check_hands", "card_order", "check_dark", "allocate_starts",
-           "draft_shapes"]
+           "draft_shapes", "takeover_ok", "own_needed"]

@@ -179,11 +179,17 @@ class State(FrozenGameState):
 
     def legal_actions(self) -> list[Action]:
         """The legal actions of the seat to move (computed once per state)."""
-        if self._legal is None:
-            seat = self.to_move
-            object.__setattr__(self, "_legal", () if seat is None else tuple(self.legal_for(seat)))
-        assert self._legal is not None
-        return list(self._legal)
+        if self._legal is not None:
+            return list(self._legal)
+        seat = self.to_move
+        if seat is None:
+            return []
+        actions = self.legal_for(seat)
+        if actions[0][0] != "place":
+            # Placements are not kept: there are hundreds, and listing them again is cheap (the
+            # shared board caches its bitboards), so a state's memory stays the same all game.
+            object.__setattr__(self, "_legal", tuple(actions))
+        return actions
 
     # kept for older callers (tests, notebooks, the greedy player)
     def _step(self, seat: int) -> tuple[Any, ...] | None:
@@ -241,10 +247,10 @@ class State(FrozenGameState):
             return out
         if kind == "place":
             shape = self.to_place[seat]
-            places = [] if shape is None else self.board.legal_placements(self.key(seat), shape)
+            places = [] if shape is None else self.board.legal_cells(self.key(seat), shape)
             if not places:
                 return [Forfeit("forfeit")]                        # DB-A12
-            return [Place("place", tuple(sorted(p.cells))) for p in places]
+            return [Place("place", cells) for cells in places]
         if kind == "light":
             mine: list[Action] = [Light("light", c) for c in self.board.territory(self.key(seat))
                                   if not self.board.is_zero(c)]
