@@ -221,8 +221,8 @@ def fill_bots(state: State) -> State:
         if not state.is_bot(seat):
             continue
         rng = rng_for(state.seed, "jester-bot", state.round, seat)
-        while state.step(seat) is not None:
-            state = state.apply_for(seat, rng.choice(state.legal_for(seat)))
+        while state._step(seat) is not None:
+            state = state._apply_for(seat, rng.choice(state._legal_for(seat)))
     return state
 
 

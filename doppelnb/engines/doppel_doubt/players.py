@@ -39,7 +39,7 @@ def greedy(state: State, rng: random.Random) -> Action:
     seat = state.to_move
     if seat is None:
         raise BadInput("NB-ARG", "the game is over: there is no action to choose")
-    step = state.step(seat)
+    step = state._step(seat)
     assert step is not None
     actions: list[Any] = state.legal_actions()
     kind = step[0]
@@ -139,9 +139,9 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     # The others' choices so far this round: the same number of parts, made at random.
     for x in others:
         for _ in range(done[x]):
-            if guess.step(x) is None:
+            if guess._step(x) is None:
                 break
-            guess = guess.apply_for(x, rng.choice(guess.legal_for(x)))
+            guess = guess._apply_for(x, rng.choice(guess._legal_for(x)))
     return guess
 
 

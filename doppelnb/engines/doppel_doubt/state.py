@@ -71,6 +71,7 @@ from .rules import (
     DEFAULT_RULES,
     DOPPELS,
     GAME,
+    LETTERS,
     PLAYER_COUNTS,
     ROUNDS,
     SHAPES_PER_ROUND,
@@ -161,6 +162,8 @@ class State(FrozenGameState):
         return self.shapes_by_round[self.round - 1] if self.round < ROUNDS else ()
 
     def start_labels(self, letter: str) -> list[str]:
+        """The starting squares of ``letter`` ("P" or "Q"), e.g. ``["P1", ..., "P6"]`` (DB-R6)."""
+        letter = check_choice(letter, "letter", LETTERS)
         return [lab for lab in self.board.starts if lab.startswith(letter)]
 
     # -- the protocol ------------------------------------------------------------------------
@@ -172,7 +175,7 @@ class State(FrozenGameState):
     def to_move(self) -> int | None:
         if self._mover is None:
             mover = next((seat for seat in range(10)
-                          if not self.is_bot(seat) and self.step(seat) is not None), None)
+                          if not self.is_bot(seat) and self._step(seat) is not None), None)
             object.__setattr__(self, "_mover", (mover,))
             return mover
         return self._mover[0]
@@ -184,21 +187,14 @@ class State(FrozenGameState):
         seat = self.to_move
         if seat is None:
             return []
-        actions = self.legal_for(seat)
+        actions = self._legal_for(seat)
         if actions[0][0] != "place":
             # Placements are not kept: there are hundreds, and listing them again is cheap (the
             # shared board caches its bitboards), so a state's memory stays the same all game.
             object.__setattr__(self, "_legal", tuple(actions))
         return actions
 
-    # kept for older callers (tests, notebooks, the greedy player)
     def _step(self, seat: int) -> tuple[Any, ...] | None:
-        return self.step(seat)
-
-    def _legal_for(self, seat: int) -> list[Action]:
-        return self.legal_for(seat)
-
-    def step(self, seat: int) -> tuple[Any, ...] | None:
         """The next part of ``seat``'s secret choice this round, or ``None`` when it is done."""
         if self.is_over:
             return None
@@ -224,8 +220,8 @@ class State(FrozenGameState):
                 return ("jester",)
         return None
 
-    def legal_for(self, seat: int) -> list[Action]:
-        step = self.step(seat)
+    def _legal_for(self, seat: int) -> list[Action]:
+        step = self._step(seat)
         if step is None:
             return []
         s = self.subs[seat]
@@ -265,6 +261,16 @@ class State(FrozenGameState):
                                                   for pair in itertools.combinations(others, 2))]
         return [Jester("jester", None), *(Jester("jester", c) for c in COLOURS)]
 
+    # -- one seat's part of the round (public: checked arguments) ------------------------------
+    def step(self, seat: int) -> tuple[Any, ...] | None:
+        """The next part of ``seat``'s secret choice this round (``("card",)``, ``("guess",
+        "red")``, ...), or ``None`` when it has chosen everything."""
+        return self._step(check_seat(seat, 10))
+
+    def legal_for(self, seat: int) -> list[Action]:
+        """The legal actions for ``seat``'s next part (whether or not it is to move)."""
+        return self._legal_for(check_seat(seat, 10))
+
     # -- actions: parsing, checking, applying -------------------------------------------------
     def parse_action(self, action: Any) -> Action:
         return parse_action(action)
@@ -287,16 +293,16 @@ class State(FrozenGameState):
         assert seat is not None
         kind = action[0]
         if kind in ("place", "light", "guess", "card", "start", "shape") and self._legal is None:
-            self.check_for(seat, action)      # cheaper than listing every legal action
+            self._check_for(seat, action)      # cheaper than listing every legal action
             return
         if action in self.legal_actions():
             return
-        self.check_for(seat, action)
+        self._check_for(seat, action)
         raise IllegalAction("DB-R5", f"{self.action_label(action)} is not a legal action now")
 
-    def check_for(self, seat: int, action: Any) -> None:
+    def _check_for(self, seat: int, action: Any) -> None:
         """Raise :class:`IllegalAction` naming the rule when ``seat`` may not play ``action``."""
-        step = self.step(seat)
+        step = self._step(seat)
         if step is None:
             raise IllegalAction("DB-R5", f"seat {seat} has nothing left to choose this round")
         kind = action[0]
@@ -359,7 +365,7 @@ class State(FrozenGameState):
         if kind == "jester" and action[1] is not None and action[1] not in COLOURS:
             raise IllegalAction("DB-R16", f"{action[1]!r} is not a colour")
 
-    def apply_for(self, seat: int, action: Any) -> State:
+    def _apply_for(self, seat: int, action: Any) -> State:
         """The state after ``seat`` adds ``action`` to its secret choice (checked already)."""
         s = self.subs[seat]
         kind = action[0]
@@ -404,8 +410,8 @@ class State(FrozenGameState):
     def _apply(self, action: Any) -> State:
         seat = self.to_move
         assert seat is not None
-        new = self.apply_for(seat, action)
-        if any(new.step(x) is not None for x in range(10)):
+        new = self._apply_for(seat, action)
+        if any(new._step(x) is not None for x in range(10)):
             return new
         return resolve_round(new)
 
@@ -517,7 +523,7 @@ class State(FrozenGameState):
             head = "Doppel Doubt, over after round 10"
         else:
             seat = self.to_move
-            step = self.step(seat) if seat is not None else None
+            step = self._step(seat) if seat is not None else None
             doing = _STEP_TEXT[step[0]] if step else "wait"
             head = f"Doppel Doubt, round {self.round} of 10: seat {seat} to {doing}"
         lines = [head, str(self.board),
