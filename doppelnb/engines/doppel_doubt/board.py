@@ -38,7 +38,6 @@ from .bitboards import add_bit, anchor_mask, at_least, greater
 from .board_data import BOARD_FILE, START_LABELS
 from .board_data import load_board as _load_board
 from .notation import (
-    CELLS,
     MAX_CELLS,
     Cell,
     _cell_list,
@@ -48,7 +47,7 @@ from .notation import (
     parse_cell,
 )
 from .rules import COLOURS, DEFAULT_RULES, DOPPELS, SIZE, Rules, colour_of, own_needed, takeover_ok
-from .shapes import Shape, is_connected, normalise
+from .shapes import Shape, is_connected, normalise, placement_table
 
 # Categories of a covered square, from the placer's point of view.
 OWN, OWN_ZERO, ENEMY, ENEMY_ZERO, ALLY_ZERO, UNCLAIMED, UNCLAIMED_ZERO, OFFBOARD, PROTECTED = (
@@ -552,7 +551,7 @@ class Board:
         for rotation, pad, mask in self.legal_placement_masks(colour, shape):
             rot = rotations[rotation]               # sorted, so each placement's cells are too
             width = SIZE + 2 * pad
-            offsets = [r * SIZE + c for r, c in rot]
+            table = placement_table(rot) if not pad else ()
             while mask:
                 low = mask & -mask
                 mask ^= low
@@ -560,8 +559,8 @@ class Board:
                 if pad:                             # hanging off the board (DB-A13)
                     row, col = divmod(i, width)
                     out.append(tuple([(row - pad + r, col - pad + c) for r, c in rot]))
-                else:                               # on the board: shared square tuples
-                    out.append(tuple([CELLS[i + k] for k in offsets]))
+                else:                               # on the board: a static table
+                    out.append(table[i])
         return out
 
     def count_legal_placements(self, colour: str, shape: Shape) -> int:

@@ -18,7 +18,7 @@ from typing import Any
 
 from ...core.checks import check_int, check_sequence, check_str, show
 from ...core.errors import BadInput
-from .notation import Cell
+from .notation import CELLS, SIZE, Cell
 
 
 def normalise(cells: Iterable[Cell]) -> tuple[Cell, ...]:
@@ -52,6 +52,23 @@ def _rotations(cur: tuple[Cell, ...]) -> tuple[tuple[Cell, ...], ...]:
             out.append(cur)
         cur = rotate(cur)
     return tuple(out)
+
+
+@cache
+def placement_table(rot: tuple[Cell, ...]) -> tuple[tuple[Cell, ...], ...]:
+    """For one orientation (sorted cells), the sorted squares of its placement with the corner at
+    each square ``r * 17 + c`` of the board (``()`` where it would leave the board): static data,
+    built once per orientation and process, like a chess engine's precomputed move tables.
+
+    >>> placement_table(((0, 0), (0, 1)))[17 * 2 + 3]
+    ((2, 3), (2, 4))
+    """
+    h = 1 + max(r for r, _ in rot)
+    w = 1 + max(c for _, c in rot)
+    offsets = [r * SIZE + c for r, c in rot]
+    return tuple(tuple([CELLS[i + k] for k in offsets])
+                 if i // SIZE <= SIZE - h and i % SIZE <= SIZE - w else ()
+                 for i in range(SIZE * SIZE))
 
 
 def canonical(cells: Iterable[Cell]) -> tuple[Cell, ...]:
@@ -211,4 +228,4 @@ def shape_by_name(name: str) -> Shape:
 
 
 __all__ = ["Shape", "Cell", "one_sided_polyominoes", "shape_by_name", "normalise", "rotate",
-           "reflect", "rotations_of", "canonical", "is_connected"]
+           "reflect", "rotations_of", "canonical", "is_connected", "placement_table"]
