@@ -29,6 +29,7 @@ from __future__ import annotations
 import dataclasses
 import pathlib
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import compress
 from typing import Any
 
 from ...core.checks import check_instance
@@ -47,7 +48,7 @@ from .notation import (
     parse_cell,
 )
 from .rules import COLOURS, DEFAULT_RULES, DOPPELS, SIZE, Rules, colour_of, own_needed, takeover_ok
-from .shapes import Shape, is_connected, normalise, placement_table
+from .shapes import Placement, Shape, is_connected, normalise, placement_table
 
 # Categories of a covered square, from the placer's point of view.
 OWN, OWN_ZERO, ENEMY, ENEMY_ZERO, ALLY_ZERO, UNCLAIMED, UNCLAIMED_ZERO, OFFBOARD, PROTECTED = (
@@ -66,24 +67,6 @@ _EXPLAIN = {
     OFFBOARD: ("DB-R10b", "off the 17x17 board"),
     PROTECTED: ("DB-A15", "another colour's starting square, protected under this variant"),
 }
-
-
-@dataclasses.dataclass(frozen=True)
-class Placement:
-    """One position of a shape: rotation ``rotation`` with its bounding box's corner at (row, col)."""
-
-    shape: Shape
-    rotation: int
-    row: int
-    col: int
-
-    @property
-    def cells(self) -> frozenset[Cell]:
-        rot = self.shape.rotations()[self.rotation]
-        return frozenset((self.row + r, self.col + c) for r, c in rot)
-
-    def to_json(self) -> list[list[int]]:
-        return [[r, c] for r, c in sorted(self.cells)]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -150,6 +133,9 @@ class Verdict:
         from .render import verdict_html
 
         return verdict_html(self)
+
+
+_BITS = bytes.maketrans(b"01", b"\x00\x01")   # a mask's binary digits as 0/1 bytes
 
 
 class FrozenBoardError(BadInput, AttributeError):
@@ -497,10 +483,11 @@ class Board:
             shifts = [r * width + c for r, c in rot]
             any_own = any_bad = 0
             own_planes: list[int] = []
+            own, bad = m["own"], m["bad"]
             for k in shifts:
-                o = m["own"] >> k
+                o = own >> k
                 any_own |= o
-                any_bad |= m["bad"] >> k
+                any_bad |= bad >> k
                 add_bit(own_planes, o)
             legal = anchors & any_own & ~any_bad                  # DB-R10c, DB-R12
             if reject and m["enemy"]:                             # DB-R13
@@ -514,16 +501,20 @@ class Board:
         groups = ([m["enemy"]] if self.rules.takeover_check == "whole_shape"
                   else list(m["targets"].values()))
         fail = 0
+        own_ok = at_least(own_planes, size // 2 + 1, anchors) if rule == "own_over_half" else 0
         for enemy in groups:
             planes: list[int] = []
             touched = 0
+            if rule == "own_over_half":               # only whether an enemy square is covered
+                for k in shifts:
+                    touched |= enemy >> k
+                fail |= touched & ~own_ok
+                continue
             for k in shifts:
                 e = enemy >> k
                 touched |= e
                 add_bit(planes, e)
-            if rule == "own_over_half":
-                ok = at_least(own_planes, size // 2 + 1, anchors)
-            elif rule == "non_enemy_over_half":
+            if rule == "non_enemy_over_half":
                 ok = anchors & ~at_least(planes, (size + 1) // 2, anchors)
             else:
                 ok = greater(own_planes, planes, anchors)
@@ -551,16 +542,16 @@ class Board:
         for rotation, pad, mask in self.legal_placement_masks(colour, shape):
             rot = rotations[rotation]               # sorted, so each placement's cells are too
             width = SIZE + 2 * pad
-            table = placement_table(rot) if not pad else ()
-            while mask:
+            if not pad:                             # on the board: read the static table
+                if mask:
+                    bits = bin(mask)[:1:-1].encode().translate(_BITS)
+                    out += compress(placement_table(rot), bits)
+                continue
+            while mask:                             # hanging off the board (DB-A13)
                 low = mask & -mask
                 mask ^= low
-                i = low.bit_length() - 1
-                if pad:                             # hanging off the board (DB-A13)
-                    row, col = divmod(i, width)
-                    out.append(tuple([(row - pad + r, col - pad + c) for r, c in rot]))
-                else:                               # on the board: a static table
-                    out.append(table[i])
+                row, col = divmod(low.bit_length() - 1, width)
+                out.append(tuple([(row - pad + r, col - pad + c) for r, c in rot]))
         return out
 
     def count_legal_placements(self, colour: str, shape: Shape) -> int:

@@ -166,6 +166,25 @@ class Shape:
         return str(shape_svg(self))
 
 
+@dataclasses.dataclass(frozen=True)
+class Placement:
+    """One position of a shape: rotation ``rotation`` with its bounding box's corner at (row, col)."""
+
+    shape: Shape
+    rotation: int
+    row: int
+    col: int
+
+    @property
+    def cells(self) -> frozenset[Cell]:
+        rot = self.shape.rotations()[self.rotation]
+        return frozenset((self.row + r, self.col + c) for r, c in rot)
+
+    def to_json(self) -> list[list[int]]:
+        return [[r, c] for r, c in sorted(self.cells)]
+
+
+
 #: The largest size :func:`one_sided_polyominoes` enumerates (see its docstring).
 MAX_ENUMERATED = 10
 #: The most squares a shape made with :meth:`Shape.from_cells` may have.
@@ -227,5 +246,5 @@ def shape_by_name(name: str) -> Shape:
     return shapes[index]
 
 
-__all__ = ["Shape", "Cell", "one_sided_polyominoes", "shape_by_name", "normalise", "rotate",
+__all__ = ["Shape", "Placement", "Cell", "one_sided_polyominoes", "shape_by_name", "normalise", "rotate",
            "reflect", "rotations_of", "canonical", "is_connected", "placement_table"]
