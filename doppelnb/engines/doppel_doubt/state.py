@@ -422,7 +422,7 @@ class State(_Fields, FrozenGameState):
         seat = self.to_move
         assert seat is not None
         new = self._apply_for(seat, action)
-        if any(new._step(x) is not None for x in range(10)):
+        if new.to_move is not None:         # someone still chooses (bots chose at round start)
             return new
         return resolve_round(new)
 
