@@ -7,13 +7,17 @@ Digest: ``shared/rules/doppel-doubt.md`` (rule ids ``DB-R*``, examples ``DB-E*``
 (``doppelnb/data/doppel_doubt_board.json``), the shapes revealed each round (seeded), and who holds
 the Artefact powers (an option).
 
-Modules: :mod:`.shapes` (one-sided polyominoes), :mod:`.board` (placement legality, bitboards),
-:mod:`.resolve` (pure rule functions), :mod:`.game` (the state), :mod:`.analysis`,
-:mod:`.render`.
+Modules, in the order every engine follows: :mod:`.notation` (squares), :mod:`.rules` (flags and
+pure rule functions), :mod:`.actions` (typed actions), :mod:`.state` (the frozen State),
+:mod:`.analysis`, :mod:`.render`, :mod:`.examples` (worked examples, golden cases),
+:mod:`.players` (greedy, determinize); and for this game :mod:`.shapes` (one-sided polyominoes),
+:mod:`.board` (placement legality, with :mod:`.bitboards` and :mod:`.board_data`),
+:mod:`.claims` (claim resolution), :mod:`.scoring` (scores, guesses, awards) and :mod:`.flow`
+(a round's submissions and resolution).
 """
 
+from .actions import Action, parse_action
 from .analysis import (
-    greedy_policy,
     legal_counts,
     mid_game_board,
     resolution_readings,
@@ -21,34 +25,45 @@ from .analysis import (
     takeover_comparison,
 )
 from .board import Board, Placement, Verdict
-from .game import State, Submission, from_json, illustrative_shapes, new_game
-from .resolve import (
-    ClaimStep,
-    Resolution,
-    Results,
-    adjust,
+from .claims import ClaimStep, Resolution, resolve_placements
+from .flow import Submission, illustrative_shapes
+from .players import determinize, greedy, greedy_policy
+from .rules import (
+    COLOURS,
+    DOPPELS,
+    GAME,
+    LETTERS,
+    PLAYER_COUNTS,
+    SIZE,
+    Rules,
     allocate_starts,
     card_order,
     check_dark,
     check_hands,
-    colour_scores,
+    colour_of,
     deal_hands,
     draft_shapes,
+    letter_of,
+    partner_of,
+)
+from .scoring import (
+    Results,
+    adjust,
+    colour_scores,
     guess_points,
     match_results,
-    resolve_placements,
     territory_scores,
 )
-from .rules import COLOURS, DOPPELS, LETTERS, SIZE, Rules, colour_of, letter_of, partner_of
 from .shapes import Shape, one_sided_polyominoes, shape_by_name
+from .state import State, from_json, new_game
 
 __all__ = [
     "Rules", "SIZE", "COLOURS", "LETTERS", "DOPPELS", "colour_of", "letter_of", "partner_of",
     "Shape", "one_sided_polyominoes", "shape_by_name", "Board", "Verdict", "Placement",
-    "State", "Submission", "new_game", "from_json", "illustrative_shapes", "deal_hands",
-    "check_hands", "card_order", "check_dark", "allocate_starts", "draft_shapes", "ClaimStep",
-    "Resolution", "resolve_placements", "territory_scores", "colour_scores", "guess_points",
-    "adjust", "Results", "match_results", "legal_counts", "takeover_comparison", "simulate",
-    "greedy_policy", "mid_game_board", "resolution_readings",
+    "GAME", "PLAYER_COUNTS", "State", "Submission", "new_game", "from_json",
+    "illustrative_shapes", "deal_hands", "check_hands", "card_order", "check_dark",
+    "allocate_starts", "draft_shapes", "ClaimStep", "Resolution", "resolve_placements",
+    "territory_scores", "colour_scores", "guess_points", "adjust", "Results", "match_results",
+    "legal_counts", "takeover_comparison", "simulate", "greedy_policy", "greedy", "determinize",
+    "mid_game_board", "resolution_readings", "Action", "parse_action",
 ]
-PLAYER_COUNTS = (10,)

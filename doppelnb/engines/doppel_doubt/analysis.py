@@ -4,6 +4,11 @@ simulations of whole matches with simple policies.
 Counts are exact integers from the bitboard search (:meth:`Board.count_legal_placements`), which
 the tests check against the per-cell twin. Simulations are seeded: the same seed gives the same
 matches, and each match is an ordinary game record.
+
+>>> from doppelnb.engines.doppel_doubt import Board, shape_by_name
+>>> board = Board().set_owner([(8, 8)], "red")
+>>> legal_counts(board, "red", [shape_by_name("4-0")])   # a straight line through (8, 8)
+{'4-0': 8}
 """
 
 from __future__ import annotations
@@ -12,70 +17,63 @@ import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from ...core.chance import rng_for
-from ...core.errors import BadInput
+from ...core.chance import MAX_SEED, rng_for
+from ...core.checks import (
+    check_choice,
+    check_instance,
+    check_int,
+    check_mapping,
+    check_sequence,
+)
 from ...core.exact import mean_interval
 from ...core.state import play_to_end, playout, random_policy
 from .board import ENEMY, Board
-from .game import State, new_game
+from .players import greedy_policy
 from .resolve import Resolution, colour_scores, resolve_placements
 from .rules import COLOURS, DEFAULT_RULES, SIZE, Rules, colour_of
 from .shapes import Shape, one_sided_polyominoes
+from .state import new_game
+
+MAX_GAMES = 1000
+MAX_SHAPES = 1000
+
+
+def _variant(value: Any, name: str) -> tuple[str, str, str]:
+    items: tuple[Any, ...] = check_sequence(value, name, min_len=3, max_len=3)
+    return (items[0], items[1], items[2])
+
+
+def _shapes(shapes: Any) -> list[Shape]:
+    if shapes is None:
+        return [s for n in (4, 5, 6) for s in one_sided_polyominoes(n)]
+    if isinstance(shapes, (set, frozenset)):
+        shapes = sorted(shapes)
+    return list(check_sequence(shapes, "shapes", max_len=MAX_SHAPES,
+                               item=lambda v, n: check_instance(v, n, Shape,
+                                                                expected="a Shape")))
+
 
 # -- simple policies ---------------------------------------------------------------------------
 
 
-def greedy_policy(state: State, rng) -> Any:
-    """A simple player: random cards and shape rankings; starting squares ranked by the total
-    |value| around them; each shape placed where it claims the most |value| (a colour scores the
-    gap P - Q, so positive and negative squares are both worth taking); no guesses, no artefacts.
-    """
-    seat = state.to_move
-    step = state._step(seat)
-    actions = state._legal_for(seat)
-    kind = step[0]
-    if kind == "dark":
-        return ("dark", 0)
-    if kind == "light":
-        return ("light", None)
-    if kind == "guess":
-        return ("guess", step[1], ())
-    if kind == "jester":
-        return ("jester", None)
-    board = state.board
-    if kind == "start":
-        def around(label: str) -> int:
-            r, c = board.starts[label]
-            return sum(abs(board.values[i * SIZE + j]) for i in range(max(0, r - 2), min(SIZE, r + 3))
-                       for j in range(max(0, c - 2), min(SIZE, c + 3)))
-        return max(actions, key=lambda a: (around(a[1]), rng.random()))
-    if kind == "place" and actions[0][0] == "place":
-        key = state.key(seat)
-        gain = [0 if o == key else abs(v) for o, v in zip(board.owner, board.values, strict=True)]
-        return max(actions, key=lambda a: (sum(gain[r * SIZE + c] for r, c in a[1]),
-                                           rng.random()))
-    return rng.choice(actions)
+POLICIES: dict[str, Callable[..., Any]] = {"random": random_policy, "greedy": greedy_policy}
 
 
-POLICIES: dict[str, Callable] = {"random": random_policy, "greedy": greedy_policy}
-
-
-def _policy(policy: str | Callable) -> Callable:
+def _policy(policy: str | Callable[..., Any]) -> Callable[..., Any]:
     if callable(policy):
         return policy
-    if policy not in POLICIES:
-        raise BadInput("NB-ARG", f"policy is one of {', '.join(POLICIES)}, not {policy!r}")
-    return POLICIES[policy]
+    return POLICIES[check_choice(policy, "policy", tuple(POLICIES))]
 
 
 # -- boards to analyse -------------------------------------------------------------------------
 
 
 def mid_game_board(seed: int = 7, rounds: int = 5, rules: Rules = DEFAULT_RULES,
-                   policy: str | Callable = "greedy") -> Board:
+                   policy: str | Callable[..., Any] = "greedy") -> Board:
     """The board after ``rounds`` rounds of a seeded match played by ``policy``."""
-    if not isinstance(rounds, int) or not 1 <= rounds <= 10:
-        raise BadInput("NB-ARG", "rounds is a whole number from 1 to 10")
+    seed = check_int(seed, "seed", 0, MAX_SEED)
+    rounds = check_int(rounds, "rounds", 1, 10)
+    check_instance(rules, "rules", Rules, expected="a doppel_doubt.Rules")
     pol = _policy(policy)
     for state in playout(new_game(rules=rules, seed=seed), pol, seed=seed):
         if state.round > rounds:
@@ -88,9 +86,12 @@ def mid_game_board(seed: int = 7, rounds: int = 5, rules: Rules = DEFAULT_RULES,
 
 def legal_counts(board: Board, colour: str, shapes: Iterable[Shape] | None = None
                  ) -> dict[str, int]:
-    """Shape name -> number of legal placements (positions x rotations) for ``colour``."""
-    shapes = list(shapes) if shapes is not None else [s for n in (4, 5, 6)
-                                                       for s in one_sided_polyominoes(n)]
+    """Shape name -> number of legal placements (positions x rotations) for ``colour``.
+
+    At most ``MAX_SHAPES`` shapes per call."""
+    check_instance(board, "board", Board, expected="a doppel_doubt.Board")
+    board._key(colour)
+    shapes = _shapes(shapes)
     return {str(s): board.count_legal_placements(colour, s) for s in shapes}
 
 
@@ -108,8 +109,11 @@ def takeover_comparison(board: Board, colour: str, shapes: Sequence[Shape] | Non
                         ) -> list[dict[str, Any]]:
     """For each takeover reading (DB-A5 rule, DB-A6 check, DB-A7 failure), over all ``shapes``:
     how many placements are legal, and how many of those take at least one enemy square."""
-    shapes = list(shapes) if shapes is not None else [s for n in (4, 5, 6)
-                                                       for s in one_sided_polyominoes(n)]
+    check_instance(board, "board", Board, expected="a doppel_doubt.Board")
+    board._key(colour)
+    shapes = _shapes(shapes)
+    variants = check_sequence(variants, "variants", max_len=len(TAKEOVER_VARIANTS) * 4,
+                              item=_variant)
     rows = []
     for rule, check, failure in variants:
         judged = board.with_rules(board.rules.replace(takeover_rule=rule, takeover_check=check,
@@ -135,7 +139,7 @@ def takeover_comparison(board: Board, colour: str, shapes: Sequence[Shape] | Non
     return rows
 
 
-RESOLUTION_VARIANTS = (
+RESOLUTION_VARIANTS: tuple[dict[str, Any], ...] = (
     {},
     {"partial_claims": False},
     {"own_square_blocks": False},
@@ -143,10 +147,13 @@ RESOLUTION_VARIANTS = (
 )
 
 
-def resolution_readings(resolution: Resolution, variants: Sequence[dict] = RESOLUTION_VARIANTS
+def resolution_readings(resolution: Resolution, variants: Sequence[dict[str, Any]] = RESOLUTION_VARIANTS
                         ) -> list[dict[str, Any]]:
     """Re-resolve one round's placements under other readings of DB-A8, DB-A9 and DB-A10:
     squares claimed, placements void, squares lost to earlier claims, and the board's owners."""
+    check_instance(resolution, "resolution", Resolution, expected="a doppel_doubt Resolution")
+    variants = check_sequence(variants, "variants", max_len=50,
+                              item=lambda v, n: check_mapping(v, n, keys=[f.name for f in Rules.flags()]))
     placements = [(s.seat, s.who, s.card, s.original, s.cells) for s in resolution.steps]
     rows = []
     for changes in variants:
@@ -171,7 +178,7 @@ class Simulation:
 
     policy: str
     seeds: tuple[int, ...]
-    colour_scores: tuple[dict, ...]
+    colour_scores: tuple[dict[str, Any], ...]
     jesters: tuple[str, ...]
     winners: tuple[tuple[str, ...], ...]
 
@@ -194,11 +201,15 @@ class Simulation:
                 "95% high": round(high, 1), "min": min(values), "max": max(values)}
 
 
-def simulate(games: int, policy: str | Callable = "greedy", *, seed: int = 0,
+def simulate(games: int, policy: str | Callable[..., Any] = "greedy", *, seed: int = 0,
              rules: Rules = DEFAULT_RULES, **options: Any) -> Simulation:
-    """Play ``games`` seeded matches with ``policy`` (``"greedy"``, ``"random"`` or a callable)."""
-    if not isinstance(games, int) or games < 1:
-        raise BadInput("NB-ARG", "games is a whole number of at least 1")
+    """Play ``games`` seeded matches with ``policy`` (``"greedy"``, ``"random"`` or a callable).
+
+    Limit: ``games`` is at most ``MAX_GAMES`` (1,000, several minutes); larger sweeps belong to
+    the designer-analysis tools, which run on many cores."""
+    games = check_int(games, "games", 1, MAX_GAMES)
+    seed = check_int(seed, "seed", 0, MAX_SEED)
+    check_instance(rules, "rules", Rules, expected="a doppel_doubt.Rules")
     pol = _policy(policy)
     seeds = tuple(rng_for(seed, "simulate", i).randrange(2**31) for i in range(games))
     scores, jesters, winners = [], [], []

@@ -1,8 +1,8 @@
-"""The Doppel Doubt board: territory, Zero spaces, placement legality and claim resolution.
+"""The Doppel Doubt board: territory, Zero spaces, placement legality and placement legality.
 
 Placement rules live here, once each: DB-R10 (rotation only, on the board, at least one own
-square), DB-R12 (claimed Zero spaces), DB-R13 (takeover needs more than half on own squares) and
-DB-R11 (claims resolve in descending card order; the first claim of a square wins).
+square), DB-R12 (claimed Zero spaces) and DB-R13 (takeover needs more than half on own squares);
+claims (DB-R11) are resolved in :mod:`.claims`.
 
 Two implementations of "where can this shape go":
 
@@ -13,22 +13,42 @@ Two implementations of "where can this shape go":
   dozen big-integer operations per orientation, never a loop over squares.
 - :meth:`Board.legal_placements_naive`: the per-cell twin, which asks :meth:`check_placement`'s
   logic about every position. Tests and the benchmark compare the two.
+
+>>> board = Board().set_owner([(0, 4), (0, 5)], "blue").set_owner([(0, 6)], "red")
+>>> board.check_placement("blue", [(0, 4), (0, 5), (0, 6), (0, 7)]).reasons      # DB-E4
+('DB-R13',)
+>>> frozen = board.frozen()
+>>> frozen.set_owner([(1, 1)], "red")
+Traceback (most recent call last):
+...
+doppelnb.engines.doppel_doubt.board.FrozenBoardError: NB-ARG: this board belongs to a game state and cannot change; use board.copy() for a board you can set up
 """
 
 from __future__ import annotations
 
 import dataclasses
 import pathlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import compress
 from typing import Any
 
-from ...core.data import expect, expect_int, expect_keys, load_data, parse_data
+from ...core.checks import check_instance
 from ...core.errors import BadInput
-from .rules import COLOURS, DEFAULT_RULES, DOPPELS, SIZE, Rules, colour_of
-from .shapes import Cell, Shape, normalise
-
-BOARD_FILE = "doppel_doubt_board.json"
-START_LABELS = tuple(f"P{i}" for i in range(1, 7)) + tuple(f"Q{i}" for i in range(1, 7))
+from ...core.frozen import FrozenMap
+from .bitboards import add_bit, anchor_mask, at_least, greater
+from .board_data import BOARD_FILE, START_LABELS
+from .board_data import load_board as _load_board
+from .notation import (
+    MAX_CELLS,
+    Cell,
+    _cell_list,
+    cell_name,
+    cells_text,
+    on_board,
+    parse_cell,
+)
+from .rules import COLOURS, DEFAULT_RULES, DOPPELS, SIZE, Rules, colour_of, own_needed, takeover_ok
+from .shapes import Placement, Shape, is_connected, normalise, placement_table
 
 # Categories of a covered square, from the placer's point of view.
 OWN, OWN_ZERO, ENEMY, ENEMY_ZERO, ALLY_ZERO, UNCLAIMED, UNCLAIMED_ZERO, OFFBOARD, PROTECTED = (
@@ -47,64 +67,6 @@ _EXPLAIN = {
     OFFBOARD: ("DB-R10b", "off the 17x17 board"),
     PROTECTED: ("DB-A15", "another colour's starting square, protected under this variant"),
 }
-
-
-def cell_name(cell: Cell) -> str:
-    return f"({cell[0]}, {cell[1]})"
-
-
-def cells_text(cells: Iterable[Cell], limit: int = 6) -> str:
-    cells = sorted(cells)
-    text = ", ".join(cell_name(c) for c in cells[:limit])
-    return text + (f" and {len(cells) - limit} more" if len(cells) > limit else "")
-
-
-def parse_cell(value: Any, what: str = "a square") -> Cell:
-    """``(r, c)`` / ``[r, c]`` -> a cell of whole numbers (``BadInput`` otherwise)."""
-    ok = (isinstance(value, (tuple, list)) and len(value) == 2
-          and all(isinstance(v, int) and not isinstance(v, bool) for v in value))
-    if not ok:
-        raise BadInput("NB-ARG", f"{what} is a (row, col) pair of whole numbers, not {value!r}")
-    return (value[0], value[1])
-
-
-def on_board(cell: Cell) -> bool:
-    return 0 <= cell[0] < SIZE and 0 <= cell[1] < SIZE
-
-
-def takeover_ok(rule: str, own: int, enemy: int, size: int) -> bool:
-    """DB-R13 / DB-A5: may a placement with ``own`` own and ``enemy`` enemy squares take over?"""
-    if rule == "own_over_half":            # (a) literal: over 50% of the shape on own squares
-        return 2 * own > size
-    if rule == "non_enemy_over_half":      # (b) fewer than half on enemy squares
-        return 2 * (size - enemy) > size
-    return own > enemy                     # (c) more own than enemy squares
-
-
-def own_needed(rule: str, enemy: int, size: int) -> str:
-    if rule == "own_over_half":
-        return f"at least {size // 2 + 1} of its {size} squares on your own territory"
-    if rule == "non_enemy_over_half":
-        return f"fewer than half of its {size} squares on enemy territory"
-    return f"more own squares than enemy squares ({enemy} enemy)"
-
-
-@dataclasses.dataclass(frozen=True)
-class Placement:
-    """One position of a shape: rotation ``rotation`` with its bounding box's corner at (row, col)."""
-
-    shape: Shape
-    rotation: int
-    row: int
-    col: int
-
-    @property
-    def cells(self) -> frozenset[Cell]:
-        rot = self.shape.rotations()[self.rotation]
-        return frozenset((self.row + r, self.col + c) for r, c in rot)
-
-    def to_json(self) -> list[list[int]]:
-        return [[r, c] for r, c in sorted(self.cells)]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -173,6 +135,14 @@ class Verdict:
         return verdict_html(self)
 
 
+_BITS = bytes.maketrans(b"01", b"\x00\x01")   # a mask's binary digits as 0/1 bytes
+
+
+class FrozenBoardError(BadInput, AttributeError):
+    """A change to a frozen board (a ``BadInput``, and an ``AttributeError`` like any attempt to
+    set a field of an immutable value)."""
+
+
 class Board:
     """The 17x17 board: printed values, starting squares, territory and Zero spaces.
 
@@ -182,39 +152,81 @@ class Board:
     ``set_zero``); game states copy it and never change a board they share.
     """
 
-    def __init__(self, data: str | pathlib.Path | dict | None = None, *, rules: Rules = DEFAULT_RULES):
-        if not isinstance(rules, Rules):
-            raise BadInput("NB-ARG", "rules must be doppel_doubt.Rules")
+    def __init__(self, data: str | pathlib.Path | Mapping[str, Any] | None = None, *,
+                 rules: Rules = DEFAULT_RULES):
+        check_instance(rules, "rules", Rules, expected="a doppel_doubt.Rules")
         doc = _load_board(data if data is not None else BOARD_FILE)
-        self.rules = rules
-        self.illustrative: bool = doc["illustrative"]
-        self.note: str = doc.get("note", "")
-        self.printed: tuple[int | None, ...] = tuple(v for row in doc["values"] for v in row)
-        self.starts: dict[str, Cell] = {k: tuple(v) for k, v in doc["starts"].items()}
-        self._start_index = {r * SIZE + c: label for label, (r, c) in self.starts.items()}
-        self.values: list[int] = [rules.start_square_value if v is None else v
-                                  for v in self.printed]
-        self.owner: list[str | None] = [None] * (SIZE * SIZE)
-        self.zero: set[int] = set()
+        set_ = object.__setattr__
+        set_(self, "_frozen", False)
+        set_(self, "rules", rules)
+        set_(self, "illustrative", doc["illustrative"])
+        set_(self, "note", doc.get("note", ""))
+        printed = tuple(v for row in doc["values"] for v in row)
+        starts = {k: (v[0], v[1]) for k, v in doc["starts"].items()}
+        set_(self, "printed", printed)
+        set_(self, "starts", FrozenMap(starts))
+        set_(self, "_start_index", FrozenMap(
+            {r * SIZE + c: label for label, (r, c) in starts.items()}))
+        set_(self, "values", tuple(rules.start_square_value if v is None else v
+                                   for v in printed))
+        set_(self, "owner", (None,) * (SIZE * SIZE))
+        zero: frozenset[int] = frozenset()
         if rules.printed_zero_is_zero_space:                      # DB-A14 (b)
-            self.zero |= {i for i, v in enumerate(self.printed) if v == 0}
-        self._cache: dict = {}
+            zero = frozenset(i for i, v in enumerate(printed) if v == 0)
+        set_(self, "zero", zero)
+        set_(self, "_cache", {})
+
+    # Every field is immutable (tuples, frozensets, read-only mappings). A board made by the
+    # caller can still be set up with ``set_owner`` / ``set_zero``, which replace fields; a board
+    # held by a game state or a resolution is frozen and refuses every change (issue 11).
+    _frozen: bool
+    _cache: dict[Any, Any]
+    _start_index: FrozenMap[int, str]
+    printed: tuple[int | None, ...]
+    values: tuple[int, ...]
+    owner: tuple[str | None, ...]
+    zero: frozenset[int]
+    starts: Mapping[str, Cell]
+    rules: Rules
+    illustrative: bool
+    note: str
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if self._frozen:
+            raise FrozenBoardError("NB-ARG", "this board belongs to a game state and cannot "
+                                             "change; use board.copy() for a board you can set up")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenBoardError("NB-ARG", "a board's fields cannot be deleted")
 
     # -- set-up and copying -----------------------------------------------------------------
     def copy(self) -> Board:
+        """A board you can set up, sharing this one's immutable fields (nothing is copied)."""
         new = object.__new__(Board)
         new.__dict__.update(self.__dict__)
-        new.values = list(self.values)
-        new.owner = list(self.owner)
-        new.zero = set(self.zero)
-        new._cache = {}
+        new.__dict__["_frozen"] = False
+        new.__dict__["_cache"] = {}
         return new
+
+    def frozen(self) -> Board:
+        """This board made read-only (itself when it already is): what game states hold."""
+        if self._frozen:
+            return self
+        new = self.copy()
+        new.__dict__["_frozen"] = True
+        return new
+
+    @property
+    def is_frozen(self) -> bool:
+        return bool(self._frozen)
 
     def with_rules(self, rules: Rules) -> Board:
         """The same territory judged under other variant flags."""
+        check_instance(rules, "rules", Rules, expected="a doppel_doubt.Rules")
         new = self.copy()
-        new.rules = rules
-        return new
+        new.__dict__["rules"] = rules
+        return new.frozen() if self._frozen else new
 
     def _key(self, who: str) -> str:
         """The owner key of ``who``: a colour, or a Doppel under territory_owner="doppel"."""
@@ -237,8 +249,11 @@ class Board:
         key = None if colour is None else self._key(colour)
         for cell in cells:
             self._need_on_board(cell)
+        self._need_unfrozen()
+        owner = list(self.owner)
         for r, c in cells:
-            self.owner[r * SIZE + c] = key
+            owner[r * SIZE + c] = key
+        self.owner = tuple(owner)
         self._cache.clear()
         return self
 
@@ -247,12 +262,18 @@ class Board:
         cell = parse_cell(cell)
         key = None if owner is None else self._key(owner)
         self._need_on_board(cell)
+        self._need_unfrozen()
         i = cell[0] * SIZE + cell[1]
-        self.zero.add(i)
-        self.values[i] = 0
-        self.owner[i] = key
+        self.zero = self.zero | {i}
+        self.values = self.values[:i] + (0,) + self.values[i + 1:]
+        self.owner = self.owner[:i] + (key,) + self.owner[i + 1:]
         self._cache.clear()
         return self
+
+    def _need_unfrozen(self) -> None:
+        if self._frozen:
+            raise FrozenBoardError("NB-ARG", "this board belongs to a game state and cannot change; "
+                                     "use board.copy() for a board you can set up")
 
     @staticmethod
     def _need_on_board(cell: Cell) -> None:
@@ -260,17 +281,23 @@ class Board:
             raise BadInput("DB-R10b", f"square {cell_name(cell)} is not on the 17x17 board")
 
     # -- queries ----------------------------------------------------------------------------
+    def _index(self, cell: Any, name: str = "cell") -> int:
+        r, c = parse_cell(cell, name)
+        if not on_board((r, c)):
+            raise BadInput("DB-R10b", f"{name} {cell_name((r, c))} is not on the 17x17 board")
+        return r * SIZE + c
+
     def value(self, cell: Cell) -> int:
-        return self.values[cell[0] * SIZE + cell[1]]
+        return self.values[self._index(cell)]
 
     def owner_of(self, cell: Cell) -> str | None:
-        return self.owner[cell[0] * SIZE + cell[1]]
+        return self.owner[self._index(cell)]
 
     def is_zero(self, cell: Cell) -> bool:
-        return cell[0] * SIZE + cell[1] in self.zero
+        return self._index(cell) in self.zero
 
     def start_label(self, cell: Cell) -> str | None:
-        return self._start_index.get(cell[0] * SIZE + cell[1])
+        return self._start_index.get(self._index(cell))
 
     def territory(self, who: str) -> list[Cell]:
         key = self._key(who)
@@ -311,11 +338,18 @@ class Board:
         that shape turned (legal) or mirrored (DB-R10a); anything else is ``BadInput``.
         """
         key = self._key(colour)
-        cells = _cell_list(cells)
+        cells = _cell_list(cells, "cells", MAX_CELLS)
         if not cells or len(set(cells)) != len(cells):
             raise BadInput("NB-ARG", "a placement covers at least one square, each once")
         reflected = False
-        if shape is not None:
+        if shape is None:                                         # DB-R8: 4-6 joined squares
+            if not 4 <= len(cells) <= 6:
+                raise BadInput("DB-R8", f"a shape covers 4, 5 or 6 squares, not {len(cells)}: "
+                                        f"{cells_text(cells)}")
+            if not is_connected(cells):
+                raise BadInput("DB-R8", f"the squares {cells_text(cells)} are not orthogonally "
+                                        "connected, so they are no shape")
+        else:
             if not isinstance(shape, Shape):
                 raise BadInput("NB-ARG", f"shape must be a Shape, not {type(shape).__name__}")
             norm = normalise(cells)
@@ -333,7 +367,8 @@ class Board:
         squares = []
         for cell in sorted(cells):
             cat = self.category(key, cell)
-            squares.append((cell, cat, self.value(cell) if cat != OFFBOARD else None))
+            squares.append((cell, cat, self.values[cell[0] * SIZE + cell[1]]
+                            if cat != OFFBOARD else None))
         by_cat: dict[str, list[Cell]] = {}
         for cell, cat, _ in squares:
             by_cat.setdefault(cat, []).append(cell)
@@ -356,7 +391,7 @@ class Board:
                               f"at least one square you control")
         forbidden = by_cat.get(ENEMY_ZERO, [])
         if forbidden:                                             # DB-R12
-            owners = sorted({self.owner_of(c) for c in forbidden})
+            owners = sorted({str(self.owner[r * SIZE + c]) for r, c in forbidden})
             broken("DB-R12", f"{cells_text(forbidden)} {'is a Zero space' if len(forbidden) == 1 else 'are Zero spaces'} "
                              f"claimed by {', '.join(owners)}; only that colour may cover it")
         guarded = by_cat.get(PROTECTED, [])
@@ -367,7 +402,7 @@ class Board:
         failed_targets = self._failed_targets(key, enemy_cells, own, size)
         kept: frozenset[Cell] = frozenset()
         if failed_targets:                                        # DB-R13, DB-A5..A7
-            lost = [c for c in enemy_cells if self.owner_of(c) in failed_targets]
+            lost = [c for c in enemy_cells if self.owner[c[0] * SIZE + c[1]] in failed_targets]
             if rules.illegal_takeover == "reject":
                 broken("DB-R13", f"it covers {', '.join(sorted(failed_targets))} territory at "
                                  f"{cells_text(lost)} but has only {own} of {size} squares on "
@@ -380,14 +415,14 @@ class Board:
         return Verdict(key, tuple(sorted(cells)), tuple(reasons), tuple(messages),
                        tuple(squares), takes if not reasons else frozenset(), kept, self)
 
-    def _failed_targets(self, key: str, enemy_cells: list[Cell], own: int, size: int) -> set:
+    def _failed_targets(self, key: str, enemy_cells: list[Cell], own: int, size: int) -> set[Any]:
         """The enemy owners whose squares this placement may not take (DB-R13, DB-A6)."""
         if not enemy_cells:
             return set()
         rule = self.rules.takeover_rule
         targets: dict[str, int] = {}
-        for cell in enemy_cells:
-            o = self.owner_of(cell)
+        for r, c in enemy_cells:
+            o = str(self.owner[r * SIZE + c])
             targets[o] = targets.get(o, 0) + 1
         if self.rules.takeover_check == "whole_shape":
             return set(targets) if not takeover_ok(rule, own, len(enemy_cells), size) else set()
@@ -401,9 +436,9 @@ class Board:
         w = 1 + max(c for _, c in shape.key)
         return max(h, w) - 1
 
-    def _masks(self, key: str, pad: int) -> dict:
+    def _masks(self, key: str, pad: int) -> dict[str, Any]:
         """Bitboards for owner ``key`` on a grid padded by ``pad`` off-board squares each side."""
-        cached = self._cache.get(("masks", key, pad))
+        cached: dict[str, Any] | None = self._cache.get(("masks", key, pad))
         if cached is not None:
             return cached
         width = SIZE + 2 * pad
@@ -444,40 +479,45 @@ class Board:
         for index, rot in enumerate(shape.rotations()):
             h = 1 + max(r for r, _ in rot)
             w = 1 + max(c for _, c in rot)
-            anchors = _anchor_mask(width, h, w)
+            anchors = anchor_mask(width, h, w)
             shifts = [r * width + c for r, c in rot]
             any_own = any_bad = 0
             own_planes: list[int] = []
+            own, bad = m["own"], m["bad"]
             for k in shifts:
-                o = m["own"] >> k
+                o = own >> k
                 any_own |= o
-                any_bad |= m["bad"] >> k
-                _add_bit(own_planes, o)
+                any_bad |= bad >> k
+                add_bit(own_planes, o)
             legal = anchors & any_own & ~any_bad                  # DB-R10c, DB-R12
             if reject and m["enemy"]:                             # DB-R13
                 legal &= ~self._takeover_fail(m, shifts, own_planes, rule, size, anchors)
             out.append((index, pad, legal))
         return out
 
-    def _takeover_fail(self, m: dict, shifts: list[int], own_planes: list[int], rule: str,
+    def _takeover_fail(self, m: dict[str, Any], shifts: list[int], own_planes: list[int], rule: str,
                        size: int, anchors: int) -> int:
         """Anchors where some enemy square is covered and the takeover test fails."""
         groups = ([m["enemy"]] if self.rules.takeover_check == "whole_shape"
                   else list(m["targets"].values()))
         fail = 0
+        own_ok = at_least(own_planes, size // 2 + 1, anchors) if rule == "own_over_half" else 0
         for enemy in groups:
             planes: list[int] = []
             touched = 0
+            if rule == "own_over_half":               # only whether an enemy square is covered
+                for k in shifts:
+                    touched |= enemy >> k
+                fail |= touched & ~own_ok
+                continue
             for k in shifts:
                 e = enemy >> k
                 touched |= e
-                _add_bit(planes, e)
-            if rule == "own_over_half":
-                ok = _at_least(own_planes, size // 2 + 1, anchors)
-            elif rule == "non_enemy_over_half":
-                ok = anchors & ~_at_least(planes, (size + 1) // 2, anchors)
+                add_bit(planes, e)
+            if rule == "non_enemy_over_half":
+                ok = anchors & ~at_least(planes, (size + 1) // 2, anchors)
             else:
-                ok = _greater(own_planes, planes, anchors)
+                ok = greater(own_planes, planes, anchors)
             fail |= touched & ~ok
         return fail & anchors
 
@@ -492,6 +532,26 @@ class Board:
                 mask ^= low
                 pr, pc = divmod(i, width)
                 out.append(Placement(shape, rotation, pr - pad, pc - pad))
+        return out
+
+    def legal_cells(self, colour: str, shape: Shape) -> list[tuple[Cell, ...]]:
+        """The sorted squares of every legal placement, in :meth:`legal_placements`' order, read
+        straight from the bitboards (no :class:`Placement` objects: what a game state lists)."""
+        out: list[tuple[Cell, ...]] = []
+        rotations = shape.rotations()
+        for rotation, pad, mask in self.legal_placement_masks(colour, shape):
+            rot = rotations[rotation]               # sorted, so each placement's cells are too
+            width = SIZE + 2 * pad
+            if not pad:                             # on the board: read the static table
+                if mask:
+                    bits = bin(mask)[:1:-1].encode().translate(_BITS)
+                    out += compress(placement_table(rot), bits)
+                continue
+            while mask:                             # hanging off the board (DB-A13)
+                low = mask & -mask
+                mask ^= low
+                row, col = divmod(low.bit_length() - 1, width)
+                out.append(tuple([(row - pad + r, col - pad + c) for r, c in rot]))
         return out
 
     def count_legal_placements(self, colour: str, shape: Shape) -> int:
@@ -513,14 +573,14 @@ class Board:
         return out
 
     # -- comparison and display -------------------------------------------------------------
-    def _state(self) -> tuple:
-        return (self.printed, tuple(sorted(self.starts.items())), tuple(self.values),
-                tuple(self.owner), tuple(sorted(self.zero)), self.rules)
+    def _state(self) -> tuple[Any, ...]:
+        return (self.printed, tuple(sorted(self.starts.items())), self.values,
+                self.owner, self.zero, self.rules)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Board) and self._state() == other._state()
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         claimed = sum(o is not None for o in self.owner)
@@ -539,106 +599,6 @@ class Board:
         from .render import board_svg
 
         return str(board_svg(self))
-
-
-# -- bit-sliced arithmetic over all anchors at once ---------------------------------------------
-_ANCHORS: dict[tuple[int, int, int], int] = {}
-
-
-def _anchor_mask(width: int, h: int, w: int) -> int:
-    """Bits of every anchor (pr, pc) on a ``width``-square grid where an h x w box fits."""
-    key = (width, h, w)
-    mask = _ANCHORS.get(key)
-    if mask is None:
-        row = (1 << (width - w + 1)) - 1
-        mask = 0
-        for pr in range(width - h + 1):
-            mask |= row << (pr * width)
-        _ANCHORS[key] = mask
-    return mask
-
-
-def _add_bit(planes: list[int], bit: int) -> None:
-    """Add a 0/1 bitboard to a bit-sliced counter (``planes[i]`` holds bit i of each count)."""
-    for i in range(len(planes)):
-        planes[i], bit = planes[i] ^ bit, planes[i] & bit
-        if not bit:
-            return
-    if bit:
-        planes.append(bit)
-
-
-def _at_least(planes: list[int], threshold: int, anchors: int) -> int:
-    """Anchors whose count is >= ``threshold`` (compared from the top bit down)."""
-    if threshold <= 0:
-        return anchors
-    if threshold >= 1 << len(planes):
-        return 0
-    greater, equal = 0, anchors
-    for i in range(len(planes) - 1, -1, -1):
-        if threshold >> i & 1:
-            equal &= planes[i]
-        else:
-            greater |= equal & planes[i]
-            equal &= ~planes[i]
-    return (greater | equal) & anchors
-
-
-def _greater(a: list[int], b: list[int], anchors: int) -> int:
-    """Anchors where count ``a`` > count ``b``."""
-    n = max(len(a), len(b))
-    a = a + [0] * (n - len(a))
-    b = b + [0] * (n - len(b))
-    greater, equal = 0, anchors
-    for i in range(n - 1, -1, -1):
-        greater |= equal & a[i] & ~b[i]
-        equal &= ~(a[i] ^ b[i])
-    return greater & anchors
-
-
-def _cell_list(cells: Any) -> list[Cell]:
-    if isinstance(cells, tuple) and len(cells) == 2 and all(isinstance(v, int) for v in cells):
-        return [cells]
-    try:
-        items = list(cells)
-    except TypeError:
-        raise BadInput("NB-ARG", f"expected a list of (row, col) squares, not {cells!r}") from None
-    return [parse_cell(c) for c in items]
-
-
-# -- data files --------------------------------------------------------------------------------
-def _load_board(source: Any) -> dict:
-    if isinstance(source, dict):
-        import json
-
-        doc = parse_data(json.dumps(source), "Doppel Doubt board")
-    else:
-        doc = load_data(source, "Doppel Doubt board")
-    what = "Doppel Doubt board"
-    expect_keys(doc, what, ["illustrative", "size", "values", "starts"], ["note"])
-    expect(doc["size"] == SIZE, what, f"the board is {SIZE}x{SIZE} (size {SIZE})")
-    rows = doc["values"]
-    expect(isinstance(rows, list) and len(rows) == SIZE
-           and all(isinstance(r, list) and len(r) == SIZE for r in rows), what,
-           f"values must be {SIZE} rows of {SIZE} entries")
-    starts = doc["starts"]
-    expect(isinstance(starts, dict) and set(starts) == set(START_LABELS), what,
-           "starts must name P1..P6 and Q1..Q6 (DB-R6)")
-    cells = set()
-    for label, cell in starts.items():
-        expect(isinstance(cell, list) and len(cell) == 2, what, f"start {label} must be [row, col]")
-        r = expect_int(cell[0], f"{what} start {label} row", 0, SIZE - 1)
-        c = expect_int(cell[1], f"{what} start {label} column", 0, SIZE - 1)
-        cells.add((r, c))
-    expect(len(cells) == 12, what, "the 12 starting squares must be distinct")
-    for r, row in enumerate(rows):
-        for c, v in enumerate(row):
-            if (r, c) in cells:
-                expect(v is None, what, f"starting square ({r}, {c}) carries a letter, so its "
-                                        "value must be null")
-            else:
-                expect_int(v, f"{what} square ({r}, {c})", -5, 5)
-    return doc
 
 
 __all__ = ["Board", "Verdict", "Placement", "BOARD_FILE", "START_LABELS", "cell_name",

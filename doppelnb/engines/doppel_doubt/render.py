@@ -1,5 +1,11 @@
 """SVG and HTML pictures of Doppel Doubt: the board, shapes, a proposed placement with its verdict,
-a claim-by-claim resolution and the results. Built with :mod:`doppelnb.core.render` only."""
+a claim-by-claim resolution and the results. Built with :mod:`doppelnb.core.render` only.
+
+>>> from doppelnb.engines.doppel_doubt import Board
+>>> svg = board_svg(Board().set_owner([(0, 0)], "red"), cell=10)
+>>> type(svg).__name__, str(svg).startswith("<svg")
+('Svg', True)
+"""
 
 from __future__ import annotations
 
@@ -89,7 +95,7 @@ def board_svg(board: Board, *, overlay: Any = None, who: str | None = None,
              fill="#777")
     for k, line in enumerate(lines):
         svg.text(x0, ty + 15 * (k + 1), line, size=11,
-                 fill=LEGAL if verdict.legal else ILLEGAL, font_weight="bold" if k == 0 else None)
+                 fill=LEGAL if verdict is not None and verdict.legal else ILLEGAL, font_weight="bold" if k == 0 else None)
     return svg
 
 
@@ -106,7 +112,7 @@ def _wrap(text: str, width: int) -> list[str]:
     return lines
 
 
-def shape_svg(shape: Shape | tuple, *, cell: int = 12, colour: str = "#555",
+def shape_svg(shape: Shape | tuple[Any, ...], *, cell: int = 12, colour: str = "#555",
               rotation: int = 0, label: str | None = None) -> Svg:
     """A small picture of a shape (in one of its rotations)."""
     cells = shape.rotations()[rotation % len(shape.rotations())] if isinstance(shape, Shape) \
@@ -125,7 +131,7 @@ def shape_svg(shape: Shape | tuple, *, cell: int = 12, colour: str = "#555",
     return svg
 
 
-def shapes_strip(shapes, labels=None, **kw: Any) -> Html:
+def shapes_strip(shapes: Any, labels: Any = None, **kw: Any) -> Html:
     labels = labels or [f"{i}: {s}" for i, s in enumerate(shapes)]
     return side_by_side(*[shape_svg(s, label=lab, **kw) for s, lab in zip(shapes, labels,
                                                                        strict=True)], gap=6)
@@ -158,7 +164,7 @@ def claim_step_html(resolution: Resolution, index: int, *, cell: int = 20) -> st
                                                  caption=step.describe()))))
 
 
-def _cell_fate(step: ClaimStep, cell: tuple) -> str:
+def _cell_fate(step: ClaimStep, cell: tuple[Any, ...]) -> str:
     if step.void:
         return "nothing: the placement is void"
     if cell in step.claimed:

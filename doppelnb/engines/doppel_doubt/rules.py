@@ -1,13 +1,35 @@
-"""Doppel Doubt constants and variant flags (one per ambiguity DB-A3..DB-A25 of the digest)."""
+"""Doppel Doubt constants, variant flags (one per ambiguity DB-A3..DB-A25 of the digest) and the
+pure rule functions of dealing, card order, starting squares and the shape draft.
+
+Claims live in :mod:`.claims`, scores, guesses and awards in :mod:`.scoring`; each rule id marks
+the one place its rule lives.
+
+>>> partner_of("red-P"), colour_of("red-P"), letter_of("red-P")
+('red-Q', 'red', 'P')
+>>> [sum(hand) for hand in deal_hands(7)] == [505] * 10          # DB-R3
+True
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from ...core.errors import BadInput
+from ...core.chance import MAX_SEED, rng_for
+from ...core.checks import (
+    check_bool,
+    check_choice,
+    check_instance,
+    check_int,
+    check_mapping,
+    check_sequence,
+    fail,
+)
+from ...core.errors import BadInput, IllegalAction
 from ...core.variants import RulesBase, flag
+from .notation import SIZE
 
-SIZE = 17                                         # DB-R board: 17 x 17 squares
 COLOURS = ("red", "blue", "yellow", "green", "purple")  # DB-R1
 LETTERS = ("P", "Q")
 DOPPELS = tuple(f"{c}-{x}" for c in COLOURS for x in LETTERS)  # "red-P", "red-Q", ...
@@ -15,6 +37,7 @@ CARDS = range(1, 101)                             # DB-R3
 ROUNDS = 10                                       # DB-R5
 SHAPES_PER_ROUND = 10                             # DB-R8
 GAME = "doppel_doubt"
+PLAYER_COUNTS = (10,)                             # DB-R1: 8 players and 2 Jesters
 
 
 def colour_of(who: str) -> str:
@@ -32,7 +55,7 @@ def partner_of(doppel: str) -> str:
     return f"{colour}-{'Q' if letter == 'P' else 'P'}"
 
 
-def _start_value(value):
+def _start_value(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not -5 <= value <= 5:
         raise BadInput("DB-A15", f"start_square_value is a whole number from -5 to 5, not {value!r}")
     return value
@@ -112,5 +135,205 @@ class Rules(RulesBase):
 
 DEFAULT_RULES = Rules()
 
+# -- argument checks shared by the pure functions (BadInput naming the argument) ----------------
+
+
+def _rules(value: Any, name: str = "rules") -> Rules:
+    return check_instance(value, name, Rules, expected="a doppel_doubt.Rules")
+
+
+def _identity(value: Any, name: str = "identity") -> tuple[str, ...]:
+    """The seats' Doppels: 10 distinct names such as 'red-P', one per seat (DB-R1)."""
+    out = check_sequence(value, name, min_len=10, max_len=10,
+                         item=lambda v, n: check_choice(v, n, DOPPELS))
+    if len(set(out)) != 10:
+        raise fail(name, "the 10 Doppels, each once", value)
+    return out
+
+
+def _scores(value: Any, name: str) -> tuple[int, ...]:
+    return check_sequence(value, name, min_len=10, max_len=10,
+                          item=lambda v, n: check_int(v, n, -10_000, 10_000))
+
+
+def _card(value: Any, name: str) -> tuple[int, int]:
+    """An (effective, original) card pair."""
+    pair = check_sequence(value, name, min_len=2, max_len=2,
+                          item=lambda v, n: check_int(v, n, 0, 101))
+    return (pair[0], pair[1])
+
+
+# -- dealing (DB-R3, DB-A3) ---------------------------------------------------------------------
+
+
+def deal_hands(seed: int, mode: str = "one_per_decile") -> tuple[tuple[int, ...], ...]:
+    """Ten hands of ten cards, a partition of 1..100 where every hand sums to 505 (DB-R3).
+
+    ``one_per_decile`` (DB-A3 a): hand i takes card ``10k + L[i][k] + 1`` from block k, where L is
+    a seeded random Latin square (rows and columns both permutations of 0..9), so each hand has one
+    card per block and the same sum. ``equal_sum_any`` (DB-A3 b) then scrambles the deciles with
+    seeded swaps of two cards against two with the same total, which keep every sum at 505.
+    """
+    seed = check_int(seed, "seed", 0, MAX_SEED)
+    mode = check_choice(mode, "mode", ("one_per_decile", "equal_sum_any"), rule="DB-A3")
+    rng = rng_for(seed, "deal")
+    rows, cols, symbols = (rng.sample(range(10), 10) for _ in range(3))
+    hands = [sorted(10 * k + symbols[(rows[i] + cols[k]) % 10] + 1 for k in range(10))
+             for i in range(10)]
+    if mode == "equal_sum_any":
+        for _ in range(400):
+            a, b = rng.sample(range(10), 2)
+            x1, x2 = rng.sample(hands[a], 2)
+            total = x1 + x2
+            pairs = [(y1, y2) for i, y1 in enumerate(hands[b]) for y2 in hands[b][i + 1:]
+                     if y1 + y2 == total]
+            if pairs:
+                y1, y2 = rng.choice(pairs)
+                hands[a] = sorted(set(hands[a]) - {x1, x2} | {y1, y2})
+                hands[b] = sorted(set(hands[b]) - {y1, y2} | {x1, x2})
+    elif mode != "one_per_decile":
+        raise BadInput("DB-A3", f"unknown deal mode {mode!r}")
+    return tuple(tuple(h) for h in hands)
+
+
+def check_hands(hands: Any, mode: str = "one_per_decile") -> tuple[tuple[int, ...], ...]:
+    """Validate a supplied deal (DB-R3): 10 hands of 10, a partition of 1..100, sums 505."""
+    mode = check_choice(mode, "mode", ("one_per_decile", "equal_sum_any"), rule="DB-A3")
+    ok = (isinstance(hands, (list, tuple)) and len(hands) == 10
+          and all(isinstance(h, (list, tuple)) and len(h) == 10 for h in hands)
+          and all(isinstance(c, int) and not isinstance(c, bool) for h in hands for c in h))
+    if not ok:
+        raise BadInput("DB-R3", "a deal is 10 hands of 10 whole-number cards")
+    cards = sorted(c for h in hands for c in h)
+    if cards != list(range(1, 101)):
+        raise BadInput("DB-R3", "the 10 hands must hold each card 1..100 exactly once")
+    for i, h in enumerate(hands):
+        if sum(h) != 505:
+            raise BadInput("DB-R3", f"hand {i} sums to {sum(h)}; every hand must average 50.5, "
+                                    "so sum to 505")
+        if mode == "one_per_decile" and sorted((c - 1) // 10 for c in h) != list(range(10)):
+            raise BadInput("DB-A3", f"hand {i} does not hold exactly one card from each block "
+                                    "1-10, 11-20, ..., 91-100")
+    return tuple(tuple(sorted(h)) for h in hands)
+
+
+# -- card order (DB-R4, DB-R20, DB-A22) ---------------------------------------------------------
+
+
+def card_order(entries: Sequence[tuple[Any, ...]], descending: bool, rules: Rules = DEFAULT_RULES) -> list[Any]:
+    """Sort ``(who, effective, original, ...)`` entries in resolution order.
+
+    Descending for starting squares and placement, ascending for the shape draft (DB-R4). A tie
+    made by the Power of Dark is broken by the original values (DB-R20): in the same direction as
+    the action (DB-A22 default), or always the higher original first.
+    """
+    entries = check_sequence(entries, "entries", max_len=100)
+    for i, entry in enumerate(entries):
+        if not isinstance(entry, (list, tuple)) or len(entry) < 3:
+            raise fail(f"entries[{i}]", "a tuple (who, effective card, original card, ...)", entry)
+        check_int(entry[1], f"entries[{i}] effective card", 0, 101)
+        check_int(entry[2], f"entries[{i}] original card", 0, 101)
+    descending = check_bool(descending, "descending")
+    same = _rules(rules).dark_tie_direction == "same_as_action"
+
+    def key(entry: tuple[Any, ...]) -> tuple[Any, ...]:
+        eff, orig = entry[1], entry[2]
+        if descending:
+            return (-eff, -orig)
+        return (eff, orig if same else -orig)
+
+    return sorted(entries, key=key)
+
+
+def check_dark(card: int, change: int) -> int:
+    """DB-R20: the Power of Dark changes a played card by up to 30, staying within 0..101."""
+    card = check_int(card, "card", 1, 100)
+    if isinstance(change, bool) or not isinstance(change, int):
+        raise BadInput("DB-R20", f"the Power of Dark changes a card by a whole number, not "
+                                 f"{change!r}")
+    if abs(change) > 30:
+        raise IllegalAction("DB-R20", f"the Power of Dark changes a card by at most 30, not "
+                                      f"{change:+d}")
+    if not 0 <= card + change <= 101:
+        raise IllegalAction("DB-R20", f"{card} {change:+d} = {card + change} is outside 0..101")
+    return card + change
+
+
+# -- starting squares (DB-R6, DB-R7) -----------------------------------------------------------
+
+
+def allocate_starts(rankings: Mapping[Any, Sequence[str]], cards: Mapping[Any, tuple[int, int]],
+                    labels: Sequence[str], rules: Rules = DEFAULT_RULES
+                    ) -> tuple[dict[Any, str], tuple[str, ...]]:
+    """One letter's pool: in descending card order each Doppel gets the first square on its list
+    not yet taken (DB-R6). Returns (Doppel -> square label, leftover labels) (DB-R7)."""
+    rankings = check_mapping(rankings, "rankings", max_len=12,
+                             item=lambda v, n: check_sequence(v, n, max_len=12))
+    cards = check_mapping(cards, "cards", max_len=12, item=_card)
+    labels = check_sequence(labels, "labels", max_len=12)
+    if set(rankings) - set(cards):
+        raise fail("cards", "a card for every ranking", cards)
+    taken: dict[Any, str] = {}
+    order = card_order([(who, *cards[who]) for who in rankings], True, rules)
+    for who, *_ in order:
+        ranking = list(rankings[who])
+        if sorted(ranking) != sorted(labels):
+            raise IllegalAction("DB-R6", f"{who} must rank all of {', '.join(labels)}")
+        taken[who] = next(lab for lab in ranking if lab not in taken.values())
+    leftover = tuple(lab for lab in labels if lab not in taken.values())
+    return taken, leftover
+
+
+# -- the shape draft (DB-R8) --------------------------------------------------------------------
+
+
+def draft_shapes(rankings: Mapping[Any, Sequence[int]], cards: Mapping[Any, tuple[int, int]],
+                 count: int, rules: Rules = DEFAULT_RULES) -> dict[Any, int]:
+    """In ascending card order, each Doppel receives the first shape on its list not yet taken.
+
+    Returns Doppel -> shape index. The caller gives the shape to the Doppel's partner (DB-R8).
+    """
+    rankings = check_mapping(rankings, "rankings", max_len=10,
+                             item=lambda v, n: check_sequence(v, n, max_len=10))
+    cards = check_mapping(cards, "cards", max_len=10, item=_card)
+    count = check_int(count, "count", 1, 10)
+    if set(rankings) - set(cards):
+        raise fail("cards", "a card for every ranking", cards)
+    if len(rankings) > count:
+        raise fail("count", f"at least the number of rankings ({len(rankings)})", count)
+    got: dict[Any, int] = {}
+    order = card_order([(who, *cards[who]) for who in rankings], False, rules)
+    for who, *_ in order:
+        ranking = list(rankings[who])
+        if sorted(ranking) != list(range(count)):
+            raise IllegalAction("DB-R8", f"{who} must rank all {count} shapes")
+        got[who] = next(i for i in ranking if i not in got.values())
+    return got
+
+
+
+
+# -- takeover (DB-R13, DB-A5) ---------------------------------------------------------------
+
+
+def takeover_ok(rule: str, own: int, enemy: int, size: int) -> bool:
+    """DB-R13 / DB-A5: may a placement with ``own`` own and ``enemy`` enemy squares take over?"""
+    if rule == "own_over_half":            # (a) literal: over 50% of the shape on own squares
+        return 2 * own > size
+    if rule == "non_enemy_over_half":      # (b) fewer than half on enemy squares
+        return 2 * (size - enemy) > size
+    return own > enemy                     # (c) more own than enemy squares
+
+
+def own_needed(rule: str, enemy: int, size: int) -> str:
+    if rule == "own_over_half":
+        return f"at least {size // 2 + 1} of its {size} squares on your own territory"
+    if rule == "non_enemy_over_half":
+        return f"fewer than half of its {size} squares on enemy territory"
+    return f"more own squares than enemy squares ({enemy} enemy)"
+
+
 __all__ = ["Rules", "DEFAULT_RULES", "SIZE", "COLOURS", "LETTERS", "DOPPELS", "CARDS", "ROUNDS",
-           "SHAPES_PER_ROUND", "GAME", "colour_of", "letter_of", "partner_of"]
+           "SHAPES_PER_ROUND", "GAME", "PLAYER_COUNTS", "colour_of", "letter_of", "partner_of",
+           "deal_hands", "check_hands", "card_order", "check_dark", "allocate_starts",
+           "draft_shapes", "takeover_ok", "own_needed"]

@@ -11,12 +11,14 @@ is a rotation of the other, so a shape and its mirror image are two different pi
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Iterable
 from functools import cache
+from typing import Any
 
+from ...core.checks import check_int, check_sequence, check_str, show
 from ...core.errors import BadInput
-
-Cell = tuple[int, int]
+from .notation import CELLS, SIZE, Cell
 
 
 def normalise(cells: Iterable[Cell]) -> tuple[Cell, ...]:
@@ -52,6 +54,23 @@ def _rotations(cur: tuple[Cell, ...]) -> tuple[tuple[Cell, ...], ...]:
     return tuple(out)
 
 
+@cache
+def placement_table(rot: tuple[Cell, ...]) -> tuple[tuple[Cell, ...], ...]:
+    """For one orientation (sorted cells), the sorted squares of its placement with the corner at
+    each square ``r * 17 + c`` of the board (``()`` where it would leave the board): static data,
+    built once per orientation and process, like a chess engine's precomputed move tables.
+
+    >>> placement_table(((0, 0), (0, 1)))[17 * 2 + 3]
+    ((2, 3), (2, 4))
+    """
+    h = 1 + max(r for r, _ in rot)
+    w = 1 + max(c for _, c in rot)
+    offsets = [r * SIZE + c for r, c in rot]
+    return tuple(tuple([CELLS[i + k] for k in offsets])
+                 if i // SIZE <= SIZE - h and i % SIZE <= SIZE - w else ()
+                 for i in range(SIZE * SIZE))
+
+
 def canonical(cells: Iterable[Cell]) -> tuple[Cell, ...]:
     return min(rotations_of(cells))
 
@@ -81,11 +100,19 @@ class Shape:
     @classmethod
     def from_cells(cls, cells: Iterable[Cell], name: str = "") -> Shape:
         """A shape from any placed or drawn copy of it (``BadInput`` if not a polyomino)."""
-        try:
-            cells = [(int(r), int(c)) for r, c in cells]
-        except (TypeError, ValueError):
-            raise BadInput("NB-ARG", "a shape is a list of (row, col) pairs of whole numbers") \
-                from None
+        if isinstance(cells, (set, frozenset)):
+            cells = sorted(cells, key=repr)
+        elif not isinstance(cells, (list, tuple, str, bytes, dict)):
+            try:                                   # any other iterable, read up to the limit
+                cells = list(itertools.islice(iter(cells), MAX_SHAPE_SIZE + 1))
+            except TypeError:
+                pass                               # check_sequence names it
+        items: tuple[Any, ...] = check_sequence(cells, "cells", max_len=MAX_SHAPE_SIZE)
+        cells = []
+        for i, cell in enumerate(items):
+            pair = check_sequence(cell, f"cells[{i}]", min_len=2, max_len=2,
+                                  item=lambda v, n: check_int(v, n, -1000, 1000))
+            cells.append((pair[0], pair[1]))
         if not cells or len(set(cells)) != len(cells):
             raise BadInput("NB-ARG", "a shape needs at least one square and no square twice")
         if not is_connected(cells):
@@ -139,14 +166,42 @@ class Shape:
         return str(shape_svg(self))
 
 
+@dataclasses.dataclass(frozen=True)
+class Placement:
+    """One position of a shape: rotation ``rotation`` with its bounding box's corner at (row, col)."""
+
+    shape: Shape
+    rotation: int
+    row: int
+    col: int
+
+    @property
+    def cells(self) -> frozenset[Cell]:
+        rot = self.shape.rotations()[self.rotation]
+        return frozenset((self.row + r, self.col + c) for r, c in rot)
+
+    def to_json(self) -> list[list[int]]:
+        return [[r, c] for r, c in sorted(self.cells)]
+
+
+
+#: The largest size :func:`one_sided_polyominoes` enumerates (see its docstring).
+MAX_ENUMERATED = 10
+#: The most squares a shape made with :meth:`Shape.from_cells` may have.
+MAX_SHAPE_SIZE = 64
+
+
 def one_sided_polyominoes(size: int) -> list[Shape]:
     """Every shape of ``size`` squares, distinct under rotation but not reflection.
 
     Counts for sizes 1, 2, 3, ... are 1, 1, 2, 7, 18, 60, 196, 704 (OEIS A000988). Shapes are
     named ``"<size>-<index>"`` in canonical order, e.g. ``"6-0"`` is the straight hexomino.
+
+    Limit: ``size`` is at most ``MAX_ENUMERATED`` (10, 9,189 shapes, about 2 s the first time);
+    size 11 (33,896 shapes) and 12 (126,759) would take minutes and are refused with
+    ``BadInput``. The game itself only uses sizes 4 to 6.
     """
-    if isinstance(size, bool) or not isinstance(size, int) or size < 1 or size > 12:
-        raise BadInput("NB-ARG", f"a polyomino size is a whole number from 1 to 12, not {size!r}")
+    size = check_int(size, "size", 1, MAX_ENUMERATED)
     return list(_one_sided(size))
 
 
@@ -178,13 +233,18 @@ def _canonical_keys(size: int) -> frozenset[tuple[Cell, ...]]:
 
 def shape_by_name(name: str) -> Shape:
     """``"6-12"`` -> the 13th one-sided hexomino (``BadInput`` if there is none)."""
+    name = check_str(name, "name", max_len=20)
     try:
-        size_text, index_text = str(name).split("-")
-        shapes = one_sided_polyominoes(int(size_text))
-        return shapes[int(index_text)]
-    except (ValueError, IndexError):
-        raise BadInput("NB-ARG", f"no shape named {name!r}; names look like '5-3'") from None
+        size_text, index_text = name.split("-")
+        size, index = int(size_text), int(index_text)
+    except ValueError:
+        raise BadInput("NB-ARG", f"no shape named {show(name)}; names look like '5-3'") from None
+    shapes = one_sided_polyominoes(check_int(size, "name's size", 1, MAX_ENUMERATED))
+    if not 0 <= index < len(shapes):
+        raise BadInput("NB-ARG", f"no shape named {show(name)}: there are {len(shapes)} shapes "
+                                 f"of {size} squares")
+    return shapes[index]
 
 
-__all__ = ["Shape", "Cell", "one_sided_polyominoes", "shape_by_name", "normalise", "rotate",
-           "reflect", "rotations_of", "canonical", "is_connected"]
+__all__ = ["Shape", "Placement", "Cell", "one_sided_polyominoes", "shape_by_name", "normalise", "rotate",
+           "reflect", "rotations_of", "canonical", "is_connected", "placement_table"]

@@ -53,6 +53,8 @@ def test_bitboard_search_equals_per_cell_twin(seed, rules, index):
                   key=lambda p: (p.rotation, p.row, p.col))
     assert fast == slow
     assert board.count_legal_placements(who, shape) == len(slow)
+    assert board.legal_cells(who, shape) == [tuple(sorted(p.cells))
+                                             for p in board.legal_placements(who, shape)]
     for p in fast[:5]:
         assert board.check_placement(who, p.cells, shape).legal
 

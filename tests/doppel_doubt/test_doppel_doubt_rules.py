@@ -320,7 +320,7 @@ def test_db_e6_db_t7_zero_spaces():
     board.set_zero((0, 6))
     green = [(0, 4), (0, 5), (0, 6), (0, 7)]
     assert board.check_placement("green", green, I4).legal          # unclaimed Zero: legal
-    board = db.resolve_placements(board, [(6, "green", 70, 70, green)]).after
+    board = db.resolve_placements(board, [(6, "green", 70, 70, green)]).after.copy()
     assert board.owner_of((0, 6)) == "green" and board.is_zero((0, 6))
     yellow = [(0, 6), (0, 7), (0, 8), (0, 9)]
     board.set_owner([(0, 8)], "yellow")
@@ -539,7 +539,7 @@ def test_db_t11_light_after_placements_then_protected():
     board = db.Board().set_owner([(0, 4), (0, 5), (0, 6)], "red")
     board.set_owner([(0, 7), (0, 8), (0, 9)], "blue")
     res = db.resolve_placements(board, [], lights=[("red", (0, 4))])
-    after = res.after
+    after = res.after.copy()
     assert after.is_zero((0, 4)) and after.value((0, 4)) == 0 and after.owner_of((0, 4)) == "red"
     after.set_owner([(1, 4), (1, 5), (1, 6)], "blue")
     cover = [(0, 4), (1, 4), (1, 5), (1, 6)]                 # 3 blue + red's Zero space

@@ -1,0 +1,152 @@
+"""Claim resolution (DB-R11) and the Power of Light (DB-R15): a round's placements resolved claim
+by claim in descending card order, as a record of frozen boards.
+
+>>> from .board import Board
+>>> board = Board().set_owner([(0, 4), (0, 5)], "red")
+>>> res = resolve_placements(board, [(0, "red", 60, 60, [(0, 4), (0, 5), (0, 6), (0, 7)])])
+>>> res.steps[0].claimed, res.after.owner_of((0, 7))
+(((0, 6), (0, 7)), 'red')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from ...core.checks import check_instance, check_int, check_sequence, fail
+from ...core.errors import IllegalAction
+from .board import Board, Verdict
+from .notation import Cell, _cell_list, cell_name, cells_text, on_board, parse_cell
+from .rules import Rules, _rules, card_order
+
+# -- claims (DB-R11) ----------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class ClaimStep:
+    """One placement resolved: what it claimed, held, lost to earlier claims, or why it was void."""
+
+    seat: int
+    who: str
+    card: int
+    original: int
+    cells: tuple[Cell, ...]
+    claimed: tuple[Cell, ...]
+    held: tuple[Cell, ...]
+    ignored: tuple[Cell, ...]
+    void: str | None
+    board: Board = dataclasses.field(compare=False, repr=False)
+
+    def describe(self) -> str:
+        head = f"{self.who} (card {self.card}"
+        head += f", played {self.original})" if self.card != self.original else ")"
+        if self.void:
+            return f"{head}: void, {self.void}"
+        parts = [f"claims {len(self.claimed)}"]
+        if self.held:
+            parts.append(f"holds {len(self.held)} own")
+        if self.ignored:
+            parts.append(f"loses {cells_text(self.ignored)} (claimed earlier this round, DB-R11)")
+        return f"{head}: " + ", ".join(parts)
+
+
+@dataclasses.dataclass(frozen=True)
+class Resolution:
+    """A round's placements resolved claim by claim, then the Power of Light (DB-R11, DB-R15)."""
+
+    before: Board
+    steps: tuple[ClaimStep, ...]
+    lights: tuple[tuple[str, Cell, bool], ...]
+    after: Board
+
+    def claimed_by(self) -> dict[Cell, str]:
+        out: dict[Cell, str] = {}
+        for step in self.steps:
+            for cell in step.claimed + step.held:
+                out[cell] = step.who
+        return out
+
+
+def resolve_placements(board: Board, placements: Sequence[tuple[Any, ...]], rules: Rules | None = None,
+                       lights: Sequence[tuple[str, Cell]] = ()) -> Resolution:
+    """Resolve a round's placements ``(seat, who, effective card, original card, cells)``.
+
+    DB-R11: in descending card order each covered square is claimed for the placer unless it was
+    claimed earlier this round. A placement was checked on the start-of-round board (DB-A8 a) or
+    is checked again now (DB-A8 b); with ``partial_claims`` off, a placement that meets an earlier
+    claim claims nothing (DB-A9); covering your own square blocks later claims (DB-A10). Then each
+    Power of Light turns a square its holder still controls into a Zero space (DB-R15).
+    """
+    check_instance(board, "board", Board, expected="a doppel_doubt.Board")
+    rules = board.rules if rules is None else _rules(rules)
+    placements = check_sequence(placements, "placements", max_len=10)
+    checked = []
+    for i, p in enumerate(placements):
+        name = f"placements[{i}]"
+        if not isinstance(p, (list, tuple)) or len(p) != 5:
+            raise fail(name, "a tuple (seat, who, effective card, original card, cells)", p)
+        seat = check_int(p[0], f"{name} seat", 0, 9)
+        who = board._key(p[1])
+        checked.append((seat, who, check_int(p[2], f"{name} card", 0, 101),
+                        check_int(p[3], f"{name} original card", 1, 100),
+                        tuple(_cell_list(p[4], f"{name} cells", 64))))
+    placements = checked
+    pairs: tuple[Any, ...] = check_sequence(lights, "lights", max_len=10)
+    lights = [(board._key(check_sequence(x, "a light", min_len=2, max_len=2)[0]),
+               parse_cell(x[1], "a light's square")) for x in pairs]
+    start = (board.with_rules(rules) if board.rules != rules else board).frozen()
+    current = start.copy()
+    claimed_round: set[Cell] = set()
+    steps = []
+    ordered = card_order([(p, p[2], p[3]) for p in placements], True, rules)
+    for (seat, who, card, original, cells), *_ in ordered:
+        cells = tuple(sorted(tuple(c) for c in cells))
+        judge: Board = current if rules.legality_time == "resolution" else start
+        verdict: Verdict = judge._verdict(who, cells)
+        void = None
+        if not verdict.legal:
+            void = (f"no longer legal when it resolves (DB-A8): "
+                    f"{'; '.join(verdict.messages)}")
+        elif not rules.partial_claims and claimed_round.intersection(cells):
+            void = (f"{cells_text(claimed_round.intersection(cells))} already claimed this "
+                    f"round, so the whole shape fails (DB-A9)")
+        claimed, held, ignored = [], [], []
+        if void is None:
+            own = {c for c, cat, _ in verdict.squares if cat in ("own", "own Zero")}
+            for cell in cells:
+                if cell in claimed_round:                          # DB-R11: first claim wins
+                    ignored.append(cell)
+                elif cell in verdict.takes:
+                    claimed.append(cell)
+                    claimed_round.add(cell)
+                elif cell in own:
+                    held.append(cell)
+                    if rules.own_square_blocks:                    # DB-A10
+                        claimed_round.add(cell)
+            if claimed:
+                current.set_owner(claimed, who)
+        steps.append(ClaimStep(seat, who, card, original, cells, tuple(claimed), tuple(held),
+                               tuple(ignored), void, current.frozen()))
+    done = []
+    for who, cell in lights:                                       # DB-R15, end of round
+        ok = on_board(cell) and current.owner_of(cell) == who
+        if ok:
+            current.set_zero(cell, owner=who)
+        done.append((who, cell, ok))
+    return Resolution(start, tuple(steps), tuple(done), current.frozen())
+
+
+
+def light_target_ok(board: Board, who: str, cell: Cell) -> None:
+    """DB-R15: the Power of Light needs a square its holder controls (and not already Zero)."""
+    if not on_board(cell):
+        raise IllegalAction("DB-R15", f"the Power of Light needs a square on the board; "
+                                      f"{cell_name(cell)} is off the 17x17 board")
+    if board.owner_of(cell) != who or board.is_zero(cell):
+        raise IllegalAction("DB-R15", f"the Power of Light needs a square {who} controls that is "
+                                      f"not already a Zero space; {cell_name(cell)} is not one")
+
+
+
+__all__ = ["ClaimStep", "Resolution", "resolve_placements", "light_target_ok"]

@@ -1,0 +1,231 @@
+"""The flow of a Doppel Doubt round: setup options, what each seat has secretly chosen so far
+(:class:`Submission`), and the resolution of a round once every seat has chosen (DB-R5 order:
+starting squares or placements in descending card order, then Light, then the shape draft in
+ascending order, each shape going to the drafter's partner).
+
+>>> Submission(card=40, dark=+5).effective
+45
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import pathlib
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ...core.chance import MAX_SEED, rng_for
+from ...core.checks import check_int, show
+from ...core.errors import BadInput
+from ...core.frozen import FrozenMap
+from .board import Board
+from .board_data import _plain
+from .claims import Resolution, resolve_placements
+from .notation import Cell
+from .rules import (
+    COLOURS,
+    DOPPELS,
+    ROUNDS,
+    SHAPES_PER_ROUND,
+    allocate_starts,
+    draft_shapes,
+    letter_of,
+)
+from .scoring import territory_scores
+from .shapes import Shape, one_sided_polyominoes
+
+if TYPE_CHECKING:
+    from .state import State
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Submission:
+    """What one seat has secretly chosen so far this round."""
+
+    card: int | None = None
+    dark: int | None = None
+    starts: tuple[str, ...] = ()
+    starts_done: bool = False
+    shapes: tuple[int, ...] = ()
+    shapes_done: bool = False
+    place: tuple[Cell, ...] | None = None
+    placed: bool = False
+    light: Cell | None = None
+    light_done: bool = False
+    guesses: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    jester: str | None = None
+    jester_done: bool = False
+
+    @property
+    def effective(self) -> int | None:
+        return None if self.card is None else self.card + (self.dark or 0)
+
+
+EMPTY = Submission()
+
+# -- setup options (DB-A1, DB-A2, DB-R1, DB-R2, DB-A21) -------------------------------------------
+
+OPTION_LIMIT = 200_000   # characters of JSON an option may take (a board is about 2,000)
+
+
+def json_option(name: str, value: Any) -> Any:
+    """Options are recorded, so they must be plain JSON of a sane size (never a path to open)."""
+    if isinstance(value, pathlib.PurePath):
+        raise BadInput("NB-ARG", f"option {name}: a record never names a file; pass the path to "
+                                 "new_game, which records the file's content")
+    try:
+        text = json.dumps(_plain(value))
+    except (TypeError, ValueError, RecursionError):
+        raise BadInput("NB-ARG", f"option {name} must be plain JSON data, got {show(value)}") \
+            from None
+    if len(text) > OPTION_LIMIT:
+        raise BadInput("NB-ARG", f"option {name} is limited to {OPTION_LIMIT:,} characters of "
+                                 f"JSON, got {len(text):,}")
+    return json.loads(text)
+
+
+def illustrative_shapes(seed: int) -> tuple[tuple[Shape, ...], ...]:
+    """DB-A2: nine rounds of ten distinct one-sided shapes of 4-6 squares, seeded (illustrative)."""
+    seed = check_int(seed, "seed", 0, MAX_SEED)
+    pool = [s for n in (4, 5, 6) for s in one_sided_polyominoes(n)]
+    return tuple(tuple(rng_for(seed, "shapes", r).sample(pool, SHAPES_PER_ROUND))
+                 for r in range(1, ROUNDS))
+
+
+def shapes_option(value: Any, seed: int) -> tuple[tuple[Shape, ...], ...]:
+    if value is None:
+        return illustrative_shapes(seed)
+    ok = isinstance(value, (list, tuple)) and len(value) == ROUNDS - 1 and all(
+        isinstance(r, (list, tuple)) and len(r) == SHAPES_PER_ROUND
+        and all(isinstance(cells, (list, tuple)) and len(cells) <= 6 for cells in r)
+        for r in value)
+    if not ok:
+        raise BadInput("NB-DATA", "shapes_by_round is 9 rounds of 10 shapes, each a list of "
+                                  "[row, col] squares (DB-A2)")
+    out = []
+    for r, row in enumerate(value, 1):
+        shapes = tuple(Shape.from_cells([tuple(c) for c in cells]) for cells in row)
+        if len(set(shapes)) != SHAPES_PER_ROUND:
+            raise BadInput("DB-R8", f"round {r}'s 10 shapes must be distinct up to rotation")
+        if any(not 4 <= s.size <= 6 for s in shapes):
+            raise BadInput("DB-R8", f"round {r}: shapes have 4, 5 or 6 squares")
+        out.append(shapes)
+    return tuple(out)
+
+
+def identities_option(value: Any, seed: int) -> tuple[str, ...]:
+    if value is None:
+        order = list(DOPPELS)
+        rng_for(seed, "identities").shuffle(order)
+        return tuple(order)
+    if not isinstance(value, (list, tuple)) or len(value) != 10 or not all(
+            isinstance(v, str) for v in value) or sorted(value) != sorted(DOPPELS):
+        raise BadInput("DB-R1", "identities lists the 10 Doppels ('red-P' ... 'purple-Q'), one "
+                                "per seat")
+    return tuple(value)
+
+
+def jester_option(value: Any, seed: int) -> str:
+    if value is None:
+        return rng_for(seed, "jester").choice(COLOURS)
+    if not isinstance(value, str) or value not in COLOURS:
+        raise BadInput("DB-R1", f"the Jester colour is one of {', '.join(COLOURS)}")
+    return value
+
+
+def artefacts_option(value: Any) -> FrozenMap[str, int | None]:
+    value = {} if value is None else value
+    if not isinstance(value, Mapping) or set(value) - {"light", "dark"} or not all(
+            v is None or (isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 10)
+            for v in value.values()):
+        raise BadInput("DB-A21", "artefacts maps 'light' and 'dark' to a seat 0..9 (or null)")
+    return FrozenMap({"light": value.get("light"), "dark": value.get("dark")})
+
+
+def fresh_uses(artefacts: Mapping[str, int | None]) -> FrozenMap[str, int]:
+    return FrozenMap({p: (1 if seat is not None else 0) for p, seat in artefacts.items()})
+
+
+# -- resolving a round -----------------------------------------------------------------------------
+
+
+def guess_map(s: Submission) -> FrozenMap[str, Any]:
+    out: dict[str, Any] = {colour: named for colour, named in s.guesses}
+    if s.jester is not None:
+        out["jester"] = s.jester
+    return FrozenMap(out)
+
+
+def resolve_round(state: State) -> State:
+    """Everyone has chosen: resolve the round (DB-R5 order) and open the next one."""
+    rules, r = state.rules, state.round
+    subs = state.subs
+    cards = {seat: (s.effective or 0, s.card or 0) for seat, s in enumerate(subs)}
+    draft_cards = cards if rules.dark_applies_to_all_actions_in_round else {
+        seat: (s.card or 0, s.card or 0) for seat, s in enumerate(subs)}      # DB-A21
+    board = state.board
+    changes: dict[str, Any] = {}
+    resolution: Resolution | None = None
+    if r == 1:                                                 # DB-R6, DB-R7
+        work = board.copy()
+        taken_all: dict[int, str] = {}
+        leftovers: list[str] = []
+        for letter in ("P", "Q"):
+            seats = [x for x in range(10) if letter_of(state.identity[x]) == letter]
+            taken, left = allocate_starts({x: subs[x].starts for x in seats},
+                                          {x: cards[x] for x in seats},
+                                          state.start_labels(letter), rules)
+            taken_all.update(taken)
+            leftovers.extend(left)
+        for seat, label in taken_all.items():
+            work.set_owner([work.starts[label]], state.key(seat))
+        for label in leftovers:
+            work.set_zero(work.starts[label])
+        board = work.frozen()
+        changes["starts_taken"] = FrozenMap({state.identity[x]: lab for x, lab in
+                                             sorted(taken_all.items())})
+        changes["zero_from_starts"] = tuple(leftovers)
+    else:                                                      # DB-R11, DB-R15
+        placements = [(seat, state.key(seat), cards[seat][0], cards[seat][1], s.place)
+                      for seat, s in enumerate(subs) if s.place is not None]
+        lights = [(state.key(seat), s.light) for seat, s in enumerate(subs)
+                  if s.light is not None]
+        resolution = resolve_placements(board, placements, rules, lights)
+        board = resolution.after
+    to_place: tuple[Shape | None, ...] = (None,) * 10
+    draft: tuple[tuple[int, int], ...] = ()
+    if r < ROUNDS:                                             # DB-R8
+        got = draft_shapes({x: subs[x].shapes for x in range(10)}, draft_cards,
+                           SHAPES_PER_ROUND, rules)
+        places: list[Shape | None] = [None] * 10
+        for seat, index in got.items():
+            places[state.partner(seat)] = state.offered[index]   # the shape goes to the partner
+        to_place = tuple(places)
+        draft = tuple(sorted(got.items()))
+    uses = fresh_uses(state.artefacts) if rules.artefact_uses == "once_per_round" \
+        else state.uses                                         # DB-A21
+    played = state.played + (tuple((s.card or 0, s.effective or 0) for s in subs),)
+    history = state.history_scores + (territory_scores(board, state.identity),)
+    guesses = tuple(guess_map(s) for s in subs) if r == ROUNDS else None
+    new = state._evolve(board=board, round=r + 1, to_place=to_place, subs=(EMPTY,) * 10,
+                        played=played, uses=uses, history_scores=history, guesses=guesses,
+                        resolutions=state.resolutions + (resolution,),
+                        draft_log=state.draft_log + (draft,), **changes)
+    return new if new.is_over else fill_bots(new)
+
+
+def fill_bots(state: State) -> State:
+    """Jester seats under ``jester_controller="bot"`` choose at random, seeded (DB-A25)."""
+    for seat in range(10):
+        if not state.is_bot(seat):
+            continue
+        rng = rng_for(state.seed, "jester-bot", state.round, seat)
+        while state._step(seat) is not None:
+            state = state._apply_for(seat, rng.choice(state._legal_for(seat)))
+    return state
+
+
+__all__ = ["Submission", "EMPTY", "illustrative_shapes", "resolve_round", "fill_bots",
+           "json_option", "shapes_option", "identities_option", "jester_option",
+           "artefacts_option", "fresh_uses", "guess_map", "Board"]

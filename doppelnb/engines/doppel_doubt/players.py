@@ -1,0 +1,148 @@
+"""Players beyond random for Doppel Doubt: a greedy one-move heuristic and a determinizer for
+information-set search.
+
+- :func:`greedy` plays random cards and shape rankings, ranks starting squares by the total
+  |value| around them and places each shape where it claims the most |value| (a colour scores the
+  gap P - Q, so positive and negative squares are both worth taking); no guesses, no artefacts.
+- :func:`determinize` builds a state consistent with what one seat has seen (its view), with every
+  hidden part resampled: the other seats' Doppels and the Jester colour, their hands, the shapes
+  they hold, and the parts of this round's secret choices they have already made.
+
+>>> import random
+>>> from doppelnb.engines.doppel_doubt import new_game
+>>> state = new_game(seed=3)
+>>> greedy(state, random.Random(1)) in state.legal_actions()
+True
+>>> guess = determinize(state, 0, random.Random(2))
+>>> guess.identity[0] == state.identity[0] and guess.hands[0] == state.hands[0]
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, cast
+
+from ...core.checks import check_instance, check_seat
+from ...core.errors import BadInput
+from .actions import Action, Dark, Guess, Jester, Light
+from .flow import EMPTY
+from .rules import COLOURS, DOPPELS, SIZE, colour_of, partner_of
+from .scoring import territory_scores
+from .state import State
+
+
+def greedy(state: State, rng: random.Random) -> Action:
+    """The greedy player's action for the seat to move (see the module docstring)."""
+    check_instance(state, "state", State, expected="a doppel_doubt State")
+    check_instance(rng, "rng", random.Random, expected="a random.Random")
+    seat = state.to_move
+    if seat is None:
+        raise BadInput("NB-ARG", "the game is over: there is no action to choose")
+    step = state._step(seat)
+    assert step is not None
+    actions: list[Any] = state.legal_actions()
+    kind = step[0]
+    if kind == "dark":
+        return Dark("dark", 0)
+    if kind == "light":
+        return Light("light", None)
+    if kind == "guess":
+        return Guess("guess", step[1], ())
+    if kind == "jester":
+        return Jester("jester", None)
+    board = state.board
+    if kind == "start":
+        def around(label: str) -> int:
+            r, c = board.starts[label]
+            return sum(abs(board.values[i * SIZE + j])
+                       for i in range(max(0, r - 2), min(SIZE, r + 3))
+                       for j in range(max(0, c - 2), min(SIZE, c + 3)))
+        return cast(Action, max(actions, key=lambda a: (around(a[1]), rng.random())))
+    if kind == "place" and actions[0][0] == "place":
+        key = state.key(seat)
+        gain = [0 if o == key else abs(v) for o, v in zip(board.owner, board.values, strict=True)]
+        return cast(Action, max(actions, key=lambda a: (sum(gain[r * SIZE + c] for r, c in a[1]),
+                                                        rng.random())))
+    return cast(Action, rng.choice(actions))
+
+
+greedy_policy = greedy
+
+
+def _progress(state: State, seat: int) -> int:
+    """How many parts of this round's choice ``seat`` has made (public: the order of play)."""
+    s = state.subs[seat]
+    return ((s.card is not None) + (s.dark is not None) + len(s.starts) - (
+        1 if s.starts_done and len(s.starts) > 1 else 0) + len(s.shapes) - (
+        1 if s.shapes_done and len(s.shapes) > 1 else 0) + s.placed + s.light_done
+        + len(s.guesses) + s.jester_done)
+
+
+def determinize(state: State, player: int, rng: random.Random) -> State:
+    """A state consistent with what ``player`` has seen, every hidden part drawn from ``rng``.
+
+    Reads only ``player``'s view, the public parts of the state (board, offered shapes, past
+    cards, the Artefact holders) and public counts (hand sizes, how many parts of its choice each
+    seat has made); the others' true Doppels, hands, shapes and choices are never read.
+    """
+    check_instance(state, "state", State, expected="a doppel_doubt State")
+    player = check_seat(player, 10, "player")
+    check_instance(rng, "rng", random.Random, expected="a random.Random")
+    view = state.view(player)
+    me = view["you"]
+    others = [x for x in range(10) if x != player]
+    # Doppels and the Jester colour: a random assignment of the other nine (DB-R2).
+    rest = [d for d in DOPPELS if d != me]
+    rng.shuffle(rest)
+    identity = list(state.identity)
+    identity[player] = me
+    for x, d in zip(others, rest, strict=True):
+        identity[x] = d
+    if state.is_jester(player):                 # a Jester knows it is one (DB-R1)
+        jester = colour_of(me)
+    else:
+        jester = rng.choice([c for c in COLOURS if c != colour_of(me)])
+    # Hands: the cards not seen (not in my hand, not played in a revealed round), dealt at the
+    # public sizes (each seat's hand plus this round's card if it has played one).
+    mine = set(view["hand"]) | ({view["your_choice"].card} - {None})
+    seen = mine | {c for past in view["played"] for c, _ in past}
+    unseen = [c for c in range(1, 101) if c not in seen]
+    rng.shuffle(unseen)
+    hands = list(state.hands)
+    for x in others:
+        size = len(state.hands[x]) + (state.subs[x].card is not None)
+        hands[x] = tuple(sorted(unseen[:size]))
+        unseen = unseen[size:]
+    # Shapes to place: the ones I did not receive, spread over the others; my partner gets the
+    # one I drafted for it (DB-R8).
+    to_place = list(state.to_place)
+    if state.round > 1 and state.draft_log and state.draft_log[-1]:
+        last_offered = state.shapes_by_round[state.round - 2]
+        drafted = dict(state.draft_log[-1])
+        own = last_offered[drafted[player]] if player in drafted else None
+        pool = [s for s in last_offered if s != view["shape_to_place"] and s != own]
+        rng.shuffle(pool)
+        partner = identity.index(partner_of(me))
+        for x in others:
+            to_place[x] = own if x == partner else (pool.pop() if pool else None)
+    # The territory history per seat, recomputed from the public boards after each round.
+    boards = [res.before for res in state.resolutions[1:] if res is not None] + [state.board]
+    history = tuple(territory_scores(b, identity) for b in boards[-len(state.history_scores):]) \
+        if state.history_scores else ()
+    done = {x: _progress(state, x) for x in others}
+    guess = state._evolve(identity=tuple(identity), jester=jester, hands=tuple(hands),
+                          history_scores=history,
+                          to_place=tuple(to_place),
+                          subs=tuple(s if x == player else EMPTY
+                                     for x, s in enumerate(state.subs)))
+    # The others' choices so far this round: the same number of parts, made at random.
+    for x in others:
+        for _ in range(done[x]):
+            if guess._step(x) is None:
+                break
+            guess = guess._apply_for(x, rng.choice(guess._legal_for(x)))
+    return guess
+
+
+__all__ = ["greedy", "greedy_policy", "determinize"]

@@ -1,0 +1,591 @@
+"""The Doppel Doubt game state: ten seats, ten rounds, simultaneous choices one seat at a time.
+
+Each round every seat submits, in this order, the parts of its secret choice (DB-R4, DB-R5):
+
+- ``["card", 88]``: the card it plays (from its hand);
+- ``["dark", d]``: Power of Dark holder only, change the card by ``d`` (0 = not used) (DB-R20);
+- round 1: ``["start", "P3"]`` five times, its ranking of its letter's starting squares (DB-R6);
+- rounds 1-9: ``["shape", i]`` nine times, its ranking of the ten revealed shapes (DB-R8)
+  (``["shapes_done"]`` stops early when ``partial_shape_list="auto_complete_random"``);
+- rounds 2-10: ``["place", [[r, c], ...]]``, the squares its shape covers, or ``["forfeit"]`` when
+  it has no legal placement (DB-R10, DB-A12);
+- Power of Light holder, rounds 2-10: ``["light", [r, c]]`` or ``["light", null]`` (DB-R15);
+- round 10: ``["guess", colour, [seats]]`` for each colour, the persons it believes hold it
+  (``[]`` for no guess), and ``["jester", colour]`` under ``jester_guess="colour_only"`` (DB-R16).
+
+When the last seat has submitted, the round resolves (:mod:`.flow`).
+
+>>> state = new_game(seed=1)
+>>> state.to_move, state.legal_actions()[0] == ("card", state.hands[0][0])
+(0, True)
+>>> str(state).splitlines()[0]
+'Doppel Doubt, round 1 of 10: seat 0 to play a card'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import pathlib
+from typing import Any, ClassVar
+
+from ...core.chance import rng_for
+from ...core.checks import check_choice, check_seat
+from ...core.errors import IllegalAction
+from ...core.frozen import FrozenMap
+from ...core.state import FrozenGameState, Outcome
+from ...core.variants import RulesBase
+from .actions import (
+    Action,
+    Card,
+    Dark,
+    Forfeit,
+    Guess,
+    Jester,
+    Light,
+    Place,
+    ShapeChoice,
+    ShapesDone,
+    Start,
+    action_to_json,
+    parse_action,
+)
+from .board import BOARD_FILE, Board
+from .board_data import load_board
+from .claims import Resolution, light_target_ok
+from .flow import (
+    EMPTY,
+    Submission,
+    artefacts_option,
+    fill_bots,
+    fresh_uses,
+    identities_option,
+    jester_option,
+    json_option,
+    resolve_round,
+    shapes_option,
+)
+from .notation import cell_name
+from .rules import (
+    COLOURS,
+    DEFAULT_RULES,
+    DOPPELS,
+    GAME,
+    LETTERS,
+    PLAYER_COUNTS,
+    ROUNDS,
+    SHAPES_PER_ROUND,
+    Rules,
+    check_dark,
+    check_hands,
+    colour_of,
+    deal_hands,
+    letter_of,
+    partner_of,
+)
+from .rules import Rules as DBRules
+from .scoring import Results, colour_scores, match_results, territory_scores
+from .shapes import Shape
+
+
+class _Fields:
+    """``vars(state)`` for a slotted state: a new dict of its compared fields (the caches are
+    not among them), so tools that snapshot ``vars()`` work; changing it changes no state."""
+
+    __slots__ = ()
+
+    @property
+    def __dict__(self) -> dict[str, Any]:  # type: ignore[override]
+        return {name: getattr(self, name) for name in _FIELD_NAMES if name[0] != "_"}
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True, repr=False)
+class State(_Fields, FrozenGameState):
+    """One moment of a Doppel Doubt match: an immutable value; ``play`` returns the next state."""
+
+    game: ClassVar[str] = GAME
+    Rules: ClassVar[type[RulesBase]] = Rules
+    player_counts: ClassVar[tuple[int, ...]] = PLAYER_COUNTS
+    option_names: ClassVar[frozenset[str]] = frozenset({
+        "board", "shapes_by_round", "hands", "identities", "jester", "artefacts"})
+
+    rules: DBRules = DEFAULT_RULES
+    board: Board                                   # frozen; shared until a round changes it
+    shapes_by_round: tuple[tuple[Shape, ...], ...]
+    hands: tuple[tuple[int, ...], ...]
+    identity: tuple[str, ...]                      # seat -> Doppel (DB-R2: secret)
+    jester: str                                    # the Jester colour (DB-R1: secret)
+    artefacts: FrozenMap[str, int | None]          # power -> holder seat (DB-A21)
+    uses: FrozenMap[str, int]                      # power -> uses left
+    round: int = 1
+    to_place: tuple[Shape | None, ...] = (None,) * 10
+    subs: tuple[Submission, ...] = (EMPTY,) * 10
+    played: tuple[tuple[tuple[int, int], ...], ...] = ()
+    starts_taken: FrozenMap[str, str] = dataclasses.field(default_factory=FrozenMap)
+    zero_from_starts: tuple[str, ...] = ()
+    resolutions: tuple[Resolution | None, ...] = ()
+    history_scores: tuple[tuple[int, ...], ...] = ()
+    guesses: tuple[FrozenMap[str, Any], ...] | None = None
+    draft_log: tuple[tuple[tuple[int, int], ...], ...] = ()
+    _legal: tuple[Action, ...] | None = dataclasses.field(default=None, compare=False)
+    _mover: tuple[int | None] | None = dataclasses.field(default=None, compare=False)
+
+    # -- construction ----------------------------------------------------------------------
+    @classmethod
+    def initial(cls, players: int, rules: Any, seed: int | None,
+                options: Any) -> State:
+        head = cls.header(players, rules, seed, options)
+        seed = head["seed"]
+        opts = {k: json_option(k, v) for k, v in dict(options).items()}
+        head["options"] = FrozenMap(opts)
+        board = Board(opts.get("board", BOARD_FILE), rules=rules).frozen()        # DB-A1
+        hands = (check_hands(opts["hands"], rules.deal_mode) if "hands" in opts   # DB-R3
+                 else deal_hands(seed, rules.deal_mode))
+        artefacts = artefacts_option(opts.get("artefacts"))                      # DB-A21
+        state = cls(**head, board=board,
+                    shapes_by_round=shapes_option(opts.get("shapes_by_round"), seed),  # DB-A2
+                    hands=hands, identity=identities_option(opts.get("identities"), seed),
+                    jester=jester_option(opts.get("jester"), seed),              # DB-R1
+                    artefacts=artefacts, uses=fresh_uses(artefacts))
+        return fill_bots(state)
+
+    # -- who is who --------------------------------------------------------------------------
+    def key(self, seat: int) -> str:
+        """The owner key of a seat's territory: its colour, or its Doppel (DB-A4)."""
+        doppel = self.identity[check_seat(seat, 10)]
+        return doppel if self.rules.territory_owner == "doppel" else colour_of(doppel)
+
+    def seat_of(self, doppel: str) -> int:
+        return self.identity.index(check_choice(doppel, "doppel", DOPPELS))
+
+    def partner(self, seat: int) -> int:
+        return self.seat_of(partner_of(self.identity[check_seat(seat, 10)]))
+
+    def is_jester(self, seat: int) -> bool:
+        return colour_of(self.identity[check_seat(seat, 10)]) == self.jester
+
+    def is_bot(self, seat: int) -> bool:
+        return self.rules.jester_controller == "bot" and self.is_jester(seat)
+
+    @property
+    def offered(self) -> tuple[Shape, ...]:
+        """The ten shapes revealed this round (none in round 10)."""
+        return self.shapes_by_round[self.round - 1] if self.round < ROUNDS else ()
+
+    def start_labels(self, letter: str) -> list[str]:
+        """The starting squares of ``letter`` ("P" or "Q"), e.g. ``["P1", ..., "P6"]`` (DB-R6)."""
+        letter = check_choice(letter, "letter", LETTERS)
+        return [lab for lab in self.board.starts if lab.startswith(letter)]
+
+    # -- the protocol ------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.round > ROUNDS
+
+    @property
+    def to_move(self) -> int | None:
+        if self._mover is None:
+            mover = next((seat for seat in range(10)
+                          if not self.is_bot(seat) and self._step(seat) is not None), None)
+            object.__setattr__(self, "_mover", (mover,))
+            return mover
+        return self._mover[0]
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the seat to move (computed once per state)."""
+        if self._legal is not None:
+            return list(self._legal)
+        seat = self.to_move
+        if seat is None:
+            return []
+        actions = self._legal_for(seat)
+        if actions[0][0] != "place":
+            # Placements are not kept: there are hundreds, and listing them again is cheap (the
+            # shared board caches its bitboards), so a state's memory stays the same all game.
+            object.__setattr__(self, "_legal", tuple(actions))
+        return actions
+
+    def _step(self, seat: int) -> tuple[Any, ...] | None:
+        """The next part of ``seat``'s secret choice this round, or ``None`` when it is done."""
+        if self.is_over:
+            return None
+        s, r = self.subs[seat], self.round
+        if s.card is None:
+            return ("card",)
+        if self.artefacts["dark"] == seat and self.uses["dark"] and s.dark is None:
+            return ("dark",)
+        if r == 1 and not s.starts_done:
+            return ("start",)
+        if r < ROUNDS and not s.shapes_done:
+            return ("shape",)
+        if r > 1 and not s.placed:
+            return ("place",)
+        if r > 1 and self.artefacts["light"] == seat and self.uses["light"] and not s.light_done:
+            return ("light",)
+        if r == ROUNDS and (self.rules.jesters_guess or not self.is_jester(seat)):
+            named = {g[0] for g in s.guesses}
+            for colour in COLOURS:
+                if colour not in named:
+                    return ("guess", colour)
+            if self.rules.jester_guess == "colour_only" and not s.jester_done:
+                return ("jester",)
+        return None
+
+    def _legal_for(self, seat: int) -> list[Action]:
+        step = self._step(seat)
+        if step is None:
+            return []
+        s = self.subs[seat]
+        kind = step[0]
+        if kind == "card":
+            return [Card("card", c) for c in self.hands[seat]]
+        if kind == "dark":
+            card = s.card or 0
+            lo, hi = max(-30, -card), min(30, 101 - card)
+            return [Dark("dark", d) for d in range(lo, hi + 1)]
+        if kind == "start":
+            letter = letter_of(self.identity[seat])
+            return [Start("start", lab) for lab in self.start_labels(letter) if lab not in s.starts]
+        if kind == "shape":
+            out: list[Action] = [ShapeChoice("shape", i) for i in range(SHAPES_PER_ROUND)
+                                 if i not in s.shapes]
+            if self.rules.partial_shape_list == "auto_complete_random" and s.shapes:
+                out.append(ShapesDone("shapes_done"))
+            return out
+        if kind == "place":
+            shape = self.to_place[seat]
+            places = [] if shape is None else self.board.legal_cells(self.key(seat), shape)
+            if not places:
+                return [Forfeit("forfeit")]                        # DB-A12
+            return [Place("place", cells) for cells in places]
+        if kind == "light":
+            mine: list[Action] = [Light("light", c) for c in self.board.territory(self.key(seat))
+                                  if not self.board.is_zero(c)]
+            return [Light("light", None), *mine]
+        if kind == "guess":
+            colour = step[1]
+            named = {x for _, seats in s.guesses for x in seats}     # DB-R16: one colour each
+            others = [x for x in range(10) if x != seat and x not in named]
+            if colour == colour_of(self.identity[seat]):
+                return [Guess("guess", colour, ()), *(Guess("guess", colour, (x,)) for x in others)]
+            return [Guess("guess", colour, ()), *(Guess("guess", colour, pair)
+                                                  for pair in itertools.combinations(others, 2))]
+        return [Jester("jester", None), *(Jester("jester", c) for c in COLOURS)]
+
+    # -- one seat's part of the round (public: checked arguments) ------------------------------
+    def step(self, seat: int) -> tuple[Any, ...] | None:
+        """The next part of ``seat``'s secret choice this round (``("card",)``, ``("guess",
+        "red")``, ...), or ``None`` when it has chosen everything."""
+        return self._step(check_seat(seat, 10))
+
+    def legal_for(self, seat: int) -> list[Action]:
+        """The legal actions for ``seat``'s next part (whether or not it is to move)."""
+        return self._legal_for(check_seat(seat, 10))
+
+    # -- actions: parsing, checking, applying -------------------------------------------------
+    def parse_action(self, action: Any) -> Action:
+        return parse_action(action)
+
+    def action_to_json(self, action: Any) -> Action:
+        return action_to_json(action)
+
+    def action_label(self, action: Any) -> str:
+        kind = action[0]
+        if kind == "place":
+            return f"place on {', '.join(cell_name(c) for c in action[1])}"
+        if kind == "light":
+            return "no Light" if action[1] is None else f"Light on {cell_name(action[1])}"
+        if kind == "guess":
+            return f"guess {action[1]}: {list(action[2]) or 'no one'}"
+        return " ".join(str(x) for x in action)
+
+    def _check(self, action: Any) -> None:
+        seat = self.to_move
+        assert seat is not None
+        kind = action[0]
+        if kind in ("place", "light", "guess", "card", "start", "shape") and self._legal is None:
+            self._check_for(seat, action)      # cheaper than listing every legal action
+            return
+        if action in self.legal_actions():
+            return
+        self._check_for(seat, action)
+        raise IllegalAction("DB-R5", f"{self.action_label(action)} is not a legal action now")
+
+    def _check_for(self, seat: int, action: Any) -> None:
+        """Raise :class:`IllegalAction` naming the rule when ``seat`` may not play ``action``."""
+        step = self._step(seat)
+        if step is None:
+            raise IllegalAction("DB-R5", f"seat {seat} has nothing left to choose this round")
+        kind = action[0]
+        s = self.subs[seat]
+        expected = step[0]
+        if kind == "shapes_done":
+            expected_ok = expected == "shape"
+        elif kind == "forfeit":
+            expected_ok = expected == "place"
+        else:
+            expected_ok = kind == expected
+        if not expected_ok:
+            raise IllegalAction("DB-R5", f"seat {seat} must now {_STEP_TEXT[expected]}, not "
+                                         f"{self.action_label(action)}")
+        if kind == "card" and action[1] not in self.hands[seat]:           # DB-R4
+            raise IllegalAction("DB-R4", f"card {action[1]} is not in seat {seat}'s hand")
+        if kind == "dark":
+            check_dark(s.card or 1, action[1])                                   # DB-R20
+        if kind == "start":
+            letter = letter_of(self.identity[seat])
+            if action[1] not in self.start_labels(letter) or action[1] in s.starts:
+                raise IllegalAction("DB-R6", f"{action[1]} is not a {letter} starting square "
+                                             f"left to rank")
+        if kind == "shape" and not (0 <= action[1] < SHAPES_PER_ROUND
+                                    and action[1] not in s.shapes):
+            raise IllegalAction("DB-R8", f"shape {action[1]} is not one of the 10 revealed "
+                                         f"shapes left to rank")
+        if kind == "shapes_done" and (self.rules.partial_shape_list == "reject" or not s.shapes):
+            raise IllegalAction("DB-A24", "the shape ranking must list all 10 shapes")
+        if kind == "place":
+            shape = self.to_place[seat]
+            if shape is None:
+                raise IllegalAction("DB-A12", f"seat {seat} has no shape to place this round")
+            verdict = self.board.check_placement(self.key(seat), action[1], shape)
+            if not verdict.legal:                                            # DB-R10..R13
+                raise IllegalAction(verdict.reasons[0], "; ".join(verdict.messages))
+        if kind == "forfeit":
+            shape = self.to_place[seat]
+            if shape is not None and self.board.count_legal_placements(self.key(seat), shape):
+                raise IllegalAction("DB-A12", f"seat {seat} has a legal placement for shape "
+                                              f"{shape}, so it must place it")
+        if kind == "light" and action[1] is not None:
+            light_target_ok(self.board, self.key(seat), action[1])          # DB-R15
+        if kind == "guess":
+            colour, named = action[1], action[2]
+            if colour != step[1]:
+                raise IllegalAction("DB-R16", f"seat {seat} must now guess {step[1]}")
+            own = colour == colour_of(self.identity[seat])
+            size = 1 if own else 2
+            ok = (len(named) in (0, size) and len(set(named)) == len(named)
+                  and all(0 <= x < 10 and x != seat for x in named))
+            if not ok:
+                raise IllegalAction("DB-R16", f"for {colour} name {'your partner (one seat)' if own else 'two other seats'}, or no one")
+            before = {x: c for c, seats in s.guesses for x in seats}
+            again = [x for x in named if x in before]
+            if again:                              # rulebook lines 96, 98: one colour a person
+                raise IllegalAction("DB-R16", f"seat {again[0]} is already named for "
+                                              f"{before[again[0]]}; each person has one colour, "
+                                              "so each colour's guess names other seats")
+        if kind == "jester" and action[1] is not None and action[1] not in COLOURS:
+            raise IllegalAction("DB-R16", f"{action[1]!r} is not a colour")
+
+    def _apply_for(self, seat: int, action: Any) -> State:
+        """The state after ``seat`` adds ``action`` to its secret choice (checked already)."""
+        s = self.subs[seat]
+        kind = action[0]
+        hands, uses = self.hands, self.uses
+        if kind == "card":
+            s = dataclasses.replace(s, card=action[1])
+            hands = _replace(hands, seat, tuple(c for c in hands[seat] if c != action[1]))
+        elif kind == "dark":
+            s = dataclasses.replace(s, dark=action[1])
+            if action[1]:
+                uses = uses.set("dark", uses["dark"] - 1)
+        elif kind == "start":
+            starts = s.starts + (action[1],)
+            labels = self.start_labels(letter_of(self.identity[seat]))
+            if len(starts) == len(labels) - 1:
+                starts += tuple(lab for lab in labels if lab not in starts)
+            s = dataclasses.replace(s, starts=starts, starts_done=len(starts) == len(labels))
+        elif kind in ("shape", "shapes_done"):
+            shapes = s.shapes + ((action[1],) if kind == "shape" else ())
+            if kind == "shapes_done":                               # DB-A24
+                rest = [i for i in range(SHAPES_PER_ROUND) if i not in shapes]
+                rng_for(self.seed, "complete-ranking", self.round, seat).shuffle(rest)
+                shapes += tuple(rest)
+            elif len(shapes) == SHAPES_PER_ROUND - 1:
+                shapes += tuple(i for i in range(SHAPES_PER_ROUND) if i not in shapes)
+            s = dataclasses.replace(s, shapes=shapes,
+                                    shapes_done=len(shapes) == SHAPES_PER_ROUND)
+        elif kind == "place":
+            s = dataclasses.replace(s, place=tuple(action[1]), placed=True)
+        elif kind == "forfeit":
+            s = dataclasses.replace(s, place=None, placed=True)
+        elif kind == "light":
+            s = dataclasses.replace(s, light=action[1], light_done=True)
+            if action[1] is not None:
+                uses = uses.set("light", uses["light"] - 1)
+        elif kind == "guess":
+            s = dataclasses.replace(s, guesses=s.guesses + ((action[1], action[2]),))
+        elif kind == "jester":
+            s = dataclasses.replace(s, jester=action[1], jester_done=True)
+        return self._evolve(subs=_replace(self.subs, seat, s), hands=hands, uses=uses)
+
+    def _apply(self, action: Any) -> State:
+        seat = self.to_move
+        assert seat is not None
+        new = self._apply_for(seat, action)
+        if new.to_move is not None:         # someone still chooses (bots chose at round start)
+            return new
+        return resolve_round(new)
+
+    # -- scores and views --------------------------------------------------------------------
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's score: territory (DB-R17), adjusted by the guesses once the game is over."""
+        if self.is_over:
+            return self.results().final
+        return territory_scores(self.board, self.identity)
+
+    @property
+    def outcome(self) -> Outcome:
+        """Over after round 10; the winners are the seats of the winning team (DB-R18)."""
+        scores = self.scores
+        if not self.is_over:
+            return Outcome(False, (), scores)
+        res = self.results()
+        winners = tuple(s for s, d in enumerate(self.identity)
+                        if colour_of(d) in res.team_winners)
+        return Outcome(True, winners, scores,
+                       f"{' and '.join(res.team_winners)} had the greatest colour score (DB-R18)")
+
+    def colour_scores(self) -> dict[str, int]:
+        return colour_scores(self.scores, self.identity)
+
+    def results(self) -> Results:
+        """Awards and the Elimination Candidate (DB-R18, DB-R19); only when the game is over."""
+        if not self.is_over:
+            raise IllegalAction("DB-R17", "the results come after round 10")
+        assert self.guesses is not None
+        return match_results(self.identity, self.jester, self.history_scores[-1], self.guesses,
+                             self.history_scores, self.rules)
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` knows (DB-R2, DB-A23): its own identity, hand and shape, the public board
+        (read-only) and shapes, and the played cards of past rounds if they are revealed.
+        ``seat=None`` is an onlooker's view: only the public part."""
+        public = {"round": self.round, "offered": self.offered, "board": self.board,
+                  "played": self.played if self.rules.reveal_played_cards else ()}
+        if seat is None:
+            return public
+        seat = check_seat(seat, 10)
+        return {"seat": seat, "you": self.identity[seat], **public,
+                "hand": self.hands[seat], "shape_to_place": self.to_place[seat],
+                "your_choice": self.subs[seat],
+                "artefacts": [p for p, x in self.artefacts.items() if x == seat]}
+
+    def invariants(self) -> tuple[str, ...]:
+        """Each conserved quantity that does not hold; empty when all do.
+
+        Cards: the hands, this round's played cards and every earlier round's cards are 1..100,
+        each once, and each hand holds one card per round still to play (DB-R3, DB-R4). Board:
+        Zero spaces are worth 0 and owners are colours (or Doppels, DB-A4). Scores: the
+        territory history has one entry per finished round and the last equals the board's
+        (DB-R17). Artefacts: each power has 0 or 1 use left. Guesses name a seat once (DB-R16).
+        """
+        out: list[str] = []
+        played = [c for past in self.played for c, _ in past]
+        current = [s.card for s in self.subs if s.card is not None]
+        cards = sorted([c for h in self.hands for c in h] + played + current)
+        if cards != list(range(1, 101)):
+            out.append("cards: hands, this round's and past rounds' cards are not 1..100 once each")
+        for seat, hand in enumerate(self.hands):
+            want = max(0, ROUNDS - (self.round - 1) - (self.subs[seat].card is not None))
+            if len(hand) != want:
+                out.append(f"cards: seat {seat} holds {len(hand)} cards, expected {want}")
+        if not 1 <= self.round <= ROUNDS + 1 or len(self.played) != self.round - 1:
+            out.append(f"rounds: round {self.round} with {len(self.played)} played rounds")
+        keys = DOPPELS if self.rules.territory_owner == "doppel" else COLOURS
+        board = self.board
+        if not board.is_frozen:
+            out.append("board: a state's board must be frozen")
+        if any(board.values[i] != 0 for i in board.zero):
+            out.append("board: a Zero space is not worth 0")
+        if any(o is not None and o not in keys for o in board.owner):
+            out.append("board: a square belongs to an unknown owner")
+        if len(self.history_scores) != self.round - 1:
+            out.append("scores: one territory entry per finished round expected")
+        elif self.history_scores and self.history_scores[-1] != territory_scores(
+                board, self.identity):
+            out.append("scores: the last round's territory scores differ from the board's")
+        if any(n not in (0, 1) for n in self.uses.values()):
+            out.append("artefacts: a power has a use count other than 0 or 1")
+        if self.round > 1 and len(self.starts_taken) != 10:
+            out.append("starts: 10 starting squares must be taken after round 1")
+        for seat, s in enumerate(self.subs):
+            named = [x for _, seats in s.guesses for x in seats]
+            if len(set(named)) != len(named):
+                out.append(f"guesses: seat {seat} names a seat for two colours")
+            if len(set(s.shapes)) != len(s.shapes) or len(set(s.starts)) != len(s.starts):
+                out.append(f"rankings: seat {seat} ranks an item twice")
+        return tuple(out)
+
+    def last_resolution(self) -> Resolution | None:
+        for res in reversed(self.resolutions):
+            if res is not None:
+                return res
+        return None
+
+    def _repr_html_(self) -> str:
+        from .render import state_html
+
+        return state_html(self)
+
+    def __str__(self) -> str:
+        """A text picture: round, who is to do what, the board (owners' initials) and scores."""
+        if self.is_over:
+            head = "Doppel Doubt, over after round 10"
+        else:
+            seat = self.to_move
+            step = self._step(seat) if seat is not None else None
+            doing = _STEP_TEXT[step[0]] if step else "wait"
+            head = f"Doppel Doubt, round {self.round} of 10: seat {seat} to {doing}"
+        lines = [head, str(self.board),
+                 "scores: " + " ".join(f"{d}={v}" for d, v in zip(self.identity, self.scores,
+                                                                  strict=True))]
+        if self.offered:
+            lines.append("offered: " + " ".join(map(str, self.offered)))
+        lines.append("to place: " + " ".join(str(s or "-") for s in self.to_place))
+        return "\n".join(lines)
+
+    __hash__ = FrozenGameState.__hash__
+
+    def _evolve(self, **changes: Any) -> State:
+        """A copy with some fields replaced, sharing every other field; ``_`` caches start empty."""
+        new = object.__new__(State)
+        for name in _FIELD_NAMES:
+            if name in changes:
+                value = changes.pop(name)
+            else:
+                value = None if name[0] == "_" else getattr(self, name)
+            object.__setattr__(new, name, value)
+        if changes:
+            raise AttributeError(f"State has no field(s) {', '.join(sorted(changes))}")
+        return new
+
+
+_STEP_TEXT = {"card": "play a card", "dark": "decide on the Power of Dark",
+              "start": "rank the starting squares", "shape": "rank the shapes",
+              "place": "place its shape", "light": "decide on the Power of Light",
+              "guess": "guess identities", "jester": "name the Jester colour"}
+
+
+_FIELD_NAMES = tuple(f.name for f in dataclasses.fields(State))
+
+
+def _replace(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return values[:index] + (value,) + values[index + 1:]
+
+
+def new_game(players: int = 10, *, rules: Rules = DEFAULT_RULES, seed: int | None = None,
+             **options: Any) -> State:
+    """A new match. Options: ``board`` (a shipped board name, a mapping, or a ``pathlib.Path`` to
+    your own board file, whose content is then recorded inline, DB-A1), ``shapes_by_round``
+    (DB-A2), ``hands`` (DB-A3), ``identities`` (seat -> Doppel), ``jester`` (colour),
+    ``artefacts`` (``{"light": seat, "dark": seat}``, DB-A21). Missing ones are seeded and
+    illustrative. ``players`` is 10 (``PLAYER_COUNTS``); anything else is ``BadInput``."""
+    if isinstance(options.get("board"), pathlib.PurePath):      # a user's file: carried inline
+        options["board"] = load_board(options["board"])
+    return State.new(players, rules, seed, options)
+
+
+from_json = State.from_json
+
+__all__ = ["State", "Submission", "new_game", "from_json", "PLAYER_COUNTS"]
