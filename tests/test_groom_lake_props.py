@@ -238,7 +238,7 @@ def test_malformed_data_files_are_refused(tmp_path):
         path = tmp_path / name
         path.write_text(text)
         with pytest.raises(BadInput) as err:
-            gl.load_tiles(str(path))
+            gl.load_tiles(path)
         assert err.value.rule == "NB-DATA", name
     with pytest.raises(BadInput):
         gl.Rules(tiles="no_such_file.json")
@@ -247,12 +247,12 @@ def test_malformed_data_files_are_refused(tmp_path):
     path = tmp_path / "deck.json"
     path.write_text(json.dumps(deck))
     with pytest.raises(BadInput) as err:
-        gl.load_deck(str(path))
+        gl.load_deck(path)
     assert "2 Recovery" in err.value.reason
     deck["cards"] = [{"name": "recovery", "kind": "tool", "count": 3}]
     path.write_text(json.dumps(deck))
     with pytest.raises(BadInput):
-        gl.load_deck(str(path))
+        gl.load_deck(path)
 
 
 def test_malformed_records_are_refused():

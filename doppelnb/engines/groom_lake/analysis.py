@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import random
 from collections import Counter, deque
+from collections.abc import Iterable
 from fractions import Fraction
 
 from ...core.chance import make_seed, rng_for
+from ...core.checks import check_bool, check_instance, check_int, check_players
 from ...core.errors import BadInput
 from ...core.exact import mean_interval, wilson_interval
 from ...core.render import Html, bar_chart, html_table, line_chart, side_by_side
@@ -21,12 +24,25 @@ from .tiles import neighbours
 
 # -- exact odds -------------------------------------------------------------------------------------
 def clear_odds_table(values=range(4, 15), max_dice: int = MAX_DICE) -> Html:
-    """An HTML table: rows = dice 1..max_dice, columns = obstacle values, exact percentages."""
-    values = list(values)
+    """An HTML table: rows = dice 1..max_dice, columns = obstacle values, exact percentages.
+
+    At most ``MAX_DICE`` (10, the dice in the box) rows and 100 columns (a table to read).
+    """
+    max_dice = check_int(max_dice, "max_dice", 1, MAX_DICE)
+    values = _values(values, 100)
     table = clear_probability_table(max_dice, values)
     rows = [[d] + [_percent(table[(d, v)]) for v in values] for d in range(1, max_dice + 1)]
     return Html(html_table(["dice \\ value"] + values, rows,
                            caption="chance to roll MORE than the obstacle value (GL-R22), exact"))
+
+
+def _values(values, limit: int) -> list[int]:
+    if isinstance(values, (str, bytes, dict)) or not isinstance(values, Iterable):
+        raise BadInput("NB-ARG", f"values must be a list of whole numbers, got {type(values).__name__}")
+    items = list(itertools.islice(values, limit + 1))
+    if len(items) > limit:
+        raise BadInput("NB-ARG", f"values is limited to {limit} obstacle values")
+    return [check_int(v, f"values[{i}]", -1000, 1000) for i, v in enumerate(items)]
 
 
 def _percent(p: Fraction) -> str:
@@ -38,7 +54,12 @@ def _percent(p: Fraction) -> str:
 
 
 def clear_odds_chart(values=(4, 7, 10, 13, 16, 20), max_dice: int = MAX_DICE):
-    """Line chart: probability of clearing against the number of dice, one line per value."""
+    """Line chart: probability of clearing against the number of dice, one line per value.
+
+    At most ``MAX_DICE`` (10) dice and 12 lines.
+    """
+    max_dice = check_int(max_dice, "max_dice", 1, MAX_DICE)
+    values = _values(values, 12)
     table = clear_probability_table(max_dice, values)
     series = {f"value {v}": [(d, float(table[(d, v)])) for d in range(0, max_dice + 1)]
               for v in values}
@@ -52,14 +73,16 @@ def alien_absent_probability(players: int, guarantee_alien: bool = False) -> Fra
     N + 1 stacks (N Humans and the Alien) are shuffled and N are dealt: the leftover is the Alien
     with chance 1/(N+1). With one Human removed (GL-A31) all N stacks are dealt: 0.
     """
-    if players not in (3, 4, 5, 6):
-        raise BadInput("GL-R1", f"Groom Lake is played by 3 to 6 players, not {players!r}")
+    players = check_players(players, (3, 4, 5, 6), rule="GL-R1")
+    check_bool(guarantee_alien, "guarantee_alien")
     stacks = players if guarantee_alien else players + 1
     return Fraction(stacks - players, stacks)
 
 
 def alien_absent_probability_brute(players: int, guarantee_alien: bool = False) -> Fraction:
     """Brute-force twin: every ordering of the role stacks, counting deals without the Alien."""
+    players = check_players(players, (3, 4, 5, 6), rule="GL-R1")
+    check_bool(guarantee_alien, "guarantee_alien")
     stacks = ["alien"] + ["human"] * (players - 1 if guarantee_alien else players)
     hits = total = 0
     for order in itertools.permutations(range(len(stacks))):
@@ -73,6 +96,7 @@ def placement_levels(state: State) -> dict[str, list[str]]:
 
     Keys: "next to the Team", "diagonal", "anywhere", "nowhere (discarded, GL-A7)".
     """
+    check_instance(state, "state", State, expected="a Groom Lake State")
     names = {1: "next to the Team", 2: "diagonal", 3: "anywhere", None: "nowhere (discarded, GL-A7)"}
     out: dict[str, list[str]] = {name: [] for name in names.values()}
     for tile_id in sorted(t for stack in state.stacks.values() for t in stack):
@@ -113,6 +137,7 @@ def explorer_policy(state: State, rng) -> tuple:
     total beats the value by 2, and the leader tops up with Life while holding more than 2. Aliens
     add nothing. Meant for simulations and steppers, not as strong play.
     """
+    _check_policy_args(state, rng)
     legal = state.legal_actions()
     ph, me = state.phase, state.to_move
     deck = state.deck
@@ -195,8 +220,28 @@ def explorer_policy(state: State, rng) -> tuple:
     return rng.choice(legal)
 
 
+def _check_policy_args(state, rng) -> None:
+    check_instance(state, "state", State, expected="a Groom Lake State")
+    check_instance(rng, "rng", random.Random)
+    if state.is_over:
+        raise BadInput("NB-ARG", "the game is over: there is no action to choose")
+
+
+def _check_policy(policy) -> None:
+    if not callable(policy):
+        raise BadInput("NB-ARG", f"policy must be a function (state, rng) -> action, got "
+                       f"{type(policy).__name__}")
+
+
+#: Most turns :func:`expedition` plays, and most games :func:`simulate_growth` runs.
+MAX_TURNS = 10_000
+MAX_GAMES = 10_000
+
+
 def past_setup(state: State, policy=explorer_policy) -> State:
     """Play the set-up discards (GL-R6) with ``policy``: the first state where a leader acts."""
+    check_instance(state, "state", State, expected="a Groom Lake State")
+    _check_policy(policy)
     rng = rng_for(state.seed, "policy", "setup")
     while state.phase == "setup_discard":
         state = state.play(policy(state, rng))
@@ -205,7 +250,10 @@ def past_setup(state: State, policy=explorer_policy) -> State:
 
 def expedition(players: int = 4, *, seed: int = 1, rules: Rules = DEFAULT_RULES,
                max_turns: int = 60, policy=explorer_policy) -> list[State]:
-    """Every state of one seeded game played by ``policy`` (stopped after ``max_turns`` turns)."""
+    """Every state of one seeded game played by ``policy`` (stopped after ``max_turns`` turns,
+    at most ``MAX_TURNS``)."""
+    max_turns = check_int(max_turns, "max_turns", 1, MAX_TURNS)
+    _check_policy(policy)
     state = new_game(players, rules=rules, seed=seed)
     rng = rng_for(seed, "policy", "groom_lake")
     states = [state]
@@ -266,9 +314,13 @@ class GrowthStudy:
 def simulate_growth(games: int = 40, players: int = 4, *, seed: int = 1,
                     rules: Rules = DEFAULT_RULES, max_turns: int = 60,
                     policy=explorer_policy) -> GrowthStudy:
-    """Play ``games`` seeded games with ``policy``; count stacks drawn and how escapes go."""
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise BadInput("NB-ARG", f"games is a whole number >= 1, not {games!r}")
+    """Play ``games`` seeded games with ``policy`` (at most ``MAX_GAMES``); count stacks drawn
+    and how escapes go."""
+    games = check_int(games, "games", 1, MAX_GAMES)
+    players = check_players(players, (3, 4, 5, 6), rule="GL-R1")
+    max_turns = check_int(max_turns, "max_turns", 1, MAX_TURNS)
+    _check_policy(policy)
+    check_int(seed, "seed")
     seed = make_seed(seed)
     stack_draws: Counter = Counter()
     sources: Counter = Counter()

@@ -9,15 +9,18 @@ player only what they may see.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ...core.chance import rng_for
+from ...core.checks import check_int, check_players, check_seat, check_sequence, show
 from ...core.errors import BadInput, IllegalAction, RuleError
 from ...core.state import GameState
 from .cards import INFECTION, load_deck
 from .desert import Desert, is_trapped, reachable, stack_to_draw
 from .odds import dice_breakdown
-from .rules import DEFAULT_RULES, Rules
+from .rules import DEFAULT_RULES, Rules, check_rules
 from .tiles import (
     ALWAYS_HIGH_HEAT_VALUE,
     OBSTACLE_NAMES,
@@ -29,6 +32,7 @@ from .tiles import (
 )
 
 LIFE_BY_PLAYERS = {3: 6, 4: 5, 5: 4, 6: 3}  # GL-R4
+PLAYER_COUNTS = (3, 4, 5, 6)  # GL-R1
 ACTION_POINTS = 2  # GL-R12
 SETUP_HAND = 3  # GL-R6
 ACTION_COST = {"scout": 1, "clear": 1, "vote": 2}  # GL-R12 (moves: 1, or 2 onto a Mountain)
@@ -59,6 +63,60 @@ END_REASONS = {
 }
 
 
+class ReadOnlyMap(Mapping):
+    """A read-only mapping for the state's small tables (stacks, the pending step).
+
+    >>> m = ReadOnlyMap({"3": ("T1",)})
+    >>> m["3"], dict(m)
+    (('T1',), {'3': ('T1',)})
+    """
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Mapping | None = None) -> None:
+        self._data = dict(data or {})
+
+    def __getitem__(self, key: Any) -> Any:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Mapping):
+            return self._data == dict(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"ReadOnlyMap({self._data!r})"
+
+    def __copy__(self) -> ReadOnlyMap:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> ReadOnlyMap:
+        return self
+
+    def __reduce__(self) -> tuple:
+        return (ReadOnlyMap, (self._data,))
+
+
+def _ro(value: Mapping | None) -> ReadOnlyMap | None:
+    if value is None or isinstance(value, ReadOnlyMap):
+        return value
+    return ReadOnlyMap(value)
+
+
+def _coord_arg(value: Any, name: str) -> Coord:
+    pair = check_sequence(value, name, min_len=2, max_len=2,
+                          item=lambda v, n: check_int(v, n))
+    return (pair[0], pair[1])
+
+
 def _remove_one(hand: tuple, card: str) -> tuple:
     items = list(hand)
     items.remove(card)
@@ -79,8 +137,7 @@ class State(GameState):
     # -- set-up (GL-R1..GL-R7) -------------------------------------------------------------------
     @classmethod
     def initial(cls, players: int, rules: Rules, seed: int | None, options: dict) -> State:
-        if isinstance(players, bool) or not isinstance(players, int) or players not in LIFE_BY_PLAYERS:
-            raise BadInput("GL-R1", f"Groom Lake is played by 3 to 6 players, not {players!r}")
+        players = check_players(players, PLAYER_COUNTS, rule="GL-R1")
         self = cls.__new__(cls)
         self._init_record(players, rules, seed, options)
         seed = self.seed
@@ -162,15 +219,21 @@ class State(GameState):
         self.events = ("set-up done",)
         self.phase = "setup_discard" if self._over_setup_hand() is not None else "turn"
         self._settle()  # a teaching layout may already be trapped (GL-R31.4)
+        self._seal()
         return self
+
+    def _seal(self) -> None:
+        """Nothing a caller can reach is shared and mutable: freeze the Desert and the tables."""
+        self.desert.freeze()
+        self.stacks = _ro(self.stacks)
+        self.pending = _ro(self.pending)
 
     def _arrange(self, options: dict) -> None:
         """A teaching position: ``layout`` lists ``[x, y, tile_id, rotation]`` placed in order
         (each touching the Desert so far; red dots are not checked), ``team`` the Team's tile and
         ``map_tokens`` the cleared tiles. Stored in the record's options, so it replays."""
-        layout = options.get("layout", [])
-        if not isinstance(layout, (list, tuple)):
-            raise BadInput("NB-ARG", "layout lists [x, y, tile_id, rotation] entries")
+        layout = check_sequence(options.get("layout", []), "layout",
+                                max_len=len(self.tileset.tiles))
         if layout:
             self.desert = self.desert.copy()
         used = set()
@@ -192,17 +255,14 @@ class State(GameState):
             used.add(tile_id)
             self.desert._add((x, y), tile, rot)
         self.stacks = {k: tuple(t for t in v if t not in used) for k, v in self.stacks.items()}
-        team = options.get("team", self.desert.start)
-        if (not isinstance(team, (list, tuple)) or len(team) != 2
-                or tuple(team) not in self.desert.tiles):
-            raise BadInput("NB-ARG", f"team must be the position of a placed tile, not {team!r}")
-        self.team = tuple(team)
-        tokens = options.get("map_tokens", [])
-        try:
-            marks = frozenset(tuple(p) for p in tokens)
-        except TypeError:
-            raise BadInput("NB-ARG", "map_tokens lists [x, y] positions") from None
-        if any(len(p) != 2 or p not in self.desert.tiles for p in marks):
+        team = _coord_arg(options.get("team", self.desert.start), "team")
+        if team not in self.desert.tiles:
+            raise BadInput("NB-ARG", f"team must be the position of a placed tile, got {team!r}")
+        self.team = team
+        tokens = check_sequence(options.get("map_tokens", []), "map_tokens",
+                                max_len=len(self.tileset.tiles) + 1, item=_coord_arg)
+        marks = frozenset(tokens)
+        if any(p not in self.desert.tiles for p in marks):
             raise BadInput("NB-ARG", "every Map Token must lie on a placed tile")
         self.map_tokens = marks
 
@@ -218,19 +278,27 @@ class State(GameState):
 
     def order_from(self, first: int, include_out: bool = False) -> list[int]:
         """Seats in turn order (GL-A20) starting with ``first``; players out are skipped."""
+        first = check_seat(first, self.players, "first")
         seats = [(first + i * self.step) % self.players for i in range(self.players)]
         return [p for p in seats if include_out or p not in self.out]
 
+    def _placed(self, p: Any, name: str = "position") -> Coord:
+        q = _coord_arg(p, name)
+        if q not in self.desert.tiles:
+            raise BadInput("NB-ARG", f"{name} must be the position of a placed tile, got {fmt(q)}")
+        return q
+
     def tile_at(self, p: Coord):
-        return self.desert.tiles.get(p)
+        """The tile at ``p``, or None where no tile is placed."""
+        return self.desert.tiles.get(_coord_arg(p, "position"))
 
     def terrain(self, p: Coord) -> str:
-        tile = self.desert.tiles[p]
+        tile = self.desert.tiles[self._placed(p)]
         return self.rules.start_tile_terrain if tile.terrain == "start" else tile.terrain  # GL-A8
 
     def obstacle(self, p: Coord) -> tuple[str, int] | None:
         """The obstacle shown at ``p`` and its value, or None (GL-R10, GL-A9)."""
-        tile = self.desert.tiles[p]
+        tile = self.desert.tiles[self._placed(p)]
         if tile.obstacle:
             return tile.obstacle, tile.value
         if self.rules.open_desert_always_high_heat and tile.terrain == "open_desert":
@@ -239,6 +307,7 @@ class State(GameState):
 
     def is_cleared(self, p: Coord) -> bool:
         """GL-R10: no obstacle icon, or a Map Token on it."""
+        p = self._placed(p)
         return self.obstacle(p) is None or p in self.map_tokens
 
     def team_distance(self) -> int:
@@ -268,6 +337,7 @@ class State(GameState):
 
     def points(self, player: int) -> int:
         """GL-R32: points on the Human Scoring Traits (and Alien Proof, GL-A25) held."""
+        player = check_seat(player, self.players, "player")
         values = dict(self.deck.points)
         values.update(dict(self.rules.scoring_values))
         total = 0
@@ -291,6 +361,8 @@ class State(GameState):
                 return ()
             best = max(self.points(p) for p in humans)
             return tuple(p for p in humans if self.points(p) == best)
+        if self.result == "gave_up":  # GL-R31.3 (rulebook line 280): removed Aliens win too
+            return tuple(p for p in range(self.players) if self.roles[p] == "alien")
         return tuple(p for p in range(self.players) if self.roles[p] == "alien"
                      and (p not in self.out or self.rules.removed_aliens_share_win))
 
@@ -609,6 +681,7 @@ class State(GameState):
         new = self._evolve(events=())
         getattr(new, f"_do_{action[0]}")(*action[1:])
         new._settle()
+        new._seal()
         return new
 
     def _say(self, text: str) -> None:
@@ -1079,6 +1152,8 @@ class State(GameState):
             if self.phase != "place":
                 raise BadInput("NB-ARG", "no scouted tile is waiting to be placed; name a tile id")
             tile_id = self.pending["tile"]
+        if not isinstance(tile_id, str):
+            raise BadInput("NB-ARG", f"tile_id must be a tile id (text), got {show(tile_id)}")
         return self.desert.explain_placement(self.tileset[tile_id], self.team, self.rules.edge_match)
 
     def explain(self, action: Any) -> str:
@@ -1092,10 +1167,13 @@ class State(GameState):
         problem = self._problem(parsed)
         return "legal" if problem is None else str(problem)
 
-    def view(self, player: int) -> dict:
-        """What ``player`` may see (GL-R8): own hand and role, public counts, the open Desert."""
-        if not isinstance(player, int) or not 0 <= player < self.players:
-            raise BadInput("NB-ARG", f"player is a seat from 0 to {self.players - 1}")
+    def view(self, player: int | None = None) -> dict:
+        """What ``player`` may see (GL-R8): own hand and role, public counts, the open Desert.
+
+        ``player=None`` is the public view (what an onlooker sees): no hand and no role.
+        """
+        if player is not None:
+            player = check_seat(player, self.players, "player")
         pend = self.pending or {}
         public_pending: dict = {"phase": self.phase}
         if self.phase == "pile":
@@ -1104,8 +1182,12 @@ class State(GameState):
                 public_pending["pile"] = sorted(c for _, c in pend["cards"])
         if self.phase == "scout_keep" and player == self.current:
             public_pending["drawn"] = list(pend["drawn"])
+        if self.phase in ("trait", "take_life", "pay"):  # the revealed random draw is public
+            if "revealed_card" in pend and self.phase == "trait":
+                public_pending["revealed_card"] = pend["revealed_card"]
         return {
-            "you": player, "role": self.roles[player], "hand": list(self.hands[player]),
+            "you": player, "role": None if player is None else self.roles[player],
+            "hand": [] if player is None else list(self.hands[player]),
             "life": list(self.life), "hand_sizes": [len(h) for h in self.hands],
             "out": sorted(self.out), "leader": self.current, "ap": self.ap,
             "team": self.team, "tiles": {q: (t.id, self.desert.rotation[q])
@@ -1115,6 +1197,64 @@ class State(GameState):
             "supply_discards": len(self.supply_discards), "pending": public_pending,
             "result": self.result,
         }
+
+    # -- conserved quantities (the soak and stateful tests call this) ------------------------------
+    def invariants(self) -> tuple[str, ...]:
+        """A description of every violated conserved quantity; empty when all hold.
+
+        Tiles: every tile of the set is in exactly one place (a stack, the discards, the Desert or
+        the scout in hand). Supply cards: hands, deck, discards, removed cards, the clearing pile,
+        a Crash Site hand-out and the leftover role stack hold the deck exactly. Life tokens: held,
+        in the pile and removed add up to the tokens dealt. Map Tokens lie on placed tiles.
+        """
+        problems: list[str] = []
+        pend = self.pending or {}
+        # tiles (GL-R2, GL-R13..GL-R16)
+        where = Counter(t for stack in self.stacks.values() for t in stack)
+        where.update(self.tile_discards)
+        where.update(t.id for q, t in self.desert.tiles.items() if q != self.desert.start)
+        if self.phase == "scout_keep":
+            where.update(pend["drawn"])
+        if self.phase == "place":
+            where[pend["tile"]] += 1
+        expected = Counter(list(self.tileset.tiles))
+        if where != expected:
+            lost, extra = expected - where, where - expected
+            problems.append(f"tiles not conserved: missing {sorted(lost)[:5]}, "
+                            f"extra {sorted(extra)[:5]}")
+        # Supply cards (GL-R5, GL-R6, GL-R11, GL-R25, GL-R30)
+        cards = Counter(self.supply)
+        cards.update(self.supply_discards)
+        cards.update(self.removed)
+        for hand in self.hands:
+            cards.update(hand)
+        if "cards" in pend:  # the clearing pile, until the attempt is finished (GL-R25)
+            cards.update(c for _, c in pend["cards"])
+        if self.phase == "crash":
+            cards.update(pend["drawn"])
+        if self.leftover:
+            cards.update(self.leftover[1])
+        deck = Counter(self.deck.cards())
+        if cards != deck:
+            problems.append(f"Supply cards not conserved: missing {dict(deck - cards)}, "
+                            f"extra {dict(cards - deck)}")
+        # Life tokens (GL-R4, GL-R19, GL-R26)
+        dealt = LIFE_BY_PLAYERS[self.players] * self.players
+        in_pile = sum(pend["life"]) if "life" in pend else 0
+        if sum(self.life) + in_pile + self.life_removed != dealt or min(self.life) < 0:
+            problems.append(f"Life tokens not conserved: {sum(self.life)} held + {in_pile} in the "
+                            f"pile + {self.life_removed} removed != {dealt} dealt")
+        if not self.map_tokens <= set(self.desert.tiles):
+            problems.append("a Map Token lies off the Desert")
+        if self.team not in self.desert.tiles:
+            problems.append("the Team stands off the Desert")
+        if self.ap < 0:
+            problems.append(f"negative Action Points ({self.ap})")
+        if any(self.roles[p] != "alien" for p in self.infected):
+            problems.append("an infected player is not an Alien (GL-R29)")
+        if (self.result is None) != (self.phase != "over"):
+            problems.append("the phase and the result disagree about the end")
+        return tuple(problems)
 
     def __str__(self) -> str:
         status = END_REASONS[self.result] if self.result else (
@@ -1137,15 +1277,32 @@ PHASE_ACTIONS = {
 
 
 def new_game(players: int, *, rules: Rules = DEFAULT_RULES, seed: int | None = None,
-             layout=None, team=None, map_tokens=None) -> State:
+             layout=None, team=None, map_tokens=None, **unknown: Any) -> State:
     """A new game of Groom Lake after the deal (GL-R1..GL-R7); the seed makes it replayable.
 
     ``layout`` / ``team`` / ``map_tokens`` start from a teaching position instead of START alone
     (see :meth:`State._arrange`); they are stored in the record, so the game still replays.
+    Any other keyword is refused with :class:`BadInput`.
+
+    >>> new_game(10.0)
+    Traceback (most recent call last):
+    ...
+    doppelnb.core.errors.BadInput: GL-R1: players must be a whole number from 3 to 6, got 10.0
     """
+    if unknown:
+        raise BadInput("NB-ARG", f"unknown option(s) {', '.join(sorted(unknown))} for new_game; "
+                       "options are rules, seed, layout, team and map_tokens")
+    players = check_players(players, PLAYER_COUNTS, rule="GL-R1")
+    check_rules(rules)
+    if seed is not None:
+        check_int(seed, "seed")
+    layout = check_sequence(layout, "layout", max_len=1000) if layout is not None else None
+    team = _coord_arg(team, "team") if team is not None else None
+    map_tokens = (check_sequence(map_tokens, "map_tokens", max_len=1000, item=_coord_arg)
+                  if map_tokens is not None else None)
     options = {}
     if layout:
-        options["layout"] = [list(e) for e in layout]
+        options["layout"] = [list(e) if isinstance(e, (list, tuple)) else e for e in layout]
     if team is not None:
         options["team"] = list(team)
     if map_tokens:
@@ -1153,6 +1310,25 @@ def new_game(players: int, *, rules: Rules = DEFAULT_RULES, seed: int | None = N
     return State.initial(players, rules, seed, options)
 
 
-from_json = State.from_json
+def from_json(text: str | bytes, *, data: Any = ()) -> State:
+    """Replay a JSON game record (``BadInput`` when malformed or unreplayable).
 
-__all__ = ["State", "new_game", "from_json", "LIFE_BY_PLAYERS", "ARITY", "END_REASONS"]
+    A record never makes the package open a path: it names a shipped data file or the content hash
+    of a user's tile set / Supply deck, which must then be passed here explicitly as ``data`` (a
+    list of :class:`TileSet` / :class:`SupplyDeck` values, e.g. ``[load_tiles(Path("mine.json"))]``).
+    """
+    from .cards import SupplyDeck, register_deck
+    from .tiles import TileSet, register_tiles
+
+    for i, item in enumerate(check_sequence(data, "data", max_len=16)):
+        if isinstance(item, TileSet):
+            register_tiles(item)
+        elif isinstance(item, SupplyDeck):
+            register_deck(item)
+        else:
+            raise BadInput("NB-ARG", f"data[{i}] must be a TileSet or a SupplyDeck, got "
+                           f"{type(item).__name__}")
+    return State.from_json(text)
+
+__all__ = ["State", "new_game", "from_json", "LIFE_BY_PLAYERS", "PLAYER_COUNTS", "ARITY",
+           "END_REASONS", "ReadOnlyMap"]

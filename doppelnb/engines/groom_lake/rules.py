@@ -3,26 +3,37 @@
 from __future__ import annotations
 
 import dataclasses
+import pathlib
 from typing import Any
 
 from ...core.errors import BadInput
 from ...core.variants import RulesBase, flag
-from .cards import load_deck
-from .tiles import load_tiles
+from .cards import SupplyDeck, load_deck, register_deck
+from .tiles import TileSet, load_tiles, register_tiles
 
 
 def _tile_source(value: Any) -> str:
-    if not isinstance(value, str):  # checked before the (cached, hashing) loader sees it
-        raise BadInput("GL-A2", f"the tile set is named by a file name, not {value!r}")
-    load_tiles(value)  # raises BadInput when the file is missing or malformed
-    return value
+    """GL-A2: a shipped name, a ``pathlib.Path`` (recorded as its content hash) or a TileSet.
+
+    A game record stores only a shipped name or a content hash, so replaying a record never
+    opens a path: a hash must match data the caller passes explicitly.
+    """
+    if isinstance(value, TileSet):
+        return register_tiles(value)
+    if not isinstance(value, (str, pathlib.PurePath)):
+        raise BadInput("GL-A2", f"tiles is a shipped file name, a pathlib.Path or a TileSet, "
+                       f"not {type(value).__name__}")
+    return load_tiles(value).source  # raises BadInput when missing or malformed
 
 
 def _deck_source(value: Any) -> str:
-    if not isinstance(value, str):
-        raise BadInput("GL-A1", f"the Supply deck is named by a file name, not {value!r}")
-    load_deck(value)
-    return value
+    """GL-A1: a shipped name, a ``pathlib.Path`` (recorded as its content hash) or a SupplyDeck."""
+    if isinstance(value, SupplyDeck):
+        return register_deck(value)
+    if not isinstance(value, (str, pathlib.PurePath)):
+        raise BadInput("GL-A1", f"supply_deck is a shipped file name, a pathlib.Path or a "
+                       f"SupplyDeck, not {type(value).__name__}")
+    return load_deck(value).source
 
 
 def _counts(value: Any) -> tuple:
