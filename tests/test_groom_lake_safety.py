@@ -18,6 +18,7 @@ import pytest
 
 import doppelnb.engines.groom_lake as gl
 from doppelnb.core.errors import BadInput, RuleError
+from doppelnb.core.frozen import FrozenMap
 from doppelnb.engines.groom_lake import analysis, desert, odds
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -310,15 +311,15 @@ def _twin(state, viewer: int, rng: random.Random):
     stacks = {k: tuple(rng.sample(v, len(v))) for k, v in state.stacks.items()}
     discards = tuple(rng.sample(state.tile_discards, len(state.tile_discards)))
     changes = dict(hands=tuple(hands), roles=tuple(roles), supply=tuple(supply),
-                   stacks=gl.game.ReadOnlyMap(stacks), tile_discards=discards,
+                   stacks=FrozenMap(stacks), tile_discards=discards,
                    supply_discards=tuple(rng.sample(state.supply_discards,
                                                     len(state.supply_discards))))
     pend = state.pending
     if pend is not None and state.phase == "pile" and not pend["revealed"]:
         cards = [(p, "rope" if p != viewer else c) for p, c in pend["cards"]]
-        changes["pending"] = gl.game.ReadOnlyMap({**pend, "cards": tuple(cards)})
+        changes["pending"] = FrozenMap({**pend, "cards": tuple(cards)})
     if pend is not None and state.phase == "scout_keep" and viewer != state.current:
-        changes["pending"] = gl.game.ReadOnlyMap({**pend, "drawn": tuple(reversed(pend["drawn"]))})
+        changes["pending"] = FrozenMap({**pend, "drawn": tuple(reversed(pend["drawn"]))})
     return state._evolve(**changes)
 
 
@@ -361,7 +362,7 @@ def test_invariants_report_a_planted_violation():
     assert any("Life" in p for p in broken.invariants())
     lost = STATE._evolve(supply=STATE.supply[1:])
     assert any("Supply" in p for p in lost.invariants())
-    gone = STATE._evolve(stacks=gl.game.ReadOnlyMap({**STATE.stacks, "3": STATE.stacks["3"][1:]}))
+    gone = STATE._evolve(stacks=FrozenMap({**STATE.stacks, "3": STATE.stacks["3"][1:]}))
     assert any("tiles" in p for p in gone.invariants())
 
 

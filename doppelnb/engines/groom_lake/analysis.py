@@ -16,9 +16,9 @@ from ...core.errors import BadInput
 from ...core.exact import mean_interval, wilson_interval
 from ...core.render import Html, bar_chart, html_table, line_chart, side_by_side
 from .desert import STACKS
-from .game import State, new_game
 from .odds import MAX_DICE, clear_probability_table, usable_cards
 from .rules import DEFAULT_RULES, Rules
+from .state import State, new_game
 from .tiles import neighbours
 
 

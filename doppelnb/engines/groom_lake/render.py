@@ -170,7 +170,7 @@ def state_html(state) -> str:
     caption = (f"Team at {state.team}, distance {d}; next scout draws from "
                f"{state.next_stack() or 'nowhere (no tiles left)'}; stacks {stacks}")
     if state.result:
-        from .game import END_REASONS
+        from .actions import END_REASONS
 
         caption = END_REASONS[state.result]
     table = html_table(["player", "Life", "cards", ""], rows, caption=caption)
@@ -197,7 +197,7 @@ def step_html(state) -> str:
             f"step{'s' * (d != 1)} over {len(state.desert)} placed tiles "
             f"&rarr; a scout now draws from <b>{escape(_stack_name(nxt))}</b>{escape(why)} (GL-R16)")
     if state.result:
-        from .game import END_REASONS
+        from .actions import END_REASONS
 
         head = f"<b>Game over</b>: {escape(END_REASONS[state.result])}"
     events = "".join(f"<li>{escape(e)}</li>" for e in state.events)
