@@ -165,32 +165,32 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
         p for p in others if INFECTION in hands[p])
     roles = tuple("alien" if characters[p] == "alien" or p in infected else "human"
                   for p in range(state.players))
-    # Tiles: each stack's order; the face-down discards mixed with the reshuffled stack.
+    # Tiles: each stack's order; another leader's scouted tiles are any tiles of the same backs
+    # (the backs are public); the face-down discards mixed with the reshuffled stack.
+    pools = {name: sorted(tiles) for name, tiles in state.stacks.items()}
+    hidden_scout = state.phase == "scout_keep" and player != state.current
+    backs: list[str] = []
+    if hidden_scout:
+        for tile_id in pend["drawn"]:
+            back = state.tileset[tile_id].back or "discards"
+            back = back if back in pools else "discards"
+            backs.append(back)
+            pools[back].append(tile_id)
     stacks = {}
-    for name, tiles in state.stacks.items():
-        order = sorted(tiles)
+    for name in state.stacks:
+        order = sorted(pools[name])
         rng.shuffle(order)
-        stacks[name] = tuple(order)
+        stacks[name] = order
+    if hidden_scout:
+        pend["drawn"] = tuple(stacks[back].pop() for back in sorted(backs))
     unseen = sorted(state.tile_discards)
     rng.shuffle(unseen)
     tile_discards = tuple(unseen)
-    if state.phase == "scout_keep" and player != state.current:
-        drawn = []
-        for tile_id in pend["drawn"]:  # another leader's scouted tiles: any of the same back
-            back = state.tileset[tile_id].back
-            assert back is not None
-            candidates = sorted(stacks.get(back, ()) + (tile_id,))
-            pick = candidates[rng.randrange(len(candidates))]
-            if pick != tile_id:
-                stack = list(stacks[back])
-                stack[stack.index(pick)] = tile_id
-                stacks[back] = tuple(stack)
-            drawn.append(pick)
-        pend["drawn"] = tuple(drawn)
     return state._evolve(
         hands=tuple(hands), supply=supply, supply_discards=discards, leftover=leftover,
         characters=tuple(characters), roles=roles, infected=infected,
-        stacks=FrozenMap(stacks), tile_discards=tile_discards,
+        stacks=FrozenMap({k: tuple(v) for k, v in stacks.items()}),
+        tile_discards=tile_discards,
         pending=FrozenMap(pend) if state.pending is not None else None,
         seed=rng.getrandbits(62))
 

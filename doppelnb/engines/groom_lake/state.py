@@ -23,10 +23,11 @@ from ...core.errors import BadInput
 from ...core.frozen import FrozenMap
 from ...core.state import FrozenGameState, Outcome
 from .actions import END_REASONS, Action, parse_action
-from .base import LIFE_BY_PLAYERS, PLAYER_COUNTS, Queries
+from .base import LIFE_BY_PLAYERS, PLAYER_COUNTS
 from .cards import SupplyDeck
 from .desert import Desert
 from .flow import FIELDS, Draft
+from .legality import Legality
 from .notation import check_coord
 from .rules import DEFAULT_RULES, Rules, check_rules
 from .tiles import Coord, TileSet
@@ -35,7 +36,7 @@ GAME = "groom_lake"
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True, repr=False, eq=False)
-class State(Queries, FrozenGameState):
+class State(Legality, FrozenGameState):
     """One moment of a game of Groom Lake (immutable; ``play`` returns the next state)."""
 
     game: ClassVar[str] = GAME

@@ -21,7 +21,7 @@ from doppelnb.core.errors import BadInput, RuleError
 from doppelnb.core.frozen import FrozenMap
 from doppelnb.engines.groom_lake import analysis, desert, odds
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def random_states(players: int, seed: int, limit: int = 400):
