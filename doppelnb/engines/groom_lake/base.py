@@ -11,14 +11,15 @@ from typing import Any
 
 from ...core.checks import check_seat, show
 from ...core.errors import BadInput, RuleError
-from .actions import END_REASONS, WAITING_FOR
+from .actions import END_REASONS, WAITING_FOR, parse_action
 from .cards import SupplyDeck
-from .desert import Desert, reachable, stack_to_draw
+from .desert import Desert, PlacementReport, reachable, stack_to_draw
 from .notation import check_coord
 from .rules import Rules
 from .tiles import (
     ALWAYS_HIGH_HEAT_VALUE,
     Coord,
+    Tile,
     TileSet,
     fmt,
 )
@@ -78,6 +79,21 @@ class Queries:
                 return p
         return None
 
+    def _problem(self, action: tuple[Any, ...]) -> RuleError | None:
+        raise NotImplementedError  # :class:`~.legality.Legality` says why an action is refused
+
+    def _shown(self, p: Coord) -> tuple[str, int]:
+        """The obstacle at ``p`` (there must be one) and its value."""
+        shown = self.obstacle(p)
+        assert shown is not None, f"no obstacle at {p}"
+        return shown
+
+    def _mover(self) -> int:
+        """The seat to move (the game is not over)."""
+        seat = self.to_move
+        assert seat is not None, "the game is over"
+        return seat
+
     # -- small queries ---------------------------------------------------------------------------
     def in_game(self) -> list[int]:
         return [p for p in range(self.players) if p not in self.out]
@@ -94,7 +110,7 @@ class Queries:
             raise BadInput("NB-ARG", f"{name} must be the position of a placed tile, got {fmt(q)}")
         return q
 
-    def tile_at(self, p: Coord):
+    def tile_at(self, p: Coord) -> Tile | None:
         """The tile at ``p``, or None where no tile is placed."""
         return self.desert.tiles.get(check_coord(p, "position"))
 
@@ -106,7 +122,7 @@ class Queries:
         """The obstacle shown at ``p`` and its value, or None (GL-R10, GL-A9)."""
         tile = self.desert.tiles[self._placed(p)]
         if tile.obstacle:
-            return tile.obstacle, tile.value
+            return tile.obstacle, tile.value or 0
         if self.rules.open_desert_always_high_heat and tile.terrain == "open_desert":
             return "high_heat", ALWAYS_HIGH_HEAT_VALUE
         return None
@@ -184,11 +200,11 @@ class Queries:
         if ph == "pile":
             return self.current if pend["revealed"] else pend["order"][pend["idx"]]
         if ph in ("pay", "trait"):
-            return pend["queue"][0]
+            return int(pend["queue"][0])
         if ph == "take_life":
-            return pend["infected"]
+            return int(pend["infected"])
         if ph in ("vote", "give_up"):
-            return pend["voters"][pend["idx"]]
+            return int(pend["voters"][pend["idx"]])
         return self.current
 
     @property
@@ -202,7 +218,7 @@ class Queries:
         return tuple(int(p in won) for p in range(self.players))
 
 
-    def action_label(self, action: tuple) -> str:
+    def action_label(self, action: tuple[Any, ...]) -> str:
         kind, args = action[0], action[1:]
         if kind in ("move", "clear"):
             tile = self.tile_at(tuple(args))
@@ -240,7 +256,7 @@ class Queries:
         return reachable(self.desert, self.team,
                          lambda q: self.is_cleared(q))
 
-    def placement_report(self, tile_id: str | None = None):
+    def placement_report(self, tile_id: str | None = None) -> PlacementReport:
         """Why each position/rotation of a tile is legal or not here (GL-R14, GL-R15); by default
         the scouted tile waiting to be placed."""
         if tile_id is None:
@@ -254,7 +270,7 @@ class Queries:
     def explain(self, action: Any) -> str:
         """"legal", or the rule id and the plain reason why ``action`` is refused now."""
         try:
-            parsed = self.parse_action(action)
+            parsed = parse_action(action)
         except RuleError as exc:
             return str(exc)
         if self.result is not None:
@@ -262,7 +278,7 @@ class Queries:
         problem = self._problem(parsed)
         return "legal" if problem is None else str(problem)
 
-    def view(self, player: int | None = None) -> dict:
+    def view(self, player: int | None = None) -> dict[str, Any]:
         """What ``player`` may see (GL-R8): own hand and role, public counts, the open Desert.
 
         ``player=None`` is the public view (what an onlooker sees): no hand and no role.
@@ -270,7 +286,7 @@ class Queries:
         if player is not None:
             player = check_seat(player, self.players, "player")
         pend = self.pending or {}
-        public_pending: dict = {"phase": self.phase}
+        public_pending: dict[str, Any] = {"phase": self.phase}
         if self.phase == "pile":
             public_pending["pile_size"] = len(pend["cards"]) + sum(pend["life"])
             if pend["revealed"]:

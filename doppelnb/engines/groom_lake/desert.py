@@ -17,7 +17,7 @@ from collections import deque
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
-import networkx as nx
+import networkx as nx  # type: ignore[import-untyped]
 
 from ...core.errors import BadInput, IllegalAction
 from .tiles import DIRECTION_NAMES, DIRECTIONS, Coord, Tile, diagonals, fmt, neighbours

@@ -8,6 +8,7 @@ a draft, and no state is ever changed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ...core.chance import rng_for
@@ -103,7 +104,7 @@ class Draft(Queries):
         cards.remove("recovery")
         rng_for(seed, "supply", 0).shuffle(cards)
         humans = players - 1 if rules.guarantee_alien else players
-        role_stacks = [("alien", ("recovery", "recovery"))]
+        role_stacks: list[tuple[str, tuple[str, ...]]] = [("alien", ("recovery", "recovery"))]
         for _ in range(humans):
             role_stacks.append(("human", tuple(cards[:2])))
             cards = cards[2:]
@@ -154,11 +155,11 @@ class Draft(Queries):
         self._settle()  # a teaching layout may already be trapped (GL-R31.4)
         return self
 
-    def _arrange(self, options: dict) -> None:
+    def _arrange(self, options: Mapping[str, Any]) -> None:
         """A teaching position: ``layout`` lists ``[x, y, tile_id, rotation]`` placed in order
         (each touching the Desert so far; red dots are not checked), ``team`` the Team's tile and
         ``map_tokens`` the cleared tiles. Stored in the record's options, so it replays."""
-        layout = check_sequence(options.get("layout", []), "layout",
+        layout: tuple[Any, ...] = check_sequence(options.get("layout", []), "layout",
                                 max_len=len(self.tileset.tiles))
         if layout:
             self.desert = self.desert.copy()
@@ -196,7 +197,7 @@ class Draft(Queries):
     def _say(self, text: str) -> None:
         self.events = self.events + (text,)
 
-    def _set(self, name: str, index: int, value) -> None:
+    def _set(self, name: str, index: int, value: Any) -> None:
         seq = getattr(self, name)
         setattr(self, name, seq[:index] + (value,) + seq[index + 1:])
 
@@ -215,7 +216,7 @@ class Draft(Queries):
         self.used |= {kind}
 
     def _do_discard(self, card: str) -> None:
-        me = self.to_move
+        me = self._mover()
         self._lose(me, card)
         self.supply_discards = self.supply_discards + (card,)  # GL-R11: face down
         self._say(f"P{me + 1} discards a card face down")
@@ -249,7 +250,7 @@ class Draft(Queries):
         stack = self.stacks[name]
         self.stacks = {**self.stacks, name: stack[1:]}
         self._last_source = name
-        return stack[0]
+        return str(stack[0])
 
     def _do_scout(self) -> None:
         self._spend(1, "scout")
@@ -278,6 +279,7 @@ class Draft(Queries):
         if len(drawn) == 2:
             self.phase, self.pending = "scout_keep", {"drawn": tuple(drawn)}
         else:
+            assert drawn[0] is not None
             self._begin_place(drawn[0])
 
     def _do_keep(self, tile_id: str) -> None:
@@ -354,7 +356,7 @@ class Draft(Queries):
         return card
 
     def _begin_crash(self, q: Coord) -> None:
-        n = self.desert.tiles[q].crash_site
+        n = self.desert.tiles[q].crash_site or 0
         self._say(f"the Team explores a Crash Site with {n} hand-out{'s' * (n > 1)} (GL-R18)")
         self._crash_round(q, n)
 
@@ -400,12 +402,12 @@ class Draft(Queries):
         self.phase = "pile"
         self.pending = {"target": (x, y), "order": order, "idx": 0, "cards": (),
                         "life": (0,) * self.players, "revealed": False}
-        name, value = self.obstacle((x, y))
+        name, value = self._shown((x, y))
         self._say(f"P{self.current + 1} attempts to clear {OBSTACLE_NAMES[name]} {value} at "
                   f"{fmt((x, y))}; every player may add cards face down (GL-R19)")
 
     def _do_pile(self, card: str) -> None:
-        me, pend = self.to_move, self.pending
+        me, pend = self._mover(), self.pending
         if card == "life":
             self._set("life", me, self.life[me] - 1)
             life = pend["life"]
@@ -430,7 +432,7 @@ class Draft(Queries):
     def _do_roll(self) -> None:
         pend = self.pending
         target = pend["target"]
-        obstacle, value = self.obstacle(target)
+        obstacle, value = self._shown(target)
         info = dice_breakdown(obstacle, [c for _, c in pend["cards"]], sum(pend["life"]),
                               self.players, rules=self.rules)
         self.attempts += 1
@@ -481,11 +483,11 @@ class Draft(Queries):
         self._say(f"P{p + 1} pays {'a Life token' if what == 'life' else 'a Recovery card'} (GL-R26)")
 
     def _do_pay(self, what: str) -> None:
-        self._pay(self.to_move, what)
+        self._pay(self._mover(), what)
         self.phase, self.pending = "penalty", {**self.pending, "step": "draw"}
 
     def _do_trait(self, choice: str) -> None:
-        p = self.to_move
+        p = self._mover()
         card = self.pending["revealed_card"]
         if choice == "discard":
             self._lose(p, card)
@@ -590,7 +592,7 @@ class Draft(Queries):
         pend = self.pending
         yes = pend["yes"] + (vote == "yes")
         idx = pend["idx"] + 1
-        self._say(f"P{self.to_move + 1} votes {vote}")
+        self._say(f"P{self._mover() + 1} votes {vote}")
         if self.phase == "give_up":
             if vote == "no":  # GL-A29: unanimity fails at the first NO
                 self._say("the Team does not give up")

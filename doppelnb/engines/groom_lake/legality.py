@@ -6,6 +6,8 @@ one plain sentence saying why not (GL-R6..GL-R27 and the variant flags GL-A..).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.errors import IllegalAction, RuleError
 from .actions import PHASE_ACTIONS, WAITING_FOR, Action
 from .base import Queries
@@ -24,12 +26,12 @@ class Legality(Queries):
     __slots__ = ()
 
     # -- legality --------------------------------------------------------------------------------
-    def _candidates(self) -> list[tuple]:
-        ph, me = self.phase, self.to_move
+    def _candidates(self) -> list[tuple[Any, ...]]:
+        ph, me = self.phase, self._mover()
         if ph in ("setup_discard", "hand_limit"):
             return [("discard", c) for c in sorted(set(self.hands[me]))]
         if ph == "turn":
-            out = [("scout",)]
+            out: list[tuple[Any, ...]] = [("scout",)]
             out += [("move", *q) for q in neighbours(self.team) if q in self.desert.tiles]
             out += [("clear", *q) for q in neighbours(self.team) if q in self.desert.tiles]
             out += [("vote", p) for p in self.in_game() if p != self.current]
@@ -44,7 +46,8 @@ class Legality(Queries):
         if ph == "crash":
             return [("crash", c, r) for c in dict.fromkeys(self.pending["drawn"]) for r in self.in_game()]
         if ph == "pile":
-            out = [("pile", c) for c in sorted(set(self.hands[me]))] + [("pile", "life")]
+            piles: list[tuple[Any, ...]] = [("pile", c) for c in sorted(set(self.hands[me]))]
+            out = piles + [("pile", "life")]
             return out + [("roll",) if self.pending["revealed"] else ("done",)]
         if ph == "pay":
             return [("pay", "life"), ("pay", "recovery")]
@@ -61,24 +64,26 @@ class Legality(Queries):
             return ()
         return tuple(Action(a) for a in self._candidates() if self._problem(a) is None)
 
-    def legal_actions_uncached(self) -> list[tuple]:
+    def legal_actions_uncached(self) -> list[tuple[Any, ...]]:
         if self.result is not None:
             return []
         return [a for a in self._candidates() if self._problem(a) is None]
 
-    def _check(self, action: tuple) -> None:
+    def _check(self, action: tuple[Any, ...]) -> None:
         problem = self._problem(action)
         if problem is not None:
             raise problem
 
-    def _problem(self, action: tuple) -> RuleError | None:
+    def _problem(self, action: tuple[Any, ...]) -> RuleError | None:
         """Why ``action`` is refused now (an :class:`IllegalAction` naming the rule), or None."""
         kind, ph = action[0], self.phase
         allowed = PHASE_ACTIONS.get(ph, ())
         if kind not in allowed:
             return IllegalAction("NB-ARG", f"the game is waiting for {WAITING_FOR[ph]}, so "
                                  f"{kind!r} cannot be played now")
-        return getattr(self, f"_problem_{kind}")(*action[1:])
+        check: Any = getattr(self, f"_problem_{kind}")
+        result: RuleError | None = check(*action[1:])
+        return result
 
     def _ap_problem(self, cost: int, what: str) -> RuleError | None:
         if self.ap < cost:  # GL-R12
@@ -93,7 +98,7 @@ class Legality(Queries):
         return None
 
     def _problem_discard(self, card: str) -> RuleError | None:
-        me = self.to_move
+        me = self._mover()
         if card not in self.hands[me]:
             return IllegalAction("GL-R6", f"P{me + 1} holds no {card} card to discard")
         if card == INFECTION and not self.rules.infection_discardable_from_hand:  # GL-A15
@@ -134,7 +139,7 @@ class Legality(Queries):
             return IllegalAction("GL-R17", f"{fmt(q)} is a Canyon, and the Team can never move onto "
                                  "a Canyon")
         if not self.is_cleared(q):  # GL-R10, GL-R17
-            name, value = self.obstacle(q)
+            name, value = self._shown(q)
             return IllegalAction("GL-R17", f"{fmt(q)} shows {OBSTACLE_NAMES[name]} {value} and has "
                                  "no Map Token yet: it must be cleared before the Team can enter")
         cost = 2 if self.terrain(q) == "mountain" else 1
@@ -213,7 +218,7 @@ class Legality(Queries):
         return None
 
     def _problem_pile(self, card: str) -> RuleError | None:
-        me = self.to_move
+        me = self._mover()
         if card == "life":
             if self.life[me] < 1:
                 return IllegalAction("GL-R19", f"P{me + 1} has no Life token to add")
@@ -237,7 +242,7 @@ class Legality(Queries):
         return None
 
     def _problem_pay(self, what: str) -> RuleError | None:
-        me = self.to_move
+        me = self._mover()
         if what == "life":
             return None if self.life[me] > 0 else IllegalAction("GL-R26", f"P{me + 1} has no Life token")
         if what == "recovery":

@@ -30,6 +30,7 @@ from ...core.frozen import FrozenMap
 from .actions import Action
 from .cards import INFECTION
 from .odds import usable_cards
+from .rules import check_rules
 from .state import State
 from .tiles import neighbours
 
@@ -70,9 +71,11 @@ def greedy(state: State, rng: random.Random) -> Action:
         sx, sy = state.desert.start
         return max(legal, key=lambda a: (abs(a[1] - sx) + abs(a[2] - sy), -a[3], a))
     if ph == "pile":
-        obstacle = state.obstacle(state.pending["target"]) if state.pending else None
-        if obstacle and state.roles[me] == "human" and not state.pending["revealed"]:
-            usable = usable_cards(obstacle[0], state.rules)
+        pend = state.pending
+        assert pend is not None
+        obstacle = state.obstacle(pend["target"])
+        if obstacle and state.roles[me] == "human" and not pend["revealed"]:
+            usable = usable_cards(obstacle[0], check_rules(state.rules))
             for a in legal:
                 if a[0] == "pile" and a[1] in usable:
                     return a
@@ -106,7 +109,7 @@ def _turn(state: State, legal: list[Action], mine: tuple[str, ...]) -> Action:
         shown = state.obstacle(a[1:])
         if shown is None:
             continue
-        usable = usable_cards(shown[0], state.rules)
+        usable = usable_cards(shown[0], check_rules(state.rules))
         if 3.5 * (sum(c in usable for c in mine) + spare) > shown[1] + 1:
             return a
     moves = [a for a in legal if a[0] == "move"]

@@ -40,7 +40,7 @@ class State(Legality, FrozenGameState):
     """One moment of a game of Groom Lake (immutable; ``play`` returns the next state)."""
 
     game: ClassVar[str] = GAME
-    Rules: ClassVar[type[Rules]] = Rules  # type: ignore[misc]
+    Rules: ClassVar[type[Rules]] = Rules
     player_counts: ClassVar[tuple[int, ...]] = PLAYER_COUNTS
     option_names: ClassVar[frozenset[str]] = frozenset({"layout", "team", "map_tokens"})
 
@@ -136,7 +136,7 @@ class State(Legality, FrozenGameState):
             return False
         return all(getattr(self, n) == getattr(other, n) for n in _COMPARED)
 
-    def __hash__(self) -> int:
+    def __hash__(self) -> int:  # type: ignore[override]
         return FrozenGameState.__hash__(self)
 
 
@@ -167,7 +167,7 @@ def new_game(players: int, *, rules: Rules = DEFAULT_RULES, seed: int | None = N
         check_int(seed, "seed")
     options: dict[str, Any] = {}
     if layout is not None:
-        entries = check_sequence(layout, "layout", max_len=1000)
+        entries: tuple[Any, ...] = check_sequence(layout, "layout", max_len=1000)
         if entries:
             options["layout"] = [list(e) if isinstance(e, (list, tuple)) else e for e in entries]
     if team is not None:
@@ -189,7 +189,8 @@ def from_json(text: str | bytes, *, data: Any = ()) -> State:
     from .cards import register_deck
     from .tiles import register_tiles
 
-    for i, item in enumerate(check_sequence(data, "data", max_len=16)):
+    items: tuple[Any, ...] = check_sequence(data, "data", max_len=16)
+    for i, item in enumerate(items):
         if isinstance(item, TileSet):
             register_tiles(item)
         elif isinstance(item, SupplyDeck):
