@@ -393,5 +393,5 @@ class Queries:
     def _repr_html_(self) -> str:
         from .render import state_html
 
-        return state_html(self)
+        return str(state_html(self))  # type: ignore[arg-type]
 

@@ -12,6 +12,7 @@ import pathlib
 from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
+from typing import Any
 
 from ...core.data import data_digest, expect, expect_int, expect_keys, load_data
 from ...core.errors import BadInput
@@ -63,10 +64,10 @@ class SupplyDeck:
     def __copy__(self) -> SupplyDeck:
         return self
 
-    def __deepcopy__(self, memo: dict) -> SupplyDeck:
+    def __deepcopy__(self, memo: dict[int, Any]) -> SupplyDeck:
         return self
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return (SupplyDeck, (dict(self.kinds), dict(self.counts), dict(self.points),
                              self.illustrative, self.note, self.source))
 
@@ -89,9 +90,9 @@ class SupplyDeck:
         return sum(self.counts.values())
 
 
-def parse_deck(doc: dict, source: str) -> SupplyDeck:
+def parse_deck(doc: dict[str, Any], source: str) -> SupplyDeck:
     expect_keys(doc, "supply file", ["illustrative", "cards"], ["note"])
-    expect(isinstance(doc["cards"], list) and doc["cards"], "supply file", "cards must be a list")
+    expect(isinstance(doc["cards"], list) and bool(doc["cards"]), "supply file", "cards must be a list")
     kinds, counts, points = {}, {}, {}
     for i, obj in enumerate(doc["cards"]):
         what = f"supply card {i + 1}"

@@ -14,8 +14,9 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType
+from typing import Any
 
 import networkx as nx  # type: ignore[import-untyped]
 
@@ -30,7 +31,7 @@ STACKS = ("3", "6", "compass")
 MAX_TILES = 1_000_000
 
 
-def _coord(value, what: str = "a position") -> Coord:
+def _coord(value: Any, what: str = "a position") -> Coord:
     if (isinstance(value, (tuple, list)) and len(value) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
         return (int(value[0]), int(value[1]))
@@ -219,21 +220,21 @@ class Desert:
     def __copy__(self) -> Desert:
         return self if self._frozen else self.copy()
 
-    def __deepcopy__(self, memo: dict) -> Desert:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Desert:
         return self if self._frozen else self.copy()
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         placed = [(p, self._tiles[p], self._rotation[p]) for p in self._tiles]
         return (_rebuild_desert, (self.start, placed, self._frozen))
 
     # -- basic access -------------------------------------------------------------------------
-    def __contains__(self, p) -> bool:
+    def __contains__(self, p: object) -> bool:
         return p in self._tiles
 
     def __len__(self) -> int:
         return len(self._tiles)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Coord]:
         return iter(self._tiles)
 
     def __getitem__(self, p: Coord) -> Tile:
@@ -246,7 +247,7 @@ class Desert:
                 and {p: t.id for p, t in self._tiles.items()}
                 == {p: t.id for p, t in other.tiles.items()})
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"<Desert of {len(self)} tiles>"
@@ -298,11 +299,11 @@ class Desert:
         new._frozen = False
         return new
 
-    def _team(self, team) -> Coord:
-        team = _coord(team, "team")
-        if team not in self._tiles:
-            raise BadInput("NB-ARG", f"team must be the position of a placed tile, got {fmt(team)}")
-        return team
+    def _team(self, team: Any) -> Coord:
+        q = _coord(team, "team")
+        if q not in self._tiles:
+            raise BadInput("NB-ARG", f"team must be the position of a placed tile, got {fmt(q)}")
+        return q
 
     def placed_neighbours(self, p: Coord) -> list[Coord]:
         p = _coord(p)
@@ -346,7 +347,7 @@ class Desert:
         return not bad and touches > 0
 
     # -- placement priority (GL-R15) ------------------------------------------------------------
-    def _levels(self, team: Coord):
+    def _levels(self, team: Coord) -> Iterator[tuple[int, list[Coord]]]:
         """The positions of each priority level, lazily: level 3 (the whole frontier) is only
         listed when levels 1 and 2 have no legal spot."""
         yield 1, [q for q in neighbours(team) if q not in self._tiles]
@@ -378,7 +379,7 @@ class Desert:
     def _anywhere(self, tile: Tile, rotations: tuple[int, ...], mode: str) -> list[tuple[Coord, int]]:
         """Every legal (position, rotation) next to the Desert, by constraint class (GL-R15.3)."""
         patterns = [(r, tile.rotated_edges(r)) for r in rotations]
-        found = []
+        found: list[tuple[Coord, int]] = []
         for need, cells in self._by_constraint.items():
             fitting = [r for r, edges in patterns
                        if all(c < 0 or edges_match(e, c, mode) for e, c in zip(edges, need, strict=True))]
@@ -455,9 +456,9 @@ class Desert:
                 self._constraint[q] = need
                 self._by_constraint.setdefault(need, set()).add(q)
         # GL-R16: incremental shortest paths (unit steps, every placed tile counts).
-        inf = float("inf")
+        unreachable = 10**9  # only START has no placed neighbour when it is placed
         self._distance[p] = 0 if p == self.start else 1 + min(
-            (self._distance[q] for q in placed), default=inf)
+            (self._distance[q] for q in placed), default=unreachable)
         queue = deque([p])
         dist = self._distance
         while queue:
@@ -492,7 +493,7 @@ class Desert:
 
 
 # -- GL-R16: distance and stack -----------------------------------------------------------------
-def _rebuild_desert(start: Coord, placed: list, frozen: bool) -> Desert:
+def _rebuild_desert(start: Coord, placed: list[tuple[Coord, Tile, int]], frozen: bool) -> Desert:
     first, rest = placed[0], placed[1:]
     desert = Desert(first[1], start, first[2])
     for p, tile, rotation in rest:
@@ -500,31 +501,31 @@ def _rebuild_desert(start: Coord, placed: list, frozen: bool) -> Desert:
     return desert.freeze() if frozen else desert
 
 
-def _check_rotation(rotation) -> int:
+def _check_rotation(rotation: Any) -> int:
     if isinstance(rotation, bool) or rotation not in (0, 90, 180, 270):
         raise BadInput("NB-ARG", f"rotation must be 0, 90, 180 or 270, got {rotation!r:.40}")
     return int(rotation)
 
 
-def _desert_team(desert, team) -> tuple[Desert, Coord]:
+def _desert_team(desert: Any, team: Any) -> tuple[Desert, Coord]:
     if not isinstance(desert, Desert):
         raise BadInput("NB-ARG", f"desert must be a Desert, got {type(desert).__name__}")
     return desert, desert._team(team)
 
 
-def _check_mode(mode) -> str:
+def _check_mode(mode: Any) -> str:
     if not isinstance(mode, str) or mode not in EDGE_MATCHES:
         raise BadInput("GL-A3", f"mode must be one of {', '.join(EDGE_MATCHES)}, got {mode!r:.40}")
     return mode
 
 
-def _check_tile(tile) -> Tile:
+def _check_tile(tile: Any) -> Tile:
     if not isinstance(tile, Tile):
         raise BadInput("NB-ARG", f"tile must be a Tile, got {type(tile).__name__}")
     return tile
 
 
-def _graph_of(tiles) -> nx.Graph:
+def _graph_of(tiles: Any) -> nx.Graph:
     if isinstance(tiles, Desert):
         return tiles.graph
     if isinstance(tiles, nx.Graph):
@@ -536,18 +537,18 @@ def _graph_of(tiles) -> nx.Graph:
     cells = list(itertools.islice(source, MAX_TILES + 1))
     if len(cells) > MAX_TILES:
         raise BadInput("NB-ARG", f"tiles is limited to {MAX_TILES:,} positions, got {len(cells):,}")
-    cells = {_coord(c, "a tile position") for c in cells}
+    placed = {_coord(c, "a tile position") for c in cells}
     graph = nx.Graph()
-    for raw in cells:
+    for raw in placed:
         p = _coord(raw, "a tile position")
         graph.add_node(p)
         for q in neighbours(p):
-            if q in cells:
+            if q in placed:
                 graph.add_edge(p, q)
     return graph
 
 
-def distance_to_start(tiles: Iterable | Mapping | Desert | nx.Graph, team: Coord,
+def distance_to_start(tiles: Iterable[Coord] | Mapping[Coord, Any] | Desert | nx.Graph, team: Coord,
                       start: Coord = (0, 0), *, mode: str = "steps") -> int:
     """Shortest orthogonal path over the placed ``tiles`` from the Team's tile to START.
 
@@ -617,7 +618,7 @@ def stack_to_draw(distance: int, remaining: Mapping[str, int], *, reshuffled: bo
 
 
 # -- reachability and "trapped" (GL-R17, GL-R31.4, GL-A28) ----------------------------------------
-def reachable(desert: Desert, team: Coord, cleared) -> set[Coord]:
+def reachable(desert: Desert, team: Coord, cleared: Callable[[Coord], bool]) -> set[Coord]:
     """Tiles the Team can walk to now: through cleared, non-Canyon tiles (GL-R17).
 
     ``cleared(p)`` says whether the tile at ``p`` may be entered.

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -39,7 +40,7 @@ def usable_cards(obstacle: str, rules: Rules = DEFAULT_RULES) -> frozenset[str]:
 
 
 def dice_breakdown(obstacle: str, cards: Iterable[str], life_tokens: int = 0,
-                   starting_players: int = 4, *, rules: Rules = DEFAULT_RULES) -> dict:
+                   starting_players: int = 4, *, rules: Rules = DEFAULT_RULES) -> dict[str, Any]:
     """The dice arithmetic of GL-R20 step by step: matching, penalised and ignored cards."""
     if isinstance(cards, (set, frozenset)) or (not isinstance(cards, (list, tuple))
                                                and isinstance(cards, Iterable)
@@ -87,10 +88,10 @@ def dice_for_attempt(obstacle: str, cards: Iterable[str], life_tokens: int = 0,
     >>> dice_for_attempt("high_heat", ["canteen", "canteen", "rope"], 1, starting_players=5)
     2
     """
-    return dice_breakdown(obstacle, cards, life_tokens, starting_players, rules=rules)["dice"]
+    return int(dice_breakdown(obstacle, cards, life_tokens, starting_players, rules=rules)["dice"])
 
 
-def _check_dice(dice, name: str = "dice") -> int:
+def _check_dice(dice: Any, name: str = "dice") -> int:
     return check_int(dice, name, 0)
 
 
@@ -164,7 +165,7 @@ def clear_probability_brute(dice: int, value: int) -> Fraction:
     return Fraction(hits, 6 ** dice)
 
 
-def check_iterable(value, name: str):
+def check_iterable(value: Any, name: str) -> Iterable[Any]:
     if isinstance(value, (str, bytes, dict)) or not isinstance(value, Iterable):
         raise BadInput("NB-ARG", f"{name} must be a list of whole numbers, got {type(value).__name__}")
     return value

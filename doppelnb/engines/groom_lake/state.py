@@ -33,6 +33,7 @@ from .rules import DEFAULT_RULES, Rules, check_rules
 from .tiles import Coord, TileSet
 
 GAME = "groom_lake"
+GroomLakeRules = Rules  # the flags' class, named apart from State.Rules for annotations
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True, repr=False, eq=False)
@@ -44,6 +45,7 @@ class State(Legality, FrozenGameState):
     player_counts: ClassVar[tuple[int, ...]] = PLAYER_COUNTS
     option_names: ClassVar[frozenset[str]] = frozenset({"layout", "team", "map_tokens"})
 
+    rules: GroomLakeRules  # the record header's rules, narrowed to this game's flags
     tileset: TileSet
     deck: SupplyDeck
     desert: Desert  # frozen: read-only mappings, a frozen graph

@@ -13,6 +13,7 @@ import random
 from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
+from typing import Any
 
 from ...core.data import data_digest, expect, expect_int, expect_keys, load_data
 from ...core.errors import BadInput
@@ -89,7 +90,7 @@ class Tile:
             parts.append(f"Crash Site {self.crash_site}")
         return f"{self.id} ({', '.join(parts)})"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "terrain": self.terrain, "back": self.back,
                 "obstacle": self.obstacle, "value": self.value, "crash_site": self.crash_site,
                 "edges": list(self.edges)}
@@ -127,10 +128,10 @@ class TileSet:
     def __copy__(self) -> TileSet:
         return self
 
-    def __deepcopy__(self, memo: dict) -> TileSet:
+    def __deepcopy__(self, memo: dict[int, Any]) -> TileSet:
         return self
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return (TileSet, (self.start, dict(self.tiles), self.illustrative, self.note, self.source))
 
     def stack(self, back: str) -> tuple[str, ...]:
@@ -150,11 +151,13 @@ class TileSet:
         """Tiles per back stack and terrain."""
         out: dict[str, dict[str, int]] = {b: {} for b in BACKS}
         for t in self.tiles.values():
-            out[t.back][t.terrain] = out[t.back].get(t.terrain, 0) + 1
+            back = t.back or ""
+            out.setdefault(back, {})
+            out[back][t.terrain] = out[back].get(t.terrain, 0) + 1
         return out
 
 
-def parse_tile(obj, what: str, *, start: bool = False) -> Tile:
+def parse_tile(obj: Any, what: str, *, start: bool = False) -> Tile:
     expect_keys(obj, what, ["id", "terrain", "edges"], ["back", "obstacle", "value", "crash_site"])
     tile_id = obj["id"]
     expect(isinstance(tile_id, str) and tile_id.strip() != "", what, "id must be a non-empty text")
@@ -188,11 +191,11 @@ def parse_tile(obj, what: str, *, start: bool = False) -> Tile:
     return Tile(tile_id, terrain, back, obstacle, value, crash, tuple(edges))
 
 
-def parse_tileset(doc: dict, source: str) -> TileSet:
+def parse_tileset(doc: dict[str, Any], source: str) -> TileSet:
     """Validate a tile data document (``BadInput`` ``NB-DATA`` when malformed)."""
     expect_keys(doc, "tile file", ["illustrative", "tiles", "start"], ["note"])
     start = parse_tile(doc["start"], "START tile", start=True)
-    expect(isinstance(doc["tiles"], list) and doc["tiles"], "tile file", "tiles must be a non-empty list")
+    expect(isinstance(doc["tiles"], list) and bool(doc["tiles"]), "tile file", "tiles must be a non-empty list")
     tiles: dict[str, Tile] = {}
     for i, obj in enumerate(doc["tiles"]):
         tile = parse_tile(obj, f"tile {i + 1}")
@@ -268,7 +271,8 @@ def random_tile(rng: random.Random, tile_id: str, *, canyon_share: float = 0.12,
             obstacle, value = rng.choice(OBSTACLES), rng.randint(4, 14)
         elif roll < 0.5:
             crash = rng.randint(1, 3)
-    return Tile(tile_id, terrain, rng.choice(BACKS), obstacle, value, crash, edges)
+    e = edges
+    return Tile(tile_id, terrain, rng.choice(BACKS), obstacle, value, crash, (e[0], e[1], e[2], e[3]))
 
 
 __all__ = ["Tile", "TileSet", "load_tiles", "parse_tileset", "neighbours", "diagonals", "OFFSETS",
