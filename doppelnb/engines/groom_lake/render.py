@@ -186,7 +186,7 @@ def state_html(state: State) -> Html:
 
 
 
-def step_html(state: State) -> Html:
+def step_html(state: State) -> str:
     """One stepper frame: the Desert with distances and the shortest path, the distance-to-stack
     reading of GL-R16, and what the last action did."""
     d = state.team_distance()
@@ -211,7 +211,8 @@ def step_html(state: State) -> Html:
                    f"{placement_svg(report)}")
     else:
         picture = f"<div>{state_svg(state, title=None)}</div>"
-    return Html(f"<div style='font-size:13px'>{head}</div>{picture}"
+    # a plain string: the shared notebook stepper (doppelnb.widgets.stepper) shows it as is
+    return (f"<div style='font-size:13px'>{head}</div>{picture}"
             f"<ul style='font-size:12px;margin:2px 0'>{events}</ul>"
             f"<div style='font-size:11px;color:#555'>path: "
             f"{escape(' → '.join(str(p) for p in path))}</div>")
