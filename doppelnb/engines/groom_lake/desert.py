@@ -14,9 +14,9 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import Any, overload
 
 import networkx as nx  # type: ignore[import-untyped]
 
@@ -135,6 +135,77 @@ class PlacementReport:
         return f"<div>{placement_svg(self)}{table}</div>"
 
 
+class Spots(Sequence[tuple[Coord, int]]):
+    """The legal (position, rotation) pairs of an 'anywhere' placement (GL-R15.3), read lazily
+    from the Desert's classes of open positions: ``len`` and indexing cost the number of classes.
+
+    A view of a frozen Desert never changes; one of a growable Desert is copied into a list when
+    made, since the Desert's classes change as tiles are placed.
+    """
+
+    __slots__ = ("_groups", "_len")
+
+    def __init__(self, groups: list[tuple[list[Coord], tuple[int, ...]]], *, frozen: bool = True):
+        if not frozen:
+            groups = [(list(cells), rots) for cells, rots in groups]
+        self._groups = groups
+        self._len = sum(len(cells) * len(rots) for cells, rots in groups)
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, i: int) -> tuple[Coord, int]: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[tuple[Coord, int]]: ...
+
+    def __getitem__(self, i: int | slice) -> tuple[Coord, int] | list[tuple[Coord, int]]:
+        if isinstance(i, slice):
+            return list(self)[i]
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError(i)
+        for cells, rots in self._groups:
+            size = len(cells) * len(rots)
+            if i < size:
+                return cells[i // len(rots)], rots[i % len(rots)]
+            i -= size
+        raise IndexError(i)
+
+    def __iter__(self) -> Iterator[tuple[Coord, int]]:
+        for cells, rots in self._groups:
+            for p in cells:
+                for r in rots:
+                    yield p, r
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (Spots, list, tuple)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"<Spots: {self._len} legal (position, rotation) pairs>"
+
+    def __copy__(self) -> Spots:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Spots:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_spots_of, (list(self),))
+
+
+def _spots_of(pairs: list[tuple[Coord, int]]) -> Spots:
+    """Rebuild a pickled :class:`Spots` (one class per pair)."""
+    return Spots([([p], (r,)) for p, r in pairs])
+
+
 class Desert:
     """The placed tiles. ``graph`` is a networkx Graph over coordinates; ``distance`` maps each
     placed tile to its number of orthogonal steps to START over placed tiles (GL-R16).
@@ -152,7 +223,7 @@ class Desert:
     """
 
     __slots__ = ("start", "_graph", "_tiles", "_rotation", "_edges", "_distance", "_open",
-                 "_constraint", "_by_constraint", "_frozen")
+                 "_constraint", "_by_constraint", "_slot", "_frozen")
 
     def __init__(self, start_tile: Tile, start: Coord = (0, 0), start_rotation: int = 0):
         start = _coord(start, "START")
@@ -171,7 +242,8 @@ class Desert:
         # -1 where the side is empty; positions grouped by constraint so that a search "anywhere"
         # (GL-R15 level 3) checks each distinct constraint once instead of every position.
         self._constraint: dict[Coord, tuple[int, ...]] = {}
-        self._by_constraint: dict[tuple[int, ...], set[Coord]] = {}
+        self._by_constraint: dict[tuple[int, ...], list[Coord]] = {}
+        self._slot: dict[Coord, int] = {}  # an open position's index in its class's list
         self._frozen = False
         self._add(start, start_tile, start_rotation)
 
@@ -295,7 +367,8 @@ class Desert:
         new._distance = dict(self._distance)
         new._open = set(self._open)
         new._constraint = dict(self._constraint)
-        new._by_constraint = {k: set(v) for k, v in self._by_constraint.items()}
+        new._by_constraint = {k: list(v) for k, v in self._by_constraint.items()}
+        new._slot = dict(self._slot)
         new._frozen = False
         return new
 
@@ -355,7 +428,7 @@ class Desert:
         yield 3, sorted(self._open)
 
     def placement_options(self, tile: Tile, team: Coord, mode: str = "presence"
-                          ) -> tuple[int | None, list[tuple[Coord, int]]]:
+                          ) -> tuple[int | None, Sequence[tuple[Coord, int]]]:
         """(priority level, legal (position, rotation) pairs at that level) for a drawn tile.
 
         GL-R15: orthogonally next to the Team if possible, else diagonally, else anywhere
@@ -367,26 +440,32 @@ class Desert:
         team = self._team(team)
         _check_mode(mode)
         rotations = tile.distinct_rotations()
-        for level, spots in self._levels(team):
-            if level == 3:
-                found = self._anywhere(tile, rotations, mode)
-            else:
-                found = [(p, r) for p in spots for r in rotations if self.fits(tile, p, r, mode)]
+        near = [q for q in neighbours(team) if q not in self._tiles]
+        diagonal = [q for q in diagonals(team) if q not in self._tiles and q in self._open]
+        for level, spots in ((1, near), (2, diagonal)):
+            found = [(p, r) for p in spots for r in rotations if self.fits(tile, p, r, mode)]
             if found:
                 return level, found
+        anywhere = self._anywhere(tile, rotations, mode)
+        if len(anywhere):
+            return 3, anywhere
         return None, []
 
-    def _anywhere(self, tile: Tile, rotations: tuple[int, ...], mode: str) -> list[tuple[Coord, int]]:
-        """Every legal (position, rotation) next to the Desert, by constraint class (GL-R15.3)."""
+    def _anywhere(self, tile: Tile, rotations: tuple[int, ...], mode: str) -> Spots:
+        """Every legal (position, rotation) next to the Desert, by constraint class (GL-R15.3).
+
+        Each distinct edge constraint of the open positions is checked once; the answer is a
+        :class:`Spots` view over the matching classes, so the search costs the number of classes,
+        not the number of open positions (the spots are listed only when a caller reads them).
+        """
         patterns = [(r, tile.rotated_edges(r)) for r in rotations]
-        found: list[tuple[Coord, int]] = []
+        groups: list[tuple[list[Coord], tuple[int, ...]]] = []
         for need, cells in self._by_constraint.items():
-            fitting = [r for r, edges in patterns
-                       if all(c < 0 or edges_match(e, c, mode) for e, c in zip(edges, need, strict=True))]
+            fitting = tuple(r for r, edges in patterns if all(
+                c < 0 or edges_match(e, c, mode) for e, c in zip(edges, need, strict=True)))
             if fitting:
-                found.extend((p, r) for p in cells for r in fitting)
-        found.sort()
-        return found
+                groups.append((cells, fitting))
+        return Spots(groups, frozen=self._frozen)
 
     def explain_placement(self, tile: Tile, team: Coord, mode: str = "presence"
                           ) -> PlacementReport:
@@ -454,7 +533,9 @@ class Desert:
                 need = tuple(self._edges[n][(i + 2) % 4] if n in self._edges else -1
                              for i, n in enumerate(neighbours(q)))
                 self._constraint[q] = need
-                self._by_constraint.setdefault(need, set()).add(q)
+                cells = self._by_constraint.setdefault(need, [])
+                self._slot[q] = len(cells)
+                cells.append(q)
         # GL-R16: incremental shortest paths (unit steps, every placed tile counts).
         unreachable = 10**9  # only START has no placed neighbour when it is placed
         self._distance[p] = 0 if p == self.start else 1 + min(
@@ -473,7 +554,11 @@ class Desert:
         need = self._constraint.pop(q, None)
         if need is not None:
             cells = self._by_constraint[need]
-            cells.discard(q)
+            i = self._slot.pop(q)
+            last = cells.pop()  # swap-remove: O(1)
+            if last != q:
+                cells[i] = last
+                self._slot[last] = i
             if not cells:
                 del self._by_constraint[need]
 

@@ -18,7 +18,7 @@ from ...core.frozen import FrozenMap
 from .actions import END_REASONS
 from .base import ACTION_POINTS, LIFE_BY_PLAYERS, Queries
 from .cards import INFECTION, load_deck
-from .desert import Desert, is_trapped
+from .desert import Desert, Spots, is_trapped
 from .notation import check_coord
 from .odds import dice_breakdown
 from .rules import Rules
@@ -298,7 +298,7 @@ class Draft(Queries):
             self._say(f"{tile.name} fits nowhere and is discarded (GL-A7)")
             return
         self.phase = "place"
-        self.pending = {"tile": tile_id, "level": level, "options": tuple(options)}
+        self.pending = {"tile": tile_id, "level": level, "options": options if isinstance(options, Spots) else tuple(options)}
 
     def _do_place(self, x: int, y: int, rotation: int) -> None:
         tile = self.tileset[self.pending["tile"]]
