@@ -18,9 +18,10 @@ from ...core.frozen import FrozenMap
 from .actions import END_REASONS
 from .base import ACTION_POINTS, LIFE_BY_PLAYERS, Queries
 from .cards import INFECTION, load_deck
-from .desert import Desert, Spots, is_trapped
+from .desert import Desert, is_trapped
 from .notation import check_coord
 from .odds import dice_breakdown
+from .placement import Spots
 from .rules import Rules
 from .tiles import (
     OBSTACLE_NAMES,
