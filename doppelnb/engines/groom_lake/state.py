@@ -152,7 +152,7 @@ def new_game(players: int, *, rules: Rules = DEFAULT_RULES, seed: int | None = N
     """A new game of Groom Lake after the deal (GL-R1..GL-R7); the seed makes it replayable.
 
     ``layout`` / ``team`` / ``map_tokens`` start from a teaching position instead of START alone
-    (see :meth:`.flow.Draft._arrange`); they are stored in the record, so the game still replays.
+    (see :func:`.setup.arrange`); they are stored in the record, so the game still replays.
     Any other keyword is refused with :class:`BadInput`.
 
     >>> new_game(10.0)
