@@ -21,7 +21,6 @@ from .desert import (
     stack_chain,
     stack_to_draw,
 )
-from .game import LIFE_BY_PLAYERS, State, from_json, new_game
 from .odds import (
     clear_probability,
     clear_probability_brute,
@@ -31,6 +30,7 @@ from .odds import (
     usable_cards,
 )
 from .rules import Rules
+from .state import GAME, LIFE_BY_PLAYERS, PLAYER_COUNTS, State, from_json, new_game
 from .tiles import Tile, TileSet, load_tiles
 
 __all__ = [
@@ -38,6 +38,5 @@ __all__ = [
     "stack_chain", "clear_probability", "clear_probability_table", "clear_probability_brute",
     "dice_for_attempt", "dice_breakdown", "usable_cards", "Desert", "PlacementReport",
     "reachable", "region", "is_trapped", "Tile", "TileSet", "load_tiles", "SupplyDeck",
-    "load_deck", "USABLE", "LIFE_BY_PLAYERS",
+    "load_deck", "USABLE", "LIFE_BY_PLAYERS", "PLAYER_COUNTS", "GAME",
 ]
-PLAYER_COUNTS = (3,4,5,6)

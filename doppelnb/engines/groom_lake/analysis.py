@@ -5,28 +5,47 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import random
 from collections import Counter, deque
+from collections.abc import Callable, Iterable
 from fractions import Fraction
+from typing import Any
 
 from ...core.chance import make_seed, rng_for
+from ...core.checks import check_bool, check_instance, check_int, check_players
 from ...core.errors import BadInput
 from ...core.exact import mean_interval, wilson_interval
-from ...core.render import Html, bar_chart, html_table, line_chart, side_by_side
+from ...core.render import Html, Svg, bar_chart, html_table, line_chart, side_by_side
 from .desert import STACKS
-from .game import State, new_game
 from .odds import MAX_DICE, clear_probability_table, usable_cards
 from .rules import DEFAULT_RULES, Rules
-from .tiles import neighbours
+from .state import State, new_game
+from .tiles import Coord, Tile, neighbours
+
+Policy = Callable[[State, random.Random], Any]
 
 
 # -- exact odds -------------------------------------------------------------------------------------
-def clear_odds_table(values=range(4, 15), max_dice: int = MAX_DICE) -> Html:
-    """An HTML table: rows = dice 1..max_dice, columns = obstacle values, exact percentages."""
-    values = list(values)
+def clear_odds_table(values: Iterable[int] = range(4, 15), max_dice: int = MAX_DICE) -> Html:
+    """An HTML table: rows = dice 1..max_dice, columns = obstacle values, exact percentages.
+
+    At most ``MAX_DICE`` (10, the dice in the box) rows and 100 columns (a table to read).
+    """
+    max_dice = check_int(max_dice, "max_dice", 1, MAX_DICE)
+    values = _values(values, 100)
     table = clear_probability_table(max_dice, values)
     rows = [[d] + [_percent(table[(d, v)]) for v in values] for d in range(1, max_dice + 1)]
     return Html(html_table(["dice \\ value"] + values, rows,
                            caption="chance to roll MORE than the obstacle value (GL-R22), exact"))
+
+
+def _values(values: Any, limit: int) -> list[int]:
+    if isinstance(values, (str, bytes, dict)) or not isinstance(values, Iterable):
+        raise BadInput("NB-ARG", f"values must be a list of whole numbers, got {type(values).__name__}")
+    items = list(itertools.islice(values, limit + 1))
+    if len(items) > limit:
+        raise BadInput("NB-ARG", f"values is limited to {limit} obstacle values")
+    return [check_int(v, f"values[{i}]", -1000, 1000) for i, v in enumerate(items)]
 
 
 def _percent(p: Fraction) -> str:
@@ -37,8 +56,14 @@ def _percent(p: Fraction) -> str:
     return {"0.0%": "<0.1%", "100.0%": ">99.9%"}.get(text, text)
 
 
-def clear_odds_chart(values=(4, 7, 10, 13, 16, 20), max_dice: int = MAX_DICE):
-    """Line chart: probability of clearing against the number of dice, one line per value."""
+def clear_odds_chart(values: Iterable[int] = (4, 7, 10, 13, 16, 20),
+                     max_dice: int = MAX_DICE) -> Svg:
+    """Line chart: probability of clearing against the number of dice, one line per value.
+
+    At most ``MAX_DICE`` (10) dice and 12 lines.
+    """
+    max_dice = check_int(max_dice, "max_dice", 1, MAX_DICE)
+    values = _values(values, 12)
     table = clear_probability_table(max_dice, values)
     series = {f"value {v}": [(d, float(table[(d, v)])) for d in range(0, max_dice + 1)]
               for v in values}
@@ -52,14 +77,16 @@ def alien_absent_probability(players: int, guarantee_alien: bool = False) -> Fra
     N + 1 stacks (N Humans and the Alien) are shuffled and N are dealt: the leftover is the Alien
     with chance 1/(N+1). With one Human removed (GL-A31) all N stacks are dealt: 0.
     """
-    if players not in (3, 4, 5, 6):
-        raise BadInput("GL-R1", f"Groom Lake is played by 3 to 6 players, not {players!r}")
+    players = check_players(players, (3, 4, 5, 6), rule="GL-R1")
+    check_bool(guarantee_alien, "guarantee_alien")
     stacks = players if guarantee_alien else players + 1
     return Fraction(stacks - players, stacks)
 
 
 def alien_absent_probability_brute(players: int, guarantee_alien: bool = False) -> Fraction:
     """Brute-force twin: every ordering of the role stacks, counting deals without the Alien."""
+    players = check_players(players, (3, 4, 5, 6), rule="GL-R1")
+    check_bool(guarantee_alien, "guarantee_alien")
     stacks = ["alien"] + ["human"] * (players - 1 if guarantee_alien else players)
     hits = total = 0
     for order in itertools.permutations(range(len(stacks))):
@@ -73,6 +100,7 @@ def placement_levels(state: State) -> dict[str, list[str]]:
 
     Keys: "next to the Team", "diagonal", "anywhere", "nowhere (discarded, GL-A7)".
     """
+    check_instance(state, "state", State, expected="a Groom Lake State")
     names = {1: "next to the Team", 2: "diagonal", 3: "anywhere", None: "nowhere (discarded, GL-A7)"}
     out: dict[str, list[str]] = {name: [] for name in names.values()}
     for tile_id in sorted(t for stack in state.stacks.values() for t in stack):
@@ -86,17 +114,19 @@ def placement_levels(state: State) -> dict[str, list[str]]:
 _KEEP_SCORE = {"tool": 4, "recovery": 4, "alien_proof": 3, "trait": 1}
 
 
-def _walk_step(state: State, goals: set) -> tuple | None:
+def _walk_step(state: State, goals: set[Coord]) -> Coord | None:
     """First step of a shortest walk (cleared, non-Canyon tiles) from the Team to a goal tile."""
     if not goals:
         return None
-    prev = {state.team: None}
+    prev: dict[Coord, Coord | None] = {state.team: None}
     queue = deque([state.team])
     while queue:
         u = queue.popleft()
         if u in goals and u != state.team:
             while prev[u] != state.team:
-                u = prev[u]
+                back = prev[u]
+                assert back is not None
+                u = back
             return u
         for v in state.desert.graph.adj[u]:
             if v not in prev and state.desert.tiles[v].terrain != "canyon" and state.is_cleared(v):
@@ -105,7 +135,7 @@ def _walk_step(state: State, goals: set) -> tuple | None:
     return None
 
 
-def explorer_policy(state: State, rng) -> tuple:
+def explorer_policy(state: State, rng: random.Random) -> tuple[Any, ...]:
     """A plain, honest Team: reach Civilization, clear what blocks the way, scout outward.
 
     The leader attempts a clear when the Humans' matching cards and spare Life promise an expected
@@ -113,19 +143,20 @@ def explorer_policy(state: State, rng) -> tuple:
     total beats the value by 2, and the leader tops up with Life while holding more than 2. Aliens
     add nothing. Meant for simulations and steppers, not as strong play.
     """
+    _check_policy_args(state, rng)
     legal = state.legal_actions()
-    ph, me = state.phase, state.to_move
+    ph, me = state.phase, state._mover()
     deck = state.deck
     if ph in ("setup_discard", "hand_limit"):
-        def score(a):
+        def score(a: tuple[Any, ...]) -> tuple[float, str]:
             card = a[1]
             return (_KEEP_SCORE[deck.kind(card)] + deck.points.get(card, 0) / 10, card)
         return min(legal, key=score)
     if ph == "turn":
         holders = [p for p in state.in_game() if state.roles[p] == "human"]
 
-        def promising(action) -> bool:
-            obstacle, value = state.obstacle(action[1:])
+        def promising(action: tuple[Any, ...]) -> bool:
+            obstacle, value = state._shown(action[1:])
             usable = usable_cards(obstacle, state.rules)
             dice = sum(1 for p in holders for c in state.hands[p] if c in usable)
             dice += max(0, state.life[state.current] - 2)
@@ -142,7 +173,7 @@ def explorer_policy(state: State, rng) -> tuple:
             return ("scout",)
         clears = [a for a in legal if a[0] == "clear"]
         if clears:
-            best = min(clears, key=lambda a: state.obstacle(a[1:])[1])
+            best = min(clears, key=lambda a: state._shown(a[1:])[1])
             if promising(best):
                 return best
         # walk toward the nearest reachable tile with an empty neighbour, or with an obstacle
@@ -158,7 +189,7 @@ def explorer_policy(state: State, rng) -> tuple:
         return ("end_turn",)
     if ph == "scout_keep":
         tiles = [state.tileset[a[1]] for a in legal]
-        def rank(t):
+        def rank(t: Tile) -> tuple[bool, bool, int, str]:
             return (t.terrain != "civilization", t.terrain == "canyon", t.value or 0, t.id)
         return ("keep", min(tiles, key=rank).id)
     if ph == "place":
@@ -170,10 +201,11 @@ def explorer_policy(state: State, rng) -> tuple:
         tools = [a for a in legal if deck.kind(a[1]) == "tool" and a[2] == state.current]
         return tools[0] if tools else next(a for a in legal if a[2] == state.current)
     if ph == "pile":
-        obstacle, value = state.obstacle(state.pending["target"])
-        usable = usable_cards(obstacle, state.rules)
         pend = state.pending
-        dice = sum(1 for _, c in pend["cards"] if c in usable) + sum(pend["life"])
+        assert pend is not None
+        obstacle, value = state._shown(pend["target"])
+        usable = usable_cards(obstacle, state.rules)
+        dice: int = sum(1 for _, c in pend["cards"] if c in usable) + sum(pend["life"])
         ok = dice * 3.5 > value + 2
         if state.roles[me] == "human" and not ok:
             for a in legal:
@@ -195,8 +227,28 @@ def explorer_policy(state: State, rng) -> tuple:
     return rng.choice(legal)
 
 
-def past_setup(state: State, policy=explorer_policy) -> State:
+def _check_policy_args(state: Any, rng: Any) -> None:
+    check_instance(state, "state", State, expected="a Groom Lake State")
+    check_instance(rng, "rng", random.Random)
+    if state.is_over:
+        raise BadInput("NB-ARG", "the game is over: there is no action to choose")
+
+
+def _check_policy(policy: Any) -> None:
+    if not callable(policy):
+        raise BadInput("NB-ARG", f"policy must be a function (state, rng) -> action, got "
+                       f"{type(policy).__name__}")
+
+
+#: Most turns :func:`expedition` plays, and most games :func:`simulate_growth` runs.
+MAX_TURNS = 10_000
+MAX_GAMES = 10_000
+
+
+def past_setup(state: State, policy: Policy = explorer_policy) -> State:
     """Play the set-up discards (GL-R6) with ``policy``: the first state where a leader acts."""
+    check_instance(state, "state", State, expected="a Groom Lake State")
+    _check_policy(policy)
     rng = rng_for(state.seed, "policy", "setup")
     while state.phase == "setup_discard":
         state = state.play(policy(state, rng))
@@ -204,8 +256,11 @@ def past_setup(state: State, policy=explorer_policy) -> State:
 
 
 def expedition(players: int = 4, *, seed: int = 1, rules: Rules = DEFAULT_RULES,
-               max_turns: int = 60, policy=explorer_policy) -> list[State]:
-    """Every state of one seeded game played by ``policy`` (stopped after ``max_turns`` turns)."""
+               max_turns: int = 60, policy: Policy = explorer_policy) -> list[State]:
+    """Every state of one seeded game played by ``policy`` (stopped after ``max_turns`` turns,
+    at most ``MAX_TURNS``)."""
+    max_turns = check_int(max_turns, "max_turns", 1, MAX_TURNS)
+    _check_policy(policy)
     state = new_game(players, rules=rules, seed=seed)
     rng = rng_for(seed, "policy", "groom_lake")
     states = [state]
@@ -222,12 +277,12 @@ class GrowthStudy:
     games: int
     players: int
     seed: int
-    stack_draws: dict  # stack -> tiles drawn from it
-    scout_sources: dict  # first stack of each scout -> scouts
-    results: dict  # result ("stalled" if the turn cap was hit) -> games
-    escape_turns: tuple  # turns until Civilization, for escaped games
-    desert_sizes: tuple
-    draws_by_distance: dict  # distance -> Counter of stacks
+    stack_draws: dict[str, int]  # stack -> tiles drawn from it
+    scout_sources: dict[str, int]  # first stack of each scout -> scouts
+    results: dict[str, int]  # result ("stalled" if the turn cap was hit) -> games
+    escape_turns: tuple[int, ...]  # turns until Civilization, for escaped games
+    desert_sizes: tuple[int, ...]
+    draws_by_distance: dict[int, dict[str, int]]  # distance -> Counter of stacks
 
     @property
     def escape_rate(self) -> tuple[float, float, float]:
@@ -235,12 +290,12 @@ class GrowthStudy:
         lo, hi = wilson_interval(won, self.games)
         return won / self.games, lo, hi
 
-    def rows(self) -> list[list]:
+    def rows(self) -> list[list[Any]]:
         total = sum(self.stack_draws.values()) or 1
         return [[name, self.stack_draws.get(name, 0),
                  f"{100 * self.stack_draws.get(name, 0) / total:.1f}%"] for name in (*STACKS, "discards")]
 
-    def charts(self):
+    def charts(self) -> tuple[Svg, Svg]:
         total = sum(self.stack_draws.values()) or 1
         draws = bar_chart([(k, self.stack_draws.get(k, 0) / total) for k in (*STACKS, "discards")],
                           title="Share of tiles drawn per stack", y_label="share")
@@ -265,15 +320,19 @@ class GrowthStudy:
 
 def simulate_growth(games: int = 40, players: int = 4, *, seed: int = 1,
                     rules: Rules = DEFAULT_RULES, max_turns: int = 60,
-                    policy=explorer_policy) -> GrowthStudy:
-    """Play ``games`` seeded games with ``policy``; count stacks drawn and how escapes go."""
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise BadInput("NB-ARG", f"games is a whole number >= 1, not {games!r}")
+                    policy: Policy = explorer_policy) -> GrowthStudy:
+    """Play ``games`` seeded games with ``policy`` (at most ``MAX_GAMES``); count stacks drawn
+    and how escapes go."""
+    games = check_int(games, "games", 1, MAX_GAMES)
+    players = check_players(players, (3, 4, 5, 6), rule="GL-R1")
+    max_turns = check_int(max_turns, "max_turns", 1, MAX_TURNS)
+    _check_policy(policy)
+    check_int(seed, "seed")
     seed = make_seed(seed)
-    stack_draws: Counter = Counter()
-    sources: Counter = Counter()
-    results: Counter = Counter()
-    by_distance: dict[int, Counter] = {}
+    stack_draws: Counter[str] = Counter()
+    sources: Counter[str] = Counter()
+    results: Counter[str] = Counter()
+    by_distance: dict[int, Counter[str]] = {}
     escape, sizes = [], []
     for i in range(games):
         final = expedition(players, seed=seed * 100_003 + i, rules=rules, max_turns=max_turns,

@@ -8,9 +8,13 @@ Card names are lower-case words: tools ``compass``, ``rope``, ``canteen``, ``sho
 from __future__ import annotations
 
 import dataclasses
+import pathlib
+from collections.abc import Mapping
 from functools import lru_cache
+from types import MappingProxyType
+from typing import Any
 
-from ...core.data import expect, expect_int, expect_keys, load_data
+from ...core.data import data_digest, expect, expect_int, expect_keys, load_data
 from ...core.errors import BadInput
 
 TOOLS = ("compass", "rope", "canteen", "shovel", "water")
@@ -35,17 +39,41 @@ USABLE = {
 class SupplyDeck:
     """The Supply deck's composition: card name -> (kind, count, points)."""
 
-    kinds: dict
-    counts: dict
-    points: dict
+    kinds: Mapping[str, str]
+    counts: Mapping[str, int]
+    points: Mapping[str, int]
     illustrative: bool
     note: str
-    source: str
+    source: str  # the shipped file name, or the content hash of a user's file
+
+    def __post_init__(self) -> None:
+        for name in ("kinds", "counts", "points"):
+            value = getattr(self, name)
+            if not isinstance(value, MappingProxyType):
+                object.__setattr__(self, name, MappingProxyType(dict(value)))
 
     def __hash__(self) -> int:
         return hash(self.source)
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SupplyDeck):
+            return NotImplemented
+        return (self.source, dict(self.kinds), dict(self.counts), dict(self.points)) == (
+            other.source, dict(other.kinds), dict(other.counts), dict(other.points))
+
+    def __copy__(self) -> SupplyDeck:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SupplyDeck:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (SupplyDeck, (dict(self.kinds), dict(self.counts), dict(self.points),
+                             self.illustrative, self.note, self.source))
+
     def kind(self, card: str) -> str:
+        if not isinstance(card, str):
+            raise BadInput("NB-ARG", f"a Supply card is named by text, not {type(card).__name__}")
         if card in self.kinds:
             return self.kinds[card]
         if card in FIXED_KINDS:
@@ -62,9 +90,9 @@ class SupplyDeck:
         return sum(self.counts.values())
 
 
-def parse_deck(doc: dict, source: str) -> SupplyDeck:
+def parse_deck(doc: dict[str, Any], source: str) -> SupplyDeck:
     expect_keys(doc, "supply file", ["illustrative", "cards"], ["note"])
-    expect(isinstance(doc["cards"], list) and doc["cards"], "supply file", "cards must be a list")
+    expect(isinstance(doc["cards"], list) and bool(doc["cards"]), "supply file", "cards must be a list")
     kinds, counts, points = {}, {}, {}
     for i, obj in enumerate(doc["cards"]):
         what = f"supply card {i + 1}"
@@ -90,13 +118,49 @@ def parse_deck(doc: dict, source: str) -> SupplyDeck:
     return SupplyDeck(kinds, counts, points, doc["illustrative"], note, source)
 
 
+_USER_DECKS: dict[str, SupplyDeck] = {}
+DIGEST_PREFIX = "sha256:"
+
+
 @lru_cache(maxsize=16)
-def load_deck(source: str = "groom_lake_supply.json") -> SupplyDeck:
-    """Load and validate a Supply deck file (a name in ``doppelnb/data`` or a path). JSON only."""
+def _shipped_deck(name: str) -> SupplyDeck:
+    return parse_deck(load_data(name, "Groom Lake supply"), name)
+
+
+def load_deck(source: str | pathlib.Path = "groom_lake_supply.json") -> SupplyDeck:
+    """Load and validate a Supply deck. JSON only; a malformed file raises ``BadInput``.
+
+    ``source`` is a name shipped in ``doppelnb/data`` (a plain string is never a path), a
+    :class:`pathlib.Path` to your own file (the deck is then named by its content hash, the form
+    a game record stores), or such a hash for a deck loaded earlier in this session.
+
+    >>> load_deck().source
+    'groom_lake_supply.json'
+    """
+    if isinstance(source, pathlib.PurePath):
+        doc = load_data(source, "Groom Lake supply")
+        digest = data_digest(doc)
+        deck = parse_deck(doc, digest)
+        _USER_DECKS[digest] = deck
+        return deck
     if not isinstance(source, str):
-        raise BadInput("GL-A1", f"the Supply deck is named by a file name, not {source!r}")
-    return parse_deck(load_data(source, "Groom Lake supply"), source)
+        raise BadInput("GL-A1", f"the Supply deck is a shipped file name or a pathlib.Path, not "
+                       f"{type(source).__name__}")
+    if source.startswith(DIGEST_PREFIX):
+        if source not in _USER_DECKS:
+            raise BadInput("GL-A1", f"the Supply deck {source[:24]}... is named by its content "
+                           "hash; pass that data explicitly (load_deck(pathlib.Path(...)) or "
+                           "from_json(text, data=[deck]))")
+        return _USER_DECKS[source]
+    return _shipped_deck(source)
+
+
+def register_deck(deck: SupplyDeck) -> str:
+    """Make a deck passed explicitly known under its content hash; returns the hash."""
+    if deck.source.startswith(DIGEST_PREFIX):
+        _USER_DECKS[deck.source] = deck
+    return deck.source
 
 
 __all__ = ["SupplyDeck", "load_deck", "parse_deck", "USABLE", "TOOLS", "ALIEN_PROOF", "INFECTION",
-           "FIXED_KINDS"]
+           "FIXED_KINDS", "register_deck"]

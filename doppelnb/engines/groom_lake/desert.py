@@ -11,166 +11,146 @@ Desert's size (``benchmarks/groom_lake.py`` measures it against a fresh search).
 
 from __future__ import annotations
 
-import dataclasses
+import itertools
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
 
-import networkx as nx
+import networkx as nx  # type: ignore[import-untyped]
 
 from ...core.errors import BadInput, IllegalAction
-from .tiles import DIRECTION_NAMES, DIRECTIONS, Coord, Tile, diagonals, fmt, neighbours
+from .placement import (
+    EDGE_MATCHES,
+    PRIORITY_NAMES,
+    Candidate,
+    Mismatch,
+    PlacementReport,
+    Spots,
+    _coord,
+    edges_match,
+)
+from .tiles import DIRECTIONS, Coord, Tile, diagonals, fmt, neighbours
 
-EDGE_MATCHES = ("presence", "exact_pattern")
-PRIORITY_NAMES = {1: "orthogonally next to the Team", 2: "diagonally next to the Team",
-                  3: "anywhere next to the Desert"}
 STACKS = ("3", "6", "compass")
-
-
-def _coord(value, what: str = "a position") -> Coord:
-    if (isinstance(value, (tuple, list)) and len(value) == 2
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-        return (int(value[0]), int(value[1]))
-    raise BadInput("NB-ARG", f"{what} is a pair of whole numbers (x, y), not {value!r}")
-
-
-def edges_match(own: int, other: int, mode: str = "presence") -> bool:
-    """GL-R14 / GL-A3: do two touching edges match?"""
-    if mode == "presence":
-        return (own > 0) == (other > 0)
-    return own == other
-
-
-def _dots(n: int) -> str:
-    return "no red dot" if n == 0 else ("a red dot" if n == 1 else f"{n} red dots")
-
-
-@dataclasses.dataclass(frozen=True)
-class Mismatch:
-    """One edge of a candidate tile that breaks the red-dot rule."""
-
-    direction: str  # N, E, S, W of the new tile
-    own: int
-    neighbour: Coord
-    theirs: int
-
-    def sentence(self) -> str:
-        return (f"its {DIRECTION_NAMES[self.direction]} edge has {_dots(self.own)} but the tile at "
-                f"{fmt(self.neighbour)} shows {_dots(self.theirs)} there")
-
-
-@dataclasses.dataclass(frozen=True)
-class Candidate:
-    """A position and rotation considered for a drawn tile, with the verdict and its reason."""
-
-    position: Coord
-    rotation: int
-    priority: int
-    mismatches: tuple[Mismatch, ...]
-    touches: int  # placed tiles it would touch
-
-    @property
-    def legal(self) -> bool:
-        return not self.mismatches and self.touches > 0
-
-    def reason(self) -> str:
-        if self.touches == 0:
-            return f"{fmt(self.position)} touches no placed tile"
-        if not self.mismatches:
-            return f"every touching edge matches ({self.touches} checked)"
-        return "; ".join(m.sentence() for m in self.mismatches)
-
-
-@dataclasses.dataclass(frozen=True)
-class PlacementReport:
-    """Why each candidate position/rotation of a drawn tile is legal or not (GL-R14, GL-R15)."""
-
-    tile: Tile
-    team: Coord
-    candidates: tuple[Candidate, ...]
-    level: int | None  # the priority level that applies; None: no legal position (GL-A7)
-    desert: Desert | None = dataclasses.field(default=None, compare=False, repr=False)
-
-    @property
-    def legal(self) -> tuple[Candidate, ...]:
-        return tuple(c for c in self.candidates if c.legal and c.priority == self.level)
-
-    def positions(self) -> list[tuple[Coord, int]]:
-        return [(c.position, c.rotation) for c in self.legal]
-
-    def summary(self) -> str:
-        tried = sorted({c.priority for c in self.candidates})
-        failed = [PRIORITY_NAMES[p] for p in tried if self.level is None or p < self.level]
-        head = f"{self.tile.name}: "
-        if failed:
-            head += "no legal position " + " nor ".join(failed) + ", so "
-        if self.level is None:
-            return head + "the tile cannot be placed and is discarded (GL-A7)."
-        spots = sorted({c.position for c in self.legal})
-        return (head + f"it must go {PRIORITY_NAMES[self.level]} (GL-R15 level {self.level}): "
-                + ", ".join(fmt(p) for p in spots) + ".")
-
-    def rows(self) -> list[list[str]]:
-        out = []
-        for c in self.candidates:
-            if c.legal and c.priority == self.level:
-                verdict = "legal"
-            elif c.legal:
-                verdict = "fits, but a higher priority applies"
-            else:
-                verdict = "illegal"
-            out.append([fmt(c.position), f"{c.rotation}°", f"{c.priority}", verdict, c.reason()])
-        return out
-
-    def _repr_html_(self) -> str:
-        from ...core.render import html_table
-        from .render import placement_svg
-
-        table = html_table(["position", "rotation", "priority", "verdict", "why"], self.rows(),
-                           caption=self.summary())
-        return f"<div>{placement_svg(self)}{table}</div>"
+#: Most positions :func:`distance_to_start` accepts as a plain collection (a Desert may be larger).
+MAX_TILES = 1_000_000
 
 
 class Desert:
     """The placed tiles. ``graph`` is a networkx Graph over coordinates; ``distance`` maps each
-    placed tile to its number of orthogonal steps to START over placed tiles (GL-R16)."""
+    placed tile to its number of orthogonal steps to START over placed tiles (GL-R16).
+
+    A Desert handed out by a game state is **frozen**: its mappings are read-only views, its graph
+    is a frozen networkx graph and :meth:`place` refuses; :meth:`copy` gives a private, growable
+    copy. Nothing a caller can reach is shared mutable state between game states.
+
+    >>> from .tiles import load_tiles
+    >>> d = Desert(load_tiles().start)
+    >>> d.freeze().tiles[(0, 1)] = None
+    Traceback (most recent call last):
+    ...
+    TypeError: 'mappingproxy' object does not support item assignment
+    """
+
+    __slots__ = ("start", "_graph", "_tiles", "_rotation", "_edges", "_distance", "_open",
+                 "_constraint", "_by_constraint", "_slot", "_frozen")
 
     def __init__(self, start_tile: Tile, start: Coord = (0, 0), start_rotation: int = 0):
         start = _coord(start, "START")
+        if not isinstance(start_tile, Tile):
+            raise BadInput("NB-ARG", f"start_tile must be a Tile, got {type(start_tile).__name__}")
+        if start_rotation not in (0, 90, 180, 270) or isinstance(start_rotation, bool):
+            raise BadInput("NB-ARG", f"start_rotation must be 0, 90, 180 or 270, got {start_rotation!r}")
         self.start = start
-        self.graph = nx.Graph()
-        self.tiles: dict[Coord, Tile] = {}
-        self.rotation: dict[Coord, int] = {}
-        self.edges: dict[Coord, tuple[int, ...]] = {}
-        self.distance: dict[Coord, int] = {}
-        self.open: set[Coord] = set()  # empty positions orthogonally next to a placed tile
+        self._graph = nx.Graph()
+        self._tiles: dict[Coord, Tile] = {}
+        self._rotation: dict[Coord, int] = {}
+        self._edges: dict[Coord, tuple[int, ...]] = {}
+        self._distance: dict[Coord, int] = {}
+        self._open: set[Coord] = set()  # empty positions orthogonally next to a placed tile
         # Each open position's constraint: the facing edge of the tile on each side (N, E, S, W),
         # -1 where the side is empty; positions grouped by constraint so that a search "anywhere"
         # (GL-R15 level 3) checks each distinct constraint once instead of every position.
-        self.constraint: dict[Coord, tuple[int, ...]] = {}
-        self.by_constraint: dict[tuple[int, ...], set[Coord]] = {}
+        self._constraint: dict[Coord, tuple[int, ...]] = {}
+        self._by_constraint: dict[tuple[int, ...], list[Coord]] = {}
+        self._slot: dict[Coord, int] = {}  # an open position's index in its class's list
+        self._frozen = False
         self._add(start, start_tile, start_rotation)
 
+    # -- read-only access ---------------------------------------------------------------------
+    @property
+    def tiles(self) -> Mapping[Coord, Tile]:
+        return MappingProxyType(self._tiles)
+
+    @property
+    def rotation(self) -> Mapping[Coord, int]:
+        return MappingProxyType(self._rotation)
+
+    @property
+    def edges(self) -> Mapping[Coord, tuple[int, ...]]:
+        return MappingProxyType(self._edges)
+
+    @property
+    def distance(self) -> Mapping[Coord, int]:
+        return MappingProxyType(self._distance)
+
+    @property
+    def open(self) -> frozenset[Coord]:
+        """The empty positions orthogonally next to a placed tile (a copy)."""
+        return frozenset(self._open)
+
+    @property
+    def by_constraint(self) -> Mapping[tuple[int, ...], frozenset[Coord]]:
+        return MappingProxyType({k: frozenset(v) for k, v in self._by_constraint.items()})
+
+    @property
+    def graph(self) -> nx.Graph:
+        """The adjacency graph (frozen once the Desert belongs to a state)."""
+        return self._graph
+
+    @property
+    def frozen(self) -> bool:
+        return self._frozen
+
+    def freeze(self) -> Desert:
+        """Make this Desert read-only (states own frozen Deserts); returns it."""
+        if not self._frozen:
+            self._frozen = True
+            nx.freeze(self._graph)
+        return self
+
+    def __copy__(self) -> Desert:
+        return self if self._frozen else self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Desert:
+        return self if self._frozen else self.copy()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        placed = [(p, self._tiles[p], self._rotation[p]) for p in self._tiles]
+        return (_rebuild_desert, (self.start, placed, self._frozen))
+
     # -- basic access -------------------------------------------------------------------------
-    def __contains__(self, p) -> bool:
-        return p in self.tiles
+    def __contains__(self, p: object) -> bool:
+        return p in self._tiles
 
     def __len__(self) -> int:
-        return len(self.tiles)
+        return len(self._tiles)
 
-    def __iter__(self):
-        return iter(self.tiles)
+    def __iter__(self) -> Iterator[Coord]:
+        return iter(self._tiles)
 
     def __getitem__(self, p: Coord) -> Tile:
-        return self.tiles[p]
+        return self._tiles[p]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Desert):
             return NotImplemented
-        return (self.start == other.start and self.rotation == other.rotation
-                and {p: t.id for p, t in self.tiles.items()}
+        return (self.start == other.start and self._rotation == other.rotation
+                and {p: t.id for p, t in self._tiles.items()}
                 == {p: t.id for p, t in other.tiles.items()})
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"<Desert of {len(self)} tiles>"
@@ -185,7 +165,7 @@ class Desert:
         for y in range(y1, y0 - 1, -1):
             row = []
             for x in range(x0, x1 + 1):
-                tile = self.tiles.get((x, y))
+                tile = self._tiles.get((x, y))
                 if (x, y) == team:
                     row.append("T")
                 elif tile is None:
@@ -208,38 +188,53 @@ class Desert:
         return str(desert_svg(self, distances=True))
 
     def copy(self) -> Desert:
+        """A private, growable (unfrozen) copy."""
         new = object.__new__(Desert)
         new.start = self.start
-        new.graph = self.graph.copy()
-        new.tiles = dict(self.tiles)
-        new.rotation = dict(self.rotation)
-        new.edges = dict(self.edges)
-        new.distance = dict(self.distance)
-        new.open = set(self.open)
-        new.constraint = dict(self.constraint)
-        new.by_constraint = {k: set(v) for k, v in self.by_constraint.items()}
+        new._graph = nx.Graph(self._graph)
+        new._tiles = dict(self._tiles)
+        new._rotation = dict(self._rotation)
+        new._edges = dict(self._edges)
+        new._distance = dict(self._distance)
+        new._open = set(self._open)
+        new._constraint = dict(self._constraint)
+        new._by_constraint = {k: list(v) for k, v in self._by_constraint.items()}
+        new._slot = dict(self._slot)
+        new._frozen = False
         return new
 
+    def _team(self, team: Any) -> Coord:
+        q = _coord(team, "team")
+        if q not in self._tiles:
+            raise BadInput("NB-ARG", f"team must be the position of a placed tile, got {fmt(q)}")
+        return q
+
     def placed_neighbours(self, p: Coord) -> list[Coord]:
-        return [q for q in neighbours(p) if q in self.tiles]
+        p = _coord(p)
+        return [q for q in neighbours(p) if q in self._tiles]
 
     def empty_neighbours(self, p: Coord) -> list[Coord]:
         """Empty grid positions orthogonally next to ``p`` (GL-R13 asks for at least one)."""
-        return [q for q in neighbours(p) if q not in self.tiles]
+        p = _coord(p)
+        return [q for q in neighbours(p) if q not in self._tiles]
 
     def bounds(self) -> tuple[int, int, int, int]:
-        xs = [p[0] for p in self.tiles]
-        ys = [p[1] for p in self.tiles]
+        xs = [p[0] for p in self._tiles]
+        ys = [p[1] for p in self._tiles]
         return min(xs), min(ys), max(xs), max(ys)
 
     # -- the red-dot rule (GL-R14) --------------------------------------------------------------
     def check_fit(self, tile: Tile, p: Coord, rotation: int, mode: str = "presence"
                   ) -> tuple[tuple[Mismatch, ...], int]:
         """(mismatching edges, number of touching tiles) for ``tile`` turned ``rotation`` at ``p``."""
+        _check_tile(tile)
+        p = _coord(p)
+        _check_mode(mode)
+        _check_rotation(rotation)
         own = tile.rotated_edges(rotation)
         bad, touches = [], 0
         for i, q in enumerate(neighbours(p)):
-            theirs = self.edges.get(q)
+            theirs = self._edges.get(q)
             if theirs is None:
                 continue
             touches += 1
@@ -249,21 +244,22 @@ class Desert:
         return tuple(bad), touches
 
     def fits(self, tile: Tile, p: Coord, rotation: int, mode: str = "presence") -> bool:
-        if p in self.tiles:
+        p = _coord(p)
+        if p in self._tiles:
             return False
         bad, touches = self.check_fit(tile, p, rotation, mode)
         return not bad and touches > 0
 
     # -- placement priority (GL-R15) ------------------------------------------------------------
-    def _levels(self, team: Coord):
+    def _levels(self, team: Coord) -> Iterator[tuple[int, list[Coord]]]:
         """The positions of each priority level, lazily: level 3 (the whole frontier) is only
         listed when levels 1 and 2 have no legal spot."""
-        yield 1, [q for q in neighbours(team) if q not in self.tiles]
-        yield 2, [q for q in diagonals(team) if q not in self.tiles and q in self.open]
-        yield 3, sorted(self.open)
+        yield 1, [q for q in neighbours(team) if q not in self._tiles]
+        yield 2, [q for q in diagonals(team) if q not in self._tiles and q in self._open]
+        yield 3, sorted(self._open)
 
     def placement_options(self, tile: Tile, team: Coord, mode: str = "presence"
-                          ) -> tuple[int | None, list[tuple[Coord, int]]]:
+                          ) -> tuple[int | None, Sequence[tuple[Coord, int]]]:
         """(priority level, legal (position, rotation) pairs at that level) for a drawn tile.
 
         GL-R15: orthogonally next to the Team if possible, else diagonally, else anywhere
@@ -271,31 +267,43 @@ class Desert:
         a tile always joins the Desert by an edge [INFERRED]. Rotations giving the same edge
         pattern are listed once. ``(None, [])`` when the tile fits nowhere (GL-A7).
         """
+        _check_tile(tile)
+        team = self._team(team)
+        _check_mode(mode)
         rotations = tile.distinct_rotations()
-        for level, spots in self._levels(team):
-            if level == 3:
-                found = self._anywhere(tile, rotations, mode)
-            else:
-                found = [(p, r) for p in spots for r in rotations if self.fits(tile, p, r, mode)]
+        near = [q for q in neighbours(team) if q not in self._tiles]
+        diagonal = [q for q in diagonals(team) if q not in self._tiles and q in self._open]
+        for level, spots in ((1, near), (2, diagonal)):
+            found = [(p, r) for p in spots for r in rotations if self.fits(tile, p, r, mode)]
             if found:
                 return level, found
+        anywhere = self._anywhere(tile, rotations, mode)
+        if len(anywhere):
+            return 3, anywhere
         return None, []
 
-    def _anywhere(self, tile: Tile, rotations: tuple[int, ...], mode: str) -> list[tuple[Coord, int]]:
-        """Every legal (position, rotation) next to the Desert, by constraint class (GL-R15.3)."""
+    def _anywhere(self, tile: Tile, rotations: tuple[int, ...], mode: str) -> Spots:
+        """Every legal (position, rotation) next to the Desert, by constraint class (GL-R15.3).
+
+        Each distinct edge constraint of the open positions is checked once; the answer is a
+        :class:`Spots` view over the matching classes, so the search costs the number of classes,
+        not the number of open positions (the spots are listed only when a caller reads them).
+        """
         patterns = [(r, tile.rotated_edges(r)) for r in rotations]
-        found = []
-        for need, cells in self.by_constraint.items():
-            fitting = [r for r, edges in patterns
-                       if all(c < 0 or edges_match(e, c, mode) for e, c in zip(edges, need, strict=True))]
+        groups: list[tuple[list[Coord], tuple[int, ...]]] = []
+        for need, cells in self._by_constraint.items():
+            fitting = tuple(r for r, edges in patterns if all(
+                c < 0 or edges_match(e, c, mode) for e, c in zip(edges, need, strict=True)))
             if fitting:
-                found.extend((p, r) for p in cells for r in fitting)
-        found.sort()
-        return found
+                groups.append((cells, fitting))
+        return Spots(groups, frozen=self._frozen)
 
     def explain_placement(self, tile: Tile, team: Coord, mode: str = "presence"
                           ) -> PlacementReport:
         """Every candidate position and rotation, level by level, with the edge that fails."""
+        _check_tile(tile)
+        team = self._team(team)
+        _check_mode(mode)
         rotations = tile.distinct_rotations()
         cands, level, seen = [], None, set()
         for lvl, spots in self._levels(team):
@@ -318,11 +326,17 @@ class Desert:
         Refuses an occupied position, a position touching no tile and a red-dot mismatch
         (GL-R14). Does not apply the priority of GL-R15, which depends on the Team.
         """
+        if self._frozen:
+            raise BadInput("NB-ARG", "this Desert belongs to a game state and is read-only; "
+                           "place tiles on desert.copy()")
+        if not isinstance(tile, Tile):
+            raise BadInput("NB-ARG", f"tile must be a Tile, got {type(tile).__name__}")
         p = _coord(p)
-        if rotation not in (0, 90, 180, 270):
+        _check_mode(mode)
+        if isinstance(rotation, bool) or rotation not in (0, 90, 180, 270):
             raise BadInput("NB-ARG", f"a rotation is 0, 90, 180 or 270 degrees, not {rotation!r}")
-        if p in self.tiles:
-            raise IllegalAction("GL-R15", f"{fmt(p)} already holds {self.tiles[p].name}")
+        if p in self._tiles:
+            raise IllegalAction("GL-R15", f"{fmt(p)} already holds {self._tiles[p].name}")
         bad, touches = self.check_fit(tile, p, rotation, mode)
         if touches == 0:
             raise IllegalAction("GL-R15", f"{fmt(p)} is not next to any placed tile")
@@ -332,78 +346,125 @@ class Desert:
         self._add(p, tile, rotation)
 
     def _add(self, p: Coord, tile: Tile, rotation: int) -> None:
-        self.tiles[p] = tile
-        self.rotation[p] = rotation
-        self.edges[p] = tile.rotated_edges(rotation)
-        self.graph.add_node(p)
-        self.open.discard(p)
+        assert not self._frozen, "a frozen Desert is never changed"
+        self._tiles[p] = tile
+        self._rotation[p] = rotation
+        self._edges[p] = tile.rotated_edges(rotation)
+        self._graph.add_node(p)
+        self._open.discard(p)
         self._unindex(p)
         placed = []
         for q in neighbours(p):
-            if q in self.tiles and q != p:
-                self.graph.add_edge(p, q)
+            if q in self._tiles and q != p:
+                self._graph.add_edge(p, q)
                 placed.append(q)
-            elif q not in self.tiles:
-                self.open.add(q)
+            elif q not in self._tiles:
+                self._open.add(q)
                 self._unindex(q)
-                need = tuple(self.edges[n][(i + 2) % 4] if n in self.edges else -1
+                need = tuple(self._edges[n][(i + 2) % 4] if n in self._edges else -1
                              for i, n in enumerate(neighbours(q)))
-                self.constraint[q] = need
-                self.by_constraint.setdefault(need, set()).add(q)
+                self._constraint[q] = need
+                cells = self._by_constraint.setdefault(need, [])
+                self._slot[q] = len(cells)
+                cells.append(q)
         # GL-R16: incremental shortest paths (unit steps, every placed tile counts).
-        inf = float("inf")
-        self.distance[p] = 0 if p == self.start else 1 + min(
-            (self.distance[q] for q in placed), default=inf)
+        unreachable = 10**9  # only START has no placed neighbour when it is placed
+        self._distance[p] = 0 if p == self.start else 1 + min(
+            (self._distance[q] for q in placed), default=unreachable)
         queue = deque([p])
-        dist = self.distance
+        dist = self._distance
         while queue:
             u = queue.popleft()
             du = dist[u] + 1
-            for v in self.graph.adj[u]:
+            for v in self._graph.adj[u]:
                 if dist[v] > du:
                     dist[v] = du
                     queue.append(v)
 
     def _unindex(self, q: Coord) -> None:
-        need = self.constraint.pop(q, None)
+        need = self._constraint.pop(q, None)
         if need is not None:
-            cells = self.by_constraint[need]
-            cells.discard(q)
+            cells = self._by_constraint[need]
+            i = self._slot.pop(q)
+            last = cells.pop()  # swap-remove: O(1)
+            if last != q:
+                cells[i] = last
+                self._slot[last] = i
             if not cells:
-                del self.by_constraint[need]
+                del self._by_constraint[need]
 
     def fresh_distances(self) -> dict[Coord, int]:
         """Distances by a fresh breadth-first search (networkx): the incremental ones' twin."""
-        return dict(nx.single_source_shortest_path_length(self.graph, self.start))
+        return dict(nx.single_source_shortest_path_length(self._graph, self.start))
 
     def shortest_path(self, team: Coord) -> list[Coord]:
         """One shortest orthogonal path from the Team's tile to START (GL-R16)."""
+        team = self._team(team)
         path = [team]
         while path[-1] != self.start:
             here = path[-1]
-            path.append(min(q for q in self.graph.adj[here]
-                             if self.distance[q] == self.distance[here] - 1))
+            path.append(min(q for q in self._graph.adj[here]
+                             if self._distance[q] == self._distance[here] - 1))
         return path
 
 
 # -- GL-R16: distance and stack -----------------------------------------------------------------
-def _graph_of(tiles) -> nx.Graph:
+def _rebuild_desert(start: Coord, placed: list[tuple[Coord, Tile, int]], frozen: bool) -> Desert:
+    first, rest = placed[0], placed[1:]
+    desert = Desert(first[1], start, first[2])
+    for p, tile, rotation in rest:
+        desert._add(p, tile, rotation)
+    return desert.freeze() if frozen else desert
+
+
+def _check_rotation(rotation: Any) -> int:
+    if isinstance(rotation, bool) or rotation not in (0, 90, 180, 270):
+        raise BadInput("NB-ARG", f"rotation must be 0, 90, 180 or 270, got {rotation!r:.40}")
+    return int(rotation)
+
+
+def _desert_team(desert: Any, team: Any) -> tuple[Desert, Coord]:
+    if not isinstance(desert, Desert):
+        raise BadInput("NB-ARG", f"desert must be a Desert, got {type(desert).__name__}")
+    return desert, desert._team(team)
+
+
+def _check_mode(mode: Any) -> str:
+    if not isinstance(mode, str) or mode not in EDGE_MATCHES:
+        raise BadInput("GL-A3", f"mode must be one of {', '.join(EDGE_MATCHES)}, got {mode!r:.40}")
+    return mode
+
+
+def _check_tile(tile: Any) -> Tile:
+    if not isinstance(tile, Tile):
+        raise BadInput("NB-ARG", f"tile must be a Tile, got {type(tile).__name__}")
+    return tile
+
+
+def _graph_of(tiles: Any) -> nx.Graph:
     if isinstance(tiles, Desert):
         return tiles.graph
     if isinstance(tiles, nx.Graph):
         return tiles
-    cells = set(tiles.keys() if isinstance(tiles, Mapping) else tiles)
+    if isinstance(tiles, (str, bytes)) or not isinstance(tiles, (Mapping, Iterable)):
+        raise BadInput("NB-ARG", f"tiles must be positions, a mapping keyed by positions, a Desert "
+                       f"or a graph, got {type(tiles).__name__}")
+    source = tiles.keys() if isinstance(tiles, Mapping) else tiles
+    cells = list(itertools.islice(source, MAX_TILES + 1))
+    if len(cells) > MAX_TILES:
+        raise BadInput("NB-ARG", f"tiles is limited to {MAX_TILES:,} positions, got {len(cells):,}")
+    placed = {_coord(c, "a tile position") for c in cells}
     graph = nx.Graph()
-    for raw in cells:
+    for raw in placed:
         p = _coord(raw, "a tile position")
         graph.add_node(p)
         for q in neighbours(p):
-            if q in cells:
+            if q in placed:
                 graph.add_edge(p, q)
     return graph
 
 
-def distance_to_start(tiles: Iterable | Mapping | Desert | nx.Graph, team: Coord,
+def distance_to_start(tiles: Iterable[Coord] | Mapping[Coord, Any] | Desert | nx.Graph, team: Coord,
                       start: Coord = (0, 0), *, mode: str = "steps") -> int:
     """Shortest orthogonal path over the placed ``tiles`` from the Team's tile to START.
 
@@ -418,8 +479,8 @@ def distance_to_start(tiles: Iterable | Mapping | Desert | nx.Graph, team: Coord
     team, start = _coord(team, "the Team's tile"), _coord(start, "START")
     if mode not in ("steps", "tiles_inclusive"):
         raise BadInput("GL-A4", f"{mode!r} is not a distance mode; choose 'steps' or 'tiles_inclusive'")
-    if isinstance(tiles, Desert) and tiles.start == start and team in tiles.distance:
-        steps = tiles.distance[team]
+    if isinstance(tiles, Desert) and tiles.start == start and team in tiles._distance:
+        steps = tiles._distance[team]
     else:
         graph = _graph_of(tiles)
         for p, what in ((team, "the Team's tile"), (start, "START")):
@@ -473,16 +534,19 @@ def stack_to_draw(distance: int, remaining: Mapping[str, int], *, reshuffled: bo
 
 
 # -- reachability and "trapped" (GL-R17, GL-R31.4, GL-A28) ----------------------------------------
-def reachable(desert: Desert, team: Coord, cleared) -> set[Coord]:
+def reachable(desert: Desert, team: Coord, cleared: Callable[[Coord], bool]) -> set[Coord]:
     """Tiles the Team can walk to now: through cleared, non-Canyon tiles (GL-R17).
 
     ``cleared(p)`` says whether the tile at ``p`` may be entered.
     """
+    desert, team = _desert_team(desert, team)
+    if not callable(cleared):
+        raise BadInput("NB-ARG", f"cleared must be a function of a position, got {cleared!r:.40}")
     seen, queue = {team}, deque([team])
     while queue:
         u = queue.popleft()
-        for v in desert.graph.adj[u]:
-            if v not in seen and desert.tiles[v].terrain != "canyon" and cleared(v):
+        for v in desert._graph.adj[u]:
+            if v not in seen and desert._tiles[v].terrain != "canyon" and cleared(v):
                 seen.add(v)
                 queue.append(v)
     return seen
@@ -490,11 +554,12 @@ def reachable(desert: Desert, team: Coord, cleared) -> set[Coord]:
 
 def region(desert: Desert, team: Coord) -> set[Coord]:
     """GL-A28's R: non-Canyon tiles joined to the Team past non-Canyon tiles, cleared or not."""
+    desert, team = _desert_team(desert, team)
     seen, queue = {team}, deque([team])
     while queue:
         u = queue.popleft()
-        for v in desert.graph.adj[u]:
-            if v not in seen and desert.tiles[v].terrain != "canyon":
+        for v in desert._graph.adj[u]:
+            if v not in seen and desert._tiles[v].terrain != "canyon":
                 seen.add(v)
                 queue.append(v)
     return seen
@@ -502,10 +567,11 @@ def region(desert: Desert, team: Coord) -> set[Coord]:
 
 def is_trapped(desert: Desert, team: Coord) -> bool:
     """GL-R31.4 with GL-A28: no Civilization and no empty neighbour anywhere in R."""
+    desert, team = _desert_team(desert, team)
     r = region(desert, team)
-    if any(desert.tiles[p].terrain == "civilization" for p in r):
+    if any(desert._tiles[p].terrain == "civilization" for p in r):
         return False
-    return not any(q not in desert.tiles for p in r for q in neighbours(p))
+    return not any(q not in desert._tiles for p in r for q in neighbours(p))
 
 
 __all__ = ["Desert", "PlacementReport", "Candidate", "Mismatch", "distance_to_start",

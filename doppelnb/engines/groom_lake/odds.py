@@ -3,11 +3,14 @@ that they total more than the tile's value (GL-R22)."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
+from ...core.checks import check_choice, check_int, check_sequence, check_size
 from ...core.errors import BadInput, IllegalAction
 from ...core.exact import dice_sum_counts
 from .cards import USABLE, load_deck
@@ -15,13 +18,19 @@ from .rules import DEFAULT_RULES, Rules, check_rules
 from .tiles import OBSTACLE_NAMES, OBSTACLES
 
 MAX_DICE = 10  # GL-R3 / GL-R20: the 10 dice in the box are the most that can be rolled
+#: Most dice :func:`clear_probability` counts exactly when no fast path answers (beyond the box's
+#: 10 dice, for what-if questions); more are refused with ``BadInput``.
+MAX_EXACT_DICE = 400
+#: Most dice :func:`clear_probability_brute` lists roll by roll (6**7 = 279,936 rolls).
+MAX_BRUTE_DICE = 7
+#: Most obstacle values :func:`clear_probability_table` tabulates.
+MAX_TABLE_VALUES = 10_000
 
 
 def usable_cards(obstacle: str, rules: Rules = DEFAULT_RULES) -> frozenset[str]:
     """GL-R21: the Supply cards worth a die against ``obstacle`` (GL-A10 for Water)."""
     check_rules(rules)
-    if obstacle not in USABLE:
-        raise BadInput("NB-ARG", f"{obstacle!r} is not an obstacle; obstacles are {', '.join(OBSTACLES)}")
+    obstacle = check_choice(obstacle, "obstacle", OBSTACLES)
     cards = USABLE[obstacle]
     if rules.water_is_canteen and "water" in cards:  # GL-A10: Water is the Canteen
         cards = (cards - {"water"}) | {"canteen"}
@@ -31,16 +40,15 @@ def usable_cards(obstacle: str, rules: Rules = DEFAULT_RULES) -> frozenset[str]:
 
 
 def dice_breakdown(obstacle: str, cards: Iterable[str], life_tokens: int = 0,
-                   starting_players: int = 4, *, rules: Rules = DEFAULT_RULES) -> dict:
+                   starting_players: int = 4, *, rules: Rules = DEFAULT_RULES) -> dict[str, Any]:
     """The dice arithmetic of GL-R20 step by step: matching, penalised and ignored cards."""
-    if isinstance(cards, str):
-        raise BadInput("NB-ARG", "cards is a list of card names such as [\"canteen\", \"rope\"]")
-    cards = list(cards)
-    if isinstance(life_tokens, bool) or not isinstance(life_tokens, int) or life_tokens < 0:
-        raise BadInput("NB-ARG", f"life_tokens is a whole number >= 0, not {life_tokens!r}")
-    if (isinstance(starting_players, bool) or not isinstance(starting_players, int)
-            or not 3 <= starting_players <= 6):
-        raise BadInput("GL-R1", f"Groom Lake starts with 3 to 6 players, not {starting_players!r}")
+    if isinstance(cards, (set, frozenset)) or (not isinstance(cards, (list, tuple))
+                                               and isinstance(cards, Iterable)
+                                               and not isinstance(cards, (str, bytes, dict))):
+        cards = list(itertools.islice(cards, 1001))
+    cards = list(check_sequence(cards, "cards", max_len=1000))
+    life_tokens = check_int(life_tokens, "life_tokens", 0, 1000)
+    starting_players = check_int(starting_players, "starting_players", 3, 6, rule="GL-R1")
     deck = load_deck(check_rules(rules).supply_deck)
     usable = usable_cards(obstacle, rules)
     matching, penalised, ignored = [], [], []
@@ -80,28 +88,33 @@ def dice_for_attempt(obstacle: str, cards: Iterable[str], life_tokens: int = 0,
     >>> dice_for_attempt("high_heat", ["canteen", "canteen", "rope"], 1, starting_players=5)
     2
     """
-    return dice_breakdown(obstacle, cards, life_tokens, starting_players, rules=rules)["dice"]
+    return int(dice_breakdown(obstacle, cards, life_tokens, starting_players, rules=rules)["dice"])
 
 
-def _check_dice(dice) -> int:
-    if isinstance(dice, bool) or not isinstance(dice, (int, np.integer)) or dice < 0:
-        raise BadInput("NB-ARG", f"the number of dice is a whole number >= 0, not {dice!r}")
-    return int(dice)
+def _check_dice(dice: Any, name: str = "dice") -> int:
+    return check_int(dice, name, 0)
 
 
 def clear_probability(dice: int, value: int) -> Fraction:
     """Chance that ``dice`` six-sided dice total **more than** ``value`` (GL-R22); 0 dice give 0.
 
-    Exact: counts of each total from :func:`doppelnb.core.exact.dice_sum_counts`.
+    Exact: counts of each total from :func:`doppelnb.core.exact.dice_sum_counts`. Fast paths
+    answer at once whatever the size: ``value < dice`` gives 1 (the lowest total is ``dice``) and
+    ``value >= 6 * dice`` gives 0. Otherwise at most ``MAX_EXACT_DICE`` (400) dice are counted;
+    more are refused with :class:`BadInput` naming the limit.
 
     >>> clear_probability(2, 7), clear_probability(0, 0)
     (Fraction(5, 12), Fraction(0, 1))
+    >>> clear_probability(10**9, 5)
+    Fraction(1, 1)
     """
     dice = _check_dice(dice)
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise BadInput("NB-ARG", f"an obstacle value is a whole number, not {value!r}")
-    if dice == 0:
+    value = check_int(value, "value")
+    if dice == 0 or value >= 6 * dice:
         return Fraction(0)
+    if value < dice:
+        return Fraction(1)
+    check_size(dice, "dice", MAX_EXACT_DICE, why="exact counting beyond the fast paths")
     counts = dice_sum_counts(dice)
     start = max(0, int(value) + 1)
     return Fraction(sum(counts[start:]), 6 ** dice)
@@ -113,8 +126,13 @@ def clear_probability_table(max_dice: int = MAX_DICE, values: Iterable[int] = ra
 
     Each dice count's tail sums come from one reversed numpy cumulative sum over the exact counts.
     """
-    max_dice = _check_dice(max_dice)
-    values = [int(v) for v in values]
+    max_dice = check_size(_check_dice(max_dice, "max_dice"), "max_dice", MAX_EXACT_DICE)
+    if isinstance(values, range):
+        check_size(len(values), "len(values)", MAX_TABLE_VALUES)
+    elif not isinstance(values, (list, tuple)):
+        values = list(itertools.islice(check_iterable(values, "values"), MAX_TABLE_VALUES + 1))
+    values = list(check_sequence(list(values), "values", max_len=MAX_TABLE_VALUES,
+                                 item=lambda v, n: check_int(v, n)))
     out: dict[tuple[int, int], Fraction] = {}
     for dice in range(max_dice + 1):
         if dice == 0:
@@ -131,14 +149,28 @@ def clear_probability_table(max_dice: int = MAX_DICE, values: Iterable[int] = ra
 
 
 def clear_probability_brute(dice: int, value: int) -> Fraction:
-    """Brute-force twin of :func:`clear_probability`: every roll listed (small ``dice`` only)."""
-    import itertools
+    """Brute-force twin of :func:`clear_probability`: every roll listed, one at a time.
 
-    rolls = list(itertools.product(range(1, 7), repeat=dice))
-    if not rolls or dice == 0:
+    Limited to ``MAX_BRUTE_DICE`` (7) dice, 279,936 rolls; more are refused with :class:`BadInput`.
+
+    >>> clear_probability_brute(2, 7)
+    Fraction(5, 12)
+    """
+    dice = check_size(_check_dice(dice), "dice", MAX_BRUTE_DICE,
+                      why="the brute-force twin lists every roll")
+    value = check_int(value, "value")
+    if dice == 0:
         return Fraction(0)
-    return Fraction(sum(sum(r) > value for r in rolls), len(rolls))
+    hits = sum(sum(r) > value for r in itertools.product(range(1, 7), repeat=dice))
+    return Fraction(hits, 6 ** dice)
+
+
+def check_iterable(value: Any, name: str) -> Iterable[Any]:
+    if isinstance(value, (str, bytes, dict)) or not isinstance(value, Iterable):
+        raise BadInput("NB-ARG", f"{name} must be a list of whole numbers, got {type(value).__name__}")
+    return value
 
 
 __all__ = ["dice_for_attempt", "dice_breakdown", "clear_probability", "clear_probability_table",
-           "clear_probability_brute", "usable_cards", "MAX_DICE", "OBSTACLE_NAMES"]
+           "clear_probability_brute", "usable_cards", "MAX_DICE", "MAX_EXACT_DICE", "MAX_BRUTE_DICE",
+           "MAX_TABLE_VALUES", "OBSTACLE_NAMES"]

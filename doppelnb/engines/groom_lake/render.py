@@ -4,10 +4,14 @@ the shortest path to START, distance heat maps and placement candidates (no widg
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from ...core.render import PALETTE, Html, Svg, escape, heat_colour, html_table
 from .desert import Desert, PlacementReport, stack_chain, stack_to_draw
 from .tiles import Coord, Tile
+
+if TYPE_CHECKING:
+    from .state import State
 
 FILL = {"open_desert": "#f3dca8", "mountain": "#b9a184", "canyon": "#6b3f22",
         "civilization": "#a8d8a0", "start": "#ffffff"}
@@ -126,7 +130,7 @@ def desert_svg(desert: Desert, *, team: Coord | None = None, map_tokens: Iterabl
     return svg
 
 
-def state_svg(state, *, distances: bool = True, path: bool = True, heat: bool = False,
+def state_svg(state: State, *, distances: bool = True, path: bool = True, heat: bool = False,
               title: str | None = None, full_stacks: bool = False) -> Svg:
     """A game state's Desert: Team pawn, Map Tokens, distances and the path to START.
 
@@ -148,7 +152,7 @@ def placement_svg(report: PlacementReport, desert: Desert | None = None) -> Html
     for c in report.candidates:
         colour = ("#1a9641" if c.legal and c.priority == report.level
                   else "#fdae61" if c.legal else "#d7191c")
-        if rank[colour] >= rank.get(marks.get(c.position), -1):
+        if rank[colour] >= rank.get(marks.get(c.position, ""), -1):
             marks[c.position] = colour
     desert = desert if desert is not None else report.desert
     pictures = [tile_svg(report.tile)]
@@ -158,7 +162,7 @@ def placement_svg(report: PlacementReport, desert: Desert | None = None) -> Html
     return Html(f'<div style="display:flex;gap:12px;align-items:flex-start">{body}</div>')
 
 
-def state_html(state) -> str:
+def state_html(state: State) -> Html:
     """The Desert plus a public status table (roles and hands stay hidden)."""
     rows = []
     for p in range(state.players):
@@ -170,19 +174,19 @@ def state_html(state) -> str:
     caption = (f"Team at {state.team}, distance {d}; next scout draws from "
                f"{state.next_stack() or 'nowhere (no tiles left)'}; stacks {stacks}")
     if state.result:
-        from .game import END_REASONS
+        from .actions import END_REASONS
 
         caption = END_REASONS[state.result]
     table = html_table(["player", "Life", "cards", ""], rows, caption=caption)
     events = "".join(f"<li>{escape(e)}</li>" for e in state.events)
-    return (f'<div style="display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start"><div>'
-            f"{state_svg(state)}</div><div>{table}<ul style='font-size:12px;max-width:380px'>"
-            f"{events}</ul></div></div>")
+    return Html(f'<div style="display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start"><div>'
+                f"{state_svg(state)}</div><div>{table}<ul style='font-size:12px;max-width:380px'>"
+                f"{events}</ul></div></div>")
 
 
 
 
-def step_html(state) -> str:
+def step_html(state: State) -> str:
     """One stepper frame: the Desert with distances and the shortest path, the distance-to-stack
     reading of GL-R16, and what the last action did."""
     d = state.team_distance()
@@ -197,7 +201,7 @@ def step_html(state) -> str:
             f"step{'s' * (d != 1)} over {len(state.desert)} placed tiles "
             f"&rarr; a scout now draws from <b>{escape(_stack_name(nxt))}</b>{escape(why)} (GL-R16)")
     if state.result:
-        from .game import END_REASONS
+        from .actions import END_REASONS
 
         head = f"<b>Game over</b>: {escape(END_REASONS[state.result])}"
     events = "".join(f"<li>{escape(e)}</li>" for e in state.events)
@@ -207,6 +211,7 @@ def step_html(state) -> str:
                    f"{placement_svg(report)}")
     else:
         picture = f"<div>{state_svg(state, title=None)}</div>"
+    # a plain string: the shared notebook stepper (doppelnb.widgets.stepper) shows it as is
     return (f"<div style='font-size:13px'>{head}</div>{picture}"
             f"<ul style='font-size:12px;margin:2px 0'>{events}</ul>"
             f"<div style='font-size:11px;color:#555'>path: "

@@ -3,29 +3,40 @@
 from __future__ import annotations
 
 import dataclasses
+import pathlib
 from typing import Any
 
 from ...core.errors import BadInput
 from ...core.variants import RulesBase, flag
-from .cards import load_deck
-from .tiles import load_tiles
+from .cards import SupplyDeck, load_deck, register_deck
+from .tiles import TileSet, load_tiles, register_tiles
 
 
 def _tile_source(value: Any) -> str:
-    if not isinstance(value, str):  # checked before the (cached, hashing) loader sees it
-        raise BadInput("GL-A2", f"the tile set is named by a file name, not {value!r}")
-    load_tiles(value)  # raises BadInput when the file is missing or malformed
-    return value
+    """GL-A2: a shipped name, a ``pathlib.Path`` (recorded as its content hash) or a TileSet.
+
+    A game record stores only a shipped name or a content hash, so replaying a record never
+    opens a path: a hash must match data the caller passes explicitly.
+    """
+    if isinstance(value, TileSet):
+        return register_tiles(value)
+    if not isinstance(value, (str, pathlib.PurePath)):
+        raise BadInput("GL-A2", f"tiles is a shipped file name, a pathlib.Path or a TileSet, "
+                       f"not {type(value).__name__}")
+    return load_tiles(pathlib.Path(value) if isinstance(value, pathlib.PurePath) else value).source  # raises BadInput when missing or malformed
 
 
 def _deck_source(value: Any) -> str:
-    if not isinstance(value, str):
-        raise BadInput("GL-A1", f"the Supply deck is named by a file name, not {value!r}")
-    load_deck(value)
-    return value
+    """GL-A1: a shipped name, a ``pathlib.Path`` (recorded as its content hash) or a SupplyDeck."""
+    if isinstance(value, SupplyDeck):
+        return register_deck(value)
+    if not isinstance(value, (str, pathlib.PurePath)):
+        raise BadInput("GL-A1", f"supply_deck is a shipped file name, a pathlib.Path or a "
+                       f"SupplyDeck, not {type(value).__name__}")
+    return load_deck(pathlib.Path(value) if isinstance(value, pathlib.PurePath) else value).source
 
 
-def _counts(value: Any) -> tuple:
+def _counts(value: Any) -> tuple[tuple[str, int], ...]:
     """GL-A1 component counts: pairs (("life", n), ("map", n)), whole numbers >= 0."""
     if isinstance(value, dict):
         value = tuple(value.items())
@@ -40,7 +51,7 @@ def _counts(value: Any) -> tuple:
     return tuple(sorted(pairs))
 
 
-def _scoring(value: Any) -> tuple:
+def _scoring(value: Any) -> tuple[tuple[str, int], ...]:
     """GL-A25 scoring values overriding the deck file: pairs (card, points)."""
     if isinstance(value, dict):
         value = tuple(value.items())
@@ -61,7 +72,7 @@ class Rules(RulesBase):
 
     limited_tokens: bool = flag(False, [False, True], rule="GL-A1",
                                 doc="Life and Map tokens are limited to component_counts.")
-    component_counts: tuple = flag((("life", 20), ("map", 30)), rule="GL-A1", check=_counts,
+    component_counts: tuple[tuple[str, int], ...] = flag((("life", 20), ("map", 30)), rule="GL-A1", check=_counts,
                                    doc="How many Life and Map tokens the box holds (illustrative).")
     supply_deck: str = flag("groom_lake_supply.json", rule="GL-A1", check=_deck_source,
                             doc="The Supply deck data file (illustrative counts and points).")
@@ -119,7 +130,7 @@ class Rules(RulesBase):
                                    doc="10 extra Supply cards in total, one at a time.")
     hand_limit: int | None = flag(None, [None, 3], rule="GL-A24",
                                   doc="A hand limit after set-up (none by default).")
-    scoring_values: tuple = flag((), rule="GL-A25", check=_scoring,
+    scoring_values: tuple[tuple[str, int], ...] = flag((), rule="GL-A25", check=_scoring,
                                  doc="Points per card, overriding the deck file (illustrative).")
     alien_proof_scores: bool = flag(True, [True, False], rule="GL-A25",
                                     doc="Alien Proof cards score points for Humans.")
@@ -135,7 +146,7 @@ class Rules(RulesBase):
                                  doc="Remove one Human card so an Alien is always in play.")
 
     def component(self, name: str) -> int:
-        return dict(self.component_counts)[name]
+        return int(dict(self.component_counts)[name])
 
 
 DEFAULT_RULES = Rules()

@@ -8,10 +8,14 @@ illustrative and says so. Edges are listed North, East, South, West as a number 
 from __future__ import annotations
 
 import dataclasses
+import pathlib
 import random
+from collections.abc import Mapping
 from functools import lru_cache
+from types import MappingProxyType
+from typing import Any
 
-from ...core.data import expect, expect_int, expect_keys, load_data
+from ...core.data import data_digest, expect, expect_int, expect_keys, load_data
 from ...core.errors import BadInput
 
 Coord = tuple[int, int]
@@ -86,7 +90,7 @@ class Tile:
             parts.append(f"Crash Site {self.crash_site}")
         return f"{self.id} ({', '.join(parts)})"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "terrain": self.terrain, "back": self.back,
                 "obstacle": self.obstacle, "value": self.value, "crash_site": self.crash_site,
                 "edges": list(self.edges)}
@@ -102,18 +106,40 @@ class TileSet:
     """START plus the Desert tiles, grouped into the three back stacks (GL-R2)."""
 
     start: Tile
-    tiles: dict  # id -> Tile (insertion order = file order)
+    tiles: Mapping[str, Tile]  # id -> Tile (insertion order = file order), read-only
     illustrative: bool
     note: str
-    source: str
+    source: str  # the shipped file name, or the content hash of a user's file
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.tiles, MappingProxyType):
+            object.__setattr__(self, "tiles", MappingProxyType(dict(self.tiles)))
 
     def __hash__(self) -> int:
         return hash(self.source)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TileSet):
+            return NotImplemented
+        return (self.source, self.start, dict(self.tiles)) == (other.source, other.start,
+                                                                dict(other.tiles))
+
+    # An immutable value: copies are itself; pickles rebuild it from its parts.
+    def __copy__(self) -> TileSet:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TileSet:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (TileSet, (self.start, dict(self.tiles), self.illustrative, self.note, self.source))
 
     def stack(self, back: str) -> tuple[str, ...]:
         return tuple(t.id for t in self.tiles.values() if t.back == back)
 
     def __getitem__(self, tile_id: str) -> Tile:
+        if not isinstance(tile_id, str):
+            raise BadInput("NB-ARG", f"a tile id is text, not {type(tile_id).__name__}")
         if tile_id == self.start.id:
             return self.start
         try:
@@ -125,11 +151,13 @@ class TileSet:
         """Tiles per back stack and terrain."""
         out: dict[str, dict[str, int]] = {b: {} for b in BACKS}
         for t in self.tiles.values():
-            out[t.back][t.terrain] = out[t.back].get(t.terrain, 0) + 1
+            back = t.back or ""
+            out.setdefault(back, {})
+            out[back][t.terrain] = out[back].get(t.terrain, 0) + 1
         return out
 
 
-def parse_tile(obj, what: str, *, start: bool = False) -> Tile:
+def parse_tile(obj: Any, what: str, *, start: bool = False) -> Tile:
     expect_keys(obj, what, ["id", "terrain", "edges"], ["back", "obstacle", "value", "crash_site"])
     tile_id = obj["id"]
     expect(isinstance(tile_id, str) and tile_id.strip() != "", what, "id must be a non-empty text")
@@ -163,11 +191,11 @@ def parse_tile(obj, what: str, *, start: bool = False) -> Tile:
     return Tile(tile_id, terrain, back, obstacle, value, crash, tuple(edges))
 
 
-def parse_tileset(doc: dict, source: str) -> TileSet:
+def parse_tileset(doc: dict[str, Any], source: str) -> TileSet:
     """Validate a tile data document (``BadInput`` ``NB-DATA`` when malformed)."""
     expect_keys(doc, "tile file", ["illustrative", "tiles", "start"], ["note"])
     start = parse_tile(doc["start"], "START tile", start=True)
-    expect(isinstance(doc["tiles"], list) and doc["tiles"], "tile file", "tiles must be a non-empty list")
+    expect(isinstance(doc["tiles"], list) and bool(doc["tiles"]), "tile file", "tiles must be a non-empty list")
     tiles: dict[str, Tile] = {}
     for i, obj in enumerate(doc["tiles"]):
         tile = parse_tile(obj, f"tile {i + 1}")
@@ -181,12 +209,53 @@ def parse_tileset(doc: dict, source: str) -> TileSet:
     return TileSet(start, tiles, doc["illustrative"], note, source)
 
 
+#: Tile sets loaded from a user's file (or passed explicitly), by content hash. A game record names
+#: such a set only by its hash; replaying it needs the same data passed explicitly again.
+_USER_TILESETS: dict[str, TileSet] = {}
+DIGEST_PREFIX = "sha256:"
+
+
 @lru_cache(maxsize=16)
-def load_tiles(source: str = "groom_lake_tiles.json") -> TileSet:
-    """Load and validate a tile file (a name in ``doppelnb/data`` or a path). JSON only."""
+def _shipped_tiles(name: str) -> TileSet:
+    return parse_tileset(load_data(name, "Groom Lake tile"), name)
+
+
+def load_tiles(source: str | pathlib.Path = "groom_lake_tiles.json") -> TileSet:
+    """Load and validate a tile set. JSON only; a malformed file raises ``BadInput`` (NB-DATA).
+
+    ``source`` is a name shipped in ``doppelnb/data`` (a plain string is never a path), a
+    :class:`pathlib.Path` to your own file (its set is then named by its content hash, the form a
+    game record stores), or such a hash for a set loaded earlier in this session.
+
+    >>> load_tiles().source
+    'groom_lake_tiles.json'
+    """
+    if isinstance(source, pathlib.PurePath):
+        doc = load_data(source, "Groom Lake tile")
+        digest = data_digest(doc)
+        tileset = parse_tileset(doc, digest)
+        _USER_TILESETS[digest] = tileset
+        return tileset
     if not isinstance(source, str):
-        raise BadInput("GL-A2", f"the tile set is named by a file name, not {source!r}")
-    return parse_tileset(load_data(source, "Groom Lake tile"), source)
+        raise BadInput("GL-A2", f"the tile set is a shipped file name or a pathlib.Path, not "
+                       f"{type(source).__name__}")
+    if source.startswith(DIGEST_PREFIX):
+        if source not in _USER_TILESETS:
+            raise BadInput("GL-A2", f"the tile set {source[:24]}... is named by its content hash; "
+                           "pass that data explicitly (load_tiles(pathlib.Path(...)) or "
+                           "from_json(text, data=[tileset]))")
+        return _USER_TILESETS[source]
+    return _shipped_tiles(source)
+
+
+def register_tiles(tileset: TileSet) -> str:
+    """Make a tile set passed explicitly known under its content hash; returns the hash."""
+    if not isinstance(tileset, TileSet):
+        raise BadInput("NB-ARG", f"data must hold TileSet or SupplyDeck values, got "
+                       f"{type(tileset).__name__}")
+    if tileset.source.startswith(DIGEST_PREFIX):
+        _USER_TILESETS[tileset.source] = tileset
+    return tileset.source
 
 
 def random_tile(rng: random.Random, tile_id: str, *, canyon_share: float = 0.12,
@@ -202,9 +271,10 @@ def random_tile(rng: random.Random, tile_id: str, *, canyon_share: float = 0.12,
             obstacle, value = rng.choice(OBSTACLES), rng.randint(4, 14)
         elif roll < 0.5:
             crash = rng.randint(1, 3)
-    return Tile(tile_id, terrain, rng.choice(BACKS), obstacle, value, crash, edges)
+    e = edges
+    return Tile(tile_id, terrain, rng.choice(BACKS), obstacle, value, crash, (e[0], e[1], e[2], e[3]))
 
 
 __all__ = ["Tile", "TileSet", "load_tiles", "parse_tileset", "neighbours", "diagonals", "OFFSETS",
            "DIRECTIONS", "ROTATIONS", "TERRAINS", "BACKS", "OBSTACLES", "OBSTACLE_NAMES",
-           "random_tile", "Coord", "fmt"]
+           "random_tile", "Coord", "fmt", "register_tiles", "DIGEST_PREFIX"]

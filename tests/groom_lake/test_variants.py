@@ -243,7 +243,10 @@ def test_gl_a29_a30_giving_up():
     vote = alone.play("give_up")
     while vote.phase == "give_up":
         vote = vote.play(["ballot", "yes"])
-    assert vote.winners == ()
+    # GL-R31.3, rulebook line 280: on giving up "the Alien(s) win even if they are removed from
+    # the game", whatever GL-A30 says about the other endings.
+    assert vote.winners == (1,)
+    assert vote._evolve(result="trapped").winners == ()  # GL-A30 applies to endings 2 and 4
     refused = state.play("give_up").play(["ballot", "no"])
     assert refused.result is None and refused.phase == "turn"
     with pytest.raises(IllegalAction):

@@ -1,0 +1,528 @@
+"""How a Groom Lake position changes: set-up (GL-R1..GL-R7) and every action's effects.
+
+A :class:`Draft` is a private, mutable copy of a position: :meth:`.state.State._apply` copies the
+current state's fields into one, runs the action's ``_do_...`` step and the automatic steps after
+it (``_settle``), and freezes the result into the next :class:`~.state.State`. No caller ever sees
+a draft, and no state is ever changed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.chance import rng_for
+from ...core.frozen import FrozenMap
+from .actions import END_REASONS
+from .base import ACTION_POINTS, Queries
+from .cards import INFECTION
+from .desert import is_trapped
+from .odds import dice_breakdown
+from .placement import Spots
+from .rules import Rules
+from .tiles import (
+    OBSTACLE_NAMES,
+    Coord,
+    fmt,
+)
+
+
+def _remove_one(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
+    items = list(hand)
+    items.remove(card)
+    return tuple(items)
+
+
+def _add_one(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
+    return tuple(sorted(hand + (card,)))
+
+
+#: the fields of a position, in the order the State declares them
+FIELDS = ("tileset", "deck", "desert", "team", "map_tokens", "stacks", "tile_discards",
+          "reshuffled", "tile_shuffles", "life", "characters", "roles", "leftover", "supply",
+          "supply_discards", "supply_shuffles", "removed", "infected", "out", "step", "hands",
+          "current", "ap", "banked", "used", "pending", "attempts", "scout_log", "turn_number",
+          "result", "life_removed", "events", "phase")
+
+
+class Draft(Queries):
+    """A mutable working copy of a position (never handed out)."""
+
+    def __init__(self, players: int, rules: Rules, seed: int) -> None:
+        self.players, self.rules, self.seed = players, rules, seed
+
+    @classmethod
+    def of(cls, state: Any) -> Draft:
+        draft = cls(state.players, state.rules, state.seed)
+        for name in FIELDS:
+            setattr(draft, name, getattr(state, name))
+        return draft
+
+    def fields(self) -> dict[str, Any]:
+        """The finished position: the Desert frozen, the tables read-only."""
+        self.desert.freeze()
+        if not isinstance(self.stacks, FrozenMap):
+            self.stacks = FrozenMap(self.stacks)
+        if self.pending is not None and not isinstance(self.pending, FrozenMap):
+            self.pending = FrozenMap(self.pending)
+        return {name: getattr(self, name) for name in FIELDS}
+
+    # -- set-up (GL-R1..GL-R7) -------------------------------------------------------------------
+    @classmethod
+    def initial(cls, players: int, rules: Rules, seed: int, options: Any) -> Draft:
+        """The position after the deal (GL-R1..GL-R7); ``options`` as in :func:`.state.new_game`."""
+        self = cls(players, rules, seed)
+        from .setup import deal
+
+        deal(self, options)
+        return self
+
+    def _say(self, text: str) -> None:
+        self.events = self.events + (text,)
+
+    def _set(self, name: str, index: int, value: Any) -> None:
+        seq = getattr(self, name)
+        setattr(self, name, seq[:index] + (value,) + seq[index + 1:])
+
+    def _gain(self, player: int, card: str) -> None:
+        """``player`` takes ``card`` into hand; The Infection makes them an Alien (GL-R29)."""
+        self._set("hands", player, _add_one(self.hands[player], card))
+        if card == INFECTION and player not in self.infected:
+            self.infected |= {player}
+            self._set("roles", player, "alien")
+
+    def _lose(self, player: int, card: str) -> None:
+        self._set("hands", player, _remove_one(self.hands[player], card))
+
+    def _spend(self, cost: int, kind: str) -> None:
+        self.ap -= cost
+        self.used |= {kind}
+
+    def _do_discard(self, card: str) -> None:
+        me = self._mover()
+        self._lose(me, card)
+        self.supply_discards = self.supply_discards + (card,)  # GL-R11: face down
+        self._say(f"P{me + 1} discards a card face down")
+
+    def _do_end_turn(self) -> None:
+        self._say(f"P{self.current + 1} ends the turn with {self.ap} AP unused")
+        if self.rules.carry_over_ap:  # GL-A21
+            self._set("banked", self.current, self.ap)
+        self.ap = 0
+
+    def _do_give_up(self) -> None:
+        self.used |= {"give_up"}
+        voters = tuple(self.order_from(self.current))
+        self.phase, self.pending = "give_up", {"voters": voters, "idx": 0, "yes": 0}
+        self._say(f"P{self.current + 1} proposes to give up")
+
+    # scouting (GL-R13..GL-R16)
+    def _draw_tile(self) -> str | None:
+        name = self.next_stack()
+        if name is None:
+            return None
+        if name == "discards" and not self.stacks["discards"]:  # GL-R16: reshuffle the discards
+            ids = list(self.tile_discards)
+            self.tile_shuffles += 1
+            rng_for(self.seed, "tile-reshuffle", self.tile_shuffles).shuffle(ids)
+            self.stacks = {**self.stacks, "discards": tuple(ids)}
+            self.tile_discards = ()
+            self.reshuffled = True
+            self._say(f"the Compass stack is empty: {len(ids)} discarded tiles are reshuffled "
+                      "into one stack (GL-R16)")
+        stack = self.stacks[name]
+        self.stacks = {**self.stacks, name: stack[1:]}
+        self._last_source = name
+        return str(stack[0])
+
+    def _do_scout(self) -> None:
+        self._spend(1, "scout")
+        d = self.team_distance()
+        drawn, sources = [], []
+        if self.rules.short_stack == "draw_one_no_choice":  # GL-A6
+            first = self._draw_tile()
+            drawn.append(first)
+            sources.append(self._last_source)
+            if self.stacks[self._last_source]:
+                drawn.append(self._draw_tile())
+                sources.append(self._last_source)
+        else:
+            for _ in range(2):  # GL-R13 draw 2; GL-A6 top up from the fallback
+                tile = self._draw_tile()
+                if tile is None:
+                    break
+                drawn.append(tile)
+                sources.append(self._last_source)
+        del self._last_source
+        self.scout_log = self.scout_log + ((d, tuple(sources)),)
+        where = " and ".join(dict.fromkeys(f"the \"{s}\" stack" if s != "discards"
+                                           else "the reshuffled stack" for s in sources))
+        self._say(f"P{self.current + 1} scouts at distance {d} and draws {len(drawn)} tile"
+                  f"{'s' * (len(drawn) > 1)} from {where} (GL-R16)")
+        if len(drawn) == 2:
+            self.phase, self.pending = "scout_keep", {"drawn": tuple(drawn)}
+        else:
+            assert drawn[0] is not None
+            self._begin_place(drawn[0])
+
+    def _do_keep(self, tile_id: str) -> None:
+        drawn = list(self.pending["drawn"])
+        drawn.remove(tile_id)
+        self.tile_discards = self.tile_discards + tuple(drawn)  # GL-R13: secretly, face down
+        self._say(f"P{self.current + 1} keeps one tile and discards the other face down")
+        self._begin_place(tile_id)
+
+    def _begin_place(self, tile_id: str) -> None:
+        tile = self.tileset[tile_id]
+        level, options = self.desert.placement_options(tile, self.team, self.rules.edge_match)
+        if level is None:  # GL-A7
+            self.tile_discards = self.tile_discards + (tile_id,)
+            self.phase, self.pending = "turn", None
+            self._say(f"{tile.name} fits nowhere and is discarded (GL-A7)")
+            return
+        self.phase = "place"
+        self.pending = {"tile": tile_id, "level": level, "options": options if isinstance(options, Spots) else tuple(options)}
+
+    def _do_place(self, x: int, y: int, rotation: int) -> None:
+        tile = self.tileset[self.pending["tile"]]
+        desert = self.desert.copy()
+        desert.place(tile, (x, y), rotation, self.rules.edge_match)
+        self.desert = desert
+        level = self.pending["level"]
+        self.phase, self.pending = "turn", None
+        self._say(f"{tile.name} is placed at {fmt((x, y))} turned {rotation}° (priority {level}); "
+                  f"the Team is now {self.team_distance()} from START")
+
+    # moving (GL-R17, GL-R18)
+    def _do_move(self, x: int, y: int) -> None:
+        q = (x, y)
+        mountain = self.terrain(q) == "mountain"
+        self._spend(2 if mountain else 1, "move")
+        self.team = q
+        tile = self.desert.tiles[q]
+        self._say(f"the Team moves to {fmt(q)} ({tile.name})")
+        self._arrive(q, mountain)
+
+    def _arrive(self, q: Coord, mountain: bool) -> None:
+        tile = self.desert.tiles[q]
+        crash = tile.crash_site and q not in self.map_tokens
+        if mountain and self.supply_discards:  # GL-R17 (GL-A32: nothing to remove if empty)
+            self.phase, self.pending = "mountain", {"crash": q if crash else None}
+            return
+        if crash:
+            self._begin_crash(q)
+            return
+        if self.terrain(q) == "civilization":  # GL-R31.1 (GL-A27: only once cleared)
+            self.result = "civilization"
+
+    def _do_remove(self, end: str) -> None:
+        pile = self.supply_discards
+        card = pile[-1] if end == "top" else pile[0]
+        self.supply_discards = pile[:-1] if end == "top" else pile[1:]
+        self.removed = self.removed + (card,)
+        self._say(f"P{self.current + 1} removes the {end} discard from the game (GL-R17)")
+        site = self.pending["crash"]
+        self.phase, self.pending = "turn", None
+        if site is not None:
+            self._begin_crash(site)
+
+    def _draw_supply(self) -> str | None:
+        if not self.supply:
+            if not self.supply_discards:
+                return None
+            cards = list(self.supply_discards)  # GL-R30
+            self.supply_shuffles += 1
+            rng_for(self.seed, "supply-reshuffle", self.supply_shuffles).shuffle(cards)
+            self.supply, self.supply_discards = tuple(cards), ()
+            self._say("the Supply deck ran out: the discard pile is reshuffled (GL-R30)")
+        card, self.supply = self.supply[0], self.supply[1:]
+        return card
+
+    def _begin_crash(self, q: Coord) -> None:
+        n = self.desert.tiles[q].crash_site or 0
+        self._say(f"the Team explores a Crash Site with {n} hand-out{'s' * (n > 1)} (GL-R18)")
+        self._crash_round(q, n)
+
+    def _crash_round(self, q: Coord, left: int) -> None:
+        if left == 0:
+            self._finish_crash(q)
+            return
+        drawn = [c for c in (self._draw_supply(), self._draw_supply()) if c is not None]
+        if not drawn:
+            self._say("no Supply card is left to hand out")
+            self._finish_crash(q)
+            return
+        if INFECTION in drawn and self.rules.crash_site_draw_is_acquire:  # GL-A15
+            if self.current not in self.infected:
+                self.infected |= {self.current}
+                self._set("roles", self.current, "alien")
+        self.phase, self.pending = "crash", {"site": q, "left": left, "drawn": tuple(drawn)}
+
+    def _do_crash(self, card: str, recipient: int) -> None:
+        pend = self.pending
+        drawn = list(pend["drawn"])
+        drawn.remove(card)
+        self._gain(recipient, card)
+        self.supply_discards = self.supply_discards + tuple(drawn)
+        self._say(f"P{self.current + 1} gives a card to P{recipient + 1}"
+                  + (" and discards the other" if drawn else ""))
+        self._crash_round(pend["site"], pend["left"] - 1)
+
+    def _finish_crash(self, q: Coord) -> None:
+        if not self.rules.limited_tokens or len(self.map_tokens) < self.rules.component("map"):
+            self.map_tokens |= {q}  # GL-R18: the site is explored
+        self.phase, self.pending = "turn", None
+        if self.rules.hand_limit is not None and self._over_hand_limit() is not None:
+            self.phase = "hand_limit"
+        if self.terrain(q) == "civilization":
+            self.result = "civilization"
+
+
+    # clearing (GL-R19..GL-R25)
+    def _do_clear(self, x: int, y: int) -> None:
+        self._spend(1, "clear")
+        order = tuple(p for p in self.order_from(self.current) if p != self.current) + (self.current,)
+        self.phase = "pile"
+        self.pending = {"target": (x, y), "order": order, "idx": 0, "cards": (),
+                        "life": (0,) * self.players, "revealed": False}
+        name, value = self._shown((x, y))
+        self._say(f"P{self.current + 1} attempts to clear {OBSTACLE_NAMES[name]} {value} at "
+                  f"{fmt((x, y))}; every player may add cards face down (GL-R19)")
+
+    def _do_pile(self, card: str) -> None:
+        me, pend = self._mover(), self.pending
+        if card == "life":
+            self._set("life", me, self.life[me] - 1)
+            life = pend["life"]
+            self.pending = {**pend, "life": life[:me] + (life[me] + 1,) + life[me + 1:]}
+        else:
+            self._lose(me, card)
+            self.pending = {**pend, "cards": pend["cards"] + ((me, card),)}
+        face = "face up" if pend["revealed"] else "face down"
+        self._say(f"P{me + 1} adds {'a Life token' if card == 'life' else 'a card'} {face}")
+
+    def _do_done(self) -> None:
+        pend = self.pending
+        idx = pend["idx"] + 1
+        if idx < len(pend["order"]):
+            self.pending = {**pend, "idx": idx}
+            return
+        self.pending = {**pend, "idx": idx, "revealed": True}
+        cards = sorted(c for _, c in pend["cards"])
+        self._say(f"the pile is shuffled and revealed: {', '.join(cards) or 'no cards'} and "
+                  f"{sum(pend['life'])} Life token(s)")
+
+    def _do_roll(self) -> None:
+        pend = self.pending
+        target = pend["target"]
+        obstacle, value = self._shown(target)
+        info = dice_breakdown(obstacle, [c for _, c in pend["cards"]], sum(pend["life"]),
+                              self.players, rules=self.rules)
+        self.attempts += 1
+        rng = rng_for(self.seed, "clear", self.attempts)
+        faces = [rng.randint(1, 6) for _ in range(info["dice"])]
+        total = sum(faces)
+        self._say(f"{info['dice']} dice (GL-R20) roll {faces or '-'} = {total} against "
+                  f"{OBSTACLE_NAMES[obstacle]} {value}")
+        if total > value:  # GL-R22
+            self.map_tokens |= {target}
+            self._say(f"cleared: a Map Token goes on {fmt(target)} (GL-R22)")
+            self._finish_attempt()
+            if self.rules.auto_move_after_clear:  # GL-A26
+                self.team = target
+                self._say(f"the Team moves onto {fmt(target)} (auto_move_after_clear)")
+                self._arrive(target, False)
+            return
+        # GL-R23: failure. Every player in the game rolls one die.
+        rollers = self.order_from(self.current, self.rules.failure_roll_includes_out_players)
+        frng = rng_for(self.seed, "failure", self.attempts)
+        rolls = {p: frng.randint(1, 6) for p in sorted(rollers)}
+        high = max(rolls.values())
+        queue = tuple(p for p in self.order_from(self.current) if rolls.get(p) == high)
+        self._say("failure (GL-R23); penalty rolls "
+                  + ", ".join(f"P{p + 1}:{r}" for p, r in rolls.items())
+                  + (f"; P{', P'.join(str(p + 1) for p in queue)} rolled the highest" if queue else ""))
+        self.phase = "penalty"
+        self.pending = {**pend, "queue": queue, "step": "pay"}
+
+    def _finish_attempt(self) -> None:
+        """GL-R25: tools go to the discard pile; other played cards and Life leave the game."""
+        pend = self.pending
+        for _, card in pend["cards"]:
+            if self.deck.kind(card) == "tool" or self.rules.nontool_played_cards == "discard_pile":
+                self.supply_discards = self.supply_discards + (card,)
+            else:
+                self.removed = self.removed + (card,)
+        self.life_removed += sum(pend["life"])
+        self.phase, self.pending = "turn", None
+
+    def _pay(self, p: int, what: str) -> None:
+        if what == "life":
+            self._set("life", p, self.life[p] - 1)
+            self.life_removed += 1
+        else:
+            self._lose(p, "recovery")
+            self.removed = self.removed + ("recovery",)
+        self._say(f"P{p + 1} pays {'a Life token' if what == 'life' else 'a Recovery card'} (GL-R26)")
+
+    def _do_pay(self, what: str) -> None:
+        self._pay(self._mover(), what)
+        self.phase, self.pending = "penalty", {**self.pending, "step": "draw"}
+
+    def _do_trait(self, choice: str) -> None:
+        p = self._mover()
+        card = self.pending["revealed_card"]
+        if choice == "discard":
+            self._lose(p, card)
+            self.supply_discards = self.supply_discards + (card,)
+        self._say(f"P{p + 1} {'keeps' if choice == 'keep' else 'discards'} the {card}")
+        self._next_in_queue()
+
+    def _next_in_queue(self) -> None:
+        pend = self.pending
+        self.phase = "penalty"
+        self.pending = {**pend, "queue": pend["queue"][1:], "step": "pay"}
+
+    def _do_take_life(self, victim: int) -> None:
+        pend = self.pending
+        if self.rules.infection_loss_blockable_by_recovery and "recovery" in self.hands[victim]:
+            self._lose(victim, "recovery")  # GL-A16 variant: the Recovery card absorbs it
+            self.removed = self.removed + ("recovery",)
+            self._say(f"P{victim + 1} loses a Recovery card to The Infection")
+        else:
+            self._set("life", victim, self.life[victim] - 1)
+            self.life_removed += 1
+            self._say(f"The Infection takes a Life token from P{victim + 1}")
+            if self.rules.zero_tokens_eliminates and self.life[victim] == 0:  # GL-A16
+                self.out |= {victim}
+                self._say(f"P{victim + 1} has no Life token left and is out (zero_tokens_eliminates)")
+        self.pending = {**pend, "left": pend["left"] - 1, "hit": pend["hit"] + (victim,)}
+        if self.pending["left"] == 0 or not self._victims():
+            self._remove_infected()
+
+    def _remove_infected(self) -> None:
+        p = self.pending["infected"]
+        self.out |= {p}  # GL-R24: the infected player is removed
+        self._say(f"P{p + 1} is removed from the game (GL-R24)")
+        self._next_in_queue()
+
+    def _process_penalty(self) -> None:
+        """Resolve the failure queue until a player must choose (GL-R23, GL-R24, GL-R26)."""
+        while self.phase == "penalty":
+            pend = self.pending
+            if not pend["queue"]:
+                self._finish_attempt()
+                return
+            p = pend["queue"][0]
+            if pend["step"] == "pay" and p in self.out:  # removed earlier in this queue
+                self._next_in_queue()
+                continue
+            if pend["step"] == "pay":
+                has_life, has_rec = self.life[p] > 0, "recovery" in self.hands[p]
+                if has_life and has_rec:
+                    self.phase = "pay"
+                    return
+                if has_life or has_rec:
+                    self._pay(p, "life" if has_life else "recovery")
+                else:  # GL-R26: left to die alone
+                    self.out |= {p}
+                    self._say(f"P{p + 1} can pay neither a Life token nor a Recovery card and is "
+                              "out of the game (GL-R26)")
+                    if self.rules.skip_draw_if_eliminated:  # GL-A13
+                        self._next_in_queue()
+                        continue
+                self.pending = {**self.pending, "step": "draw"}
+                continue
+            # step "draw": a random card from the hand, revealed to all (GL-R23b)
+            hand = self.hands[p]
+            if not hand:
+                self._say(f"P{p + 1} has no Supply card to draw")
+                self._next_in_queue()
+                continue
+            card = hand[rng_for(self.seed, "random-draw", self.attempts, p).randrange(len(hand))]
+            kind = self.deck.kind(card)
+            self._say(f"a random card drawn from P{p + 1}'s hand is revealed: {card}")
+            if card == INFECTION:  # GL-R24
+                self.pending = {**pend, "infected": p, "hit": ()}
+                take = self.life[p]
+                available = sum(self.life[v] for v in self._victims())
+                if self.rules.infection_loss_blockable_by_recovery:
+                    available += sum(self.hands[v].count("recovery") for v in self._victims())
+                left = min(take, available)
+                self._say(f"P{p + 1} is infected and removes {left} Life token(s) from the others")
+                self.pending = {**self.pending, "left": left}
+                if left == 0:
+                    self._remove_infected()
+                    continue
+                self.phase = "take_life"
+                return
+            if kind == "trait" or (kind == "alien_proof"
+                                   and self.rules.alien_proof_on_random_draw == "keep_or_discard"):
+                self.pending = {**pend, "revealed_card": card}
+                self.phase = "trait"
+                return
+            self._next_in_queue()  # tools, Recovery (GL-R23b) and Alien Proof (GL-A14) are kept
+
+    # voting (GL-R27)
+    def _do_vote(self, target: int) -> None:
+        self._spend(2, "vote")
+        seats = self.order_from(self.current, self.rules.out_players_vote)
+        voters = tuple(p for p in seats if p != target)
+        self.phase, self.pending = "vote", {"target": target, "voters": voters, "idx": 0, "yes": 0}
+        self._say(f"P{self.current + 1} calls a vote to leave P{target + 1} behind")
+
+    def _do_ballot(self, vote: str) -> None:
+        pend = self.pending
+        yes = pend["yes"] + (vote == "yes")
+        idx = pend["idx"] + 1
+        self._say(f"P{self._mover() + 1} votes {vote}")
+        if self.phase == "give_up":
+            if vote == "no":  # GL-A29: unanimity fails at the first NO
+                self._say("the Team does not give up")
+                self.phase, self.pending = "turn", None
+            elif idx == len(pend["voters"]):
+                self.result = "gave_up"
+            else:
+                self.pending = {**pend, "yes": yes, "idx": idx}
+            return
+        if idx < len(pend["voters"]):
+            self.pending = {**pend, "yes": yes, "idx": idx}
+            return
+        base = idx if self.rules.vote_base == "votes_cast" else len(self.in_game())
+        target = pend["target"]
+        if 2 * yes > base:  # GL-R27: a strict majority; a tie fails
+            self.out |= {target}
+            self._say(f"{yes} of {base} vote yes: P{target + 1} is left behind (GL-R27)")
+        else:
+            self._say(f"{yes} of {base} vote yes: no strict majority, the vote fails (GL-R27)")
+        self.phase, self.pending = "turn", None
+
+    # the flow between actions
+    def _settle(self) -> None:
+        if self.phase == "penalty":
+            self._process_penalty()
+        if self.phase == "setup_discard" and self._over_setup_hand() is None:
+            self.phase = "turn"
+        if self.phase == "hand_limit" and self._over_hand_limit() is None:
+            self.phase = "turn"
+        if self.result is None and not self.humans_in_game():  # GL-R31.2
+            self.result = "no_humans"
+        if (self.result is None and self.phase in ("turn", "setup_discard")
+                and is_trapped(self.desert, self.team)):
+            self.result = "trapped"  # GL-R31.4, GL-A28
+        if self.result is not None:
+            self.phase, self.pending = "over", None
+            self._say(END_REASONS[self.result])
+            return
+        if self.phase == "turn" and (self.ap <= 0 or self.current in self.out):
+            self._next_turn()
+
+    def _next_turn(self) -> None:
+        seats = self.order_from(self.current, include_out=True)[1:] + [self.current]
+        nxt = next(p for p in seats if p not in self.out)
+        self.current = nxt
+        self.ap = ACTION_POINTS + self.banked[nxt]
+        self._set("banked", nxt, 0)
+        self.used = frozenset()
+        self.turn_number += 1
+        self._say(f"P{nxt + 1} is the leader now ({self.ap} AP)")
+

@@ -1,0 +1,26 @@
+"""Groom Lake notation: grid positions ``(x, y)`` (y grows north), formatted ``(x, y)``.
+
+>>> check_coord([2, -1], "team"), fmt((2, -1))
+((2, -1), '(2, -1)')
+>>> check_coord((0.5, 0), "team")
+Traceback (most recent call last):
+...
+doppelnb.core.errors.BadInput: NB-ARG: team[0] must be a whole number, got 0.5
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.checks import check_int, check_sequence
+from .tiles import Coord, diagonals, fmt, neighbours
+
+
+def check_coord(value: Any, name: str) -> Coord:
+    """A position given as a pair of whole numbers (list or tuple) -> ``(x, y)``."""
+    pair = check_sequence(value, name, min_len=2, max_len=2,
+                          item=lambda v, n: check_int(v, n))
+    return (pair[0], pair[1])
+
+
+__all__ = ["Coord", "check_coord", "fmt", "neighbours", "diagonals"]

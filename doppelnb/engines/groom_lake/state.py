@@ -1,0 +1,206 @@
+"""The Groom Lake State: one frozen, typed moment of a game (set-up, turns, the end).
+
+Every choice a player makes is an action (JSON: ``["move", 1, 0]``, ``["pile", "canteen"]``,
+``["ballot", "yes"]``); every chance event (shuffles, dice, the random card draw) draws from its own
+seeded stream, so a game replays exactly from its record. Hidden information (Supply hands, roles,
+the discarded scouting tile, a face-down clearing pile) is in the state; :meth:`State.view` shows a
+player only what they may see.
+
+>>> s = new_game(4, seed=1)
+>>> s.players, s.phase, len(s.desert), s.invariants()
+(4, 'setup_discard', 1, ())
+>>> s.play(s.legal_actions()[0]).action_count
+1
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, ClassVar
+
+from ...core.checks import check_int, check_players, check_sequence
+from ...core.errors import BadInput
+from ...core.frozen import FrozenMap
+from ...core.state import FrozenGameState, Outcome
+from .actions import END_REASONS, Action, parse_action
+from .base import LIFE_BY_PLAYERS, PLAYER_COUNTS
+from .cards import SupplyDeck
+from .desert import Desert
+from .flow import FIELDS, Draft
+from .legality import Legality
+from .notation import check_coord
+from .rules import DEFAULT_RULES, Rules, check_rules
+from .tiles import Coord, TileSet
+
+GAME = "groom_lake"
+GroomLakeRules = Rules  # the flags' class, named apart from State.Rules for annotations
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True, repr=False, eq=False)
+class State(Legality, FrozenGameState):
+    """One moment of a game of Groom Lake (immutable; ``play`` returns the next state)."""
+
+    game: ClassVar[str] = GAME
+    Rules: ClassVar[type[Rules]] = Rules
+    player_counts: ClassVar[tuple[int, ...]] = PLAYER_COUNTS
+    option_names: ClassVar[frozenset[str]] = frozenset({"layout", "team", "map_tokens"})
+
+    rules: GroomLakeRules  # the record header's rules, narrowed to this game's flags
+    tileset: TileSet
+    deck: SupplyDeck
+    desert: Desert  # frozen: read-only mappings, a frozen graph
+    team: Coord
+    map_tokens: frozenset[Coord]
+    stacks: FrozenMap[str, tuple[str, ...]]
+    tile_discards: tuple[str, ...]
+    reshuffled: bool
+    tile_shuffles: int
+    life: tuple[int, ...]
+    characters: tuple[str, ...]
+    roles: tuple[str, ...]
+    leftover: tuple[str, tuple[str, ...]] | None
+    supply: tuple[str, ...]
+    supply_discards: tuple[str, ...]
+    supply_shuffles: int
+    removed: tuple[str, ...]
+    infected: frozenset[int]
+    out: frozenset[int]
+    step: int
+    hands: tuple[tuple[str, ...], ...]
+    current: int
+    ap: int
+    banked: tuple[int, ...]
+    used: frozenset[str]
+    pending: FrozenMap[str, Any] | None
+    attempts: int
+    scout_log: tuple[tuple[int, tuple[str, ...]], ...]
+    turn_number: int
+    result: str | None
+    life_removed: int
+    events: tuple[str, ...]
+    phase: str
+    _legal: tuple[Action, ...] | None = None
+
+    # -- construction ---------------------------------------------------------------------------
+    @classmethod
+    def initial(cls, players: int, rules: Any, seed: int | None,
+                options: Any) -> State:
+        head = cls.header(players, rules, seed, options)
+        draft = Draft.initial(head["players"], head["rules"], head["seed"], dict(options or {}))
+        return cls(**head, **draft.fields())
+
+    def _apply(self, action: Any) -> State:
+        draft = Draft.of(self)
+        draft.events = ()
+        getattr(draft, f"_do_{action[0]}")(*action[1:])
+        draft._settle()
+        return self._evolve(**draft.fields())
+
+    # -- the protocol ---------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """The legal actions now (computed once per state, a new list each call)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_tuple()
+            object.__setattr__(self, "_legal", legal)
+        return list(legal)
+
+    def parse_action(self, action: Any) -> Action:
+        return parse_action(action)
+
+    def action_to_json(self, action: Any) -> tuple[Any, ...]:
+        """The record form: a plain tuple (written as a JSON array; never a live list)."""
+        return tuple(action)
+
+    def _check(self, action: Any) -> None:
+        if self._legal is not None and action in self._legal:
+            return
+        problem = self._problem(action)
+        if problem is not None:
+            raise problem
+
+    @property
+    def outcome(self) -> Outcome:
+        """Over or not, the winners (GL-R31, GL-A30), 1/0 scores and why the game ended."""
+        scores = self.scores
+        if self.result is None:
+            return Outcome(False, (), scores)
+        return Outcome(True, self.winners, scores, END_REASONS[self.result])
+
+    def determinize(self, player: int, rng: Any) -> State:
+        """A state consistent with what ``player`` has seen (see :mod:`.players`)."""
+        from .players import determinize
+
+        return determinize(self, player, rng)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return False
+        return all(getattr(self, n) == getattr(other, n) for n in _COMPARED)
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return FrozenGameState.__hash__(self)
+
+
+_COMPARED = ("players", "rules", "seed", "options", "action_log") + tuple(
+    n for n in FIELDS if n not in ("tileset", "deck"))
+
+
+def new_game(players: int, *, rules: Rules = DEFAULT_RULES, seed: int | None = None,
+             layout: Any = None, team: Any = None, map_tokens: Any = None,
+             **unknown: Any) -> State:
+    """A new game of Groom Lake after the deal (GL-R1..GL-R7); the seed makes it replayable.
+
+    ``layout`` / ``team`` / ``map_tokens`` start from a teaching position instead of START alone
+    (see :func:`.setup.arrange`); they are stored in the record, so the game still replays.
+    Any other keyword is refused with :class:`BadInput`.
+
+    >>> new_game(10.0)
+    Traceback (most recent call last):
+    ...
+    doppelnb.core.errors.BadInput: GL-R1: players must be a whole number from 3 to 6, got 10.0
+    """
+    if unknown:
+        raise BadInput("NB-ARG", f"unknown option(s) {', '.join(sorted(unknown))} for new_game; "
+                       "options are rules, seed, layout, team and map_tokens")
+    players = check_players(players, PLAYER_COUNTS, rule="GL-R1")
+    check_rules(rules)
+    if seed is not None:
+        check_int(seed, "seed")
+    options: dict[str, Any] = {}
+    if layout is not None:
+        entries: tuple[Any, ...] = check_sequence(layout, "layout", max_len=1000)
+        if entries:
+            options["layout"] = [list(e) if isinstance(e, (list, tuple)) else e for e in entries]
+    if team is not None:
+        options["team"] = list(check_coord(team, "team"))
+    if map_tokens is not None:
+        marks = check_sequence(map_tokens, "map_tokens", max_len=1000, item=check_coord)
+        if marks:
+            options["map_tokens"] = sorted([list(p) for p in marks])
+    return State.new(players, rules, seed, options)
+
+
+def from_json(text: str | bytes, *, data: Any = ()) -> State:
+    """Replay a JSON game record (``BadInput`` when malformed or unreplayable).
+
+    A record never makes the package open a path: it names a shipped data file or the content hash
+    of a user's tile set / Supply deck, which must then be passed here explicitly as ``data`` (a
+    list of :class:`TileSet` / :class:`SupplyDeck` values, e.g. ``[load_tiles(Path("mine.json"))]``).
+    """
+    from .cards import register_deck
+    from .tiles import register_tiles
+
+    items: tuple[Any, ...] = check_sequence(data, "data", max_len=16)
+    for i, item in enumerate(items):
+        if isinstance(item, TileSet):
+            register_tiles(item)
+        elif isinstance(item, SupplyDeck):
+            register_deck(item)
+        else:
+            raise BadInput("NB-ARG", f"data[{i}] must be a TileSet or a SupplyDeck, got "
+                           f"{type(item).__name__}")
+    return State.from_json(text)
+
+
+__all__ = ["State", "new_game", "from_json", "LIFE_BY_PLAYERS", "PLAYER_COUNTS", "GAME"]

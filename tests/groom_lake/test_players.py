@@ -1,0 +1,108 @@
+"""Groom Lake players (issue 15): the greedy heuristic plays legal moves to the end, and the
+determinizer never reads hidden values: two states that differ only in what a player cannot see
+give that player the very same determinization for the same random stream."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import doppelnb.engines.groom_lake as gl
+from doppelnb.core.errors import BadInput
+from doppelnb.core.frozen import FrozenMap
+from doppelnb.engines.groom_lake.players import determinize, greedy
+
+
+def _states(players, seed, limit=300):
+    state = gl.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    yield state
+    for _ in range(limit):
+        if state.is_over:
+            return
+        state = state.play(rng.choice(state.legal_actions()))
+        yield state
+
+
+def _twin(state, viewer, rng):
+    """Hidden parts changed: others' hands and Character cards, deck and discard order, stack
+    order, the others' face-down pile cards, another leader's scouted tiles."""
+    others = [p for p in range(state.players) if p != viewer]
+    pool = [c for p in others for c in state.hands[p]]
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    for p in others:
+        hands[p], pool = tuple(sorted(pool[:len(state.hands[p])])), pool[len(state.hands[p]):]
+    chars = list(state.characters)
+    faces = [chars[p] for p in others]
+    rng.shuffle(faces)
+    for p, face in zip(others, faces, strict=True):
+        chars[p] = face
+    pend = dict(state.pending or {})
+    if state.phase == "pile" and not pend["revealed"]:
+        theirs = [c for p, c in pend["cards"] if p != viewer]
+        rng.shuffle(theirs)  # the others' face-down cards, dealt to other entries
+        pend["cards"] = tuple((p, c if p == viewer else theirs.pop()) for p, c in pend["cards"])
+    if state.phase == "scout_keep" and viewer != state.current:
+        pend["drawn"] = tuple(reversed(pend["drawn"]))
+    return state._evolve(
+        hands=tuple(hands), characters=tuple(chars),
+        roles=tuple(rng.choice(("human", "alien")) if p in others else state.roles[p]
+                    for p in range(state.players)),
+        supply=tuple(rng.sample(state.supply, len(state.supply))),
+        supply_discards=tuple(rng.sample(state.supply_discards, len(state.supply_discards))),
+        stacks=FrozenMap({k: tuple(rng.sample(v, len(v))) for k, v in state.stacks.items()}),
+        tile_discards=tuple(rng.sample(state.tile_discards, len(state.tile_discards))),
+        pending=FrozenMap(pend) if state.pending is not None else None,
+        seed=state.seed + 1)
+
+
+def test_determinize_does_not_depend_on_hidden_values():
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(3):
+        for state in list(_states(4, seed))[::3]:
+            for viewer in range(4):
+                twin = _twin(state, viewer, rng)
+                assert twin.view(viewer) == state.view(viewer)
+                a = determinize(state, viewer, random.Random(checked))
+                b = determinize(twin, viewer, random.Random(checked))
+                assert a == b, (seed, state.phase, viewer)
+                assert a.view(viewer) == state.view(viewer)
+                assert a.invariants() == () or state.phase == "over"
+                checked += 1
+    assert checked > 100
+
+
+def test_determinize_resamples_what_is_hidden():
+    state = gl.new_game(4, seed=9)
+    seen = {determinize(state, 0, random.Random(k)).hands[1] for k in range(20)}
+    assert len(seen) > 5 and all(determinize(state, 0, random.Random(k)).hands[0]
+                                 == state.hands[0] for k in range(5))
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_greedy_plays_legal_moves_to_the_end(players):
+    for seed in range(3):
+        state = gl.new_game(players, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if state.is_over:
+                break
+            action = greedy(state, rng)
+            assert action in state.legal_actions()
+            state = state.play(action)
+        assert state.is_over or state.turn_number > 100
+
+
+def test_players_refuse_bad_input():
+    state = gl.new_game(4, seed=1)
+    for call in (lambda: determinize(state, 4, random.Random(1)),
+                 lambda: determinize(state, 1.5, random.Random(1)),
+                 lambda: determinize("state", 0, random.Random(1)),
+                 lambda: determinize(state, 0, 7),
+                 lambda: greedy(state, None),
+                 lambda: greedy(None, random.Random(1))):
+        with pytest.raises(BadInput):
+            call()
