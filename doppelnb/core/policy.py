@@ -358,6 +358,15 @@ def proven_best(values: dict[Any, tuple[float, float]]) -> Any | None:
     return None
 
 
-__all__ = ["PolicyFn", "RandomPolicy", "GreedyPolicy", "MCTS", "generic_greedy", "find_greedy",
+def minimax_best(values: dict[Any, tuple[float, float]]) -> set[Any] | None:
+    """Two-player zero-sum games: the actions with the highest worst value (the minimax moves),
+    or ``None`` when every action has the same value (nothing to find)."""
+    worst = {key: w for key, (w, _) in values.items()}
+    top = max(worst.values())
+    best = {key for key, w in worst.items() if w == top}
+    return None if len(best) == len(worst) else best
+
+
+__all__ = ["PolicyFn", "minimax_best", "RandomPolicy", "GreedyPolicy", "MCTS", "generic_greedy", "find_greedy",
            "find_determinize", "engine_players", "make_policy", "parse_policy", "strength",
            "describe", "rewards", "exhaustive_values", "proven_best", "STRENGTH"]

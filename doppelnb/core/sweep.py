@@ -172,11 +172,16 @@ def _module(spec: str) -> ModuleType:
     return module
 
 
-def player_counts_of(module: Any) -> tuple[int, ...]:
+def _legal_counts(module: Any) -> tuple[int, ...]:
     counts = getattr(module, "PLAYER_COUNTS", None)
     if not counts:
-        state_cls = getattr(module, "State", None)
-        counts = getattr(state_cls, "player_counts", None)
+        counts = getattr(getattr(module, "State", None), "player_counts", None)
+    return tuple(counts or ())
+
+
+def player_counts_of(module: Any) -> tuple[int, ...]:
+    """The engine's legal player counts (``PLAYER_COUNTS``)."""
+    counts = _legal_counts(module)
     if not counts:
         raise BadInput("NB-ARG", f"{getattr(module, '__name__', module)} has no PLAYER_COUNTS; "
                        "pass player_counts")
@@ -476,17 +481,18 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
     spec, module = resolve_game(game)
     games = check_int(games, "games", 1, 10_000_000)
     seed = check_int(seed, "seed", 0, MAX_SEED)
-    legal = player_counts_of(module)
     if player_counts is None:
-        counts: tuple[int, ...] = legal
+        counts: tuple[int, ...] = player_counts_of(module)
     else:
-        if isinstance(player_counts, (str, bytes)) or not isinstance(player_counts, Sequence):
+        if isinstance(player_counts, (str, bytes)) or not isinstance(player_counts, Sequence) \
+                or not player_counts:
             raise BadInput("NB-ARG", f"player_counts must be a list of whole numbers, "
                            f"not {show(player_counts)}")
-        counts = tuple(check_int(p, "player_counts", min(legal), max(legal))
-                       for p in player_counts)
+        counts = tuple(dict.fromkeys(check_int(p, "player_counts", 1, 64)
+                                     for p in player_counts))
+        legal = _legal_counts(module)
         for p in counts:
-            if p not in legal:
+            if legal and p not in legal:
                 raise BadInput("NB-ARG", f"player_counts: {spec} is for "
                                f"{', '.join(map(str, legal))} players, not {p}")
     mixes = [_parse_mix(m) for m in policy_mixes]
