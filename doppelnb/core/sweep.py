@@ -402,7 +402,8 @@ def metrics(records: Sequence[dict[str, Any]], players: int
         pairs = [_ahead(r, a, b) for a in strong for b in weak]
         gaps.append(sum(pairs) / len(pairs))
     if gaps:
-        out.append(_mean("skill_gap", gaps))
+        name, est, size, lo, hi = _mean("skill_gap", gaps)
+        out.append((name, est, size, max(0.0, lo), min(1.0, hi)))
     return out
 
 
