@@ -49,8 +49,8 @@ def main() -> None:
         engines = ["doppeldoppel"]
         mcts = "mcts:4:10"
 
-    print(f"Players used (engine = the engine's players.py; generic/state = fallback), "
-          f"{cores} cores, MCTS = {mcts}")
+    print(f"Players used (engine = the engine's players.py; generic = best immediate score; none = MCTS searches the true state), "
+          f"{cores} cores, MCTS = {mcts}, load average {os.getloadavg()[0]:.1f}")
     for game in engines:
         print(f"  {game:20s} {describe(doppelnb.GAMES[game])}")
 
@@ -103,6 +103,8 @@ def main() -> None:
         print(f"  {game:20s} ({took:.0f} s for {n * len(pairings_here)} games on {cores} cores, "
               f"{n * len(pairings_here) / took:.2f} games per second)")
     pool.shutdown()
+    print(f"load average at the end {os.getloadavg()[0]:.1f} (other work on the machine makes "
+          "the core ratios noisy)")
 
 
 if __name__ == "__main__":

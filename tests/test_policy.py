@@ -135,12 +135,17 @@ def swap_hidden(state, player):
 def test_helpers_found_on_the_engine_or_generic_fallbacks_named():
     assert find_determinize(high_card) == (hc_determinize, "engine")
     assert find_greedy(high_card)[1] == "generic"
-    assert describe(toy_game) == {"greedy": "generic", "determinize": "state"}
+    assert describe(toy_game) == {"greedy": "generic", "determinize": "none"}
+    no_sampler = types.SimpleNamespace(State=HState)  # overrides nothing: searches the truth
+    assert find_determinize(no_sampler)[1] == "none"
+    own = types.SimpleNamespace(State=type("S", (HState,), {"determinize": lambda s, p, r: s}))
+    assert find_determinize(own)[1] == "state"
     engine_greedy = types.SimpleNamespace(players=types.SimpleNamespace(greedy=generic_greedy))
     assert find_greedy(engine_greedy) == (generic_greedy, "engine")
     assert GreedyPolicy(engine_greedy).source == "engine"
     for name in doppelnb.GAMES:  # every engine resolves to something playable
-        assert set(describe(doppelnb.GAMES[name]).values()) <= {"engine", "generic", "state"}
+        assert set(describe(doppelnb.GAMES[name]).values()) <= {"engine", "generic", "state",
+                                                                 "none"}
 
 
 def test_determinize_keeps_what_the_player_saw_and_varies_the_rest():

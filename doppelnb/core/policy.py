@@ -37,7 +37,7 @@ from typing import Any
 
 from .checks import check_int, check_number
 from .errors import BadInput
-from .state import top_scorers
+from .state import GameState, top_scorers
 
 #: What a player is: pick a legal action of ``state`` for ``state.to_move``.
 PolicyFn = Callable[[Any, random.Random], Any]
@@ -105,14 +105,18 @@ def find_determinize(module: Any) -> tuple[Determinizer, str]:
     """``(determinize, source)`` for search players.
 
     The engine's ``players.determinize(state, player, rng)`` (source ``"engine"``); otherwise the
-    state's own ``determinize`` method (source ``"state"``: the base class returns the state
-    itself, right for games without hidden information; a game with hidden information and no
-    sampler then searches its true state, which :func:`describe` says).
+    state's own ``determinize`` method: source ``"state"`` when the engine's ``State`` overrides
+    it, ``"none"`` when it is the base class's (the state itself: right for games without hidden
+    information; a game with hidden information and no sampler then searches its true state,
+    and :func:`describe` says so).
     """
     helpers = engine_players(module)
     fn = getattr(helpers, "determinize", None) if helpers is not None else None
     if callable(fn):
         return fn, "engine"
+    state_cls = getattr(module, "State", None)
+    if state_cls is not None and getattr(state_cls, "determinize", None) is GameState.determinize:
+        return _state_determinize, "none"
     return _state_determinize, "state"
 
 
@@ -329,7 +333,7 @@ def exhaustive_values(state: Any, max_nodes: int = 200_000) -> dict[Any, tuple[f
     exhaustive search proves best. Raises :class:`BadInput` when the tree has more than
     ``max_nodes`` nodes.
     """
-    me = state.to_move
+    me: int = state.to_move
     budget = [check_int(max_nodes, "max_nodes", 1, 100_000_000)]
 
     def search(node: Any, paranoid: bool) -> float:

@@ -118,7 +118,7 @@ class Table:
         return text
 
     def to_pandas(self) -> Any:
-        import pandas as pd
+        import pandas as pd  # type: ignore[import-untyped]
 
         return pd.DataFrame(self.rows, columns=list(COLUMNS))
 
@@ -496,7 +496,9 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
             if legal and p not in legal:
                 raise BadInput("NB-ARG", f"player_counts: {spec} is for "
                                f"{', '.join(map(str, legal))} players, not {p}")
-    mixes = [_parse_mix(m) for m in policy_mixes]
+    if isinstance(policy_mixes, str):
+        policy_mixes = [policy_mixes]
+    mixes = list(dict.fromkeys(_parse_mix(m) for m in policy_mixes))
     if not mixes:
         raise BadInput("NB-ARG", "policy_mixes must name at least one mix")
     cells_readings = readings_of(module, readings)
@@ -569,7 +571,7 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
 
 
 def _progress(total: int, initial: int, desc: str) -> Any:
-    from tqdm.auto import tqdm
+    from tqdm.auto import tqdm  # type: ignore[import-untyped]
 
     return tqdm(total=total, initial=initial, desc=desc, unit="game", smoothing=0.1)
 
@@ -637,8 +639,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.scheduler:
             from distributed import Client
 
-            client = Client(args.scheduler)
-            executor = client.get_executor()
+            client = Client(args.scheduler)  # type: ignore[no-untyped-call]
+            executor = client.get_executor()  # type: ignore[no-untyped-call]
         table = sweep(args.game, readings=readings, player_counts=counts, policy_mixes=mixes,
                       games=args.games, seed=args.seed, executor=executor, workers=args.workers,
                       checkpoint=checkpoint, progress=not args.no_progress, chunk=args.chunk)
@@ -651,7 +653,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     finally:
         if client is not None:
-            client.close()
+            client.close()  # type: ignore[no-untyped-call]
     table.to_csv(args.out)
     Path(checkpoint).unlink(missing_ok=True)
     meta = table.meta
