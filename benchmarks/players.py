@@ -49,8 +49,9 @@ def main() -> None:
         engines = ["doppeldoppel"]
         mcts = "mcts:4:10"
 
-    print(f"Players used (engine = the engine's players.py; generic = best immediate score; none = MCTS searches the true state), "
-          f"{cores} cores, MCTS = {mcts}, load average {os.getloadavg()[0]:.1f}")
+    print(f"Players used (engine = the engine's players.py; generic = best immediate score; "
+          f"none = MCTS searches the true state), {cores} cores, MCTS = {mcts}, "
+          f"load average {os.getloadavg()[0]:.1f}")
     for game in engines:
         print(f"  {game:20s} {describe(doppelnb.GAMES[game])}")
 
