@@ -208,3 +208,10 @@ def test_command_line_workers_give_identical_files(tmp_path):
     assert main(["doppeldoppel", "--games", "2", "--out", str(one), "--players", "x"]) == 2
     with pytest.raises(SystemExit):
         main(["doppeldoppel", "--out", str(one)])  # --games is required
+
+
+def test_progress_bar_counts_games_with_rate_and_time_left(capsys):
+    sweep(toy_game, readings="default", player_counts=[2], policy_mixes="random", games=30,
+          seed=1, workers=1, chunk=10)
+    err = capsys.readouterr().err
+    assert "30/30" in err and "game/s" in err and "<00:00" in err  # done, rate, time left
