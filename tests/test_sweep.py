@@ -83,6 +83,8 @@ def test_metrics_on_hand_made_games():
     assert got["skill_gap"][:2] == (pytest.approx(0.875), 4)
     for name, (est, _n, lo, hi) in got.items():
         assert lo <= est <= hi or math.isclose(lo, est) or math.isclose(est, hi), name
+    no_leader = [_rec([0, 1], [1, 1], half=None), _rec([1], [0, 1], half=None)]
+    assert "halftime_leader_wins" not in [m[0] for m in metrics(no_leader, 2)]
     assert "length_rounds" not in got and "skill_gap" not in dict(
         (m[0], m) for m in metrics([_rec([0], [1, 0])], 2))
 

@@ -61,13 +61,14 @@ METRICS = {
     "win_rate_seatK": "share of games seat K is among the winners (Wilson interval)",
     "first_player_win_rate": "share of games the seat that acts first is among the winners",
     "first_player_advantage": "first player's win rate minus a fair share 1/players",
-    "tie_rate": "share of games with more than one winner",
+    "tie_rate": "share of games with more than one winner (a tie; in team games a team win)",
     "no_winner_rate": "share of games nobody wins",
     "length_actions": "mean number of actions in a game (normal interval)",
     "length_rounds": "mean number of rounds (engines with a round counter)",
     "score_spread": "mean of (highest final score - lowest final score)",
     "lead_changes": "mean number of times the sole leader changes during a game",
-    "halftime_leader_wins": "share of games with a sole leader at half time that this leader wins",
+    "halftime_leader_wins": "share of games with a sole leader at half time that this leader "
+                            "wins (no row when no game had one)",
     "skill_gap": "mixed games: how often a seat of the strongest policy finishes ahead of a seat "
                  "of the weakest (pairs; ahead = winner and the other not, else higher score; "
                  "level pairs count 1/2; 0.5 means skill does not matter)",
@@ -390,7 +391,9 @@ def metrics(records: Sequence[dict[str, Any]], players: int
     out.append(_mean("score_spread", [max(r["s"]) - min(r["s"]) for r in records]))
     out.append(_mean("lead_changes", [r["lc"] for r in records]))
     led = [r for r in records if r["half"] is not None]
-    out.append(_rate("halftime_leader_wins", sum(r["half"] in r["w"] for r in led), len(led)))
+    if led:  # (scores that only move at the end, as in team games, never have a leader)
+        out.append(_rate("halftime_leader_wins", sum(r["half"] in r["w"] for r in led),
+                         len(led)))
     gaps = []
     for r in records:
         seats = r["seats"]
