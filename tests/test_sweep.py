@@ -99,6 +99,10 @@ def test_sweep_table_rows_csv_and_html(tmp_path):
     assert text.splitlines()[0] == ",".join(COLUMNS)
     assert (tmp_path / "t.csv").read_text() == text
     assert "<table" in table._repr_html_() and "skill_gap" in table._repr_html_()
+    svg = str(table.chart("skill_gap", reference=0.5))
+    assert svg.startswith("<svg") and "<title>" in svg
+    with pytest.raises(BadInput):
+        table.chart("charm")
     # Greedy takes a winning +1/+2 when it can: skill matters in the toy game.
     est, n, lo, hi = table.value(reading="default", mix="greedy/random", metric="skill_gap")
     assert n == 200 and lo > 0.5

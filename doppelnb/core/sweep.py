@@ -118,6 +118,21 @@ class Table:
             Path(path).write_text(text, encoding="utf-8")
         return text
 
+    def chart(self, metric: str, *, reference: float | None = None, title: str = "") -> Any:
+        """A bar chart of one metric across the cells, with the 95% intervals as error bars
+        (``reference``: a horizontal line, e.g. 0.5 for the skill gap)."""
+        rows = self.where(metric=metric).rows
+        if not rows:
+            raise BadInput("NB-ARG", f"no rows for metric {metric!r}; metrics are "
+                           f"{', '.join(dict.fromkeys(r[3] for r in self.rows))}")
+        from .render import bar_chart
+
+        items = [(f"{r[0]} {r[1]}p {r[2]}", r[4]) for r in rows]
+        refs = [] if reference is None else [(reference, f"{reference:g}")]
+        return bar_chart(items, intervals=[(r[6], r[7]) for r in rows], references=refs,
+                         title=title or f"{self.meta.get('game', '')} {metric} (95% intervals)",
+                         y_label=metric)
+
     def to_pandas(self) -> Any:
         import pandas as pd  # type: ignore[import-untyped]
 
