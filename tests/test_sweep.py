@@ -129,7 +129,7 @@ def test_dask_local_cluster_gives_the_same_table():
 def test_bad_arguments_are_badinput():
     for kwargs in [{"games": 0}, {"games": True}, {"seed": -1}, {"player_counts": [7]},
                    {"player_counts": "3"}, {"policy_mixes": ["smart"]}, {"policy_mixes": []},
-                   {"readings": "most"}, {"chunk": 0}]:
+                   {"readings": "most"}, {"chunk": 0}, {"workers": 0}, {"workers": "2"}]:
         with pytest.raises(BadInput):
             sweep("doppeldoppel", **{**SMALL, "workers": 1, **kwargs})
     with pytest.raises(BadInput):
@@ -172,6 +172,11 @@ def test_interrupted_sweep_resumes_without_losing_or_repeating_a_game(tmp_path, 
     assert again.meta["games_played"] == 0 and again.to_csv() == whole
     with pytest.raises(BadInput):  # a checkpoint of another sweep is refused
         sweep(toy_game, checkpoint=path, **{**kwargs, "seed": 6})
+    other = tmp_path / "notes.txt"  # a file that is no checkpoint is refused, not overwritten
+    other.write_text("my notes\n")
+    with pytest.raises(BadInput):
+        sweep(toy_game, checkpoint=other, **kwargs)
+    assert other.read_text() == "my notes\n"
 
 
 def test_command_line_ctrl_c_then_resume(tmp_path):

@@ -442,13 +442,14 @@ class _Checkpoint:
                 try:
                     doc = json.loads(line)
                 except json.JSONDecodeError:
-                    break  # a line torn by an interruption: dropped, its games are played again
+                    doc = None
                 if number == 0:
                     if doc != {"doppelnb_sweep": 1, "args": header}:
-                        raise BadInput("NB-ARG", f"checkpoint {self.path} belongs to another "
-                                       "sweep (different arguments); use a new file")
-                elif not isinstance(doc, dict) or not {"cell", "start", "games"} <= set(doc):
-                    break
+                        raise BadInput("NB-ARG", f"checkpoint {self.path} is not a checkpoint "
+                                       "of this sweep (another file, or other arguments); "
+                                       "use a new file")
+                elif not _chunk_ok(doc):
+                    break  # a line torn by an interruption: dropped, its games are played again
                 else:
                     self.done[(doc["cell"], doc["start"])] = doc["games"]
                 good.append(line)
@@ -465,6 +466,19 @@ class _Checkpoint:
 
     def close(self) -> None:
         self.file.close()
+
+
+def _chunk_ok(doc: Any) -> bool:
+    """A checkpoint line: a cell, a start and its games numbered from the start."""
+    if not isinstance(doc, dict) or set(doc) != {"cell", "start", "games"}:
+        return False
+    start, games = doc["start"], doc["games"]
+    if not isinstance(doc["cell"], str) or not isinstance(start, int) or \
+            not isinstance(games, list) or not games:
+        return False
+    keys = {"w", "s", "len", "rounds", "lc", "half", "first", "seats", "i"}
+    return all(isinstance(g, dict) and set(g) == keys and g["i"] == start + k
+               for k, g in enumerate(games))
 
 
 # -- the sweep ---------------------------------------------------------------------------------
@@ -523,6 +537,8 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
     if chunk is None:
         chunk = max(1, min(25, math.ceil(games / 4)))
     chunk = check_int(chunk, "chunk", 1, 10_000_000)
+    if workers is not None:
+        workers = check_int(workers, "workers", 1, 4096)
 
     header = {"game": spec, "seed": seed, "games": games,
               "readings": [label for label, _ in cells_readings], "players": list(counts),
