@@ -71,9 +71,8 @@ def test_metrics_on_hand_made_games():
     assert got["win_rate_seat0"][:2] == (0.5, 4)
     assert got["win_rate_seat1"][:2] == (0.75, 4)
     assert got["first_player_win_rate"][:2] == (0.5, 4)  # games 1 and 3 (seat 1 first in 3)
-    est, n, lo, hi = got["first_player_advantage"]
-    assert est == pytest.approx(0.0) and lo < est < hi
-    assert (lo, hi) == pytest.approx(tuple(x - 0.5 for x in got["first_player_win_rate"][2:]))
+    est, n, lo, hi = got["first_player_advantage"]  # per game 1-1/2, 0-1/2, 1-2/2, 0-1/2
+    assert est == pytest.approx(-0.125) and n == 4 and lo < est < hi
     assert got["tie_rate"][:2] == (0.25, 4) and got["no_winner_rate"][0] == 0
     assert got["length_actions"][:2] == (25.0, 4)
     assert got["score_spread"][0] == pytest.approx((2 + 2 + 0 + 5) / 4)

@@ -60,7 +60,8 @@ COLUMNS = ("reading", "players", "mix", "metric", "estimate", "n", "lo", "hi")
 METRICS = {
     "win_rate_seatK": "share of games seat K is among the winners (Wilson interval)",
     "first_player_win_rate": "share of games the seat that acts first is among the winners",
-    "first_player_advantage": "first player's win rate minus a fair share 1/players",
+    "first_player_advantage": "first player's win rate minus the average seat's (per game: won "
+                              "(1/0) - winners/players; normal interval)",
     "tie_rate": "share of games with more than one winner (a tie; in team games a team win)",
     "no_winner_rate": "share of games nobody wins",
     "length_actions": "mean number of actions in a game (normal interval)",
@@ -394,9 +395,10 @@ def metrics(records: Sequence[dict[str, Any]], players: int
            for seat in range(players)]
     first_hits = sum(r["first"] in r["w"] for r in records)
     out.append(_rate("first_player_win_rate", first_hits, n))
-    name, est, size, lo, hi = _rate("first_player_advantage", first_hits, n)
-    fair = 1 / players
-    out.append((name, est - fair, size, lo - fair, hi - fair))
+    # Paired per game: did the first player win, minus the seats' average chance that game
+    # (winners / players: 1/players with one winner, more where teams or ties share a win).
+    out.append(_mean("first_player_advantage",
+                     [(r["first"] in r["w"]) - len(r["w"]) / players for r in records]))
     out.append(_rate("tie_rate", sum(len(r["w"]) > 1 for r in records), n))
     out.append(_rate("no_winner_rate", sum(len(r["w"]) == 0 for r in records), n))
     out.append(_mean("length_actions", [r["len"] for r in records]))
