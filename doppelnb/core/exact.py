@@ -16,8 +16,6 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from .errors import BadInput
 
 if TYPE_CHECKING:
@@ -117,6 +115,8 @@ def dice_sum_counts(dice: int, sides: int = 6) -> list[int]:
 @lru_cache(maxsize=256)
 def _dice_sum_counts(dice: int, sides: int) -> tuple[int, ...]:
     exact64 = dice * math.log2(sides) < 62
+    import numpy as np  # imported on first use: importing the core stays light
+
     one = np.array([0] + [1] * sides, dtype=np.int64 if exact64 else object)
     counts = np.array([1], dtype=one.dtype)
     for _ in range(dice):
@@ -168,6 +168,8 @@ def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[f
 
 def mean_interval(values: Iterable[float], z: float = 1.959964) -> tuple[float, float, float]:
     """(mean, low, high): a normal-approximation confidence interval for a simulated mean."""
+    import numpy as np
+
     data = np.asarray(list(values), dtype=float)
     if data.size == 0:
         raise BadInput("NB-ARG", "no values to average")
