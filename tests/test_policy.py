@@ -315,3 +315,30 @@ def test_exhaustive_search_has_a_node_budget():
     with pytest.raises(BadInput):
         exhaustive_values(toy_game.new_game(2, rules=toy_game.Rules(target=15), seed=0),
                           max_nodes=50)
+
+
+def test_mcts_never_reads_hidden_hands_doppelganger_tricks():
+    """A real engine with its own sampler (players.determinize): before any card is played, a
+    card swapped between two other players' hands changes nothing the mover sees, and the honest
+    search's choice stays the same; the omniscient search's changes at least once."""
+    module = doppelnb.GAMES["doppelganger_tricks"]
+    if find_determinize(module)[1] != "engine":
+        pytest.skip("doppelganger_tricks has no players.determinize")
+    from doppelnb.engines.doppelganger_tricks.notation import sort_hand
+
+    honest = MCTS(module, iterations=30)
+    cheat = MCTS(module, iterations=30, omniscient=True)
+    cheat_changed = 0
+    for seed in range(4):
+        state = module.new_game(3, seed=seed)
+        me = state.to_move
+        a, b = [seat for seat in range(3) if seat != me]
+        hand_a, hand_b = list(state.hands[a]), list(state.hands[b])
+        hand_a[0], hand_b[0] = hand_b[0], hand_a[0]
+        hands = list(state.hands)
+        hands[a], hands[b] = tuple(sort_hand(hand_a)), tuple(sort_hand(hand_b))
+        other = state._evolve(hands=tuple(hands))
+        assert other.view(me) == state.view(me) and other.hands != state.hands
+        assert honest(state, random.Random(seed)) == honest(other, random.Random(seed))
+        cheat_changed += cheat(state, random.Random(seed)) != cheat(other, random.Random(seed))
+    assert cheat_changed >= 1
