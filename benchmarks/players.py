@@ -1,0 +1,112 @@
+"""Players benchmark (issue 15): games per second per policy per engine on one core and on every
+core (the ratio), and how often MCTS beats greedy and greedy beats random (95% intervals).
+
+    .venv/bin/python benchmarks/players.py [--quick] [--games N] [--engines a,b] [--mcts SPEC]
+
+Each engine's greedy player and determinizer come from ``<engine>.players`` when the engine has
+that module; otherwise the generic greedy (best immediate score) and the state's own
+``determinize`` are used, and the output says so (for a game with hidden information and no
+sampler, MCTS then searches the true state: an upper bound on what a fair MCTS achieves).
+Figures come from :func:`doppelnb.core.sweep.sweep` (seeded, identical on any number of workers).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from typing import Any
+
+import doppelnb
+from doppelnb.core.policy import describe
+from doppelnb.core.sweep import default_executor, sweep
+
+
+def games_per_second(game: str, players: int, policy: str, games: int, workers: int,
+                     pool: Any = None) -> float:
+    """Games per second of a one-cell sweep: in this process (``workers=1``) or on ``pool``
+    (already started and warm, so process start-up is not counted)."""
+    start = time.perf_counter()
+    sweep(game, readings="default", player_counts=[players], policy_mixes=[policy], games=games,
+          seed=0, workers=workers, executor=pool, progress=False,
+          chunk=max(1, games // (2 * workers)))
+    return games / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="tiny sizes, a few seconds")
+    parser.add_argument("--games", type=int, default=40, help="games per pairing (win rates)")
+    parser.add_argument("--engines", default=",".join(doppelnb.GAMES))
+    parser.add_argument("--mcts", default="mcts:16:20",
+                        help="MCTS budget: mcts:ITERATIONS:ROLLOUT_LIMIT")
+    parser.add_argument("--skip-throughput", action="store_true")
+    args = parser.parse_args()
+    engines = [e for e in args.engines.split(",") if e]
+    cores = os.cpu_count() or 1
+    mcts = args.mcts
+    if args.quick:
+        engines = ["doppeldoppel"]
+        mcts = "mcts:4:10"
+
+    print(f"Players used (engine = the engine's players.py; generic = best immediate score; "
+          f"none = MCTS searches the true state), {cores} cores, MCTS = {mcts}, "
+          f"load average {os.getloadavg()[0]:.1f}")
+    for game in engines:
+        print(f"  {game:20s} {describe(doppelnb.GAMES[game])}")
+
+    pool = default_executor(cores)
+    if not args.skip_throughput:
+        for game in engines:  # start the workers and import every engine in them
+            games_per_second(game, doppelnb.GAMES[game].PLAYER_COUNTS[0], "random", cores,
+                             cores, pool)
+        print("\nGames per second, every seat the same policy, smallest player count "
+              f"(1 core vs {cores} processes)")
+        for game in engines:
+            players = doppelnb.GAMES[game].PLAYER_COUNTS[0]
+            slow = game == "doppel_doubt"
+            plan = [("random", 4 if slow else 40), ("greedy", 2 if slow else 8),
+                    (mcts, 0 if slow else 2)]
+            for policy, games in plan:
+                if args.quick:
+                    games = min(games, 2 if policy == "random" else 1) * cores
+                if games == 0:
+                    print(f"  {game:20s} {policy:11s} skipped (a 1,100-action game; too slow)")
+                    continue
+                games = max(games, cores)
+                one = games_per_second(game, players, policy, games, 1)
+                many = games_per_second(game, players, policy, games, cores, pool)
+                print(f"  {game:20s} {policy:11s} {one:9.2f} games/s on 1 core  "
+                      f"{many:9.2f} on {cores}  ratio {many / one:5.2f}x")
+
+    print("\nWho beats whom: mixed tables (the policies alternate seats, rotated each game);"
+          "\nskill gap = how often a seat of the stronger policy finishes ahead of a seat of the"
+          "\nweaker (ties 1/2; 0.5 = no skill), with its 95% interval, n = games")
+    pairings = ["greedy/random", f"{mcts}/greedy", f"{mcts}/random"]
+    games = 2 if args.quick else args.games
+    for game in engines:
+        if game == "doppel_doubt" and not args.quick:
+            pairings_here = ["greedy/random"]
+            n = min(games, 6)
+        else:
+            pairings_here, n = pairings, games
+        players = doppelnb.GAMES[game].PLAYER_COUNTS[0]
+        start = time.perf_counter()
+        table = sweep(game, readings="default", player_counts=[players],
+                      policy_mixes=pairings_here, games=n, seed=15, progress=False,
+                      executor=pool)
+        took = time.perf_counter() - start
+        for mix in pairings_here:
+            est, size, lo, hi = table.value(mix=mix, metric="skill_gap")
+            first = table.value(mix=mix, metric="first_player_win_rate")
+            print(f"  {game:20s} {players}p {mix:24s} skill gap {est:5.3f} "
+                  f"[{lo:5.3f}, {hi:5.3f}] n={size:4d}   first player wins {first[0]:5.3f}")
+        print(f"  {game:20s} ({took:.0f} s for {n * len(pairings_here)} games on {cores} cores, "
+              f"{n * len(pairings_here) / took:.2f} games per second)")
+    pool.shutdown()
+    print(f"load average at the end {os.getloadavg()[0]:.1f} (other work on the machine makes "
+          "the core ratios noisy)")
+
+
+if __name__ == "__main__":
+    main()

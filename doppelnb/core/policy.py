@@ -1,0 +1,376 @@
+"""Players (policies) for any engine: random, greedy and a determinized information-set MCTS.
+
+A policy is a callable ``policy(state, rng) -> action`` that picks one of
+``state.legal_actions()`` for the seat ``state.to_move``, drawing every random choice from ``rng``
+(a :class:`random.Random`), so a seeded game is replayable from its record alone.
+
+- :class:`RandomPolicy`: a legal action uniformly at random.
+- :class:`GreedyPolicy`: the engine's one-move heuristic ``<engine>.players.greedy`` when the
+  engine has one, otherwise the generic greedy player: play each legal action and keep the one
+  that gives the mover the highest score right after it (ties broken by ``rng``).
+- :class:`MCTS`: information-set Monte Carlo tree search (single observer, determinized, UCT with
+  availability counts). Each iteration samples a *determinization*: a full state consistent with
+  what the mover has seen, dealt by ``<engine>.players.determinize`` (or the state's own
+  ``determinize``; games without hidden information use the state itself). The search only looks
+  at those samples, never at the true hidden state, so two states that look the same to the mover
+  get the same choice from the same ``rng``.
+
+Which helper a policy uses is in its ``source`` attribute (``"engine"`` or ``"generic"``), and
+:func:`describe` spells it out for a report.
+
+>>> from doppelnb import GAMES
+>>> game = GAMES["doppeldoppel"]
+>>> state = game.new_game(3, seed=1)
+>>> import random
+>>> state.legal_actions().count(MCTS(game, iterations=20)(state, random.Random(0)))
+1
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+from .checks import check_int, check_number
+from .errors import BadInput
+from .state import GameState, top_scorers
+
+#: What a player is: pick a legal action of ``state`` for ``state.to_move``.
+PolicyFn = Callable[[Any, random.Random], Any]
+
+#: The policy names :func:`make_policy` knows, weakest first (the sweep's skill order).
+STRENGTH = ("random", "greedy", "mcts")
+
+
+# -- finding an engine's helpers ------------------------------------------------------------------
+def engine_players(module: Any) -> Any | None:
+    """The engine's ``players`` helper module (``greedy`` / ``determinize``), or ``None``."""
+    helpers = getattr(module, "players", None)
+    if helpers is not None:
+        return helpers
+    name = getattr(module, "__name__", None)
+    if not isinstance(module, ModuleType) or not name:
+        return None
+    try:
+        return importlib.import_module(f"{name}.players")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"{name}.players":
+            return None
+        raise
+
+
+def generic_greedy(state: Any, rng: random.Random) -> Any:
+    """The action that maximises the mover's score right after it; ties broken by ``rng``.
+
+    Used for engines without their own ``players.greedy``. It looks one action ahead only, so in
+    most games (scores change at the end of a trick or a round) many actions tie and the choice
+    is often random.
+    """
+    me = state.to_move
+    actions = state.legal_actions()
+    best: list[Any] = []
+    best_score: Any = None
+    for action in actions:
+        after = state.play(action)
+        score = after.scores[me]
+        if best_score is None or score > best_score:
+            best, best_score = [action], score
+        elif score == best_score:
+            best.append(action)
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def find_greedy(module: Any) -> tuple[PolicyFn, str]:
+    """``(greedy, source)``: the engine's ``players.greedy`` (source ``"engine"``) or
+    :func:`generic_greedy` (source ``"generic"``)."""
+    helpers = engine_players(module)
+    fn = getattr(helpers, "greedy", None) if helpers is not None else None
+    if callable(fn):
+        return fn, "engine"
+    return generic_greedy, "generic"
+
+
+Determinizer = Callable[[Any, int, random.Random], Any]
+
+
+def _state_determinize(state: Any, player: int, rng: random.Random) -> Any:
+    return state.determinize(player, rng)
+
+
+def find_determinize(module: Any) -> tuple[Determinizer, str]:
+    """``(determinize, source)`` for search players.
+
+    The engine's ``players.determinize(state, player, rng)`` (source ``"engine"``); otherwise the
+    state's own ``determinize`` method: source ``"state"`` when the engine's ``State`` overrides
+    it, ``"none"`` when it is the base class's (the state itself: right for games without hidden
+    information; a game with hidden information and no sampler then searches its true state,
+    and :func:`describe` says so).
+    """
+    helpers = engine_players(module)
+    fn = getattr(helpers, "determinize", None) if helpers is not None else None
+    if callable(fn):
+        return fn, "engine"
+    state_cls = getattr(module, "State", None)
+    if state_cls is not None and getattr(state_cls, "determinize", None) is GameState.determinize:
+        return _state_determinize, "none"
+    return _state_determinize, "state"
+
+
+# -- the policies ------------------------------------------------------------------------------
+class RandomPolicy:
+    """Pick a legal action uniformly at random."""
+
+    name = "random"
+    source = "generic"
+
+    def __call__(self, state: Any, rng: random.Random) -> Any:
+        return rng.choice(state.legal_actions())
+
+    def __repr__(self) -> str:
+        return "RandomPolicy()"
+
+
+class GreedyPolicy:
+    """The engine's one-move heuristic, or :func:`generic_greedy` (see ``source``)."""
+
+    name = "greedy"
+
+    def __init__(self, module: Any = None) -> None:
+        self.fn, self.source = find_greedy(module)
+
+    def __call__(self, state: Any, rng: random.Random) -> Any:
+        return self.fn(state, rng)
+
+    def __repr__(self) -> str:
+        return f"GreedyPolicy(source={self.source!r})"
+
+
+class _Node:
+    __slots__ = ("children", "visits", "avail", "total", "mover", "action")
+
+    def __init__(self, mover: int | None = None, action: Any = None) -> None:
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.mover = mover
+        self.action = action
+
+
+def _key(action: Any) -> Any:
+    try:
+        hash(action)
+    except TypeError:
+        return repr(action)
+    return action
+
+
+def rewards(state: Any) -> list[float]:
+    """Each seat's reward: a share of 1 split among the winners (top scorers if not over)."""
+    if state.is_over:
+        winners = state.outcome.winners
+    else:
+        winners = top_scorers(state.scores)
+    out = [0.0] * state.players
+    for seat in winners:
+        out[seat] = 1.0 / len(winners)
+    return out
+
+
+class MCTS:
+    """Determinized information-set MCTS with UCT (single observer).
+
+    ``iterations`` is the budget (determinizations sampled and playouts run per decision);
+    ``exploration`` the UCT constant; ``rollout_limit`` caps each random playout (``None``: to the
+    end; at the cap the current top scorers count as winners). ``omniscient=True`` searches the
+    true state (for tests on positions with everything visible, and to measure what hidden
+    information costs); by default the search never reads it.
+    """
+
+    name = "mcts"
+
+    def __init__(self, module: Any = None, *, iterations: int = 100, exploration: float = 0.7,
+                 rollout_limit: int | None = None, omniscient: bool = False,
+                 rollout: PolicyFn | None = None) -> None:
+        self.iterations = check_int(iterations, "iterations", 1, 1_000_000)
+        self.exploration = float(check_number(exploration, "exploration", 0, 100))
+        self.rollout_limit = (None if rollout_limit is None
+                              else check_int(rollout_limit, "rollout_limit", 0, 10_000_000))
+        self.omniscient = bool(omniscient)
+        self.determinize, self.source = find_determinize(module)
+        self.rollout = rollout or RandomPolicy()
+
+    def __repr__(self) -> str:
+        return (f"MCTS(iterations={self.iterations}, exploration={self.exploration}, "
+                f"rollout_limit={self.rollout_limit}, determinize={self.source!r}"
+                f"{', omniscient=True' if self.omniscient else ''})")
+
+    def __call__(self, state: Any, rng: random.Random) -> Any:
+        me = state.to_move
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        root = _Node()
+        for _ in range(self.iterations):
+            sample = state if self.omniscient else self.determinize(state, me, rng)
+            self._iterate(root, sample, rng)
+        # The most visited action the mover can play (its own options are known to it).
+        best: Any = None
+        best_visits = -1
+        for action in actions:
+            child = root.children.get(_key(action))
+            visits = child.visits if child is not None else 0
+            if visits > best_visits:
+                best, best_visits = action, visits
+        return best
+
+    def _iterate(self, root: _Node, state: Any, rng: random.Random) -> None:
+        node = root
+        path = [root]
+        c = self.exploration
+        # Selection and expansion over the actions legal in this determinization.
+        while not state.is_over:
+            legal = state.legal_actions()
+            mover = state.to_move
+            untried = []
+            for action in legal:
+                child = node.children.get(_key(action))
+                if child is None:
+                    untried.append(action)
+                else:
+                    child.avail += 1
+            if untried:
+                action = untried[0] if len(untried) == 1 else rng.choice(untried)
+                child = _Node(mover, action)
+                child.avail = 1
+                node.children[_key(action)] = child
+                state = state.play(action)
+                path.append(child)
+                break
+            best_child: _Node | None = None
+            best_value = -math.inf
+            for action in legal:
+                child = node.children[_key(action)]
+                value = (child.total / child.visits
+                         + c * math.sqrt(math.log(child.avail) / child.visits))
+                if value > best_value:
+                    best_child, best_value = child, value
+            assert best_child is not None
+            node = best_child
+            state = state.play(node.action)
+            path.append(node)
+        # Playout.
+        steps = 0
+        limit = self.rollout_limit
+        while not state.is_over and (limit is None or steps < limit):
+            state = state.play(self.rollout(state, rng))
+            steps += 1
+        reward = rewards(state)
+        for visited in path:
+            visited.visits += 1
+            if visited.mover is not None:
+                visited.total += reward[visited.mover]
+
+
+# -- naming policies ---------------------------------------------------------------------------
+def parse_policy(spec: str) -> tuple[str, dict[str, int]]:
+    """``"mcts:200"`` -> ``("mcts", {"iterations": 200})``; ``"mcts:200:30"`` also sets the
+    rollout limit. ``"random"`` and ``"greedy"`` take no parameters."""
+    if not isinstance(spec, str) or not spec:
+        raise BadInput("NB-ARG", f"a policy is one of {', '.join(STRENGTH)} (e.g. 'mcts:200'), "
+                       f"not {spec!r}")
+    name, *params = spec.strip().split(":")
+    if name not in STRENGTH or (params and name != "mcts") or len(params) > 2:
+        raise BadInput("NB-ARG", f"a policy is one of {', '.join(STRENGTH)} (mcts may take "
+                       f"':iterations[:rollout_limit]'), not {spec!r}")
+    options: dict[str, int] = {}
+    keys = ("iterations", "rollout_limit")
+    for key, text in zip(keys, params, strict=False):
+        if not text.isdigit():
+            raise BadInput("NB-ARG", f"the {key} in policy {spec!r} must be a whole number")
+        options[key] = int(text)
+    return name, options
+
+
+def make_policy(spec: str, module: Any = None) -> RandomPolicy | GreedyPolicy | MCTS:
+    """A policy from its name (``"random"``, ``"greedy"``, ``"mcts"``, ``"mcts:200"``)."""
+    name, options = parse_policy(spec)
+    if name == "random":
+        return RandomPolicy()
+    if name == "greedy":
+        return GreedyPolicy(module)
+    options.setdefault("iterations", 100)
+    return MCTS(module, iterations=options["iterations"],
+                rollout_limit=options.get("rollout_limit"))
+
+
+def strength(spec: str) -> int:
+    """The rank of a policy in the skill order (random < greedy < mcts; more iterations rank
+    higher among MCTS players)."""
+    name, options = parse_policy(spec)
+    return STRENGTH.index(name) * 10_000_000 + options.get("iterations", 100 if name == "mcts"
+                                                           else 0)
+
+
+def describe(module: Any) -> dict[str, str]:
+    """Which greedy and determinizer an engine's players use: ``"engine"`` or a fallback."""
+    _, greedy_source = find_greedy(module)
+    _, det_source = find_determinize(module)
+    return {"greedy": greedy_source, "determinize": det_source}
+
+
+# -- exhaustive search (for tests and small endgames) ------------------------------------------
+def exhaustive_values(state: Any, max_nodes: int = 200_000) -> dict[Any, tuple[float, float]]:
+    """For each legal action of ``state``: the mover's (worst, best) reward over every way the
+    other seats may play on (paranoid and optimistic search over the whole remaining tree, which
+    must be deterministic given the actions, i.e. with everything visible).
+
+    An action whose worst value exceeds every other action's best value is the one move an
+    exhaustive search proves best. Raises :class:`BadInput` when the tree has more than
+    ``max_nodes`` nodes.
+    """
+    me: int = state.to_move
+    budget = [check_int(max_nodes, "max_nodes", 1, 100_000_000)]
+
+    def search(node: Any, paranoid: bool) -> float:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise BadInput("NB-ARG", f"the game tree has more than {max_nodes} nodes")
+        if node.is_over:
+            return rewards(node)[me]
+        values = [search(node.play(a), paranoid) for a in node.legal_actions()]
+        if node.to_move == me:
+            return max(values)
+        return min(values) if paranoid else max(values)
+
+    out: dict[Any, tuple[float, float]] = {}
+    for action in state.legal_actions():
+        after = state.play(action)
+        out[_key(action)] = (search(after, True), search(after, False))
+    return out
+
+
+def proven_best(values: dict[Any, tuple[float, float]]) -> Any | None:
+    """The action whose worst value beats every other action's best value, or ``None``."""
+    for key, (worst, _) in values.items():
+        if all(worst > best for other, (_, best) in values.items() if other != key):
+            return key
+    return None
+
+
+def minimax_best(values: dict[Any, tuple[float, float]]) -> set[Any] | None:
+    """Two-player zero-sum games: the actions with the highest worst value (the minimax moves),
+    or ``None`` when every action has the same value (nothing to find)."""
+    worst = {key: w for key, (w, _) in values.items()}
+    top = max(worst.values())
+    best = {key for key, w in worst.items() if w == top}
+    return None if len(best) == len(worst) else best
+
+
+__all__ = ["PolicyFn", "minimax_best", "RandomPolicy", "GreedyPolicy", "MCTS", "generic_greedy", "find_greedy",
+           "find_determinize", "engine_players", "make_policy", "parse_policy", "strength",
+           "describe", "rewards", "exhaustive_values", "proven_best", "STRENGTH"]

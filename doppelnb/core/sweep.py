@@ -1,0 +1,702 @@
+"""Designer sweeps: play many seeded games per cell and report balance metrics with 95% intervals.
+
+A *cell* is one reading of the rules (the defaults, or one variant flag changed from them), one
+player count and one *policy mix* (``"random"``, ``"greedy/random"``: the policies sit at the seats
+in turn, and the mix is rotated one seat per game so every policy plays every seat equally often).
+:func:`sweep` plays ``games`` games in every cell and returns a :class:`Table` with one row per
+(reading, players, mix, metric): the estimate, its sample size ``n`` and a 95% interval
+``lo``..``hi`` (Wilson for rates, normal approximation for means).
+
+Metrics (see :data:`METRICS`): the win rate of each seat, the first player's win rate and
+advantage over a fair share, ties, game length in actions (and in rounds where the engine has a
+``round`` counter), score spread, lead changes, how often the leader at half time wins, and in
+mixed games the skill gap (how often the stronger policy finishes ahead of the weaker one).
+
+Reproducibility: game ``i`` of a cell is dealt from ``rng_for(seed, game, reading, players, i)``
+(the same deals for every policy mix, so mixes are compared on the same games) and its players
+draw from ``rng_for(seed, cell, i)``. Results are gathered by game index, so the table and its CSV
+are byte-identical whatever the executor, the number of workers or the order chunks finish in.
+
+Scale: any :class:`concurrent.futures.Executor` runs the chunks (the default uses every core in
+processes; ``client.get_executor()`` of a Dask distributed client runs the same sweep on a
+cluster). With ``checkpoint=PATH`` each finished chunk of games is appended to a JSON-lines file as
+it arrives; calling :func:`sweep` again with the same arguments resumes from it and plays only the
+games that are missing. Ctrl-C stops cleanly: finished chunks are kept, the rest is cancelled.
+
+>>> table = sweep("doppeldoppel", readings="default", player_counts=[3], policy_mixes=["random"],
+...               games=4, seed=1, workers=1, progress=False)
+>>> table.where(metric="length_actions").rows[0][4]
+108.0
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures as cf
+import csv
+import importlib
+import io
+import itertools
+import json
+import math
+import os
+import signal
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from .chance import MAX_SEED, rng_for
+from .checks import check_int, show
+from .errors import BadInput
+from .exact import mean_interval, wilson_interval
+from .policy import make_policy, parse_policy, strength
+
+COLUMNS = ("reading", "players", "mix", "metric", "estimate", "n", "lo", "hi")
+
+#: Every metric a sweep reports, with what it means (``seatK`` rows are one per seat).
+METRICS = {
+    "win_rate_seatK": "share of games seat K is among the winners (Wilson interval)",
+    "first_player_win_rate": "share of games the seat that acts first is among the winners",
+    "first_player_advantage": "first player's win rate minus the average seat's (per game: won "
+                              "(1/0) - winners/players; normal interval)",
+    "tie_rate": "share of games with more than one winner (a tie; in team games a team win)",
+    "no_winner_rate": "share of games nobody wins",
+    "length_actions": "mean number of actions in a game (normal interval)",
+    "length_rounds": "mean number of rounds (engines with a round counter)",
+    "score_spread": "mean of (highest final score - lowest final score)",
+    "lead_changes": "mean number of times the sole leader changes during a game",
+    "halftime_leader_wins": "share of games with a sole leader at half time that this leader "
+                            "wins (no row when no game had one)",
+    "skill_gap": "mixed games: how often a seat of the strongest policy finishes ahead of a seat "
+                 "of the weakest (pairs; ahead = winner and the other not, else higher score; "
+                 "level pairs count 1/2; 0.5 means skill does not matter)",
+}
+
+
+# -- the table ---------------------------------------------------------------------------------
+@dataclass
+class Table:
+    """Rows of (reading, players, mix, metric, estimate, n, lo, hi); shows itself in a notebook
+    and saves as CSV. ``meta`` says how it was made (game, seed, games per cell, which greedy and
+    determinizer the engine's players used, games played now and resumed from a checkpoint)."""
+
+    rows: list[tuple[Any, ...]]
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    columns = COLUMNS
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __iter__(self) -> Iterator[tuple[Any, ...]]:
+        return iter(self.rows)
+
+    def where(self, **match: Any) -> Table:
+        """The rows whose columns equal the given values (``table.where(metric="tie_rate")``)."""
+        index = {name: COLUMNS.index(name) for name in match}
+        rows = [r for r in self.rows if all(r[index[k]] == v for k, v in match.items())]
+        return Table(rows, dict(self.meta))
+
+    def value(self, **match: Any) -> tuple[float, int, float, float]:
+        """``(estimate, n, lo, hi)`` of the one row matching ``match``."""
+        rows = self.where(**match).rows
+        if len(rows) != 1:
+            raise BadInput("NB-ARG", f"{len(rows)} rows match {match}, not one")
+        return rows[0][4], rows[0][5], rows[0][6], rows[0][7]
+
+    def to_csv(self, path: str | os.PathLike[str] | None = None) -> str:
+        """The CSV text (also written to ``path`` when given). Numbers have 6 decimals."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(COLUMNS)
+        for reading, players, mix, metric, est, n, lo, hi in self.rows:
+            writer.writerow([reading, players, mix, metric, _num(est), n, _num(lo), _num(hi)])
+        text = out.getvalue()
+        if path is not None:
+            Path(path).write_text(text, encoding="utf-8")
+        return text
+
+    def chart(self, metric: str, *, reference: float | None = None, title: str = "") -> Any:
+        """A bar chart of one metric across the cells, with the 95% intervals as error bars
+        (``reference``: a horizontal line, e.g. 0.5 for the skill gap)."""
+        rows = self.where(metric=metric).rows
+        if not rows:
+            raise BadInput("NB-ARG", f"no rows for metric {metric!r}; metrics are "
+                           f"{', '.join(dict.fromkeys(r[3] for r in self.rows))}")
+        from .render import bar_chart
+
+        items = [(f"{r[0]} {r[1]}p {r[2]}", r[4]) for r in rows]
+        refs = [] if reference is None else [(reference, f"{reference:g}")]
+        return bar_chart(items, intervals=[(r[6], r[7]) for r in rows], references=refs,
+                         title=title or f"{self.meta.get('game', '')} {metric} (95% intervals)",
+                         y_label=metric)
+
+    def to_pandas(self) -> Any:
+        import pandas as pd  # type: ignore[import-untyped]
+
+        return pd.DataFrame(self.rows, columns=list(COLUMNS))
+
+    def _repr_html_(self) -> str:
+        from .render import html_table
+
+        body = [[r[0], r[1], r[2], r[3], _num(r[4], 3), r[5], _num(r[6], 3), _num(r[7], 3)]
+                for r in self.rows]
+        caption = ", ".join(f"{k}: {v}" for k, v in self.meta.items()
+                            if k in ("game", "seed", "games", "players_used"))
+        return str(html_table(list(COLUMNS), body, caption=caption or None))
+
+    def __repr__(self) -> str:
+        return f"<Table {len(self.rows)} rows {self.meta.get('game', '')}>"
+
+
+def _num(value: float, digits: int = 6) -> str:
+    return f"{value:.{digits}f}"
+
+
+# -- what to sweep -----------------------------------------------------------------------------
+def resolve_game(game: Any) -> tuple[str, ModuleType]:
+    """``(spec, module)``: a name in :data:`doppelnb.GAMES`, an importable module path or an
+    engine module. ``spec`` is what workers import."""
+    from .. import GAMES
+
+    if isinstance(game, str):
+        if game in GAMES:
+            return game, GAMES[game]
+        if game.replace(".", "").replace("_", "").isalnum():
+            try:
+                return game, importlib.import_module(game)
+            except ImportError:
+                pass
+        raise BadInput("NB-ARG", f"game must be one of {', '.join(GAMES)}, not {show(game)}")
+    if isinstance(game, ModuleType) and hasattr(game, "new_game") and hasattr(game, "Rules"):
+        for name in GAMES:
+            if GAMES[name] is game:
+                return name, game
+        return game.__name__, game
+    raise BadInput("NB-ARG", f"game must be a game name or an engine module, not {show(game)}")
+
+
+_MODULES: dict[str, ModuleType] = {}
+
+
+def _module(spec: str) -> ModuleType:
+    module = _MODULES.get(spec)
+    if module is None:
+        module = _MODULES[spec] = resolve_game(spec)[1]
+    return module
+
+
+def _legal_counts(module: Any) -> tuple[int, ...]:
+    counts = getattr(module, "PLAYER_COUNTS", None)
+    if not counts:
+        counts = getattr(getattr(module, "State", None), "player_counts", None)
+    return tuple(counts or ())
+
+
+def player_counts_of(module: Any) -> tuple[int, ...]:
+    """The engine's legal player counts (``PLAYER_COUNTS``)."""
+    counts = _legal_counts(module)
+    if not counts:
+        raise BadInput("NB-ARG", f"{getattr(module, '__name__', module)} has no PLAYER_COUNTS; "
+                       "pass player_counts")
+    return tuple(counts)
+
+
+def readings_of(module: Any, readings: Any = "all") -> list[tuple[str, dict[str, Any]]]:
+    """``[(label, changes)]``: ``"default"`` first, then each reading of each flag changed alone.
+
+    ``readings`` is ``"all"``, ``"default"``, or a list of flag names (each of their readings)
+    and ``"flag=value"`` labels (one reading). Flags whose values are data (no list of readings)
+    are not swept.
+    """
+    flags = {info.name: info for info in module.Rules.flags() if info.choices}
+    out: list[tuple[str, dict[str, Any]]] = [("default", {})]
+    if readings == "default":
+        return out
+    if readings == "all":
+        wanted: Iterable[Any] = list(flags)
+    elif isinstance(readings, (list, tuple)):
+        wanted = readings
+    else:
+        raise BadInput("NB-ARG", f"readings must be 'all', 'default' or a list of flags and "
+                       f"'flag=value' readings, not {show(readings)}")
+    seen = {"default"}
+    for item in wanted:
+        if not isinstance(item, str):
+            raise BadInput("NB-ARG", f"a reading is a flag name or 'flag=value', not {show(item)}")
+        if item == "default":
+            continue
+        name, _, text = item.partition("=")
+        info = flags.get(name)
+        if info is None:
+            raise BadInput("NB-ARG", f"{name!r} is not a variant flag with readings; flags are "
+                           f"{', '.join(flags)}")
+        values = [c for c in info.choices or () if c != info.default]
+        if text:
+            values = [c for c in info.choices or () if str(c) == text]
+            if not values:
+                raise BadInput("NB-ARG", f"{text!r} is not a reading of {name}; readings are "
+                               f"{', '.join(map(str, info.choices or ()))}")
+        for value in values:
+            label = f"{name}={value}"
+            if label not in seen and value != info.default:
+                seen.add(label)
+                out.append((label, {name: value}))
+    return out
+
+
+def mixes_for(policies: Sequence[str]) -> list[str]:
+    """Each policy alone, then every pair (stronger first) sharing the table seat by seat."""
+    pure = list(dict.fromkeys(policies))
+    for spec in pure:
+        parse_policy(spec)
+    ranked = sorted(pure, key=strength, reverse=True)
+    pairs = [f"{a}/{b}" for a, b in itertools.combinations(ranked, 2)]
+    return pure + pairs
+
+
+def _parse_mix(mix: Any) -> tuple[str, ...]:
+    if isinstance(mix, str):
+        parts = tuple(p.strip() for p in mix.split("/"))
+    elif isinstance(mix, (list, tuple)):
+        parts = tuple(mix)
+    else:
+        raise BadInput("NB-ARG", f"a policy mix is like 'greedy/random', not {show(mix)}")
+    if not parts or len(parts) > 16:
+        raise BadInput("NB-ARG", f"a policy mix names 1 to 16 policies, not {show(mix)}")
+    for spec in parts:
+        parse_policy(spec)
+    return parts
+
+
+# -- playing one game --------------------------------------------------------------------------
+def seats_for(mix: Sequence[str], players: int, index: int) -> tuple[str, ...]:
+    """The policy at each seat in game ``index``: the mix in turn, rotated one seat per game."""
+    return tuple(mix[(seat + index) % len(mix)] for seat in range(players))
+
+
+def _leader(scores: Sequence[Any]) -> int | None:
+    best = max(scores)
+    top = [i for i, v in enumerate(scores) if v == best]
+    return top[0] if len(top) == 1 else None
+
+
+def _float(value: Any) -> float:
+    return float(value)
+
+
+_POLICIES: dict[tuple[str, str], Any] = {}
+
+
+def _policy(game_spec: str, spec: str) -> Any:
+    policy = _POLICIES.get((game_spec, spec))
+    if policy is None:
+        policy = _POLICIES[(game_spec, spec)] = make_policy(spec, _module(game_spec))
+    return policy
+
+
+def play_game(game_spec: str, changes: dict[str, Any], players: int, seats: Sequence[str],
+              game_seed: int, policy_seed: Sequence[Any], max_actions: int = 200_000
+              ) -> dict[str, Any]:
+    """Play one game and return its facts as a small JSON-ready dict."""
+    module = _module(game_spec)
+    rules = module.Rules().replace(**changes) if changes else module.Rules()
+    state = module.new_game(players, rules=rules, seed=game_seed)
+    rng = rng_for(*policy_seed)
+    policies = [_policy(game_spec, spec) for spec in seats]
+    first = state.to_move
+    leaders: list[int | None] = [_leader(state.scores)]
+    rounds: set[Any] = set()
+    has_round = isinstance(getattr(state, "round", None), int)
+    steps = 0
+    while not state.is_over:
+        if has_round:
+            rounds.add(state.round)
+        state = state.play(policies[state.to_move](state, rng))
+        leaders.append(_leader(state.scores))
+        steps += 1
+        if steps > max_actions:
+            raise RuntimeError(f"a {game_spec} game did not end within {max_actions} actions")
+    changes_count = 0
+    last: int | None = None
+    for seat in leaders:
+        if seat is not None:
+            if last is not None and seat != last:
+                changes_count += 1
+            last = seat
+    outcome = state.outcome
+    return {"w": list(outcome.winners), "s": [_float(v) for v in outcome.scores], "len": steps,
+            "rounds": len(rounds) if has_round else None, "lc": changes_count,
+            "half": leaders[steps // 2], "first": first, "seats": list(seats)}
+
+
+@dataclass(frozen=True)
+class _Task:
+    game: str
+    reading: str
+    changes: tuple[tuple[str, Any], ...]
+    players: int
+    mix: tuple[str, ...]
+    seed: int
+    start: int
+    count: int
+
+    @property
+    def cell(self) -> str:
+        return cell_key(self.reading, self.players, "/".join(self.mix))
+
+
+def cell_key(reading: str, players: int, mix: str) -> str:
+    return f"{reading}|{players}|{mix}"
+
+
+def run_chunk(task: _Task) -> tuple[str, int, list[dict[str, Any]]]:
+    """Play games ``start .. start+count-1`` of one cell (what a worker runs)."""
+    out = []
+    for index in range(task.start, task.start + task.count):
+        deal = rng_for(task.seed, "deal", task.game, task.reading, task.players, index)
+        record = play_game(task.game, dict(task.changes), task.players,
+                           seats_for(task.mix, task.players, index), deal.getrandbits(62),
+                           (task.seed, "players", task.game, task.cell, index))
+        record["i"] = index
+        out.append(record)
+    return task.cell, task.start, out
+
+
+# -- metrics -----------------------------------------------------------------------------------
+def _rate(name: str, hits: int, n: int) -> tuple[str, float, int, float, float]:
+    lo, hi = wilson_interval(hits, n)
+    return name, (hits / n if n else math.nan), n, lo, hi
+
+
+def _mean(name: str, values: Sequence[float]) -> tuple[str, float, int, float, float]:
+    mean, lo, hi = mean_interval(values)
+    return name, mean, len(values), lo, hi
+
+
+def _ahead(record: dict[str, Any], a: int, b: int) -> float:
+    wins = record["w"]
+    if (a in wins) != (b in wins):
+        return 1.0 if a in wins else 0.0
+    sa, sb = record["s"][a], record["s"][b]
+    return 1.0 if sa > sb else 0.0 if sa < sb else 0.5
+
+
+def metrics(records: Sequence[dict[str, Any]], players: int
+            ) -> list[tuple[str, float, int, float, float]]:
+    """``[(metric, estimate, n, lo, hi)]`` over the games of one cell."""
+    n = len(records)
+    if n == 0:
+        return []
+    out = [_rate(f"win_rate_seat{seat}", sum(seat in r["w"] for r in records), n)
+           for seat in range(players)]
+    first_hits = sum(r["first"] in r["w"] for r in records)
+    out.append(_rate("first_player_win_rate", first_hits, n))
+    # Paired per game: did the first player win, minus the seats' average chance that game
+    # (winners / players: 1/players with one winner, more where teams or ties share a win).
+    out.append(_mean("first_player_advantage",
+                     [(r["first"] in r["w"]) - len(r["w"]) / players for r in records]))
+    out.append(_rate("tie_rate", sum(len(r["w"]) > 1 for r in records), n))
+    out.append(_rate("no_winner_rate", sum(len(r["w"]) == 0 for r in records), n))
+    out.append(_mean("length_actions", [r["len"] for r in records]))
+    rounds = [r["rounds"] for r in records if r.get("rounds") is not None]
+    if rounds:
+        out.append(_mean("length_rounds", rounds))
+    out.append(_mean("score_spread", [max(r["s"]) - min(r["s"]) for r in records]))
+    out.append(_mean("lead_changes", [r["lc"] for r in records]))
+    led = [r for r in records if r["half"] is not None]
+    if led:  # (scores that only move at the end, as in team games, never have a leader)
+        out.append(_rate("halftime_leader_wins", sum(r["half"] in r["w"] for r in led),
+                         len(led)))
+    gaps = []
+    for r in records:
+        seats = r["seats"]
+        kinds = sorted(set(seats), key=strength)
+        if len(kinds) < 2:
+            continue
+        strong = [i for i, s in enumerate(seats) if s == kinds[-1]]
+        weak = [i for i, s in enumerate(seats) if s == kinds[0]]
+        pairs = [_ahead(r, a, b) for a in strong for b in weak]
+        gaps.append(sum(pairs) / len(pairs))
+    if gaps:
+        name, est, size, lo, hi = _mean("skill_gap", gaps)
+        out.append((name, est, size, max(0.0, lo), min(1.0, hi)))
+    return out
+
+
+# -- checkpoints -------------------------------------------------------------------------------
+class _Checkpoint:
+    """A JSON-lines file: a header with the sweep's arguments, then one line per finished chunk."""
+
+    def __init__(self, path: str | os.PathLike[str], header: dict[str, Any]) -> None:
+        self.path = Path(path)
+        self.header = header
+        self.done: dict[tuple[str, int], list[dict[str, Any]]] = {}
+        good: list[str] = []
+        if self.path.exists():
+            lines = self.path.read_text(encoding="utf-8").split("\n")
+            for number, line in enumerate(lines):
+                if not line.strip():
+                    continue
+                try:
+                    doc = json.loads(line)
+                except json.JSONDecodeError:
+                    doc = None
+                if number == 0:
+                    if doc != {"doppelnb_sweep": 1, "args": header}:
+                        raise BadInput("NB-ARG", f"checkpoint {self.path} is not a checkpoint "
+                                       "of this sweep (another file, or other arguments); "
+                                       "use a new file")
+                elif not _chunk_ok(doc):
+                    break  # a line torn by an interruption: dropped, its games are played again
+                else:
+                    self.done[(doc["cell"], doc["start"])] = doc["games"]
+                good.append(line)
+        if not good:
+            good = [json.dumps({"doppelnb_sweep": 1, "args": header}, sort_keys=True)]
+        self.path.write_text("\n".join(good) + "\n", encoding="utf-8")
+        self.file = self.path.open("a", encoding="utf-8")
+
+    def add(self, cell: str, start: int, games: list[dict[str, Any]]) -> None:
+        self.file.write(json.dumps({"cell": cell, "start": start, "games": games},
+                                   sort_keys=True) + "\n")
+        self.file.flush()
+        os.fsync(self.file.fileno())
+
+    def close(self) -> None:
+        self.file.close()
+
+
+def _chunk_ok(doc: Any) -> bool:
+    """A checkpoint line: a cell, a start and its games numbered from the start."""
+    if not isinstance(doc, dict) or set(doc) != {"cell", "start", "games"}:
+        return False
+    start, games = doc["start"], doc["games"]
+    if not isinstance(doc["cell"], str) or not isinstance(start, int) or \
+            not isinstance(games, list) or not games:
+        return False
+    keys = {"w", "s", "len", "rounds", "lc", "half", "first", "seats", "i"}
+    return all(isinstance(g, dict) and set(g) == keys and g["i"] == start + k
+               for k, g in enumerate(games))
+
+
+# -- the sweep ---------------------------------------------------------------------------------
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def default_executor(workers: int | None = None) -> cf.Executor:
+    """Processes on every core (or ``workers``); workers ignore Ctrl-C (the sweep handles it)."""
+    import multiprocessing
+
+    return cf.ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1,
+                                  mp_context=multiprocessing.get_context("spawn"),
+                                  initializer=_ignore_sigint)
+
+
+def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | None = None,
+          policy_mixes: Sequence[Any] = ("random", "greedy", "greedy/random"), games: int = 100,
+          seed: int = 0, executor: cf.Executor | None = None, workers: int | None = None,
+          checkpoint: str | os.PathLike[str] | None = None, progress: bool = True,
+          chunk: int | None = None) -> Table:
+    """Play ``games`` games in every cell and return the metrics table (see the module doc).
+
+    ``readings``: ``"all"`` (the defaults and every reading of every flag, one flag changed at a
+    time), ``"default"``, or a list of flag names and ``"flag=value"`` readings.
+    ``player_counts``: default every legal count. ``policy_mixes``: strings like ``"mcts"``,
+    ``"greedy/random"``, ``"mcts:200/greedy"``. ``executor``: any
+    :class:`concurrent.futures.Executor` (not shut down here); ``None`` uses processes on
+    ``workers`` cores (default all), or this process when ``workers=1``. ``checkpoint``: a
+    JSON-lines file to resume from and append finished chunks to. ``chunk``: games per task
+    (default: up to 25; it changes neither the games nor the results).
+    """
+    spec, module = resolve_game(game)
+    games = check_int(games, "games", 1, 10_000_000)
+    seed = check_int(seed, "seed", 0, MAX_SEED)
+    if player_counts is None:
+        counts: tuple[int, ...] = player_counts_of(module)
+    else:
+        if isinstance(player_counts, (str, bytes)) or not isinstance(player_counts, Sequence) \
+                or not player_counts:
+            raise BadInput("NB-ARG", f"player_counts must be a list of whole numbers, "
+                           f"not {show(player_counts)}")
+        counts = tuple(dict.fromkeys(check_int(p, "player_counts", 1, 64)
+                                     for p in player_counts))
+        legal = _legal_counts(module)
+        for p in counts:
+            if legal and p not in legal:
+                raise BadInput("NB-ARG", f"player_counts: {spec} is for "
+                               f"{', '.join(map(str, legal))} players, not {p}")
+    if isinstance(policy_mixes, str):
+        policy_mixes = [policy_mixes]
+    mixes = list(dict.fromkeys(_parse_mix(m) for m in policy_mixes))
+    if not mixes:
+        raise BadInput("NB-ARG", "policy_mixes must name at least one mix")
+    cells_readings = readings_of(module, readings)
+    if chunk is None:
+        chunk = max(1, min(25, math.ceil(games / 4)))
+    chunk = check_int(chunk, "chunk", 1, 10_000_000)
+    if workers is not None:
+        workers = check_int(workers, "workers", 1, 4096)
+
+    header = {"game": spec, "seed": seed, "games": games,
+              "readings": [label for label, _ in cells_readings], "players": list(counts),
+              "mixes": ["/".join(m) for m in mixes], "chunk": chunk}
+    tasks: list[_Task] = []
+    for (label, changes), players, mix in itertools.product(cells_readings, counts, mixes):
+        items = tuple(sorted(changes.items()))
+        for start in range(0, games, chunk):
+            tasks.append(_Task(spec, label, items, players, mix, seed, start,
+                               min(chunk, games - start)))
+
+    store = _Checkpoint(checkpoint, header) if checkpoint is not None else None
+    results: dict[tuple[str, int], list[dict[str, Any]]] = dict(store.done) if store else {}
+    resumed = sum(len(v) for v in results.values())
+    todo = [t for t in tasks if (t.cell, t.start) not in results]
+    total = len(cells_readings) * len(counts) * len(mixes) * games
+    own = None
+    if executor is None and workers != 1:
+        own = executor = default_executor(workers)
+    bar = _progress(total, resumed, f"{spec} sweep") if progress else None
+    played = 0
+    futures: list[cf.Future[Any]] = []
+    try:
+        if executor is None:  # workers=1: in this process, one chunk after another
+            done: Iterable[tuple[str, int, list[dict[str, Any]]]] = map(run_chunk, todo)
+        else:
+            futures = [executor.submit(run_chunk, t) for t in todo]
+            done = (future.result() for future in cf.as_completed(futures))
+        for cell, start, records in done:
+            results[(cell, start)] = records
+            played += len(records)
+            if store is not None:
+                store.add(cell, start, records)
+            if bar is not None:
+                bar.update(len(records))
+    except KeyboardInterrupt:
+        for future in futures:
+            future.cancel()
+        if own is not None:
+            own.shutdown(wait=False, cancel_futures=True)
+            own = None
+        raise
+    finally:
+        if bar is not None:
+            bar.close()
+        if store is not None:
+            store.close()
+        if own is not None:
+            own.shutdown(wait=True)
+
+    from .policy import describe
+
+    rows: list[tuple[Any, ...]] = []
+    for (label, _), players, mix in itertools.product(cells_readings, counts, mixes):
+        mix_label = "/".join(mix)
+        key = cell_key(label, players, mix_label)
+        records = [r for start in range(0, games, chunk) for r in results[(key, start)]]
+        assert [r["i"] for r in records] == list(range(games))
+        for name, est, n, lo, hi in metrics(records, players):
+            rows.append((label, players, mix_label, name, est, n, lo, hi))
+    meta = {"game": spec, "seed": seed, "games": games, "players_used": describe(module),
+            "games_played": played, "games_resumed": resumed}
+    return Table(rows, meta)
+
+
+def _progress(total: int, initial: int, desc: str) -> Any:
+    from tqdm.auto import tqdm  # type: ignore[import-untyped]
+
+    return tqdm(total=total, initial=initial, desc=desc, unit="game", smoothing=0.1)
+
+
+# -- command line ------------------------------------------------------------------------------
+def _csv_list(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m doppelnb sweep",
+        description="Play seeded games in every cell (reading x players x policy mix) and write "
+                    "the designer metrics with 95%% intervals as CSV.")
+    parser.add_argument("game", help="doppeldoppel, doppelganger_tricks, groom_lake, "
+                        "doppel_doubt or doppelganger_quest")
+    parser.add_argument("--games", type=int, required=True, help="games per cell")
+    parser.add_argument("--seed", type=int, default=0, help="sweep seed (default 0)")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, default=None,
+                       help="processes on this machine (default: every core; 1 = in process)")
+    where.add_argument("--scheduler", default=None,
+                       help="address of a Dask distributed scheduler (tcp://host:8786)")
+    parser.add_argument("--out", required=True, help="CSV file to write")
+    parser.add_argument("--policies", default="random,greedy",
+                        help="policies to compare, e.g. random,greedy,mcts:100 (each alone and "
+                             "every pair)")
+    parser.add_argument("--mixes", default=None,
+                        help="explicit mixes instead, e.g. mcts/random,greedy")
+    parser.add_argument("--players", default=None, help="player counts, e.g. 3,4 (default all)")
+    parser.add_argument("--flags", default="all",
+                        help="'all', 'default', or flag names and flag=value readings, "
+                             "comma separated")
+    parser.add_argument("--checkpoint", default=None,
+                        help="resume file (default: OUT.partial.jsonl, removed when done)")
+    parser.add_argument("--chunk", type=int, default=None, help="games per task")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m doppelnb sweep GAME --games N --seed S [--workers K | --scheduler ADDRESS]
+    --out FILE``; returns the exit status (0, 2 for bad arguments, 130 when interrupted)."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list[:1] == ["sweep"]:
+        args_list = args_list[1:]
+    parser = build_parser()
+    args = parser.parse_args(args_list)
+    checkpoint = args.checkpoint or f"{args.out}.partial.jsonl"
+    client = None
+    try:
+        if args.flags in ("all", "default"):
+            readings: Any = args.flags
+        else:
+            readings = _csv_list(args.flags)
+        mixes = (_csv_list(args.mixes) if args.mixes else mixes_for(_csv_list(args.policies)))
+        counts = None
+        if args.players:
+            try:
+                counts = [int(p) for p in _csv_list(args.players)]
+            except ValueError:
+                raise BadInput("NB-ARG", f"--players is a list of whole numbers like 3,4, "
+                               f"not {args.players!r}") from None
+        executor = None
+        if args.scheduler:
+            from distributed import Client
+
+            client = Client(args.scheduler)  # type: ignore[no-untyped-call]
+            executor = client.get_executor()  # type: ignore[no-untyped-call]
+        table = sweep(args.game, readings=readings, player_counts=counts, policy_mixes=mixes,
+                      games=args.games, seed=args.seed, executor=executor, workers=args.workers,
+                      checkpoint=checkpoint, progress=not args.no_progress, chunk=args.chunk)
+    except BadInput as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"interrupted: finished games are kept in {checkpoint}; run the same command "
+              "again to resume", file=sys.stderr)
+        return 130
+    finally:
+        if client is not None:
+            client.close()  # type: ignore[no-untyped-call]
+    table.to_csv(args.out)
+    Path(checkpoint).unlink(missing_ok=True)
+    meta = table.meta
+    print(f"{args.out}: {len(table)} rows; {meta['games_played']} games played, "
+          f"{meta['games_resumed']} resumed; players: {meta['players_used']}", file=sys.stderr)
+    return 0
+
+
+__all__ = ["sweep", "Table", "METRICS", "COLUMNS", "metrics", "readings_of", "mixes_for",
+           "play_game", "run_chunk", "default_executor", "main", "seats_for"]

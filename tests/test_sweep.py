@@ -1,0 +1,227 @@
+"""Designer sweeps (issue 15): metrics, seeding, executors (processes, Dask), checkpoints, CLI."""
+
+from __future__ import annotations
+
+import math
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import toy_game
+
+from doppelnb.core import BadInput
+from doppelnb.core import sweep as sweep_mod
+from doppelnb.core.sweep import (
+    COLUMNS,
+    Table,
+    main,
+    metrics,
+    mixes_for,
+    readings_of,
+    seats_for,
+    sweep,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+SMALL = dict(readings=["reversal_scope=trick", "next_leader=rotate_left"], player_counts=[3],
+             policy_mixes=["random", "greedy/random"], games=6, seed=11, progress=False)
+
+
+# -- what gets swept -----------------------------------------------------------------------------
+def test_readings_are_the_defaults_then_each_flag_changed_alone():
+    assert readings_of(toy_game) == [("default", {}), ("target=15", {"target": 15}),
+                                     ("exact=True", {"exact": True})]
+    assert readings_of(toy_game, "default") == [("default", {})]
+    assert readings_of(toy_game, ["exact"]) == [("default", {}), ("exact=True", {"exact": True})]
+    from doppelnb import GAMES
+
+    module = GAMES["doppeldoppel"]
+    expected = 1 + sum(len(f.choices) - 1 for f in module.Rules.flags() if f.choices)
+    assert len(readings_of(module)) == expected
+    for bad in [["nonsense"], ["target=11"], "some", [3]]:
+        with pytest.raises(BadInput):
+            readings_of(toy_game, bad)
+
+
+def test_mixes_and_seats():
+    assert mixes_for(["random", "mcts", "greedy"]) == [
+        "random", "mcts", "greedy", "mcts/greedy", "mcts/random", "greedy/random"]
+    assert seats_for(("greedy", "random"), 3, 0) == ("greedy", "random", "greedy")
+    assert seats_for(("greedy", "random"), 3, 1) == ("random", "greedy", "random")
+
+
+# -- metrics -------------------------------------------------------------------------------------
+def _rec(winners, scores, length=10, lc=0, half=None, first=0, seats=("random",) * 2, rounds=None):
+    return {"w": list(winners), "s": list(scores), "len": length, "lc": lc, "half": half,
+            "first": first, "seats": list(seats), "rounds": rounds}
+
+
+def test_metrics_on_hand_made_games():
+    records = [
+        _rec([0], [3, 1], length=10, lc=2, half=0, seats=("greedy", "random")),
+        _rec([1], [0, 2], length=20, lc=0, half=0, seats=("random", "greedy")),
+        _rec([0, 1], [1, 1], length=30, lc=1, half=None, first=1, seats=("greedy", "random")),
+        _rec([1], [0, 5], length=40, lc=3, half=1, seats=("random", "greedy")),
+    ]
+    got = {name: (est, n, lo, hi) for name, est, n, lo, hi in metrics(records, 2)}
+    assert got["win_rate_seat0"][:2] == (0.5, 4)
+    assert got["win_rate_seat1"][:2] == (0.75, 4)
+    assert got["first_player_win_rate"][:2] == (0.5, 4)  # games 1 and 3 (seat 1 first in 3)
+    est, n, lo, hi = got["first_player_advantage"]  # per game 1-1/2, 0-1/2, 1-2/2, 0-1/2
+    assert est == pytest.approx(-0.125) and n == 4 and lo < est < hi
+    assert got["tie_rate"][:2] == (0.25, 4) and got["no_winner_rate"][0] == 0
+    assert got["length_actions"][:2] == (25.0, 4)
+    assert got["score_spread"][0] == pytest.approx((2 + 2 + 0 + 5) / 4)
+    assert got["lead_changes"][0] == pytest.approx(1.5)
+    assert got["halftime_leader_wins"][:2] == (pytest.approx(2 / 3), 3)
+    # greedy is ahead of random in games 1, 2, 4; level in game 3 (tie) -> (1+1+0.5+1)/4
+    assert got["skill_gap"][:2] == (pytest.approx(0.875), 4)
+    for name, (est, _n, lo, hi) in got.items():
+        assert lo <= est <= hi or math.isclose(lo, est) or math.isclose(est, hi), name
+    no_leader = [_rec([0, 1], [1, 1], half=None), _rec([1], [0, 1], half=None)]
+    assert "halftime_leader_wins" not in [m[0] for m in metrics(no_leader, 2)]
+    assert "length_rounds" not in got and "skill_gap" not in dict(
+        (m[0], m) for m in metrics([_rec([0], [1, 0])], 2))
+
+
+# -- the sweep -----------------------------------------------------------------------------------
+def test_sweep_table_rows_csv_and_html(tmp_path):
+    table = sweep(toy_game, player_counts=[2], policy_mixes=["random", "greedy/random"],
+                  games=200, seed=3, workers=1, progress=False)
+    assert isinstance(table, Table) and table.meta["games_played"] == 3 * 2 * 200
+    assert {r[0] for r in table} == {"default", "target=15", "exact=True"}
+    text = table.to_csv(tmp_path / "t.csv")
+    assert text.splitlines()[0] == ",".join(COLUMNS)
+    assert (tmp_path / "t.csv").read_text() == text
+    assert "<table" in table._repr_html_() and "skill_gap" in table._repr_html_()
+    svg = str(table.chart("skill_gap", reference=0.5))
+    assert svg.startswith("<svg") and "<title>" in svg
+    with pytest.raises(BadInput):
+        table.chart("charm")
+    # Greedy takes a winning +1/+2 when it can: skill matters in the toy game.
+    est, n, lo, hi = table.value(reading="default", mix="greedy/random", metric="skill_gap")
+    assert n == 200 and lo > 0.5
+
+
+def test_same_arguments_same_csv_whatever_the_workers_and_chunks():
+    serial = sweep("doppeldoppel", workers=1, **SMALL).to_csv()
+    procs = sweep("doppeldoppel", workers=2, chunk=2, **SMALL).to_csv()
+    assert serial == procs
+    other_seed = sweep("doppeldoppel", workers=1, **{**SMALL, "seed": 12}).to_csv()
+    assert other_seed != serial
+
+
+def test_dask_local_cluster_gives_the_same_table():
+    distributed = pytest.importorskip("distributed")
+    local = sweep("doppeldoppel", workers=1, **SMALL).to_csv()
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1",
+                                  dashboard_address=None, processes=True) as cluster, \
+            distributed.Client(cluster) as client:
+        remote = sweep("doppeldoppel", executor=client.get_executor(), chunk=2, **SMALL).to_csv()
+    assert remote == local
+
+
+def test_bad_arguments_are_badinput():
+    for kwargs in [{"games": 0}, {"games": True}, {"seed": -1}, {"player_counts": [7]},
+                   {"player_counts": "3"}, {"policy_mixes": ["smart"]}, {"policy_mixes": []},
+                   {"readings": "most"}, {"chunk": 0}, {"workers": 0}, {"workers": "2"}]:
+        with pytest.raises(BadInput):
+            sweep("doppeldoppel", **{**SMALL, "workers": 1, **kwargs})
+    with pytest.raises(BadInput):
+        sweep("chess", games=1, workers=1, progress=False)
+
+
+# -- checkpoints and interruption ----------------------------------------------------------------
+def test_interrupted_sweep_resumes_without_losing_or_repeating_a_game(tmp_path, monkeypatch):
+    kwargs = dict(player_counts=[2], policy_mixes=["random", "greedy/random"], games=30, seed=5,
+                  workers=1, progress=False, chunk=4)
+    whole = sweep(toy_game, **kwargs).to_csv()
+    real = sweep_mod.run_chunk
+    calls = []
+
+    def interrupted(task):
+        if len(calls) == 7:
+            raise KeyboardInterrupt
+        calls.append((task.cell, task.start))
+        return real(task)
+
+    monkeypatch.setattr(sweep_mod, "run_chunk", interrupted)
+    path = tmp_path / "sweep.jsonl"
+    with pytest.raises(KeyboardInterrupt):
+        sweep(toy_game, checkpoint=path, **kwargs)
+    monkeypatch.setattr(sweep_mod, "run_chunk", real)
+    lines = path.read_text().splitlines()
+    assert len(lines) == 1 + 7  # header + the 7 chunks finished before Ctrl-C
+    resumed = sweep(toy_game, checkpoint=path, **kwargs)
+    assert resumed.meta["games_resumed"] == 7 * 4
+    assert resumed.meta["games_resumed"] + resumed.meta["games_played"] == 3 * 2 * 30
+    assert resumed.to_csv() == whole
+    # Every chunk is in the checkpoint exactly once.
+    import json
+
+    keys = [(d["cell"], d["start"]) for d in map(json.loads, path.read_text().splitlines()[1:])]
+    assert len(keys) == len(set(keys)) == 3 * 2 * math.ceil(30 / 4)
+    # A torn last line (killed mid-write) is dropped and its games played again.
+    path.write_text(path.read_text() + '{"cell": "default|2|random", "sta')
+    again = sweep(toy_game, checkpoint=path, **kwargs)
+    assert again.meta["games_played"] == 0 and again.to_csv() == whole
+    with pytest.raises(BadInput):  # a checkpoint of another sweep is refused
+        sweep(toy_game, checkpoint=path, **{**kwargs, "seed": 6})
+    other = tmp_path / "notes.txt"  # a file that is no checkpoint is refused, not overwritten
+    other.write_text("my notes\n")
+    with pytest.raises(BadInput):
+        sweep(toy_game, checkpoint=other, **kwargs)
+    assert other.read_text() == "my notes\n"
+
+
+def test_command_line_ctrl_c_then_resume(tmp_path):
+    out = tmp_path / "dd.csv"
+    args = ["sweep", "doppeldoppel", "--games", "150", "--seed", "2", "--workers", "1",
+            "--out", str(out), "--players", "3", "--flags", "default", "--policies", "random",
+            "--chunk", "5", "--no-progress"]
+    code = "import sys; from doppelnb.core.sweep import main; sys.exit(main(sys.argv[1:]))"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-c", code, *args], env=env,
+                            stderr=subprocess.PIPE, text=True)
+    partial = Path(f"{out}.partial.jsonl")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        if partial.exists() and len(partial.read_text().splitlines()) >= 3:
+            break
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "resume" in err and not out.exists()
+    kept = len(partial.read_text().splitlines()) - 1
+    assert 2 <= kept < 30
+    assert main(args) == 0
+    assert not partial.exists()
+    fresh = sweep("doppeldoppel", readings="default", player_counts=[3],
+                  policy_mixes=["random"], games=150, seed=2, workers=1, progress=False)
+    assert out.read_text() == fresh.to_csv()
+
+
+def test_command_line_workers_give_identical_files(tmp_path):
+    base = ["doppeldoppel", "--games", "4", "--seed", "1", "--players", "3",
+            "--flags", "reversal_scope", "--policies", "random,greedy", "--no-progress"]
+    one, two = tmp_path / "one.csv", tmp_path / "two.csv"
+    assert main([*base, "--workers", "1", "--out", str(one)]) == 0
+    assert main([*base, "--workers", "2", "--out", str(two)]) == 0
+    assert one.read_bytes() == two.read_bytes()
+    rows = one.read_text().splitlines()
+    assert {r.split(",")[2] for r in rows[1:]} == {"random", "greedy", "greedy/random"}
+    assert main(["doppeldoppel", "--games", "2", "--out", str(one), "--players", "x"]) == 2
+    with pytest.raises(SystemExit):
+        main(["doppeldoppel", "--out", str(one)])  # --games is required
+
+
+def test_progress_bar_counts_games_with_rate_and_time_left(capsys):
+    sweep(toy_game, readings="default", player_counts=[2], policy_mixes="random", games=30,
+          seed=1, workers=1, chunk=10)
+    err = capsys.readouterr().err
+    assert "30/30" in err and "game/s" in err and "<00:00" in err  # done, rate, time left
