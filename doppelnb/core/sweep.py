@@ -607,7 +607,7 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
 
 
 def _progress(total: int, initial: int, desc: str) -> Any:
-    from tqdm.auto import tqdm  # type: ignore[import-untyped]
+    from tqdm.auto import tqdm
 
     return tqdm(total=total, initial=initial, desc=desc, unit="game", smoothing=0.1)
 

@@ -35,7 +35,7 @@ MAX_DICE = 10_000
 
 
 def _sympy() -> Any:
-    import sympy  # type: ignore[import-untyped]
+    import sympy
 
     return sympy
 
