@@ -1,0 +1,107 @@
+/* doppelnb explainers: the page's own small script (no network, no kernel).
+ *
+ * The widget renderer draws the widgets from the state saved in the page; sliders, pickers,
+ * Play and the links between them (jslink) work without a kernel. Buttons do not: a click is a
+ * message to Python. This script makes a stepper's first / back / forward / last buttons move
+ * its slider (as the Home / arrow / End keys do), keeps them disabled at the ends, and gives
+ * every control an accessible name (its tooltip) so it is not announced as a bare glyph.
+ */
+(function () {
+  "use strict";
+  var KEYS = {first: "Home", back: "ArrowLeft", forward: "ArrowRight", last: "End"};
+  var PLAY = ["play or pause: step through the states", "stop: back to the first state",
+              "stop: back to the first state", "repeat"];
+
+  function handleOf(panel) {
+    return panel.querySelector(".doppelnb-stepper-slider .noUi-handle");
+  }
+
+  function position(panel) {
+    var h = handleOf(panel);
+    if (!h) { return null; }
+    return {now: Math.round(Number(h.getAttribute("aria-valuenow"))),
+            min: Math.round(Number(h.getAttribute("aria-valuemin"))),
+            max: Math.round(Number(h.getAttribute("aria-valuemax")))};
+  }
+
+  function sync(panel) {
+    var p = position(panel);
+    if (!p || isNaN(p.now)) { return; }
+    Object.keys(KEYS).forEach(function (name) {
+      var b = panel.querySelector("button.doppelnb-stepper-" + name);
+      if (b) { b.disabled = (name === "first" || name === "back") ? p.now <= p.min : p.now >= p.max; }
+    });
+  }
+
+  function step(panel, name) {
+    var h = handleOf(panel);
+    if (!h) { return; }
+    h.dispatchEvent(new KeyboardEvent("keydown", {key: KEYS[name], bubbles: true, cancelable: true}));
+    sync(panel);
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button");
+    if (!button) { return; }
+    var panel = button.closest(".doppelnb-stepper-panel");
+    if (!panel) { return; }
+    for (var name in KEYS) {
+      if (button.classList.contains("doppelnb-stepper-" + name)) {
+        event.stopImmediatePropagation();
+        event.preventDefault();
+        if (!button.disabled) { step(panel, name); }
+        return;
+      }
+    }
+  }, true);
+
+  function labelText(widget) {
+    var label = widget && widget.querySelector(":scope > .widget-label");
+    return label ? label.textContent.trim() : "";
+  }
+
+  function name(root) {
+    root.querySelectorAll(".doppelnb-stepper-play button, .widget-play button").forEach(
+      function (b, i, all) {
+        var k = Array.prototype.indexOf.call(b.parentNode.children, b);
+        if (!b.title) { b.title = PLAY[Math.min(k, PLAY.length - 1)]; }
+      });
+    root.querySelectorAll(".jupyter-widgets button, .jupyter-widgets select, " +
+                          ".jupyter-widgets input, .jupyter-widgets .noUi-handle").forEach(
+      function (el) {
+        if (el.getAttribute("aria-label")) { return; }
+        var widget = el.closest(".jupyter-widgets:not(.widget-box)") || el;
+        var tip = el.title || widget.title || "";
+        var text = labelText(widget);
+        var label = text && tip ? text + ": " + tip : (text || tip);
+        if (label) { el.setAttribute("aria-label", label); }
+      });
+    root.querySelectorAll(".doppelnb-stepper-panel").forEach(sync);
+  }
+
+  var pending = false;
+  function later() {
+    if (pending) { return; }
+    pending = true;
+    window.requestAnimationFrame(function () { pending = false; name(document); });
+  }
+
+  function start() {
+    new MutationObserver(function (records) {
+      for (var i = 0; i < records.length; i++) {
+        var r = records[i];
+        if (r.type === "attributes") {
+          var panel = r.target.closest && r.target.closest(".doppelnb-stepper-panel");
+          if (panel) { sync(panel); }
+        } else { later(); }
+      }
+    }).observe(document.body, {childList: true, subtree: true, attributes: true,
+                               attributeFilter: ["aria-valuenow"]});
+    later();
+  }
+
+  window.doppelnbOffline = {version: 1, step: step, sync: sync};
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else { start(); }
+}());

@@ -1,0 +1,165 @@
+"""Widgets that keep working in an exported page, where no kernel runs.
+
+An exported explainer carries the widgets' state but no Python: a callback never runs there. What
+still works is everything the browser does alone: a slider moving, a dropdown choosing, a
+``Stack`` showing one of its children, and ``jslink`` copying one widget's value into another.
+So the views here render every case once, in the kernel, and let the controls pick one:
+
+- :func:`precomputed`: an explorer over a small finite input (a dropdown, a few sliders). Every
+  combination is rendered up front; nested ``Stack`` s, whose ``selected_index`` is ``jslink`` ed to
+  each control's ``index``, show the chosen one, live or exported alike.
+- :func:`live_only`: an explorer over open input (a trick builder). It keeps its Python callbacks;
+  when the notebook is being exported (:func:`exporting`) its controls are disabled with one line
+  saying what they do in a live notebook, and a short :func:`gallery` of precomputed cases
+  (itself a :func:`precomputed` picker) is shown instead.
+
+The export (``python -m doppelnb explainers``) sets ``DOPPELNB_EXPORT=1`` in the kernel it runs.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..core.checks import check_instance, check_sequence, check_str, fail
+from ..core.errors import BadInput
+from ..core.render import escape
+
+EXPORT_ENV = "DOPPELNB_EXPORT"
+LIVE_HINT = ("open this notebook live (<code>make lab</code>) or as an app "
+             "(<code>make app</code>)")
+# Beyond this many rendered cases an explorer is open input: use live_only + gallery instead.
+MAX_CASES = 400
+
+
+def exporting() -> bool:
+    """Whether this kernel runs for an exported page (``DOPPELNB_EXPORT=1``)."""
+    return os.environ.get(EXPORT_ENV, "") == "1"
+
+
+def note(text: str) -> widgets.HTML:
+    """One line saying what a disabled control does in a live notebook."""
+    w = widgets.HTML(f'<div class="doppelnb-live-note" role="note">ⓘ {text}</div>')
+    w.add_class("doppelnb-live-note")
+    return w
+
+
+def _controls(root: widgets.Widget) -> list[widgets.Widget]:
+    found: list[widgets.Widget] = []
+    stack = [root]
+    while stack:
+        w = stack.pop()
+        if isinstance(w, widgets.Box):
+            stack.extend(reversed(list(w.children)))
+        elif hasattr(w, "disabled"):
+            found.append(w)
+    return found
+
+
+def live_only(explorer: widgets.Box, what: str, *, gallery: widgets.Widget | None = None,
+              force: bool | None = None) -> widgets.Box:
+    """``explorer`` as is in a live notebook; exported, its controls disabled with a reason.
+
+    ``what`` says in a few words what the controls do ("pick the cards of a trick"). In an export
+    every control (button, slider, picker, box) is disabled and its tooltip gives the reason; a
+    note line and, if given, a ``gallery`` of precomputed cases follow.
+    """
+    check_instance(explorer, "explorer", widgets.Box)
+    if not check_str(what, "what", max_len=300).strip():
+        raise fail("what", "a sentence saying what the controls do", what)
+    offline = exporting() if force is None else force
+    if not offline:
+        return explorer
+    reason = f"Needs a live notebook: {what}."
+    for w in _controls(explorer):
+        if isinstance(w, widgets.HTML | widgets.HTMLMath | widgets.Label):
+            continue
+        w.disabled = True
+        if hasattr(w, "tooltip"):
+            w.tooltip = reason
+        w.add_class("doppelnb-live-only")
+    explorer.add_class("doppelnb-live-only-box")
+    rows: list[widgets.Widget] = [note(f"In a live notebook you can {escape(what)} here; this "
+                                       f"page has no Python behind it: {LIVE_HINT}."), explorer]
+    if gallery is not None:
+        rows.append(gallery)
+    return widgets.VBox(rows)
+
+
+def _index_of(control: widgets.Widget) -> tuple[str, int]:
+    """The synced attribute of ``control`` that counts its choices from 0, and how many."""
+    if isinstance(control, widgets.widget_selection._Selection):
+        return "index", len(control.options)
+    raise fail("controls", "selection widgets (Dropdown, ToggleButtons, SelectionSlider, "
+               "Select, RadioButtons)", control)
+
+
+def precomputed(controls: dict[str, widgets.Widget], render: Callable[..., str], *,
+                layout: Callable[[list[widgets.Widget], widgets.Widget], widgets.Widget]
+                | None = None) -> widgets.VBox:
+    """An explorer whose every case is rendered now and chosen in the browser.
+
+    ``controls`` maps a keyword of ``render`` to a selection widget (``Dropdown``,
+    ``ToggleButtons``, ``SelectionSlider``, ...); ``render(**values)`` returns the HTML of one
+    case. Nested ``Stack`` s, one level per control, hold every combination; each level's
+    ``selected_index`` is ``jslink`` ed to its control's ``index``, so the page needs no kernel.
+    """
+    if not isinstance(controls, dict) or not controls:
+        raise fail("controls", "a non-empty dict of name -> selection widget", controls)
+    if not callable(render):
+        raise fail("render", "a function returning HTML", render)
+    sizes = [_index_of(c)[1] for c in controls.values()]
+    total = 1
+    for n in sizes:
+        total *= n
+    if total > MAX_CASES:
+        raise BadInput("NB-ARG", f"{total} cases are too many to precompute (at most "
+                       f"{MAX_CASES}); use live_only() with a gallery instead")
+    names = list(controls)
+    options = [[value for _label, value in _pairs(controls[n])] for n in names]
+
+    def build(level: int, chosen: tuple) -> widgets.Widget:
+        if level == len(names):
+            page = widgets.HTML(render(**dict(zip(names, chosen, strict=True))))
+            page.add_class("doppelnb-case")
+            return page
+        stack = widgets.Stack([build(level + 1, chosen + (v,)) for v in options[level]],
+                              selected_index=controls[names[level]].index or 0)
+        widgets.jslink((controls[names[level]], "index"), (stack, "selected_index"))
+        return stack
+
+    view = build(0, ())
+    view.add_class("doppelnb-precomputed-view")
+    box = layout(list(controls.values()), view) if layout else widgets.VBox(
+        [widgets.HBox(list(controls.values())), view])
+    box.add_class("doppelnb-precomputed")
+    return box
+
+
+def _pairs(control: widgets.Widget) -> list[tuple[str, Any]]:
+    labels = list(control._options_labels)
+    values = list(control._options_values)
+    return list(zip(labels, values, strict=True))
+
+
+def gallery(cases: Sequence[tuple[str, str]], *, description: str = "example") -> widgets.VBox:
+    """A picker over a few precomputed cases: ``[(label, html), ...]``; works offline."""
+    cases = check_sequence(cases, "cases", min_len=1, max_len=MAX_CASES)
+    for item in cases:
+        if not (isinstance(item, tuple) and len(item) == 2 and all(isinstance(x, str)
+                                                                   for x in item)):
+            raise fail("cases", "(label, html) pairs of strings", item)
+    picker = widgets.Dropdown(options=[(label, i) for i, (label, _h) in enumerate(cases)],
+                              value=0, description=description,
+                              tooltip=f"choose a precomputed {description}",
+                              style={"description_width": "initial"})
+    htmls = [h for _label, h in cases]
+    box = precomputed({"i": picker}, lambda i: htmls[i])
+    box.add_class("doppelnb-gallery")
+    return box
+
+
+__all__ = ["exporting", "live_only", "precomputed", "gallery", "note", "EXPORT_ENV"]
