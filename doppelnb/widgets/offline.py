@@ -59,18 +59,22 @@ def _controls(root: widgets.Widget) -> list[widgets.Widget]:
     return found
 
 
-def live_only(explorer: widgets.Box, what: str, *, gallery: widgets.Widget | None = None,
+def live_only(explorer: widgets.Box, what: str, *,
+              gallery: widgets.Widget | Callable[[], widgets.Widget] | None = None,
               force: bool | None = None) -> widgets.Box:
-    """``explorer`` as is in a live notebook; exported, its controls disabled with a reason.
+    """``explorer`` unchanged in a live notebook; exported, its controls disabled with a reason.
 
     ``what`` says in a few words what the controls do ("pick the cards of a trick"). In an export
-    every control (button, slider, picker, box) is disabled and its tooltip gives the reason; a
-    note line and, if given, a ``gallery`` of precomputed cases follow.
+    (or with ``force=True``) every control (button, slider, picker, box) is disabled, its tooltip
+    gives the reason, a note line goes first and ``gallery`` (a widget, or a function building
+    one, called only when exporting) goes last. The box is changed in place and returned.
     """
     check_instance(explorer, "explorer", widgets.Box)
     if not check_str(what, "what", max_len=300).strip():
         raise fail("what", "a sentence saying what the controls do", what)
-    offline = exporting() if force is None else force
+    if gallery is not None and not (callable(gallery) or isinstance(gallery, widgets.Widget)):
+        raise fail("gallery", "a widget or a function returning one", gallery)
+    offline = exporting() if force is None else bool(force)
     if not offline:
         return explorer
     reason = f"Needs a live notebook: {what}."
@@ -82,11 +86,16 @@ def live_only(explorer: widgets.Box, what: str, *, gallery: widgets.Widget | Non
             w.tooltip = reason
         w.add_class("doppelnb-live-only")
     explorer.add_class("doppelnb-live-only-box")
-    rows: list[widgets.Widget] = [note(f"In a live notebook you can {escape(what)} here; this "
-                                       f"page has no Python behind it: {LIVE_HINT}."), explorer]
+    extra: list[widgets.Widget] = []
     if gallery is not None:
-        rows.append(gallery)
-    return widgets.VBox(rows)
+        built = gallery() if not isinstance(gallery, widgets.Widget) else gallery
+        check_instance(built, "gallery", widgets.Widget)
+        extra.append(widgets.HTML("<b>Precomputed cases</b> (these work in this page):"))
+        extra.append(built)
+    explorer.children = [note(f"In a live notebook you can {escape(what)} here. This page has "
+                              f"no Python behind it, so these controls are off: {LIVE_HINT}."),
+                         *explorer.children, *extra]
+    return explorer
 
 
 def _index_of(control: widgets.Widget) -> tuple[str, int]:
