@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from ..core.checks import check_choice, check_instance, check_int, check_mapping, fail
+from ..core.checks import check_choice, check_instance, check_int, check_mapping, check_str, fail
 from ..core.errors import RuleError
 from ..core.render import bar_chart, escape
 from ..engines import groom_lake as gl
@@ -69,7 +69,8 @@ def odds_html(obstacle: str, value: int, cards: dict, life: int, players: int,
     rules = gl.Rules() if rules is None else check_instance(rules, "rules", gl.Rules)
     obstacle = check_choice(obstacle, "obstacle", OBSTACLES)
     value = check_int(value, "value", 0, 200)
-    cards = check_mapping(cards, "cards", keys=CARDS, item=lambda v, n: check_int(v, n, 0, 40))
+    cards = check_mapping(cards, "cards", key=lambda k, n: check_str(k, n, max_len=40),
+                          item=lambda v, n: check_int(v, n, 0, 40))
     life = check_int(life, "life", 0, 40)
     players = check_int(players, "players", 3, 6)
     pile = [c for c, n in cards.items() for _ in range(n)]
