@@ -100,6 +100,21 @@
     later();
   }
 
+  /* <doppelnb-z data-z="BASE64"> holds a gzip-packed rendering (doppelnb.widgets.offline.compact):
+   * unpacked here, in the browser, when the widget renderer puts it in the page. */
+  if (window.customElements && !window.customElements.get("doppelnb-z")) {
+    window.customElements.define("doppelnb-z", class extends HTMLElement {
+      connectedCallback() {
+        var el = this, data = el.getAttribute("data-z");
+        if (!data || el.getAttribute("data-done")) { return; }
+        el.setAttribute("data-done", "1");
+        var bytes = Uint8Array.from(atob(data), function (c) { return c.charCodeAt(0); });
+        var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+        new Response(stream).text().then(function (html) { el.innerHTML = html; });
+      }
+    });
+  }
+
   window.doppelnbOffline = {version: 1, step: step, sync: sync};
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);

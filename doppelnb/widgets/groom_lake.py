@@ -52,7 +52,7 @@ def desert_stepper(players: int = 4, *, seed: int = 1, rules: gl.Rules | None = 
         for new_seed, flags in ((seed + 1, {}), (seed, {"distance_mode": "tiles_inclusive"})):
             more = regenerate(new_seed, flags)[:EXTRA_STATES]
             reading = "".join(f", {k} = {v}" for k, v in flags.items())
-            extra.append((f"seed {new_seed}{reading} (first {len(more) - 1} actions)", more))
+            extra.append((f"seed {new_seed}{reading}", more))
     stepper = GameStepper(first, render=step_html, regenerate=regenerate, rules_cls=gl.Rules,
                           seed=seed, title="Groom Lake: the Desert, step by step",
                           extra_games=extra)

@@ -25,12 +25,12 @@ from ..core.checks import check_instance, check_int, check_sequence, check_str, 
 from ..core.errors import RuleError
 from ..core.render import escape, to_markup
 from ..core.state import GameState, Policy, playout, random_policy
-from .offline import LIVE_HINT, exporting, note
+from .offline import LIVE_HINT, exporting, note, page
 
 #: a stepper holds at most this many states (each is rendered once, up front)
 MAX_STATES = 5_000
 #: the extra games an exported stepper deals keep at most this many states (page size)
-EXTRA_STATES = 40
+EXTRA_STATES = 200
 #: at most this many extra games in an exported stepper
 MAX_EXTRA_GAMES = 4
 
@@ -92,12 +92,12 @@ class _Panel(widgets.VBox):
                                         tooltip="choose a state", continuous_update=True,
                                         layout=widgets.Layout(width="340px"))
         self.slider.add_class("doppelnb-stepper-slider")
-        self.pages = [widgets.HTML(render(s)) for s in states]
+        self.pages = [page(render(s)) for s in states]
         self.view = widgets.Stack(self.pages, selected_index=0,
                                   layout=widgets.Layout(min_height="120px"))
         self.view.add_class("doppelnb-stepper-view")
-        self.captions = [widgets.HTML(f"step {i} of {n - 1}: "
-                                      f"{escape(self.labels[i] if i else 'the game as dealt')}")
+        self.captions = [page(f"step {i} of {n - 1}: "
+                              f"{escape(self.labels[i] if i else 'the game as dealt')}")
                          for i in range(n)]
         self.caption = widgets.Stack(self.captions, selected_index=0)
         self.caption.add_class("doppelnb-stepper-caption")
@@ -268,7 +268,9 @@ class GameStepper(widgets.VBox):
                 states = regenerate(new_seed, flags)[:EXTRA_STATES]
                 reading = ", ".join(f"{k} = {v}" for k, v in flags.items())
                 label = f"seed {new_seed}" + (f", {reading}" if reading else "")
-                extra_games.append((label + f" (first {len(states) - 1} actions)", states))
+                if len(states) == EXTRA_STATES:
+                    label += f" (first {len(states) - 1} actions)"
+                extra_games.append((label, states))
         stepper = cls(first, render=render, regenerate=regenerate, rules_cls=type(base_rules),
                       seed=seed, title=title, extra_games=extra_games, offline=offline)
         for name, dd in stepper.flag_pickers.items():
