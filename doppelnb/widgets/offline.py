@@ -60,7 +60,8 @@ def compact(markup: Any, *, pack: bool | None = None) -> str:
     text = _LONG_NUMBER.sub(r'="\1"', text)
     text = _FONT_STYLE.sub('font-family="DejaVu Sans,Verdana,sans-serif"', text)
     text = text.replace(' opacity="1"', "")
-    if (exporting() if pack is None else pack) and len(text) > PACK_OVER:
+    if ((exporting() if pack is None else pack) and len(text) > PACK_OVER
+            and "<doppelnb-z" not in text):
         packed = base64.b64encode(gzip.compress(text.encode("utf-8"), mtime=0)).decode("ascii")
         text = f'<doppelnb-z data-z="{packed}"></doppelnb-z>'
     return text

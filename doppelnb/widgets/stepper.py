@@ -25,7 +25,7 @@ from ..core.checks import check_instance, check_int, check_sequence, check_str, 
 from ..core.errors import RuleError
 from ..core.render import escape, to_markup
 from ..core.state import GameState, Policy, playout, random_policy
-from .offline import LIVE_HINT, exporting, note, page
+from .offline import LIVE_HINT, compact, exporting, note, page
 
 #: a stepper holds at most this many states (each is rendered once, up front)
 MAX_STATES = 5_000
@@ -92,7 +92,11 @@ class _Panel(widgets.VBox):
                                         tooltip="choose a state", continuous_update=True,
                                         layout=widgets.Layout(width="340px"))
         self.slider.add_class("doppelnb-stepper-slider")
-        self.pages = [page(render(s)) for s in states]
+        # Each view names the action that led to it: some renderings do not show every action
+        # (a discard, "done"), and the reader should still see that the step happened.
+        self.pages = [page(f'<div class="doppelnb-stepper-after" style="font-size:12px;'
+                           f'color:#555">{escape(self._after(i))}</div>' + compact(render(s)))
+                      for i, s in enumerate(states)]
         self.view = widgets.Stack(self.pages, selected_index=0,
                                   layout=widgets.Layout(min_height="120px"))
         self.view.add_class("doppelnb-stepper-view")
@@ -123,6 +127,9 @@ class _Panel(widgets.VBox):
         self.slider.observe(lambda ch: self._sync(ch["new"]), names="value")
         self.moves.observe(self._on_move, names="index")
         self._sync(0)
+
+    def _after(self, i: int) -> str:
+        return "as dealt" if i == 0 else f"after {self.labels[i]}"
 
     def show(self, index: int) -> None:
         self.slider.value = max(0, min(len(self.states) - 1, int(index)))
