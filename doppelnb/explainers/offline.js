@@ -31,6 +31,9 @@
       var b = panel.querySelector("button.doppelnb-stepper-" + name);
       if (b) { b.disabled = (name === "first" || name === "back") ? p.now <= p.min : p.now >= p.max; }
     });
+    // Play's stop button goes back to the first state: nothing to do when already there.
+    var stop = panel.querySelectorAll(".doppelnb-stepper-play button")[1];
+    if (stop) { stop.disabled = p.now <= p.min; }
   }
 
   function step(panel, name) {
@@ -56,7 +59,7 @@
   }, true);
 
   function labelText(widget) {
-    var label = widget && widget.querySelector(":scope > .widget-label");
+    var label = widget && widget.querySelector(":scope > .widget-label, :scope > label");
     return label ? label.textContent.trim() : "";
   }
 
@@ -67,13 +70,23 @@
         if (!b.title) { b.title = PLAY[Math.min(k, PLAY.length - 1)]; }
       });
     root.querySelectorAll(".jupyter-widgets button, .jupyter-widgets select, " +
-                          ".jupyter-widgets input, .jupyter-widgets .noUi-handle").forEach(
+                          ".jupyter-widgets input, .noUi-handle").forEach(
       function (el) {
+        var widget = el.closest(".widget-slider, .widget-inline-hbox, .widget-inline-vbox, " +
+                                ".jupyter-widgets:not(.widget-box)") || el;
+        var off = el.disabled || el.hasAttribute("disabled") || !!el.closest("[disabled]");
+        var box = el.closest(".doppelnb-live-only-box");
+        if (off && box && !/live notebook/i.test(el.title)) {
+          // A control switched off in this page: its tooltip says why (the box's note).
+          var noteEl = box.querySelector(".doppelnb-live-note");
+          var why = noteEl ? noteEl.textContent.replace(/^\W+/, "").trim() : "";
+          el.title = "Needs a live notebook" + (why ? ". " + why : ".");
+          el.removeAttribute("aria-label");
+        }
         if (el.getAttribute("aria-label")) { return; }
-        var widget = el.closest(".jupyter-widgets:not(.widget-box)") || el;
-        var tip = el.title || widget.title || "";
+        var tip = el.title || (widget.title !== "null" && widget.title) || "";
         var text = labelText(widget);
-        var label = text && tip ? text + ": " + tip : (text || tip);
+        var label = text && tip && text !== tip ? text + ": " + tip : (text || tip);
         if (label) { el.setAttribute("aria-label", label); }
       });
     root.querySelectorAll(".doppelnb-stepper-panel").forEach(sync);

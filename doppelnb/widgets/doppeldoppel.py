@@ -67,7 +67,8 @@ class TrickBuilder(widgets.VBox):
         cards = [str(c) for c in dd.parse_cards(cards)]
         options = [str(c) for c in dd.sort_cards(dd.Card(col, r) for col in dd.COLOURS
                                                  for r in dd.RANKS)]
-        self.players = widgets.ToggleButtons(options=[3, 4], value=len(cards),
+        self.players = widgets.ToggleButtons(options=[("3 players", 3), ("4 players", 4)],
+                                             value=len(cards),
                                              description="players")
         self.pickers = [widgets.Dropdown(options=options, value=str(dd.parse_card(c)),
                                          description=f"P{i + 1}" + (" lead" if i == 0 else ""),

@@ -237,6 +237,8 @@ class GameStepper(widgets.VBox):
         super().__init__(rows)
         # Stable hooks for browser tests and styling of exported explainers.
         self.add_class("doppelnb-stepper")
+        if self.offline and regenerate is not None:
+            self.add_class("doppelnb-live-only-box")  # the page's script names the reason
         self._extra = [(label, list(s)) for label, s in extra]
         self.set_states(list(states))
 
