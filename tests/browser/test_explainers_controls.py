@@ -124,8 +124,9 @@ def test_every_enabled_control_changes_the_page(notebook: Path, explainers, open
         el = page.locator(f'[data-probe="{control["id"]}"]')
         if el.count() == 0 or not el.is_visible() or el.is_disabled():
             continue  # gone with an earlier change (another stepper page, another tab)
-        if control["kind"] == "button" and "mod-active" in (el.get_attribute("class") or ""):
-            continue  # the toggle already chosen
+        classes = el.get_attribute("class") or ""
+        if ("mod-active" in classes and control["kind"] == "button") or "lm-mod-current" in classes:
+            continue  # the toggle or tab already chosen
         output = page.locator(".jp-OutputArea-output").nth(control["out"])
         before = shown(output)
         what = f"{control['kind']} {control['label']!r} (output {control['out']})"
@@ -230,6 +231,8 @@ def test_controls_are_named_and_disabled_ones_say_why(notebook: Path, explainers
                   disabled: e.disabled || e.hasAttribute('disabled')
                             || !!e.closest('.widget-slider.mod-disabled, [disabled]'),
                   reason: (e.closest('[title]') || {}).title || '',
+                  stepping: !!e.closest('.doppelnb-stepper-play')
+                            || /doppelnb-stepper-(first|back|forward|last)\\b/.test(e.className),
                   cls: e.className, liveNote: !!e.closest('.jp-OutputArea-output')
                        .querySelector('.doppelnb-live-note')}))""")
     unnamed = [c for c in controls if GLYPH_ONLY.match(c["name"]) and GLYPH_ONLY.match(c["text"])]
@@ -237,8 +240,8 @@ def test_controls_are_named_and_disabled_ones_say_why(notebook: Path, explainers
     for c in controls:
         if not c["disabled"]:
             continue
-        if re.search(r"doppelnb-stepper-(first|back|forward|last)\b", c["cls"]):
-            continue  # first/back at the first state, forward/last at the last (checked above)
+        if c["stepping"]:
+            continue  # first/back/stop at the first state, forward/last at the last (see above)
         why = c["name"] + " " + c["reason"]
         assert "live notebook" in why.lower(), f"disabled without a reason: {c}"
         assert c["liveNote"], f"a disabled control without the note that says why: {c}"
