@@ -174,6 +174,8 @@ def precomputed(controls: dict[str, widgets.Widget], render: Callable[..., str],
     names = list(controls)
     options = [[value for _label, value in _pairs(controls[n])] for n in names]
 
+    links: list[widgets.widget_link.Link] = []
+
     def build(level: int, chosen: tuple) -> widgets.Widget:
         if level == len(names):
             case = page(render(**dict(zip(names, chosen, strict=True))))
@@ -181,7 +183,7 @@ def precomputed(controls: dict[str, widgets.Widget], render: Callable[..., str],
             return case
         stack = widgets.Stack([build(level + 1, chosen + (v,)) for v in options[level]],
                               selected_index=controls[names[level]].index or 0)
-        widgets.jslink((controls[names[level]], "index"), (stack, "selected_index"))
+        links.append(widgets.jslink((controls[names[level]], "index"), (stack, "selected_index")))
         return stack
 
     view = build(0, ())
@@ -189,6 +191,7 @@ def precomputed(controls: dict[str, widgets.Widget], render: Callable[..., str],
     box = layout(list(controls.values()), view) if layout else widgets.VBox(
         [widgets.HBox(list(controls.values())), view])
     box.add_class("doppelnb-precomputed")
+    box.links = links  # the jslinks (kept for tests and for anyone who wants to unlink)
     return box
 
 
