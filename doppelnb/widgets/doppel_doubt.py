@@ -33,6 +33,7 @@ class PlacementExplorer(widgets.VBox):
         row = check_int(row, "row", -3, db.SIZE + 2)
         col = check_int(col, "col", -3, db.SIZE + 2)
         self.shape = db.shape_by_name(shape)
+        check_choice(self.shape.size, "the size of shape", (4, 5, 6))  # DB-R10: 4 to 6 squares
         self.rotation = 0
         self.row, self.col = row, col
         self.colour_picker = widgets.Dropdown(options=owners, value=colour or owners[0],
