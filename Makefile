@@ -3,16 +3,29 @@
 #   make test  - set everything up (if needed) and run every check: ruff, pytest, nbval,
 #                then export the explainers and test them (and the Voila app) in Chromium
 # More:
+#   make package    - the packaging tests alone: build the wheel, install it into fresh venvs
+#   make typecheck  - mypy --strict doppelnb (not yet part of make test)
+#   make golden     - regenerate the golden records (tests/golden/) after a deliberate change
+#   make soak       - many seeded random games per engine, every invariant checked
+#   make sweep      - an example designer sweep (SWEEP_GAME, SWEEP_GAMES, SEED, WORKERS, OUT)
+#   make strip      - put the notebooks in the form the pre-commit stripper keeps them
 #   make explainers - notebooks -> standalone offline HTML pages in build/explainers/
 #   make app        - serve the notebooks as live apps with Voila on $(IP):$(APP_PORT)
 #   make screenshots - retake docs/images/explainer.png and docs/images/notebook.png
+# `make lab` installs doppelnb with its `notebooks` extra; everything else the `dev` extra.
 # Setup is idempotent: the virtual environment is rebuilt only when pyproject.toml changes;
 # Chromium (Debian's) and the explainers' JavaScript (npm) are fetched only when missing.
 
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.doppelnb-installed
+STAMP  := $(VENV)/.doppelnb-installed-dev
+LAB_STAMP := $(VENV)/.doppelnb-installed-notebooks
+SWEEP_GAME  ?= doppeldoppel
+SWEEP_GAMES ?= 200
+SEED    ?= 0
+WORKERS ?= 2
+OUT     ?= build/sweep-$(SWEEP_GAME).csv
 IP     ?= 127.0.0.1
 PORT   ?= 8888
 APP_PORT ?= 8866
@@ -20,18 +33,27 @@ APP_PORT ?= 8866
 BROWSER_DEBS := chromium fonts-dejavu-core fonts-liberation fonts-symbola
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup lab test lint unit notebooks bench clean chromium vendor explainers browser app \
-	screenshots
+.PHONY: setup setup-lab lab test lint unit notebooks bench clean chromium vendor explainers \
+	browser app screenshots package typecheck golden soak sweep strip
 
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	test -x $(BIN)/uv || $(BIN)/python -m pip install --quiet --disable-pip-version-check uv
-	$(BIN)/uv pip install --quiet --python $(BIN)/python --compile-bytecode -e ".[dev]"
-	touch $(STAMP)
+setup-lab: $(LAB_STAMP)
 
-lab: setup
+$(BIN)/uv:
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check uv
+
+# dev includes the notebooks and cluster extras, so it satisfies `make lab` too.
+$(STAMP): pyproject.toml | $(BIN)/uv
+	$(BIN)/uv pip install --quiet --python $(BIN)/python --compile-bytecode -e ".[dev]"
+	touch $(STAMP) $(LAB_STAMP)
+
+$(LAB_STAMP): pyproject.toml | $(BIN)/uv
+	$(BIN)/uv pip install --quiet --python $(BIN)/python --compile-bytecode -e ".[notebooks]"
+	touch $(LAB_STAMP)
+
+lab: setup-lab
 	$(BIN)/jupyter lab --notebook-dir=notebooks --ip=$(IP) --port=$(PORT) --no-browser \
 		$$( [ "$$(id -u)" = 0 ] && echo --allow-root )
 
@@ -80,6 +102,28 @@ screenshots: setup chromium explainers
 bench: setup
 	$(BIN)/uv pip install --quiet --python $(BIN)/python --compile-bytecode -e ".[dev,bench]"
 	for b in benchmarks/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
+
+# The wheel built from the sdist, installed outside the repository (base, then `notebooks`).
+package: setup
+	$(BIN)/python -m pytest -p no:cacheprovider -m packaging tests/test_packaging.py
+
+typecheck: setup
+	$(BIN)/mypy --strict doppelnb
+
+golden: setup
+	$(BIN)/python tools/golden.py
+
+soak: setup
+	$(BIN)/python tools/soak.py
+
+sweep: setup
+	@mkdir -p $(dir $(OUT))
+	$(BIN)/python -m doppelnb sweep $(SWEEP_GAME) --games $(SWEEP_GAMES) --seed $(SEED) \
+		--workers $(WORKERS) --out $(OUT)
+
+# What the pre-commit hook would do to the notebooks, without git hooks (they need a network).
+strip: setup
+	$(BIN)/python tools/strip_notebooks.py
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .ruff_cache .hypothesis

@@ -5,32 +5,35 @@ Digest: ``shared/rules/doppelganger-tricks.md`` (ids ``DT-R``, ``DT-E``, ``DT-A`
 Nothing here is illustrative data: the rulebook gives the whole deck. The suit glyphs ●▲■ and ♣
 are the digest's reconstruction of garbled symbols (DT-A1) and can be relabelled.
 
-Modules: :mod:`.cards` (notation), :mod:`.rules` (``Rules`` and the pure rule functions),
-:mod:`.state` (the game), :mod:`.analysis` (census, simulations), :mod:`.batch` (numpy
-playouts), :mod:`.render` (SVG / HTML).
+Modules (the layout of CONTRIBUTING.md): :mod:`.notation` (cards), :mod:`.rules` (``Rules``
+and the pure rule functions), :mod:`.actions` (typed actions), :mod:`.state` (the frozen
+``State``), :mod:`.flow` (deal, tricks, claims, scoring, refusals), :mod:`.analysis` (census,
+simulations), :mod:`.batch` (numpy playouts), :mod:`.render` (SVG / HTML), :mod:`.examples`
+(worked examples, golden cases), :mod:`.players` (greedy, determinize).
 """
 
+from .actions import PASS, Action, Bid, Claim, Play
 from .analysis import (
     CENSUS_KEYS,
     DoppelgangerValue,
     ForecastAnalysis,
     Rate,
-    aim_policy,
     annihilation_census,
     annihilation_rates,
     census_brute_force,
     census_fractions,
     doppelganger_value,
-    flag_effects,
     forecast_analysis,
     heuristic_bid,
     simulate_round,
 )
 from .batch import BatchOutcome, batched_rounds, resolve_batch
-from .cards import (
+from .examples import GOLDEN, example_game, flag_effects, worked_example
+from .notation import (
     ALL_CARDS,
     DOPPELGANGER,
     PLAIN_SUITS,
+    PLAYER_COUNTS,
     SUIT_SYMBOLS,
     SUITS,
     Card,
@@ -38,6 +41,7 @@ from .cards import (
     cards,
     deck,
 )
+from .players import aim_policy, determinize, greedy
 from .render import (
     annihilation_rates_html,
     card_svg,
@@ -63,7 +67,6 @@ from .state import (
     PlayedTrick,
     RoundScore,
     State,
-    example_game,
     from_json,
     new_game,
     tricks_per_round,
@@ -71,12 +74,13 @@ from .state import (
 
 __all__ = [
     "Card", "card", "cards", "deck", "SUITS", "PLAIN_SUITS", "DOPPELGANGER", "SUIT_SYMBOLS",
-    "ALL_CARDS", "Rules", "TrickResult", "resolve_trick", "legal_plays", "forecast_points",
+    "ALL_CARDS", "PLAYER_COUNTS", "Rules", "TrickResult", "resolve_trick", "legal_plays", "forecast_points",
     "bonus_points", "round_points", "BONUS_NAMES", "State", "PlayedTrick", "RoundScore",
     "new_game", "from_json", "example_game", "tricks_per_round", "GAME", "annihilation_census",
     "census_brute_force", "census_fractions", "CENSUS_KEYS", "simulate_round",
     "forecast_analysis", "ForecastAnalysis", "annihilation_rates", "Rate", "doppelganger_value",
     "DoppelgangerValue", "heuristic_bid", "flag_effects", "aim_policy", "batched_rounds", "resolve_batch", "BatchOutcome",
     "card_svg", "hand_svg", "annihilation_rates_html", "trick_svg", "sheet_html", "census_html", "census_chart",
-    "scoring_table_html",
+    "scoring_table_html", "Play", "Bid", "Claim", "PASS", "Action", "GOLDEN", "worked_example",
+    "greedy", "determinize",
 ]

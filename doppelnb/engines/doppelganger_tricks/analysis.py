@@ -26,10 +26,24 @@ from fractions import Fraction
 from typing import Any
 
 from ...core.chance import make_seed, rng_for
+from ...core.checks import (
+    check_choice,
+    check_instance,
+    check_int,
+    check_seat,
+    check_sequence,
+    check_size,
+    fail,
+)
 from ...core.errors import BadInput
 from ...core.exact import wilson_interval
-from .cards import ALL_CARDS, PLAIN_SUITS, Card, card, check_in_deck, check_players, deck
+from .notation import ALL_CARDS, PLAIN_SUITS, Card, cards, check_in_deck, check_players, deck
 from .rules import _resolve, forecast_points
+
+#: The most rounds one simulation plays in Python (``forecast_analysis`` deals,
+#: ``doppelganger_value`` rounds, ``annihilation_rates`` with a policy other than random): at a
+#: few thousand rounds per second this is about a minute.
+MAX_SIM_ROUNDS = 200_000
 
 CENSUS_KEYS = ("tricks", "with_annihilation", "double_annihilation", "no_winner",
                "lead_annihilated", "off_suit_winner")
@@ -40,8 +54,7 @@ def _numbers_for(players: int, numbers: int | None) -> int:
     check_players(players)
     if numbers is None:
         return 9 if players == 3 else 10  # DT-R3: the 3-player deck has no 10s
-    if isinstance(numbers, bool) or not isinstance(numbers, int) or not 1 <= numbers <= 10:
-        raise BadInput("NB-ARG", f"numbers must be a whole number from 1 to 10, not {numbers!r}")
+    numbers = check_int(numbers, "numbers", 1, 10)
     if 4 * numbers < players:
         raise BadInput("NB-ARG", f"a deck of {4 * numbers} cards cannot fill a {players}-card "
                        "trick")
@@ -91,7 +104,7 @@ def annihilation_census(players: int, *, numbers: int | None = None) -> dict[str
     return counts
 
 
-def trick_outcome(result) -> dict[str, bool]:
+def trick_outcome(result: Any) -> dict[str, bool]:
     """The census features of one resolved trick."""
     pairs = len(result.pairs)
     win = result.winning_card
@@ -106,7 +119,10 @@ def trick_outcome(result) -> dict[str, bool]:
 
 
 def census_brute_force(players: int, *, numbers: int | None = None) -> dict[str, int]:
-    """The twin of :func:`annihilation_census`: resolve every ordered trick (and declaration)."""
+    """The twin of :func:`annihilation_census`: resolve every ordered trick (and declaration).
+
+    The arguments bound the work: at most 40 x 39 x 38 x 37 = 2,193,360 ordered tricks (4
+    players, the whole deck), some twenty seconds; 3 players take under a second."""
     n_num = _numbers_for(players, numbers)
     pack = [c for c in ALL_CARDS if c.number <= n_num]
     counts = dict.fromkeys(CENSUS_KEYS, 0)
@@ -120,7 +136,11 @@ def census_brute_force(players: int, *, numbers: int | None = None) -> dict[str,
 
 
 def census_fractions(players: int) -> dict[str, Fraction]:
-    """The census as exact probabilities (each key over all tricks)."""
+    """The census as exact probabilities (each key over all tricks).
+
+    >>> census_fractions(4)["no_winner"]
+    Fraction(9, 9139)
+    """
     counts = annihilation_census(players)
     return {k: Fraction(v, counts["tricks"]) for k, v in counts.items() if k != "tricks"}
 
@@ -185,7 +205,8 @@ def _declare_most_held(hand: list[int], code: int) -> int:
     return max(range(3), key=lambda s: (held[s], -s))
 
 
-def policy_random(hand, trick, lead, rng, want_win) -> tuple[int, int]:
+def policy_random(hand: list[int], trick: list[int], lead: int, rng: random.Random,
+                  want_win: bool) -> tuple[int, int]:
     """A legal card uniformly at random; a led D card declares a random plain suit."""
     legal = _legal_codes(hand, lead)
     c = legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
@@ -197,7 +218,8 @@ def _wins_now(trick: list[int], code: int, lead: int) -> bool:
     return win == len(trick)
 
 
-def policy_greedy(hand, trick, lead, rng, want_win=True) -> tuple[int, int]:
+def policy_greedy(hand: list[int], trick: list[int], lead: int, rng: random.Random,
+                  want_win: bool = True) -> tuple[int, int]:
     """Lead the highest card; follow with the cheapest card that wins the trick as it stands,
     else the lowest legal card (plain before D on equal numbers)."""
     if lead < 0:
@@ -213,7 +235,8 @@ def policy_greedy(hand, trick, lead, rng, want_win=True) -> tuple[int, int]:
     return (losing[-1] if losing else legal[0]), -1
 
 
-def policy_aim(hand, trick, lead, rng, want_win) -> tuple[int, int]:
+def policy_aim(hand: list[int], trick: list[int], lead: int, rng: random.Random,
+               want_win: bool) -> tuple[int, int]:
     """Greedy while short of the forecast; once it is reached, lead low and duck."""
     if lead < 0:
         if want_win:
@@ -227,22 +250,43 @@ POLICIES: dict[str, Policy] = {"random": policy_random, "greedy": policy_greedy,
                                "aim": policy_aim}
 
 
-def _policy(name: str) -> Policy:
-    if name not in POLICIES:
-        raise BadInput("NB-ARG", f"unknown policy {name!r}; choose one of {', '.join(POLICIES)}")
-    return POLICIES[name]
+def _policy(name: Any) -> Policy:
+    return POLICIES[check_choice(name, "policy", tuple(POLICIES))]
 
 
-def simulate_round(hands: Sequence[Sequence[int]], first: int, policy: str | Policy, rng,
+def _check_rng(rng: Any) -> random.Random:
+    return check_instance(rng, "rng", random.Random, expected="a random.Random")
+
+
+def _check_code_hands(hands: Any) -> list[list[int]]:
+    """Integer hands of one round: 3 or 4 equal hands of distinct codes of that deck."""
+    rows = check_sequence(hands, "hands", min_len=3, max_len=4, item=lambda h, name: list(
+        check_sequence(h, name, max_len=12, item=lambda v, n: check_int(v, n, 0, 39))))
+    n = len(rows)
+    in_deck = {c.index for c in deck(n)}
+    flat = [c for h in rows for c in h]
+    if len({len(h) for h in rows}) != 1 or len(set(flat)) != len(flat) or not set(flat) <= in_deck:
+        raise fail("hands", f"{n} hands of equal size holding distinct codes of the {n}-player "
+                   "deck", hands)
+    return [list(h) for h in rows]
+
+
+def simulate_round(hands: Sequence[Sequence[int]], first: int, policy: str | Policy, rng: Any,
                    bids: Sequence[int] | None = None) -> RoundOutcome:
     """Play one round on integer codes; ``hands`` are lists of codes, ``first`` leads.
 
     The rules are those of :class:`State` (DT-R7..R14); bonus claims do not change trick play
-    and are left out.
+    and are left out. ``policy`` is a name of :data:`POLICIES` or a function with their
+    signature; ``rng`` a :class:`random.Random`; ``bids`` one forecast (0..12) per player.
     """
-    pol = _policy(policy) if isinstance(policy, str) else policy
+    hands = _check_code_hands(hands)
     n = len(hands)
-    hands = [list(h) for h in hands]
+    first = check_seat(first, n, "first")
+    pol = policy if callable(policy) else _policy(policy)
+    rng = _check_rng(rng)
+    if bids is not None:
+        bids = check_sequence(bids, "bids", min_len=n, max_len=n,
+                              item=lambda v, name: check_int(v, name, 0, 12))
     won = [0] * n
     gone_all: list[int] = []
     plays: list[tuple[int, int, int]] = []
@@ -273,7 +317,16 @@ def simulate_round(hands: Sequence[Sequence[int]], first: int, policy: str | Pol
 def deal_codes(players: int, rng: random.Random, fixed: Sequence[int] | None = None,
                seat: int = 0) -> list[list[int]]:
     """Shuffle and deal the deck as codes; ``fixed`` gives ``seat`` a known hand."""
+    check_players(players)
+    rng = _check_rng(rng)
+    seat = check_seat(seat, players)
     pack = [c.index for c in deck(players)]
+    if fixed is not None:
+        fixed = check_sequence(fixed, "fixed", min_len=len(pack) // players,
+                               max_len=len(pack) // players,
+                               item=lambda v, n: check_choice(v, n, pack))
+        if len(set(fixed)) != len(fixed):
+            raise fail("fixed", "distinct card codes", fixed)
     if fixed is not None:
         rest = [c for c in pack if c not in set(fixed)]
         rng.shuffle(rest)
@@ -288,6 +341,68 @@ def deal_codes(players: int, rng: random.Random, fixed: Sequence[int] | None = N
         return hands
     rng.shuffle(pack)
     return [pack[p::players] for p in range(players)]
+
+
+@dataclasses.dataclass(frozen=True)
+class FullRound:
+    """One whole simulated round: forecasts, tricks won, the bonus holders (+1, +3; -1 for
+    none) and each player's round score."""
+
+    bids: tuple[int, ...]
+    won: tuple[int, ...]
+    holders: tuple[int, int]
+    points: tuple[int, ...]
+
+
+def _round_score(bid: int, won: int) -> int:
+    """DT-R18 without argument checks (the lean twin of :func:`forecast_points`)."""
+    if bid == 0:
+        return 7 if won == 0 else 0
+    miss = abs(won - bid)
+    return 3 if miss == 0 else 1 if miss == 1 else 0
+
+
+def simulate_full_round(players: int, rng: random.Random) -> FullRound:
+    """One whole round played at random on integer codes, as the checked engine's random player
+    plays it (default readings): deal (DT-R4), a random first player and forecasts 0..12
+    (DT-R6), random legal plays (DT-R7..R9; a led D card declares a random plain suit), after
+    each own play without a D card left a random choice among the free bonus cards and passing
+    (DT-R15, one card per player, DT-A3/A4), then scoring (DT-R16, DT-R18, DT-A5)."""
+    n = check_players(players)
+    rng = _check_rng(rng)
+    hands = deal_codes(n, rng)
+    leader = rng.randrange(n)
+    bids = [rng.randrange(13) for _ in range(n)]
+    won = [0] * n
+    holders = [-1, -1]
+    claimed = [False] * n
+    randrange = rng.randrange
+    for _ in range(len(hands[0])):
+        trick: list[int] = []
+        lead = -1
+        for k in range(n):
+            p = (leader + k) % n
+            hand = hands[p]
+            legal = _legal_codes(hand, lead)
+            c = legal[randrange(len(legal))] if len(legal) > 1 else legal[0]
+            hand.remove(c)
+            if k == 0:
+                lead = randrange(3) if c // 10 == D_SUIT else c // 10
+            trick.append(c)
+            if not claimed[p] and (holders[0] < 0 or holders[1] < 0) and not any(
+                    x >= 30 for x in hand):  # DT-R15: no D card left (codes 30..39)
+                free = [i for i in (0, 1) if holders[i] < 0]
+                pick = randrange(len(free) + 1)
+                if pick < len(free):
+                    holders[free[pick]] = p
+                    claimed[p] = True
+        win, _ = _resolve_codes(trick, lead)
+        if win >= 0:  # DT-R13c: otherwise the same leader leads again
+            leader = (leader + win) % n
+            won[leader] += 1
+    points = tuple(_round_score(bids[p], won[p]) + (holders[0] == p)
+                   + 3 * (holders[1] == p and bids[p] == won[p]) for p in range(n))
+    return FullRound(tuple(bids), tuple(won), (holders[0], holders[1]), points)
 
 
 # -- forecast analysis for a dealt hand ------------------------------------------------------
@@ -333,28 +448,25 @@ class ForecastAnalysis:
     def _repr_html_(self) -> str:
         from .render import forecast_html
 
-        return forecast_html(self)
+        return str(forecast_html(self))
 
 
 def forecast_analysis(hand: Sequence[Any], players: int, *, seat: int = 0, first_player: int = 0,
                       policy: str = "greedy", deals: int = 1000, seed: int = 0
                       ) -> ForecastAnalysis:
     """For a dealt ``hand`` in ``seat``: deal the other cards at random ``deals`` times (seeded),
-    play the round with ``policy`` for everyone, and count the tricks the hand wins."""
+    play the round with ``policy`` for everyone, and count the tricks the hand wins.
+    ``deals`` is limited to :data:`MAX_SIM_ROUNDS` (200,000)."""
     check_players(players)
-    held = tuple(card(c) for c in hand)
+    held = cards(hand, "hand")
     check_in_deck(held, players)
     size = len(deck(players)) // players
     if len(set(held)) != size or len(held) != size:
         raise BadInput("DT-R4", f"a {players}-player hand is {size} different cards, not "
                        f"{len(set(held))}")
-    for name, value, hi in (("seat", seat, players - 1), ("first_player", first_player,
-                                                           players - 1), ("deals", deals, None)):
-        lo = 1 if name == "deals" else 0
-        if isinstance(value, bool) or not isinstance(value, int) or value < lo or (
-                hi is not None and value > hi):
-            raise BadInput("NB-ARG", f"{name} must be a whole number from {lo}"
-                           f"{'' if hi is None else f' to {hi}'}, not {value!r}")
+    seat = check_seat(seat, players)
+    first_player = check_seat(first_player, players, "first_player")
+    deals = _rounds(deals, "deals")
     pol = _policy(policy)
     seed = make_seed(seed)
     rng = rng_for(seed, "forecast", policy, *held)
@@ -389,19 +501,28 @@ class Rate:
         return f"{self.value:.3f} [{lo:.3f}, {hi:.3f}] ({self.hits}/{self.trials})"
 
 
+def _rounds(value: Any, name: str = "rounds", limit: int = MAX_SIM_ROUNDS) -> int:
+    value = check_int(value, name, 1)
+    return check_size(value, name, limit, why="a longer run takes minutes")
+
+
 def annihilation_rates(players: int, *, rounds: int = 2000, seed: int = 0,
                        policy: str = "random") -> dict[Card, Rate]:
     """For each card of the deck: the chance it is annihilated during a round (seeded simulation
     with every player using ``policy``). Every card is in some hand, so this is also the chance
-    for a card you hold."""
+    for a card you hold. ``rounds`` is limited to 1,000,000 for the random policy (the numpy
+    batch, :data:`~.batch.MAX_BATCH_ROUNDS`) and to :data:`MAX_SIM_ROUNDS` for the others."""
+    from .batch import MAX_BATCH_ROUNDS
+
     check_players(players)
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-        raise BadInput("NB-ARG", f"rounds must be a positive whole number, not {rounds!r}")
+    policy = check_choice(policy, "policy", tuple(POLICIES))
+    rounds = _rounds(rounds, limit=MAX_BATCH_ROUNDS if policy == "random" else MAX_SIM_ROUNDS)
+    seed = make_seed(seed)
     if policy == "random":
         from .batch import batched_rounds
 
         out = batched_rounds(players, rounds, seed=seed)
-        hits = out.annihilated_per_card
+        hits: Any = out.annihilated_per_card
     else:
         pol = _policy(policy)
         rng = rng_for(make_seed(seed), "annihilation rates", policy, players)
@@ -415,6 +536,9 @@ def annihilation_rates(players: int, *, rounds: int = 2000, seed: int = 0,
 def heuristic_bid(hand_codes: Sequence[int], players: int) -> int:
     """A simple forecast rule used by :func:`doppelganger_value`: count the cards in the top
     three numbers (7-9 with 3 players, 8-10 with 4)."""
+    check_players(players)
+    hand_codes = check_sequence(hand_codes, "hand_codes", max_len=12,
+                                item=lambda v, n: check_int(v, n, 0, 39))
     top = 9 if players == 3 else 10
     return sum(1 for c in hand_codes if c % 10 + 1 >= top - 2)
 
@@ -433,7 +557,7 @@ class DoppelgangerValue:
     def _repr_html_(self) -> str:
         from .render import dvalue_html
 
-        return dvalue_html(self)
+        return str(dvalue_html(self))
 
 
 def doppelganger_value(players: int, *, rounds: int = 2000, seed: int = 0,
@@ -443,11 +567,10 @@ def doppelganger_value(players: int, *, rounds: int = 2000, seed: int = 0,
     Every player bids :func:`heuristic_bid` and plays ``policy`` (``"aim"`` by default: win while
     short of the bid, then duck). Each player-round is one trial, grouped by the number of D
     cards in the hand at the deal; the result gives the exact-hit rate (Wilson 95%) and the mean
-    forecast points of each group.
+    forecast points of each group. ``rounds`` is limited to :data:`MAX_SIM_ROUNDS` (200,000).
     """
     check_players(players)
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-        raise BadInput("NB-ARG", f"rounds must be a positive whole number, not {rounds!r}")
+    rounds = _rounds(rounds)
     pol = _policy(policy)
     seed = make_seed(seed)
     rng = rng_for(seed, "doppelganger value", policy, players)
@@ -469,101 +592,8 @@ def doppelganger_value(players: int, *, rounds: int = 2000, seed: int = 0,
                              {d: points[d] / trials[d] for d in keys})
 
 
-
-
-# -- what each variant flag changes -------------------------------------------------------------
-def _bonus_demo(rules) -> Any:
-    """A 4-player deal where P1 holds one D card (1D) and leads it; everyone forecasts 1."""
-    from .state import new_game
-
-    others = [c for c in deck(4) if c != "1D"]
-    ds = [c for c in others if c.suit == "D"]
-    plain = [c for c in others if c.suit != "D"]
-    hands = [["1D"] + plain[:9], plain[9:19], ds[:5] + plain[19:24], ds[5:] + plain[24:]]
-    s = new_game(4, seed=0, first_player=0, hands=hands, rules=rules)
-    for _ in range(4):
-        s = s.play(["bid", 1])
-    return s
-
-
-def _to_next_own_play(s, player: int = 0):
-    """Play first legal moves (passing on claims) until ``player`` has played once more."""
-    while s.to_move != player or s.window is not None:
-        s = s.play("pass" if s.window is not None else s.legal_actions()[0])
-    return s.play(s.legal_actions()[0])
-
-
-def flag_effects() -> list[tuple[str, str, str, str]]:
-    """(rule, flag, reading, what happens) for every reading of every flag, each computed by
-    running the engine on a small scenario."""
-    from .rules import Rules, round_points
-    from .state import new_game
-
-    rows: list[tuple[str, str, str, str]] = []
-    for value in (1, 2):  # DT-A3
-        s = _bonus_demo(Rules(bonus_max_per_player=value)).play("1D:C").play(["claim", 0, "+1"])
-        s = _to_next_own_play(s)
-        can = s.window == 0
-        rows.append(("DT-A3", "bonus_max_per_player", str(value),
-                     "P1 took +1 after leading its only D card; on its next turn it "
-                     + ("may also take +3" if can else "may not take +3")))
-    for value in ("any_own_turn", "first_opportunity_only"):  # DT-A4
-        s = _bonus_demo(Rules(bonus_claim_window=value)).play("1D:C").play("pass")
-        s = _to_next_own_play(s)
-        rows.append(("DT-A4", "bonus_claim_window", value,
-                     "P1 passed at its first chance; on its next turn it "
-                     + ("may still claim" if s.window == 0 else "may no longer claim")))
-    for value in (True, False):  # DT-A5
-        pts = round_points(0, 0, ("+3",), Rules(bonus3_applies_to_zero_bid=value))
-        rows.append(("DT-A5", "bonus3_applies_to_zero_bid", str(value),
-                     f"forecast 0, won 0, holding +3: {pts} points"))
-    for value in (12, "tricks_in_round"):  # DT-A6
-        s = new_game(4, seed=0, rules=Rules(bid_max=value))
-        rows.append(("DT-A6", "bid_max", str(value),
-                     f"4 players may forecast 0 to {s.legal_actions()[-1][1]}"))
-    hand = ["1D", "1C", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"]
-    rest = [c for c in deck(4) if c not in hand]
-    for value in (False, True):  # DT-A10
-        s = new_game(4, seed=0, first_player=0, hands=[hand] + [rest[i::3] for i in range(3)],
-                     rules=Rules(declare_restricted_to_held_suits=value))
-        for _ in range(4):
-            s = s.play(["bid", 2])
-        declared = {a.split(":")[1] for a in s.legal_actions() if ":" in a}
-        suits = [x for x in PLAIN_SUITS if x in declared]
-        rows.append(("DT-A10", "declare_restricted_to_held_suits", str(value),
-                     f"P1 holds only ● plain cards; leading 1D it may declare {', '.join(suits)}"))
-    for value in (("●", "▲", "■", "♣"), ("C", "T", "S", "D")):  # DT-A1
-        rows.append(("DT-A1", "suit_labels", " ".join(value),
-                     "display only: the rules and every result are unchanged"))
-    return rows
-
-
-
-
-def aim_policy(state, rng) -> Any:
-    """A sensible player for whole games (the :mod:`doppelnb.core.state` policy signature):
-    forecasts :func:`heuristic_bid`, plays :func:`policy_aim` (win while short of the forecast,
-    then duck), and always claims a bonus card when allowed (the +1 first: it always pays)."""
-    p = state.to_move
-    if state.phase == "forecast":
-        return ("bid", min(state.bid_max, heuristic_bid([c.index for c in state.hands[p]],
-                                                        state.players)))
-    if state.window is not None:
-        claims = [a for a in state.legal_actions() if a != "pass"]
-        return claims[0] if claims else "pass"
-    trick = [c.index for c in state.trick]
-    lead = -1 if not state.trick else "CTS".index(state.lead_suit)
-    want = state.won[p] < state.bids[p]
-    code, declared = policy_aim([c.index for c in state.hands[p]], trick, lead, rng, want)
-    c = ALL_CARDS[code]
-    if declared >= 0:
-        allowed = [a for a in state.legal_actions() if a.startswith(f"{c}:")]
-        wish = f"{c}:{'CTS'[declared]}"
-        return wish if wish in allowed else allowed[0]  # DT-A10 may restrict the declaration
-    return str(c)
-
-
 __all__ = ["annihilation_census", "census_brute_force", "census_fractions", "trick_outcome",
            "CENSUS_KEYS", "simulate_round", "deal_codes", "RoundOutcome", "POLICIES",
            "forecast_analysis", "ForecastAnalysis", "annihilation_rates", "Rate",
-           "doppelganger_value", "DoppelgangerValue", "heuristic_bid", "flag_effects", "aim_policy"]
+           "doppelganger_value", "DoppelgangerValue", "heuristic_bid", "simulate_full_round",
+           "FullRound", "MAX_SIM_ROUNDS"]

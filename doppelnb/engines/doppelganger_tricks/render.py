@@ -6,11 +6,44 @@ Nothing here imports widgets; the notebook and widgets only display these string
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
+from typing import Any
 
-from ...core.render import PALETTE, Html, Svg, bar_chart, escape, html_table, side_by_side
-from .cards import SUIT_SYMBOLS, Card, card
+from ...core.checks import check_instance, check_int, check_mapping, check_sequence, check_str
+from ...core.errors import BadInput
+from ...core.render import PALETTE, Html, Svg, bar_chart, html_table, side_by_side, tag
+from .notation import SUIT_SYMBOLS, Card, card
+from .notation import cards as _cards
+
+
+def _labels(labels: Any) -> Sequence[str] | None:
+    if labels is None:
+        return None
+    from .rules import _check_labels
+
+    try:
+        return _check_labels(labels)
+    except BadInput:
+        raise BadInput("NB-ARG", "labels must be four short texts for C, T, S and D") from None
+
+
+def _state(state: Any) -> Any:
+    from .state import State
+
+    return check_instance(state, "state", State, expected="a doppelganger_tricks State")
+
+
+def _census(censuses: Any) -> dict[int, dict[str, int]]:
+    from .analysis import CENSUS_KEYS
+
+    out: dict[int, dict[str, int]] = check_mapping(censuses, "censuses", keys=(3, 4), max_len=2,
+                        item=lambda v, n: check_mapping(v, n, keys=CENSUS_KEYS,
+                                                        required=CENSUS_KEYS,
+                                                        item=lambda x, m: check_int(x, m, 0)))
+    if not out or any(c["tricks"] < 1 for c in out.values()):
+        raise BadInput("NB-ARG", "censuses must map 3 and/or 4 to censuses with tricks > 0")
+    return out
 
 SUIT_COLOURS = {"C": PALETTE[0], "T": PALETTE[5], "S": PALETTE[2], "D": "#7B3F99"}
 CARD_W, CARD_H = 46, 66
@@ -45,6 +78,7 @@ def _draw_card(svg: Svg, c: Card, x: float, y: float, *, struck: bool = False,
 def card_svg(c: Card | str, *, labels: Sequence[str] | None = None) -> Svg:
     """One card as a small SVG."""
     c = card(c)
+    labels = _labels(labels)
     svg = Svg(CARD_W + 8, CARD_H + 8, title=f"{c} ({c.symbol})", role="img")
     _draw_card(svg, c, 4, 4, labels=labels)
     return svg
@@ -53,8 +87,13 @@ def card_svg(c: Card | str, *, labels: Sequence[str] | None = None) -> Svg:
 def hand_svg(cards: Iterable[Card | str], *, playable: Iterable[str] | None = None,
              title: str = "", labels: Sequence[str] | None = None) -> Svg:
     """A row of cards; with ``playable`` the other cards are dimmed."""
-    items = [card(c) for c in cards]
-    ok = None if playable is None else {str(p).split(":")[0] for p in playable}
+    items = list(_cards(cards))
+    labels = _labels(labels)
+    title = check_str(title, "title", max_len=200)
+    allowed: tuple[Any, ...] | None = None if playable is None else check_sequence(
+        list(playable) if isinstance(playable, (set, frozenset)) else playable, "playable",
+        max_len=200)
+    ok = None if allowed is None else {str(a).split(":")[0] for a in allowed}
     step = CARD_W + 6
     top = 18 if title else 4
     svg = Svg(max(60, 8 + step * len(items)), CARD_H + top + 6, role="img",
@@ -69,11 +108,19 @@ def hand_svg(cards: Iterable[Card | str], *, playable: Iterable[str] | None = No
     return svg
 
 
-def trick_svg(result, *, seats: Sequence[int] | None = None, title: str = "",
+def trick_svg(result: Any, *, seats: Sequence[int] | None = None, title: str = "",
               labels: Sequence[str] | None = None) -> Svg:
     """A resolved trick: annihilated pairs struck through and joined, the winner ringed in gold,
     and the rule that decided it underneath."""
+    from .rules import TrickResult
+
+    check_instance(result, "result", TrickResult, expected="a TrickResult (from resolve_trick)")
     n = len(result.cards)
+    if seats is not None:
+        seats = check_sequence(seats, "seats", min_len=n, max_len=n,
+                               item=lambda v, name: check_int(v, name, 0, n - 1))
+    title = check_str(title, "title", max_len=200)
+    labels = _labels(labels)
     step = CARD_W + 22
     lines = textwrap.wrap(f"{result.rule}: {result.reason}", 64)
     width = max(430, 20 + step * n)
@@ -109,12 +156,22 @@ def trick_svg(result, *, seats: Sequence[int] | None = None, title: str = "",
 
 def scoring_table_html(rows: Sequence[tuple[int, int, Sequence[str], int]]) -> Html:
     """(bid, won, bonuses, points) rows as a table."""
+    from .rules import check_bonuses
+
+    def row(v: Any, name: str) -> tuple[int, int, tuple[str, ...], int]:
+        items: tuple[Any, ...] = check_sequence(v, name, min_len=4, max_len=4)
+        b, w, bs, p = items
+        return (check_int(b, f"{name}[0]", 0, 12), check_int(w, f"{name}[1]", 0, 12),
+                check_bonuses(bs, f"{name}[2]"), check_int(p, f"{name}[3]", 0, 20))
+
+    rows = check_sequence(rows, "rows", max_len=1000, item=row)
     return Html(html_table(["forecast", "tricks won", "bonus cards", "round score"],
                            [[b, w, " ".join(bs) or "none", p] for b, w, bs, p in rows]))
 
 
-def sheet_html(state) -> str:
+def sheet_html(state: Any) -> Html:
     """The score sheet: one row per scored round, forecast/won and points per player."""
+    _state(state)
     n = state.players
     header = ["round", "first"] + [f"P{p + 1}" for p in range(n)]
     rows = []
@@ -129,22 +186,25 @@ def sheet_html(state) -> str:
     cap = "score sheet (forecast/won → points)"
     if state.is_over:
         cap += f"; winner(s): {', '.join(f'P{p + 1}' for p in state.winners)}"
-    return html_table(header, rows, caption=cap, highlight=best)
+    return Html(html_table(header, rows, caption=cap, highlight=best))
 
 
-def forecasts_html(state) -> str:
+def forecasts_html(state: Any) -> Html:
+    """The forecasts (hidden until all are made, DT-R6), tricks won and bonus cards."""
+    _state(state)
     n = state.players
     hidden = state.phase == "forecast"
     bids = [("made" if b is not None else "…") if hidden else b for b in state.bids]
     holders = {p: [k for k, v in state.bonus_holders.items() if v == p] for p in range(n)}
-    return html_table(["", *[f"P{p + 1}" for p in range(n)]],
+    return Html(html_table(["", *[f"P{p + 1}" for p in range(n)]],
                       [["forecast", *bids], ["tricks won", *state.won],
                        ["bonus cards", *[" ".join(holders[p]) or "–" for p in range(n)]]],
-                      caption="forecasts (secret until all are made)" if hidden else "forecasts")
+                      caption="forecasts (secret until all are made)" if hidden else "forecasts"))
 
 
-def state_html(state) -> str:
+def state_html(state: Any) -> Html:
     """The whole table: forecasts, hands (the mover's legal cards bright), the trick, the sheet."""
+    _state(state)
     n = state.players
     labels = state.rules.suit_labels
     if state.is_over:
@@ -152,14 +212,14 @@ def state_html(state) -> str:
     else:
         head = (f"Round {state.round + 1} of {state.rounds} · {state.phase} · "
                 f"P{state.to_move + 1} to move")
-    parts = [f"<div><b>{escape(head)}</b></div>"]
+    parts: list[Html] = [tag("div", tag("b", head))]
     legal = state.legal_actions() if state.phase == "play" and state.window is None else None
     hands = []
     for p in range(n):
         mark = " ◀" if p == state.to_move else ""
-        hands.append(str(hand_svg(state.hands[p], playable=legal if p == state.to_move else None,
-                                  title=f"P{p + 1}{mark}", labels=labels)))
-    table_items: list = [Html("".join(f"<div>{h}</div>" for h in hands))]
+        hands.append(tag("div", hand_svg(state.hands[p], playable=legal if p == state.to_move
+                                         else None, title=f"P{p + 1}{mark}", labels=labels)))
+    table_items: list[Html | Svg] = [Html("".join(map(str, hands)))]
     if state.trick:
         lead = state.lead_suit
         svg = Svg(30 + 60 * len(state.trick), CARD_H + 40, role="img", title="trick so far")
@@ -175,14 +235,14 @@ def state_html(state) -> str:
             table_items.append(trick_svg(last.result, seats=last.players, labels=labels,
                                          title=f"last trick (#{last.number}): {winner} wins"))
     if state.window is not None:
-        table_items.append(Html(f"<div>P{state.window + 1} has no doppelgänger card left and "
-                                "may claim a bonus card (DT-R15).</div>"))
-    parts.append(str(side_by_side(*table_items)))
-    parts.append(str(side_by_side(Html(forecasts_html(state)), Html(sheet_html(state)))))
-    return "".join(parts)
+        table_items.append(tag("div", f"P{state.window + 1} has no doppelgänger card left and "
+                               "may claim a bonus card (DT-R15)."))
+    parts.append(side_by_side(*table_items))
+    parts.append(side_by_side(forecasts_html(state), sheet_html(state)))
+    return Html("".join(map(str, parts)))
 
 
-def forecast_html(fa) -> str:
+def forecast_html(fa: Any) -> Html:
     """Tricks-won distribution and expected points per bid of a forecast analysis."""
     dist = bar_chart([(str(w), float(fa.probability(w))) for w in range(max(fa.counts) + 2)],
                      title=f"tricks won ({fa.policy} play, {fa.deals} deals)", width=360,
@@ -199,11 +259,11 @@ def forecast_html(fa) -> str:
     table = html_table(["bid", "P(exact) [95% Wilson]", "expected points"], rows,
                        caption=f"best bid: {best} (mean tricks {float(fa.mean_tricks):.2f})",
                        highlight={best})
-    return str(side_by_side(hand_svg(fa.hand, title=f"hand in seat P{fa.seat + 1}"), dist, exp,
-                            Html(table)))
+    return side_by_side(hand_svg(fa.hand, title=f"hand in seat P{fa.seat + 1}"), dist, exp,
+                        Html(table))
 
 
-def dvalue_html(dv, min_trials: int = 20) -> str:
+def dvalue_html(dv: Any, min_trials: int = 20) -> Html:
     """Hit rate by D cards dealt; groups with fewer than ``min_trials`` player-rounds are left
     out (their intervals are too wide to read)."""
     rows = []
@@ -219,15 +279,22 @@ def dvalue_html(dv, min_trials: int = 20) -> str:
     chart = bar_chart([(str(d), r.value) for d, r in shown.items()],
                       title="forecast hit rate by D cards dealt", width=360, height=200,
                       y_label="hit rate", value_format="{:.2f}")
-    return str(side_by_side(chart, Html(table)))
+    return side_by_side(chart, Html(table))
 
 
-def annihilation_rates_html(rates: dict) -> Html:
+def annihilation_rates_html(rates: Mapping[Any, Any]) -> Html:
     """Simulated annihilation chances by number: plain cards (the three suits pooled) against
     the doppelgänger card of that number, with Wilson 95% intervals."""
     from ...core.exact import wilson_interval
     from ...core.render import line_chart
+    from .analysis import Rate
 
+    rates = check_mapping(rates, "rates", max_len=40, key=lambda k, n: card(k),
+                          item=lambda v, n: check_instance(v, n, Rate))
+    if not rates or any(f"{card(c).number}D" not in rates for c in rates) or any(
+            r.trials < 1 for r in rates.values()):
+        raise BadInput("NB-ARG", "rates must map the cards of a deck to Rates (as "
+                       "annihilation_rates returns)")
     numbers = sorted({card(c).number for c in rates})
     rows, plain_pts, d_pts = [], [], []
     for num in numbers:
@@ -253,11 +320,12 @@ def annihilation_rates_html(rates: dict) -> Html:
 
 def census_html(censuses: dict[int, dict[str, int]]) -> Html:
     """The census of each player count as a table of exact counts and probabilities."""
+    censuses = _census(censuses)
     keys = list(next(iter(censuses.values())))
     header = ["event"] + [f"{p} players" for p in censuses] + [f"share ({p}p)" for p in censuses]
     rows = []
     for key in keys:
-        row: list = [key.replace("_", " ")]
+        row: list[Any] = [key.replace("_", " ")]
         row += [f"{c[key]:,}" for c in censuses.values()]
         row += [f"{Fraction(c[key], c['tricks'])} ≈ {c[key] / c['tricks']:.4f}"
                 for c in censuses.values()]
@@ -267,6 +335,7 @@ def census_html(censuses: dict[int, dict[str, int]]) -> Html:
 
 def census_chart(censuses: dict[int, dict[str, int]]) -> Svg:
     """Grouped bars: the share of tricks with each event, per player count."""
+    censuses = _census(censuses)
     keys = [k for k in next(iter(censuses.values())) if k != "tricks"]
     short = {"with_annihilation": "annihil.", "double_annihilation": "double",
              "no_winner": "no winner", "lead_annihilated": "lead gone",

@@ -15,9 +15,19 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ...core.checks import check_choice, check_instance, check_int, check_sequence
 from ...core.errors import BadInput, IllegalAction
 from ...core.variants import RulesBase, flag
-from .cards import DOPPELGANGER, PLAIN_SUITS, SUIT_SYMBOLS, Card, card, suit
+from .notation import (
+    DOPPELGANGER,
+    PLAIN_SUITS,
+    SUIT_SYMBOLS,
+    Card,
+    card,
+    check_in_deck,
+    check_players,
+    suit,
+)
 
 BONUS_NAMES = ("+1", "+3")
 
@@ -52,12 +62,36 @@ class Rules(RulesBase):
     declare_restricted_to_held_suits: bool = flag(
         False, (False, True), rule="DT-A10",
         doc="whether a led doppelgänger may only declare a plain suit its leader holds")
-    suit_labels: tuple = flag(
+    suit_labels: tuple[str, ...] = flag(
         ("●", "▲", "■", "♣"), rule="DT-A1", check=_check_labels,
         doc="display glyphs for C, T, S and D (the printed glyphs are garbled)")
 
     def label(self, suit_letter: str) -> str:
-        return self.suit_labels["CTSD".index(suit_letter)]
+        letter = check_choice(suit_letter, "suit_letter", ("C", "T", "S", "D"))
+        return str(self.suit_labels["CTSD".index(letter)])
+
+
+def _guard_init(cls: type[Rules]) -> None:
+    """Make ``Rules(nonsense=1)`` a :class:`BadInput` naming the flag instead of the dataclass's
+    ``TypeError`` (a local stand-in until ``core.variants.RulesBase`` does it for every game)."""
+    generated = cls.__init__
+    names = tuple(f.name for f in dataclasses.fields(cls))
+
+    def __init__(self: Rules, *args: Any, **kwargs: Any) -> None:
+        unknown = sorted(k for k in kwargs if k not in names)
+        if unknown or len(args) > len(names):
+            what = ", ".join(map(repr, unknown)) or f"{len(args)} positional values"
+            raise BadInput("NB-ARG", f"Rules has no variant flag {what}; the flags are "
+                           f"{', '.join(names)}")
+        generated(self, *args, **kwargs)
+
+    __init__.__doc__ = generated.__doc__
+    __init__.__wrapped__ = generated  # type: ignore[attr-defined]
+    setattr(cls, "__init__", __init__)  # noqa: B010 - assigning to a method
+
+
+_guard_init(Rules)
+_DEFAULT = Rules()
 
 
 # -- trick resolution ---------------------------------------------------------------------------
@@ -97,7 +131,7 @@ class TrickResult:
 
     def counts_as(self, index: int) -> str:
         """The suit card ``index`` counts as: the lead suit for a D card (DT-R8, DT-R10)."""
-        c = self.cards[index]
+        c = self.cards[check_int(index, "index", 0, len(self.cards) - 1)]
         return self.lead_suit if c.suit == DOPPELGANGER else c.suit
 
     def _repr_svg_(self) -> str:
@@ -110,16 +144,32 @@ def _name(c: Card) -> str:
     return f"{c} ({c.symbol})"
 
 
-def resolve_trick(cards_in_order: Sequence[Any], declared: str | None = None) -> TrickResult:
+def resolve_trick(cards_in_order: Sequence[Any], declared: str | None = None, *,
+                  players: int | None = None) -> TrickResult:
     """Resolve a trick: ``cards_in_order`` leader first; ``declared`` names the lead suit when
-    the lead card is a doppelgänger (DT-R8) and is refused otherwise.
+    the lead card is a doppelgänger (DT-R8) and is refused otherwise. ``players`` (3 or 4) is
+    the player count, by default the number of cards (one per player, DT-R11); every card must
+    be in that count's deck (no 10s with 3 players, DT-R3).
 
-    Raises :class:`BadInput` for unknown or repeated cards and :class:`IllegalAction` (DT-R8) for
-    a missing or misplaced declaration.
+    Raises :class:`BadInput` for unknown, repeated or out-of-deck cards and
+    :class:`IllegalAction` (DT-R8) for a missing or misplaced declaration.
+
+    >>> resolve_trick(["10C", "4C", "9T"])
+    Traceback (most recent call last):
+    ...
+    doppelnb.core.errors.BadInput: DT-R3: 10C is not in a 3-player game: all four 10s are removed from the deck
     """
-    played = tuple(card(c) for c in cards_in_order)
+    if isinstance(cards_in_order, str):
+        cards_in_order = cards_in_order.replace(",", " ").split()
+    items: tuple[Any, ...] = check_sequence(cards_in_order, "cards", max_len=40)
+    played = tuple(card(c) for c in items)
     if len(played) not in (3, 4):  # DT-R1, DT-R11: one card from each of the 3 or 4 players
         raise BadInput("DT-R11", f"a trick has one card per player (3 or 4), not {len(played)}")
+    count = len(played) if players is None else check_players(players)
+    if count != len(played):
+        raise BadInput("DT-R11", f"a trick has one card per player: {count} players play "
+                       f"{count} cards, not {len(played)}")
+    check_in_deck(played, count)  # DT-R3: the 3-player deck has no 10s
     if len(set(played)) != len(played):
         twice = next(c for c in played if played.count(c) > 1)
         raise BadInput("NB-ARG", f"{twice} appears twice, but there is only one card of each "
@@ -200,11 +250,20 @@ def legal_plays(hand: Iterable[Any], lead_suit: str | None) -> list[Card]:
     DT-R7: the leader plays any card. DT-R9: a follower holding a plain card of the lead suit
     plays a lead-suit card or a D card; otherwise any card. D cards are always legal.
     """
-    held = [c if type(c) is Card else card(c) for c in hand]
+    if isinstance(hand, str):
+        hand = hand.replace(",", " ").split()
+    items: tuple[Any, ...] = check_sequence(
+        list(hand) if isinstance(hand, (set, frozenset)) else hand, "hand",
+                           max_len=12)
+    held = [c if type(c) is Card else card(c) for c in items]
+    if len(set(held)) != len(held):
+        twice = next(c for c in held if held.count(c) > 1)
+        raise BadInput("NB-ARG", f"hand holds {twice} twice, but there is only one card of each "
+                       "number and suit")
     if lead_suit is None:
         return held
     lead = lead_suit if lead_suit in PLAIN_SUITS else suit(lead_suit, rule="DT-R9")
-    return follow_options(held, lead)
+    return list(follow_options(held, lead))
 
 
 def follow_options(hand: Sequence[Card], lead: str) -> Sequence[Card]:
@@ -230,41 +289,74 @@ def follow_reason(hand: Iterable[Card], lead_suit: str, played: Card) -> str | N
 
 
 # -- scoring ----------------------------------------------------------------------------------
+#: The most tricks of a round (12 with 3 players) and the highest printed forecast (DT-R6).
+MAX_TRICKS = 12
+
+
 def _count(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise BadInput("NB-ARG", f"{what} must be a whole number of tricks (0 or more), not "
-                       f"{value!r}")
-    return value
+    return check_int(value, what, 0, MAX_TRICKS)
 
 
 def forecast_points(bid: int, won: int) -> int:
-    """The forecast score without bonus cards (DT-R18): 3 / 1 / 0 by distance, 7 for 0 of 0."""
-    bid, won = _count(bid, "the forecast"), _count(won, "the tricks won")
+    """The forecast score without bonus cards (DT-R18): 3 / 1 / 0 by distance, 7 for 0 of 0.
+
+    ``bid`` and ``won`` are whole numbers from 0 to 12 (the most tricks of a round)."""
+    bid, won = _count(bid, "bid"), _count(won, "won")
     if bid == 0:  # DT-R18 special case: a zero forecast scores 7 or nothing
         return 7 if won == 0 else 0
     miss = abs(won - bid)
     return 3 if miss == 0 else 1 if miss == 1 else 0
 
 
-def bonus_points(bonuses: Iterable[str], bid: int, won: int, rules: Rules = Rules()) -> int:
-    """Points from the bonus cards a player holds at round end (DT-R16, DT-A5)."""
+def check_bonuses(bonuses: Any, name: str = "bonuses") -> tuple[str, ...]:
+    """The bonus cards one player holds: distinct names among ``"+1"`` and ``"+3"``.
+
+    DT-R2 (rulebook line 47): there are two bonus cards, one of each, so a player cannot hold
+    the same one twice."""
+    if isinstance(bonuses, (set, frozenset)):
+        bonuses = sorted(bonuses, key=str)
+    held = check_sequence(bonuses, name, max_len=len(BONUS_NAMES),
+                          item=lambda v, n: check_choice(v, n, BONUS_NAMES))
+    if len(set(held)) != len(held):
+        raise BadInput("DT-R2", f"{name} names a bonus card twice ({', '.join(held)}), but "
+                       "there is one +1 card and one +3 card")
+    return held
+
+
+def bonus_points(bonuses: Iterable[str], bid: int, won: int, rules: Rules | None = None) -> int:
+    """Points from the bonus cards a player holds at round end (DT-R16, DT-A5).
+
+    ``bonuses`` names each held card once (DT-R2: one +1 card and one +3 card exist)."""
+    held = check_bonuses(bonuses)
+    bid, won = _count(bid, "bid"), _count(won, "won")
+    rules = _rules(rules)
     total = 0
-    for name in bonuses:
+    for name in held:
         if name == "+1":  # DT-R16: +1 whatever the forecast did
             total += 1
-        elif name == "+3":  # DT-R16: +3 only for an exact forecast
+        else:  # "+3", DT-R16: +3 only for an exact forecast
             exact = bid == won
             if exact and (bid > 0 or rules.bonus3_applies_to_zero_bid):  # DT-A5
                 total += 3
-        else:
-            raise BadInput("NB-ARG", f"{name!r} is not a bonus card; they are +1 and +3")
     return total
 
 
-def round_points(bid: int, won: int, bonuses: Iterable[str] = (), rules: Rules = Rules()) -> int:
-    """A player's round score: forecast points plus bonus cards (DT-R19)."""
+def _rules(rules: Any) -> Rules:
+    if rules is None:
+        return _DEFAULT
+    return check_instance(rules, "rules", Rules, expected="a doppelganger_tricks Rules")
+
+
+def round_points(bid: int, won: int, bonuses: Iterable[str] = (), rules: Rules | None = None
+                 ) -> int:
+    """A player's round score: forecast points plus bonus cards (DT-R19).
+
+    >>> round_points(0, 0, ["+3"]), round_points(2, 2, ["+1", "+3"])
+    (10, 7)
+    """
     return forecast_points(bid, won) + bonus_points(bonuses, bid, won, rules)
 
 
 __all__ = ["Rules", "TrickResult", "resolve_trick", "legal_plays", "follow_options", "follow_reason",
-           "forecast_points", "bonus_points", "round_points", "BONUS_NAMES", "PLAIN_SUITS"]
+           "forecast_points", "bonus_points", "round_points", "check_bonuses", "BONUS_NAMES",
+           "PLAIN_SUITS", "MAX_TRICKS"]

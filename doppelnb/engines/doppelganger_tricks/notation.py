@@ -13,10 +13,12 @@ cards go straight into JSON records.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import itertools
+from collections.abc import Iterable, Mapping
 from operator import attrgetter
 from typing import Any
 
+from ...core import checks
 from ...core.errors import BadInput
 
 SUITS = ("C", "T", "S", "D")
@@ -38,10 +40,12 @@ class Card(str):
 
     number: int
     suit: str
-    index: int
+    index: int  # type: ignore[assignment]  # shadows str.index: the card code 0..39
     name: str
 
     def __new__(cls, number: int, suit: str) -> Card:
+        number = checks.check_int(number, "number", 1, 10)
+        suit = checks.check_choice(suit, "suit", SUITS)
         self = super().__new__(cls, f"{number}{suit}")
         self.number = number
         self.suit = suit
@@ -49,7 +53,7 @@ class Card(str):
         self.name = f"{number}{suit}"  # the notation as a plain str (fast for action lists)
         return self
 
-    def __getnewargs__(self) -> tuple[int, str]:  # copy / pickle
+    def __getnewargs__(self) -> tuple[int, str]:  # type: ignore[override]  # copy / pickle
         return (self.number, self.suit)
 
     def __repr__(self) -> str:
@@ -82,25 +86,33 @@ def card(value: Any) -> Card:
     """The :class:`Card` for ``"6D"`` / ``"10c"`` / a card; :class:`BadInput` when it is no card."""
     if isinstance(value, Card):
         return value
-    if isinstance(value, str):
+    if isinstance(value, str) and len(value) <= 8:
         found = _BY_NAME.get(value.strip().upper())
         if found is not None:
             return found
-    raise BadInput("NB-ARG", f"{value!r} is not a card: write a number from 1 to 10 and a suit "
+    raise BadInput("NB-ARG", f"{checks.show(value)} is not a card: write a number from 1 to 10 and a suit "
                    "letter, C (●), T (▲), S (■) or D (doppelgänger), like 6D or 10C")
 
 
-def cards(values: Iterable[Any] | str) -> tuple[Card, ...]:
-    """Several cards: an iterable of cards or one string such as ``"4S 9C 7D"``."""
+#: The most cards one call takes: the whole 40-card deck.
+MAX_CARDS = 40
+
+
+def cards(values: Iterable[Any] | str, name: str = "cards") -> tuple[Card, ...]:
+    """Several cards: an iterable of cards or one string such as ``"4S 9C 7D"`` (at most 40)."""
     if isinstance(values, str):
-        values = values.replace(",", " ").split()
-    return tuple(card(v) for v in values)
+        values = checks.check_str(values, name, max_len=4 * MAX_CARDS).replace(",", " ").split()
+    elif isinstance(values, Iterable) and not isinstance(values, (Mapping, bytes, bytearray,
+                                                                  list, tuple)):
+        values = list(itertools.islice(values, MAX_CARDS + 1))
+    items: tuple[Any, ...] = checks.check_sequence(values, name, max_len=MAX_CARDS)
+    return tuple(card(v) for v in items)
 
 
 def suit(value: Any, *, plain: bool = True, rule: str = "NB-ARG") -> str:
     """A suit letter (``"C"``, ``"T"``, ``"S"``, or ``"D"`` when ``plain`` is false)."""
     allowed = PLAIN_SUITS if plain else SUITS
-    if isinstance(value, str):
+    if isinstance(value, str) and len(value) <= 8:
         text = value.strip().upper()
         for letter, glyph in SUIT_SYMBOLS.items():
             if text == glyph:
@@ -109,7 +121,7 @@ def suit(value: Any, *, plain: bool = True, rule: str = "NB-ARG") -> str:
             return text
     names = ", ".join(f"{s} ({SUIT_SYMBOLS[s]})" for s in allowed)
     kind = "a plain suit" if plain else "a suit"
-    raise BadInput(rule, f"{value!r} is not {kind}; choose one of {names}")
+    raise BadInput(rule, f"{checks.show(value)} is not {kind}; choose one of {names}")
 
 
 def deck(players: int) -> tuple[Card, ...]:
@@ -120,11 +132,13 @@ def deck(players: int) -> tuple[Card, ...]:
     return ALL_CARDS
 
 
-def check_players(players: Any) -> int:
-    """DT-R1: 3 or 4 players."""
-    if isinstance(players, bool) or not isinstance(players, int) or players not in (3, 4):
-        raise BadInput("DT-R1", f"Doppelgänger Tricks is for 3 or 4 players, not {players!r}")
-    return players
+#: DT-R1: the legal player counts.
+PLAYER_COUNTS = (3, 4)
+
+
+def check_players(players: Any, name: str = "players") -> int:
+    """DT-R1: 3 or 4 players (a whole number; bools and floats are refused)."""
+    return checks.check_players(players, PLAYER_COUNTS, name, rule="DT-R1")
 
 
 def check_in_deck(items: Iterable[Card], players: int) -> None:
@@ -140,5 +154,5 @@ def sort_hand(items: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(items, key=_INDEX))
 
 
-__all__ = ["Card", "card", "cards", "suit", "deck", "check_players", "check_in_deck", "sort_hand",
+__all__ = ["Card", "card", "cards", "suit", "deck", "check_players", "PLAYER_COUNTS", "MAX_CARDS", "check_in_deck", "sort_hand",
            "SUITS", "PLAIN_SUITS", "DOPPELGANGER", "SUIT_SYMBOLS", "SUIT_NAMES", "ALL_CARDS"]

@@ -58,7 +58,8 @@ def test_census_four_players_closed_form_facts():
         annihilation_census(4, numbers=11)
 
 
-@given(st.lists(st.sampled_from(range(40)), min_size=3, max_size=4, unique=True),
+@given(st.sampled_from((3, 4)).flatmap(lambda n: st.lists(
+           st.sampled_from([c.index for c in dt.deck(n)]), min_size=n, max_size=n, unique=True)),
        st.integers(0, 2))
 def test_integer_resolver_is_the_twin_of_resolve_trick(codes, declared):
     cards = [BY_CODE[c] for c in codes]
@@ -172,3 +173,36 @@ def test_doppelganger_value_groups_every_player_round():
     assert sum(r.trials for r in dv.hit.values()) == 480
     assert all(0 <= r.hits <= r.trials for r in dv.hit.values())
     assert "hit rate" in dv._repr_html_()
+
+
+def _check_whole_rounds(players, bids, won, holders, points):
+    """Each round's points are the engine's round_points of its forecast, tricks and bonuses."""
+    tricks = dt.tricks_per_round(players)
+    for b, w, h, pts in zip(bids, won, holders, points, strict=True):
+        assert sum(w) <= tricks and all(0 <= x <= 12 for x in b)
+        assert h[0] == -1 or h[0] != h[1]  # DT-A3 default: one bonus card per player
+        for p in range(players):
+            held = [name for name, who in zip(dt.BONUS_NAMES, h, strict=True) if who == p]
+            assert pts[p] == dt.round_points(int(b[p]), int(w[p]), held)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_whole_round_simulators_score_as_the_engine(players):
+    """DT-R6, DT-R15, DT-R16, DT-R18: the integer simulator and the numpy batch play forecasts,
+    bonus claims and scoring; every score equals the engine's round_points, and both claim
+    the bonus cards about as often as the checked engine's random player."""
+    from doppelnb.core.state import play_to_end
+    from doppelnb.engines.doppelganger_tricks.analysis import simulate_full_round
+
+    rng = random.Random(players)
+    lean = [simulate_full_round(players, rng) for _ in range(400)]
+    _check_whole_rounds(players, [r.bids for r in lean], [r.won for r in lean],
+                        [r.holders for r in lean], [r.points for r in lean])
+    out = dt.batched_rounds(players, 400, seed=2, forecasts=True)
+    _check_whole_rounds(players, out.bids, out.won, out.holders, out.points)
+    engine = [row for g in range(20) for row in
+              play_to_end(dt.new_game(players, seed=g), seed=g).sheet]
+    claimed = [sum(1 for bs in row.bonuses for _ in bs) / 2 for row in engine]
+    for rate in (sum((h >= 0).sum() for h in out.holders) / (2 * 400),
+                 sum(sum(x >= 0 for x in r.holders) for r in lean) / (2 * 400)):
+        assert abs(rate - sum(claimed) / len(claimed)) < 0.1

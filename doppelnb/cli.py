@@ -1,0 +1,300 @@
+"""The ``python -m doppelnb`` command line.
+
+    python -m doppelnb --help
+    python -m doppelnb notebooks DEST [--force]
+    python -m doppelnb explainers [NOTEBOOKS ...] --out DIR
+    python -m doppelnb sweep GAME --games N --seed S [--workers K | --scheduler ADDRESS] --out FILE
+    python -m doppelnb replay RECORD
+
+Every error prints one line on stderr and exits with status 2, never a traceback (set
+``DOPPELNB_DEBUG=1`` to see one). ``explainers`` and ``sweep`` hand their arguments to
+``doppelnb.explainers.main`` and ``doppelnb.core.sweep.main``, imported only when used, so the base
+install (engines only) starts fast and never imports Jupyter.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib
+import importlib.util
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+PROG = "python -m doppelnb"
+MANIFEST = ".doppelnb-notebooks.json"
+#: Extras that provide a third-party top-level module, for "install doppelnb[EXTRA]" hints.
+EXTRA_OF = {
+    "ipywidgets": "notebooks", "IPython": "notebooks", "ipykernel": "notebooks",
+    "jupyterlab": "notebooks", "jupyter_client": "notebooks", "jupyter_core": "notebooks",
+    "matplotlib": "notebooks", "tqdm": "notebooks", "nbconvert": "notebooks",
+    "nbclient": "notebooks", "nbformat": "notebooks",
+    "dask": "cluster", "distributed": "cluster",
+}
+#: Commands whose arguments belong to another module's ``main(argv)``.
+DELEGATED = {
+    "explainers": ("doppelnb.explainers",
+                   "export notebooks as standalone offline HTML rule explainers",
+                   "[NOTEBOOKS ...] --out DIR"),
+    "sweep": ("doppelnb.core.sweep",
+              "run a designer sweep and write its table as CSV",
+              "GAME --games N --seed S [--workers K | --scheduler ADDRESS] --out FILE"),
+}
+#: (name, arguments, what it does), in the order ``--help`` lists them.
+COMMANDS = (
+    ("notebooks", "DEST [--force]", "write a fresh copy of the shipped notebooks into DEST"),
+    *((name, usage, summary) for name, (_, summary, usage) in DELEGATED.items()),
+    ("replay", "RECORD", "replay a JSON game record (- for stdin); print the final state and "
+     "outcome"),
+)
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+
+
+class CommandError(Exception):
+    """A user-facing failure: printed as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line (and exit status 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise CommandError(f"{message} (see {self.prog} --help)")
+
+
+# -- notebooks -----------------------------------------------------------------------------------
+
+def shipped_notebooks() -> dict[str, bytes]:
+    """The notebooks shipped with this installation, by file name.
+
+    An installed wheel carries them in ``doppelnb/notebooks/``; a source checkout (editable
+    install) reads the repository's ``notebooks/`` folder.
+    """
+    package = Path(__file__).resolve().parent
+    for folder in (package / "notebooks", package.parent / "notebooks"):
+        found = sorted(folder.glob("*.ipynb")) if folder.is_dir() else []
+        if found:
+            return {path.name: path.read_bytes() for path in found}
+    raise CommandError("this installation has no notebooks (doppelnb/notebooks/ is missing)")
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _read_manifest(dest: Path) -> dict[str, str]:
+    path = dest / MANIFEST
+    if not path.exists():
+        return {}
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        files = doc["files"]
+        if isinstance(files, dict) and all(isinstance(k, str) and isinstance(v, str)
+                                           for k, v in files.items()):
+            return dict(files)
+    except (ValueError, KeyError, TypeError, OSError):
+        pass
+    raise CommandError(f"{path} is not a manifest doppelnb wrote; move it away or pass --force")
+
+
+def copy_notebooks(dest: Path, force: bool = False) -> dict[str, list[str]]:
+    """Write a fresh copy of the shipped notebooks into ``dest``.
+
+    A notebook already in ``dest`` is replaced only if it is unchanged since doppelnb wrote it
+    (its hash is in ``dest/.doppelnb-notebooks.json``) or ``force`` is set; otherwise nothing at
+    all is written and :class:`CommandError` names the edited files. Other files are left alone.
+    Returns the file names by what happened: ``"new"``, ``"updated"``, ``"unchanged"``.
+    """
+    notebooks = shipped_notebooks()
+    if dest.exists() and not dest.is_dir():
+        raise CommandError(f"{dest} exists and is not a folder")
+    manifest = _safe_manifest(dest) if force else _read_manifest(dest)
+    done: dict[str, list[str]] = {"new": [], "updated": [], "unchanged": []}
+    refused = []
+    for name, data in notebooks.items():
+        target = dest / name
+        if not target.exists():
+            done["new"].append(name)
+            continue
+        if not target.is_file():
+            raise CommandError(f"{target} exists and is not a file")
+        current = _digest(target.read_bytes())
+        if current == _digest(data):
+            done["unchanged"].append(name)
+        elif force or manifest.get(name) == current:
+            done["updated"].append(name)
+        else:
+            refused.append(name)
+    if refused:
+        raise CommandError(
+            f"refusing to overwrite {len(refused)} notebook(s) in {dest} changed since doppelnb "
+            f"wrote them ({', '.join(refused)}); choose another folder or pass --force")
+    dest.mkdir(parents=True, exist_ok=True)
+    from . import __version__
+
+    for name in done["new"] + done["updated"]:
+        (dest / name).write_bytes(notebooks[name])
+    manifest.update({name: _digest(data) for name, data in notebooks.items()})
+    doc = {"written_by": f"doppelnb {__version__}", "files": dict(sorted(manifest.items()))}
+    (dest / MANIFEST).write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+    return done
+
+
+def _safe_manifest(dest: Path) -> dict[str, str]:
+    try:
+        return _read_manifest(dest)
+    except CommandError:
+        return {}
+
+
+def cmd_notebooks(args: argparse.Namespace) -> int:
+    dest = Path(args.dest)
+    done = copy_notebooks(dest, force=args.force)
+    total = sum(len(v) for v in done.values())
+    print(f"{total} notebooks in {dest}: {len(done['new'])} new, {len(done['updated'])} updated, "
+          f"{len(done['unchanged'])} unchanged")
+    print(f"open them with: jupyter lab {dest}  (needs: pip install 'doppelnb[notebooks]')")
+    return 0
+
+
+# -- replay --------------------------------------------------------------------------------------
+
+def _read_record(source: str) -> bytes:
+    if source == "-":
+        data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+    else:
+        path = Path(source)
+        if not path.is_file():
+            raise CommandError(f"no record file {source!r}")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_RECORD_BYTES + 1)
+    if len(data) > MAX_RECORD_BYTES:
+        raise CommandError(f"the record is larger than {MAX_RECORD_BYTES} bytes")
+    return data
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from . import load
+
+    state = load(_read_record(args.record))
+    text = str(state).rstrip()
+    print(text)
+    print(f"{state.game}: {state.players} players, seed {state.seed}, "
+          f"{state.action_count} actions")
+    print(state.outcome)
+    return 0
+
+
+# -- delegated commands --------------------------------------------------------------------------
+
+def _delegate(command: str, argv: list[str]) -> int:
+    module_name = DELEGATED[command][0]
+    try:
+        present = importlib.util.find_spec(module_name) is not None
+    except ModuleNotFoundError:
+        present = False
+    if not present:
+        raise CommandError(f"this version of doppelnb has no {module_name} module yet, so "
+                           f"'{command}' is not available")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        raise CommandError(_missing(error)) from None
+    main: Callable[[list[str]], Any] = module.main
+    try:
+        result = main(argv)
+    except ModuleNotFoundError as error:
+        raise CommandError(_missing(error)) from None
+    except SystemExit as stop:  # sys.exit("message") would exit 1: keep errors at status 2
+        if isinstance(stop.code, str):
+            raise CommandError(stop.code.strip().splitlines()[0] if stop.code.strip()
+                               else "failed") from None
+        raise
+    return int(result or 0)
+
+
+def _missing(error: ModuleNotFoundError) -> str:
+    top = (error.name or "").split(".")[0]
+    extra = EXTRA_OF.get(top)
+    if extra:
+        return f"this needs {top}: pip install 'doppelnb[{extra}]'"
+    return f"a module this needs is not installed: {error.name}"
+
+
+# -- the parser ----------------------------------------------------------------------------------
+
+def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
+    from . import __version__
+
+    lines = [f"  {name} {usage}\n      {summary}" for name, usage, summary in COMMANDS]
+    parser = _Parser(prog=prog, usage=f"{prog} [-h] [--version] COMMAND ...",
+                     formatter_class=argparse.RawDescriptionHelpFormatter,
+                     description="doppelnb: rules engines and teaching notebooks for five small "
+                     "tabletop games about doppelgangers.",
+                     epilog="commands:\n" + "\n".join(lines) +
+                     f"\n\nEach command has its own --help ({prog} COMMAND --help).")
+    parser.add_argument("--version", action="version", version=f"doppelnb {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser,
+                                     help=argparse.SUPPRESS)
+    notebooks = commands.add_parser(
+        "notebooks", help="write a fresh copy of the shipped notebooks into DEST",
+        description="Write a fresh copy of the shipped notebooks into DEST (created if missing). "
+        "A notebook you edited there is never overwritten unless you pass --force; other files "
+        f"are left alone. DEST/{MANIFEST} records what was written.")
+    notebooks.add_argument("dest", metavar="DEST", help="folder to write the notebooks into")
+    notebooks.add_argument("--force", action="store_true",
+                           help="overwrite notebooks even if they were edited")
+    notebooks.set_defaults(run=cmd_notebooks)
+    for name, (module, summary, usage) in DELEGATED.items():
+        sub = commands.add_parser(name, help=f"{summary}: {name} {usage}", add_help=False,
+                                  description=f"{summary} ({module}.main)")
+        sub.set_defaults(run=None)
+    replay = commands.add_parser(
+        "replay", help="replay a JSON game record and print the final state and outcome",
+        description="Replay a JSON game record of any of the five games (written by a state's "
+        "to_json()) and print the final state's text and the outcome.")
+    replay.add_argument("record", metavar="RECORD", help="the record's file, or - for stdin")
+    replay.set_defaults(run=cmd_replay)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0 ok, 2 on any error)."""
+    prog = "doppelnb" if argv is None and Path(sys.argv[0]).name == "doppelnb" else PROG
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    command = args_list[0] if args_list and args_list[0] in {c[0] for c in COMMANDS} else ""
+    where = f"{prog} {command}".rstrip()
+    try:
+        if args_list and args_list[0] in DELEGATED:
+            return _delegate(args_list[0], args_list[1:])
+        parser = build_parser(prog)
+        args = parser.parse_args(args_list)
+        if args.command is None:
+            parser.print_help()
+            return 2
+        status: int = args.run(args)
+        return status
+    except CommandError as error:
+        _fail(f"{where}: error: {error}")
+    except KeyboardInterrupt:
+        _fail(f"{where}: interrupted", status=130)
+    except Exception as error:  # one line, never a traceback (unless DOPPELNB_DEBUG is set)
+        if os.environ.get("DOPPELNB_DEBUG"):
+            raise
+        from .core.errors import RuleError
+
+        detail = str(error).splitlines()[0] if str(error) else type(error).__name__
+        if not isinstance(error, RuleError | OSError | ValueError):
+            detail = f"{type(error).__name__}: {detail} (DOPPELNB_DEBUG=1 shows the traceback)"
+        _fail(f"{where}: error: {detail}")
+
+
+def _fail(message: str, status: int = 2) -> NoReturn:
+    print(message, file=sys.stderr)
+    raise SystemExit(status)
+
+
+__all__ = ["main", "build_parser", "copy_notebooks", "shipped_notebooks", "CommandError"]

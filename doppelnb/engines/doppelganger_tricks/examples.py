@@ -1,0 +1,173 @@
+"""The rulebook's worked examples as ready states, and the golden-record cases.
+
+- :func:`example_game` replays any trick through a whole game (a deal is prepared in which every
+  play is legal), so the stepper can show a rulebook example.
+- :data:`ANNIHILATION_EXAMPLES` holds the reconstructed tricks of DT-E3..DT-E9 (digest §5) with
+  their declared suit; :func:`worked_example` gives the states of one of them.
+- :data:`GOLDEN`: seeded games per main reading, kept as records and transcripts in
+  ``tests/golden/doppelganger_tricks/`` (``python tools/golden.py --game doppelganger_tricks``).
+
+>>> last = worked_example("DT-E8")[-1]   # 3● 7● 3D 7D: every card annihilated
+>>> last.last_trick().result.winner is None, last.leader
+(True, 0)
+>>> [c.label for c in GOLDEN][:2]
+['3p_default', '4p_default']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.chance import make_seed
+from ...core.checks import check_choice, check_int, check_sequence
+from ...core.errors import BadInput, IllegalAction
+from ...core.record import GoldenCase
+from .notation import (
+    DOPPELGANGER,
+    PLAIN_SUITS,
+    Card,
+    cards,
+    check_in_deck,
+    check_players,
+    deck,
+    suit,
+)
+from .rules import Rules, round_points
+from .state import State, new_game
+
+#: DT-E3..DT-E9: (trick leader first, declared suit or None), as the digest reconstructs them.
+ANNIHILATION_EXAMPLES: dict[str, tuple[str, str | None]] = {
+    "DT-E3": ("6C 6D 4C 9T", None),
+    "DT-E4": ("5T 8C 8D 2T", None),
+    "DT-E5": ("3D 9S 5S 1S", "S"),
+    "DT-E6": ("7D 7C 5C 2C", "C"),
+    "DT-E7": ("2C 2D 3C 9T", None),
+    "DT-E8": ("3C 7C 3D 7D", None),
+    "DT-E9": ("10T 10D 7C 5S", None),
+}
+
+
+def example_game(trick: Any, declared: str | None = None, *, bids: Any = None,
+                 seed: int = 0) -> list[State]:
+    """The states of a game whose first trick is ``trick`` (leader = P1), for replaying a
+    rulebook example with the stepper: a deal is prepared in which every play is legal (a
+    follower who plays off the lead suit gets no plain lead-suit card), everyone forecasts
+    ``bids`` (1 each by default), then the cards are played."""
+    played = list(cards(trick, "trick"))
+    n = len(played)
+    check_players(n, "the number of cards in trick")
+    check_in_deck(played, n)
+    if len(set(played)) != n:
+        raise BadInput("NB-ARG", f"trick names a card twice: {' '.join(played)}")
+    if declared is not None and played[0].suit != DOPPELGANGER:
+        raise IllegalAction("DT-R8", f"only a led doppelgänger is declared; {played[0]} leads")
+    forecasts = (1,) * n if bids is None else check_sequence(
+        bids, "bids", min_len=n, max_len=n, item=lambda v, name: check_int(v, name, 0, 12))
+    seed = make_seed(seed)
+    lead_suit = suit(declared, rule="DT-R8") if played[0].suit == DOPPELGANGER else played[0].suit
+    size = len(deck(n)) // n
+    hands: list[list[Card]] = [[c] for c in played]
+    rest = [c for c in deck(n) if c not in played]
+    may_hold_lead = [i == 0 or c.suit in (lead_suit, DOPPELGANGER) for i, c in enumerate(played)]
+    for c in sorted(rest, key=lambda c: c.suit != lead_suit):  # lead-suit cards first
+        seats = [p for p in range(n) if len(hands[p]) < size
+                 and (c.suit != lead_suit or may_hold_lead[p])]
+        if not seats:
+            raise BadInput("DT-R9", f"no deal makes the trick {' '.join(played)} legal")
+        hands[min(seats, key=lambda p: (len(hands[p]), p))].append(c)
+    state = new_game(n, seed=seed, first_player=0, hands=hands)
+    states = [state]
+    for b in forecasts:
+        states.append(states[-1].play(["bid", b]))
+    for i, c in enumerate(played):
+        action = f"{c}:{lead_suit}" if i == 0 and c.suit == DOPPELGANGER else str(c)
+        states.append(states[-1].play(action))
+        if states[-1].window is not None:
+            states.append(states[-1].play("pass"))
+    return states
+
+
+def worked_example(example_id: str) -> list[State]:
+    """The states of one of the rulebook's annihilation examples (``"DT-E3"`` .. ``"DT-E9"``)."""
+    key = check_choice(example_id, "example_id", tuple(ANNIHILATION_EXAMPLES))
+    trick, declared = ANNIHILATION_EXAMPLES[key]
+    return example_game(trick, declared)
+
+
+#: Seeded golden games: the default reading for 3 and 4 players, then each flag's other reading.
+GOLDEN: tuple[GoldenCase, ...] = (
+    GoldenCase("3p_default", 3, seed=11, policy_seed=1, max_actions=400),
+    GoldenCase("4p_default", 4, seed=12, policy_seed=2, max_actions=400),
+    GoldenCase("4p_two_bonuses_first_chance", 4, seed=13, policy_seed=3, max_actions=400,
+               rules={"bonus_max_per_player": 2,
+                      "bonus_claim_window": "first_opportunity_only"}),
+    GoldenCase("3p_bid_max_tricks_restricted_declare", 3, seed=14, policy_seed=4,
+               max_actions=400, rules={"bid_max": "tricks_in_round",
+                                       "declare_restricted_to_held_suits": True,
+                                       "bonus3_applies_to_zero_bid": False}),
+)
+
+# -- what each variant flag changes -------------------------------------------------------------
+def _bonus_demo(rules: Any) -> Any:
+    """A 4-player deal where P1 holds one D card (1D) and leads it; everyone forecasts 1."""
+    others = [c for c in deck(4) if c != "1D"]
+    ds = [c for c in others if c.suit == "D"]
+    plain = [c for c in others if c.suit != "D"]
+    hands = [["1D"] + plain[:9], plain[9:19], ds[:5] + plain[19:24], ds[5:] + plain[24:]]
+    s = new_game(4, seed=0, first_player=0, hands=hands, rules=rules)
+    for _ in range(4):
+        s = s.play(["bid", 1])
+    return s
+
+
+def _to_next_own_play(s: Any, player: int = 0) -> Any:
+    """Play first legal moves (passing on claims) until ``player`` has played once more."""
+    while s.to_move != player or s.window is not None:
+        s = s.play("pass" if s.window is not None else s.legal_actions()[0])
+    return s.play(s.legal_actions()[0])
+
+
+def flag_effects() -> list[tuple[str, str, str, str]]:
+    """(rule, flag, reading, what happens) for every reading of every flag, each computed by
+    running the engine on a small scenario."""
+
+    rows: list[tuple[str, str, str, str]] = []
+    for value in (1, 2):  # DT-A3
+        s = _bonus_demo(Rules(bonus_max_per_player=value)).play("1D:C").play(["claim", 0, "+1"])
+        s = _to_next_own_play(s)
+        can = s.window == 0
+        rows.append(("DT-A3", "bonus_max_per_player", str(value),
+                     "P1 took +1 after leading its only D card; on its next turn it "
+                     + ("may also take +3" if can else "may not take +3")))
+    for window in ("any_own_turn", "first_opportunity_only"):  # DT-A4
+        s = _bonus_demo(Rules(bonus_claim_window=window)).play("1D:C").play("pass")
+        s = _to_next_own_play(s)
+        rows.append(("DT-A4", "bonus_claim_window", window,
+                     "P1 passed at its first chance; on its next turn it "
+                     + ("may still claim" if s.window == 0 else "may no longer claim")))
+    for zero in (True, False):  # DT-A5
+        pts = round_points(0, 0, ("+3",), Rules(bonus3_applies_to_zero_bid=zero))
+        rows.append(("DT-A5", "bonus3_applies_to_zero_bid", str(zero),
+                     f"forecast 0, won 0, holding +3: {pts} points"))
+    for top in (12, "tricks_in_round"):  # DT-A6
+        s = new_game(4, seed=0, rules=Rules(bid_max=top))
+        rows.append(("DT-A6", "bid_max", str(top),
+                     f"4 players may forecast 0 to {s.legal_actions()[-1][1]}"))
+    hand = ["1D", "1C", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"]
+    rest = [c for c in deck(4) if c not in hand]
+    for restricted in (False, True):  # DT-A10
+        s = new_game(4, seed=0, first_player=0, hands=[hand] + [rest[i::3] for i in range(3)],
+                     rules=Rules(declare_restricted_to_held_suits=restricted))
+        for _ in range(4):
+            s = s.play(["bid", 2])
+        declared = {str(a).split(":")[1] for a in s.legal_actions() if ":" in str(a)}
+        suits = [x for x in PLAIN_SUITS if x in declared]
+        rows.append(("DT-A10", "declare_restricted_to_held_suits", str(restricted),
+                     f"P1 holds only ● plain cards; leading 1D it may declare {', '.join(suits)}"))
+    for glyphs in (("●", "▲", "■", "♣"), ("C", "T", "S", "D")):  # DT-A1
+        rows.append(("DT-A1", "suit_labels", " ".join(glyphs),
+                     "display only: the rules and every result are unchanged"))
+    return rows
+
+
+__all__ = ["example_game", "worked_example", "flag_effects", "ANNIHILATION_EXAMPLES", "GOLDEN"]

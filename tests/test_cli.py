@@ -1,0 +1,250 @@
+"""``python -m doppelnb``: every command listed, notebooks copied safely, records replayed, and
+every error one line with exit status 2 (never a traceback)."""
+
+from __future__ import annotations
+
+import io
+import json
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+import doppelnb
+from doppelnb import cli
+from doppelnb.core.state import play_to_end
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        status = cli.main(list(argv))
+    except SystemExit as stop:
+        status = stop.code if isinstance(stop.code, int) else 1
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def assert_one_line_error(status: int, err: str) -> None:
+    assert status == 2
+    assert "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1, err
+    assert ": error: " in err
+
+
+def final_state(game: str, seed: int = 5):
+    module = doppelnb.GAMES[game]
+    return play_to_end(module.new_game(min(module.PLAYER_COUNTS), seed=seed), seed=seed)
+
+
+# -- help ----------------------------------------------------------------------------------------
+
+def test_module_help_lists_every_command():
+    done = subprocess.run([sys.executable, "-m", "doppelnb", "--help"], capture_output=True,
+                          text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    for command in ("notebooks DEST [--force]", "explainers [NOTEBOOKS ...] --out DIR",
+                    "sweep GAME --games N --seed S [--workers K | --scheduler ADDRESS] --out FILE",
+                    "replay RECORD"):
+        assert command in done.stdout
+
+
+def test_no_command_prints_help_and_fails(capsys):
+    status, out, _ = run(capsys)
+    assert status == 2 and "commands:" in out
+
+
+@pytest.mark.parametrize("argv", [["bogus"], ["notebooks"], ["replay"], ["notebooks", "a", "b"],
+                                  ["--nope"], ["replay", "x", "--force"]])
+def test_usage_errors_are_one_line(capsys, argv):
+    status, _, err = run(capsys, *argv)
+    assert_one_line_error(status, err)
+
+
+def test_version(capsys):
+    status, out, _ = run(capsys, "--version")
+    assert status == 0 and out.strip() == f"doppelnb {doppelnb.__version__}"
+
+
+# -- notebooks -----------------------------------------------------------------------------------
+
+def test_notebooks_writes_fresh_copies_and_a_manifest(capsys, tmp_path):
+    dest = tmp_path / "course" / "nb"
+    status, out, err = run(capsys, "notebooks", str(dest))
+    assert status == 0, err
+    assert sorted(p.name for p in dest.glob("*.ipynb")) == [p.name for p in NOTEBOOKS]
+    for path in NOTEBOOKS:
+        assert (dest / path.name).read_bytes() == path.read_bytes()
+    manifest = json.loads((dest / cli.MANIFEST).read_text())
+    assert set(manifest["files"]) == {p.name for p in NOTEBOOKS}
+    assert f"{len(NOTEBOOKS)} new" in out
+    status, out, _ = run(capsys, "notebooks", str(dest))
+    assert status == 0 and f"{len(NOTEBOOKS)} unchanged" in out
+
+
+def test_notebooks_refuses_to_overwrite_an_edited_copy(capsys, tmp_path):
+    assert run(capsys, "notebooks", str(tmp_path))[0] == 0
+    edited = tmp_path / NOTEBOOKS[1].name
+    edited.write_text(edited.read_text() + "\n", encoding="utf-8")
+    (tmp_path / NOTEBOOKS[0].name).unlink()
+    status, _, err = run(capsys, "notebooks", str(tmp_path))
+    assert_one_line_error(status, err)
+    assert NOTEBOOKS[1].name in err and "--force" in err
+    # Nothing at all was written: the edit survives and the deleted notebook is still missing.
+    assert edited.read_text().endswith("\n\n")
+    assert not (tmp_path / NOTEBOOKS[0].name).exists()
+    status, out, err = run(capsys, "notebooks", str(tmp_path), "--force")
+    assert status == 0, err
+    assert edited.read_bytes() == NOTEBOOKS[1].read_bytes()
+    assert (tmp_path / NOTEBOOKS[0].name).read_bytes() == NOTEBOOKS[0].read_bytes()
+    assert "1 new, 1 updated" in out
+
+
+def test_notebooks_updates_an_unedited_copy_from_an_older_release(capsys, tmp_path):
+    assert run(capsys, "notebooks", str(tmp_path))[0] == 0
+    old = b'{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}\n'
+    target = tmp_path / NOTEBOOKS[2].name
+    target.write_bytes(old)
+    manifest_path = tmp_path / cli.MANIFEST
+    manifest = json.loads(manifest_path.read_text())
+    manifest["files"][target.name] = cli._digest(old)
+    manifest_path.write_text(json.dumps(manifest))
+    status, out, err = run(capsys, "notebooks", str(tmp_path))
+    assert status == 0, err
+    assert target.read_bytes() == NOTEBOOKS[2].read_bytes() and "1 updated" in out
+
+
+def test_notebooks_leaves_other_files_alone_and_refuses_unknown_copies(capsys, tmp_path):
+    mine = tmp_path / "my_notes.ipynb"
+    mine.write_text("{}", encoding="utf-8")
+    foreign = tmp_path / NOTEBOOKS[0].name  # same name, not written by doppelnb
+    foreign.write_text("{}", encoding="utf-8")
+    status, _, err = run(capsys, "notebooks", str(tmp_path))
+    assert_one_line_error(status, err)
+    assert foreign.read_text() == "{}" and mine.read_text() == "{}"
+
+
+@pytest.mark.parametrize("case", ["dest_is_file", "bad_manifest"])
+def test_notebooks_bad_destination_is_one_line(capsys, tmp_path, case):
+    if case == "dest_is_file":
+        dest = tmp_path / "file"
+        dest.write_text("x")
+    else:
+        dest = tmp_path
+        (dest / cli.MANIFEST).write_text("[1, 2")
+    status, _, err = run(capsys, "notebooks", str(dest))
+    assert_one_line_error(status, err)
+
+
+# -- replay --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", sorted(doppelnb.TITLES))
+def test_replay_prints_the_final_state_and_outcome(capsys, tmp_path, game):
+    state = final_state(game)
+    record = tmp_path / "game.json"
+    record.write_text(state.to_json(), encoding="utf-8")
+    status, out, err = run(capsys, "replay", str(record))
+    assert status == 0, err
+    lines = out.rstrip("\n").splitlines()
+    assert lines[-1] == str(state.outcome)
+    assert lines[-2] == (f"{game}: {state.players} players, seed {state.seed}, "
+                         f"{state.action_count} actions")
+    assert "\n".join(lines[:-2]) == str(state).rstrip()
+
+
+def test_replay_reads_stdin(capsys, monkeypatch):
+    state = final_state("doppeldoppel", seed=11)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(state.to_json().encode())))
+    status, out, err = run(capsys, "replay", "-")
+    assert status == 0, err
+    assert out.rstrip().splitlines()[-1] == str(state.outcome)
+
+
+@pytest.mark.parametrize("text", ["", "[[[[", '{"game": "chess"}', '"just a string"', "[]",
+                                  '{"game": "doppeldoppel", "actions": 5}', "\xff\xfe",
+                                  "[" * 5000 + "]" * 5000])
+def test_replay_of_a_bad_record_is_one_line(capsys, tmp_path, text):
+    record = tmp_path / "bad.json"
+    record.write_text(text, encoding="utf-8")
+    status, _, err = run(capsys, "replay", str(record))
+    assert_one_line_error(status, err)
+
+
+def test_replay_of_a_tampered_action_is_one_line(capsys, tmp_path):
+    doc = json.loads(final_state("doppelganger_tricks").to_json())
+    doc["actions"][3] = ["no-such-action", 99]
+    record = tmp_path / "tampered.json"
+    record.write_text(json.dumps(doc))
+    status, _, err = run(capsys, "replay", str(record))
+    assert_one_line_error(status, err)
+
+
+def test_replay_missing_and_oversized_files(capsys, tmp_path, monkeypatch):
+    status, _, err = run(capsys, "replay", str(tmp_path / "missing.json"))
+    assert_one_line_error(status, err)
+    monkeypatch.setattr(cli, "MAX_RECORD_BYTES", 100)
+    record = tmp_path / "big.json"
+    record.write_text(final_state("doppeldoppel").to_json())
+    status, _, err = run(capsys, "replay", str(record))
+    assert_one_line_error(status, err)
+    assert "larger than 100 bytes" in err
+
+
+# -- delegated commands (explainers, sweep) ------------------------------------------------------
+
+FAKE = '''
+import doppelnb
+SEEN = []
+
+def main(argv):
+    SEEN.append(list(argv))
+    if argv and argv[0] == "needs-tqdm":
+        import tqdm_not_here_either  # noqa: F401
+    if argv and argv[0] == "rule":
+        raise doppelnb.BadInput("NB-X", "bad --games")
+    if argv and argv[0] == "bug":
+        raise KeyError("oops")
+    if argv and argv[0] == "exit-message":
+        raise SystemExit("no notebooks match\\nsecond line")
+    if argv and argv[0] == "exit-int":
+        raise SystemExit(4)
+    return 3 if argv and argv[0] == "three" else 0
+'''
+
+
+@pytest.fixture
+def fake_command(tmp_path, monkeypatch):
+    (tmp_path / "fake_doppelnb_cmd.py").write_text(FAKE, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setitem(cli.DELEGATED, "sweep", ("fake_doppelnb_cmd", "s", "u"))
+    monkeypatch.setitem(cli.EXTRA_OF, "tqdm_not_here_either", "notebooks")
+    yield
+    sys.modules.pop("fake_doppelnb_cmd", None)
+
+
+def test_delegated_command_gets_its_arguments_verbatim(capsys, fake_command):
+    argv = ["dd", "--games", "10", "--seed", "1", "--out", "x.csv", "--help"]
+    status, _, _ = run(capsys, "sweep", *argv)
+    assert status == 0
+    assert sys.modules["fake_doppelnb_cmd"].SEEN == [argv]
+    assert run(capsys, "sweep", "three")[0] == 3
+    assert run(capsys, "sweep", "exit-int")[0] == 4
+
+
+@pytest.mark.parametrize("first, expected", [("needs-tqdm", "pip install 'doppelnb[notebooks]'"),
+                                             ("rule", "NB-X"), ("bug", "KeyError"),
+                                             ("exit-message", "no notebooks match")])
+def test_delegated_command_errors_are_one_line(capsys, fake_command, first, expected):
+    status, _, err = run(capsys, "sweep", first)
+    assert_one_line_error(status, err)
+    assert expected in err
+
+
+def test_a_command_whose_module_is_missing_says_so(capsys, monkeypatch):
+    monkeypatch.setitem(cli.DELEGATED, "explainers", ("doppelnb.not_yet_written", "s", "u"))
+    status, _, err = run(capsys, "explainers", "--out", "x")
+    assert_one_line_error(status, err)
+    assert "doppelnb.not_yet_written" in err
