@@ -75,7 +75,8 @@
         var widget = el.closest(".widget-slider, .widget-inline-hbox, .widget-inline-vbox, " +
                                 ".jupyter-widgets:not(.widget-box)") || el;
         var off = el.disabled || el.hasAttribute("disabled") || !!el.closest("[disabled]");
-        var box = el.closest(".doppelnb-live-only-box");
+        // (a stepper's own buttons are off only at the first or last state: not live-only)
+        var box = el.closest(".doppelnb-stepper-panel") ? null : el.closest(".doppelnb-live-only-box");
         if (off && box && !/live notebook/i.test(el.title)) {
           // A control switched off in this page: its tooltip says why (the box's note).
           var noteEl = box.querySelector(".doppelnb-live-note");
