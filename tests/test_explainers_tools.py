@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 from pathlib import Path
 
+import ipywidgets as widgets
 import nbformat
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+from doppelnb import BadInput
+from doppelnb.explainers import export as ex
+from doppelnb.explainers import vendor
+from doppelnb.widgets import GameStepper
+from doppelnb.widgets.offline import compact, gallery, live_only, precomputed
 
-import export_explainers as ex  # noqa: E402
-import vendor  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def notebook(*cells):
@@ -127,3 +132,114 @@ def test_every_notebook_reads_as_part_of_one_course(path):
     for cell in nb.cells:
         if cell.cell_type == "code" and cell.outputs:
             assert "# NBVAL_CHECK_OUTPUT" in cell.source, "outputs are committed only when checked"
+
+
+# -- what a reader sees -------------------------------------------------------------------------
+
+def test_test_only_cells_go_and_nbval_markers_are_stripped():
+    nb = notebook(nbformat.v4.new_code_cell("# NBVAL_CHECK_OUTPUT\nprint(1)"),
+                  nbformat.v4.new_code_cell("assert 1 + 1 == 2\nassert True"),
+                  nbformat.v4.new_code_cell("x = 1", metadata={"tags": ["test-only"]}),
+                  nbformat.v4.new_code_cell("assert x\nprint(x)"))
+    assert ex.for_readers(nb) == 2
+    assert [c.source for c in nb.cells] == ["print(1)", "assert x\nprint(x)"]
+
+
+def test_answers_are_folded():
+    nb = notebook(nbformat.v4.new_markdown_cell("## Exercises\n\n1. Why?\n   Answer: because."),
+                  nbformat.v4.new_markdown_cell("It is 7.", metadata={"tags": ["answer"]}))
+    ex.for_readers(nb)
+    assert '<details class="doppelnb-answer"><summary>answer</summary>' in nb.cells[0].source
+    assert "because." in nb.cells[0].source and "Answer:" not in nb.cells[0].source
+    assert nb.cells[1].source.startswith('<details class="doppelnb-answer">')
+
+
+def test_code_is_folded_behind_show_code_and_headings_keep_anchors():
+    nb = notebook(nbformat.v4.new_markdown_cell("## Scoring rules"),
+                  nbformat.v4.new_code_cell("1 + 1"),
+                  nbformat.v4.new_code_cell("2 + 2", metadata={"tags": ["show-code"]}))
+    page = ex.export(nb, "t", "t")
+    assert page.count('<details class="doppelnb-code"><summary>show code</summary>') == 1
+    assert 'id="Scoring-rules"' in page and 'class="anchor-link"' in page
+    assert "window.doppelnbOffline" in page and "doppelnb-z" in page  # the page's own script
+    assert "://" not in page.split("<body")[1].split("<script")[0]
+
+
+def test_main_refuses_missing_notebooks(tmp_path, capsys):
+    assert ex.main([str(tmp_path / "nope.ipynb"), "--out", str(tmp_path)]) == 2
+    assert "no such notebook" in capsys.readouterr().err
+
+
+def test_default_notebooks_are_the_repositorys():
+    assert ex.default_notebooks() == sorted((ROOT / "notebooks").glob("*.ipynb"))
+
+
+def test_tools_wrappers_still_run():
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "export_explainers.py"), "--help"],
+                          capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0 and "--out" in done.stdout
+
+
+# -- widgets that work offline --------------------------------------------------------------------
+
+def test_precomputed_renders_every_case_and_links_each_control():
+    a = widgets.Dropdown(options=[1, 2, 3], value=2)
+    b = widgets.ToggleButtons(options=["x", "y"], value="x")
+    box = precomputed({"a": a, "b": b}, lambda a, b: f"<p>{a}{b}</p>")
+    outer = box.children[1]
+    assert outer.selected_index == 1 and len(outer.children) == 3
+    assert [p.value for p in outer.children[2].children] == ["<p>3x</p>", "<p>3y</p>"]
+    pairs = {(link.source[0].model_id, link.target[0].model_id) for link in box.links}
+    assert (a.model_id, outer.model_id) in pairs  # a -> the outer stack
+    assert all((b.model_id, inner.model_id) in pairs for inner in outer.children)  # b -> each
+    assert len(box.links) == 1 + 3
+
+
+@pytest.mark.parametrize("bad", [{}, {"a": widgets.IntSlider()}, {"a": "not a widget"}])
+def test_precomputed_refuses_bad_controls(bad):
+    with pytest.raises(BadInput):
+        precomputed(bad, lambda **kw: "")
+
+
+def test_precomputed_refuses_too_many_cases():
+    big = {k: widgets.Dropdown(options=list(range(30))) for k in "ab"}
+    with pytest.raises(BadInput, match="too many"):
+        precomputed(big, lambda **kw: "")
+
+
+def test_live_only_disables_with_a_reason_and_adds_the_gallery():
+    slider, out = widgets.IntSlider(), widgets.HTML("x")
+    box = widgets.VBox([slider, out])
+    assert live_only(box, "move it", force=False) is box and not slider.disabled
+    live_only(box, "move it", gallery=lambda: gallery([("one", "<b>1</b>")]), force=True)
+    assert slider.disabled and "Needs a live notebook: move it." == slider.tooltip
+    assert "make lab" in box.children[0].value and "doppelnb-gallery" in box.children[-1]._dom_classes
+    with pytest.raises(BadInput):
+        live_only("box", "x")
+    with pytest.raises(BadInput):
+        live_only(widgets.VBox(), "")
+
+
+def test_compact_keeps_the_picture_and_packs_when_exporting():
+    import base64
+    import gzip
+
+    svg = '<svg><rect x="30.799999999999997" opacity="1"/></svg>' * 60
+    small = compact(svg, pack=False)
+    assert 'x="30.7"' in small and "opacity" not in small
+    packed = compact(svg, pack=True)
+    assert packed.startswith("<doppelnb-z data-z=") and len(packed) < len(small) / 4
+    data = packed.split('"')[1]
+    assert gzip.decompress(base64.b64decode(data)).decode() == small
+    assert compact(packed, pack=True) == packed  # never packed twice
+
+
+def test_exported_stepper_holds_other_games_behind_a_picker(monkeypatch):
+    from toy_game import module
+
+    monkeypatch.setenv("DOPPELNB_EXPORT", "1")
+    stepper = GameStepper.for_game(module, 2, seed=4, title="toy")
+    assert len(stepper.panels) == 3 and len(stepper.game_picker.options) == 3
+    assert stepper.seed_box.disabled and stepper.deal_button.disabled
+    assert all(p.disabled for p in stepper.flag_pickers.values())
+    assert stepper.game_picker.layout.display is None

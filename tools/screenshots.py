@@ -34,7 +34,7 @@ def pick_notebook() -> Path:
     notebooks = sorted((ROOT / "notebooks").glob("*.ipynb"))
     for nb in notebooks:
         page = EXPLAINERS / f"{nb.stem}.html"
-        if page.exists() and "doppelnb-stepper-view" in page.read_text(encoding="utf-8"):
+        if page.exists() and '"doppelnb-stepper-view"' in page.read_text(encoding="utf-8"):
             return nb
     return notebooks[0]
 

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from ..core.checks import check_choice, check_instance, check_int
 from ..core.render import escape
 from ..engines import doppel_doubt as db
 from ..engines.doppel_doubt.render import resolution_steps, shape_svg, verdict_html
+from .offline import gallery, live_only
 from .stepper import GameStepper
 
 
@@ -23,10 +25,15 @@ class PlacementExplorer(widgets.VBox):
 
     def __init__(self, board: db.Board | None = None, colour: str | None = None,
                  shape: str = "5-0", row: int = 6, col: int = 6, cell: int = 20):
-        self.board = board if board is not None else db.Board()
+        self.board = db.Board() if board is None else check_instance(board, "board", db.Board)
         owners = self.board.owners() or list(db.COLOURS)
-        self.cell = cell
+        if colour is not None:
+            check_choice(colour, "colour", owners)
+        self.cell = check_int(cell, "cell", 4, 60)
+        row = check_int(row, "row", -3, db.SIZE + 2)
+        col = check_int(col, "col", -3, db.SIZE + 2)
         self.shape = db.shape_by_name(shape)
+        check_choice(self.shape.size, "the size of shape", (4, 5, 6))  # DB-R10: 4 to 6 squares
         self.rotation = 0
         self.row, self.col = row, col
         self.colour_picker = widgets.Dropdown(options=owners, value=colour or owners[0],
@@ -66,6 +73,26 @@ class PlacementExplorer(widgets.VBox):
             self.view,
         ])
         self.refresh()
+        live_only(self, "choose, rotate and move a shape and see the engine judge the placement",
+                  gallery=self._gallery)
+
+    def _gallery(self) -> widgets.VBox:
+        """This position under each takeover reading, and a few other shapes there."""
+        colour = self.colour_picker.value
+        cases = []
+        for rule in self.rule_picker.options:
+            rules = self.board.rules.replace(takeover_rule=rule)
+            board = self.board if rules == self.board.rules else self.board.with_rules(rules)
+            verdict = board.check_placement(colour, self.cells, self.shape)
+            cases.append((f"{self.shape} at ({self.row}, {self.col}), takeover_rule = {rule}",
+                          verdict_html(verdict, cell=self.cell)))
+        for name in [n for n in self._names(self.shape.size) if n != str(self.shape)][:3]:
+            shape = db.shape_by_name(name)
+            cells = [(self.row + r, self.col + c) for r, c in shape.rotations()[0]]
+            verdict = self.judged_board.check_placement(colour, cells, shape)
+            cases.append((f"{name} at ({self.row}, {self.col})",
+                          verdict_html(verdict, cell=self.cell)))
+        return gallery(cases, description="placement")
 
     @staticmethod
     def _names(size: int) -> list[str]:
@@ -118,6 +145,7 @@ class PlacementExplorer(widgets.VBox):
 
 def claim_stepper(resolution: db.Resolution, title: str = "") -> GameStepper:
     """Step through a round's placements claim by claim (DB-R11), then Light (DB-R15)."""
+    check_instance(resolution, "resolution", db.Resolution)
     return GameStepper.from_states(resolution_steps(resolution), title=title,
                                    render=lambda step: step._repr_html_())
 

@@ -15,10 +15,25 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..core.checks import check_instance, check_int, check_mapping, check_sequence, fail
 from ..core.errors import RuleError
 from ..core.render import escape
 from ..engines import doppeldoppel as dd
+from .offline import gallery, live_only
 from .stepper import GameStepper
+
+#: the rulebook's and digest's tricks (DD-E1..E3, DD-T4..T8), shown precomputed in an export
+TRICK_GALLERY = [("DD-E1: the highest yellow wins", ["Y2", "R4", "Y5", "Y6"]),
+                 ("DD-E2: the lead card collides", ["Y5", "Y2", "Y4", "R5"]),
+                 ("DD-E3: no yellow survives", ["Y4", "R4", "B5", "R2"]),
+                 ("DD-T4: two pairs collide", ["Y4", "R4", "B5", "Y5"]),
+                 ("DD-T6: the lowest yellow wins (reversed)", ["Y5", "Y3", "Y6", "R1"]),
+                 ("DD-T7: the 3s collide, still reversed", ["Y3", "B3", "Y5", "Y2"]),
+                 ("DD-T8: reversed fallback", ["Y4", "R4", "B3", "R6"])]
+#: piles of kept cards shown precomputed in an export (DD-E4 first)
+SCORE_GALLERY = [("DD-E4: 1, 1, 2, 2, 3", {1: 2, 2: 2, 3: 1}),
+                 ("three 1s", {1: 3}), ("two 5s", {5: 2}), ("two 5s and a 6", {5: 2, 6: 1}),
+                 ("one 4", {4: 1}), ("two 2s, two 4s", {2: 2, 4: 2})]
 
 _TRICK_FLAGS = ("reversal_trigger", "reversal_affects_fallback", "reversal_scope")
 
@@ -46,11 +61,14 @@ class TrickBuilder(widgets.VBox):
     """
 
     def __init__(self, cards: list[str] | None = None, rules: dd.Rules | None = None):
-        self.rules = rules or dd.Rules()
-        cards = list(cards or ["Y5", "Y3", "Y6", "R1"])
+        self.rules = dd.Rules() if rules is None else check_instance(rules, "rules", dd.Rules)
+        cards = list(check_sequence(["Y5", "Y3", "Y6", "R1"] if cards is None else cards,
+                                    "cards", min_len=3, max_len=4))
+        cards = [str(c) for c in dd.parse_cards(cards)]
         options = [str(c) for c in dd.sort_cards(dd.Card(col, r) for col in dd.COLOURS
                                                  for r in dd.RANKS)]
-        self.players = widgets.ToggleButtons(options=[3, 4], value=len(cards),
+        self.players = widgets.ToggleButtons(options=[("3 players", 3), ("4 players", 4)],
+                                             value=len(cards),
                                              description="players")
         self.pickers = [widgets.Dropdown(options=options, value=str(dd.parse_card(c)),
                                          description=f"P{i + 1}" + (" lead" if i == 0 else ""),
@@ -68,6 +86,8 @@ class TrickBuilder(widgets.VBox):
                           widgets.HBox(list(self.flags.values())), self.reversed_before,
                           self.view])
         self.update()
+        live_only(self, "pick the cards of a trick and the reversal readings and see how it "
+                  "is resolved", gallery=lambda: trick_gallery(self.rules))
 
     def cards(self) -> list[str]:
         return [p.value for p in self.pickers[: self.players.value]]
@@ -102,9 +122,13 @@ class ScoreExplorer(widgets.VBox):
     """Six sliders (acquired cards of each rank) and the round score, rank by rank."""
 
     def __init__(self, rules: dd.Rules | None = None, counts: dict[int, int] | None = None):
-        self.rules = rules or dd.Rules()
+        self.rules = dd.Rules() if rules is None else check_instance(rules, "rules", dd.Rules)
         totals = self.rules.rank_totals()
-        counts = counts or {}
+        counts = check_mapping({} if counts is None else counts, "counts", keys=dd.RANKS,
+                               item=lambda v, name: check_int(v, name, 0))
+        for rank, n in counts.items():
+            if n > max(totals[rank], 1):
+                raise fail(f"counts[{rank}]", f"at most {totals[rank]} (the deck's {rank}s)", n)
         self.sliders = {r: widgets.IntSlider(value=counts.get(r, 0), min=0, max=max(totals[r], 1),
                                              description=f"rank {r}",
                                              layout=widgets.Layout(width="300px"))
@@ -116,6 +140,8 @@ class ScoreExplorer(widgets.VBox):
         super().__init__([widgets.HBox([widgets.VBox(list(self.sliders.values())),
                                         widgets.VBox([self.rank4, self.view])])])
         self.update()
+        live_only(self, "set how many cards of each rank were kept and see the round score",
+                  gallery=lambda: score_gallery(self.rules))
 
     def counts(self) -> dict[int, int]:
         return {r: s.value for r, s in self.sliders.items()}
@@ -126,4 +152,18 @@ class ScoreExplorer(widgets.VBox):
         self.view.value = self.breakdown._repr_html_()
 
 
-__all__ = ["stepper", "TrickBuilder", "ScoreExplorer"]
+def trick_gallery(rules: dd.Rules | None = None) -> widgets.VBox:
+    """The rulebook's and digest's tricks, resolved, picked from a list (works offline)."""
+    rules = dd.Rules() if rules is None else check_instance(rules, "rules", dd.Rules)
+    return gallery([(label, dd.resolve_trick(cards, rules)._repr_svg_())
+                    for label, cards in TRICK_GALLERY], description="trick")
+
+
+def score_gallery(rules: dd.Rules | None = None) -> widgets.VBox:
+    """A few kept piles and their round scores, picked from a list (works offline)."""
+    rules = dd.Rules() if rules is None else check_instance(rules, "rules", dd.Rules)
+    return gallery([(label, dd.score_breakdown(pile, rules)._repr_html_())
+                    for label, pile in SCORE_GALLERY], description="pile")
+
+
+__all__ = ["stepper", "TrickBuilder", "ScoreExplorer", "trick_gallery", "score_gallery"]

@@ -4,84 +4,94 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from ..core.checks import check_int, check_sequence, fail
 from ..core.render import bar_chart, html_table
 from ..engines import doppelganger_quest as dq
 from ..engines.doppelganger_quest.render import bag_svg, table_html, view_html
+from .offline import precomputed
 from .stepper import GameStepper
 
 
 def quest_stepper(states, *, viewer: int | None = None, title: str = "") -> GameStepper:
     """Step through a list of states (one Quest, a replay) drawn from ``viewer``'s seat."""
+    states = check_sequence(states if isinstance(states, list | tuple) else list(states)
+                            if hasattr(states, "__iter__") and not isinstance(states, str | bytes)
+                            else states, "states", min_len=1, max_len=5000)
+    if viewer is not None:
+        check_int(viewer, "viewer", 0, states[0].players - 1)
     return GameStepper.from_states(list(states), render=lambda s: table_html(s, viewer),
                                    title=title)
 
 
 def game_stepper(players: int = 5, *, seed: int = 1, viewer: int | None = None) -> GameStepper:
     """A whole seeded game played by the simple policies, with seed and variant controls."""
+    players = check_int(players, "players", 4, 8)
+    if viewer is not None:
+        check_int(viewer, "viewer", 0, players - 1)
     return GameStepper.for_game(dq, players, seed=seed, policy=dq.simple_policy,
                                 render=lambda s: table_html(s, viewer),
                                 title=f"Doppelgänger, {players} players (simple policies)")
 
 
 def viewer_picker(state) -> widgets.VBox:
-    """Choose whose eyes to look through: the public table or one player's knowledge."""
+    """Choose whose eyes to look through: the public table or one player's knowledge.
+
+    Every view is rendered once, so the picker works in an exported page too.
+    """
+    if not isinstance(getattr(state, "players", None), int) or not hasattr(state, "view"):
+        raise fail("state", "a Doppelgänger game state", state)
     options = [("public table", -1)] + [(f"P{p + 1}", p) for p in range(state.players)]
-    pick = widgets.Dropdown(options=options, value=-1, description="view as")
-    out = widgets.HTML(view_html(state, None))
-
-    def show(change):
-        who = change["new"]
-        out.value = view_html(state, None if who < 0 else who)
-
-    pick.observe(show, names="value")
-    return widgets.VBox([pick, out])
+    pick = widgets.Dropdown(options=options, value=-1, description="view as",
+                            tooltip="whose knowledge to show")
+    return precomputed({"who": pick}, lambda who: view_html(state, None if who < 0 else who))
 
 
 def bag_explorer() -> widgets.VBox:
-    """Sliders for the bag's contents and the number drawn: P(at least one white die)."""
-    black = widgets.IntSlider(value=2, min=0, max=4, description="black dice")
-    white = widgets.IntSlider(value=1, min=0, max=4, description="white dice")
-    draw = widgets.IntSlider(value=2, min=1, max=3, description="drawn")
-    out = widgets.HTML()
+    """Sliders for the bag's contents and the number drawn: P(at least one white die).
 
-    def show(_=None):
-        if draw.value > black.value + white.value:
-            out.value = "<i>cannot draw more dice than the bag holds</i>"
-            return
-        p = dq.bag_white_probability(black.value, white.value, draw.value)
-        out.value = (f"{bag_svg(black.value, white.value)}<p>P(at least one white) = "
-                     f"<b>{p}</b> ≈ {float(p):.3f}</p>")
+    All 75 cases are rendered once, so the sliders work in an exported page too.
+    """
+    black = widgets.SelectionSlider(options=list(range(5)), value=2, description="black dice",
+                                    tooltip="black dice in the bag")
+    white = widgets.SelectionSlider(options=list(range(5)), value=1, description="white dice",
+                                    tooltip="white dice in the bag")
+    draw = widgets.SelectionSlider(options=[1, 2, 3], value=2, description="drawn",
+                                   tooltip="dice drawn unseen")
 
-    for w in (black, white, draw):
-        w.observe(show, names="value")
-    show()
-    return widgets.VBox([widgets.HBox([black, white, draw]), out])
+    def show(black: int, white: int, draw: int) -> str:
+        if draw > black + white:
+            return "<i>cannot draw more dice than the bag holds</i>"
+        p = dq.bag_white_probability(black, white, draw)
+        return (f"{bag_svg(black, white)}<p>P(at least one white) = "
+                f"<b>{p}</b> ≈ {float(p):.3f}</p>")
+
+    return precomputed({"black": black, "white": white, "draw": draw}, show)
 
 
 def damage_explorer(heroes=("Knight", "Rogue", "Wizard"),
                     items=("magic_sword", "bow", "staff"), card_index: int = 0) -> widgets.VBox:
     """Pick who (if anyone) keeps black dice: the exact damage distribution and success odds."""
-    card = dq.Rules().card_set().quests[card_index]
+    heroes = check_sequence(heroes, "heroes", min_len=1, max_len=8)
+    items = check_sequence(items, "items", min_len=len(heroes), max_len=len(heroes))
+    quests = dq.Rules().card_set().quests
+    card = quests[check_int(card_index, "card_index", 0, len(quests) - 1)]
     pick = widgets.Dropdown(options=[("nobody (all keep white)", -1)] +
                             [(f"{h} sabotages", i) for i, h in enumerate(heroes)],
-                            value=-1, description="saboteur")
-    out = widgets.HTML()
+                            value=-1, description="saboteur", tooltip="who keeps black dice")
 
-    def show(_=None):
+    def show(who: int) -> str:
         pols = ["good"] * len(heroes)
-        if pick.value >= 0:
-            pols[pick.value] = "bad"
+        if who >= 0:
+            pols[who] = "bad"
         dist = dq.quest_damage_distribution(list(heroes), list(items), pols)
         p = dist.probability(card.succeeds)
         chart = bar_chart([(str(k), float(v)) for k, v in dist.items()],
                           title="total damage on the Quest card", y_label="probability")
-        out.value = (f"{chart}" + html_table(["quest", "P(success)", "mean damage"],
-                                             [[card.name, f"{p} ≈ {float(p):.3f}",
-                                               f"{float(dist.mean()):.3f}"]]))
+        return (f"{chart}" + html_table(["quest", "P(success)", "mean damage"],
+                                        [[card.name, f"{p} ≈ {float(p):.3f}",
+                                          f"{float(dist.mean()):.3f}"]]))
 
-    pick.observe(show, names="value")
-    show()
-    return widgets.VBox([pick, out])
+    return precomputed({"who": pick}, show)
 
 
 __all__ = ["quest_stepper", "game_stepper", "viewer_picker", "bag_explorer", "damage_explorer"]

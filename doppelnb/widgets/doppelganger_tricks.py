@@ -12,12 +12,22 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from ..core.checks import check_choice, check_int, check_sequence
 from ..core.errors import RuleError
 from ..core.render import escape
 from ..engines import doppelganger_tricks as dt
+from .offline import gallery, live_only
 from .stepper import GameStepper
 
 _NONE = "—"
+#: the rulebook's seven examples and the digest's edge cases, precomputed for an export
+TRICK_GALLERY = [("Example 1 (DT-E3)", "6C 6D 4C 9T", None), ("Example 2 (DT-E4)", "5T 8C 8D 2T", None),
+                 ("Example 3 (DT-E5)", "3D 9S 5S 1S", "S"), ("Example 4 (DT-E6)", "7D 7C 5C 2C", "C"),
+                 ("Example 5 (DT-E7)", "2C 2D 3C 9T", None), ("Example 6 (DT-E8)", "3C 7C 3D 7D", None),
+                 ("Example 7 (DT-E9)", "10T 10D 7C 5S", None), ("DT-T7", "5D 5T 9T 1C", "T"),
+                 ("DT-T9", "3C 3D 7C 7D", None), ("DT-T11 (3 players)", "4C 4D 9T", None)]
+#: (players, seed, policy) cases of the forecast explorer precomputed for an export
+FORECAST_GALLERY = [(4, 3, "greedy"), (4, 3, "random"), (3, 1, "greedy")]
 
 
 def _error(exc: RuleError) -> str:
@@ -29,7 +39,14 @@ class TrickBuilder(widgets.VBox):
 
     def __init__(self, cards: tuple[str, ...] = ("10T", "10D", "7C", "7S"),
                  declared: str = "C"):
+        cards = check_sequence(cards, "cards", min_len=3, max_len=4)
+        cards = tuple(str(dt.card(c)) for c in cards)
+        declared = check_choice(declared, "declared", dt.PLAIN_SUITS)
         players = len(cards)
+        allowed = {str(c) for c in dt.deck(players)}
+        for i, c in enumerate(cards):
+            if c not in allowed:
+                check_choice(c, f"cards[{i}] (the {players}-player deck)", sorted(allowed))
         self.players = widgets.ToggleButtons(options=[("3 players", 3), ("4 players", 4)],
                                              value=players, description="table")
         self.pickers = [widgets.Dropdown(description="lead" if i == 0 else f"#{i + 1}",
@@ -50,6 +67,8 @@ class TrickBuilder(widgets.VBox):
         super().__init__([self.players, widgets.HBox(self.pickers[:2]),
                           widgets.HBox(self.pickers[2:]), self.declared, self.view])
         self.update()
+        live_only(self, "pick the cards of a trick and the declared suit and see how it is "
+                  "resolved", gallery=trick_gallery)
 
     def _fill_options(self, players: int) -> None:
         options = [str(c) for c in dt.deck(players)]
@@ -91,6 +110,9 @@ class ForecastExplorer(widgets.VBox):
     """A seeded hand, a play policy and the tricks-won distribution with each bid's value."""
 
     def __init__(self, players: int = 4, seed: int = 1, deals: int = 300):
+        players = check_choice(players, "players", (3, 4))
+        seed = check_int(seed, "seed", 0, 200)
+        deals = check_int(deals, "deals", 50, 2000)
         self.players = widgets.ToggleButtons(options=[("3 players", 3), ("4 players", 4)],
                                              value=players, description="table")
         self.seed = widgets.IntSlider(value=seed, min=0, max=200, description="deal seed",
@@ -105,6 +127,8 @@ class ForecastExplorer(widgets.VBox):
         super().__init__([widgets.HBox([self.players, self.policy]),
                           widgets.HBox([self.seed, self.deals]), self.view])
         self.update()
+        live_only(self, "deal another hand, change the policy or the number of deals and see "
+                  "the forecast", gallery=lambda: forecast_gallery(deals))
 
     def analysis(self) -> dt.ForecastAnalysis:
         hand = dt.new_game(self.players.value, seed=self.seed.value, first_player=0).hands[0]
@@ -116,6 +140,25 @@ class ForecastExplorer(widgets.VBox):
             self.view.value = self.analysis()._repr_html_()
         except RuleError as exc:
             self.view.value = _error(exc)
+
+
+def trick_gallery() -> widgets.VBox:
+    """The rulebook's examples and the digest's edge cases, resolved (works offline)."""
+    return gallery([(f"{label}: {cards}" + (f" (declares {d})" if d else ""),
+                     str(dt.trick_svg(dt.resolve_trick(cards.split(), d), title=label)))
+                    for label, cards, d in TRICK_GALLERY], description="trick")
+
+
+def forecast_gallery(deals: int = 300) -> widgets.VBox:
+    """A few seeded hands' forecast analyses (works offline)."""
+    deals = check_int(deals, "deals", 50, 2000)
+    cases = []
+    for players, seed, policy in FORECAST_GALLERY:
+        hand = dt.new_game(players, seed=seed, first_player=0).hands[0]
+        analysis = dt.forecast_analysis(hand, players, deals=deals, seed=seed, policy=policy)
+        cases.append((f"{players} players, deal seed {seed}, {policy} play",
+                      analysis._repr_html_()))
+    return gallery(cases, description="hand")
 
 
 def example_stepper(trick: str, declared: str | None = None, *, title: str = "") -> GameStepper:
@@ -130,4 +173,5 @@ def game_stepper(players: int = 4, seed: int = 1, policy=dt.aim_policy, **kw) ->
                                 title="Doppelgänger Tricks", **kw)
 
 
-__all__ = ["TrickBuilder", "ForecastExplorer", "example_stepper", "game_stepper"]
+__all__ = ["TrickBuilder", "ForecastExplorer", "example_stepper", "game_stepper",
+           "trick_gallery", "forecast_gallery"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from ..core.checks import check_choice, check_instance, check_int, check_mapping, check_str, fail
 from ..core.errors import RuleError
 from ..core.render import bar_chart, escape
 from ..engines import groom_lake as gl
@@ -14,7 +15,19 @@ from ..engines.groom_lake.analysis import expedition
 from ..engines.groom_lake.odds import MAX_DICE, clear_probability_table, dice_breakdown
 from ..engines.groom_lake.render import step_html
 from ..engines.groom_lake.tiles import OBSTACLE_NAMES, OBSTACLES
-from .stepper import GameStepper
+from .offline import exporting, gallery, live_only, precomputed
+from .stepper import EXTRA_STATES, GameStepper
+
+#: piles shown precomputed by the odds explorer in an export (the digest's GL-E1..GL-E3)
+ODDS_GALLERY = [("GL-E1 Rocky Terrain 9 {Rope, Shovel, Compass, Life}, 4 players",
+                 ("rocky_terrain", 9, {"rope": 1, "shovel": 1, "compass": 1}, 1, 4)),
+                ("GL-E2 Alien Probe 9 {Lifeform, Technology, Shovel, Canteen}, 4 players",
+                 ("alien_probe", 9, {"lifeform": 1, "technology": 1, "shovel": 1, "canteen": 1},
+                  0, 4)),
+                ("GL-E3 High Heat 9 {Canteen x2, Rope, Life}, 5 players",
+                 ("high_heat", 9, {"canteen": 2, "rope": 1}, 1, 5)),
+                ("GL-E3 High Heat 9 {Canteen x2, Rope, Life}, 4 players",
+                 ("high_heat", 9, {"canteen": 2, "rope": 1}, 1, 4))]
 
 CARDS = ("canteen", "rope", "compass", "shovel", "lifeform", "technology", "recovery")
 
@@ -25,15 +38,24 @@ def desert_stepper(players: int = 4, *, seed: int = 1, rules: gl.Rules | None = 
 
     The seed box deals a new game; the variant pickers replay it under other readings.
     """
-    base = rules if rules is not None else gl.Rules()
+    base = gl.Rules() if rules is None else check_instance(rules, "rules", gl.Rules)
+    seed = check_int(seed, "seed", 0)
+    max_turns = check_int(max_turns, "max_turns", 1, 200)
 
     def regenerate(new_seed: int, flags: dict) -> list:
         chosen = base.replace(**flags) if flags else base
         return expedition(players, seed=new_seed, rules=chosen, max_turns=max_turns)
 
     first = states if states is not None else regenerate(seed, {})
+    extra = []
+    if exporting():
+        for new_seed, flags in ((seed + 1, {}), (seed, {"distance_mode": "tiles_inclusive"})):
+            more = regenerate(new_seed, flags)[:EXTRA_STATES]
+            reading = "".join(f", {k} = {v}" for k, v in flags.items())
+            extra.append((f"seed {new_seed}{reading}", more))
     stepper = GameStepper(first, render=step_html, regenerate=regenerate, rules_cls=gl.Rules,
-                          seed=seed, title="Groom Lake: the Desert, step by step")
+                          seed=seed, title="Groom Lake: the Desert, step by step",
+                          extra_games=extra)
     for name, dropdown in stepper.flag_pickers.items():
         stepper._guard = True
         dropdown.value = getattr(base, name)
@@ -44,7 +66,13 @@ def desert_stepper(players: int = 4, *, seed: int = 1, rules: gl.Rules | None = 
 def odds_html(obstacle: str, value: int, cards: dict, life: int, players: int,
               rules: gl.Rules | None = None) -> str:
     """The dice a pile earns and its exact chance to clear, as HTML (used by the explorer)."""
-    rules = rules or gl.Rules()
+    rules = gl.Rules() if rules is None else check_instance(rules, "rules", gl.Rules)
+    obstacle = check_choice(obstacle, "obstacle", OBSTACLES)
+    value = check_int(value, "value", 0, 200)
+    cards = check_mapping(cards, "cards", key=lambda k, n: check_str(k, n, max_len=40),
+                          item=lambda v, n: check_int(v, n, 0, 40))
+    life = check_int(life, "life", 0, 40)
+    players = check_int(players, "players", 3, 6)
     pile = [c for c, n in cards.items() for _ in range(n)]
     try:
         info = dice_breakdown(obstacle, pile, life, players, rules=rules)
@@ -86,22 +114,38 @@ def obstacle_odds_explorer(rules: gl.Rules | None = None) -> widgets.VBox:
     update()
     left = widgets.VBox([obstacle, value, players, life])
     right = widgets.VBox(list(cards.values()))
-    return widgets.VBox([widgets.HBox([left, right]), out])
+    box = widgets.VBox([widgets.HBox([left, right]), out])
+    return live_only(box, "choose an obstacle, its value, the pile and the player count and see "
+                     "the exact chance to clear it", gallery=lambda: odds_gallery(rules))
+
+
+def odds_gallery(rules: gl.Rules | None = None) -> widgets.VBox:
+    """The digest's worked piles and their exact odds (works offline)."""
+    return gallery([(label, odds_html(*case, rules=rules)) for label, case in ODDS_GALLERY],
+                   description="pile")
 
 
 def placement_explorer(state) -> widgets.VBox:
-    """Pick any tile still in a stack: see every candidate position, legal or not, and why."""
+    """Pick any tile still in a stack: see every candidate position, legal or not, and why.
+
+    Every tile's report is rendered once (a finite gallery), so the picker works offline too.
+    """
+    for name in ("stacks", "tileset", "desert", "team", "rules"):
+        if not hasattr(state, name):
+            raise fail("state", "a Groom Lake game state", state)
     ids = sorted(t for stack in state.stacks.values() for t in stack)
-    picker = widgets.Dropdown(options=ids, value=ids[0], description="drawn tile")
-    out = widgets.HTML()
+    if not ids:
+        raise fail("state", "a state with tiles left in the stacks", state)
+    picker = widgets.Dropdown(options=ids, value=ids[0], description="drawn tile",
+                              tooltip="choose a tile still in a stack")
 
-    def update(_=None) -> None:
-        tile = state.tileset[picker.value]
-        out.value = state.desert.explain_placement(tile, state.team, state.rules.edge_match)._repr_html_()
+    def report(tile_id: str) -> str:
+        tile = state.tileset[tile_id]
+        return state.desert.explain_placement(tile, state.team,
+                                              state.rules.edge_match)._repr_html_()
 
-    picker.observe(update, names="value")
-    update()
-    return widgets.VBox([picker, out])
+    return precomputed({"tile_id": picker}, report)
 
 
-__all__ = ["desert_stepper", "obstacle_odds_explorer", "placement_explorer", "odds_html"]
+__all__ = ["desert_stepper", "obstacle_odds_explorer", "placement_explorer", "odds_html",
+           "odds_gallery"]

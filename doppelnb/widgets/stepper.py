@@ -1,8 +1,16 @@
 """One generic game stepper that every game's notebook reuses.
 
 It is thin: the engine plays and renders, the stepper only keeps a list of states (rebuilt from
-the game record) and shows one of them. Controls: first / back / forward / last, a slider and a
-move list, a seed box with a "Deal" button and a picker for each variant flag.
+the game record) and shows one of them. Every state is rendered once, in the kernel, into a
+``Stack`` of ``HTML`` views; the slider's value is ``jslink`` ed to the stack's
+``selected_index``, to the caption stack, to the move list's ``index`` and to a ``Play`` widget,
+so stepping happens in the browser: in a live notebook and in an exported page alike.
+
+Controls: first / back / forward / last (Python callbacks live; in an exported page the
+explainer's small script drives the slider from them), play / stop, a slider, a move list,
+a seed box with a "Deal" button and a picker for each variant flag (live only). Exported
+(``DOPPELNB_EXPORT=1``), a stepper built with :meth:`GameStepper.for_game` also deals a few
+other seeds and readings, pre-rendered, and a "game" picker switches between them offline.
 """
 
 from __future__ import annotations
@@ -13,24 +21,133 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..core.checks import check_instance, check_int, check_sequence, check_str, fail
 from ..core.errors import RuleError
 from ..core.render import escape, to_markup
 from ..core.state import GameState, Policy, playout, random_policy
+from .offline import LIVE_HINT, compact, exporting, note, page
+
+#: a stepper holds at most this many states (each is rendered once, up front)
+MAX_STATES = 5_000
+#: the extra games an exported stepper deals keep at most this many states (page size)
+EXTRA_STATES = 200
+#: at most this many extra games in an exported stepper
+MAX_EXTRA_GAMES = 4
 
 
 def default_render(state: GameState) -> str:
     return to_markup(state)
 
 
-def move_label(before: GameState, after: GameState) -> str:
-    """"P2: Y5" for the action that led from ``before`` to ``after``."""
+def _follows(before: Any, after: Any) -> bool:
+    """Whether ``after`` is ``before`` plus one action of the same game."""
+    a, b = getattr(before, "actions", None), getattr(after, "actions", None)
+    if not isinstance(a, tuple) or not isinstance(b, tuple):
+        return False
+    same_game = (type(before) is type(after)
+                 and getattr(before, "seed", None) == getattr(after, "seed", None)
+                 and getattr(before, "rules", None) == getattr(after, "rules", None))
+    return same_game and len(b) == len(a) + 1 and (not a or a[-1] == b[-2])
+
+
+def move_label(before: Any, after: Any) -> str:
+    """"P2: Y5" for the action that led from ``before`` to ``after``.
+
+    States from several games (a list that jumps from one game to the next) are labelled "a new
+    game" (or "another game") where ``after`` does not follow ``before`` by one action.
+    """
+    if not _follows(before, after):
+        return "a new game" if not getattr(after, "actions", ()) else "another game"
     raw = after.actions[-1]
     try:
         text = before.action_label(before.parse_action(raw))
     except RuleError:
         text = str(raw)
-    who = before.to_move
-    return f"P{who + 1}: {text}" if who is not None else text
+    who = getattr(before, "to_move", None)
+    return f"P{who + 1}: {text}" if isinstance(who, int) else text
+
+
+def _button(glyph: str, tip: str, name: str) -> widgets.Button:
+    b = widgets.Button(description=glyph, tooltip=tip, layout=widgets.Layout(width="44px"))
+    b.add_class(f"doppelnb-stepper-{name}")
+    return b
+
+
+class _Panel(widgets.VBox):
+    """One game's states, rendered: buttons, play, slider, caption, view and move list."""
+
+    def __init__(self, states: list, render: Callable[[Any], str], note_text: str = ""):
+        self.states = states
+        n = len(states)
+        pairs = zip(states, states[1:], strict=False)
+        self.labels = ["start"] + [f"{i}. {move_label(a, b)}" for i, (a, b) in enumerate(pairs, 1)]
+        self.first_button = _button("⏮", "first state", "first")
+        self.back_button = _button("◀", "previous state (back one action)", "back")
+        self.forward_button = _button("▶", "next state (forward one action)", "forward")
+        self.last_button = _button("⏭", "last state", "last")
+        self.play = widgets.Play(value=0, min=0, max=n - 1, interval=800, show_repeat=False,
+                                 description="play", tooltip="play through the states")
+        self.play.add_class("doppelnb-stepper-play")
+        self.slider = widgets.IntSlider(min=0, max=n - 1, value=0, description="step",
+                                        tooltip="choose a state", continuous_update=True,
+                                        layout=widgets.Layout(width="340px"))
+        self.slider.add_class("doppelnb-stepper-slider")
+        # Each view names the action that led to it: some renderings do not show every action
+        # (a discard, "done"), and the reader should still see that the step happened.
+        self.pages = [page(f'<div class="doppelnb-stepper-after" style="font-size:12px;'
+                           f'color:#555">{escape(self._after(i))}</div>' + compact(render(s)))
+                      for i, s in enumerate(states)]
+        self.view = widgets.Stack(self.pages, selected_index=0,
+                                  layout=widgets.Layout(min_height="120px"))
+        self.view.add_class("doppelnb-stepper-view")
+        self.captions = [page(f"step {i} of {n - 1}: "
+                              f"{escape(self.labels[i] if i else 'the game as dealt')}")
+                         for i in range(n)]
+        self.caption = widgets.Stack(self.captions, selected_index=0)
+        self.caption.add_class("doppelnb-stepper-caption")
+        self.moves = widgets.Select(options=[(label, i) for i, label in enumerate(self.labels)],
+                                    value=0, rows=12, description="moves",
+                                    tooltip="jump to the state after a move",
+                                    layout=widgets.Layout(width="260px"))
+        self.moves.add_class("doppelnb-stepper-moves")
+        # The browser keeps these in step without a kernel (and in an exported page).
+        self.links = [widgets.jslink((self.slider, "value"), (self.view, "selected_index")),
+                      widgets.jslink((self.slider, "value"), (self.caption, "selected_index")),
+                      widgets.jslink((self.slider, "value"), (self.moves, "index")),
+                      widgets.jslink((self.play, "value"), (self.slider, "value"))]
+        controls = widgets.HBox([self.first_button, self.back_button, self.forward_button,
+                                 self.last_button, self.play, self.slider])
+        rows: list[widgets.Widget] = [note(note_text)] if note_text else []
+        super().__init__(rows + [controls, self.caption, widgets.HBox([self.view, self.moves])])
+        self.add_class("doppelnb-stepper-panel")
+        self.first_button.on_click(lambda _: self.show(0))
+        self.back_button.on_click(lambda _: self.show(self.slider.value - 1))
+        self.forward_button.on_click(lambda _: self.show(self.slider.value + 1))
+        self.last_button.on_click(lambda _: self.show(n - 1))
+        self.slider.observe(lambda ch: self._sync(ch["new"]), names="value")
+        self.moves.observe(self._on_move, names="index")
+        self._sync(0)
+
+    def _after(self, i: int) -> str:
+        return "as dealt" if i == 0 else f"after {self.labels[i]}"
+
+    def show(self, index: int) -> None:
+        self.slider.value = max(0, min(len(self.states) - 1, int(index)))
+
+    def _on_move(self, change: dict) -> None:
+        if change["new"] is not None:
+            self.show(change["new"])
+
+    def _sync(self, index: int) -> None:
+        """The Python side of the links (so a kernel's widgets agree with the page)."""
+        self.view.selected_index = index
+        self.caption.selected_index = index
+        if self.moves.index != index:
+            self.moves.index = index
+        if self.play.value != index:
+            self.play.value = index
+        self.back_button.disabled = self.first_button.disabled = index == 0
+        self.forward_button.disabled = self.last_button.disabled = index == len(self.states) - 1
 
 
 class GameStepper(widgets.VBox):
@@ -38,50 +155,46 @@ class GameStepper(widgets.VBox):
 
     Build it with :meth:`for_game` (a seeded game played by a policy, with seed and variant
     controls), :meth:`from_record` (a JSON game record) or :meth:`from_states` (any list of states).
+    ``extra_games`` (``[(label, states), ...]``) adds games a "game" picker switches to offline.
     """
 
-    def __init__(self, states: Sequence[GameState], *, render: Callable[[GameState], str] | None
-                 = None, regenerate: Callable[[int, dict], list[GameState]] | None = None,
-                 rules_cls: type | None = None, seed: int | None = None, title: str = ""):
+    def __init__(self, states: Sequence[Any], *, render: Callable[[Any], str] | None = None,
+                 regenerate: Callable[[int, dict], list] | None = None,
+                 rules_cls: type | None = None, seed: int | None = None, title: str = "",
+                 extra_games: Sequence[tuple[str, Sequence[Any]]] = (),
+                 offline: bool | None = None):
+        states = check_sequence(states, "states", min_len=1, max_len=MAX_STATES)
+        if render is not None and not callable(render):
+            raise fail("render", "a function from a state to HTML", render)
+        if regenerate is not None and not callable(regenerate):
+            raise fail("regenerate", "a function (seed, flags) -> states", regenerate)
+        if rules_cls is not None and not (isinstance(rules_cls, type)
+                                          and callable(getattr(rules_cls, "flags", None))):
+            raise fail("rules_cls", "a Rules class with flags()", rules_cls)
+        seed = None if seed is None else check_int(seed, "seed", 0)
+        title = check_str(title, "title", max_len=300)
+        extra = check_sequence(extra_games, "extra_games", max_len=MAX_EXTRA_GAMES)
+        for i, game in enumerate(extra):
+            if not (isinstance(game, tuple) and len(game) == 2 and isinstance(game[0], str)):
+                raise fail(f"extra_games[{i}]", "a (label, states) pair", game)
+            check_sequence(game[1], f"extra_games[{i}] states", min_len=1, max_len=MAX_STATES)
+        self.offline = exporting() if offline is None else bool(offline)
         self._render = render or default_render
         self._regenerate = regenerate
         self._guard = False
-        self.states: list[GameState] = []
-        self.index = 0
 
-        button = dict(layout=widgets.Layout(width="44px"))
-        self.first_button = widgets.Button(description="⏮", tooltip="first state", **button)
-        self.back_button = widgets.Button(description="◀", tooltip="back one action", **button)
-        self.forward_button = widgets.Button(description="▶", tooltip="forward one action",
-                                             **button)
-        self.last_button = widgets.Button(description="⏭", tooltip="last state", **button)
-        self.slider = widgets.IntSlider(min=0, max=0, value=0, description="step",
-                                        continuous_update=True,
-                                        layout=widgets.Layout(width="340px"))
-        self.caption = widgets.HTML()
-        self.view = widgets.HTML(layout=widgets.Layout(min_height="120px"))
-        self.moves = widgets.Select(options=[], rows=12, description="moves",
-                                    layout=widgets.Layout(width="260px"))
-        self.error = widgets.HTML()
-
-        self.first_button.on_click(lambda _: self.show(0))
-        self.back_button.on_click(lambda _: self.show(self.index - 1))
-        self.forward_button.on_click(lambda _: self.show(self.index + 1))
-        self.last_button.on_click(lambda _: self.show(len(self.states) - 1))
-        self.slider.observe(lambda ch: self.show(ch["new"]), names="value")
-        self.moves.observe(self._on_move, names="value")
-
-        controls = [self.first_button, self.back_button, self.forward_button, self.last_button,
-                    self.slider]
         rows: list[widgets.Widget] = []
         if title:
             rows.append(widgets.HTML(f"<b>{escape(title)}</b>"))
         self.seed_box = widgets.IntText(value=seed or 0, description="seed",
+                                        tooltip="the seed of the game to deal",
                                         layout=widgets.Layout(width="170px"))
-        self.deal_button = widgets.Button(description="Deal", tooltip="a new game with this seed",
+        self.deal_button = widgets.Button(description="Deal", tooltip="deal a new game with this seed",
                                           button_style="primary",
                                           layout=widgets.Layout(width="70px"))
+        self.deal_button.add_class("doppelnb-stepper-deal")
         self.flag_pickers: dict[str, widgets.Dropdown] = {}
+        self.error = widgets.HTML()
         if regenerate is not None:
             self.deal_button.on_click(lambda _: self.regenerate())
             pickers = []
@@ -95,39 +208,80 @@ class GameStepper(widgets.VBox):
                 dd.observe(lambda _ch: self.regenerate(), names="value")
                 self.flag_pickers[info.name] = dd
                 pickers.append(dd)
+            live = [self.seed_box, self.deal_button, *pickers]
+            if self.offline:
+                reason = ("Needs a live notebook: dealing another seed or changing a reading "
+                          "runs Python.")
+                for w in live:
+                    w.disabled = True
+                    w.tooltip = reason
+                    w.add_class("doppelnb-live-only")
+                rows.append(note("Dealing another seed or changing a reading runs Python: "
+                                 f"{LIVE_HINT}. Below, the games dealt for this page."))
             rows.append(widgets.HBox([self.seed_box, self.deal_button]))
             if pickers:
                 rows.append(widgets.Accordion(children=[widgets.GridBox(
                     pickers, layout=widgets.Layout(
                         grid_template_columns="repeat(2, max-content)"))],
                     titles=("variant flags",), selected_index=None))
-        rows += [widgets.HBox(controls), self.caption,
-                 widgets.HBox([self.view, self.moves]), self.error]
+        self.game_picker = widgets.Dropdown(options=[("this game", 0)], value=0,
+                                            description="game", tooltip="choose a game to step "
+                                            "through", style={"description_width": "initial"},
+                                            layout=widgets.Layout(width="auto"))
+        self.game_picker.add_class("doppelnb-stepper-game")
+        self.games = widgets.Stack([], selected_index=None)
+        self._game_link = widgets.jslink((self.game_picker, "index"),
+                                         (self.games, "selected_index"))
+        self.game_picker.layout.display = "none"
+        rows += [self.game_picker, self.games, self.error]
         super().__init__(rows)
         # Stable hooks for browser tests and styling of exported explainers.
         self.add_class("doppelnb-stepper")
-        self.view.add_class("doppelnb-stepper-view")
-        self.caption.add_class("doppelnb-stepper-caption")
-        for name, btn in (("first", self.first_button), ("back", self.back_button),
-                          ("forward", self.forward_button), ("last", self.last_button)):
-            btn.add_class(f"doppelnb-stepper-{name}")
+        if self.offline and regenerate is not None:
+            self.add_class("doppelnb-live-only-box")  # the page's script names the reason
+        self._extra = [(label, list(s)) for label, s in extra]
         self.set_states(list(states))
 
     # -- builders -------------------------------------------------------------------------------
     @classmethod
     def for_game(cls, module: ModuleType, players: int, *, seed: int = 1, rules: Any = None,
                  policy: Policy = random_policy, render: Callable | None = None,
-                 title: str = "", **options: Any) -> GameStepper:
-        """A seeded game of ``module`` played out by ``policy``; seed and flags can be changed."""
+                 title: str = "", extra: Sequence[tuple[int, dict]] | None = None,
+                 offline: bool | None = None, **options: Any) -> GameStepper:
+        """A seeded game of ``module`` played out by ``policy``; seed and flags can be changed.
+
+        Exported, the stepper also holds the games ``extra`` names (``[(seed, flags), ...]``;
+        by default the next seed and the first variant flag's other reading), pre-rendered.
+        """
+        for name in ("new_game", "Rules"):
+            if not hasattr(module, name):
+                raise fail("module", f"a game engine module with {name}", module)
+        check_int(players, "players", 1, 64)
+        seed = check_int(seed, "seed", 0)
         base_rules = rules if rules is not None else module.Rules()
+        check_instance(base_rules, "rules", module.Rules)
+        if not callable(policy):
+            raise fail("policy", "a function (state, rng) -> action", policy)
 
         def regenerate(new_seed: int, flag_values: dict) -> list[GameState]:
             game_rules = base_rules.replace(**flag_values) if flag_values else base_rules
             start = module.new_game(players, rules=game_rules, seed=new_seed, **options)
             return list(playout(start, policy, seed=new_seed))
 
-        stepper = cls(regenerate(seed, {}), render=render, regenerate=regenerate,
-                      rules_cls=type(base_rules), seed=seed, title=title)
+        first = regenerate(seed, {})
+        offline = exporting() if offline is None else offline
+        extra_games = []
+        if offline:
+            for new_seed, flags in (extra if extra is not None
+                                    else _default_extra(base_rules, seed)):
+                states = regenerate(new_seed, flags)[:EXTRA_STATES]
+                reading = ", ".join(f"{k} = {v}" for k, v in flags.items())
+                label = f"seed {new_seed}" + (f", {reading}" if reading else "")
+                if len(states) == EXTRA_STATES:
+                    label += f" (first {len(states) - 1} actions)"
+                extra_games.append((label, states))
+        stepper = cls(first, render=render, regenerate=regenerate, rules_cls=type(base_rules),
+                      seed=seed, title=title, extra_games=extra_games, offline=offline)
         for name, dd in stepper.flag_pickers.items():
             stepper._guard = True
             dd.value = getattr(base_rules, name)
@@ -137,24 +291,31 @@ class GameStepper(widgets.VBox):
     @classmethod
     def from_record(cls, module: ModuleType, text: str, **kw: Any) -> GameStepper:
         """Step through a JSON game record (``BadInput`` if it is malformed)."""
+        if not callable(getattr(module, "from_json", None)):
+            raise fail("module", "a game engine module with from_json", module)
         return cls(module.from_json(text).history(), **kw)
 
     @classmethod
-    def from_states(cls, states: Sequence[GameState], **kw: Any) -> GameStepper:
+    def from_states(cls, states: Sequence[Any], **kw: Any) -> GameStepper:
         return cls(states, **kw)
 
     # -- behaviour ------------------------------------------------------------------------------
-    def set_states(self, states: list[GameState]) -> None:
-        if not states:
-            raise ValueError("a stepper needs at least one state")
+    @property
+    def panel(self) -> _Panel:
+        """The game shown first (the one dealt by the seed box and pickers)."""
+        return self.panels[0]
+
+    def set_states(self, states: list) -> None:
+        states = list(check_sequence(states, "states", min_len=1, max_len=MAX_STATES))
         self.states = states
-        pairs = zip(states, states[1:], strict=False)
-        labels = ["start"] + [f"{i}. {move_label(a, b)}" for i, (a, b) in enumerate(pairs, 1)]
-        self._guard = True
-        self.moves.options = [(label, i) for i, label in enumerate(labels)]
-        self.slider.max = len(states) - 1
-        self._guard = False
-        self.show(0, force=True)
+        first_label = f"seed {self.seed_box.value} (as dealt)" if self._regenerate else "this game"
+        games = [(first_label, states)] + self._extra
+        self.panels = [_Panel(s, self._render) for _label, s in games]
+        self.games.children = self.panels
+        self.games.selected_index = 0
+        self.game_picker.options = [(label, i) for i, (label, _s) in enumerate(games)]
+        self.game_picker.index = 0
+        self.game_picker.layout.display = None if len(games) > 1 else "none"
 
     def regenerate(self) -> None:
         """Deal a new game from the seed box and the variant pickers."""
@@ -162,33 +323,18 @@ class GameStepper(widgets.VBox):
             return
         flags = {name: dd.value for name, dd in self.flag_pickers.items()}
         try:
-            states = self._regenerate(int(self.seed_box.value), flags)
+            seed = check_int(self.seed_box.value, "seed", 0)
+            states = self._regenerate(seed, flags)
         except RuleError as exc:
             self.error.value = f'<span style="color:#b00">{escape(exc)}</span>'
             return
         self.error.value = ""
+        self._extra = []
         self.set_states(states)
 
-    def show(self, index: int, force: bool = False) -> None:
+    def show(self, index: int) -> None:
         """Show state ``index`` (clamped to the game)."""
-        if self._guard and not force:
-            return
-        index = max(0, min(len(self.states) - 1, int(index)))
-        if index == self.index and not force:
-            return
-        self.index = index
-        self._guard = True
-        try:
-            self.slider.value = index
-            self.moves.value = index
-        finally:
-            self._guard = False
-        state = self.states[index]
-        last = self.moves.options[index][0] if index else "the game as dealt"
-        self.caption.value = (f"step {index} of {len(self.states) - 1}: {escape(last)}")
-        self.view.value = self._render(state)
-        self.back_button.disabled = self.first_button.disabled = index == 0
-        self.forward_button.disabled = self.last_button.disabled = index == len(self.states) - 1
+        self.panel.show(check_int(index, "index"))
 
     def forward(self) -> None:
         self.show(self.index + 1)
@@ -197,12 +343,41 @@ class GameStepper(widgets.VBox):
         self.show(self.index - 1)
 
     @property
-    def state(self) -> GameState:
+    def index(self) -> int:
+        return self.panel.slider.value
+
+    @property
+    def state(self) -> Any:
         return self.states[self.index]
 
-    def _on_move(self, change: dict) -> None:
-        if change["new"] is not None:
-            self.show(change["new"])
+    # The current game's controls and views, by their old names.
+    first_button = property(lambda self: self.panel.first_button)
+    back_button = property(lambda self: self.panel.back_button)
+    forward_button = property(lambda self: self.panel.forward_button)
+    last_button = property(lambda self: self.panel.last_button)
+    slider = property(lambda self: self.panel.slider)
+    moves = property(lambda self: self.panel.moves)
+    play = property(lambda self: self.panel.play)
+
+    @property
+    def view(self) -> widgets.HTML:
+        """The HTML view of the state shown."""
+        return self.panel.pages[self.index]
+
+    @property
+    def caption(self) -> widgets.HTML:
+        return self.panel.captions[self.index]
 
 
-__all__ = ["GameStepper", "default_render", "move_label"]
+def _default_extra(rules: Any, seed: int) -> list[tuple[int, dict]]:
+    """The next seed, and this seed under the first flag's first other reading."""
+    extra: list[tuple[int, dict]] = [(seed + 1, {})]
+    for info in type(rules).flags():
+        others = [c for c in (info.choices or ()) if c != getattr(rules, info.name)]
+        if others:
+            extra.append((seed, {info.name: others[0]}))
+            break
+    return extra
+
+
+__all__ = ["GameStepper", "default_render", "move_label", "MAX_STATES", "EXTRA_STATES"]

@@ -117,6 +117,7 @@ def open_page(browser):
 def _newest_source_mtime(notebooks: list[Path]) -> float:
     sources = list(notebooks) + list((ROOT / "doppelnb").rglob("*.py")) + \
         list((ROOT / "doppelnb").rglob("*.json")) + \
+        list((ROOT / "doppelnb" / "explainers").glob("*.*")) + \
         [ROOT / "tools" / "export_explainers.py", ROOT / "tools" / "vendor.py"] + \
         FIXTURE_MODULES
     return max(p.stat().st_mtime for p in sources)

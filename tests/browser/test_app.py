@@ -25,7 +25,7 @@ def wait_until_rendered(page, expect_stepper: bool) -> None:
     page.wait_for_selector("#loading", state="hidden", timeout=120_000)
     page.wait_for_selector("#rendered_cells", state="visible", timeout=30_000)
     if expect_stepper:
-        page.wait_for_selector(".doppelnb-stepper-view svg", timeout=60_000)
+        page.wait_for_selector(".doppelnb-stepper-view svg", timeout=180_000)  # kernels share 2 cores
     # Widget outputs render asynchronously: wait until their number stops changing.
     page.wait_for_function(
         """() => {
@@ -42,7 +42,7 @@ def test_app_renders_and_steppers_answer(notebook: Path, app_pages, explainers):
     page.bring_to_front()
     # A stepper is expected where the code builds one or the exported page's widget state has one.
     expect_stepper = (mentions_stepper(notebook) or
-                      "doppelnb-stepper-view" in explainers[notebook.stem].read_text("utf-8"))
+                      '"doppelnb-stepper-view"' in explainers[notebook.stem].read_text("utf-8"))
     page.wait_for_url(f"**/voila/render/{notebook.name}", timeout=120_000)
     page.wait_for_load_state("load", timeout=120_000)
     wait_until_rendered(page, expect_stepper)

@@ -75,7 +75,7 @@ def test_explainer_works_offline(notebook: Path, explainers, open_page):
         assert html_widgets or page.locator(".jupyter-widgets.widget-inline-hbox").count()
 
     # The stepper shows a picture of the state, as the notebook left it.
-    if "doppelnb-stepper" in source or mentions_stepper(notebook):
+    if '"doppelnb-stepper"' in source or mentions_stepper(notebook):  # a class in the widget state
         steppers = page.locator(".doppelnb-stepper")
         assert steppers.count() >= 1, "the notebook builds a stepper but none is rendered"
         shown = 0

@@ -30,6 +30,9 @@ def test_odds_explorer_shows_exact_fractions():
 def test_placement_explorer_explains_candidates():
     state = gl.new_game(4, seed=4)
     box = views.placement_explorer(state)
-    assert "priority" in box.children[1].value
-    box.children[0].value = box.children[0].options[-1]
-    assert "<table" in box.children[1].value
+    picker, pages = box.children[0].children[0], box.children[1]
+    # every tile's report is rendered once; the picker's index selects it (jslink, offline too)
+    assert len(pages.children) == len(picker.options) > 1
+    assert "priority" in pages.children[0].value
+    assert all("<table" in page.value for page in pages.children)
+    assert pages.selected_index == picker.index == 0

@@ -1,0 +1,5 @@
+"""``python -m doppelnb.explainers [NOTEBOOKS...] --out DIR``."""
+
+from . import main
+
+raise SystemExit(main())
