@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import importlib.resources
+import json
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from ...core.data import expect, expect_int, expect_keys, load_data, parse_data
+from ...core.checks import check_int
+from ...core.data import expect, expect_int, expect_keys, parse_data
 from ...core.errors import BadInput
 
 # ------------------------------------------------------------------------------------------------
@@ -104,9 +107,21 @@ Composition = tuple[tuple[int, ...], ...]  # per colour (Y, R, B), per rank (1..
 def parse_deck_candidates(text: str | bytes) -> dict[str, Composition]:
     """Parse a deck-candidates data file (the format of ``doppeldoppel_decks.json``).
 
-    A malformed file raises ``BadInput("NB-DATA", ...)``; nothing is executed.
+    A malformed file raises ``BadInput("NB-DATA", ...)``; nothing is executed. Two candidates of
+    one name (a repeated JSON key, which ``json`` would silently merge) are refused.
     """
-    return _deck_doc(parse_data(text, "Doppeldoppel deck"))
+    doc = parse_data(text, "Doppeldoppel deck")  # limits on size and depth first
+    json.loads(text, object_pairs_hook=_no_duplicate_keys)
+    return _deck_doc(doc)
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            raise BadInput("NB-DATA", f"the Doppeldoppel deck data file names {key!r} twice")
+        seen.add(key)
+    return dict(pairs)
 
 
 def _deck_doc(doc: dict) -> dict[str, Composition]:
@@ -131,9 +146,15 @@ def _deck_doc(doc: dict) -> dict[str, Composition]:
 
 
 @lru_cache(maxsize=1)
+def _shipped_candidates() -> dict[str, Composition]:
+    text = (importlib.resources.files("doppelnb") / "data" / "doppeldoppel_decks.json").read_bytes()
+    return parse_deck_candidates(text)
+
+
 def deck_candidates() -> dict[str, Composition]:
-    """The DD-A1 candidate compositions shipped with the package (illustrative)."""
-    return _deck_doc(load_data("doppeldoppel_decks.json", "Doppeldoppel deck"))
+    """The DD-A1 candidate compositions shipped with the package (illustrative); a fresh dict
+    each call (the compositions themselves are tuples), so a caller cannot change the cache."""
+    return dict(_shipped_candidates())
 
 
 def check_composition(value: Any) -> str | Composition:
@@ -190,9 +211,5 @@ def check_colour_names(value: Any) -> tuple[str, str, str]:
 
 
 def whole_number(value: Any, what: str, lo: int = 0, hi: int | None = None) -> int:
-    """``value`` if it is a whole number in [lo, hi], else ``BadInput("NB-ARG")``."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < lo or (
-            hi is not None and value > hi):
-        bound = f" to {hi}" if hi is not None else " up"
-        raise BadInput("NB-ARG", f"{what} must be a whole number from {lo}{bound}, not {value!r}")
-    return value
+    """``value`` if it is a whole number in [lo, hi], else ``BadInput("NB-ARG")`` naming it."""
+    return check_int(value, what, lo, hi)

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from ...core.chance import rng_for
+from ...core.chance import make_seed, rng_for
+from ...core.checks import check_int, check_players, check_seat
 from ...core.errors import BadInput, IllegalAction
 from ...core.render import Html, Svg, html_table
 from ...core.state import GameState
@@ -22,12 +24,12 @@ from .cards import (
     parse_cards,
     parse_colour,
     sort_cards,
-    whole_number,
 )
 from .rules import (
     DEFAULT_RULES,
     Rules,
     TrickResult,
+    check_rules,
     legal_cards,
     pile_counts,
     resolve_trick,
@@ -111,17 +113,21 @@ class State(GameState):
     # -- construction ----------------------------------------------------------------------
     @classmethod
     def initial(cls, players: int, rules: Rules, seed: int | None, options: dict) -> State:
-        _check_players(players)
+        players = _check_players(players)
         state = cls()
         state._init_record(players, rules, seed, options)
         first_sp = options.get("first_sp")
         if first_sp is None:  # DD-R4: chosen at random (recorded through the seed)
             first_sp = rng_for(state.seed, "first_sp").randrange(players)
-        elif isinstance(first_sp, bool) or not isinstance(first_sp, int) or not (
-                0 <= first_sp < players):
-            raise BadInput("DD-R4", f"first_sp is a seat from 0 to {players - 1}, not {first_sp!r}")
+        else:
+            first_sp = check_seat(first_sp, players, "first_sp", rule="DD-R4")
         hands = options.get("hands")
         dealt = (state._deal(0) if hands is None else _check_hands(hands, players, rules))
+        # the options are read-only and hold only immutable values: states share them safely
+        frozen: dict[str, Any] = dict(state.options)
+        if hands is not None:
+            frozen["hands"] = tuple(tuple(str(c) for c in hand) for hand in dealt)
+        state.options = MappingProxyType(frozen)  # type: ignore[assignment]
         empty = ((),) * players
         state.__dict__.update(
             round=0, round_sp=first_sp, leader=first_sp, hands=dealt, piles=empty, discard=(),
@@ -323,8 +329,7 @@ class State(GameState):
     # -- what each player sees --------------------------------------------------------------
     def view(self, player: int) -> PlayerView:
         """The game as ``player`` sees it: their own hand; face-down cards of others hidden."""
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
-            raise BadInput("NB-ARG", f"player is a seat from 0 to {self.players - 1}")
+        player = check_seat(player, self.players, "player")
         seats = self.play_order()
         trick = tuple((s, c if self._face_up(i) or s == player else None)
                       for i, (s, c) in enumerate(zip(seats, self.trick, strict=False)))
@@ -347,6 +352,43 @@ class State(GameState):
             cards.update(zone)
         return cards
 
+    def invariants(self) -> tuple[str, ...]:
+        """Every violated conserved quantity, as a sentence; empty when all hold.
+
+        The 36 cards are all somewhere (hands, trick, acquired piles, discard; DD-R2); hands
+        shrink by one card per trick (DD-R3, DD-R12); the trick is shorter than the table; each
+        round score is the score of that round's acquired pile (DD-R18..R21) and the totals are
+        their sums (DD-R21).
+        """
+        problems: list[str] = []
+        cards = self.all_cards()
+        deck = Counter(self.rules.deck_counts())
+        if cards != deck:
+            problems.append(f"DD-R2: the cards in play are not the deck (extra "
+                            f"{sorted(map(str, (cards - deck).elements()))}, missing "
+                            f"{sorted(map(str, (deck - cards).elements()))})")
+        if len(self.trick) >= self.players:
+            problems.append(f"DD-R12: the trick holds {len(self.trick)} cards")
+        if not self.over:
+            left = self.tricks_per_round - self.trick_number
+            played = set(self.play_order()[:len(self.trick)])
+            want = [left - (p in played) for p in range(self.players)]
+            if [len(h) for h in self.hands] != want:
+                problems.append(f"DD-R3: hand sizes {[len(h) for h in self.hands]}, expected "
+                                f"{want}")
+        if len(self.round_scores) != len(self.round_piles):
+            problems.append("DD-R21: a round score without its acquired piles")
+        for r, (scores, piles) in enumerate(zip(self.round_scores, self.round_piles,
+                                                strict=False)):
+            want_scores = tuple(round_score(pile_counts(p), self.rules) for p in piles)
+            if scores != want_scores:
+                problems.append(f"DD-R18: round {r + 1} scores {scores}, the piles score "
+                                f"{want_scores}")
+        sums = tuple(sum(r[p] for r in self.round_scores) for p in range(self.players))
+        if sums != self.totals:
+            problems.append(f"DD-R21: totals {self.totals} are not the round sums {sums}")
+        return tuple(problems)
+
     # -- renderings --------------------------------------------------------------------------
     def score_sheet(self) -> Html:
         """The score sheet: round scores and running totals (DD-R21), winners marked."""
@@ -357,7 +399,7 @@ class State(GameState):
     def trick_log(self, round_number: int | None = None) -> Html:
         """A table of the finished tricks of one round (default: the current or last round)."""
         rnd = (self.round if round_number is None else
-               whole_number(round_number, "round_number", 0, self.rounds - 1))
+               check_int(round_number, "round_number", 0, self.rounds - 1))
         rows = []
         for t in self.log:
             if t.round != rnd:
@@ -386,9 +428,7 @@ class State(GameState):
 
 
 def _check_players(players: Any) -> int:
-    if isinstance(players, bool) or players not in PLAYER_COUNTS:  # DD-R1
-        raise BadInput("DD-R1", f"Doppeldoppel is for 3 or 4 players, not {players!r}")
-    return players
+    return check_players(players, PLAYER_COUNTS, rule="DD-R1")  # DD-R1: 3 or 4, an int
 
 
 def _check_hands(hands: Any, players: int, rules: Rules) -> tuple[tuple[Card, ...], ...]:
@@ -398,6 +438,8 @@ def _check_hands(hands: Any, players: int, rules: Rules) -> tuple[tuple[Card, ..
         raise BadInput("DD-R3", f"hands must be {players} lists of cards, one per seat")
     dealt = []
     for p, hand in enumerate(hands):
+        if not isinstance(hand, (list, tuple)) or len(hand) > DECK_SIZE:
+            raise BadInput("DD-R3", f"hands[{p}] must be a list of {size} cards")
         cards = parse_cards(hand)
         if len(cards) != size:
             raise BadInput("DD-R3", f"with {players} players each hand has {size} cards; P{p + 1} "
@@ -418,13 +460,27 @@ def _check_hands(hands: Any, players: int, rules: Rules) -> tuple[tuple[Card, ..
 
 
 def new_game(players: int, *, rules: Rules = DEFAULT_RULES, seed: int | None = None,
-             first_sp: int | None = None, hands: Sequence[Sequence[str]] | None = None) -> State:
+             first_sp: int | None = None, hands: Sequence[Sequence[str]] | None = None,
+             **unknown: Any) -> State:
     """A new game for 3 or 4 players (DD-R1); the same seed gives the same deals.
 
     ``first_sp`` is the first start player's seat (DD-R4; at random from the seed if omitted).
     ``hands`` optionally prescribes the first round's deal (lists of cards that together are
-    exactly the deck), for teaching set-ups; later rounds are dealt from the seed.
+    exactly the deck), for teaching set-ups; later rounds are dealt from the seed. Any other
+    keyword is refused with ``BadInput`` (not ``TypeError``).
+
+    >>> new_game(10.0)
+    Traceback (most recent call last):
+    ...
+    doppelnb.core.errors.BadInput: DD-R1: players must be a whole number from 3 to 4, got 10.0
     """
+    if unknown:
+        raise BadInput("NB-ARG", f"new_game has no option {', '.join(sorted(unknown))}; its "
+                       "options are rules, seed, first_sp, hands")
+    players = _check_players(players)
+    rules = check_rules(rules)
+    if seed is not None:
+        seed = make_seed(seed)
     options: dict[str, Any] = {}
     if first_sp is not None:
         options["first_sp"] = first_sp

@@ -6,6 +6,13 @@ import textwrap
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ...core.checks import (
+    check_choice,
+    check_instance,
+    check_number,
+    check_sequence,
+    check_str,
+)
 from ...core.render import FONT, Html, Svg, escape, html_table
 from .cards import (
     COLOUR_INDEX,
@@ -13,11 +20,18 @@ from .cards import (
     REVERSING_RANK,
     Card,
     parse_card,
-    parse_cards,
     sort_cards,
 )
 from .game import Lead, PlayerView, State
-from .rules import DEFAULT_RULES, Rules, TrickResult, pile_counts, round_score
+from .rules import (
+    DEFAULT_RULES,
+    Rules,
+    TrickResult,
+    check_cards,
+    check_rules,
+    pile_counts,
+    round_score,
+)
 
 # Drawing colours (not game data): yellow, vermillion, blue from the Okabe-Ito palette.
 _INK = {"Y": ("#F0C808", "#222"), "R": ("#D55E00", "#fff"), "B": ("#0072B2", "#fff")}
@@ -63,6 +77,8 @@ def _draw_card(svg: Svg, x: float, y: float, card: Card | None, *, mode: str = "
 def card_svg(card: Any, rules: Rules = DEFAULT_RULES, mode: str = "up") -> Svg:
     """One card as SVG."""
     card = parse_card(card)
+    rules = check_rules(rules)
+    mode = check_choice(mode, "mode", ("up", "down", "winner", "struck", "hidden"))
     svg = Svg(CARD_W + 4, CARD_H + 4, title=str(card))
     _draw_card(svg, 2, 2, card, mode=mode, names=rules.colour_names)
     return svg
@@ -70,6 +86,8 @@ def card_svg(card: Any, rules: Rules = DEFAULT_RULES, mode: str = "up") -> Svg:
 
 def deck_svg(rules: Rules = DEFAULT_RULES, scale: float = 0.6) -> Html:
     """The whole deck, one row per colour (illustrative composition, DD-A1)."""
+    rules = check_rules(rules)
+    scale = float(check_number(scale, "scale", 0.1, 10))
     rows = []
     for colour in COLOURS:
         cards = [c for c in rules.deck() if c.colour == colour]
@@ -83,8 +101,11 @@ def deck_svg(rules: Rules = DEFAULT_RULES, scale: float = 0.6) -> Html:
 def hand_svg(cards: Iterable[Any], rules: Rules = DEFAULT_RULES, *, highlight: Iterable[Any] = (),
              scale: float = 1.0, label: str = "") -> Svg:
     """A hand as overlapping-free row of cards; ``highlight`` marks cards (e.g. legal plays)."""
-    cards = sort_cards(parse_cards(cards))
-    marks = set(parse_cards(highlight))
+    cards = sort_cards(check_cards(cards, "cards"))
+    marks = set(check_cards(highlight, "highlight"))
+    rules = check_rules(rules)
+    scale = float(check_number(scale, "scale", 0.1, 10))
+    label = check_str(label, "label", max_len=100)
     step = (CARD_W + 4) * scale
     left = 8 + (len(label) * 7 if label else 0)
     svg = Svg(left + max(step * len(cards), 80) + 4, CARD_H * scale + 8)
@@ -100,7 +121,12 @@ def hand_svg(cards: Iterable[Any], rules: Rules = DEFAULT_RULES, *, highlight: I
 
 def trick_svg(result: TrickResult, labels: Sequence[str] | None = None, title: str = "") -> Svg:
     """A resolved trick: collided cards struck and faded, the winner outlined, the reason below."""
+    result = check_instance(result, "result", TrickResult)
+    title = check_str(title, "title", max_len=200)
     n = len(result.cards)
+    if labels is not None:
+        labels = check_sequence(labels, "labels", min_len=n, max_len=n,
+                                item=lambda v, nm: check_str(v, nm, max_len=100))
     labels = list(labels) if labels is not None else [f"P{i + 1}" + (" (lead)" if i == 0 else "")
                                                       for i in range(n)]
     lines = []
