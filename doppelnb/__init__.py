@@ -2,18 +2,72 @@
 
 Engines live in :mod:`doppelnb.engines` (pure Python, no widgets); notebook widgets in
 :mod:`doppelnb.widgets`. Every rejected action raises a :class:`RuleError` naming the digest rule.
+
+``GAMES`` maps each record game name to its engine module (imported on first use, so
+``import doppelnb`` stays light), and :func:`load` replays any game's JSON record:
+
+>>> sorted(GAMES)
+['doppel_doubt', 'doppeldoppel', 'doppelganger_quest', 'doppelganger_tricks', 'groom_lake']
+>>> game = GAMES["doppeldoppel"].new_game(3, seed=7)
+>>> load(game.to_json()) == game
+True
 """
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator, Mapping
+from types import ModuleType
+from typing import Any
 
 from .core.errors import BadInput, IllegalAction, RuleError
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
-GAMES = {
+#: Display names of the five games, by record game name.
+TITLES = {
     "doppeldoppel": "Doppeldoppel",
     "doppelganger_tricks": "Doppelgänger Tricks",
-    "doppelganger_quest": "Doppelgänger (quest game)",
     "groom_lake": "Groom Lake",
     "doppel_doubt": "Doppel Doubt",
+    "doppelganger_quest": "Doppelgänger (quest game)",
 }
 
-__all__ = ["RuleError", "IllegalAction", "BadInput", "GAMES", "__version__"]
+
+class _Games(Mapping[str, ModuleType]):
+    """Record game name -> engine module, imported lazily."""
+
+    def __getitem__(self, name: str) -> ModuleType:
+        if name not in TITLES:
+            raise KeyError(name)
+        return importlib.import_module(f"{__name__}.engines.{name}")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(TITLES)
+
+    def __len__(self) -> int:
+        return len(TITLES)
+
+    def __repr__(self) -> str:
+        return f"doppelnb.GAMES({', '.join(TITLES)})"
+
+
+GAMES: Mapping[str, ModuleType] = _Games()
+
+
+def load(record: str | bytes) -> Any:
+    """Replay any game's JSON record (text or bytes), choosing the engine from its ``game`` field.
+
+    A malformed record, or one naming a game doppelnb does not have, raises :class:`BadInput`.
+    """
+    from .core.record import load_json
+
+    data = load_json(record, "NB-RECORD", "game record")
+    game = data.get("game") if isinstance(data, dict) else None
+    if not isinstance(game, str) or game not in TITLES:
+        raise BadInput("NB-RECORD", f"the record's game must be one of {', '.join(TITLES)}, "
+                       f"not {game!r:.60}")
+    return GAMES[game].from_json(record)
+
+
+__all__ = ["RuleError", "IllegalAction", "BadInput", "GAMES", "TITLES", "load", "__version__"]

@@ -74,7 +74,20 @@ def test_svg_and_tables_escape_text():
     assert "<script>" not in str(svg) and escape("a&b") == "a&amp;b"
     table = html_table(["a"], [["<b>"], [svg]])
     assert "&lt;b&gt;" in table and "<svg" in table
-    chart = str(bar_chart([("x", 1.0), ("y", -2.0)], title="t"))
-    assert chart.count("<rect") == 2
-    assert "<polyline" in str(line_chart({"s": [(0, 0), (1, 1)]}))
+
+
+def test_charts_have_a_title_axes_ticks_and_intervals():
+    chart = bar_chart([("x", 1.0), ("y", -2.0)], title="t <1>", y_label="points",
+                      intervals=[(0.5, 1.5), (-2.5, -1.5)], references=[(0.25, "quarter")])
+    text = str(chart)
+    assert text.startswith("<svg") and "<title>t &lt;1&gt;</title>" in text
+    assert 'id="xtick_1"' in text and 'id="ytick_1"' in text   # tick marks on both axes
+    assert "points" in text and "quarter" in text               # axis label, reference line
+    assert 'id="LineCollection_1"' in text                       # the interval bars
+    assert text == str(bar_chart([("x", 1.0), ("y", -2.0)], title="t <1>", y_label="points",
+                                 intervals=[(0.5, 1.5), (-2.5, -1.5)],
+                                 references=[(0.25, "quarter")])), "charts are deterministic"
+    assert repr(chart) == f"<Svg 't <1>', {len(text):,} characters of SVG>"
+    lines = str(line_chart({"s": [(0, 0), (1, 1)], "u": [(0, 1), (1, 0)]}, x_label="dice"))
+    assert lines.count('id="line2d_') >= 2 and "dice" in lines
     assert heat_colour(0) == "#eff3ff" and heat_colour(1) == "#084594"

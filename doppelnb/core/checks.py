@@ -73,10 +73,10 @@ def check_int(value: Any, name: str, lo: int | None = None, hi: int | None = Non
     """``value`` as an ``int`` in ``[lo, hi]`` (either bound optional); bools are refused."""
     if not is_int(value):
         raise fail(name, "a whole number" + _bounds(lo, hi), value, rule)
-    value = int(value)
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
+    number = int(value)
+    if (lo is not None and number < lo) or (hi is not None and number > hi):
         raise fail(name, "a whole number" + _bounds(lo, hi), value, rule)
-    return value
+    return number
 
 
 def check_seat(value: Any, players: int, name: str = "seat", *, rule: str = ARG) -> int:

@@ -24,7 +24,6 @@ from typing import Any
 from .errors import BadInput
 from .record import load_json
 
-
 #: Largest user data file read (bytes); shipped files are far smaller.
 MAX_DATA_BYTES = 4 * 1024 * 1024
 _SHIPPED_NAME = re.compile(r"[a-z0-9_]+\.json")
@@ -100,14 +99,15 @@ def expect(condition: bool, what: str, reason: str) -> None:
         raise BadInput("NB-DATA", f"{what}: {reason}")
 
 
-def expect_keys(obj: Any, what: str, required: Iterable[str], optional: Iterable[str] = ()) -> dict:
+def expect_keys(obj: Any, what: str, required: Iterable[str],
+                optional: Iterable[str] = ()) -> dict[str, Any]:
     """Check that ``obj`` is an object with exactly the required (and optional) keys."""
     expect(isinstance(obj, dict), what, "must be a JSON object")
     required, allowed = set(required), set(required) | set(optional)
     missing, extra = required - obj.keys(), obj.keys() - allowed
     expect(not missing, what, f"lacks {', '.join(sorted(missing))}")
     expect(not extra, what, f"has unknown fields {', '.join(sorted(extra))}")
-    return obj
+    return obj  # type: ignore[no-any-return]
 
 
 def expect_int(value: Any, what: str, lo: int | None = None, hi: int | None = None) -> int:
@@ -116,7 +116,7 @@ def expect_int(value: Any, what: str, lo: int | None = None, hi: int | None = No
     bounds = f" from {lo}" if lo is not None else ""
     bounds += f" to {hi}" if hi is not None else ""
     expect(ok, what, f"must be a whole number{bounds}, not {value!r}")
-    return value
+    return int(value)
 
 
 __all__ = ["load_data", "parse_data", "read_user_file", "data_digest", "shipped_names",

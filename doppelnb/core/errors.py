@@ -20,12 +20,12 @@ class RuleError(ValueError):
     made on is unchanged.
     """
 
-    def __init__(self, rule: str, reason: str):
+    def __init__(self, rule: str, reason: str) -> None:
         self.rule = rule
         self.reason = reason
         super().__init__(f"{rule}: {reason}")
 
-    def __reduce__(self):  # keep pickling (multiprocessing, nbclient) working
+    def __reduce__(self) -> tuple[type[RuleError], tuple[str, str]]:  # keep pickling (multiprocessing, nbclient) working
         return (type(self), (self.rule, self.reason))
 
 

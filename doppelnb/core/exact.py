@@ -14,21 +14,24 @@ import math
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from .errors import BadInput
 
+if TYPE_CHECKING:
+    from .render import Svg
 
-class Distribution(Mapping):
+
+class Distribution(Mapping[Any, Fraction]):
     """An exact finite distribution: outcome -> ``Fraction``, built from integer weights.
 
     Keeps the integer weights (``counts``) and their total, so exact counts and probabilities are
     both available. Renders as a table and an SVG bar chart in a notebook.
     """
 
-    def __init__(self, counts: Mapping[Hashable, int], total: int | None = None):
+    def __init__(self, counts: Mapping[Any, int], total: int | None = None) -> None:
         clean = {k: int(v) for k, v in counts.items() if v}
         if any(v < 0 for v in clean.values()):
             raise BadInput("NB-ARG", "weights of a distribution cannot be negative")
@@ -38,20 +41,20 @@ class Distribution(Mapping):
             raise BadInput("NB-ARG", "a distribution needs a positive total weight")
 
     @classmethod
-    def from_counts(cls, counts: Mapping[Hashable, int]) -> Distribution:
+    def from_counts(cls, counts: Mapping[Any, int]) -> Distribution:
         return cls(counts)
 
     @classmethod
-    def from_pairs(cls, pairs: Iterable[tuple[Hashable, int]]) -> Distribution:
-        acc: dict[Hashable, int] = {}
+    def from_pairs(cls, pairs: Iterable[tuple[Any, int]]) -> Distribution:
+        acc: dict[Any, int] = {}
         for outcome, weight in pairs:
             acc[outcome] = acc.get(outcome, 0) + weight
         return cls(acc)
 
-    def __getitem__(self, outcome: Hashable) -> Fraction:
+    def __getitem__(self, outcome: Any) -> Fraction:
         return Fraction(self.counts.get(outcome, 0), self.total)
 
-    def __iter__(self) -> Iterator:
+    def __iter__(self) -> Iterator[Any]:
         return iter(self.counts)
 
     def __len__(self) -> int:
@@ -83,7 +86,7 @@ class Distribution(Mapping):
         return [[str(k), str(w), str(self[k]), f"{float(self[k]):.4f}"]
                 for k, w in self.counts.items()]
 
-    def to_svg(self, title: str = "", **kw: Any):
+    def to_svg(self, title: str = "", **kw: Any) -> Svg:
         from .render import bar_chart
 
         return bar_chart([(str(k), float(self[k])) for k in self.counts], title=title, **kw)
@@ -96,7 +99,7 @@ class Distribution(Mapping):
         return f"<div>{self.to_svg()}{table}</div>"
 
 
-def _sort_key(outcome: Any) -> tuple:
+def _sort_key(outcome: Any) -> tuple[int, Any]:
     return (0, outcome) if isinstance(outcome, (int, Fraction)) else (1, str(outcome))
 
 
@@ -121,7 +124,7 @@ def _dice_sum_counts(dice: int, sides: int) -> tuple[int, ...]:
     return tuple(int(c) for c in counts)
 
 
-def multiset_draws(counts: Mapping[Hashable, int], k: int) -> Iterator[tuple[dict, int]]:
+def multiset_draws(counts: Mapping[Any, int], k: int) -> Iterator[tuple[dict[Any, int], int]]:
     """Every way to draw ``k`` items without replacement from a multiset, grouped by content.
 
     Yields ``(drawn, ways)`` where ``drawn`` maps category -> number drawn and ``ways`` is the
@@ -137,7 +140,8 @@ def multiset_draws(counts: Mapping[Hashable, int], k: int) -> Iterator[tuple[dic
     for i in range(len(sizes) - 1, -1, -1):
         suffix[i] = suffix[i + 1] + sizes[i]
 
-    def rec(i: int, left: int, ways: int, drawn: dict):
+    def rec(i: int, left: int, ways: int, drawn: dict[Any, int],
+            ) -> Iterator[tuple[dict[Any, int], int]]:
         if i == len(keys):
             if left == 0:
                 yield dict(drawn), ways

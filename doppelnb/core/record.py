@@ -21,10 +21,10 @@ _KEYS = {"format", "version", "game", "players", "rules", "seed", "options", "ac
 class GameRecord:
     game: str
     players: int
-    rules: dict
+    rules: dict[str, Any]
     seed: int
-    options: dict
-    actions: tuple
+    options: dict[str, Any]
+    actions: tuple[Any, ...]
 
     def to_json(self, indent: int | None = None) -> str:
         data = {"format": FORMAT, "version": VERSION, "game": self.game, "players": self.players,
@@ -109,3 +109,25 @@ def _freeze(value: Any) -> Any:
 
 __all__ = ["GameRecord", "parse_record", "load_json", "FORMAT", "VERSION", "MAX_JSON_BYTES",
            "MAX_JSON_DEPTH"]
+
+
+@dataclasses.dataclass(frozen=True)
+class GoldenCase:
+    """A seeded game whose record and text transcript are kept as golden files
+    (``tests/golden/<game>/<label>.json`` and ``.txt``, written by ``tools/golden.py``): any change
+    to a rule's behaviour shows up as a diff, as OpenSpiel's playthroughs do.
+
+    The game is ``new_game(players, rules=Rules(**rules), seed=seed, **options)`` played by the
+    seeded random policy (``policy_seed``) for at most ``max_actions`` actions.
+    """
+
+    label: str
+    players: int
+    seed: int
+    rules: dict[str, Any] = dataclasses.field(default_factory=dict)
+    options: dict[str, Any] = dataclasses.field(default_factory=dict)
+    policy_seed: int = 0
+    max_actions: int = 300
+
+
+__all__ += ["GoldenCase"]

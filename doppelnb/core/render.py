@@ -1,4 +1,5 @@
-"""Small SVG and HTML builders shared by every engine's renderings (no widgets, no matplotlib).
+"""SVG and HTML builders shared by every engine's renderings (no widgets; charts use matplotlib,
+imported only when a chart is drawn, so importing an engine stays light).
 
 Everything here returns plain strings wrapped in objects with ``_repr_svg_`` / ``_repr_html_``,
 so pictures show in JupyterLab, survive HTML export as static markup, and can be put into an
@@ -12,8 +13,11 @@ so pictures show in JupyterLab, survive HTML export as static markup, and can be
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
+
+from .errors import BadInput
 
 # A palette with good contrast for colour-blind readers (Okabe-Ito), used for series and teams.
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
@@ -33,15 +37,71 @@ def _attrs(attrs: dict[str, Any]) -> str:
     return (" " + " ".join(parts)) if parts else ""
 
 
-class Svg:
+def tag(name: str, *children: Any, **attrs: Any) -> Html:
+    """One HTML element, the only way engines build HTML: text children are escaped, children
+    that are :class:`Markup` are inserted as they are, attributes are escaped.
+
+    >>> str(tag("td", "a<b", tag("b", "x"), style="color:red"))
+    '<td style="color:red">a&lt;b<b>x</b></td>'
+    """
+    inner = "".join(str(c) if isinstance(c, Markup) else escape(c) for c in children
+                    if c is not None)
+    return Html(f"<{name}{_attrs(attrs)}>{inner}</{name}>")
+
+
+class Markup:
+    """A rendering: an HTML or SVG fragment that displays itself in a notebook.
+
+    Every picture and table an engine draws is a :class:`Markup` (an :class:`Svg` or an
+    :class:`Html`): ``str()`` is the markup, ``_repr_html_`` shows it in Jupyter, and ``repr()``
+    says what it is instead of an object address.
+    """
+
+    __slots__ = ()
+    kind = "markup"
+
+    def __str__(self) -> str:
+        raise NotImplementedError
+
+    def _repr_html_(self) -> str:
+        return str(self)
+
+    def __html__(self) -> str:
+        return str(self)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Markup) and str(self) == str(other)
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    def __repr__(self) -> str:
+        text = str(self)
+        title = re.search(r"<title>(.*?)</title>", text)
+        about = f" {html.unescape(title.group(1))!r}" if title else ""
+        return f"<{type(self).__name__}{about}, {len(text):,} characters of {self.kind}>"
+
+
+class Svg(Markup):
     """An SVG picture built element by element; ``str(svg)`` is the markup."""
+
+    __slots__ = ("width", "height", "attrs", "parts", "whole")
+    kind = "SVG"
 
     def __init__(self, width: float, height: float, *, title: str | None = None, **attrs: Any):
         self.width, self.height = width, height
         self.attrs = attrs
         self.parts: list[str] = []
+        self.whole: str | None = None
         if title:
             self.parts.append(f"<title>{escape(title)}</title>")
+
+    @classmethod
+    def raw(cls, text: str) -> Svg:
+        """A finished SVG document (e.g. from matplotlib) as an :class:`Svg`."""
+        svg = cls(0, 0)
+        svg.whole = text
+        return svg
 
     def add(self, markup: str) -> Svg:
         self.parts.append(str(markup))
@@ -53,13 +113,13 @@ class Svg:
         else:
             self.parts.append(f"<{tag}{_attrs(attrs)}>{escape(text)}</{tag}>")
 
-    def rect(self, x, y, w, h, **attrs: Any) -> None:
+    def rect(self, x: float, y: float, w: float, h: float, **attrs: Any) -> None:
         self.element("rect", x=x, y=y, width=w, height=h, **attrs)
 
-    def circle(self, cx, cy, r, **attrs: Any) -> None:
+    def circle(self, cx: float, cy: float, r: float, **attrs: Any) -> None:
         self.element("circle", cx=cx, cy=cy, r=r, **attrs)
 
-    def line(self, x1, y1, x2, y2, **attrs: Any) -> None:
+    def line(self, x1: float, y1: float, x2: float, y2: float, **attrs: Any) -> None:
         self.element("line", x1=x1, y1=y1, x2=x2, y2=y2, **attrs)
 
     def polygon(self, points: Iterable[tuple[float, float]], **attrs: Any) -> None:
@@ -69,7 +129,7 @@ class Svg:
         self.element("polyline", points=" ".join(f"{x:g},{y:g}" for x, y in points),
                      fill=attrs.pop("fill", "none"), **attrs)
 
-    def text(self, x, y, text: Any, *, size: float = 12, anchor: str = "start",
+    def text(self, x: float, y: float, text: Any, *, size: float = 12, anchor: str = "start",
              **attrs: Any) -> None:
         self.element("text", str(text), x=x, y=y, font_size=size, text_anchor=anchor,
                      style=attrs.pop("style", FONT), **attrs)
@@ -79,6 +139,8 @@ class Svg:
         self.parts.append(f'<g transform="translate({dx:g},{dy:g})">{body}</g>')
 
     def __str__(self) -> str:
+        if self.whole is not None:
+            return self.whole
         head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width:g}" '
                 f'height="{self.height:g}" viewBox="0 0 {self.width:g} {self.height:g}"'
                 f"{_attrs(self.attrs)}>")
@@ -87,14 +149,14 @@ class Svg:
     def _repr_svg_(self) -> str:
         return str(self)
 
-    def _repr_html_(self) -> str:
-        return str(self)
 
+class Html(Markup):
+    """A ready HTML fragment that renders itself in a notebook (build it with :func:`tag`)."""
 
-class Html:
-    """A ready HTML fragment that renders itself in a notebook."""
+    __slots__ = ("markup",)
+    kind = "HTML"
 
-    def __init__(self, markup: str):
+    def __init__(self, markup: str | Markup):
         self.markup = str(markup)
 
     def __str__(self) -> str:
@@ -127,7 +189,7 @@ def html_table(header: Sequence[Any], rows: Iterable[Sequence[Any]], *, caption:
 
 
 def _cell(value: Any) -> str:
-    if isinstance(value, (Svg, Html)):
+    if isinstance(value, Markup):
         return str(value)
     return escape(value)
 
@@ -150,7 +212,7 @@ def _markup(item: Any) -> str:
         if fn is not None:
             out = fn()
             if out is not None:
-                return out
+                return str(out)
     return f"<pre>{escape(item)}</pre>"
 
 
@@ -159,76 +221,127 @@ def to_markup(item: Any) -> str:
     return _markup(item)
 
 
+#: Second cues for colour-blind readers: each series also gets its own marker and dash.
+MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
+DASHES = ("-", "--", "-.", ":", (0, (5, 1)), (0, (3, 1, 1, 1)), (0, (1, 1)), (0, (8, 2)))
+
+
+def _pyplot() -> Any:
+    """matplotlib's pyplot with the SVG backend, imported only when a chart is drawn."""
+    try:
+        import matplotlib
+    except ImportError:  # pragma: no cover - the notebooks extra brings it
+        raise BadInput("NB-ARG", "charts need matplotlib: pip install 'doppelnb[notebooks]'") from None
+    matplotlib.use("svg", force=False)
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _figure_svg(fig: Any, title: str) -> Svg:
+    """The figure as an inline SVG with a ``<title>`` (screen readers) and no timestamps."""
+    import io
+
+    plt = _pyplot()
+    buffer = io.StringIO()
+    with plt.rc_context({"svg.fonttype": "none", "svg.hashsalt": "doppelnb"}):
+        fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
+    plt.close(fig)
+    text = buffer.getvalue()
+    text = text[text.index("<svg"):]
+    head_end = text.index(">") + 1
+    text = text[:head_end] + f"<title>{escape(title or 'chart')}</title>" + text[head_end:]
+    return Svg.raw(text)
+
+
+def _axes(width: int, height: int, title: str, x_label: str, y_label: str) -> tuple[Any, Any]:
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(width / 96, height / 96), dpi=96)
+    if title:
+        ax.set_title(title, fontsize=11)
+    ax.set_xlabel(x_label, fontsize=9)
+    ax.set_ylabel(y_label, fontsize=9)
+    ax.tick_params(labelsize=8)
+    ax.grid(axis="y", color="#ddd", linewidth=0.6)
+    ax.set_axisbelow(True)
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    return fig, ax
+
+
+def _references(ax: Any, references: Sequence[tuple[float, str]], horizontal: bool) -> None:
+    for value, label in references:
+        draw = ax.axhline if horizontal else ax.axvline
+        draw(value, color="#555", linestyle=":", linewidth=1)
+        if label:
+            if horizontal:
+                ax.annotate(label, (1, value), xycoords=("axes fraction", "data"), fontsize=8,
+                            ha="right", va="bottom", color="#333")
+            else:
+                ax.annotate(label, (value, 1), xycoords=("data", "axes fraction"), fontsize=8,
+                            ha="left", va="top", color="#333", rotation=90)
+
+
 def bar_chart(items: Sequence[tuple[str, float]], *, title: str = "", width: int = 520,
-              height: int = 220, value_format: str = "{:.3g}", colour: str = PALETTE[0],
-              y_label: str = "") -> Svg:
-    """A vertical bar chart of (label, value) pairs; values may be negative."""
-    svg = Svg(width, height, title=title or None, role="img")
-    left, right, top, bottom = 44, 10, 24 if title else 10, 34
-    plot_w, plot_h = width - left - right, height - top - bottom
-    values = [float(v) for _, v in items] or [0.0]
-    hi, lo = max(0.0, max(values)), min(0.0, min(values))
-    span = (hi - lo) or 1.0
-    def y_of(v: float) -> float:
-        return top + (hi - v) / span * plot_h
-    if title:
-        svg.text(width / 2, 15, title, size=13, anchor="middle", font_weight="bold")
-    svg.line(left, y_of(0), width - right, y_of(0), stroke="#444")
-    svg.line(left, top, left, top + plot_h, stroke="#444")
-    for v in (hi, lo) if lo < 0 else (hi,):
-        svg.text(left - 4, y_of(v) + 4, value_format.format(v), size=10, anchor="end")
-    if y_label:
-        svg.text(12, top + plot_h / 2, y_label, size=10, anchor="middle",
-                 transform=f"rotate(-90 12 {top + plot_h / 2:g})")
-    n = max(1, len(items))
-    slot = plot_w / n
-    bar = max(1.0, slot * 0.75)
-    step = max(1, int(n * 28 / plot_w) + 1) if n else 1
-    for i, (label, value) in enumerate(items):
-        x = left + i * slot + (slot - bar) / 2
-        y0, y1 = sorted((y_of(0), y_of(float(value))))
-        svg.rect(round(x, 2), round(y0, 2), round(bar, 2), round(max(y1 - y0, 0.5), 2),
-                 fill=colour, opacity=0.85)
-        svg.element("title", f"{label}: {value_format.format(float(value))}")
-        if i % step == 0:
-            svg.text(x + bar / 2, height - bottom + 14, label, size=10, anchor="middle")
-    return svg
+              height: int = 240, value_format: str = "{:.3g}", colour: str = PALETTE[0],
+              y_label: str = "", x_label: str = "",
+              intervals: Sequence[tuple[float, float]] | None = None,
+              references: Sequence[tuple[float, str]] = (), labels: bool = False) -> Svg:
+    """A bar chart of (label, value) pairs with axes, ticks and optional 95% intervals
+    (``intervals``: (lo, hi) per bar) and horizontal reference lines (value, label).
+
+    Drawn with matplotlib (imported only here) and returned as inline SVG with a ``<title>``.
+    """
+    fig, ax = _axes(width, height, title, x_label, y_label)
+    names = [str(label) for label, _ in items]
+    values = [float(v) for _, v in items]
+    positions = list(range(len(items)))
+    ax.bar(positions, values, color=colour, alpha=0.85, width=0.75)
+    if intervals is not None:
+        lo = [v - float(a) for v, (a, _) in zip(values, intervals, strict=True)]
+        hi = [float(b) - v for v, (_, b) in zip(values, intervals, strict=True)]
+        ax.errorbar(positions, values, yerr=[lo, hi], fmt="none", ecolor="#222", capsize=3,
+                    linewidth=1)
+    if labels:
+        for x, v in zip(positions, values, strict=True):
+            ax.annotate(value_format.format(v), (x, v), ha="center",
+                        va="bottom" if v >= 0 else "top", fontsize=7)
+    ax.axhline(0, color="#444", linewidth=0.8)
+    _references(ax, references, horizontal=True)
+    step = max(1, len(items) // 16 + (1 if len(items) % 16 else 0)) if len(items) > 16 else 1
+    ax.set_xticks(positions[::step], names[::step], rotation=0 if step == 1 and len(items) <= 8
+                  else 45, ha="center" if len(items) <= 8 else "right")
+    fig.tight_layout()
+    return _figure_svg(fig, title)
 
 
-def line_chart(series: dict[str, Sequence[tuple[float, float]]], *, title: str = "",
+def line_chart(series: Mapping[str, Sequence[tuple[float, float]]], *, title: str = "",
                width: int = 520, height: int = 260, x_label: str = "", y_label: str = "",
-               y_range: tuple[float, float] | None = None) -> Svg:
-    """Several (x, y) series as lines with a legend."""
-    svg = Svg(width, height, title=title or None, role="img")
-    left, right, top, bottom = 44, 120, 24 if title else 10, 34
-    pw, ph = width - left - right, height - top - bottom
-    xs = [x for pts in series.values() for x, _ in pts] or [0, 1]
-    ys = [y for pts in series.values() for _, y in pts] or [0, 1]
-    x0, x1 = min(xs), max(xs)
-    y0, y1 = y_range if y_range else (min(0.0, min(ys)), max(ys))
-    xs_span, ys_span = (x1 - x0) or 1, (y1 - y0) or 1
-    def pt(x: float, y: float) -> tuple[float, float]:
-        return (round(left + (x - x0) / xs_span * pw, 2), round(top + (y1 - y) / ys_span * ph, 2))
-    if title:
-        svg.text(width / 2, 15, title, size=13, anchor="middle", font_weight="bold")
-    svg.line(left, top + ph, left + pw, top + ph, stroke="#444")
-    svg.line(left, top, left, top + ph, stroke="#444")
-    svg.text(left - 4, top + 4, f"{y1:g}", size=10, anchor="end")
-    svg.text(left - 4, top + ph + 4, f"{y0:g}", size=10, anchor="end")
-    svg.text(left, top + ph + 14, f"{x0:g}", size=10, anchor="middle")
-    svg.text(left + pw, top + ph + 14, f"{x1:g}", size=10, anchor="middle")
-    if x_label:
-        svg.text(left + pw / 2, height - 6, x_label, size=11, anchor="middle")
-    if y_label:
-        svg.text(12, top + ph / 2, y_label, size=11, anchor="middle",
-                 transform=f"rotate(-90 12 {top + ph / 2:g})")
+               y_range: tuple[float, float] | None = None,
+               bands: Mapping[str, Sequence[tuple[float, float, float]]] | None = None,
+               references: Sequence[tuple[float, str]] = ()) -> Svg:
+    """Several (x, y) series as lines with markers (a second cue beside colour), a legend, axes
+    with ticks, optional shaded 95% bands (``bands[name]``: (x, lo, hi) points) and horizontal
+    reference lines (value, label)."""
+    fig, ax = _axes(width, height, title, x_label, y_label)
     for i, (name, pts) in enumerate(series.items()):
+        xs = [float(x) for x, _ in pts]
+        ys = [float(y) for _, y in pts]
         colour = PALETTE[i % len(PALETTE)]
-        svg.polyline([pt(x, y) for x, y in pts], stroke=colour, stroke_width=2)
-        ly = top + 12 + i * 16
-        svg.line(left + pw + 10, ly - 4, left + pw + 28, ly - 4, stroke=colour, stroke_width=3)
-        svg.text(left + pw + 32, ly, name, size=11)
-    return svg
+        ax.plot(xs, ys, color=colour, marker=MARKERS[i % len(MARKERS)], markersize=4,
+                linestyle=DASHES[i % len(DASHES)], linewidth=1.6, label=name)
+        if bands and name in bands:
+            band = bands[name]
+            ax.fill_between([float(x) for x, _, _ in band], [float(lo) for _, lo, _ in band],
+                            [float(hi) for _, _, hi in band], color=colour, alpha=0.15,
+                            linewidth=0)
+    _references(ax, references, horizontal=True)
+    if y_range is not None:
+        ax.set_ylim(*y_range)
+    if len(series) > 1 or any(series):
+        ax.legend(fontsize=8, frameon=False)
+    fig.tight_layout()
+    return _figure_svg(fig, title)
 
 
 def heat_colour(t: float) -> str:
@@ -239,5 +352,5 @@ def heat_colour(t: float) -> str:
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
-__all__ = ["Svg", "Html", "html_table", "table", "side_by_side", "to_markup", "bar_chart",
-           "line_chart", "heat_colour", "escape", "PALETTE", "FONT"]
+__all__ = ["Markup", "Svg", "Html", "tag", "html_table", "table", "side_by_side", "to_markup", "bar_chart",
+           "line_chart", "heat_colour", "escape", "PALETTE", "MARKERS", "FONT"]

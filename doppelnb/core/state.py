@@ -1,35 +1,173 @@
 """The game-state protocol every engine follows (OpenSpiel's shape, python-chess's safety).
 
-A state is one node of a game. It is never changed after it is made: :meth:`GameState.play`
-checks the action, raises a :class:`RuleError` that names the rule if it is refused, and otherwise
+A state is one node of a game and an immutable value. :meth:`GameState.play` parses the action,
+checks it (a refused action raises a :class:`RuleError` naming the rule, and nothing changes) and
 returns a new state. Each state knows its record (setup, seed and the actions so far), so
 ``to_json`` / ``from_json`` replay it exactly.
 
-An engine subclass supplies:
+An engine's ``State`` is a frozen, slotted dataclass over :class:`FrozenGameState` (which declares
+the record header: ``players``, ``rules``, ``seed``, ``options``, ``action_log``) and supplies:
 
-- ``game`` (the record's game name) and ``Rules`` (its variant-flag dataclass);
-- ``initial(players, rules, seed, options)``: the first state (``new_game`` calls it);
-- ``legal_actions()``, ``to_move``, ``is_over``, ``scores``;
-- ``_check(action)``: raise :class:`IllegalAction` with the rule and a plain reason;
-- ``_apply(action)``: the next state, built with :meth:`_evolve` (never mutating ``self``);
-- optionally ``parse_action`` (user input such as ``"Y5"`` -> action, :class:`BadInput` when
-  malformed), ``action_to_json`` and ``action_label``.
+- ``game`` (the record's game name), ``Rules`` (its variant flags), ``player_counts`` and
+  ``option_names`` (the setup options ``new_game`` accepts);
+- ``initial(players, rules, seed, options)``: the first state (:meth:`GameState.new` validates
+  the header and calls it);
+- ``legal_actions()`` (a new list each call: engines cache a tuple per state), ``to_move``,
+  ``is_over``, ``scores`` and ``outcome`` (an :class:`Outcome`);
+- ``parse_action`` (every spelling a user may type -> the typed action; :class:`BadInput` when
+  malformed), ``_check`` (raise :class:`IllegalAction` with the rule and a plain reason) and
+  ``_apply`` (the next state, built with :meth:`_evolve`; never mutating ``self``);
+- ``view(player)`` where information is hidden (a copy or read-only value), ``determinize`` for
+  search players, ``invariants()`` for the soak tests, and ``__str__``, a text picture of the state
+  (the golden transcripts are made of it).
+
+The actions so far live in an :class:`ActionLog`, a persistent list shared between a state and the
+states after it, so a state costs the same memory whatever the length of its game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import Any, ClassVar, Self
+import dataclasses
+import random
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from fractions import Fraction
+from typing import Any, ClassVar, Self, TypeVar
 
 from .chance import make_seed, rng_for
+from .checks import check_instance, check_players, show
 from .errors import BadInput, IllegalAction, RuleError
+from .frozen import FrozenMap, thaw
 from .record import GameRecord, parse_record
 from .variants import RulesBase
 
+#: An action as it is stored in a record: a JSON value (arrays are tuples once parsed).
+JsonAction = Any
+#: A score: an integer, or an exact fraction where a game splits points.
+Score = int | Fraction
+
+
+class ActionLog:
+    """The actions of a game so far, as a persistent (shared, never changed) linked list.
+
+    A state holds the newest node; the state after it holds a node whose parent is that one, so
+    no tuple of actions is copied per action.
+
+    >>> log = ActionLog.of(["Y5", ("bid", 2)])
+    >>> list(log), len(log)
+    (['Y5', ('bid', 2)], 2)
+    >>> log == ActionLog.of(["Y5", ("bid", 2)])
+    True
+    """
+
+    __slots__ = ("parent", "action", "length", "_hash")
+
+    def __init__(self, parent: ActionLog | None, action: JsonAction) -> None:
+        self.parent = parent
+        self.action = action
+        self.length: int = 1 if parent is None else parent.length + 1
+        self._hash: int | None = None
+
+    @classmethod
+    def of(cls, actions: Iterable[JsonAction]) -> ActionLog | None:
+        log: ActionLog | None = None
+        for action in actions:
+            log = cls(log, action)
+        return log
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __iter__(self) -> Iterator[JsonAction]:
+        items: list[JsonAction] = []
+        node: ActionLog | None = self
+        while node is not None:
+            items.append(node.action)
+            node = node.parent
+        return reversed(items)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ActionLog):
+            return NotImplemented
+        a: ActionLog | None = self
+        b: ActionLog | None = other
+        if self.length != other.length:
+            return False
+        while a is not None and b is not None:
+            if a is b:
+                return True
+            if a.action != b.action:
+                return False
+            a, b = a.parent, b.parent
+        return a is b
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            # Fill the caches from the oldest unhashed node up: no deep recursion on long games.
+            pending: list[ActionLog] = []
+            node: ActionLog | None = self
+            while node is not None and node._hash is None:
+                pending.append(node)
+                node = node.parent
+            for item in reversed(pending):
+                parent = 0 if item.parent is None else item.parent._hash
+                item._hash = hash((parent, item.action))
+        assert self._hash is not None
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"ActionLog({list(self)!r})"
+
+    # Immutable: copies are the log itself; pickling is flat (no recursion on long games).
+    def __copy__(self) -> ActionLog:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ActionLog:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ActionLog.of, (list(self),))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game stands: over or not, who won, the scores and, when over, why it ended.
+
+    ``winners`` is a tuple of seats: one seat, several on a tie, empty while the game is on (or
+    when nobody wins). ``reason`` is one plain sentence with the rule id ("the Team escaped (GL-R30)").
+    """
+
+    over: bool
+    winners: tuple[int, ...] = ()
+    scores: tuple[Score, ...] = ()
+    reason: str = ""
+
+    def __str__(self) -> str:
+        if not self.over:
+            return "the game is on; scores " + ", ".join(map(str, self.scores))
+        who = ("nobody wins" if not self.winners else
+               f"player {self.winners[0]} wins" if len(self.winners) == 1 else
+               "players " + " and ".join(map(str, self.winners)) + " tie")
+        return who + (f": {self.reason}" if self.reason else "")
+
+
+def top_scorers(scores: Iterable[Score]) -> tuple[int, ...]:
+    """The seats with the highest score (several on a tie)."""
+    values = list(scores)
+    if not values:
+        return ()
+    best = max(values)
+    return tuple(i for i, v in enumerate(values) if v == best)
+
 
 class GameState:
+    """Behaviour shared by every engine's state; see the module docstring for the protocol."""
+
+    __slots__ = ()
+
     game: ClassVar[str] = ""
     Rules: ClassVar[type[RulesBase]]
+    #: the legal player counts (``new_game`` refuses others with ``BadInput``)
+    player_counts: ClassVar[tuple[int, ...]] = ()
     #: names of the extra setup options ``new_game`` accepts (recorded in ``options``); a call or
     #: a record naming any other option is refused with ``BadInput``.
     option_names: ClassVar[frozenset[str]] = frozenset()
@@ -37,45 +175,75 @@ class GameState:
     players: int
     rules: RulesBase
     seed: int
-    options: dict
-    actions: tuple
+    options: FrozenMap[str, Any]
+    action_log: ActionLog | None
 
     # -- construction ----------------------------------------------------------------------
-    def _init_record(self, players: int, rules: RulesBase, seed: int | None,
-                     options: dict | None = None) -> None:
-        """Engines call this first in ``initial``: it validates and stores the record header."""
-        if not isinstance(rules, self.Rules):
-            raise BadInput("NB-ARG", f"rules must be {self.Rules.__module__}.Rules, "
-                           f"not {type(rules).__name__}")
-        unknown = set(options or {}) - self.option_names
+    @classmethod
+    def header(cls, players: Any, rules: Any, seed: Any,
+               options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Validate the record header and return it as constructor keywords for the State."""
+        if cls.player_counts:
+            players = check_players(players, cls.player_counts)
+        check_instance(rules, "rules", cls.Rules,
+                       expected=f"a {cls.Rules.__module__}.Rules")
+        options = dict(options or {})
+        unknown = set(options) - cls.option_names
         if unknown:
-            known = ", ".join(sorted(self.option_names)) or "none"
-            raise BadInput("NB-ARG", f"unknown setup option(s) {', '.join(sorted(unknown))} for "
-                           f"{self.game}; options are: {known}")
-        self.players = players
-        self.rules = rules
-        self.seed = make_seed(seed)
-        self.options = dict(options or {})
-        self.actions = ()
+            known = ", ".join(sorted(cls.option_names)) or "none"
+            raise BadInput("NB-ARG", f"unknown setup option(s) "
+                           f"{', '.join(sorted(map(str, unknown)))} for {cls.game}; "
+                           f"options are: {known}")
+        return {"players": players, "rules": rules, "seed": make_seed(seed),
+                "options": FrozenMap(options), "action_log": None}
 
     @classmethod
-    def initial(cls, players: int, rules: RulesBase, seed: int | None, options: dict) -> Self:
+    def new(cls, players: Any, rules: Any = None, seed: Any = None,
+            options: Mapping[str, Any] | None = None) -> Self:
+        """Validate the header, then build the first state with ``initial`` (``new_game``)."""
+        rules = cls.Rules() if rules is None else rules
+        head = cls.header(players, rules, seed, options)
+        return cls.initial(head["players"], head["rules"], head["seed"], dict(options or {}))
+
+    @classmethod
+    def initial(cls, players: int, rules: Any, seed: int | None,
+                options: Mapping[str, Any]) -> Self:
         raise NotImplementedError
 
-    def _evolve(self, **changes: Any) -> Self:
-        """A shallow copy with some attributes replaced: the way ``_apply`` builds a new state.
+    def _init_record(self, players: int, rules: RulesBase, seed: int | None,
+                     options: Mapping[str, Any] | None = None) -> None:
+        """For engines whose states are not yet frozen dataclasses: store the validated header."""
+        head = self.header(players, rules, seed, options)
+        for name, value in head.items():
+            object.__setattr__(self, name, value)
 
-        Copies the instance ``__dict__`` directly (about 5x cheaper than ``copy.copy``); an engine
-        that adds ``__slots__`` overrides this to say what its slots start as.
+    def _evolve(self, **changes: Any) -> Self:
+        """A copy with some fields replaced: the way ``_apply`` builds a new state.
+
+        Fields whose names start with ``_`` are per-state caches and start empty (``None``).
         """
-        new = object.__new__(type(self))
-        attrs = self.__dict__.copy()
-        attrs.update(changes)
-        new.__dict__ = attrs
+        cls = type(self)
+        new = object.__new__(cls)
+        names = _slot_fields(cls)
+        for name in names:
+            if name in changes:
+                value = changes[name]
+            elif name[0] == "_":
+                value = None
+            else:
+                value = getattr(self, name)
+            object.__setattr__(new, name, value)
+        if hasattr(self, "__dict__"):  # states not yet migrated to slots
+            attrs = self.__dict__.copy()
+            attrs.update((k, v) for k, v in changes.items() if k not in names)
+            object.__setattr__(new, "__dict__", attrs)
+        elif len(changes) > len(set(changes) & set(names)):
+            unknown = sorted(set(changes) - set(names))
+            raise AttributeError(f"{cls.__name__} has no field(s) {', '.join(unknown)}")
         return new
 
     # -- the protocol ----------------------------------------------------------------------
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[Any]:
         raise NotImplementedError
 
     @property
@@ -87,13 +255,38 @@ class GameState:
         raise NotImplementedError
 
     @property
-    def scores(self) -> tuple:
+    def scores(self) -> tuple[Score, ...]:
         raise NotImplementedError
+
+    @property
+    def outcome(self) -> Outcome:
+        """Over or not, the winners (top scorers unless the engine says otherwise), the scores."""
+        scores = tuple(self.scores)
+        if not self.is_over:
+            return Outcome(False, (), scores)
+        return Outcome(True, top_scorers(scores), scores)
+
+    @property
+    def actions(self) -> tuple[JsonAction, ...]:
+        """Every action so far in record form (built from the shared log)."""
+        log = self.action_log
+        return () if log is None else tuple(log)
+
+    @actions.setter
+    def actions(self, value: Iterable[JsonAction]) -> None:
+        """(For engines not yet migrated: setting the tuple stores it as a log.)"""
+        object.__setattr__(self, "action_log", ActionLog.of(value))
+
+    @property
+    def action_count(self) -> int:
+        """How many actions have been played (without building the tuple)."""
+        log = self.action_log
+        return 0 if log is None else log.length
 
     def parse_action(self, action: Any) -> Any:
         return action
 
-    def action_to_json(self, action: Any) -> Any:
+    def action_to_json(self, action: Any) -> JsonAction:
         return action
 
     def action_label(self, action: Any) -> str:
@@ -113,13 +306,27 @@ class GameState:
         action = self.parse_action(action)
         self._check(action)
         new = self._apply(action)
-        new.actions = self.actions + (self.action_to_json(action),)
+        object.__setattr__(new, "action_log", ActionLog(self.action_log, self.action_to_json(action)))
         return new
+
+    def view(self, player: int | None = None) -> Any:
+        """What ``player`` (``None``: an onlooker) may see. Games without hidden information
+        return the state itself (it is immutable); others return a masked copy."""
+        return self
+
+    def determinize(self, player: int, rng: random.Random) -> Self:
+        """A state consistent with what ``player`` has seen, hidden parts resampled (search
+        players use it). Games without hidden information return the state itself."""
+        return self
+
+    def invariants(self) -> tuple[str, ...]:
+        """Each conserved quantity that does not hold (cards, tiles, tokens...); empty when all do."""
+        return ()
 
     # -- records ---------------------------------------------------------------------------
     def record(self) -> GameRecord:
         return GameRecord(self.game, self.players, self.rules.to_dict(), self.seed,
-                          dict(self.options), tuple(self.actions))
+                          thaw(self.options), self.actions)
 
     def to_json(self, indent: int | None = None) -> str:
         """The game record: replaying it with ``from_json`` gives this very state."""
@@ -134,17 +341,14 @@ class GameState:
             try:
                 state = state.play(action)
             except RuleError as exc:
-                raise BadInput("NB-RECORD", f"action {number} ({action!r}) cannot be replayed: "
+                raise BadInput("NB-RECORD", f"action {number} ({show(action)}) cannot be replayed: "
                                f"{exc}") from None
         return state
 
     @classmethod
     def _start(cls, rec: GameRecord) -> Self:
         rules = cls.Rules.from_dict(rec.rules)
-        try:
-            return cls.initial(rec.players, rules, rec.seed, dict(rec.options))
-        except TypeError as exc:  # unknown option names
-            raise BadInput("NB-RECORD", f"the record's options do not fit this game ({exc})") from None
+        return cls.new(rec.players, rules, rec.seed, rec.options)
 
     def history(self) -> list[Self]:
         """Every state from the first to this one, rebuilt from the record."""
@@ -154,28 +358,71 @@ class GameState:
             states.append(states[-1].play(action))
         return states
 
-    # -- conveniences ------------------------------------------------------------------------
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and vars(other) == vars(self)
+        """States are equal when every field is (frozen dataclasses generate their own)."""
+        if type(other) is not type(self):
+            return False
+        names = _slot_fields(type(self))
+        return all(getattr(self, n, None) == getattr(other, n, None) for n in names
+                   if n[0] != "_") and getattr(self, "__dict__", None) == getattr(
+                       other, "__dict__", None)
 
-    __hash__ = None  # states are compared by value, not used as keys
+    __hash__ = None  # type: ignore[assignment]  # frozen states define their own
 
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"player {self.to_move} to move"
         return (f"<{type(self).__module__}.{type(self).__name__} players={self.players} "
-                f"seed={self.seed} actions={len(self.actions)} {status}>")
+                f"seed={self.seed} actions={self.action_count} {status}>")
 
 
-Policy = Callable[[GameState, Any], Any]
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
+class FrozenGameState(GameState):
+    """The record header every engine's frozen ``State`` dataclass inherits.
+
+    An engine declares ``@dataclass(frozen=True, slots=True, kw_only=True, repr=False)
+    class State(FrozenGameState)`` with its own typed, immutable fields; the generated ``__eq__``
+    compares every field (the action log included), so a replayed state equals the original.
+    """
+
+    players: int
+    rules: RulesBase
+    seed: int
+    options: FrozenMap[str, Any] = dataclasses.field(default_factory=FrozenMap)
+    action_log: ActionLog | None = None
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash((type(self).__name__, self.players, self.rules, self.seed, self.options,
+                     self.action_log))
 
 
-def random_policy(state: GameState, rng) -> Any:
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _slot_fields(cls: type) -> tuple[str, ...]:
+    """Every slot of ``cls`` and its bases (the fields ``_evolve`` copies)."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        seen: list[str] = []
+        for klass in reversed(cls.__mro__):
+            slots = klass.__dict__.get("__slots__", ())
+            for name in (slots,) if isinstance(slots, str) else slots:
+                if name not in ("__dict__", "__weakref__") and name not in seen:
+                    seen.append(name)
+        names = _FIELDS[cls] = tuple(seen)
+    return names
+
+
+T = TypeVar("T", bound=GameState)
+Policy = Callable[[Any, random.Random], Any]
+
+
+def random_policy(state: Any, rng: random.Random) -> Any:
     """Pick a legal action uniformly at random."""
     return rng.choice(state.legal_actions())
 
 
-def playout(state: GameState, policy: Policy = random_policy, seed: int = 0,
-            max_actions: int = 100_000) -> Iterator[GameState]:
+def playout(state: T, policy: Policy = random_policy, seed: int = 0,
+            max_actions: int = 100_000) -> Iterator[T]:
     """Yield the states of a game played by ``policy`` from ``state`` (inclusive) to the end.
 
     The policy's choices are seeded by ``seed`` and then recorded as ordinary actions, so the
@@ -191,7 +438,7 @@ def playout(state: GameState, policy: Policy = random_policy, seed: int = 0,
     raise RuntimeError(f"the game did not end within {max_actions} actions")
 
 
-def play_to_end(state: GameState, policy: Policy = random_policy, seed: int = 0) -> GameState:
+def play_to_end(state: T, policy: Policy = random_policy, seed: int = 0) -> T:
     """The final state of :func:`playout`."""
     last = state
     for last in playout(state, policy, seed):  # noqa: B007 - we want the last one
@@ -199,4 +446,5 @@ def play_to_end(state: GameState, policy: Policy = random_policy, seed: int = 0)
     return last
 
 
-__all__ = ["GameState", "Policy", "random_policy", "playout", "play_to_end"]
+__all__ = ["GameState", "FrozenGameState", "ActionLog", "Outcome", "Score", "JsonAction",
+           "top_scorers", "Policy", "random_policy", "playout", "play_to_end"]

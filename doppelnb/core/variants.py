@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self, cast
 
 from .errors import BadInput
 
@@ -34,14 +34,14 @@ class FlagInfo:
     name: str
     digest_name: str
     default: Any
-    choices: tuple | None
+    choices: tuple[Any, ...] | None
     rule: str
     doc: str
 
 
 def flag(
     default: Any,
-    choices: Sequence | None = None,
+    choices: Sequence[Any] | None = None,
     *,
     rule: str,
     doc: str = "",
@@ -73,13 +73,17 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
+def _fields(obj: Any) -> tuple[dataclasses.Field[Any], ...]:
+    return dataclasses.fields(obj)
+
+
 class RulesBase:
     """Mixin for an engine's frozen ``Rules`` dataclass. Set ``prefix`` to the digest prefix."""
 
     prefix: ClassVar[str] = ""
 
     def __post_init__(self) -> None:
-        for f in dataclasses.fields(self):
+        for f in _fields(self):
             meta = f.metadata.get("doppelnb_flag")
             if meta is None:
                 continue
@@ -96,7 +100,7 @@ class RulesBase:
     def flags(cls) -> list[FlagInfo]:
         """Every flag with its readings, default and digest id, in declaration order."""
         out = []
-        for f in dataclasses.fields(cls):
+        for f in _fields(cls):
             meta = f.metadata.get("doppelnb_flag")
             if meta is not None:
                 digest_name = meta["digest_name"] or f"{cls.prefix}_{f.name}"
@@ -104,26 +108,26 @@ class RulesBase:
                                     meta["rule"], meta["doc"]))
         return out
 
-    def replace(self, **changes: Any):
+    def replace(self, **changes: Any) -> Self:
         """A copy with some flags changed; an unknown flag name raises :class:`BadInput`."""
-        names = {f.name for f in dataclasses.fields(self)}
+        names = {f.name for f in _fields(self)}
         for name in changes:
             if name not in names:
                 raise BadInput("NB-ARG", f"{type(self).__module__} has no variant flag {name!r}; "
                                f"flags are {', '.join(sorted(names))}")
-        return dataclasses.replace(self, **changes)
+        return dataclasses.replace(cast(Any, self), **changes)  # type: ignore[no-any-return]
 
     def changed(self) -> dict[str, Any]:
         """The flags that differ from the recommended defaults."""
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
+        return {f.name: getattr(self, f.name) for f in _fields(self)
                 if getattr(self, f.name) != f.default}
 
     def to_dict(self) -> dict[str, Any]:
         """All flags as JSON-ready values (tuples become lists)."""
-        return {f.name: _jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}
+        return {f.name: _jsonable(getattr(self, f.name)) for f in _fields(self)}
 
     @classmethod
-    def from_dict(cls, data: Any):
+    def from_dict(cls, data: Any) -> Self:
         """Rebuild from :meth:`to_dict` output; lists become tuples, unknown keys are refused."""
         if not isinstance(data, dict):
             raise BadInput("NB-RECORD", "the rules must be a JSON object of flag names to values")
@@ -144,7 +148,7 @@ class RulesBase:
                           caption=f"{type(self).__module__}.Rules")
 
 
-def _member(value: Any, choices: tuple) -> bool:
+def _member(value: Any, choices: tuple[Any, ...]) -> bool:
     # True == 1 in Python; keep booleans and numbers apart when checking readings.
     return any(value == c and type(value) is type(c) for c in choices)
 

@@ -51,3 +51,4 @@ __all__ = [
     "adjust", "Results", "match_results", "legal_counts", "takeover_comparison", "simulate",
     "greedy_policy", "mid_game_board", "resolution_readings",
 ]
+PLAYER_COUNTS = (10,)

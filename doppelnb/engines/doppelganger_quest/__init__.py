@@ -55,3 +55,4 @@ __all__ = [
     "draft_weapon", "is_friendly_fire", "card_set", "CardSet", "DATA_FILE", "LOYAL", "DOPPEL",
     "GAME", "balance_table", "honest_black_probability", "honest_policy", "one_quest", "minotaur_example", "weapon_result", "success_probability",
 ]
+PLAYER_COUNTS = (4,5,6,7,8)

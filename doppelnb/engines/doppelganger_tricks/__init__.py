@@ -80,3 +80,4 @@ __all__ = [
     "card_svg", "hand_svg", "annihilation_rates_html", "trick_svg", "sheet_html", "census_html", "census_chart",
     "scoring_table_html",
 ]
+PLAYER_COUNTS = (3,4)

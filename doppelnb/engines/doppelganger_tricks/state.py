@@ -133,7 +133,7 @@ class State(GameState):
     # The legal actions, computed at most once per state: states never change once built, so the
     # cache stays right. A slot, not an attribute, so it is no part of the state's value
     # (equality, records) and ``_evolve`` starts every new state without it.
-    __slots__ = ("_legal_cache",)
+    __slots__ = ("_legal_cache", "__dict__")  # __dict__ until this State is a frozen dataclass
 
     # -- setup (DT-R1..R5) ------------------------------------------------------------------------
     @classmethod

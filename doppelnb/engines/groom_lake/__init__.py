@@ -40,3 +40,4 @@ __all__ = [
     "reachable", "region", "is_trapped", "Tile", "TileSet", "load_tiles", "SupplyDeck",
     "load_deck", "USABLE", "LIFE_BY_PLAYERS",
 ]
+PLAYER_COUNTS = (3,4,5,6)
