@@ -16,18 +16,17 @@ from ...core.errors import BadInput
 from ...core.exact import Distribution, multiset_draws
 from ...core.render import Html, html_table
 from ...core.state import play_to_end
-from .cards import (
+from .decks import deck_candidates
+from .notation import (
     COLOUR_INDEX,
     DECK_SIZE,
     PLAYER_COUNTS,
     RANKS,
     REVERSING_RANK,
     Card,
-    deck_candidates,
     parse_card,
     whole_number,
 )
-from .game import new_game
 from .rules import (
     DEFAULT_RULES,
     JAPANESE_SCORE_TABLES,
@@ -39,6 +38,7 @@ from .rules import (
     resolve_trick,
     round_score,
 )
+from .state import new_game
 
 #: Longest table :func:`scoring_table` builds: no player can hold more than the 36 cards.
 MAX_SCORING_COUNT = DECK_SIZE
@@ -335,11 +335,12 @@ def readings_table(cases: Mapping[str, Sequence[Sequence[Any]]] = READING_CASES,
     flags = check_sequence(flags, "flags", max_len=len(Rules.flags()))
     rules = check_rules(rules)
     infos = {f.name: f for f in Rules.flags()}
-    rows, marked = [], set()
+    rows: list[list[Any]] = []
+    marked: set[int] = set()
     for name in flags:
         if name not in infos or not infos[name].choices:
             raise BadInput("NB-ARG", f"{name!r} is not a variant flag with readings")
-        for reading in infos[name].choices:
+        for reading in infos[name].choices or ():
             variant = rules.replace(**{name: reading})
             default = reading == infos[name].default
             if default:
@@ -419,9 +420,10 @@ def variant_survey(players: int, games: int = 30, seed: int = 0, rules: Rules = 
         flags = check_sequence(flags, "flags", max_len=len(names),
                                item=lambda v, n: check_choice(v, n, names))
     infos = [f for f in Rules.flags() if f.choices and (flags is None or f.name in flags)]
-    rows, marked = [], set()
+    rows: list[list[Any]] = []
+    marked: set[int] = set()
     for info in infos:
-        for reading in info.choices:
+        for reading in info.choices or ():
             summary = simulate(players, rules.replace(**{info.name: reading}), games, seed)
             if reading == info.default:
                 marked.add(len(rows))

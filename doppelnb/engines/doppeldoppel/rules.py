@@ -13,17 +13,14 @@ from ...core.checks import check_bool, check_instance, check_mapping, check_sequ
 from ...core.errors import BadInput
 from ...core.render import Svg, html_table
 from ...core.variants import RulesBase, flag
-from .cards import (
+from .decks import Composition, check_colour_names, check_composition, deck_candidates
+from .notation import (
     COLOUR_INDEX,
     COLOURS,
     PLAYER_COUNTS,
     RANKS,
     REVERSING_RANK,
     Card,
-    Composition,
-    check_colour_names,
-    check_composition,
-    deck_candidates,
     parse_card,
     parse_colour,
     sort_cards,
@@ -52,7 +49,7 @@ class Rules(RulesBase):
     deck_composition: Any = flag(
         "a", ("a", "b", "c"), rule="DD-A1", check=check_composition,
         doc="Cards of each rank (illustrative): candidate a, b, c, or any counts making 36.")
-    colour_names: tuple = flag(
+    colour_names: tuple[str, ...] = flag(
         ("yellow", "colour2", "colour3"), rule="DD-A2", check=check_colour_names,
         doc="Names of the colours Y, R, B (only yellow is in the rulebook).")
     next_leader: str = flag(
@@ -104,7 +101,8 @@ class Rules(RulesBase):
         return tuple(card for card, n in self.deck_counts().items() for _ in range(n))
 
     def colour_name(self, colour: str) -> str:
-        return self.colour_names[COLOUR_INDEX[colour]]
+        name: str = self.colour_names[COLOUR_INDEX[colour]]
+        return name
 
 
 DEFAULT_RULES = Rules()

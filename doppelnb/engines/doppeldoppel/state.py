@@ -1,33 +1,43 @@
-"""The Doppeldoppel game state: deal, tricks, rounds, hidden plays, records."""
+"""The Doppeldoppel game state: deal, tricks, rounds, hidden plays, records.
+
+A :class:`State` is a frozen, slotted dataclass: every field is typed and immutable (tuples of
+cards, ints, strs), a new state shares every field it does not change, and the actions so far
+live in the core's shared :class:`~doppelnb.core.state.ActionLog`.
+
+>>> s = new_game(3, seed=7, first_sp=0)
+>>> s.to_move, len(s.hands[0]), s.tricks_per_round
+(0, 12, 12)
+>>> s2 = s.play(s.legal_actions()[0])
+>>> s2.view(1).trick                        # the leader's card is face up (DD-R9)
+((0, Card('Y', 1)),)
+"""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass
-from types import MappingProxyType
-from typing import Any, NamedTuple
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, NamedTuple
 
 from ...core.chance import make_seed, rng_for
 from ...core.checks import check_int, check_players, check_seat
 from ...core.errors import BadInput, IllegalAction
-from ...core.render import Html, Svg, html_table
-from ...core.state import GameState
-from .cards import (
+from ...core.render import Html, Svg
+from ...core.state import FrozenGameState, Outcome
+from .actions import Action, Lead, action_to_json, parse_action
+from .notation import (
     COLOURS,
     DECK_SIZE,
     GAME,
     PLAYER_COUNTS,
     Card,
     card_key,
-    parse_card,
     parse_cards,
-    parse_colour,
     sort_cards,
 )
 from .rules import (
     DEFAULT_RULES,
-    Rules,
     TrickResult,
     check_rules,
     legal_cards,
@@ -35,16 +45,9 @@ from .rules import (
     resolve_trick,
     round_score,
 )
+from .rules import Rules as DDRules
 
-# ------------------------------------------------------------------------------------------------
-# The game state
-# ------------------------------------------------------------------------------------------------
-
-class Lead(NamedTuple):
-    """The 4-player lead: a card played face down and the declared lead colour (DD-R10)."""
-
-    card: Card
-    colour: str
+Hands = tuple[tuple[Card, ...], ...]
 
 
 class TrickRecord(NamedTuple):
@@ -58,11 +61,12 @@ class TrickRecord(NamedTuple):
     next_leader: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayerView:
-    """What one player may see (hidden: other hands, face-down cards not yet revealed)."""
+    """What one player (``None``: an onlooker) may see: their own hand, the sizes of the others,
+    the face-up cards; hidden are the other hands and face-down cards not yet revealed."""
 
-    player: int
+    player: int | None
     players: int
     round: int
     hand: tuple[Card, ...]
@@ -72,7 +76,7 @@ class PlayerView:
     piles: tuple[tuple[Card, ...], ...]
     discard: tuple[Card, ...]
     totals: tuple[int, ...]
-    legal: tuple[Any, ...]
+    legal: tuple[Action, ...]
     colour_names: tuple[str, ...]
 
     def _repr_svg_(self) -> str:
@@ -81,65 +85,66 @@ class PlayerView:
         return str(view_svg(self))
 
 
-class State(GameState):
+@dataclass(frozen=True, slots=True, kw_only=True, eq=True, repr=False)
+class State(FrozenGameState):
     """One moment of a Doppeldoppel game (immutable; :meth:`play` returns the next state).
 
     Actions: a card ``"Y5"`` from the hand of the player to move. With 4 players the leader's
-    action is ``("Y5", "Y")``: the face-down card and the declared colour (a bare ``"Y5"`` declares
-    the card's own colour). With 3 players the two followers' cards are face down until both are
-    in (DD-R9, DD-A10): they are submitted one at a time and :meth:`view` hides them.
+    action is ``("Y5", "Y")`` (or ``"Y5/Y"``): the face-down card and the declared colour (a bare
+    ``"Y5"`` declares the card's own colour). With 3 players the two followers' cards are face down
+    until both are in (DD-R9, DD-A10): they are submitted one at a time and :meth:`view` hides them.
     """
 
-    game = GAME
-    Rules = Rules
-    option_names = frozenset({"first_sp", "hands"})
+    game: ClassVar[str] = GAME
+    Rules: ClassVar[type[DDRules]] = DDRules
+    player_counts: ClassVar[tuple[int, ...]] = PLAYER_COUNTS
+    option_names: ClassVar[frozenset[str]] = frozenset({"first_sp", "hands"})
 
-    round: int
-    round_sp: int
-    leader: int
-    hands: tuple[tuple[Card, ...], ...]
-    piles: tuple[tuple[Card, ...], ...]
-    discard: tuple[Card, ...]
-    trick: tuple[Card, ...]
-    declared: str | None
-    reversal: bool
-    trick_number: int
-    totals: tuple[int, ...]
-    round_scores: tuple[tuple[int, ...], ...]
-    round_piles: tuple[tuple[tuple[Card, ...], ...], ...]
-    log: tuple[TrickRecord, ...]
-    over: bool
+    rules: DDRules
+    round: int = 0
+    round_sp: int = 0
+    leader: int = 0
+    hands: Hands = ()
+    piles: Hands = ()
+    discard: tuple[Card, ...] = ()
+    trick: tuple[Card, ...] = ()
+    declared: str | None = None
+    reversal: bool = False
+    trick_number: int = 0
+    totals: tuple[int, ...] = ()
+    round_scores: tuple[tuple[int, ...], ...] = ()
+    round_piles: tuple[Hands, ...] = ()
+    log: tuple[TrickRecord, ...] = ()
+    over: bool = False
+    _legal: tuple[Action, ...] | None = field(default=None, compare=False)
 
     # -- construction ----------------------------------------------------------------------
     @classmethod
-    def initial(cls, players: int, rules: Rules, seed: int | None, options: dict) -> State:
-        players = _check_players(players)
-        state = cls()
-        state._init_record(players, rules, seed, options)
+    def header(cls, players: Any, rules: Any, seed: Any,
+               options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The core header check, with the player count refused under DD-R1."""
+        _check_players(players)
+        return FrozenGameState.header.__func__(cls, players, rules, seed, options)  # type: ignore[attr-defined,no-any-return]
+
+    @classmethod
+    def initial(cls, players: int, rules: Any, seed: int | None,
+                options: Mapping[str, Any]) -> State:
+        head = cls.header(players, rules, seed, options)
+        players, rules = head["players"], head["rules"]
         first_sp = options.get("first_sp")
         if first_sp is None:  # DD-R4: chosen at random (recorded through the seed)
-            first_sp = rng_for(state.seed, "first_sp").randrange(players)
+            first_sp = rng_for(head["seed"], "first_sp").randrange(players)
         else:
             first_sp = check_seat(first_sp, players, "first_sp", rule="DD-R4")
         hands = options.get("hands")
-        dealt = (state._deal(0) if hands is None else _check_hands(hands, players, rules))
-        # the options are read-only and hold only immutable values: states share them safely
-        frozen: dict[str, Any] = dict(state.options)
-        if hands is not None:
-            frozen["hands"] = tuple(tuple(str(c) for c in hand) for hand in dealt)
-        state.options = MappingProxyType(frozen)  # type: ignore[assignment]
-        empty = ((),) * players
-        state.__dict__.update(
-            round=0, round_sp=first_sp, leader=first_sp, hands=dealt, piles=empty, discard=(),
-            trick=(), declared=None, reversal=False, trick_number=0, totals=(0,) * players,
-            round_scores=(), round_piles=(), log=(), over=False)
-        return state
-
-    def _deal(self, round_number: int) -> tuple[tuple[Card, ...], ...]:
-        """DD-R3, DD-A16: shuffle all 36 cards and deal them evenly; a fresh deal every round."""
-        deck = list(self.rules.deck())
-        rng_for(self.seed, "deal", round_number).shuffle(deck)
-        return tuple(sort_cards(deck[p::self.players]) for p in range(self.players))
+        dealt = (_deal(rules, head["seed"], players, 0) if hands is None
+                 else _check_hands(hands, players, rules))
+        if hands is not None:  # the record holds plain card strings
+            head["options"] = head["options"].set(
+                "hands", tuple(tuple(str(c) for c in hand) for hand in dealt))
+        empty: Hands = ((),) * players
+        return cls(**head, round=0, round_sp=first_sp, leader=first_sp, hands=dealt,
+                   piles=empty, totals=(0,) * players)
 
     # -- seating ---------------------------------------------------------------------------
     def left_of(self, seat: int) -> int:
@@ -148,9 +153,9 @@ class State(GameState):
 
     def play_order(self, leader: int | None = None) -> tuple[int, ...]:
         """Seats in play order from ``leader`` (DD-R8, DD-A4)."""
-        leader = self.leader if leader is None else leader
+        start = self.leader if leader is None else check_seat(leader, self.players, "leader")
         step = 1 if self.rules.direction == "clockwise" else -1
-        return tuple((leader + step * i) % self.players for i in range(self.players))
+        return tuple((start + step * i) % self.players for i in range(self.players))
 
     @property
     def tricks_per_round(self) -> int:
@@ -197,57 +202,58 @@ class State(GameState):
             tied = [p for p in tied if last[p] == top]
         return tuple(tied)
 
-    def legal_actions(self) -> list:
-        if self.over:
-            return []
+    @property
+    def outcome(self) -> Outcome:
+        """Over or not, the winners (DD-R22, DD-A15) and the totals."""
+        if not self.over:
+            return Outcome(False, (), self.totals)
+        return Outcome(True, self.winners, self.totals,
+                       f"most victory points after {self.rounds} rounds (DD-R22)")
+
+    def _legal_tuple(self) -> tuple[Action, ...]:
+        legal = self._legal
+        if legal is None:
+            legal = tuple(self._compute_legal())
+            object.__setattr__(self, "_legal", legal)
+        return legal
+
+    def _compute_legal(self) -> list[Action]:
         seat = self.to_move
+        if seat is None:
+            return []
         hand = self.hands[seat]
         if self.trick:
-            return legal_cards(hand, self.lead_colour)  # DD-R11
+            return list(legal_cards(hand, self.lead_colour))  # DD-R11
         cards = legal_cards(hand, None)
         if self.players == 3:
-            return cards  # DD-R9: the leader plays face up
+            return list(cards)  # DD-R9: the leader plays face up
         if self.rules.declared_colour_must_match:  # DD-R10, DD-A9
             return [Lead(c, c.colour) for c in cards]
         return [Lead(c, colour) for c in cards for colour in COLOURS]
 
-    def parse_action(self, action: Any) -> Card | Lead:
-        leading = not self.trick
-        if isinstance(action, Lead):
-            lead = Lead(parse_card(action.card), parse_colour(action.colour, "DD-R10"))
-        elif isinstance(action, Card) or isinstance(action, str):
-            card = parse_card(action)
-            if leading and self.players == 4:  # a bare card declares its own colour
-                return Lead(card, card.colour)
-            return card
-        elif isinstance(action, (list, tuple)) and len(action) == 2:
-            lead = Lead(parse_card(action[0]), parse_colour(action[1], "DD-R10"))
-        else:
-            raise BadInput("NB-ARG", f"{action!r} is not a Doppeldoppel action: play a card like "
-                           "'Y5', or with 4 players lead ('Y5', 'Y') to declare a colour")
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the player to move (a new list; cached per state)."""
+        return list(self._legal_tuple())
+
+    def parse_action(self, action: Any) -> Action:
         who = f"P{self.to_move + 1}" if self.to_move is not None else "nobody"
-        if self.players == 3:
-            raise IllegalAction("DD-R9", "with 3 players the leader plays face up and declares "
-                                "no colour: play just the card, like 'Y5'")
-        if not leading:
-            raise IllegalAction("DD-R10", f"only the leader declares a colour; {who} follows "
-                                f"with a card only, like '{lead.card}'")
-        return lead
+        return parse_action(action, leading=not self.trick, players=self.players, who=who)
 
-    def action_to_json(self, action: Card | Lead) -> Any:
-        if isinstance(action, Lead):
-            return [str(action.card), action.colour]
-        return str(action)
+    def action_to_json(self, action: Action) -> Any:
+        return action_to_json(action)
 
-    def action_label(self, action: Card | Lead) -> str:
+    def action_label(self, action: Action) -> str:
         if isinstance(action, Lead):
             return f"{action.card} face down, declares {self.rules.colour_name(action.colour)}"
         if self.players == 3 and self.trick:
             return f"{action} face down"
         return str(action)
 
-    def _check(self, action: Card | Lead) -> None:
+    def _check(self, action: Action) -> None:
+        if action in self._legal_tuple():
+            return
         seat = self.to_move
+        assert seat is not None
         who = f"P{seat + 1}"
         card = action.card if isinstance(action, Lead) else action
         hand = self.hands[seat]
@@ -268,9 +274,11 @@ class State(GameState):
                 name = self.rules.colour_name(lead)
                 raise IllegalAction("DD-R11", f"{who} holds {follow[0]}, so {who} must follow "
                                     f"{name}; {card} is not {name}")
+        raise IllegalAction("NB-ARG", f"{self.action_label(action)} is not a legal action now")
 
-    def _apply(self, action: Card | Lead) -> State:
+    def _apply(self, action: Action) -> State:
         seat = self.to_move
+        assert seat is not None
         card = action.card if isinstance(action, Lead) else action
         hand = list(self.hands[seat])
         hand.remove(card)
@@ -281,9 +289,10 @@ class State(GameState):
             return self._evolve(hands=hands, trick=trick, declared=declared)
         return self._finish_trick(hands, trick, declared)
 
-    def _finish_trick(self, hands, trick, declared) -> State:
+    def _finish_trick(self, hands: Hands, trick: tuple[Card, ...], declared: str | None
+                      ) -> State:
         """Reveal and resolve the complete trick, then maybe end the round and the game."""
-        rules: Rules = self.rules
+        rules = self.rules
         seats = self.play_order()
         # DD-R10 step 3 / DD-R9 step 3 / DD-A18: everything is revealed, then resolved as usual.
         result = resolve_trick(trick, rules, lead_colour=declared, reversed_before=self.reversal)
@@ -311,7 +320,7 @@ class State(GameState):
             changes.update(self._end_round(piles))
         return self._evolve(**changes)
 
-    def _end_round(self, piles) -> dict[str, Any]:
+    def _end_round(self, piles: Hands) -> dict[str, Any]:
         """DD-R18..R21 scoring, DD-R22 game end, DD-R6 start-player rotation, DD-A16 re-deal."""
         scores = tuple(round_score(pile_counts(p), self.rules) for p in piles)
         totals = tuple(t + s for t, s in zip(self.totals, scores, strict=True))
@@ -322,19 +331,23 @@ class State(GameState):
             return out
         nxt_round = self.round + 1
         sp = self.left_of(self.round_sp)  # DD-R6: left of the player who was SP at round start
-        out.update(round=nxt_round, round_sp=sp, leader=sp, hands=self._deal(nxt_round),
+        out.update(round=nxt_round, round_sp=sp, leader=sp,
+                   hands=_deal(self.rules, self.seed, self.players, nxt_round),
                    piles=((),) * self.players, discard=(), trick_number=0, reversal=False)
         return out
 
     # -- what each player sees --------------------------------------------------------------
-    def view(self, player: int) -> PlayerView:
-        """The game as ``player`` sees it: their own hand; face-down cards of others hidden."""
-        player = check_seat(player, self.players, "player")
+    def view(self, player: int | None = None) -> PlayerView:
+        """The game as ``player`` sees it: their own hand; face-down cards of others hidden.
+        ``None`` is an onlooker: no hand, every face-down card hidden."""
+        if player is not None:
+            player = check_seat(player, self.players, "player")
         seats = self.play_order()
         trick = tuple((s, c if self._face_up(i) or s == player else None)
                       for i, (s, c) in enumerate(zip(seats, self.trick, strict=False)))
-        legal = tuple(self.legal_actions()) if self.to_move == player else ()
-        return PlayerView(player, self.players, self.round, self.hands[player],
+        legal = self._legal_tuple() if player is not None and self.to_move == player else ()
+        hand = self.hands[player] if player is not None else ()
+        return PlayerView(player, self.players, self.round, hand,
                           tuple(map(len, self.hands)), trick, self.lead_colour, self.piles,
                           self.discard, self.totals, legal, self.rules.colour_names)
 
@@ -344,9 +357,16 @@ class State(GameState):
             return position == 0  # the 3-player leader plays face up, the others face down
         return position != 0  # the 4-player leader plays face down, the others face up
 
-    def all_cards(self) -> Counter:
+    def determinize(self, player: int, rng: random.Random) -> State:
+        """A state consistent with what ``player`` has seen, every hidden card resampled (see
+        :func:`.players.determinize`)."""
+        from .players import determinize
+
+        return determinize(self, player, rng)
+
+    def all_cards(self) -> Counter[Card]:
         """Every card in hands, the trick, acquired piles and the discard (conservation checks)."""
-        cards: Counter = Counter(self.discard)
+        cards: Counter[Card] = Counter(self.discard)
         cards.update(self.trick)
         for zone in (*self.hands, *self.piles):
             cards.update(zone)
@@ -362,7 +382,7 @@ class State(GameState):
         """
         problems: list[str] = []
         cards = self.all_cards()
-        deck = Counter(self.rules.deck_counts())
+        deck: Counter[Card] = Counter(self.rules.deck_counts())
         if cards != deck:
             problems.append(f"DD-R2: the cards in play are not the deck (extra "
                             f"{sorted(map(str, (cards - deck).elements()))}, missing "
@@ -389,31 +409,46 @@ class State(GameState):
             problems.append(f"DD-R21: totals {self.totals} are not the round sums {sums}")
         return tuple(problems)
 
-    # -- renderings --------------------------------------------------------------------------
+    # -- text and renderings ---------------------------------------------------------------
+    def __str__(self) -> str:
+        """A text picture: round, trick, every hand (this is the whole state, not a view)."""
+        lines = [f"round {self.round + 1}/{self.rounds}, trick "
+                 f"{min(self.trick_number + 1, self.tricks_per_round)}/{self.tricks_per_round}, "
+                 f"start player P{self.round_sp + 1}"
+                 + (", strength reversed" if self.reversal else "")]
+        for p in range(self.players):
+            mark = ">" if p == self.to_move else " "
+            hand = " ".join(map(str, self.hands[p])) or "-"
+            pile = " ".join(map(str, self.piles[p])) or "-"
+            lines.append(f"{mark} P{p + 1} total {self.totals[p]:+d} | hand {hand} | won {pile}")
+        if self.trick:
+            order = self.play_order()
+            shown = " ".join(f"P{order[i] + 1}:{c}" for i, c in enumerate(self.trick))
+            lines.append(f"  trick (lead {self.lead_colour}): {shown}")
+        if self.log:
+            last = self.log[-1]
+            lines.append(f"  last trick (round {last.round + 1}, trick {last.number + 1}): "
+                         f"{last.result.reason}")
+        if self.round_scores:
+            lines.append("  round scores: " + " / ".join(
+                " ".join(f"{s:+d}" for s in r) for r in self.round_scores))
+        if self.over:
+            lines.append(f"  {self.outcome}")
+        return "\n".join(lines)
+
     def score_sheet(self) -> Html:
         """The score sheet: round scores and running totals (DD-R21), winners marked."""
         from .render import score_sheet_html
 
-        return Html(score_sheet_html(self))
+        return score_sheet_html(self)
 
     def trick_log(self, round_number: int | None = None) -> Html:
         """A table of the finished tricks of one round (default: the current or last round)."""
+        from .render import trick_log_html
+
         rnd = (self.round if round_number is None else
                check_int(round_number, "round_number", 0, self.rounds - 1))
-        rows = []
-        for t in self.log:
-            if t.round != rnd:
-                continue
-            r = t.result
-            cards = " ".join(f"{c}" + ("✗" if i in r.discarded else "")
-                             for i, c in enumerate(r.cards))
-            winner = "—" if r.winner is None else f"P{t.seats[r.winner] + 1} ({r.cards[r.winner]})"
-            rows.append([t.number + 1, f"P{t.seats[0] + 1}", cards,
-                         "yes" if r.reversed else "", winner, r.rule,
-                         " ".join(map(str, r.acquired))])
-        return Html(html_table(["trick", "leader", "cards in play order (✗ collided)", "reversed",
-                                "winner", "decided by", "acquired"], rows,
-                               caption=f"round {rnd + 1}: tricks"))
+        return trick_log_html(self, rnd)
 
     def piles_svg(self) -> Svg:
         """Each player's acquired pile this round with its current round score."""
@@ -424,14 +459,21 @@ class State(GameState):
     def _repr_html_(self) -> str:
         from .render import state_html
 
-        return state_html(self)
+        return str(state_html(self))
+
+
+def _deal(rules: DDRules, seed: int, players: int, round_number: int) -> Hands:
+    """DD-R3, DD-A16: shuffle all 36 cards and deal them evenly; a fresh deal every round."""
+    deck = list(rules.deck())
+    rng_for(seed, "deal", round_number).shuffle(deck)
+    return tuple(sort_cards(deck[p::players]) for p in range(players))
 
 
 def _check_players(players: Any) -> int:
     return check_players(players, PLAYER_COUNTS, rule="DD-R1")  # DD-R1: 3 or 4, an int
 
 
-def _check_hands(hands: Any, players: int, rules: Rules) -> tuple[tuple[Card, ...], ...]:
+def _check_hands(hands: Any, players: int, rules: DDRules) -> Hands:
     """Validate a prescribed first deal (option ``hands``): the whole deck, dealt evenly (DD-R3)."""
     size = DECK_SIZE // players
     if not isinstance(hands, (list, tuple)) or len(hands) != players:
@@ -446,7 +488,7 @@ def _check_hands(hands: Any, players: int, rules: Rules) -> tuple[tuple[Card, ..
                            f"has {len(cards)}")
         dealt.append(sort_cards(cards))
     given = Counter(c for h in dealt for c in h)
-    deck = Counter(rules.deck_counts())
+    deck: Counter[Card] = Counter(rules.deck_counts())
     if given != deck:
         extra = given - deck
         short = deck - given
@@ -459,7 +501,7 @@ def _check_hands(hands: Any, players: int, rules: Rules) -> tuple[tuple[Card, ..
     return tuple(dealt)
 
 
-def new_game(players: int, *, rules: Rules = DEFAULT_RULES, seed: int | None = None,
+def new_game(players: int, *, rules: DDRules = DEFAULT_RULES, seed: int | None = None,
              first_sp: int | None = None, hands: Sequence[Sequence[str]] | None = None,
              **unknown: Any) -> State:
     """A new game for 3 or 4 players (DD-R1); the same seed gives the same deals.
@@ -484,12 +526,11 @@ def new_game(players: int, *, rules: Rules = DEFAULT_RULES, seed: int | None = N
     options: dict[str, Any] = {}
     if first_sp is not None:
         options["first_sp"] = first_sp
-    if hands is not None:  # validated now so the record holds plain card strings
-        dealt = _check_hands(hands, _check_players(players), rules)
-        options["hands"] = [[str(c) for c in hand] for hand in dealt]
-    return State.initial(players, rules, seed, options)
+    if hands is not None:
+        options["hands"] = hands
+    return State.new(players, rules, seed, options)
 
 
 from_json = State.from_json
 
-
+__all__ = ["State", "PlayerView", "TrickRecord", "Lead", "new_game", "from_json"]
