@@ -120,6 +120,8 @@ MAX_CARDS = 36
 def check_cards(values: Any, name: str, max_len: int = MAX_CARDS) -> tuple[Card, ...]:
     """A list, tuple, set or other finite iterable of cards (``"Y5"`` or :class:`Card`), at
     most ``max_len`` of them (an endless iterator is cut and refused)."""
+    if type(values) is tuple and len(values) <= max_len and all(type(v) is Card for v in values):
+        return values  # already checked cards (the fast path)
     if not isinstance(values, (list, tuple)) and isinstance(values, Iterable) and not isinstance(
             values, (str, bytes, bytearray, Mapping)):
         values = list(itertools.islice(values, max_len + 1))
@@ -294,6 +296,12 @@ def resolve_trick(cards: Sequence[Any], rules: Rules = DEFAULT_RULES, *,
                        f"{len(played)}")
     lead = played[0].colour if lead_colour is None else parse_colour(lead_colour, "DD-R10")
     check_bool(reversed_before, "reversed_before")
+    return resolve_checked(played, rules, lead, reversed_before)
+
+
+def resolve_checked(played: tuple[Card, ...], rules: Rules, lead: str, reversed_before: bool
+                    ) -> TrickResult:
+    """:func:`resolve_trick` on arguments already checked (the game state's fast path)."""
     # DD-R13: every card whose number appears more than once is removed, whatever its colour.
     number_count = Counter(c.rank for c in played)
     discarded = tuple(i for i, c in enumerate(played) if number_count[c.rank] > 1)
@@ -377,6 +385,14 @@ def round_score(counts: Mapping[int, int], rules: Rules = DEFAULT_RULES) -> int:
     (21, -4, 0)
     """
     return breakdown_from_tuple(_counts_tuple(counts), check_rules(rules)).total
+
+
+def pile_score(pile: Iterable[Card], rules: Rules) -> int:
+    """The round score of an acquired pile of checked cards (the game state's fast path)."""
+    n = [0] * 7
+    for card in pile:
+        n[card.rank] += 1
+    return breakdown_from_tuple(tuple(n[1:]), rules).total
 
 
 def pile_counts(cards: Iterable[Any]) -> dict[int, int]:
