@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from ...core.checks import check_instance, check_seat
 from .actions import Action, Lead
 from .notation import Card, sort_cards
-from .rules import pile_counts, resolve_trick, round_score
+from .rules import pile_score, resolve_checked
 
 if TYPE_CHECKING:
     from .state import State
@@ -36,12 +36,13 @@ def _card(action: Action) -> Card:
 def greedy(state: State, rng: random.Random) -> Action:
     """A one-move heuristic a student can read (ties broken by ``rng``):
 
-    1. Last to play in a trick: try every legal card, resolve the trick (DD-R13..R17) and keep
-       the card that leaves my acquired pile with the best round score (DD-R18..R21).
-    2. Otherwise, if a legal card shows a number already in the trick, play the lowest such card:
-       it collides and is discarded (DD-R13), so nobody acquires it.
-    3. Otherwise play the lowest legal card (under normal strength low cards rarely win, so I
-       rarely acquire the -1 cards).
+    For each legal card, resolve the trick as far as it can be seen: the cards already played
+    (face-down ones count as unknown and are left out) plus this card (DD-R13..R17). If this card
+    would win that trick, its value is how much my acquired pile's round score would change by
+    taking the surviving cards (DD-R18..R21); otherwise its value is 0. Play the card of highest
+    value; among equals, the lowest rank (low cards rarely win under normal strength, so they
+    are the safest to give away). The value is an estimate: the 4-player lead card is face down
+    until the trick ends (DD-R10), and with 3 players so is the other follower's card (DD-R9).
     """
     from .state import State
 
@@ -52,27 +53,25 @@ def greedy(state: State, rng: random.Random) -> Action:
         raise ValueError("the game is over: there is nothing to play")
     seat = state.to_move
     assert seat is not None
-    if len(state.trick) == state.players - 1:  # rule 1
-        mine = state.piles[seat]
-        base = round_score(pile_counts(mine), state.rules)
-        order = state.play_order()
+    mine = state.piles[seat]
+    base = pile_score(mine, state.rules)
+    order = state.play_order()
+    visible = [(i, c) for i, c in enumerate(state.trick)
+               if state._face_up(i) or order[i] == seat]
 
-        def gain(action: Action) -> int:
-            cards = state.trick + (_card(action),)
-            result = resolve_trick(cards, state.rules, lead_colour=state.declared,
-                                   reversed_before=state.reversal)
-            if result.winner is None or order[result.winner] != seat:
-                return 0
-            return round_score(pile_counts(mine + result.acquired), state.rules) - base
+    def value(action: Action) -> int:
+        cards = tuple(c for _, c in visible) + (_card(action),)
+        lead = (action.colour if isinstance(action, Lead) else
+                state.declared if state.declared is not None else state.trick[0].colour
+                if state.trick else _card(action).colour)
+        result = resolve_checked(cards, state.rules, lead, state.reversal)
+        if result.winner != len(cards) - 1:  # my card is the last one in ``cards``
+            return 0
+        return pile_score(mine + result.acquired, state.rules) - base
 
-        best = max(gain(a) for a in legal)
-        choices = [a for a in legal if gain(a) == best]
-    else:
-        shown = {c.rank for c in state.trick}
-        colliding = [a for a in legal if _card(a).rank in shown]  # rule 2
-        pool = colliding or legal  # rule 3
-        low = min(_card(a).rank for a in pool)
-        choices = [a for a in pool if _card(a).rank == low]
+    scored = [(value(a), -_card(a).rank) for a in legal]
+    best = max(scored)
+    choices = [a for a, v in zip(legal, scored, strict=True) if v == best]
     return choices[rng.randrange(len(choices))]
 
 
