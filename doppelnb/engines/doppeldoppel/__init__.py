@@ -5,10 +5,12 @@ colour wins (the lowest instead of the highest when a 3 was played), and the win
 survivors. At the end of each round the kept cards score by rank. Digest:
 ``shared/rules/doppeldoppel.md`` (ids ``DD-R*``, ``DD-E*``, ``DD-A*``, ``DD-T*``).
 
-The package reads in the project's fixed order: :mod:`.cards` (notation, decks),
-:mod:`.rules` (``Rules`` flags, ``legal_plays``, ``resolve_trick``, ``round_score``), :mod:`.game`
-(``State``, ``new_game``, ``from_json``), :mod:`.analysis` (exact tables, distributions, census)
-and :mod:`.render` (SVG/HTML). Everything public is re-exported here.
+The package reads in the project's one order: :mod:`.notation` (cards ``"Y5"``), :mod:`.decks`
+(the DD-A1 compositions), :mod:`.rules` (``Rules`` flags, ``legal_plays``, ``resolve_trick``,
+``round_score``), :mod:`.actions` (``Card`` and ``Lead`` actions), :mod:`.state` (``State``,
+``new_game``, ``from_json``), :mod:`.analysis` (exact tables, distributions, census),
+:mod:`.render` (SVG/HTML), :mod:`.examples` (worked examples, golden cases) and :mod:`.players`
+(greedy, determinize). Everything public is re-exported here.
 
 Illustrative, not from the rulebook: the number of cards of each rank (DD-A1, three candidate
 compositions shipped in ``doppelnb/data/doppeldoppel_decks.json``) and the names of the two
@@ -23,6 +25,7 @@ colours other than yellow (DD-A2).
 """
 
 
+from .actions import Lead
 from .analysis import (
     CENSUS_KEYS,
     READING_CASES,
@@ -42,7 +45,8 @@ from .analysis import (
     simulate,
     variant_survey,
 )
-from .cards import (
+from .decks import deck_candidates, parse_deck_candidates
+from .notation import (
     COLOURS,
     DECK_SIZE,
     GAME,
@@ -50,13 +54,10 @@ from .cards import (
     RANKS,
     Card,
     card_key,
-    deck_candidates,
     parse_card,
     parse_cards,
-    parse_deck_candidates,
     sort_cards,
 )
-from .game import Lead, PlayerView, State, TrickRecord, from_json, new_game
 from .render import card_svg, deck_svg, hand_svg, trick_svg
 from .rules import (
     DEFAULT_RULES,
@@ -70,6 +71,7 @@ from .rules import (
     round_score,
     score_breakdown,
 )
+from .state import PlayerView, State, TrickRecord, from_json, new_game
 
 __all__ = [
     "GAME", "COLOURS", "RANKS", "DECK_SIZE", "PLAYER_COUNTS", "JAPANESE_SCORE_TABLES", "Card",

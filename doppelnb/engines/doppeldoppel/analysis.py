@@ -11,32 +11,39 @@ from typing import Any
 
 import numpy as np
 
+from ...core.checks import check_choice, check_int, check_mapping, check_players, check_sequence
 from ...core.errors import BadInput
 from ...core.exact import Distribution, multiset_draws
 from ...core.render import Html, html_table
 from ...core.state import play_to_end
-from .cards import (
+from .decks import deck_candidates
+from .notation import (
     COLOUR_INDEX,
     DECK_SIZE,
     PLAYER_COUNTS,
     RANKS,
     REVERSING_RANK,
     Card,
-    deck_candidates,
     parse_card,
     whole_number,
 )
-from .game import new_game
 from .rules import (
     DEFAULT_RULES,
     JAPANESE_SCORE_TABLES,
     Rules,
     TrickResult,
     breakdown_from_tuple,
+    check_rules,
     pile_counts,
     resolve_trick,
     round_score,
 )
+from .state import new_game
+
+#: Longest table :func:`scoring_table` builds: no player can hold more than the 36 cards.
+MAX_SCORING_COUNT = DECK_SIZE
+#: Most games :func:`simulate` / :func:`variant_survey` play in one call (about a minute).
+MAX_GAMES = 20_000
 
 # ------------------------------------------------------------------------------------------------
 # Analysis
@@ -48,10 +55,18 @@ def scoring_table(rank: int, rules: Rules = DEFAULT_RULES, max_count: int | None
 
     ``max_count`` defaults to the number of cards of that rank in the deck. For rank 5 this is
     the no-6 case, as in the Japanese table (DD-E7). Computed from :func:`round_score`.
+    ``max_count`` is limited to :data:`MAX_SCORING_COUNT` (36, the whole deck): no player can
+    acquire more cards than that, and a larger table would only cost memory.
+
+    >>> scoring_table(1, max_count=10**9)
+    Traceback (most recent call last):
+    ...
+    doppelnb.core.errors.BadInput: NB-ARG: max_count must be a whole number from 0 to 36, got 1000000000
     """
-    if isinstance(rank, bool) or rank not in RANKS:
-        raise BadInput("DD-R20", f"ranks are 1 to 6, not {rank!r}")
-    top = rules.rank_totals()[rank] if max_count is None else whole_number(max_count, "max_count")
+    rank = check_choice(rank, "rank", RANKS, rule="DD-R20")
+    rules = check_rules(rules)
+    top = (rules.rank_totals()[rank] if max_count is None
+           else check_int(max_count, "max_count", 0, MAX_SCORING_COUNT))
     return tuple(round_score({rank: k}, rules) for k in range(1, top + 1))
 
 
@@ -62,6 +77,7 @@ def scoring_tables(rules: Rules = DEFAULT_RULES) -> dict[int, tuple[int, ...]]:
 
 def scoring_tables_html(rules: Rules = DEFAULT_RULES) -> Html:
     """Every rank's scoring table; the ranks the Japanese rulebook tabulates are marked."""
+    rules = check_rules(rules)
     tables = scoring_tables(rules)
     width = max(map(len, tables.values()))
     rows = []
@@ -82,15 +98,28 @@ def round_score_distribution(k: int, rules: Rules = DEFAULT_RULES) -> Distributi
     its number of subsets); the weights total ``comb(36, k)``.
     """
     k = whole_number(k, "k", 0, DECK_SIZE)
-    totals = rules.rank_totals()
+    totals = check_rules(rules).rank_totals()
     pairs = ((breakdown_from_tuple(tuple(drawn.get(r, 0) for r in RANKS), rules).total, ways)
              for drawn, ways in multiset_draws(totals, k))
     return Distribution.from_pairs(pairs)
 
 
+#: Largest k :func:`round_score_distribution_bruteforce` loops over (comb(36, 5) = 376,992
+#: subsets, a few seconds); the exact :func:`round_score_distribution` has no limit.
+MAX_BRUTEFORCE_K = 5
+
+
 def round_score_distribution_bruteforce(k: int, rules: Rules = DEFAULT_RULES) -> Distribution:
-    """Twin of :func:`round_score_distribution`: loop over every k-subset of the 36 cards."""
+    """Twin of :func:`round_score_distribution`: loop over every k-subset of the 36 cards.
+
+    ``k`` (or ``36 - k``, the same number of subsets) is limited to :data:`MAX_BRUTEFORCE_K`.
+    """
     k = whole_number(k, "k", 0, DECK_SIZE)
+    rules = check_rules(rules)
+    if MAX_BRUTEFORCE_K < k < DECK_SIZE - MAX_BRUTEFORCE_K:
+        raise BadInput("NB-ARG", f"k is limited to 0..{MAX_BRUTEFORCE_K} or "
+                       f"{DECK_SIZE - MAX_BRUTEFORCE_K}..{DECK_SIZE} for the brute-force twin "
+                       f"(comb(36, k) subsets), got {k}; use round_score_distribution")
     deck = rules.deck()
     return Distribution.from_pairs((round_score(pile_counts(sub), rules), 1)
                                    for sub in itertools.combinations(deck, k))
@@ -98,6 +127,7 @@ def round_score_distribution_bruteforce(k: int, rules: Rules = DEFAULT_RULES) ->
 
 def mean_round_scores(rules: Rules = DEFAULT_RULES) -> list[tuple[int, Fraction]]:
     """(k, exact expected round score) for k = 0..36 cards acquired at random."""
+    rules = check_rules(rules)
     return [(k, round_score_distribution(k, rules).mean()) for k in range(DECK_SIZE + 1)]
 
 
@@ -137,9 +167,10 @@ class TrickCensus:
 def _census_deck(rules: Rules, deck: Mapping[Any, int] | None) -> dict[Card, int]:
     if deck is None:
         return rules.deck_counts()
+    check_mapping(deck, "deck", max_len=len(COLOUR_INDEX) * len(RANKS))
     out: dict[Card, int] = {}
     for card, n in deck.items():
-        out[parse_card(card)] = whole_number(n, f"copies of {card}", 0)
+        out[parse_card(card)] = whole_number(n, f"copies of {card}", 0, DECK_SIZE)
     return {c: n for c, n in out.items() if n}
 
 
@@ -162,9 +193,8 @@ def collision_census(players: int, rules: Rules = DEFAULT_RULES, *,
     replaces the rules' deck (card -> copies) for small checks against
     :func:`collision_census_bruteforce`.
     """
-    if isinstance(players, bool) or players not in PLAYER_COUNTS:
-        raise BadInput("DD-R1", f"a trick has 3 or 4 players, not {players!r}")
-    counts = _census_deck(rules, deck)
+    players = check_players(players, PLAYER_COUNTS, rule="DD-R1")
+    counts = _census_deck(check_rules(rules), deck)
     types = list(counts)
     n = players
     if sum(counts.values()) < n:
@@ -219,9 +249,11 @@ def collision_census_bruteforce(players: int, rules: Rules = DEFAULT_RULES, *,
                                 deck: Mapping[Any, int] | None = None) -> TrickCensus:
     """Twin of :func:`collision_census`: every permutation of physical cards through
     :func:`resolve_trick`. Slow (36*35*34 = 42,840 tricks for 3 players); for tests."""
-    if isinstance(players, bool) or players not in PLAYER_COUNTS:
-        raise BadInput("DD-R1", f"a trick has 3 or 4 players, not {players!r}")
-    physical = [c for c, k in _census_deck(rules, deck).items() for _ in range(k)]
+    players = check_players(players, PLAYER_COUNTS, rule="DD-R1")
+    physical = [c for c, k in _census_deck(check_rules(rules), deck).items() for _ in range(k)]
+    if len(physical) > DECK_SIZE:
+        raise BadInput("NB-ARG", f"the brute-force census is limited to decks of {DECK_SIZE} "
+                       f"cards, got {len(physical)}")
     out = dict.fromkeys(CENSUS_KEYS, 0)
     positions = [0] * players
     for seq in itertools.permutations(physical, players):
@@ -241,6 +273,8 @@ def collision_census_bruteforce(players: int, rules: Rules = DEFAULT_RULES, *,
 
 def census_table(players: int, rules: Rules = DEFAULT_RULES) -> Html:
     """The census under each DD-A1 candidate deck, side by side (shares of all tricks)."""
+    players = check_players(players, PLAYER_COUNTS, rule="DD-R1")
+    rules = check_rules(rules)
     results = {name: collision_census(players, rules.replace(deck_composition=name))
                for name in deck_candidates()}
     labels = {"tricks": "tricks (ordered, distinct cards)", "with_collision": "some cards collide",
@@ -262,7 +296,9 @@ def census_table(players: int, rules: Rules = DEFAULT_RULES) -> Html:
 def resolve_tricks(tricks: Sequence[Sequence[Any]], rules: Rules = DEFAULT_RULES
                    ) -> list[TrickResult]:
     """Resolve consecutive tricks of one round, carrying the reversal state from trick to trick
-    as the game does (DD-A5); each trick is listed leader first."""
+    as the game does (DD-A5); each trick is listed leader first (at most 36 tricks)."""
+    tricks = check_sequence(tricks, "tricks", max_len=DECK_SIZE)
+    rules = check_rules(rules)
     results, state = [], False
     for cards in tricks:
         result = resolve_trick(cards, rules, reversed_before=state)
@@ -295,12 +331,16 @@ def readings_table(cases: Mapping[str, Sequence[Sequence[Any]]] = READING_CASES,
     A case is a list of consecutive tricks of one round (leader first); the cell shows who wins
     the last of them under that reading, all other flags as in ``rules``.
     """
+    cases = check_mapping(cases, "cases", max_len=50)
+    flags = check_sequence(flags, "flags", max_len=len(Rules.flags()))
+    rules = check_rules(rules)
     infos = {f.name: f for f in Rules.flags()}
-    rows, marked = [], set()
+    rows: list[list[Any]] = []
+    marked: set[int] = set()
     for name in flags:
         if name not in infos or not infos[name].choices:
             raise BadInput("NB-ARG", f"{name!r} is not a variant flag with readings")
-        for reading in infos[name].choices:
+        for reading in infos[name].choices or ():
             variant = rules.replace(**{name: reading})
             default = reading == infos[name].default
             if default:
@@ -340,8 +380,14 @@ SUMMARY_HEADER = ["tricks reversed", "no winner", "leader wins", "mean round sco
 
 def simulate(players: int, rules: Rules = DEFAULT_RULES, games: int = 100, seed: int = 0
              ) -> PlaySummary:
-    """Play ``games`` seeded games with random legal moves and count what happened."""
-    games = whole_number(games, "games", 1)
+    """Play ``games`` seeded games with random legal moves and count what happened.
+
+    ``games`` is limited to :data:`MAX_GAMES` per call.
+    """
+    players = check_players(players, PLAYER_COUNTS, rule="DD-R1")
+    rules = check_rules(rules)
+    games = whole_number(games, "games", 1, MAX_GAMES)
+    seed = whole_number(seed, "seed", 0, 2**62)
     tricks = reversed_ = no_winner = leader_wins = 0
     scores: list[int] = []
     winning: list[int] = []
@@ -360,11 +406,24 @@ def simulate(players: int, rules: Rules = DEFAULT_RULES, games: int = 100, seed:
 
 def variant_survey(players: int, games: int = 30, seed: int = 0, rules: Rules = DEFAULT_RULES,
                    flags: Sequence[str] | None = None) -> Html:
-    """:func:`simulate` under every reading of each flag (the same seeds for every reading)."""
+    """:func:`simulate` under every reading of each flag (the same seeds for every reading).
+
+    ``flags`` names variant flags with readings; an unknown name is refused. ``games`` is limited
+    to :data:`MAX_GAMES`.
+    """
+    players = check_players(players, PLAYER_COUNTS, rule="DD-R1")
+    games = whole_number(games, "games", 1, MAX_GAMES)
+    seed = whole_number(seed, "seed", 0, 2**62)
+    rules = check_rules(rules)
+    if flags is not None:
+        names = [f.name for f in Rules.flags() if f.choices]
+        flags = check_sequence(flags, "flags", max_len=len(names),
+                               item=lambda v, n: check_choice(v, n, names))
     infos = [f for f in Rules.flags() if f.choices and (flags is None or f.name in flags)]
-    rows, marked = [], set()
+    rows: list[list[Any]] = []
+    marked: set[int] = set()
     for info in infos:
-        for reading in info.choices:
+        for reading in info.choices or ():
             summary = simulate(players, rules.replace(**{info.name: reading}), games, seed)
             if reading == info.default:
                 marked.add(len(rows))

@@ -6,18 +6,32 @@ import textwrap
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ...core.checks import (
+    check_choice,
+    check_instance,
+    check_number,
+    check_sequence,
+    check_str,
+)
 from ...core.render import FONT, Html, Svg, escape, html_table
-from .cards import (
+from .notation import (
     COLOUR_INDEX,
     COLOURS,
     REVERSING_RANK,
     Card,
     parse_card,
-    parse_cards,
     sort_cards,
 )
-from .game import Lead, PlayerView, State
-from .rules import DEFAULT_RULES, Rules, TrickResult, pile_counts, round_score
+from .rules import (
+    DEFAULT_RULES,
+    Rules,
+    TrickResult,
+    check_cards,
+    check_rules,
+    pile_counts,
+    round_score,
+)
+from .state import Lead, PlayerView, State
 
 # Drawing colours (not game data): yellow, vermillion, blue from the Okabe-Ito palette.
 _INK = {"Y": ("#F0C808", "#222"), "R": ("#D55E00", "#fff"), "B": ("#0072B2", "#fff")}
@@ -63,6 +77,8 @@ def _draw_card(svg: Svg, x: float, y: float, card: Card | None, *, mode: str = "
 def card_svg(card: Any, rules: Rules = DEFAULT_RULES, mode: str = "up") -> Svg:
     """One card as SVG."""
     card = parse_card(card)
+    rules = check_rules(rules)
+    mode = check_choice(mode, "mode", ("up", "down", "winner", "struck", "hidden"))
     svg = Svg(CARD_W + 4, CARD_H + 4, title=str(card))
     _draw_card(svg, 2, 2, card, mode=mode, names=rules.colour_names)
     return svg
@@ -70,6 +86,8 @@ def card_svg(card: Any, rules: Rules = DEFAULT_RULES, mode: str = "up") -> Svg:
 
 def deck_svg(rules: Rules = DEFAULT_RULES, scale: float = 0.6) -> Html:
     """The whole deck, one row per colour (illustrative composition, DD-A1)."""
+    rules = check_rules(rules)
+    scale = float(check_number(scale, "scale", 0.1, 10))
     rows = []
     for colour in COLOURS:
         cards = [c for c in rules.deck() if c.colour == colour]
@@ -83,8 +101,11 @@ def deck_svg(rules: Rules = DEFAULT_RULES, scale: float = 0.6) -> Html:
 def hand_svg(cards: Iterable[Any], rules: Rules = DEFAULT_RULES, *, highlight: Iterable[Any] = (),
              scale: float = 1.0, label: str = "") -> Svg:
     """A hand as overlapping-free row of cards; ``highlight`` marks cards (e.g. legal plays)."""
-    cards = sort_cards(parse_cards(cards))
-    marks = set(parse_cards(highlight))
+    cards = sort_cards(check_cards(cards, "cards"))
+    marks = set(check_cards(highlight, "highlight"))
+    rules = check_rules(rules)
+    scale = float(check_number(scale, "scale", 0.1, 10))
+    label = check_str(label, "label", max_len=100)
     step = (CARD_W + 4) * scale
     left = 8 + (len(label) * 7 if label else 0)
     svg = Svg(left + max(step * len(cards), 80) + 4, CARD_H * scale + 8)
@@ -100,7 +121,12 @@ def hand_svg(cards: Iterable[Any], rules: Rules = DEFAULT_RULES, *, highlight: I
 
 def trick_svg(result: TrickResult, labels: Sequence[str] | None = None, title: str = "") -> Svg:
     """A resolved trick: collided cards struck and faded, the winner outlined, the reason below."""
+    result = check_instance(result, "result", TrickResult)
+    title = check_str(title, "title", max_len=200)
     n = len(result.cards)
+    if labels is not None:
+        labels = check_sequence(labels, "labels", min_len=n, max_len=n,
+                                item=lambda v, nm: check_str(v, nm, max_len=100))
     labels = list(labels) if labels is not None else [f"P{i + 1}" + (" (lead)" if i == 0 else "")
                                                       for i in range(n)]
     lines = []
@@ -192,7 +218,25 @@ def piles_svg(state: State) -> Svg:
     return svg
 
 
-def score_sheet_html(state: State) -> str:
+def trick_log_html(state: State, rnd: int) -> Html:
+    """A table of the finished tricks of round ``rnd`` (0-based)."""
+    rows: list[list[Any]] = []
+    for t in state.log:
+        if t.round != rnd:
+            continue
+        r = t.result
+        cards = " ".join(f"{c}" + ("✗" if i in r.discarded else "")
+                         for i, c in enumerate(r.cards))
+        winner = "—" if r.winner is None else f"P{t.seats[r.winner] + 1} ({r.cards[r.winner]})"
+        rows.append([t.number + 1, f"P{t.seats[0] + 1}", cards,
+                     "yes" if r.reversed else "", winner, r.rule,
+                     " ".join(map(str, r.acquired))])
+    return Html(html_table(["trick", "leader", "cards in play order (✗ collided)", "reversed",
+                            "winner", "decided by", "acquired"], rows,
+                           caption=f"round {rnd + 1}: tricks"))
+
+
+def score_sheet_html(state: State) -> Html:
     n = state.players
     rows = []
     running = [0] * n
@@ -206,12 +250,12 @@ def score_sheet_html(state: State) -> str:
     if winners:
         rows.append(["winner" + ("s (shared, DD-A15)" if len(winners) > 1 else ""),
                      *["★" if p in winners else "" for p in range(n)]])
-    return html_table(["", *[f"P{p + 1}" for p in range(n)]], rows,
-                      caption=f"score sheet ({len(state.round_scores)} of {state.rounds} rounds)",
-                      highlight={len(rows) - 1} if winners else None)
+    return Html(html_table(["", *[f"P{p + 1}" for p in range(n)]], rows,
+                           caption=f"score sheet ({len(state.round_scores)} of {state.rounds} "
+                           "rounds)", highlight={len(rows) - 1} if winners else None))
 
 
-def state_html(state: State) -> str:
+def state_html(state: State) -> Html:
     rules: Rules = state.rules
     head = (f"<b>Doppeldoppel, {state.players} players</b> · round {state.round + 1} of "
             f"{state.rounds}")
@@ -219,7 +263,7 @@ def state_html(state: State) -> str:
         head += " · <b>game over</b>"
     else:
         head += (f" · trick {state.trick_number + 1} of {state.tricks_per_round} · "
-                 f"to move: P{state.to_move + 1}")
+                 f"to move: P{(state.to_move or 0) + 1}")
     parts = [f'<div style="{FONT};font-size:13px">{head}</div>']
     if rules.changed():
         changed = ", ".join(f"{k}={v}" for k, v in rules.changed().items())
@@ -243,7 +287,7 @@ def state_html(state: State) -> str:
                                    title=f"last trick (round {last.round + 1}, trick "
                                    f"{last.number + 1})")))
     parts.append(_flex(table))
-    parts.append(_flex([str(piles_svg(state)), score_sheet_html(state)]))
+    parts.append(_flex([str(piles_svg(state)), str(score_sheet_html(state))]))
     if rules.deck_composition in ("a", "b", "c"):
         note = f"deck candidate {rules.deck_composition}"
     else:
@@ -251,7 +295,7 @@ def state_html(state: State) -> str:
     parts.append(f'<div style="{FONT};font-size:11px;color:#777">Card counts per rank are '
                  f"illustrative ({note}, DD-A1); colour names other than yellow too (DD-A2)."
                  "</div>")
-    return "<div>" + "".join(parts) + "</div>"
+    return Html("<div>" + "".join(parts) + "</div>")
 
 
 def _flex(items: Sequence[str], column: bool = False) -> str:
@@ -264,12 +308,13 @@ def _flex(items: Sequence[str], column: bool = False) -> str:
 def view_svg(view: PlayerView) -> Svg:
     names = view.colour_names
     n = view.players
-    svg = Svg(max(520, 60 + len(view.hand) * 48), 200, title=f"what P{view.player + 1} sees")
-    svg.text(4, 14, f"P{view.player + 1}'s view · round {view.round + 1} · hands: "
+    who = "an onlooker" if view.player is None else f"P{view.player + 1}"
+    svg = Svg(max(520, 60 + len(view.hand) * 48), 200, title=f"what {who} sees")
+    svg.text(4, 14, f"{who}'s view · round {view.round + 1} · hands: "
              + ", ".join(f"P{p + 1} {k}" for p, k in enumerate(view.hand_sizes)), size=12)
     legal = {a.card if isinstance(a, Lead) else a for a in view.legal}
-    for i, card in enumerate(view.hand):
-        _draw_card(svg, 4 + i * 48, 22, card, mode="winner" if card in legal else "up",
+    for i, held in enumerate(view.hand):
+        _draw_card(svg, 4 + i * 48, 22, held, mode="winner" if held in legal else "up",
                    names=names)
     y = 22 + CARD_H + 10
     svg.text(4, y + 12, "trick:", size=12)

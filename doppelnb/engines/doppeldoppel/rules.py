@@ -2,27 +2,26 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
+from ...core.checks import check_bool, check_instance, check_mapping, check_sequence, check_str
 from ...core.errors import BadInput
 from ...core.render import Svg, html_table
 from ...core.variants import RulesBase, flag
-from .cards import (
+from .decks import Composition, check_colour_names, check_composition, deck_candidates
+from .notation import (
     COLOUR_INDEX,
     COLOURS,
     PLAYER_COUNTS,
     RANKS,
     REVERSING_RANK,
     Card,
-    Composition,
-    check_colour_names,
-    check_composition,
-    deck_candidates,
     parse_card,
-    parse_cards,
     parse_colour,
     sort_cards,
 )
@@ -30,11 +29,11 @@ from .cards import (
 #: The Japanese score tables, copied from the rulebook (JP lines 163-164, 175-176, 211-212;
 #: digest section 5): holding exactly k cards of that rank (and nothing else) scores the k-th value.
 #: The rank-5 table assumes no 6 was acquired. There are no tables for ranks 3, 4 and 6.
-JAPANESE_SCORE_TABLES: dict[int, tuple[int, ...]] = {
+JAPANESE_SCORE_TABLES: Mapping[int, tuple[int, ...]] = MappingProxyType({
     1: (-1, -2, 6, 8, 10, 12),
     2: (-2, 10, -6, 20, -10, 30, -14, 40, -18),
     5: (7, 14, 21, 28, 35, 42, 49, 56, 63),
-}
+})
 
 
 # ------------------------------------------------------------------------------------------------
@@ -50,7 +49,7 @@ class Rules(RulesBase):
     deck_composition: Any = flag(
         "a", ("a", "b", "c"), rule="DD-A1", check=check_composition,
         doc="Cards of each rank (illustrative): candidate a, b, c, or any counts making 36.")
-    colour_names: tuple = flag(
+    colour_names: tuple[str, ...] = flag(
         ("yellow", "colour2", "colour3"), rule="DD-A2", check=check_colour_names,
         doc="Names of the colours Y, R, B (only yellow is in the rulebook).")
     next_leader: str = flag(
@@ -102,10 +101,31 @@ class Rules(RulesBase):
         return tuple(card for card, n in self.deck_counts().items() for _ in range(n))
 
     def colour_name(self, colour: str) -> str:
-        return self.colour_names[COLOUR_INDEX[colour]]
+        name: str = self.colour_names[COLOUR_INDEX[colour]]
+        return name
 
 
 DEFAULT_RULES = Rules()
+
+
+def check_rules(rules: Any, name: str = "rules") -> Rules:
+    """``rules`` if it is a Doppeldoppel :class:`Rules`, else ``BadInput`` naming it."""
+    return check_instance(rules, name, Rules, expected="a doppeldoppel Rules")
+
+
+#: Longest list of cards a rule function takes (a hand or a pile holds at most the 36 cards).
+MAX_CARDS = 36
+
+
+def check_cards(values: Any, name: str, max_len: int = MAX_CARDS) -> tuple[Card, ...]:
+    """A list, tuple, set or other finite iterable of cards (``"Y5"`` or :class:`Card`), at
+    most ``max_len`` of them (an endless iterator is cut and refused)."""
+    if type(values) is tuple and len(values) <= max_len and all(type(v) is Card for v in values):
+        return values  # already checked cards (the fast path)
+    if not isinstance(values, (list, tuple)) and isinstance(values, Iterable) and not isinstance(
+            values, (str, bytes, bytearray, Mapping)):
+        values = list(itertools.islice(values, max_len + 1))
+    return check_sequence(values, name, max_len=max_len, item=lambda v, _n: parse_card(v))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -118,7 +138,7 @@ def legal_plays(hand: Iterable[Any], lead_colour: str | None) -> list[Card]:
     ``lead_colour=None`` means the player leads and may play anything. A follower who holds the
     lead colour must play it; one who does not may play anything.
     """
-    cards = sort_cards(set(parse_cards(hand)))
+    cards = sort_cards(set(check_cards(hand, "hand")))
     if lead_colour is not None:
         lead_colour = parse_colour(lead_colour, "DD-R11")
     return legal_cards(cards, lead_colour)
@@ -179,7 +199,10 @@ class TrickResult:
 
     def explain(self, labels: Sequence[str] | None = None) -> list[str]:
         """The resolution as plain sentences, step by step, citing the rules."""
-        labels = list(labels) if labels is not None else [f"P{i + 1}" for i in range(len(self.cards))]
+        labels = (list(check_sequence(labels, "labels", min_len=len(self.cards),
+                                      max_len=len(self.cards),
+                                      item=lambda v, n: check_str(v, n, max_len=100)))
+                  if labels is not None else [f"P{i + 1}" for i in range(len(self.cards))])
         lead = self._name(self.lead_colour)
         lines = []
         ranks = sorted({self.cards[i].rank for i in self.discarded})
@@ -266,13 +289,19 @@ def resolve_trick(cards: Sequence[Any], rules: Rules = DEFAULT_RULES, *,
     >>> r.winner, r.discarded, r.reversed
     (3, (0, 1), True)
     """
-    played = parse_cards(cards)
+    played = check_cards(cards, "cards")
+    rules = check_rules(rules)
     if len(played) not in PLAYER_COUNTS:
         raise BadInput("DD-R1", f"a trick has one card per player, so 3 or 4 cards, not "
                        f"{len(played)}")
     lead = played[0].colour if lead_colour is None else parse_colour(lead_colour, "DD-R10")
-    if not isinstance(reversed_before, bool):
-        raise BadInput("NB-ARG", "reversed_before is True or False")
+    check_bool(reversed_before, "reversed_before")
+    return resolve_checked(played, rules, lead, reversed_before)
+
+
+def resolve_checked(played: tuple[Card, ...], rules: Rules, lead: str, reversed_before: bool
+                    ) -> TrickResult:
+    """:func:`resolve_trick` on arguments already checked (the game state's fast path)."""
     # DD-R13: every card whose number appears more than once is removed, whatever its colour.
     number_count = Counter(c.rank for c in played)
     discarded = tuple(i for i, c in enumerate(played) if number_count[c.rank] > 1)
@@ -317,6 +346,7 @@ def _counts_tuple(counts: Mapping[int, int]) -> tuple[int, ...]:
     if not isinstance(counts, Mapping):
         raise BadInput("DD-R18", "counts map each rank 1..6 to a number of acquired cards, "
                        "like {1: 2, 2: 2, 3: 1}")
+    check_mapping(counts, "counts", max_len=len(RANKS) * 2, rule="DD-R18")
     for rank, n in counts.items():
         if isinstance(rank, bool) or rank not in RANKS:
             raise BadInput("DD-R18", f"{rank!r} is not a rank: ranks are 1 to 6")
@@ -343,7 +373,7 @@ def breakdown_from_tuple(n: tuple[int, ...], rules: Rules) -> ScoreBreakdown:
 
 def score_breakdown(counts: Mapping[int, int], rules: Rules = DEFAULT_RULES) -> ScoreBreakdown:
     """The round score of ``counts`` (rank -> acquired cards) with each rank's contribution."""
-    return breakdown_from_tuple(_counts_tuple(counts), rules)
+    return breakdown_from_tuple(_counts_tuple(counts), check_rules(rules))
 
 
 def round_score(counts: Mapping[int, int], rules: Rules = DEFAULT_RULES) -> int:
@@ -354,12 +384,20 @@ def round_score(counts: Mapping[int, int], rules: Rules = DEFAULT_RULES) -> int:
     >>> round_score({5: 3}), round_score({5: 3, 6: 1}), round_score({4: 3, 5: 3})  # DD-T16..T18
     (21, -4, 0)
     """
-    return breakdown_from_tuple(_counts_tuple(counts), rules).total
+    return breakdown_from_tuple(_counts_tuple(counts), check_rules(rules)).total
+
+
+def pile_score(pile: Iterable[Card], rules: Rules) -> int:
+    """The round score of an acquired pile of checked cards (the game state's fast path)."""
+    n = [0] * 7
+    for card in pile:
+        n[card.rank] += 1
+    return breakdown_from_tuple(tuple(n[1:]), rules).total
 
 
 def pile_counts(cards: Iterable[Any]) -> dict[int, int]:
     """Rank -> number of cards, for :func:`round_score` (colours do not score)."""
-    counts = Counter(parse_card(c).rank for c in cards)
+    counts = Counter(c.rank for c in check_cards(cards, "cards", 10_000))
     return {r: counts[r] for r in RANKS if counts[r]}
 
 

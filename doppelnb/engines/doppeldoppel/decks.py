@@ -1,98 +1,17 @@
-"""Doppeldoppel cards and decks: notation ("Y5"), parsing, the DD-A1 candidate compositions."""
+"""Doppeldoppel decks: the DD-A1 candidate compositions (illustrative data) and the colour names
+(DD-A2), checked for the ``Rules`` flags."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import importlib.resources
+import json
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
-from ...core.data import expect, expect_int, expect_keys, load_data, parse_data
+from ...core.data import expect, expect_int, expect_keys, parse_data
 from ...core.errors import BadInput
-
-# ------------------------------------------------------------------------------------------------
-# Constants and notation
-# ------------------------------------------------------------------------------------------------
-
-GAME = "doppeldoppel"
-COLOURS = ("Y", "R", "B")  # yellow is the rulebook's; the other two letters are illustrative
-RANKS = (1, 2, 3, 4, 5, 6)
-DECK_SIZE = 36  # DD-R2
-PLAYER_COUNTS = (3, 4)  # DD-R1
-REVERSING_RANK = 3  # DD-R15
-COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
-
-class Card(NamedTuple):
-    """A card: colour letter and rank. ``str(Card('Y', 5)) == 'Y5'``.
-
-    Several physical cards share a colour and rank (DD-A1); they are interchangeable, so a hand
-    is a sorted tuple of cards that may repeat.
-    """
-
-    colour: str
-    rank: int
-
-    def __str__(self) -> str:
-        return f"{self.colour}{self.rank}"
-
-    def __repr__(self) -> str:
-        return f"Card({self.colour!r}, {self.rank})"
-
-    @classmethod
-    def parse(cls, value: Any) -> Card:
-        return parse_card(value)
-
-    def _repr_svg_(self) -> str:
-        from .render import card_svg
-
-        return str(card_svg(self))
-
-
-def _build_card_cache() -> dict[str, Card]:
-    cache = {}
-    for colour in COLOURS:
-        for rank in RANKS:
-            card = Card(colour, rank)
-            cache[str(card)] = cache[str(card).lower()] = card
-    return cache
-
-
-_CARDS = _build_card_cache()
-
-
-def parse_card(value: Any) -> Card:
-    """``"Y5"`` (or a :class:`Card`) -> ``Card('Y', 5)``; anything else raises ``BadInput`` (DD-R2)."""
-    if isinstance(value, Card):
-        card = _CARDS.get(f"{value.colour}{value.rank}") if isinstance(value.colour, str) else None
-    elif isinstance(value, str):
-        card = _CARDS.get(value.strip())
-    else:
-        card = None
-    if card is None:
-        raise BadInput("DD-R2", f"{value!r} is not a Doppeldoppel card: a card is a colour letter "
-                       "(Y, R or B) followed by a rank from 1 to 6, like Y5")
-    return card
-
-
-def parse_cards(values: Iterable[Any]) -> tuple[Card, ...]:
-    if isinstance(values, (str, bytes)):
-        raise BadInput("NB-ARG", f"give a list of cards such as ['Y5', 'R2'], not the text {values!r}")
-    return tuple(parse_card(v) for v in values)
-
-
-def card_key(card: Card) -> tuple[int, int]:
-    """Sort order of a hand: yellow, then R, then B; low ranks first."""
-    return (COLOUR_INDEX[card.colour], card.rank)
-
-
-def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=card_key))
-
-
-def parse_colour(value: Any, rule: str) -> str:
-    if isinstance(value, str) and value.strip().upper() in COLOUR_INDEX:
-        return value.strip().upper()
-    raise BadInput(rule, f"{value!r} is not a colour: the colours are Y, R and B")
-
+from .notation import COLOURS, DECK_SIZE, RANKS
 
 # ------------------------------------------------------------------------------------------------
 # Deck compositions (data, DD-A1)
@@ -104,16 +23,28 @@ Composition = tuple[tuple[int, ...], ...]  # per colour (Y, R, B), per rank (1..
 def parse_deck_candidates(text: str | bytes) -> dict[str, Composition]:
     """Parse a deck-candidates data file (the format of ``doppeldoppel_decks.json``).
 
-    A malformed file raises ``BadInput("NB-DATA", ...)``; nothing is executed.
+    A malformed file raises ``BadInput("NB-DATA", ...)``; nothing is executed. Two candidates of
+    one name (a repeated JSON key, which ``json`` would silently merge) are refused.
     """
-    return _deck_doc(parse_data(text, "Doppeldoppel deck"))
+    doc = parse_data(text, "Doppeldoppel deck")  # limits on size and depth first
+    json.loads(text, object_pairs_hook=_no_duplicate_keys)
+    return _deck_doc(doc)
 
 
-def _deck_doc(doc: dict) -> dict[str, Composition]:
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            raise BadInput("NB-DATA", f"the Doppeldoppel deck data file names {key!r} twice")
+        seen.add(key)
+    return dict(pairs)
+
+
+def _deck_doc(doc: dict[str, Any]) -> dict[str, Composition]:
     expect_keys(doc, "the deck file", ["illustrative", "note", "candidates", "default"], ["source"])
-    expect(isinstance(doc["note"], str) and doc["note"], "the deck file", "needs a \"note\"")
+    expect(isinstance(doc["note"], str) and bool(doc["note"]), "the deck file", "needs a \"note\"")
     candidates = doc["candidates"]
-    expect(isinstance(candidates, dict) and candidates, "the deck file",
+    expect(isinstance(candidates, dict) and bool(candidates), "the deck file",
            "\"candidates\" must be a non-empty object")
     out: dict[str, Composition] = {}
     for name, entry in candidates.items():
@@ -131,9 +62,15 @@ def _deck_doc(doc: dict) -> dict[str, Composition]:
 
 
 @lru_cache(maxsize=1)
+def _shipped_candidates() -> dict[str, Composition]:
+    text = (importlib.resources.files("doppelnb") / "data" / "doppeldoppel_decks.json").read_bytes()
+    return parse_deck_candidates(text)
+
+
 def deck_candidates() -> dict[str, Composition]:
-    """The DD-A1 candidate compositions shipped with the package (illustrative)."""
-    return _deck_doc(load_data("doppeldoppel_decks.json", "Doppeldoppel deck"))
+    """The DD-A1 candidate compositions shipped with the package (illustrative); a fresh dict
+    each call (the compositions themselves are tuples), so a caller cannot change the cache."""
+    return dict(_shipped_candidates())
 
 
 def check_composition(value: Any) -> str | Composition:
@@ -184,15 +121,9 @@ def check_colour_names(value: Any) -> tuple[str, str, str]:
     if (isinstance(value, (list, tuple)) and len(value) == len(COLOURS)
             and all(isinstance(v, str) and v.strip() for v in value)
             and len({v.strip().lower() for v in value}) == len(COLOURS)):
-        return tuple(v.strip() for v in value)  # type: ignore[return-value]
+        a, b, c = (v.strip() for v in value)
+        return (a, b, c)
     raise BadInput("DD-A2", f"colour names are three different non-empty names for Y, R and B, "
                    f"not {value!r}")
 
 
-def whole_number(value: Any, what: str, lo: int = 0, hi: int | None = None) -> int:
-    """``value`` if it is a whole number in [lo, hi], else ``BadInput("NB-ARG")``."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < lo or (
-            hi is not None and value > hi):
-        bound = f" to {hi}" if hi is not None else " up"
-        raise BadInput("NB-ARG", f"{what} must be a whole number from {lo}{bound}, not {value!r}")
-    return value

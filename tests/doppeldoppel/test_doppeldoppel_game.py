@@ -1,5 +1,6 @@
 """Doppeldoppel full games: property tests over random legal games, records, bad input."""
 
+import copy
 import json
 from collections import Counter
 
@@ -104,12 +105,12 @@ def test_record_is_readable_json():
 
 def refused(state, action, rule):
     before = state.to_json()
-    snapshot = dict(vars(state))
+    snapshot = copy.deepcopy(state)
     with pytest.raises(RuleError) as err:
         state.play(action)
     assert err.value.rule == rule, err.value
     assert err.value.reason and str(err.value).startswith(rule)
-    assert state.to_json() == before and vars(state) == snapshot
+    assert state.to_json() == before and state == snapshot
     return err.value
 
 

@@ -1,0 +1,83 @@
+"""Doppeldoppel actions: a card (``"Y5"``) or, for the 4-player leader, a :class:`Lead`.
+
+Both are typed values whose ``str()`` is the game's notation and which compare equal to the JSON
+form records have always held: a card is a :class:`~.notation.Card` (a ``str``), a lead a
+``NamedTuple`` equal to ``("Y5", "Y")``.
+
+>>> lead = Lead(parse_card("Y5"), "Y")
+>>> str(lead), lead == ("Y5", "Y"), parse_lead_text("y5/y") == lead
+('Y5/Y', True, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ...core.errors import BadInput, IllegalAction
+from .notation import Card, parse_card, parse_colour
+
+
+class Lead(NamedTuple):
+    """The 4-player lead: a card played face down and the declared lead colour (DD-R10).
+
+    ``str(Lead)`` is ``"Y5/Y"``; the JSON form is ``["Y5", "Y"]``.
+    """
+
+    card: Card
+    colour: str
+
+    def __str__(self) -> str:
+        return f"{self.card}/{self.colour}"
+
+
+Action = Card | Lead
+
+_HINT = ("play a card like 'Y5', or with 4 players lead ('Y5', 'Y') or 'Y5/Y' to declare a "
+         "colour")
+
+
+def parse_lead_text(text: str) -> Lead:
+    """``"Y5/Y"`` -> ``Lead(Card('Y', 5), 'Y')``."""
+    card, _, colour = text.partition("/")
+    return Lead(parse_card(card), parse_colour(colour, "DD-R10"))
+
+
+def parse_action(action: Any, *, leading: bool, players: int, who: str) -> Action:
+    """Any accepted spelling of an action -> a :class:`Card` or a :class:`Lead`.
+
+    Accepted: ``"Y5"`` or a :class:`Card`; with 4 players, for the leader, ``("Y5", "Y")``,
+    ``["Y5", "Y"]``, ``"Y5/Y"`` or a :class:`Lead` (a bare card declares its own colour).
+    Malformed input is ``BadInput``; a colour declared when none may be is ``IllegalAction``.
+    """
+    lead: Lead
+    if isinstance(action, Lead):
+        lead = Lead(parse_card(action.card), parse_colour(action.colour, "DD-R10"))
+    elif isinstance(action, str):
+        if "/" in action and len(action) < 12:
+            lead = parse_lead_text(action)
+        else:
+            card = parse_card(action)
+            if leading and players == 4:  # a bare card declares its own colour
+                return Lead(card, card.colour)
+            return card
+    elif isinstance(action, (list, tuple)) and len(action) == 2:
+        lead = Lead(parse_card(action[0]), parse_colour(action[1], "DD-R10"))
+    else:
+        raise BadInput("NB-ARG", f"{action!r:.60} is not a Doppeldoppel action: {_HINT}")
+    if players == 3:
+        raise IllegalAction("DD-R9", "with 3 players the leader plays face up and declares "
+                            "no colour: play just the card, like 'Y5'")
+    if not leading:
+        raise IllegalAction("DD-R10", f"only the leader declares a colour; {who} follows "
+                            f"with a card only, like '{lead.card}'")
+    return lead
+
+
+def action_to_json(action: Action) -> str | list[str]:
+    """The record form: ``"Y5"`` or ``["Y5", "Y"]``."""
+    if isinstance(action, Lead):
+        return [str(action.card), action.colour]
+    return str(action)
+
+
+__all__ = ["Lead", "Action", "parse_action", "parse_lead_text", "action_to_json"]

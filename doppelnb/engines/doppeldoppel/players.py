@@ -1,0 +1,189 @@
+"""Doppeldoppel players for search and simulation: a greedy one-move heuristic and a
+determinizer that deals the hidden cards anew from what one player has seen.
+
+>>> from .state import new_game
+>>> import random
+>>> s = new_game(3, seed=3)
+>>> greedy(s, random.Random(0)) in s.legal_actions()
+True
+>>> d = determinize(s, 0, random.Random(1))
+>>> d.hands[0] == s.hands[0] and d.view(0) == s.view(0)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from ...core.checks import check_instance, check_seat
+from .actions import Action, Lead
+from .notation import Card, sort_cards
+from .rules import pile_score, resolve_checked
+
+if TYPE_CHECKING:
+    from .state import State
+
+#: How many random deals :func:`determinize` tries before it relaxes the void constraints.
+MAX_TRIES = 200
+
+
+def _card(action: Action) -> Card:
+    return action.card if isinstance(action, Lead) else action
+
+
+def greedy(state: State, rng: random.Random) -> Action:
+    """A one-move heuristic a student can read (ties broken by ``rng``):
+
+    For each legal card, resolve the trick as far as it can be seen: the cards already played
+    (face-down ones count as unknown and are left out) plus this card (DD-R13..R17). If this card
+    would win that trick, its value is how much my acquired pile's round score would change by
+    taking the surviving cards (DD-R18..R21); otherwise its value is 0. Play the card of highest
+    value; among equals, the lowest rank (low cards rarely win under normal strength, so they
+    are the safest to give away). The value is an estimate: the 4-player lead card is face down
+    until the trick ends (DD-R10), and with 3 players so is the other follower's card (DD-R9).
+    """
+    from .state import State
+
+    state = check_instance(state, "state", State)
+    rng = check_instance(rng, "rng", random.Random)
+    legal = state.legal_actions()
+    if not legal:
+        raise ValueError("the game is over: there is nothing to play")
+    seat = state.to_move
+    assert seat is not None
+    mine = state.piles[seat]
+    base = pile_score(mine, state.rules)
+    order = state.play_order()
+    visible = [(i, c) for i, c in enumerate(state.trick)
+               if state._face_up(i) or order[i] == seat]
+
+    def value(action: Action) -> int:
+        cards = tuple(c for _, c in visible) + (_card(action),)
+        lead = (action.colour if isinstance(action, Lead) else
+                state.declared if state.declared is not None else state.trick[0].colour
+                if state.trick else _card(action).colour)
+        result = resolve_checked(cards, state.rules, lead, state.reversal)
+        if result.winner != len(cards) - 1:  # my card is the last one in ``cards``
+            return 0
+        return pile_score(mine + result.acquired, state.rules) - base
+
+    scored = [(value(a), -_card(a).rank) for a in legal]
+    best = max(scored)
+    choices = [a for a, v in zip(legal, scored, strict=True) if v == best]
+    return choices[rng.randrange(len(choices))]
+
+
+def _voids(state: State, player: int) -> dict[int, set[str]]:
+    """Colours each other seat is known to lack this round: it did not follow a lead colour in a
+    revealed trick (DD-R11), or in a face-up card of the current trick."""
+    voids: dict[int, set[str]] = {q: set() for q in range(state.players) if q != player}
+    for record in state.log:
+        if record.round != state.round:
+            continue
+        result = record.result
+        for i, (seat, played) in enumerate(zip(record.seats, result.cards, strict=True)):
+            if i and seat != player and played.colour != result.lead_colour:
+                voids[seat].add(result.lead_colour)
+    view = state.view(player)
+    for i, (seat, card) in enumerate(view.trick):
+        if i and card is not None and seat != player and view.lead_colour is not None and \
+                card.colour != view.lead_colour:
+            voids[seat].add(view.lead_colour)
+    return voids
+
+
+def determinize(state: State, player: int, rng: random.Random) -> State:
+    """A state consistent with everything ``player`` has seen, the hidden parts drawn from ``rng``.
+
+    Hidden from ``player``: the other hands and the others' face-down cards in the unfinished
+    trick (DD-R9, DD-R10), and the later rounds' deals. The unseen cards (the deck minus the
+    player's hand, every face-up or revealed card, the acquired piles and the discard) are dealt
+    at random to the hidden places, keeping every hand size and every colour a seat is known to
+    lack (it did not follow, DD-R11); the seed of later deals is drawn from ``rng`` too. Only what
+    :meth:`State.view` shows and the public trick log are read, never the true hidden cards.
+    """
+    from .state import State
+
+    state = check_instance(state, "state", State)
+    player = check_seat(player, state.players, "player")
+    rng = check_instance(rng, "rng", random.Random)
+    view = state.view(player)
+    seen: Counter[Card] = Counter(view.hand)
+    seen.update(view.discard)
+    for pile in view.piles:
+        seen.update(pile)
+    seen.update(c for _, c in view.trick if c is not None)
+    deck: Counter[Card] = Counter(state.rules.deck_counts())
+    unseen = sorted((deck - seen).elements(), key=str)
+    hidden_trick = [i for i, (_, c) in enumerate(view.trick) if c is None]
+    voids = _voids(state, player)
+    others = [q for q in range(state.players) if q != player]
+    lead = view.lead_colour
+    # DD-A9: the 4-player leader's face-down card is of the declared colour (default reading)
+    need = lead if state.players == 4 and state.rules.declared_colour_must_match else None
+    for _ in range(MAX_TRIES):
+        deal = _try_deal(unseen, view, others, hidden_trick, voids, rng, strict=True, need=need)
+        if deal is not None and _follow_ok(deal, view, hidden_trick, lead):
+            break
+    else:  # practically unreachable; keeps the hand sizes, relaxes the voids
+        deal = _try_deal(unseen, view, others, hidden_trick, voids, rng, strict=False,
+                         need=need)
+        assert deal is not None
+    hands, trick_cards = deal
+    new_hands = tuple(view.hand if q == player else sort_cards(hands[q])
+                      for q in range(state.players))
+    trick = list(state.trick)
+    for i, card in trick_cards.items():
+        trick[i] = card
+    return state._evolve(hands=new_hands, trick=tuple(trick), seed=rng.randrange(2**31))
+
+
+Deal = tuple[dict[int, list[Card]], dict[int, Card]]
+
+
+def _try_deal(unseen: list[Card], view: object, others: list[int], hidden_trick: list[int],
+              voids: dict[int, set[str]], rng: random.Random, *, strict: bool,
+              need: str | None = None) -> Deal | None:
+    """One random deal of ``unseen``: the most constrained seats first."""
+    from .state import PlayerView
+
+    assert isinstance(view, PlayerView)
+    pool = list(unseen)
+    rng.shuffle(pool)
+    hands: dict[int, list[Card]] = {q: [] for q in others}
+    trick_cards: dict[int, Card] = {}
+    slots: list[tuple[int, int | None]] = [(view.trick[i][0], i) for i in hidden_trick]
+    slots += [(q, None) for q in others for _ in range(view.hand_sizes[q])]
+    slots.sort(key=lambda s: (s[1] != 0, -len(voids[s[0]]) if strict else 0))
+    for seat, position in slots:
+        banned = voids[seat] if strict else set()
+        must = need if position == 0 else None
+        pick = next((k for k, c in enumerate(pool) if c.colour not in banned and
+                     (must is None or c.colour == must)), None)
+        if pick is None:
+            return None
+        card = pool.pop(pick)
+        if position is None:
+            hands[seat].append(card)
+        else:
+            trick_cards[position] = card
+    return hands, trick_cards
+
+
+def _follow_ok(deal: Deal, view: object, hidden_trick: list[int], lead: str | None) -> bool:
+    """A hidden face-down follower's card off the lead colour means that seat has none left."""
+    from .state import PlayerView
+
+    assert isinstance(view, PlayerView)
+    hands, trick_cards = deal
+    for i in hidden_trick:
+        seat = view.trick[i][0]
+        if i and lead is not None and trick_cards[i].colour != lead and any(
+                c.colour == lead for c in hands[seat]):
+            return False
+    return True
+
+
+__all__ = ["greedy", "determinize", "MAX_TRIES"]
