@@ -55,7 +55,7 @@ def test_deck_data_with_a_candidate_named_twice_is_refused():
     second silently)."""
     text = ('{"illustrative": true, "note": "x", "default": "a", "candidates": {'
             '"a": {"per_colour": [2, 3, 2, 1, 3, 1]}, "a": {"per_colour": [2, 3, 1, 2, 3, 1]}}}')
-    with pytest.raises(BadInput, match="'a' twice"):
+    with pytest.raises(BadInput, match="'a' appears twice"):
         dd.parse_deck_candidates(text)
     good = text.replace('}, "a": {"per_colour": [2, 3, 1, 2, 3, 1]}', '}, "b": {"per_colour": '
                         '[2, 3, 1, 2, 3, 1]}')
