@@ -32,8 +32,12 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from . import vendor
+
+if TYPE_CHECKING:  # nbformat is imported lazily at run time (it is an optional dependency)
+    from nbformat import NotebookNode
 
 HERE = Path(__file__).resolve().parent
 ROOT = vendor.ROOT
@@ -80,12 +84,14 @@ class Explainer:
 
 # -- reading the notebook's own introduction -----------------------------------------------------
 
-def describe(nb, stem: str) -> tuple[str, str, list[str]]:
+def describe(nb: NotebookNode, stem: str) -> tuple[str, str, list[str]]:
     """Title (first ``# `` heading), first paragraph, and the "What you will learn" bullets."""
     first = next((c.source for c in nb.cells if c.cell_type == "markdown"), "")
     lines = first.splitlines()
     title = next((ln[2:].strip() for ln in lines if ln.startswith("# ")), stem)
-    summary, learn, in_learn, para = "", [], False, []
+    summary, in_learn = "", False
+    learn: list[str] = []
+    para: list[str] = []
     for ln in lines:
         text = ln.strip()
         if text.startswith("#"):
@@ -108,17 +114,18 @@ def describe(nb, stem: str) -> tuple[str, str, list[str]]:
 
 # -- executing and checking ----------------------------------------------------------------------
 
-def _output_text(output) -> str:
+def _output_text(output: NotebookNode) -> str:
     if output.output_type == "stream":
-        return output.get("text", "")
+        text: str = output.get("text", "")
+        return text
     if output.output_type == "error":
         return "\n".join(output.get("traceback", []))
     return str(output.get("data", {}).get("text/plain", ""))
 
 
-def problems_in(nb) -> list[str]:
+def problems_in(nb: NotebookNode) -> list[str]:
     """What must not show in an explainer: errors, tracebacks, stderr, raw object reprs."""
-    found = []
+    found: list[str] = []
     for index, cell in enumerate(nb.cells):
         if cell.cell_type != "code":
             continue
@@ -134,18 +141,20 @@ def problems_in(nb) -> list[str]:
                 found.append(f"{where}: shows a traceback")
             data = output.get("data", {})
             plain_only = kind != "stream" and set(data) <= {"text/plain"}
-            if (kind == "stream" or plain_only) and RAW_REPR.search(text):
-                found.append(f"{where}: shows a raw repr {RAW_REPR.search(text).group(0)}")
+            raw = RAW_REPR.search(text) if kind == "stream" or plain_only else None
+            if raw:
+                found.append(f"{where}: shows a raw repr {raw.group(0)}")
     return found
 
 
-def execute(path: Path, timeout: int):
+def execute(path: Path, timeout: int) -> NotebookNode:
     import nbformat
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
 
     os.environ[EXPORT_ENV] = "1"  # the kernel inherits it: widgets render their offline form
-    nb = nbformat.read(path, as_version=4)
+    # nbformat.read has no annotations (nbformat ships py.typed but leaves it untyped).
+    nb: NotebookNode = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3", allow_errors=False,
                             store_widget_state=True,
                             resources={"metadata": {"path": str(path.parent)}})
@@ -171,15 +180,16 @@ def only_asserts(source: str) -> bool:
 
 def fold_answers(source: str) -> str:
     """Exercise answers ("Answer: ..." lines) folded in ``<details>``."""
-    def fold(m: re.Match) -> str:
+    def fold(m: re.Match[str]) -> str:
         return (f'{m["indent"]}<details class="doppelnb-answer"><summary>answer</summary>\n\n'
                 f'{m["indent"]}{m["text"]}\n\n{m["indent"]}</details>')
     return ANSWER_LINE.sub(fold, source)
 
 
-def for_readers(nb) -> int:
+def for_readers(nb: NotebookNode) -> int:
     """Drop test-only cells and NBVAL markers, fold answers; returns how many cells went."""
-    keep, removed = [], 0
+    keep: list[NotebookNode] = []
+    removed = 0
     for cell in nb.cells:
         tags = set(cell.metadata.get("tags", []))
         if tags & TEST_ONLY_TAGS or (cell.cell_type == "code" and only_asserts(cell.source)):
@@ -212,13 +222,15 @@ def rewrite_links(markup: str) -> str:
     return NOTEBOOK_LINK.sub(r"\1\2.html\3", markup)
 
 
-def export(nb, title: str, stem: str) -> str:
+def export(nb: NotebookNode, title: str, stem: str) -> str:
     from jinja2 import DictLoader
     from nbconvert import HTMLExporter
 
     nb.metadata["title"] = title
     template = (HERE / "template.html.j2").read_text(encoding="utf-8")
-    exporter = HTMLExporter(template_name="lab", theme="light",
+    # nbconvert's exporters take traitlets keyword arguments and have no annotated __init__.
+    exporter = HTMLExporter(  # type: ignore[no-untyped-call]
+                            template_name="lab", theme="light",
                             extra_loaders=[DictLoader({"doppelnb.html.j2": template})],
                             template_file="doppelnb.html.j2",
                             widget_renderer_url=vendor.WIDGET_RENDERER_URL,
@@ -242,7 +254,9 @@ def build_one(path: Path, out: Path, timeout: int) -> Explainer:
     problems = problems_in(nb)
     if problems:
         raise ExportError(f"{path.name}: not fit to publish:\n    " + "\n    ".join(problems))
-    title, summary, learn = describe(nbformat.read(path, as_version=4), path.stem)
+    # nbformat.read has no annotations (nbformat ships py.typed but leaves it untyped).
+    fresh: NotebookNode = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
+    title, summary, learn = describe(fresh, path.stem)
     removed = for_readers(nb)
     page = export(nb, title, path.stem)
     tmp = target.with_suffix(".html.tmp")
@@ -259,7 +273,8 @@ def _inline(markdown: str) -> str:
     """Markdown of one line -> HTML (code, bold, italics, links rewritten to .html)."""
     import mistune
 
-    rendered = mistune.html(markdown).strip()
+    # mistune.html renders to HTML text (the str half of its declared str | AST-list result).
+    rendered = cast(str, mistune.html(markdown)).strip()
     rendered = re.sub(r"^<p>(.*)</p>$", r"\1", rendered, flags=re.S)
     return rewrite_links(rendered)
 

@@ -6,6 +6,8 @@ Thin views over the engine: the engine judges (``Board.check_placement``) and dr
 
 from __future__ import annotations
 
+from typing import Any
+
 import ipywidgets as widgets
 
 from ..core.checks import check_choice, check_instance, check_int
@@ -44,8 +46,10 @@ class PlacementExplorer(widgets.VBox):
         self.shape_picker = widgets.Dropdown(options=self._names(self.shape.size),
                                              value=str(self.shape), description="shape",
                                              layout=widgets.Layout(width="170px"))
+        # takeover_rule is a choice flag: its readings are always listed (never None).
+        takeover = next(f.choices for f in db.Rules.flags() if f.name == "takeover_rule") or ()
         self.rule_picker = widgets.Dropdown(
-            options=list(next(f.choices for f in db.Rules.flags() if f.name == "takeover_rule")), value=self.board.rules.takeover_rule,
+            options=list(takeover), value=self.board.rules.takeover_rule,
             description="takeover (DB-A5)", style={"description_width": "initial"})
         small = dict(layout=widgets.Layout(width="40px"))
         self.buttons = {
@@ -98,7 +102,7 @@ class PlacementExplorer(widgets.VBox):
     def _names(size: int) -> list[str]:
         return [str(s) for s in db.one_sided_polyominoes(size)]
 
-    def _on_size(self, change: dict) -> None:
+    def _on_size(self, change: dict[str, Any]) -> None:
         names = self._names(change["new"])
         self.shape_picker.options = names
         self.shape_picker.value = names[0]

@@ -47,7 +47,8 @@ def stepper(players: int = 3, *, seed: int = 1, rules: dd.Rules | None = None,
 
 def _flag_picker(name: str, value: Any) -> widgets.Dropdown:
     info = next(f for f in dd.Rules.flags() if f.name == name)
-    return widgets.Dropdown(options=[(str(c), c) for c in info.choices], value=value,
+    # Only choice flags get a picker: their readings are always listed (never None).
+    return widgets.Dropdown(options=[(str(c), c) for c in info.choices or ()], value=value,
                             description=name, tooltip=f"{info.rule}: {info.doc}",
                             style={"description_width": "initial"})
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 import ipywidgets as widgets
 
 from ..core.checks import check_int, check_sequence, fail
@@ -12,7 +14,7 @@ from .offline import precomputed
 from .stepper import GameStepper
 
 
-def quest_stepper(states, *, viewer: int | None = None, title: str = "") -> GameStepper:
+def quest_stepper(states: Iterable[dq.State], *, viewer: int | None = None, title: str = "") -> GameStepper:
     """Step through a list of states (one Quest, a replay) drawn from ``viewer``'s seat."""
     states = check_sequence(states if isinstance(states, list | tuple) else list(states)
                             if hasattr(states, "__iter__") and not isinstance(states, str | bytes)
@@ -33,7 +35,7 @@ def game_stepper(players: int = 5, *, seed: int = 1, viewer: int | None = None) 
                                 title=f"Doppelgänger, {players} players (simple policies)")
 
 
-def viewer_picker(state) -> widgets.VBox:
+def viewer_picker(state: dq.State) -> widgets.VBox:
     """Choose whose eyes to look through: the public table or one player's knowledge.
 
     Every view is rendered once, so the picker works in an exported page too.
@@ -68,8 +70,9 @@ def bag_explorer() -> widgets.VBox:
     return precomputed({"black": black, "white": white, "draw": draw}, show)
 
 
-def damage_explorer(heroes=("Knight", "Rogue", "Wizard"),
-                    items=("magic_sword", "bow", "staff"), card_index: int = 0) -> widgets.VBox:
+def damage_explorer(heroes: Sequence[str] = ("Knight", "Rogue", "Wizard"),
+                    items: Sequence[str] = ("magic_sword", "bow", "staff"),
+                    card_index: int = 0) -> widgets.VBox:
     """Pick who (if anyone) keeps black dice: the exact damage distribution and success odds."""
     heroes = check_sequence(heroes, "heroes", min_len=1, max_len=8)
     items = check_sequence(items, "items", min_len=len(heroes), max_len=len(heroes))

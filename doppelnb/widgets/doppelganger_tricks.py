@@ -10,11 +10,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import ipywidgets as widgets
 
 from ..core.checks import check_choice, check_int, check_sequence
 from ..core.errors import RuleError
 from ..core.render import escape
+from ..core.state import Policy
 from ..engines import doppelganger_tricks as dt
 from .offline import gallery, live_only
 from .stepper import GameStepper
@@ -79,7 +82,7 @@ class TrickBuilder(widgets.VBox):
                                                               else _NONE)
             picker.disabled = i >= players
 
-    def _on_players(self, change: dict) -> None:
+    def _on_players(self, change: dict[str, Any]) -> None:
         self._busy = True
         self._fill_options(change["new"])
         self._busy = False
@@ -166,7 +169,8 @@ def example_stepper(trick: str, declared: str | None = None, *, title: str = "")
     return GameStepper.from_states(dt.example_game(trick, declared), title=title)
 
 
-def game_stepper(players: int = 4, seed: int = 1, policy=dt.aim_policy, **kw) -> GameStepper:
+def game_stepper(players: int = 4, seed: int = 1, policy: Policy = dt.aim_policy,
+                 **kw: Any) -> GameStepper:
     """A whole seeded game, played by ``policy`` (by default :func:`aim_policy`: heuristic
     forecasts, aiming play, bonus claims), with seed and variant controls."""
     return GameStepper.for_game(dt, players, seed=seed, policy=policy,

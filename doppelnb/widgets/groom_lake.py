@@ -5,6 +5,8 @@ Thin over the engine: every picture and number comes from :mod:`doppelnb.engines
 
 from __future__ import annotations
 
+from typing import Any
+
 import ipywidgets as widgets
 
 from ..core.checks import check_choice, check_instance, check_int, check_mapping, check_str, fail
@@ -33,7 +35,7 @@ CARDS = ("canteen", "rope", "compass", "shovel", "lifeform", "technology", "reco
 
 
 def desert_stepper(players: int = 4, *, seed: int = 1, rules: gl.Rules | None = None,
-                   max_turns: int = 12, states: list | None = None) -> GameStepper:
+                   max_turns: int = 12, states: list[gl.State] | None = None) -> GameStepper:
     """Step through a seeded expedition and watch the shortest path and the stack choice change.
 
     The seed box deals a new game; the variant pickers replay it under other readings.
@@ -42,7 +44,7 @@ def desert_stepper(players: int = 4, *, seed: int = 1, rules: gl.Rules | None = 
     seed = check_int(seed, "seed", 0)
     max_turns = check_int(max_turns, "max_turns", 1, 200)
 
-    def regenerate(new_seed: int, flags: dict) -> list:
+    def regenerate(new_seed: int, flags: dict[str, Any]) -> list[gl.State]:
         chosen = base.replace(**flags) if flags else base
         return expedition(players, seed=new_seed, rules=chosen, max_turns=max_turns)
 
@@ -63,7 +65,7 @@ def desert_stepper(players: int = 4, *, seed: int = 1, rules: gl.Rules | None = 
     return stepper
 
 
-def odds_html(obstacle: str, value: int, cards: dict, life: int, players: int,
+def odds_html(obstacle: str, value: int, cards: dict[str, int], life: int, players: int,
               rules: gl.Rules | None = None) -> str:
     """The dice a pile earns and its exact chance to clear, as HTML (used by the explorer)."""
     rules = gl.Rules() if rules is None else check_instance(rules, "rules", gl.Rules)
@@ -105,7 +107,7 @@ def obstacle_odds_explorer(rules: gl.Rules | None = None) -> widgets.VBox:
                                   description=c) for c in CARDS}
     out = widgets.HTML()
 
-    def update(_=None) -> None:
+    def update(_: object = None) -> None:
         out.value = odds_html(obstacle.value, value.value, {c: s.value for c, s in cards.items()},
                               life.value, players.value, rules)
 
@@ -125,7 +127,7 @@ def odds_gallery(rules: gl.Rules | None = None) -> widgets.VBox:
                    description="pile")
 
 
-def placement_explorer(state) -> widgets.VBox:
+def placement_explorer(state: gl.State) -> widgets.VBox:
     """Pick any tile still in a stack: see every candidate position, legal or not, and why.
 
     Every tile's report is rendered once (a finite gallery), so the picker works offline too.
@@ -141,8 +143,9 @@ def placement_explorer(state) -> widgets.VBox:
 
     def report(tile_id: str) -> str:
         tile = state.tileset[tile_id]
-        return state.desert.explain_placement(tile, state.team,
-                                              state.rules.edge_match)._repr_html_()
+        markup: str = state.desert.explain_placement(tile, state.team,
+                                                     state.rules.edge_match)._repr_html_()
+        return markup
 
     return precomputed({"tile_id": picker}, report)
 

@@ -176,7 +176,7 @@ def precomputed(controls: dict[str, widgets.Widget], render: Callable[..., str],
 
     links: list[widgets.widget_link.Link] = []
 
-    def build(level: int, chosen: tuple) -> widgets.Widget:
+    def build(level: int, chosen: tuple[Any, ...]) -> widgets.Widget:
         if level == len(names):
             case = page(render(**dict(zip(names, chosen, strict=True))))
             case.add_class("doppelnb-case")

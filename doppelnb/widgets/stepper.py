@@ -76,7 +76,7 @@ def _button(glyph: str, tip: str, name: str) -> widgets.Button:
 class _Panel(widgets.VBox):
     """One game's states, rendered: buttons, play, slider, caption, view and move list."""
 
-    def __init__(self, states: list, render: Callable[[Any], str], note_text: str = ""):
+    def __init__(self, states: list[Any], render: Callable[[Any], str], note_text: str = ""):
         self.states = states
         n = len(states)
         pairs = zip(states, states[1:], strict=False)
@@ -134,7 +134,7 @@ class _Panel(widgets.VBox):
     def show(self, index: int) -> None:
         self.slider.value = max(0, min(len(self.states) - 1, int(index)))
 
-    def _on_move(self, change: dict) -> None:
+    def _on_move(self, change: dict[str, Any]) -> None:
         if change["new"] is not None:
             self.show(change["new"])
 
@@ -159,8 +159,8 @@ class GameStepper(widgets.VBox):
     """
 
     def __init__(self, states: Sequence[Any], *, render: Callable[[Any], str] | None = None,
-                 regenerate: Callable[[int, dict], list] | None = None,
-                 rules_cls: type | None = None, seed: int | None = None, title: str = "",
+                 regenerate: Callable[[int, dict[str, Any]], list[Any]] | None = None,
+                 rules_cls: type[Any] | None = None, seed: int | None = None, title: str = "",
                  extra_games: Sequence[tuple[str, Sequence[Any]]] = (),
                  offline: bool | None = None):
         states = check_sequence(states, "states", min_len=1, max_len=MAX_STATES)
@@ -173,7 +173,7 @@ class GameStepper(widgets.VBox):
             raise fail("rules_cls", "a Rules class with flags()", rules_cls)
         seed = None if seed is None else check_int(seed, "seed", 0)
         title = check_str(title, "title", max_len=300)
-        extra = check_sequence(extra_games, "extra_games", max_len=MAX_EXTRA_GAMES)
+        extra: tuple[Any, ...] = check_sequence(extra_games, "extra_games", max_len=MAX_EXTRA_GAMES)
         for i, game in enumerate(extra):
             if not (isinstance(game, tuple) and len(game) == 2 and isinstance(game[0], str)):
                 raise fail(f"extra_games[{i}]", "a (label, states) pair", game)
@@ -245,8 +245,8 @@ class GameStepper(widgets.VBox):
     # -- builders -------------------------------------------------------------------------------
     @classmethod
     def for_game(cls, module: ModuleType, players: int, *, seed: int = 1, rules: Any = None,
-                 policy: Policy = random_policy, render: Callable | None = None,
-                 title: str = "", extra: Sequence[tuple[int, dict]] | None = None,
+                 policy: Policy = random_policy, render: Callable[[Any], str] | None = None,
+                 title: str = "", extra: Sequence[tuple[int, dict[str, Any]]] | None = None,
                  offline: bool | None = None, **options: Any) -> GameStepper:
         """A seeded game of ``module`` played out by ``policy``; seed and flags can be changed.
 
@@ -263,7 +263,7 @@ class GameStepper(widgets.VBox):
         if not callable(policy):
             raise fail("policy", "a function (state, rng) -> action", policy)
 
-        def regenerate(new_seed: int, flag_values: dict) -> list[GameState]:
+        def regenerate(new_seed: int, flag_values: dict[str, Any]) -> list[GameState]:
             game_rules = base_rules.replace(**flag_values) if flag_values else base_rules
             start = module.new_game(players, rules=game_rules, seed=new_seed, **options)
             return list(playout(start, policy, seed=new_seed))
@@ -305,7 +305,7 @@ class GameStepper(widgets.VBox):
         """The game shown first (the one dealt by the seed box and pickers)."""
         return self.panels[0]
 
-    def set_states(self, states: list) -> None:
+    def set_states(self, states: Sequence[Any]) -> None:
         states = list(check_sequence(states, "states", min_len=1, max_len=MAX_STATES))
         self.states = states
         first_label = f"seed {self.seed_box.value} (as dealt)" if self._regenerate else "this game"
@@ -344,7 +344,8 @@ class GameStepper(widgets.VBox):
 
     @property
     def index(self) -> int:
-        return self.panel.slider.value
+        value: int = self.panel.slider.value  # an IntSlider's value (untyped to mypy)
+        return value
 
     @property
     def state(self) -> Any:
@@ -369,9 +370,9 @@ class GameStepper(widgets.VBox):
         return self.panel.captions[self.index]
 
 
-def _default_extra(rules: Any, seed: int) -> list[tuple[int, dict]]:
+def _default_extra(rules: Any, seed: int) -> list[tuple[int, dict[str, Any]]]:
     """The next seed, and this seed under the first flag's first other reading."""
-    extra: list[tuple[int, dict]] = [(seed + 1, {})]
+    extra: list[tuple[int, dict[str, Any]]] = [(seed + 1, {})]
     for info in type(rules).flags():
         others = [c for c in (info.choices or ()) if c != getattr(rules, info.name)]
         if others:
