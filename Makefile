@@ -4,7 +4,7 @@
 #                then export the explainers and test them (and the Voila app) in Chromium
 # More:
 #   make package    - the packaging tests alone: build the wheel, install it into fresh venvs
-#   make typecheck  - mypy --strict doppelnb (not yet part of make test)
+#   make typecheck  - mypy --strict doppelnb (part of make test)
 #   make golden     - regenerate the golden records (tests/golden/) after a deliberate change
 #   make soak       - many seeded random games per engine, every invariant checked
 #   make sweep      - an example designer sweep (SWEEP_GAME, SWEEP_GAMES, SEED, WORKERS, OUT)
@@ -57,7 +57,7 @@ lab: setup-lab
 	$(BIN)/jupyter lab --notebook-dir=notebooks --ip=$(IP) --port=$(PORT) --no-browser \
 		$$( [ "$$(id -u)" = 0 ] && echo --allow-root )
 
-test: lint unit notebooks explainers browser
+test: lint typecheck unit notebooks explainers browser
 
 lint: setup
 	$(BIN)/ruff check .
