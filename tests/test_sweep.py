@@ -184,7 +184,10 @@ def test_command_line_ctrl_c_then_resume(tmp_path):
     args = ["sweep", "doppeldoppel", "--games", "1500", "--seed", "2", "--workers", "1",
             "--out", str(out), "--players", "3", "--flags", "default", "--policies", "random",
             "--chunk", "5", "--no-progress"]
-    code = "import sys; from doppelnb.core.sweep import main; sys.exit(main(sys.argv[1:]))"
+    # As in a terminal: Ctrl-C raises KeyboardInterrupt (a shell's background job would start
+    # with SIGINT ignored, which Python then keeps).
+    code = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+            "from doppelnb.core.sweep import main; sys.exit(main(sys.argv[1:]))")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([sys.executable, "-c", code, *args], env=env,
                             stderr=subprocess.PIPE, text=True)
