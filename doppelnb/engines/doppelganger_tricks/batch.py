@@ -133,8 +133,10 @@ def _play_chunk(n: int, size: int, rng: np.random.Generator, record: bool,
     used = np.zeros(hands.shape, dtype=bool)
     rows = np.arange(size)
     # (game, seat) flattened to one row index: one integer index per gather instead of two
-    hands_f, suits_f, used_f = hands.reshape(-1, h), suits.reshape(-1, h), used.reshape(-1, h)
+    suits_f, used_f = suits.reshape(-1, h), used.reshape(-1, h)
     base = rows * n
+    hands_1, suits_1, used_1 = hands.reshape(-1), suits.reshape(-1), used.reshape(-1)
+    is_d_f = suits_f == D_SUIT  # D cards, which may always follow (DT-R9)
     leader = rng.integers(0, n, size)
     won = np.zeros((size, n), dtype=np.int16)
     no_winner = np.zeros(size, dtype=np.int16)
@@ -163,13 +165,14 @@ def _play_chunk(n: int, size: int, rng: np.random.Generator, record: bool,
                 my_suits = suits_f[flat]
                 of_lead = my_suits == lead[:, None]
                 must = (avail & of_lead).any(axis=1)
-                legal = avail & (~must[:, None] | of_lead | (my_suits == D_SUIT))
+                legal = avail & (~must[:, None] | of_lead | is_d_f[flat])
             keys = rng.random(legal.shape, dtype=np.float32)  # in [0, 1): legal cards get +1
             keys += legal
             j = keys.argmax(axis=1)
-            used_f[flat, j] = True
-            codes = hands_f[flat, j]
-            code_suits = suits_f[flat, j]
+            cell = flat * h + j  # (game, seat, card) flattened
+            used_1[cell] = True
+            codes = hands_1[cell]
+            code_suits = suits_1[cell]
             if forecasts:  # DT-R15: no D card left after the play -> claim a free card or pass
                 d_left_f[flat] -= code_suits == D_SUIT
                 no_d = d_left_f[flat] == 0
