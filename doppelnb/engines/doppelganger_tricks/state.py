@@ -201,7 +201,7 @@ class State(_Fields, FrozenGameState):
             hand = self.hands[p]
             if self.trick:
                 lead = self.declared or self.trick[0].suit
-                return tuple([PLAYS[c.name] for c in follow_options(hand, lead)])  # DT-R9
+                return tuple([_PLAY_OF[c] for c in follow_options(hand, lead)])  # DT-R9
             if not self.rules.declare_restricted_to_held_suits:
                 return tuple([play for c in hand for play in LEADS[c]])
             suits = flow.declarable(self, p)  # DT-A10
@@ -434,6 +434,7 @@ _SLOTS = tuple((f.name, getattr(State, f.name).__get__, getattr(State, f.name)._
 _PUT_LEGAL = vars(State)["_legal"].__set__
 _PUT_LOG = vars(FrozenGameState)["action_log"].__set__
 _CANONICAL: dict[str, Action] = {**PLAYS, PASS: PASS}
+_PLAY_OF: dict[Card, Play] = {p.card: p for p in PLAYS.values() if p.declared is None}
 
 
 _EVOLVERS: dict[tuple[str, ...], Any] = {}
