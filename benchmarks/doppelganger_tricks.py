@@ -109,17 +109,21 @@ def main() -> None:
     }
     if pyspiel is not None:
         contenders["OpenSpiel oh_hell (9 tricks)"] = (n_os, lambda: openspiel_rounds(n_os))
-    # Round-robin repeats, best time each: the machine is shared, so load spikes hit every
-    # contender alike instead of whichever happened to run during them.
-    best = dict.fromkeys(contenders, float("inf"))
+    # Round-robin repeats timed by CPU time (``time.process_time``): the machine is shared, so
+    # wall-clock time counts other processes' load; back to back, each contender's best and
+    # worst repeat are reported (the spread).
+    times: dict[str, list[float]] = {name: [] for name in contenders}
     for _ in range(2 if quick else 3):
         for name, (_count, fn) in contenders.items():
-            best[name] = min(best[name], best_of(fn)[1])
-    figures = {name: contenders[name][0] / best[name] for name in contenders}
+            start = time.process_time()
+            fn()
+            times[name].append(time.process_time() - start)
+    figures = {name: contenders[name][0] / min(times[name]) for name in contenders}
+    worst = {name: contenders[name][0] / max(times[name]) for name in contenders}
     peer = figures.get("OpenSpiel oh_hell (9 tricks)")
     for name, rate in figures.items():
         ratio = f"  {rate / peer:6.2f}x OpenSpiel" if peer else ""
-        print(f"{name:<30} {rate:>12,.0f} rounds/s{ratio}")
+        print(f"{name:<30} {rate:>12,.0f} rounds/s (worst repeat {worst[name]:,.0f}){ratio}")
     if peer is None:
         print("OpenSpiel is not installed (pip install -e '.[bench]'); no peer ratio")
     if args.profile:

@@ -132,6 +132,11 @@ def _play_chunk(n: int, size: int, rng: np.random.Generator, record: bool,
     suits = hands // 10
     used = np.zeros(hands.shape, dtype=bool)
     rows = np.arange(size)
+    # (game, seat) flattened to one row index: one integer index per gather instead of two
+    suits_f, used_f = suits.reshape(-1, h), used.reshape(-1, h)
+    base = rows * n
+    hands_1, suits_1, used_1 = hands.reshape(-1), suits.reshape(-1), used.reshape(-1)
+    is_d_f = suits_f == D_SUIT  # D cards, which may always follow (DT-R9)
     leader = rng.integers(0, n, size)
     won = np.zeros((size, n), dtype=np.int16)
     no_winner = np.zeros(size, dtype=np.int16)
@@ -147,37 +152,42 @@ def _play_chunk(n: int, size: int, rng: np.random.Generator, record: bool,
         holders = np.full((size, 2), -1, dtype=np.int8)  # +1, +3
         claimed = np.zeros((size, n), dtype=bool)
         d_left = (suits == D_SUIT).sum(axis=2)  # D cards still in each hand
+        d_left_f, claimed_f = d_left.reshape(-1), claimed.reshape(-1)
     for t in range(h):
         lead = np.zeros(size, dtype=np.int16)
         for k in range(n):
             seat = (leader + k) % n
-            avail = ~used[rows, seat]
+            flat = base + seat
+            avail = ~used_f[flat]
             if k == 0:
                 legal = avail
             else:  # DT-R9: hold a plain lead-suit card -> lead suit or D
-                my_suits = suits[rows, seat]
+                my_suits = suits_f[flat]
                 of_lead = my_suits == lead[:, None]
                 must = (avail & of_lead).any(axis=1)
-                legal = avail & (~must[:, None] | of_lead | (my_suits == D_SUIT))
-            keys = np.where(legal, rng.random(legal.shape), -1.0)
+                legal = avail & (~must[:, None] | of_lead | is_d_f[flat])
+            keys = rng.random(legal.shape, dtype=np.float32)  # in [0, 1): legal cards get +1
+            keys += legal
             j = keys.argmax(axis=1)
-            used[rows, seat, j] = True
-            codes = hands[rows, seat, j]
+            cell = flat * h + j  # (game, seat, card) flattened
+            used_1[cell] = True
+            codes = hands_1[cell]
+            code_suits = suits_1[cell]
             if forecasts:  # DT-R15: no D card left after the play -> claim a free card or pass
-                d_left[rows, seat] -= codes // 10 == D_SUIT
-                no_d = d_left[rows, seat] == 0
+                d_left_f[flat] -= code_suits == D_SUIT
+                no_d = d_left_f[flat] == 0
                 free1, free3 = holders[:, 0] < 0, holders[:, 1] < 0
-                may = no_d & ~claimed[rows, seat] & (free1 | free3)
+                may = no_d & ~claimed_f[flat] & (free1 | free3)
                 options = 1 + free1.astype(np.int8) + free3  # the free cards, then passing
                 pick = (rng.random(size) * options).astype(np.int8)
                 take1 = may & free1 & (pick == 0)
                 take3 = may & free3 & (pick == free1.astype(np.int8))  # the 2nd option if +1 free
                 holders[take1, 0] = seat[take1]
                 holders[take3, 1] = seat[take3]
-                claimed[rows[take1 | take3], seat[take1 | take3]] = True
+                claimed_f[flat[take1 | take3]] = True
             trick[:, k] = codes
             if k == 0:  # DT-R8: a led D card takes a random declared plain suit
-                lead = np.where(codes // 10 == D_SUIT, rng.integers(0, 3, size), codes // 10)
+                lead = np.where(code_suits == D_SUIT, rng.integers(0, 3, size), code_suits)
         winner, gone = _resolve(trick, lead)
         annihilated += np.bincount(trick[gone].astype(np.int64), minlength=40)
         has = winner >= 0

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 from typing import Any, ClassVar, Literal
 
 from ...core.chance import make_seed, rng_for
@@ -200,7 +201,7 @@ class State(_Fields, FrozenGameState):
             hand = self.hands[p]
             if self.trick:
                 lead = self.declared or self.trick[0].suit
-                return tuple([PLAYS[c.name] for c in follow_options(hand, lead)])  # DT-R9
+                return tuple([_PLAY_OF[c] for c in follow_options(hand, lead)])  # DT-R9
             if not self.rules.declare_restricted_to_held_suits:
                 return tuple([play for c in hand for play in LEADS[c]])
             suits = flow.declarable(self, p)  # DT-A10
@@ -257,13 +258,13 @@ class State(_Fields, FrozenGameState):
         if type(action) is Play:
             return self._play_card(action)
         if action == PASS:
-            return self._evolve(window=None)._after_turn()
+            return _EV_W(self, None)._after_turn()
         if isinstance(action, Bid):
             p = self.to_move
             assert p is not None
             bids = self.bids[:p] + (action.tricks,) + self.bids[p + 1:]
             if None in bids:
-                return self._evolve(bids=bids)
+                return _EV_B(self, bids)
             # DT-R6: all forecasts are revealed together; the round's first player leads.
             return self._evolve(bids=bids, phase="play", leader=self.round_first)
         assert isinstance(action, Claim)
@@ -284,11 +285,12 @@ class State(_Fields, FrozenGameState):
             p if flow.may_claim(self, p, c, before, hand) else None)
         trick = self.trick + (c,)
         if len(trick) == self.players:  # DT-R11: the trick is complete
-            changes = flow.trick_changes(self, trick, self.declared)
-            return self._evolve(hands=hands, window=window, **changes)._after_turn()
+            ch = flow.trick_changes(self, trick, self.declared)
+            return _EV_TRICK(self, hands, window, ch["trick"], ch["declared"], ch["tricks"],
+                             ch["won"], ch["leader"])._after_turn()
         if len(trick) == 1:  # the lead (DT-R8: a led D card carries its declared suit)
-            return self._evolve(hands=hands, window=window, trick=trick, declared=declared)
-        return self._evolve(hands=hands, window=window, trick=trick)
+            return _EV_LEAD(self, hands, window, trick, declared)
+        return _EV_FOLLOW(self, hands, window, trick)
 
     def _after_turn(self) -> State:
         """End the round once every card is played and no claim is pending (DT-R17, DT-R19)."""
@@ -432,6 +434,7 @@ _SLOTS = tuple((f.name, getattr(State, f.name).__get__, getattr(State, f.name)._
 _PUT_LEGAL = vars(State)["_legal"].__set__
 _PUT_LOG = vars(FrozenGameState)["action_log"].__set__
 _CANONICAL: dict[str, Action] = {**PLAYS, PASS: PASS}
+_PLAY_OF: dict[Card, Play] = {p.card: p for p in PLAYS.values() if p.declared is None}
 
 
 _EVOLVERS: dict[tuple[str, ...], Any] = {}
@@ -466,6 +469,13 @@ def _fast_evolve(self: State, **changes: Any) -> State:
 
 _fast_evolve.__doc__ = State._evolve.__doc__
 setattr(State, "_evolve", _fast_evolve)  # noqa: B010
+# The copiers of the hot paths, called directly (no keyword dict, no lookup per action).
+_Copier = Callable[..., State]
+_EV_W: _Copier = _evolver(("window",))
+_EV_B: _Copier = _evolver(("bids",))
+_EV_FOLLOW: _Copier = _evolver(("hands", "window", "trick"))
+_EV_LEAD: _Copier = _evolver(("hands", "window", "trick", "declared"))
+_EV_TRICK: _Copier = _evolver(("hands", "window", "trick", "declared", "tricks", "won", "leader"))
 _DEFAULT_RULES = Rules()  # frozen, so one shared instance serves every default game
 
 
