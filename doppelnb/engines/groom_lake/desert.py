@@ -38,6 +38,10 @@ from .pmap import Cells, OrderedView, PMap
 from .tiles import DIRECTIONS, Coord, Tile, diagonals, fmt, neighbours
 
 STACKS = ("3", "6", "compass")
+#: The rotations of an edge pattern that fit a constraint, memoised (a pure function of a few
+#: small integers: edge codes and constraints take few values, so the table stays small).
+_FITTING: dict[tuple[Any, ...], tuple[int, ...]] = {}
+_FITTING_MAX = 100_000
 #: Most positions :func:`distance_to_start` accepts as a plain collection (a Desert may be larger).
 MAX_TILES = 1_000_000
 
@@ -336,11 +340,16 @@ class Desert:
         :class:`Spots` view over the matching classes, so the search costs the number of classes,
         not the number of open positions (the spots are listed only when a caller reads them).
         """
-        patterns = [(r, tile.rotated_edges(r)) for r in rotations]
+        patterns = tuple((r, tile.rotated_edges(r)) for r in rotations)
         groups: list[tuple[Sequence[Coord], tuple[int, ...]]] = []
+        if len(_FITTING) > _FITTING_MAX:
+            _FITTING.clear()
         for need, cells in self._classes():
-            fitting = tuple(r for r, edges in patterns if all(
-                c < 0 or edges_match(e, c, mode) for e, c in zip(edges, need, strict=True)))
+            key = (need, patterns, mode)
+            fitting = _FITTING.get(key)
+            if fitting is None:
+                fitting = _FITTING[key] = tuple(r for r, edges in patterns if all(
+                    c < 0 or edges_match(e, c, mode) for e, c in zip(edges, need, strict=True)))
             if fitting:
                 groups.append((cells, fitting))
         return Spots(groups, frozen=self._frozen)
