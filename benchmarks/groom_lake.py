@@ -19,7 +19,8 @@ How it is fair (issue 17) and what still differs:
 - Each placement here makes a new Desert as a game state does (``copy`` + ``place`` +
   ``freeze``) and that cost is in the update and the total. The Desert's tables are persistent
   maps (``immutables.Map``, a HAMT), so the copy is O(1) and a placement adds O(log n) memory;
-  older Deserts stay valid. The memory section keeps 300 successive Deserts alive at 1,000 and at
+  older Deserts stay valid (without ``immutables`` installed the engine falls back to a
+  copy-on-write dict: correct, but O(n) per placement again). The memory section keeps 300 successive Deserts alive at 1,000 and at
   10,000 tiles, and every state of a short and of a long whole game, and prints the bytes per
   state (``_timing.bytes_per_state``, tracemalloc).
 - What remains: a placement still allocates O(log n) new trie nodes per changed table entry (a
