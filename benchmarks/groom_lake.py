@@ -16,9 +16,16 @@ How it is fair (issue 17) and what still differs:
   'anywhere' search returns a lazy view over the open positions' constraint classes; listing
   every spot (what the legal-action list of a ``place`` step does) is the caller's cost and is
   not in the search figure.
-- The Desert here is one growable Desert. A game state freezes its Desert and a placement
-  copies it (``Desert.copy``, linear in the Desert's size): a game of thousands of tiles pays
-  that copy per placement, which this benchmark does not include.
+- Each placement here makes a new Desert as a game state does (``copy`` + ``place`` +
+  ``freeze``) and that cost is in the update and the total. The Desert's tables are persistent
+  maps (``immutables.Map``, a HAMT), so the copy is O(1) and a placement adds O(log n) memory;
+  older Deserts stay valid (without ``immutables`` installed the engine falls back to a
+  copy-on-write dict: correct, but O(n) per placement again). The memory section keeps 300 successive Deserts alive at 1,000 and at
+  10,000 tiles, and every state of a short and of a long whole game, and prints the bytes per
+  state (``_timing.bytes_per_state``, tracemalloc).
+- What remains: a placement still allocates O(log n) new trie nodes per changed table entry (a
+  handful of tables, a few entries each, plus one per tile whose distance shortens), and the
+  networkx graph is built (O(n)) the first time a Desert's ``graph`` is read.
 - The clearing-odds sweep compares cold with cold (our dice-sum cache cleared, icepool's first
   call in the process) and warm with warm (best of 3); both ratios are printed.
 
@@ -33,9 +40,10 @@ import random
 import time
 
 import networkx as nx
+from _timing import bytes_per_state, report
 
 from doppelnb.engines import groom_lake as gl
-from doppelnb.engines.groom_lake.analysis import simulate_growth
+from doppelnb.engines.groom_lake.analysis import explorer_policy, simulate_growth
 from doppelnb.engines.groom_lake.tiles import random_tile
 
 
@@ -67,7 +75,9 @@ def grow(tiles: int, block: int, seed: int = 1) -> list[dict]:
             acc["far_spots"] += len({p for p, _ in options})
         pos, rot = options[rng.randrange(len(options))]
         t0 = clock()
+        desert = desert.copy()  # the new state's Desert: O(1), tables shared
         desert.place(tile, pos, rot)  # red-dot check + incremental distances
+        desert.freeze()
         acc["update"] += clock() - t0
         acc["placed"] += 1
         # the Team wanders: usually onto the new tile
@@ -104,6 +114,57 @@ def grow(tiles: int, block: int, seed: int = 1) -> list[dict]:
             })
             acc = fresh_block()
     return rows
+
+
+def grown_desert(tiles: int, seed: int = 2) -> tuple[gl.Desert, random.Random]:
+    """A growable Desert of ``tiles`` tiles (random legal placements) and the rng that grew it."""
+    rng = random.Random(seed)
+    desert = gl.Desert(random_tile(rng, "S", canyon_share=0))
+    n = 0
+    while len(desert) < tiles:
+        n += 1
+        tile = random_tile(rng, f"T{n}")
+        level, options = desert.placement_options(tile, desert.start)
+        if level is not None:
+            pos, rot = options[rng.randrange(len(options))]
+            desert.place(tile, pos, rot)
+    return desert, rng
+
+
+def desert_states(tiles: int, count: int = 300) -> float:
+    """Bytes held per state by ``count`` successive frozen Deserts grown from ``tiles`` tiles."""
+    base, rng = grown_desert(tiles)
+    base.freeze()
+    tiles_drawn = [random_tile(rng, f"N{k}") for k in range(4 * count)]
+
+    def states() -> list[gl.Desert]:
+        kept, desert, team = [], base, base.start
+        for tile in tiles_drawn:
+            level, options = desert.placement_options(tile, team)
+            if level is None:
+                continue
+            pos, rot = options[rng.randrange(len(options))]
+            desert = desert.copy()
+            desert.place(tile, pos, rot)
+            kept.append(desert.freeze())
+            team = pos
+            if len(kept) == count:
+                break
+        return kept
+
+    held, _ = bytes_per_state(states)
+    return held
+
+
+def game_states(seed: int) -> list[gl.State]:
+    """Every state of one whole game (explorer policy), all kept alive."""
+    rng = random.Random(seed)
+    state = gl.new_game(4, seed=seed)
+    states = [state]
+    while state.result is None:
+        state = state.play(explorer_policy(state, rng))
+        states.append(state)
+    return states
 
 
 def odds_sweep_ours(max_dice: int, values: range, cold: bool) -> tuple[dict, float]:
@@ -152,12 +213,31 @@ def main() -> None:
           f"{last['near_us'] / first['near_us']:.2f}x; one fresh BFS grows "
           f"{last['bfs_us'] / first['bfs_us']:.1f}x and costs {last['bfs_us'] / last['update_us']:.0f}x "
           f"an incremental update at {last['tiles']} tiles.")
+    print("\n== Memory: bytes held per state, all states kept alive (tracemalloc, median of 3)")
+    per_desert = {}
+    for size in (1000, 10_000) if not args.quick else (1000, 2000):
+        runs = sorted(desert_states(size) for _ in range(3))
+        per_desert[size] = runs[1]
+        print(f"300 successive Deserts grown from {size:>6} tiles: {runs[1]:8.0f} bytes/state "
+              f"(runs {runs[0]:.0f}..{runs[2]:.0f})")
+    small, big = per_desert.values()
+    print(f"  growth with the Desert's size: {big / small:.2f}x (constant = 1.0x)")
+    per_game = {}
+    for label, seed in (("short", 4), ("long", 2)):
+        n = len(game_states(seed))
+        runs = sorted(bytes_per_state(lambda s=seed: game_states(s))[0] for _ in range(3))
+        per_game[label] = runs[1]
+        print(f"whole game ({label}, seed {seed}, {n} states): {runs[1]:8.0f} bytes/state "
+              f"(runs {runs[0]:.0f}..{runs[2]:.0f})")
+    print(f"  long / short: {per_game['long'] / per_game['short']:.2f}x (constant = 1.0x)")
     print(f"An 'anywhere' search (GL-R15 level 3, {sum(r['far_n'] for r in rows)} of "
           f"{tiles - 1} placements here) checks each of the {last['classes']} edge-constraint "
           "classes of the open positions once and returns a lazy view of the legal spots ('spots' "
           "is how many there were); 'scan/index' is how much slower its twin, a scan of every open "
           "position and rotation, is on the same tiles.")
 
+    figures = {"bytes_per_state_short": round(per_game["short"]),
+               "bytes_per_state_long": round(per_game["long"])}
     games = 10 if args.quick else 40
     t0 = time.process_time()
     study = simulate_growth(games, seed=1)
@@ -165,6 +245,7 @@ def main() -> None:
     scouts = sum(study.stack_draws.values()) / 2
     print(f"\n== Whole games (engine + explorer policy): {games} games in {spent:.2f} s, "
           f"{games / spent:.0f} games/s, about {scouts / spent:.0f} scouts/s")
+    figures["checked_games_per_s"] = round(games / spent, 1)
 
     values = range(0, 61)
     print("\n== Clearing odds sweep: 1..10 dice x values 0..60 (610 exact probabilities, CPU ms)")
@@ -178,6 +259,7 @@ def main() -> None:
           f"best of 3 {ours_warm * 1e3:7.2f}")
     if icepool is None:
         print("icepool not installed (pip install -e '.[bench]'): peer skipped")
+        report("groom_lake", **figures)
         return
     peer, peer_cold = odds_sweep_icepool(icepool, 10, values)
     peer_warm = min(odds_sweep_icepool(icepool, 10, values)[1] for _ in range(3))
@@ -188,6 +270,8 @@ def main() -> None:
           f"{peer_warm / ours_warm:.1f}x; identical results: {same}")
     if not same:
         raise SystemExit("the two sweeps disagree")
+    report("groom_lake", **figures, peer=f"icepool {icepool.__version__} (odds sweep, cold)",
+           peer_ratio=round(peer_cold / ours_cold, 2))
 
 
 if __name__ == "__main__":

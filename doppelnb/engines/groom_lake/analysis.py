@@ -128,7 +128,7 @@ def _walk_step(state: State, goals: set[Coord]) -> Coord | None:
                 assert back is not None
                 u = back
             return u
-        for v in state.desert.graph.adj[u]:
+        for v in state.desert.adjacent(u):
             if v not in prev and state.desert.tiles[v].terrain != "canyon" and state.is_cleared(v):
                 prev[v] = u
                 queue.append(v)

@@ -7,6 +7,10 @@ Distances are kept incrementally: placing a tile can only shorten paths, so the 
 ``1 + min(neighbour distances)`` and a breadth-first relaxation spreads any shortening from it.
 A placement therefore costs time proportional to the tiles whose distance changes, not to the
 Desert's size (``benchmarks/groom_lake.py`` measures it against a fresh search).
+
+The tables are persistent maps (:mod:`.pmap`): :meth:`Desert.copy` is O(1) and a placement adds
+O(log n) new memory, so the states of a game share their Desert instead of copying it. The networkx
+graph is built on demand from the tiles (a read-only view for analyses), never copied per state.
 """
 
 from __future__ import annotations
@@ -30,9 +34,14 @@ from .placement import (
     _coord,
     edges_match,
 )
+from .pmap import Cells, OrderedView, PMap
 from .tiles import DIRECTIONS, Coord, Tile, diagonals, fmt, neighbours
 
 STACKS = ("3", "6", "compass")
+#: The rotations of an edge pattern that fit a constraint, memoised (a pure function of a few
+#: small integers: edge codes and constraints take few values, so the table stays small).
+_FITTING: dict[tuple[Any, ...], tuple[int, ...]] = {}
+_FITTING_MAX = 100_000
 #: Most positions :func:`distance_to_start` accepts as a plain collection (a Desert may be larger).
 MAX_TILES = 1_000_000
 
@@ -53,8 +62,8 @@ class Desert:
     TypeError: 'mappingproxy' object does not support item assignment
     """
 
-    __slots__ = ("start", "_graph", "_tiles", "_rotation", "_edges", "_distance", "_open",
-                 "_constraint", "_by_constraint", "_slot", "_frozen")
+    __slots__ = ("start", "_graph", "_tiles", "_rotation", "_edges", "_distance", "_order", "_index",
+                 "_constraint", "_by_constraint", "_slot", "_seq", "_frozen")
 
     def __init__(self, start_tile: Tile, start: Coord = (0, 0), start_rotation: int = 0):
         start = _coord(start, "START")
@@ -63,51 +72,78 @@ class Desert:
         if start_rotation not in (0, 90, 180, 270) or isinstance(start_rotation, bool):
             raise BadInput("NB-ARG", f"start_rotation must be 0, 90, 180 or 270, got {start_rotation!r}")
         self.start = start
-        self._graph = nx.Graph()
-        self._tiles: dict[Coord, Tile] = {}
-        self._rotation: dict[Coord, int] = {}
-        self._edges: dict[Coord, tuple[int, ...]] = {}
-        self._distance: dict[Coord, int] = {}
-        self._open: set[Coord] = set()  # empty positions orthogonally next to a placed tile
-        # Each open position's constraint: the facing edge of the tile on each side (N, E, S, W),
-        # -1 where the side is empty; positions grouped by constraint so that a search "anywhere"
-        # (GL-R15 level 3) checks each distinct constraint once instead of every position.
-        self._constraint: dict[Coord, tuple[int, ...]] = {}
-        self._by_constraint: dict[tuple[int, ...], list[Coord]] = {}
-        self._slot: dict[Coord, int] = {}  # an open position's index in its class's list
+        self._graph: nx.Graph | None = None  # built on demand from the tiles
+        # Persistent maps (shared between the Deserts of a game's states, never mutated):
+        self._tiles: Any = PMap()  # Coord -> Tile
+        self._rotation: Any = PMap()  # Coord -> int
+        self._edges: Any = PMap()  # Coord -> the four rotated edges
+        self._distance: Any = PMap()  # Coord -> steps to START
+        self._order: Any = PMap()  # 0, 1, 2, ... -> Coord, the order of placement
+        self._index: Any = PMap()  # Coord -> its number in that order
+        # Each open position (empty, orthogonally next to a placed tile) has a constraint: the
+        # facing edge of the tile on each side (N, E, S, W), -1 where the side is empty; positions
+        # are grouped by constraint so that a search "anywhere" (GL-R15 level 3) checks each
+        # distinct constraint once instead of every position. A class is (creation number, its
+        # positions as a map 0..n-1 -> Coord); classes are read in creation order.
+        self._constraint: Any = PMap()  # open Coord -> constraint
+        self._by_constraint: Any = PMap()  # constraint -> (creation number, {index: Coord})
+        self._slot: Any = PMap()  # an open position's index in its class
+        self._seq = 0
         self._frozen = False
         self._add(start, start_tile, start_rotation)
 
     # -- read-only access ---------------------------------------------------------------------
     @property
     def tiles(self) -> Mapping[Coord, Tile]:
-        return MappingProxyType(self._tiles)
+        return MappingProxyType(OrderedView(self._order, self._tiles))
 
     @property
     def rotation(self) -> Mapping[Coord, int]:
-        return MappingProxyType(self._rotation)
+        return MappingProxyType(OrderedView(self._order, self._rotation))
 
     @property
     def edges(self) -> Mapping[Coord, tuple[int, ...]]:
-        return MappingProxyType(self._edges)
+        return MappingProxyType(OrderedView(self._order, self._edges))
 
     @property
     def distance(self) -> Mapping[Coord, int]:
-        return MappingProxyType(self._distance)
+        return MappingProxyType(OrderedView(self._order, self._distance))
 
     @property
     def open(self) -> frozenset[Coord]:
         """The empty positions orthogonally next to a placed tile (a copy)."""
-        return frozenset(self._open)
+        return frozenset(self._constraint)
+
+    def _classes(self) -> list[tuple[tuple[int, ...], Cells[Coord]]]:
+        """The classes of open positions in creation order."""
+        items = sorted(self._by_constraint.items(), key=lambda kv: kv[1][0])
+        return [(need, Cells(cells)) for need, (_, cells) in items]
 
     @property
     def by_constraint(self) -> Mapping[tuple[int, ...], frozenset[Coord]]:
-        return MappingProxyType({k: frozenset(v) for k, v in self._by_constraint.items()})
+        return MappingProxyType({k: frozenset(v) for k, v in self._classes()})
 
     @property
     def graph(self) -> nx.Graph:
-        """The adjacency graph (frozen once the Desert belongs to a state)."""
-        return self._graph
+        """The adjacency graph, built from the tiles when first asked for (frozen once the Desert
+        belongs to a state). Nodes and edges come in the order the tiles were placed."""
+        graph = self._graph
+        if graph is None:
+            graph = nx.Graph()
+            order, tiles = self._order, self._tiles
+            index = {}
+            for i in range(len(order)):
+                p = order[i]
+                index[p] = i
+                graph.add_node(p)
+                for q in neighbours(p):
+                    if q in index:
+                        graph.add_edge(p, q)
+            if self._frozen:
+                nx.freeze(graph)
+            self._graph = graph
+            assert len(index) == len(tiles)
+        return graph
 
     @property
     def frozen(self) -> bool:
@@ -117,7 +153,8 @@ class Desert:
         """Make this Desert read-only (states own frozen Deserts); returns it."""
         if not self._frozen:
             self._frozen = True
-            nx.freeze(self._graph)
+            if self._graph is not None:
+                nx.freeze(self._graph)
         return self
 
     def __copy__(self) -> Desert:
@@ -127,7 +164,7 @@ class Desert:
         return self if self._frozen else self.copy()
 
     def __reduce__(self) -> tuple[Any, ...]:
-        placed = [(p, self._tiles[p], self._rotation[p]) for p in self._tiles]
+        placed = [(p, self._tiles[p], self._rotation[p]) for p in self]
         return (_rebuild_desert, (self.start, placed, self._frozen))
 
     # -- basic access -------------------------------------------------------------------------
@@ -138,17 +175,19 @@ class Desert:
         return len(self._tiles)
 
     def __iter__(self) -> Iterator[Coord]:
-        return iter(self._tiles)
+        order = self._order
+        return (order[i] for i in range(len(order)))
 
     def __getitem__(self, p: Coord) -> Tile:
-        return self._tiles[p]
+        tile: Tile = self._tiles[p]
+        return tile
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Desert):
             return NotImplemented
-        return (self.start == other.start and self._rotation == other.rotation
+        return (self.start == other.start and dict(self._rotation) == dict(other._rotation)
                 and {p: t.id for p, t in self._tiles.items()}
-                == {p: t.id for p, t in other.tiles.items()})
+                == {p: t.id for p, t in other._tiles.items()})
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -188,18 +227,20 @@ class Desert:
         return str(desert_svg(self, distances=True))
 
     def copy(self) -> Desert:
-        """A private, growable (unfrozen) copy."""
+        """A private, growable (unfrozen) copy: O(1), the persistent tables are shared."""
         new = object.__new__(Desert)
         new.start = self.start
-        new._graph = nx.Graph(self._graph)
-        new._tiles = dict(self._tiles)
-        new._rotation = dict(self._rotation)
-        new._edges = dict(self._edges)
-        new._distance = dict(self._distance)
-        new._open = set(self._open)
-        new._constraint = dict(self._constraint)
-        new._by_constraint = {k: list(v) for k, v in self._by_constraint.items()}
-        new._slot = dict(self._slot)
+        new._graph = None
+        new._tiles = self._tiles
+        new._rotation = self._rotation
+        new._edges = self._edges
+        new._distance = self._distance
+        new._order = self._order
+        new._index = self._index
+        new._constraint = self._constraint
+        new._by_constraint = self._by_constraint
+        new._slot = self._slot
+        new._seq = self._seq
         new._frozen = False
         return new
 
@@ -208,6 +249,16 @@ class Desert:
         if q not in self._tiles:
             raise BadInput("NB-ARG", f"team must be the position of a placed tile, got {fmt(q)}")
         return q
+
+    def adjacent(self, p: Coord) -> list[Coord]:
+        """The placed tiles next to the placed tile ``p``, in the order of ``graph.adj[p]``
+        (those placed before ``p`` in N, E, S, W order, then the later ones as placed), without
+        building the graph."""
+        index = self._index
+        mine = index[p]
+        placed = [(index[q], q) for q in neighbours(p) if q in index]
+        return ([q for i, q in placed if i < mine]
+                + [q for i, q in sorted(placed) if i > mine])
 
     def placed_neighbours(self, p: Coord) -> list[Coord]:
         p = _coord(p)
@@ -255,8 +306,8 @@ class Desert:
         """The positions of each priority level, lazily: level 3 (the whole frontier) is only
         listed when levels 1 and 2 have no legal spot."""
         yield 1, [q for q in neighbours(team) if q not in self._tiles]
-        yield 2, [q for q in diagonals(team) if q not in self._tiles and q in self._open]
-        yield 3, sorted(self._open)
+        yield 2, [q for q in diagonals(team) if q not in self._tiles and q in self._constraint]
+        yield 3, sorted(self._constraint)
 
     def placement_options(self, tile: Tile, team: Coord, mode: str = "presence"
                           ) -> tuple[int | None, Sequence[tuple[Coord, int]]]:
@@ -272,7 +323,7 @@ class Desert:
         _check_mode(mode)
         rotations = tile.distinct_rotations()
         near = [q for q in neighbours(team) if q not in self._tiles]
-        diagonal = [q for q in diagonals(team) if q not in self._tiles and q in self._open]
+        diagonal = [q for q in diagonals(team) if q not in self._tiles and q in self._constraint]
         for level, spots in ((1, near), (2, diagonal)):
             found = [(p, r) for p in spots for r in rotations if self.fits(tile, p, r, mode)]
             if found:
@@ -289,11 +340,16 @@ class Desert:
         :class:`Spots` view over the matching classes, so the search costs the number of classes,
         not the number of open positions (the spots are listed only when a caller reads them).
         """
-        patterns = [(r, tile.rotated_edges(r)) for r in rotations]
-        groups: list[tuple[list[Coord], tuple[int, ...]]] = []
-        for need, cells in self._by_constraint.items():
-            fitting = tuple(r for r, edges in patterns if all(
-                c < 0 or edges_match(e, c, mode) for e, c in zip(edges, need, strict=True)))
+        patterns = tuple((r, tile.rotated_edges(r)) for r in rotations)
+        groups: list[tuple[Sequence[Coord], tuple[int, ...]]] = []
+        if len(_FITTING) > _FITTING_MAX:
+            _FITTING.clear()
+        for need, cells in self._classes():
+            key = (need, patterns, mode)
+            fitting = _FITTING.get(key)
+            if fitting is None:
+                fitting = _FITTING[key] = tuple(r for r, edges in patterns if all(
+                    c < 0 or edges_match(e, c, mode) for e, c in zip(edges, need, strict=True)))
             if fitting:
                 groups.append((cells, fitting))
         return Spots(groups, frozen=self._frozen)
@@ -347,55 +403,70 @@ class Desert:
 
     def _add(self, p: Coord, tile: Tile, rotation: int) -> None:
         assert not self._frozen, "a frozen Desert is never changed"
-        self._tiles[p] = tile
-        self._rotation[p] = rotation
-        self._edges[p] = tile.rotated_edges(rotation)
-        self._graph.add_node(p)
-        self._open.discard(p)
+        tiles = self._tiles
+        self._order = self._order.set(len(tiles), p)
+        self._index = self._index.set(p, len(tiles))
+        self._tiles = tiles = tiles.set(p, tile)
+        self._rotation = self._rotation.set(p, rotation)
+        self._edges = edges = self._edges.set(p, tile.rotated_edges(rotation))
+        graph = self._graph
+        if graph is not None:  # keep a graph already handed out in step (unfrozen Desert only)
+            graph.add_node(p)
         self._unindex(p)
         placed = []
         for q in neighbours(p):
-            if q in self._tiles and q != p:
-                self._graph.add_edge(p, q)
+            if q in tiles and q != p:
+                if graph is not None:
+                    graph.add_edge(p, q)
                 placed.append(q)
-            elif q not in self._tiles:
-                self._open.add(q)
+            elif q not in tiles:
                 self._unindex(q)
-                need = tuple(self._edges[n][(i + 2) % 4] if n in self._edges else -1
+                need = tuple(edges[n][(i + 2) % 4] if n in edges else -1
                              for i, n in enumerate(neighbours(q)))
-                self._constraint[q] = need
-                cells = self._by_constraint.setdefault(need, [])
-                self._slot[q] = len(cells)
-                cells.append(q)
+                self._constraint = self._constraint.set(q, need)
+                entry = self._by_constraint.get(need)
+                if entry is None:
+                    entry = (self._seq, PMap())
+                    self._seq += 1
+                seq, cells = entry
+                self._slot = self._slot.set(q, len(cells))
+                self._by_constraint = self._by_constraint.set(need, (seq, cells.set(len(cells), q)))
         # GL-R16: incremental shortest paths (unit steps, every placed tile counts).
         unreachable = 10**9  # only START has no placed neighbour when it is placed
-        self._distance[p] = 0 if p == self.start else 1 + min(
-            (self._distance[q] for q in placed), default=unreachable)
-        queue = deque([p])
         dist = self._distance
+        dist = dist.set(p, 0 if p == self.start else 1 + min(
+            (dist[q] for q in placed), default=unreachable))
+        queue = deque([p])
         while queue:
             u = queue.popleft()
             du = dist[u] + 1
-            for v in self._graph.adj[u]:
-                if dist[v] > du:
-                    dist[v] = du
+            for v in neighbours(u):
+                if v in tiles and dist[v] > du:
+                    dist = dist.set(v, du)
                     queue.append(v)
+        self._distance = dist
 
     def _unindex(self, q: Coord) -> None:
-        need = self._constraint.pop(q, None)
+        need = self._constraint.get(q)
         if need is not None:
-            cells = self._by_constraint[need]
-            i = self._slot.pop(q)
-            last = cells.pop()  # swap-remove: O(1)
+            self._constraint = self._constraint.delete(q)
+            seq, cells = self._by_constraint[need]
+            i = self._slot[q]
+            self._slot = self._slot.delete(q)
+            n = len(cells) - 1
+            last = cells[n]  # swap-remove: O(log n)
+            cells = cells.delete(n)
             if last != q:
-                cells[i] = last
-                self._slot[last] = i
-            if not cells:
-                del self._by_constraint[need]
+                cells = cells.set(i, last)
+                self._slot = self._slot.set(last, i)
+            if cells:
+                self._by_constraint = self._by_constraint.set(need, (seq, cells))
+            else:
+                self._by_constraint = self._by_constraint.delete(need)
 
     def fresh_distances(self) -> dict[Coord, int]:
         """Distances by a fresh breadth-first search (networkx): the incremental ones' twin."""
-        return dict(nx.single_source_shortest_path_length(self._graph, self.start))
+        return dict(nx.single_source_shortest_path_length(self.graph, self.start))
 
     def shortest_path(self, team: Coord) -> list[Coord]:
         """One shortest orthogonal path from the Team's tile to START (GL-R16)."""
@@ -403,8 +474,8 @@ class Desert:
         path = [team]
         while path[-1] != self.start:
             here = path[-1]
-            path.append(min(q for q in self._graph.adj[here]
-                             if self._distance[q] == self._distance[here] - 1))
+            path.append(min(q for q in neighbours(here) if q in self._tiles
+                             and self._distance[q] == self._distance[here] - 1))
         return path
 
 
@@ -480,7 +551,7 @@ def distance_to_start(tiles: Iterable[Coord] | Mapping[Coord, Any] | Desert | nx
     if mode not in ("steps", "tiles_inclusive"):
         raise BadInput("GL-A4", f"{mode!r} is not a distance mode; choose 'steps' or 'tiles_inclusive'")
     if isinstance(tiles, Desert) and tiles.start == start and team in tiles._distance:
-        steps = tiles._distance[team]
+        steps: int = tiles._distance[team]
     else:
         graph = _graph_of(tiles)
         for p, what in ((team, "the Team's tile"), (start, "START")):
@@ -542,11 +613,11 @@ def reachable(desert: Desert, team: Coord, cleared: Callable[[Coord], bool]) -> 
     desert, team = _desert_team(desert, team)
     if not callable(cleared):
         raise BadInput("NB-ARG", f"cleared must be a function of a position, got {cleared!r:.40}")
-    seen, queue = {team}, deque([team])
+    seen, queue, tiles = {team}, deque([team]), desert._tiles
     while queue:
         u = queue.popleft()
-        for v in desert._graph.adj[u]:
-            if v not in seen and desert._tiles[v].terrain != "canyon" and cleared(v):
+        for v in neighbours(u):
+            if v not in seen and v in tiles and tiles[v].terrain != "canyon" and cleared(v):
                 seen.add(v)
                 queue.append(v)
     return seen
@@ -555,11 +626,11 @@ def reachable(desert: Desert, team: Coord, cleared: Callable[[Coord], bool]) -> 
 def region(desert: Desert, team: Coord) -> set[Coord]:
     """GL-A28's R: non-Canyon tiles joined to the Team past non-Canyon tiles, cleared or not."""
     desert, team = _desert_team(desert, team)
-    seen, queue = {team}, deque([team])
+    seen, queue, tiles = {team}, deque([team]), desert._tiles
     while queue:
         u = queue.popleft()
-        for v in desert._graph.adj[u]:
-            if v not in seen and desert._tiles[v].terrain != "canyon":
+        for v in neighbours(u):
+            if v not in seen and v in tiles and tiles[v].terrain != "canyon":
                 seen.add(v)
                 queue.append(v)
     return seen

@@ -136,7 +136,8 @@ class Spots(Sequence[tuple[Coord, int]]):
 
     __slots__ = ("_groups", "_len")
 
-    def __init__(self, groups: list[tuple[list[Coord], tuple[int, ...]]], *, frozen: bool = True):
+    def __init__(self, groups: Sequence[tuple[Sequence[Coord], tuple[int, ...]]], *,
+                 frozen: bool = True):
         if not frozen:
             groups = [(list(cells), rots) for cells, rots in groups]
         self._groups = groups

@@ -1,0 +1,84 @@
+"""The Desert's tables are persistent (issue 17): a placement on a copy leaves every older Desert
+as it was, the copy shares the tables instead of copying them, and the copy-on-write fallback
+(used when ``immutables`` is not installed) gives the same Desert."""
+
+from __future__ import annotations
+
+import random
+
+import networkx as nx  # type: ignore[import-untyped]
+import pytest
+
+from doppelnb.engines.groom_lake import desert as desert_mod
+from doppelnb.engines.groom_lake.desert import Desert
+from doppelnb.engines.groom_lake.pmap import Cells, CowMap, OrderedView
+from doppelnb.engines.groom_lake.tiles import random_tile
+
+
+def _grow(n: int, seed: int) -> list[Desert]:
+    """Successive frozen Deserts, one per placement (as game states hold them)."""
+    rng = random.Random(seed)
+    d = Desert(random_tile(rng, "S", canyon_share=0)).freeze()
+    out, k = [d], 0
+    while len(d) < n:
+        k += 1
+        tile = random_tile(rng, f"T{k}")
+        level, options = d.placement_options(tile, d.start)
+        if level is None:
+            continue
+        pos, rot = options[rng.randrange(len(options))]
+        d = d.copy()
+        d.place(tile, pos, rot)
+        out.append(d.freeze())
+    return out
+
+
+def _snapshot(d: Desert) -> tuple[object, ...]:
+    return (list(d), dict(d.rotation), dict(d.distance), sorted(d.open),
+            {k: sorted(v) for k, v in d.by_constraint.items()}, d.fresh_distances())
+
+
+def test_gl_r16_older_deserts_keep_their_own_tiles_and_distances() -> None:
+    states = _grow(120, seed=3)
+    before = [_snapshot(d) for d in states[::10]]
+    _grow(120, seed=3)  # more placements elsewhere change nothing
+    extra = states[50].copy()
+    for p in sorted(extra.open)[:5]:
+        for r in (0, 90, 180, 270):
+            if extra.fits(extra[extra.start], p, r):
+                extra.place(extra[extra.start], p, r)
+                break
+    assert [_snapshot(d) for d in states[::10]] == before
+    for i, d in enumerate(states):
+        assert len(d) == i + 1
+        assert dict(d.distance) == d.fresh_distances()  # GL-R16 incremental = fresh BFS
+
+
+def test_copy_shares_the_tables_and_graph_matches_placement_order() -> None:
+    d = _grow(60, seed=5)[-1]
+    c = d.copy()
+    assert c._tiles is d._tiles and c._distance is d._distance and not c.frozen
+    g = d.graph
+    assert list(g.nodes) == list(d)
+    assert all(list(g.adj[u]) == d.adjacent(u) for u in d)
+    with pytest.raises(nx.NetworkXError):
+        g.add_node((999, 999))  # a frozen Desert's graph is frozen
+
+
+def test_copy_on_write_fallback_gives_the_same_desert(monkeypatch: pytest.MonkeyPatch) -> None:
+    fast = [_snapshot(d) for d in _grow(80, seed=7)]
+    monkeypatch.setattr(desert_mod, "PMap", CowMap)
+    slow_deserts = _grow(80, seed=7)
+    assert isinstance(slow_deserts[-1]._tiles, CowMap)
+    assert [_snapshot(d) for d in slow_deserts] == fast
+
+
+def test_views_read_like_their_plain_twins() -> None:
+    m = CowMap({0: "a", 1: "b", 2: "c"})
+    cells = Cells(m)
+    assert list(cells) == ["a", "b", "c"] and cells[-1] == "c" and cells[1:] == ["b", "c"]
+    with pytest.raises(IndexError):
+        cells[3]
+    view = OrderedView(CowMap({0: "y", 1: "x"}), CowMap({"x": 1, "y": 2}))
+    assert list(view) == ["y", "x"] and dict(view) == {"y": 2, "x": 1} and "x" in view
+    assert m.delete(1).set(5, "z") == {0: "a", 2: "c", 5: "z"} and len(m) == 3
