@@ -133,7 +133,7 @@ def test_wheel_ships_notebooks_data_types_and_license(built):
         assert f"Classifier: {classifier}" in head
     requires = [line for line in head.splitlines() if line.startswith("Requires-Dist:")]
     base = [line for line in requires if "extra ==" not in line]
-    assert sorted(line.split()[1].split(">")[0] for line in base) == ["networkx", "numpy", "sympy"]
+    assert sorted(line.split()[1].split(">")[0] for line in base) == ["immutables", "networkx", "numpy", "sympy"]
     # The long description reads well on a package index: no repository-relative images or
     # paths outside the repository.
     assert "pip install" in description and "doppelnb" in description

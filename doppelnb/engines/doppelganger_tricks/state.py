@@ -25,7 +25,7 @@ from ...core.chance import make_seed, rng_for
 from ...core.checks import check_instance, check_seat
 from ...core.errors import IllegalAction
 from ...core.frozen import FrozenMap
-from ...core.state import ActionLog, FrozenGameState, Outcome, top_scorers
+from ...core.state import ActionLog, FrozenGameState, Outcome, copier, top_scorers
 from . import flow
 from .actions import BIDS, CLAIMS, LEADS, PASS, PLAYS, Action, Bid, Claim, Play, parse_action
 from .actions import to_json as _action_json
@@ -38,19 +38,8 @@ _Rules = Rules  # the type of ``State.rules`` (inside the class ``Rules`` names 
 Phase = Literal["forecast", "play", "over"]
 
 
-class _Fields:
-    """``vars(state)`` for a slotted state: a new dict of its value (every compared field; the
-    cache is not one), as for an ordinary object, so tools that snapshot ``vars()`` work."""
-
-    __slots__ = ()
-
-    @property
-    def __dict__(self) -> dict[str, Any]:  # type: ignore[override]
-        return {name: get(self) for name, get, _ in _SLOTS}
-
-
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True, repr=False)
-class State(_Fields, FrozenGameState):
+class State(FrozenGameState):
     """One moment of a game of Doppelgänger Tricks (immutable; ``play`` returns a new state).
 
     How the checked path stays fast: the legal actions are computed once per state (hands and
@@ -100,18 +89,6 @@ class State(_Fields, FrozenGameState):
                    action_log=None, round=0, sheet=(), totals=(0,) * players,
                    last_round_tricks=(), **flow.round_fields(players, first, hands))
 
-    def _evolve(self, **changes: Any) -> State:
-        """A copy with some fields replaced (unchanged fields shared, the cache left empty).
-
-        Replaced at import by :func:`_fast_evolve` (straight-line code per set of changed
-        fields, same behaviour)."""
-        new = _NEW(State)
-        for name, get, put in _SLOTS:
-            put(new, changes[name] if name in changes else get(self))
-        _PUT_LEGAL(new, None)
-        return new
-
-    # -- the protocol -----------------------------------------------------------------------------
     @property
     def claims(self) -> tuple[int, ...]:
         """How many bonus cards each player took this round (DT-A3)."""
@@ -428,54 +405,19 @@ class State(_Fields, FrozenGameState):
         return str(state_html(self))
 
 
-_NEW = object.__new__
-_SLOTS = tuple((f.name, getattr(State, f.name).__get__, getattr(State, f.name).__set__)
-               for f in dataclasses.fields(State) if f.name != "_legal")
 _PUT_LEGAL = vars(State)["_legal"].__set__
 _PUT_LOG = vars(FrozenGameState)["action_log"].__set__
 _CANONICAL: dict[str, Action] = {**PLAYS, PASS: PASS}
 _PLAY_OF: dict[Card, Play] = {p.card: p for p in PLAYS.values() if p.declared is None}
 
 
-_EVOLVERS: dict[tuple[str, ...], Any] = {}
-
-
-def _evolver(keys: tuple[str, ...]) -> Any:
-    """Straight-line code copying a state with the fields ``keys`` replaced: each field is set
-    once, by its slot (about 1.2x faster than a loop over the fields here). Made once per set of
-    changed fields and kept."""
-    fields = {name: i for i, (name, _, _) in enumerate(_SLOTS)}
-    unknown = [k for k in keys if k not in fields]
-    if unknown:
-        raise AttributeError(f"State has no field(s) {', '.join(unknown)}")
-    env: dict[str, Any] = {"_NEW": _NEW, "State": State, "_PUT_LEGAL": _PUT_LEGAL}
-    env.update({f"_P{i}": put for i, (_, _, put) in enumerate(_SLOTS)})
-    args = {name: f"v{j}" for j, name in enumerate(keys)}
-    lines = [f"def _evolve(self, {', '.join(['*values'] if not keys else args.values())}):",
-             "    new = _NEW(State)"]
-    lines += [f"    _P{i}(new, {args.get(name, 'self.' + name)})" for name, i in fields.items()]
-    lines += ["    _PUT_LEGAL(new, None)", "    return new"]
-    exec("\n".join(lines), env)  # noqa: S102 - generated from the dataclass's own field names
-    return env["_evolve"]
-
-
-def _fast_evolve(self: State, **changes: Any) -> State:
-    keys = tuple(changes)
-    make = _EVOLVERS.get(keys)
-    if make is None:
-        make = _EVOLVERS[keys] = _evolver(keys)
-    return make(self, *changes.values())  # type: ignore[no-any-return]
-
-
-_fast_evolve.__doc__ = State._evolve.__doc__
-setattr(State, "_evolve", _fast_evolve)  # noqa: B010
 # The copiers of the hot paths, called directly (no keyword dict, no lookup per action).
 _Copier = Callable[..., State]
-_EV_W: _Copier = _evolver(("window",))
-_EV_B: _Copier = _evolver(("bids",))
-_EV_FOLLOW: _Copier = _evolver(("hands", "window", "trick"))
-_EV_LEAD: _Copier = _evolver(("hands", "window", "trick", "declared"))
-_EV_TRICK: _Copier = _evolver(("hands", "window", "trick", "declared", "tricks", "won", "leader"))
+_EV_W: _Copier = copier(State, ("window",))
+_EV_B: _Copier = copier(State, ("bids",))
+_EV_FOLLOW: _Copier = copier(State, ("hands", "window", "trick"))
+_EV_LEAD: _Copier = copier(State, ("hands", "window", "trick", "declared"))
+_EV_TRICK: _Copier = copier(State, ("hands", "window", "trick", "declared", "tricks", "won", "leader"))
 _DEFAULT_RULES = Rules()  # frozen, so one shared instance serves every default game
 
 
