@@ -32,12 +32,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import compress
 from typing import Any
 
-from ...core.checks import check_instance
+from ...core.checks import check_instance, check_sequence
 from ...core.errors import BadInput
 from ...core.frozen import FrozenMap
 from .bitboards import add_bit, anchor_mask, at_least, greater
 from .board_data import BOARD_FILE, START_LABELS
 from .board_data import load_board as _load_board
+from .listing import PlacementArray, placement_array
 from .notation import (
     MAX_CELLS,
     Cell,
@@ -553,6 +554,13 @@ class Board:
                 row, col = divmod(low.bit_length() - 1, width)
                 out.append(tuple([(row - pad + r, col - pad + c) for r, c in rot]))
         return out
+
+    def legal_placement_array(self, colour: str, shapes: Sequence[Shape]) -> PlacementArray:
+        """Every legal placement of all ``shapes`` at once, as a compact :class:`PlacementArray`
+        (numpy, one pass over all orientations; squares built on demand): see :mod:`.listing`."""
+        key = self._key(colour)
+        return placement_array(self, key, check_sequence(shapes, "shapes", item=lambda v, n: (
+            check_instance(v, n, Shape, expected="a Shape"))))
 
     def count_legal_placements(self, colour: str, shape: Shape) -> int:
         return sum(mask.bit_count() for _, _, mask in self.legal_placement_masks(colour, shape))
