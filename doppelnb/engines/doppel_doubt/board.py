@@ -40,6 +40,7 @@ from .board_data import BOARD_FILE, START_LABELS
 from .board_data import load_board as _load_board
 from .listing import PlacementArray, placement_array
 from .notation import (
+    CELLS,
     MAX_CELLS,
     Cell,
     _cell_list,
@@ -49,7 +50,7 @@ from .notation import (
     parse_cell,
 )
 from .rules import COLOURS, DEFAULT_RULES, DOPPELS, SIZE, Rules, colour_of, own_needed, takeover_ok
-from .shapes import Placement, Shape, is_connected, normalise, placement_table
+from .shapes import Placement, Shape, is_connected, normalise
 
 # Categories of a covered square, from the placer's point of view.
 OWN, OWN_ZERO, ENEMY, ENEMY_ZERO, ALLY_ZERO, UNCLAIMED, UNCLAIMED_ZERO, OFFBOARD, PROTECTED = (
@@ -543,10 +544,12 @@ class Board:
         for rotation, pad, mask in self.legal_placement_masks(colour, shape):
             rot = rotations[rotation]               # sorted, so each placement's cells are too
             width = SIZE + 2 * pad
-            if not pad:                             # on the board: read the static table
+            if not pad:                             # on the board: squares from the anchors
                 if mask:
                     bits = bin(mask)[:1:-1].encode().translate(_BITS)
-                    out += compress(placement_table(rot), bits)
+                    anchors = list(compress(range(len(bits)), bits))
+                    out += zip(*[map(CELLS.__getitem__, map((r * SIZE + c).__add__, anchors))
+                                 for r, c in rot], strict=True)
                 continue
             while mask:                             # hanging off the board (DB-A13)
                 low = mask & -mask
