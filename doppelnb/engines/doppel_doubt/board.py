@@ -1,4 +1,4 @@
-"""The Doppel Doubt board: territory, Zero spaces, placement legality and placement legality.
+"""The Doppel Doubt board: territory, Zero spaces, placement legality and listing.
 
 Placement rules live here, once each: DB-R10 (rotation only, on the board, at least one own
 square), DB-R12 (claimed Zero spaces) and DB-R13 (takeover needs more than half on own squares);
@@ -30,6 +30,7 @@ import dataclasses
 import pathlib
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import compress
+from operator import itemgetter
 from typing import Any
 
 from ...core.checks import check_instance, check_sequence
@@ -548,8 +549,11 @@ class Board:
                 if mask:
                     bits = bin(mask)[:1:-1].encode().translate(_BITS)
                     anchors = list(compress(range(len(bits)), bits))
-                    out += zip(*[map(CELLS.__getitem__, map((r * SIZE + c).__add__, anchors))
-                                 for r, c in rot], strict=True)
+                    if len(anchors) == 1:
+                        out.append(tuple([CELLS[anchors[0] + r * SIZE + c] for r, c in rot]))
+                    else:                           # one C-level gather per cell of the shape
+                        take = itemgetter(*anchors)
+                        out += zip(*[take(CELLS[r * SIZE + c:]) for r, c in rot], strict=True)
                 continue
             while mask:                             # hanging off the board (DB-A13)
                 low = mask & -mask
@@ -559,8 +563,7 @@ class Board:
         return out
 
     def legal_placement_array(self, colour: str, shapes: Sequence[Shape]) -> PlacementArray:
-        """Every legal placement of all ``shapes`` at once, as a compact :class:`PlacementArray`
-        (numpy, one pass over all orientations; squares built on demand): see :mod:`.listing`."""
+        """All ``shapes``' legal placements at once, a compact array (numpy; see :mod:`.listing`)."""
         key = self._key(colour)
         return placement_array(self, key, check_sequence(shapes, "shapes", item=lambda v, n: (
             check_instance(v, n, Shape, expected="a Shape"))))
