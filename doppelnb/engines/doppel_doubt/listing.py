@@ -29,6 +29,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -68,7 +69,7 @@ class PlacementArray:
 
     def to_cells(self) -> list[tuple[Cell, ...]]:
         """Every placement's sorted squares (what :meth:`Board.legal_cells` lists, shape after
-        shape), built in one pass per orientation."""
+        shape), gathered per orientation."""
         out: list[tuple[Cell, ...]] = []
         if not len(self):
             return out
@@ -76,18 +77,17 @@ class PlacementArray:
             return [self.cells(i) for i in range(len(self))]
         rots = [rot for shape in self.shapes for rot in shape.rotations()]
         first = np.cumsum([0] + [len(shape.rotations()) for shape in self.shapes])
-        most = max(len(rot) for rot in rots)
-        offsets = np.array([[r * SIZE + c for r, c in rot] + [0] * (most - len(rot))
-                            for rot in rots], dtype=np.intp)
-        sizes = np.array([len(rot) for rot in rots])
         orient = first[self.shape.astype(np.intp)] + self.rotation
-        index = offsets[orient] + (self.row.astype(np.intp) * SIZE + self.col)[:, None]
-        size = sizes[orient]
-        runs = np.flatnonzero(np.diff(size, prepend=-1)).tolist() + [len(self)]
-        for s, e in itertools.pairwise(runs):             # a run of placements of one size
-            n = int(size[s])
-            cells = map(CELLS.__getitem__, index[s:e, :n].ravel().tolist())
-            out += zip(*[cells] * n, strict=True)
+        runs = np.flatnonzero(np.diff(orient, prepend=-1)).tolist() + [len(self)]
+        base = (self.row.astype(np.intp) * SIZE + self.col).tolist()
+        which = orient.tolist()
+        for s, e in itertools.pairwise(runs):             # the placements of one orientation
+            rot = rots[which[s]]
+            if e - s == 1:
+                out.append(tuple([CELLS[base[s] + r * SIZE + c] for r, c in rot]))
+                continue
+            take = itemgetter(*base[s:e])                 # one C-level gather per cell
+            out += zip(*[take(CELLS[r * SIZE + c:]) for r, c in rot], strict=True)
         return out
 
     def placements(self) -> list[Placement]:
