@@ -1,4 +1,4 @@
-"""The Doppel Doubt board: territory, Zero spaces, placement legality and placement legality.
+"""The Doppel Doubt board: territory, Zero spaces, placement legality and listing.
 
 Placement rules live here, once each: DB-R10 (rotation only, on the board, at least one own
 square), DB-R12 (claimed Zero spaces) and DB-R13 (takeover needs more than half on own squares);
@@ -30,15 +30,18 @@ import dataclasses
 import pathlib
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import compress
+from operator import itemgetter
 from typing import Any
 
-from ...core.checks import check_instance
+from ...core.checks import check_instance, check_sequence
 from ...core.errors import BadInput
 from ...core.frozen import FrozenMap
 from .bitboards import add_bit, anchor_mask, at_least, greater
 from .board_data import BOARD_FILE, START_LABELS
 from .board_data import load_board as _load_board
+from .listing import PlacementArray, placement_array
 from .notation import (
+    CELLS,
     MAX_CELLS,
     Cell,
     _cell_list,
@@ -48,7 +51,7 @@ from .notation import (
     parse_cell,
 )
 from .rules import COLOURS, DEFAULT_RULES, DOPPELS, SIZE, Rules, colour_of, own_needed, takeover_ok
-from .shapes import Placement, Shape, is_connected, normalise, placement_table
+from .shapes import Placement, Shape, is_connected, normalise
 
 # Categories of a covered square, from the placer's point of view.
 OWN, OWN_ZERO, ENEMY, ENEMY_ZERO, ALLY_ZERO, UNCLAIMED, UNCLAIMED_ZERO, OFFBOARD, PROTECTED = (
@@ -542,10 +545,15 @@ class Board:
         for rotation, pad, mask in self.legal_placement_masks(colour, shape):
             rot = rotations[rotation]               # sorted, so each placement's cells are too
             width = SIZE + 2 * pad
-            if not pad:                             # on the board: read the static table
+            if not pad:                             # on the board: squares from the anchors
                 if mask:
                     bits = bin(mask)[:1:-1].encode().translate(_BITS)
-                    out += compress(placement_table(rot), bits)
+                    anchors = list(compress(range(len(bits)), bits))
+                    if len(anchors) == 1:
+                        out.append(tuple([CELLS[anchors[0] + r * SIZE + c] for r, c in rot]))
+                    else:                           # one C-level gather per cell of the shape
+                        take = itemgetter(*anchors)
+                        out += zip(*[take(CELLS[r * SIZE + c:]) for r, c in rot], strict=True)
                 continue
             while mask:                             # hanging off the board (DB-A13)
                 low = mask & -mask
@@ -553,6 +561,12 @@ class Board:
                 row, col = divmod(low.bit_length() - 1, width)
                 out.append(tuple([(row - pad + r, col - pad + c) for r, c in rot]))
         return out
+
+    def legal_placement_array(self, colour: str, shapes: Sequence[Shape]) -> PlacementArray:
+        """All ``shapes``' legal placements at once, a compact array (numpy; see :mod:`.listing`)."""
+        key = self._key(colour)
+        return placement_array(self, key, check_sequence(shapes, "shapes", item=lambda v, n: (
+            check_instance(v, n, Shape, expected="a Shape"))))
 
     def count_legal_placements(self, colour: str, shape: Shape) -> int:
         return sum(mask.bit_count() for _, _, mask in self.legal_placement_masks(colour, shape))

@@ -88,19 +88,8 @@ from .scoring import Results, colour_scores, match_results, territory_scores
 from .shapes import Shape
 
 
-class _Fields:
-    """``vars(state)`` for a slotted state: a new dict of its compared fields (the caches are
-    not among them), so tools that snapshot ``vars()`` work; changing it changes no state."""
-
-    __slots__ = ()
-
-    @property
-    def __dict__(self) -> dict[str, Any]:  # type: ignore[override]
-        return {name: getattr(self, name) for name in _FIELD_NAMES if name[0] != "_"}
-
-
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True, repr=False)
-class State(_Fields, FrozenGameState):
+class State(FrozenGameState):
     """One moment of a Doppel Doubt match: an immutable value; ``play`` returns the next state."""
 
     game: ClassVar[str] = GAME
