@@ -225,3 +225,11 @@ def test_progress_bar_counts_games_with_rate_and_time_left(capsys):
           seed=1, workers=1, chunk=10)
     err = capsys.readouterr().err
     assert "30/30" in err and "game/s" in err and "<00:00" in err  # done, rate, time left
+
+
+def test_load_table_reads_only_shipped_names() -> None:
+    from doppelnb.core.sweep import load_table
+
+    for bad in ("../x", "", 3, "no_such_sweep"):
+        with pytest.raises(BadInput):
+            load_table(bad)  # type: ignore[arg-type]
