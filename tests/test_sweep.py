@@ -233,3 +233,14 @@ def test_load_table_reads_only_shipped_names() -> None:
     for bad in ("../x", "", 3, "no_such_sweep"):
         with pytest.raises(BadInput):
             load_table(bad)  # type: ignore[arg-type]
+
+
+def test_every_game_ships_a_sweep_with_two_readings_and_intervals() -> None:
+    import doppelnb
+    from doppelnb.core.sweep import load_table
+
+    for game in doppelnb.GAMES:
+        table = load_table(game)
+        rows = table.where(metric="first_player_win_rate").rows
+        assert len({r[0] for r in rows}) == 2 and "default" in {r[0] for r in rows}
+        assert all(r[5] >= 30 and 0 <= r[6] <= r[4] <= r[7] <= 1 for r in rows)
