@@ -342,3 +342,19 @@ def test_mcts_never_reads_hidden_hands_doppelganger_tricks():
         assert honest(state, random.Random(seed)) == honest(other, random.Random(seed))
         cheat_changed += cheat(state, random.Random(seed)) != cheat(other, random.Random(seed))
     assert cheat_changed >= 1
+
+
+def test_gmcts_policy_uses_epsilon_greedy_playouts_and_plays_legal_moves() -> None:
+    import doppelnb
+    from doppelnb.core.policy import EpsilonGreedyPolicy, make_policy, parse_policy
+
+    assert parse_policy("gmcts:8:5") == ("gmcts", {"iterations": 8, "rollout_limit": 5})
+    assert strength("mcts:400") < strength("gmcts:8")
+    module = doppelnb.GAMES["doppelganger_tricks"]
+    player = make_policy("gmcts:4:6", module)
+    assert isinstance(player.rollout, EpsilonGreedyPolicy)
+    state = module.new_game(3, seed=2)
+    action = player(state, random.Random(0))
+    assert action in state.legal_actions()
+    with pytest.raises(BadInput):
+        EpsilonGreedyPolicy(module, epsilon=1.5)

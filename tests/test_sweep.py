@@ -229,3 +229,22 @@ def test_progress_bar_counts_games_with_rate_and_time_left(capsys):
           seed=1, workers=1, chunk=10)
     err = capsys.readouterr().err
     assert "30/30" in err and "game/s" in err and "<00:00" in err  # done, rate, time left
+
+
+def test_load_table_reads_only_shipped_names() -> None:
+    from doppelnb.core.sweep import load_table
+
+    for bad in ("../x", "", 3, "no_such_sweep"):
+        with pytest.raises(BadInput):
+            load_table(bad)  # type: ignore[arg-type]
+
+
+def test_every_game_ships_a_sweep_with_two_readings_and_intervals() -> None:
+    import doppelnb
+    from doppelnb.core.sweep import load_table
+
+    for game in doppelnb.GAMES:
+        table = load_table(game)
+        rows = table.where(metric="first_player_win_rate").rows
+        assert len({r[0] for r in rows}) == 2 and "default" in {r[0] for r in rows}
+        assert all(r[5] >= 30 and 0 <= r[6] <= r[4] <= r[7] <= 1 for r in rows)

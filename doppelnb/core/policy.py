@@ -43,7 +43,7 @@ from .state import GameState, top_scorers
 PolicyFn = Callable[[Any, random.Random], Any]
 
 #: The policy names :func:`make_policy` knows, weakest first (the sweep's skill order).
-STRENGTH = ("random", "greedy", "mcts")
+STRENGTH = ("random", "greedy", "mcts", "gmcts")
 
 
 # -- finding an engine's helpers ------------------------------------------------------------------
@@ -147,6 +147,25 @@ class GreedyPolicy:
 
     def __repr__(self) -> str:
         return f"GreedyPolicy(source={self.source!r})"
+
+
+class EpsilonGreedyPolicy:
+    """The greedy policy, but a uniformly random legal action with probability ``epsilon``
+    (the playout policy of ``gmcts``: informed playouts that still explore)."""
+
+    name = "epsilon-greedy"
+
+    def __init__(self, module: Any = None, epsilon: float = 0.2) -> None:
+        self.greedy, self.source = find_greedy(module)
+        self.epsilon = float(check_number(epsilon, "epsilon", 0, 1))
+
+    def __call__(self, state: Any, rng: random.Random) -> Any:
+        if rng.random() < self.epsilon:
+            return rng.choice(state.legal_actions())
+        return self.greedy(state, rng)
+
+    def __repr__(self) -> str:
+        return f"EpsilonGreedyPolicy(epsilon={self.epsilon}, greedy={self.source!r})"
 
 
 class _Node:
@@ -279,12 +298,12 @@ class MCTS:
 # -- naming policies ---------------------------------------------------------------------------
 def parse_policy(spec: str) -> tuple[str, dict[str, int]]:
     """``"mcts:200"`` -> ``("mcts", {"iterations": 200})``; ``"mcts:200:30"`` also sets the
-    rollout limit. ``"random"`` and ``"greedy"`` take no parameters."""
+    rollout limit; ``"gmcts:..."`` is the same search with epsilon-greedy playouts. ``"random"`` and ``"greedy"`` take no parameters."""
     if not isinstance(spec, str) or not spec:
         raise BadInput("NB-ARG", f"a policy is one of {', '.join(STRENGTH)} (e.g. 'mcts:200'), "
                        f"not {spec!r}")
     name, *params = spec.strip().split(":")
-    if name not in STRENGTH or (params and name != "mcts") or len(params) > 2:
+    if name not in STRENGTH or (params and "mcts" not in name) or len(params) > 2:
         raise BadInput("NB-ARG", f"a policy is one of {', '.join(STRENGTH)} (mcts may take "
                        f"':iterations[:rollout_limit]'), not {spec!r}")
     options: dict[str, int] = {}
@@ -304,16 +323,17 @@ def make_policy(spec: str, module: Any = None) -> RandomPolicy | GreedyPolicy | 
     if name == "greedy":
         return GreedyPolicy(module)
     options.setdefault("iterations", 100)
+    rollout = EpsilonGreedyPolicy(module) if name == "gmcts" else None
     return MCTS(module, iterations=options["iterations"],
-                rollout_limit=options.get("rollout_limit"))
+                rollout_limit=options.get("rollout_limit"), rollout=rollout)
 
 
 def strength(spec: str) -> int:
     """The rank of a policy in the skill order (random < greedy < mcts; more iterations rank
     higher among MCTS players)."""
     name, options = parse_policy(spec)
-    return STRENGTH.index(name) * 10_000_000 + options.get("iterations", 100 if name == "mcts"
-                                                           else 0)
+    return STRENGTH.index(name) * 10_000_000 + options.get("iterations",
+                                                           100 if "mcts" in name else 0)
 
 
 def describe(module: Any) -> dict[str, str]:
@@ -371,6 +391,6 @@ def minimax_best(values: dict[Any, tuple[float, float]]) -> set[Any] | None:
     return None if len(best) == len(worst) else best
 
 
-__all__ = ["PolicyFn", "minimax_best", "RandomPolicy", "GreedyPolicy", "MCTS", "generic_greedy", "find_greedy",
+__all__ = ["PolicyFn", "minimax_best", "RandomPolicy", "GreedyPolicy", "EpsilonGreedyPolicy", "MCTS", "generic_greedy", "find_greedy",
            "find_determinize", "engine_players", "make_policy", "parse_policy", "strength",
            "describe", "rewards", "exhaustive_values", "proven_best", "STRENGTH"]

@@ -152,6 +152,27 @@ class Table:
         return f"<Table {len(self.rows)} rows {self.meta.get('game', '')}>"
 
 
+def load_table(name: str) -> Table:
+    """A shipped sweep result (``doppelnb/data/sweeps/NAME.csv``, e.g. ``"doppeldoppel"``) as a
+    :class:`Table`; only names inside the package are looked up."""
+    import importlib.resources
+
+    if not isinstance(name, str) or not name.replace("_", "").isalnum():
+        raise BadInput("NB-ARG", f"name must be a shipped sweep name like 'doppeldoppel', "
+                       f"not {show(name)}")
+    resource = importlib.resources.files("doppelnb") / "data" / "sweeps" / f"{name}.csv"
+    if not resource.is_file():
+        raise BadInput("NB-ARG", f"there is no shipped sweep named {name!r}")
+    reader = csv.reader(io.StringIO(resource.read_text(encoding="utf-8")))
+    header = next(reader, None)
+    if header is None or tuple(header) != tuple(COLUMNS):
+        raise BadInput("NB-ARG", f"the shipped sweep {name!r} does not have the columns "
+                       f"{', '.join(COLUMNS)}")
+    rows = [(r[0], int(r[1]), r[2], r[3], float(r[4]), int(r[5]), float(r[6]), float(r[7]))
+            for r in reader if r]
+    return Table(rows, {"game": name})
+
+
 def _num(value: float, digits: int = 6) -> str:
     return f"{value:.{digits}f}"
 
@@ -699,4 +720,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 __all__ = ["sweep", "Table", "METRICS", "COLUMNS", "metrics", "readings_of", "mixes_for",
-           "play_game", "run_chunk", "default_executor", "main", "seats_for"]
+           "play_game", "run_chunk", "default_executor", "main", "seats_for", "load_table"]
