@@ -25,7 +25,13 @@ def wait_until_rendered(page, expect_stepper: bool) -> None:
     page.wait_for_selector("#loading", state="hidden", timeout=120_000)
     page.wait_for_selector("#rendered_cells", state="visible", timeout=30_000)
     if expect_stepper:
-        page.wait_for_selector(".doppelnb-stepper-view svg", timeout=180_000)  # kernels share 2 cores
+        try:  # kernels share 2 cores, and pages opened together render slowly in the background
+            page.wait_for_selector(".doppelnb-stepper-view svg", timeout=180_000)
+        except PlaywrightTimeout:  # once more, in the foreground on a fresh kernel
+            page.bring_to_front()
+            page.reload(timeout=300_000)
+            page.wait_for_selector("#loading", state="hidden", timeout=300_000)
+            page.wait_for_selector(".doppelnb-stepper-view svg", timeout=300_000)
     # Widget outputs render asynchronously: wait until their number stops changing.
     page.wait_for_function(
         """() => {
