@@ -43,11 +43,14 @@ def greedy(state: State, rng: random.Random) -> Action:
     - Discards: drop the least useful card (traits first, then Alien Proof; tools are kept).
     - A leader steps onto Civilization when possible, else tries to clear it, else scouts; then
       attempts an adjacent clear whose value the leader's own matching cards and spare Life could
-      beat at 3.5 a die; then walks to the neighbour farthest from START; else ends the turn.
+      beat at 3.5 a die; else walks one step along a shortest path over cleared tiles to the
+      nearest tile where it can scout or clear; standing on such a tile with only hard obstacles
+      left, tries the cheapest; with nothing left anywhere, proposes giving up; else ends the turn.
     - Scouting: keep Civilization, then non-Canyons with low obstacle values; place as far from
       START as the rules allow.
     - Clearing pile: a Human adds one matching card (an Alien adds nothing), then passes/rolls.
-    - Votes: Aliens vote to give up, Humans refuse; nobody votes a player out.
+    - Votes: Aliens vote to give up; Humans only when nothing can be scouted, cleared or reached;
+      nobody votes a player out.
     """
     check_instance(state, "state", State, expected="a Groom Lake State")
     check_instance(rng, "rng", random.Random)
@@ -88,7 +91,7 @@ def greedy(state: State, rng: random.Random) -> Action:
     if ph == "take_life":
         return max(legal, key=lambda a: (state.life[a[1]], -a[1]))
     if ph == "give_up":
-        return Action(("ballot", "yes" if state.roles[me] == "alien" else "no"))
+        return Action(("ballot", "yes" if state.roles[me] == "alien" or _hopeless(state) else "no"))
     if ph == "vote":
         return Action(("ballot", "no"))
     return legal[0]
@@ -103,19 +106,87 @@ def _turn(state: State, legal: list[Action], mine: tuple[str, ...]) -> Action:
                     return Action((kind, *q))
     if ("scout",) in legal:
         return Action(("scout",))
+    clears = sorted(((state.obstacle(a[1:]) or ("", 0), a) for a in legal if a[0] == "clear"),
+                    key=lambda pair: (pair[0][1], pair[1]))
     spare = max(0, state.life[state.current] - 2)
-    for a in sorted((a for a in legal if a[0] == "clear"),
-                    key=lambda a: state.obstacle(a[1:]) or ("", 0)):
-        shown = state.obstacle(a[1:])
-        if shown is None:
-            continue
-        usable = usable_cards(shown[0], check_rules(state.rules))
-        if 3.5 * (sum(c in usable for c in mine) + spare) > shown[1] + 1:
+    for (kind, value), a in clears:
+        if kind and 3.5 * (sum(c in _usable(state, kind) for c in mine) + spare) > value + 1:
             return a
-    moves = [a for a in legal if a[0] == "move"]
-    if moves:
-        return max(moves, key=lambda a: (state.desert.distance[(a[1], a[2])], a))
+    step = _step_to_frontier(state)
+    if step is not None and ("move", *step) in legal:
+        return Action(("move", *step))
+    if clears and step is None and _frontier(state, state.team):
+        return clears[0][1]  # nothing better left here: try the cheapest obstacle anyway
+    if _hopeless(state) and ("give_up",) in legal and state.roles[state.current] == "human":
+        return Action(("give_up",))
     return Action(("end_turn",))
+
+
+def _usable(state: State, kind: str) -> frozenset[str]:
+    return frozenset(usable_cards(kind, check_rules(state.rules)))
+
+
+def _walkable(state: State, q: tuple[int, int]) -> bool:
+    tile = state.desert.tiles.get(q)
+    return tile is not None and tile.terrain != "canyon" and state.is_cleared(q)
+
+
+def _frontier(state: State, p: tuple[int, int]) -> bool:
+    """Something can happen from ``p``: a Scout (an empty neighbour and a tile left to draw) or a
+    Clear (a neighbouring obstacle not cleared yet, Canyons aside)."""
+    tiles = state.desert.tiles
+    for q in neighbours(p):
+        if q not in tiles:
+            if state.tiles_left():
+                return True
+        elif tiles[q].terrain != "canyon" and not state.is_cleared(q):
+            return True
+    return False
+
+
+def _step_to_frontier(state: State) -> tuple[int, int] | None:
+    """The first step of a shortest walk over cleared tiles to the nearest tile where the Team can
+    scout or clear (ties: farther from START first). None when the Team stands on one already, or
+    none is reachable. Walking always towards work is what keeps the greedy Team from pacing back
+    and forth between two tiles for ever."""
+    if _frontier(state, state.team):
+        return None
+    distance = state.desert.distance
+    first: dict[tuple[int, int], tuple[int, int]] = {}
+    layer = []
+    for q in sorted(neighbours(state.team), key=lambda q: (-distance.get(q, 0), q)):
+        if _walkable(state, q):
+            first[q] = q
+            layer.append(q)
+    seen = {state.team, *layer}
+    while layer:
+        for q in layer:
+            if _frontier(state, q):
+                return first[q]
+        following = []
+        for u in layer:
+            for v in sorted(neighbours(u), key=lambda v: (-distance.get(v, 0), v)):
+                if v not in seen and _walkable(state, v):
+                    seen.add(v)
+                    first[v] = first[u]
+                    following.append(v)
+        layer = following
+    return None
+
+
+def _hopeless(state: State) -> bool:
+    """GL-R31.3 as a Human judges it: no tile the Team can walk to lets it scout, clear or reach
+    Civilization, so no sequence of turns can ever win."""
+    seen, queue = {state.team}, [state.team]
+    while queue:
+        u = queue.pop()
+        if state.desert.tiles[u].terrain == "civilization" or _frontier(state, u):
+            return False
+        for v in neighbours(u):
+            if v not in seen and _walkable(state, v):
+                seen.add(v)
+                queue.append(v)
+    return True
 
 
 def determinize(state: State, player: int, rng: random.Random) -> State:
