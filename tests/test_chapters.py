@@ -61,3 +61,21 @@ def test_every_exercise_has_a_checker_cell_and_a_folded_answer(notebook):
                and "answer" in c.get("metadata", {}).get("tags", [])]
     assert len(answers) >= len(book), f"{notebook}: {len(answers)} answer cells for {len(book)}"
     assert len(book) >= 3
+
+
+@pytest.mark.parametrize("notebook", ["00_start_here.ipynb", *ENGINES])
+def test_checked_cells_carry_the_output_nbval_compares(notebook):
+    """A ``# NBVAL_CHECK_OUTPUT`` cell without a stored output and count checks nothing."""
+    for cell in cells(notebook):
+        if cell["cell_type"] == "code" and "# NBVAL_CHECK_OUTPUT" in "".join(cell["source"]):
+            assert cell["outputs"] and cell["execution_count"], "".join(cell["source"])[:120]
+
+
+def test_course_index_lists_every_chapter_with_its_minutes():
+    from doppelnb.course import CHAPTERS, chapter_size, course_table
+
+    assert [c.notebook for c in CHAPTERS] == list(ENGINES)
+    html = str(course_table())
+    for chapter in CHAPTERS:
+        words, _ = chapter_size(chapter)
+        assert words > 500 and f'href="{chapter.notebook}"' in html
