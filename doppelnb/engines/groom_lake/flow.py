@@ -510,6 +510,8 @@ class Draft(Queries):
                 and is_trapped(self.desert, self.team)):
             self.result = "trapped"  # GL-R31.4, GL-A28
         if self.result is not None:
+            if self.pending and "cards" in self.pending and "life" in self.pending:
+                self._finish_attempt()  # GL-R25: a game that ends mid-attempt still settles the pile
             self.phase, self.pending = "over", None
             self._say(END_REASONS[self.result])
             return
