@@ -108,6 +108,8 @@ def soak(games: int, names: list[str], workers: int, seed: int = 0,
                 took = time.perf_counter() - start
                 print(f"{game:22} {players} players: {done:6} games, {len(problems)} violations "
                       f"({took:.1f} s)", flush=True)
+                for line in problems[:5]:  # the first few now, so a long soak shows them early
+                    print("  " + line, flush=True)
                 rows.append((game, players, done, problems))
     return rows
 
