@@ -1,7 +1,8 @@
 """A game that ends while a failed clearing attempt's penalties are being paid (the last Human
 dies paying, GL-R26 then GL-R31.2) still settles the clearing pile: its Life tokens leave the game
 (GL-R25), so every Life token dealt is held, in a pile or removed. Found by the 10,000-game soak
-(3 players: 5 games of 10,000 lost the pile's tokens)."""
+(3 players: 5 games of 10,000 lost the pile's tokens). Likewise the cards drawn at a Crash Site
+and not yet handed out when the last Human turns Alien go to the Supply discard pile (GL-R11)."""
 
 from __future__ import annotations
 
@@ -22,3 +23,13 @@ def test_game_ending_mid_attempt_settles_the_pile(seed):
     assert state.result == "no_humans"
     assert state.invariants() == ()
     assert sum(state.life) + state.life_removed == 18  # 6 Life tokens each (GL-R4)
+
+
+@pytest.mark.parametrize("seed", [400000705, 400003344])
+def test_game_ending_mid_crash_site_keeps_every_supply_card(seed):
+    rng = random.Random(seed)
+    state = gl.new_game(4, seed=seed)
+    while not state.is_over:
+        assert state.invariants() == ()
+        state = state.play(rng.choice(state.legal_actions()))
+    assert state.invariants() == ()

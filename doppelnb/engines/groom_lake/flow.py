@@ -512,6 +512,8 @@ class Draft(Queries):
         if self.result is not None:
             if self.pending and "cards" in self.pending and "life" in self.pending:
                 self._finish_attempt()  # GL-R25: a game that ends mid-attempt still settles the pile
+            if self.phase == "crash" and self.pending:  # cards drawn at a Crash Site, not handed
+                self.supply_discards = self.supply_discards + tuple(self.pending["drawn"])  # GL-R11
             self.phase, self.pending = "over", None
             self._say(END_REASONS[self.result])
             return
