@@ -88,7 +88,7 @@ def _batch(game: str, players: int, seeds: range) -> tuple[int, list[str]]:
 
 
 def soak(games: int, names: list[str], workers: int, seed: int = 0,
-         chunk: int = 50) -> list[tuple[str, int, int, list[str]]]:
+         chunk: int = 50, progress: int = 0) -> list[tuple[str, int, int, list[str]]]:
     import doppelnb
 
     rows = []
@@ -101,10 +101,13 @@ def soak(games: int, names: list[str], workers: int, seed: int = 0,
                                     range(base + i, base + min(i + chunk, games)))
                         for i in range(0, games, chunk)]
                 done, problems = 0, []
-                for job in jobs:
+                for number, job in enumerate(jobs, 1):
                     n, found = job.result()
                     done += n
                     problems += found
+                    if progress and number % progress == 0 and number < len(jobs):
+                        print(f"  ... {game} {players} players: {done} games, {len(problems)} "
+                              f"violations so far ({time.perf_counter() - start:.0f} s)", flush=True)
                 took = time.perf_counter() - start
                 print(f"{game:22} {players} players: {done:6} games, {len(problems)} violations "
                       f"({took:.1f} s)", flush=True)
@@ -122,8 +125,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", choices=sorted(doppelnb.GAMES), action="append")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--progress", type=int, default=0, metavar="K",
+                        help="print games done so far after every K chunks of 50 games")
     args = parser.parse_args(argv)
-    rows = soak(args.games, args.game or list(doppelnb.GAMES), args.workers, args.seed)
+    rows = soak(args.games, args.game or list(doppelnb.GAMES), args.workers, args.seed,
+                progress=args.progress)
     total = sum(r[2] for r in rows)
     violations = [p for r in rows for p in r[3]]
     print(f"total: {total} games, {len(violations)} violations")
