@@ -73,6 +73,7 @@ class PageLog:
     def __init__(self, page, allowed_prefix: str):
         self.errors: list[str] = []
         self.blocked: list[str] = []
+        self.expected: list[str] = []  # URL parts whose failures a test caused on purpose
         self.allowed_prefix = allowed_prefix
         page.on("console", self._console)
         page.on("pageerror", lambda exc: self.errors.append(f"uncaught: {exc}"))
@@ -85,7 +86,8 @@ class PageLog:
     def unexpected_errors(self) -> list[str]:
         """Errors other than "failed to load" for a request this log blocked on purpose."""
         return [e for e in self.errors
-                if not ("Failed to load resource" in e and any(b in e for b in self.blocked))]
+                if not ("Failed to load resource" in e
+                        and any(b in e for b in self.blocked + self.expected))]
 
     def _route(self, route):
         url = route.request.url
