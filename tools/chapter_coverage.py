@@ -12,12 +12,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import pathlib
 import re
 import sys
+from pathlib import Path
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-RULES = ROOT.parent / "shared" / "rules"
+# The digests sit in ../shared/rules beside the repository (or beside a parent folder of it, as
+# for a git worktree); DOPPELNB_RULES names another place.
+RULES = next((p for p in ([Path(os.environ["DOPPELNB_RULES"])] if "DOPPELNB_RULES" in os.environ
+                          else [a / "shared" / "rules" for a in ROOT.parents])
+              if p.is_dir()), ROOT.parent / "shared" / "rules")
 CHAPTERS = {  # notebook -> (digest, id prefix, title)
     "01_doppeldoppel.ipynb": ("doppeldoppel.md", "DD", "Doppeldoppel"),
     "02_doppelganger_tricks.ipynb": ("doppelganger-tricks.md", "DT", "Doppelgänger Tricks"),
