@@ -13,7 +13,7 @@ from ...core.checks import (
     check_sequence,
     check_str,
 )
-from ...core.render import FONT, Html, Svg, escape, html_table
+from ...core.render import FONT, Html, Markup, Svg, escape, html_table, tag
 from .notation import (
     COLOUR_INDEX,
     COLOURS,
@@ -41,6 +41,12 @@ _INK = {"Y": ("#F0C808", "#222"), "R": ("#D55E00", "#fff"), "B": ("#0072B2", "#f
 # ------------------------------------------------------------------------------------------------
 
 CARD_W, CARD_H = 44, 62
+
+
+def colour_label(colour: str, names: Sequence[str] = DEFAULT_RULES.colour_names) -> str:
+    """A colour as every picture names it: its name and the letter printed on its cards
+    ("colour2 (R)"), so the name and the card letter are never shown apart (DD-A2)."""
+    return f"{names[COLOUR_INDEX[colour]]} ({colour})"
 
 
 def _draw_card(svg: Svg, x: float, y: float, card: Card | None, *, mode: str = "up",
@@ -91,11 +97,13 @@ def deck_svg(rules: Rules = DEFAULT_RULES, scale: float = 0.6) -> Html:
     rows = []
     for colour in COLOURS:
         cards = [c for c in rules.deck() if c.colour == colour]
-        rows.append(str(hand_svg(cards, rules, scale=scale, label=rules.colour_name(colour))))
-    note = (f'<div style="{FONT};font-size:11px;color:#777">Illustrative composition '
-            f"{escape(str(rules.deck_composition))} (DD-A1): the rulebook does not give the "
-            "number of cards of each rank.</div>")
-    return Html(_flex(rows, column=True) + note)
+        rows.append(str(hand_svg(cards, rules, scale=scale,
+                                 label=colour_label(colour, rules.colour_names))))
+    name = rules.deck_composition if isinstance(rules.deck_composition, str) else "custom"
+    note = tag("div", f"Illustrative composition {name} (DD-A1): the rulebook does not give the "
+               "number of cards of each rank. Only yellow is named in the rulebook (DD-A2).",
+               style=f"{FONT};font-size:11px;color:#555")
+    return Html(_flex(rows, column=True) + str(note))
 
 
 def hand_svg(cards: Iterable[Any], rules: Rules = DEFAULT_RULES, *, highlight: Iterable[Any] = (),
@@ -108,7 +116,9 @@ def hand_svg(cards: Iterable[Any], rules: Rules = DEFAULT_RULES, *, highlight: I
     label = check_str(label, "label", max_len=100)
     step = (CARD_W + 4) * scale
     left = 8 + (len(label) * 7 if label else 0)
-    svg = Svg(left + max(step * len(cards), 80) + 4, CARD_H * scale + 8)
+    shown = " ".join(map(str, cards)) or "no cards"
+    svg = Svg(left + max(step * len(cards), 80) + 4, CARD_H * scale + 8,
+              title=f"{label}: {shown}" if label else f"hand: {shown}")
     if label:
         svg.text(4, CARD_H * scale / 2 + 8, label, size=12)
     if not cards:
@@ -138,7 +148,7 @@ def trick_svg(result: TrickResult, labels: Sequence[str] | None = None, title: s
     svg = Svg(width, height, title=title or "trick")
     if title:
         svg.text(4, 15, title, size=13, font_weight="bold")
-    name = result.colour_names[COLOUR_INDEX[result.lead_colour]]
+    name = colour_label(result.lead_colour, result.colour_names)
     for i, card in enumerate(result.cards):
         x = 6 + i * 70
         svg.text(x + CARD_W / 2, top + 11, labels[i], size=11, anchor="middle")
@@ -187,7 +197,8 @@ def _current_trick_svg(state: State) -> Svg:
         else:
             svg.rect(x, 18, CARD_W, CARD_H, rx=5, fill="none", stroke="#bbb",
                      stroke_dasharray="3 3")
-    text = "lead colour: " + (state.rules.colour_name(lead) if lead else "(not yet led)")
+    text = "lead colour: " + (colour_label(lead, state.rules.colour_names) if lead
+                              else "(not yet led)")
     svg.text(6 + n * 70, 36, text, size=12)
     if state.rules.reversal_scope != "trick":
         svg.text(6 + n * 70, 54, "round reversal: " + ("on ⇅" if state.reversal else "off"),
@@ -298,11 +309,12 @@ def state_html(state: State) -> Html:
     return Html("<div>" + "".join(parts) + "</div>")
 
 
-def _flex(items: Sequence[str], column: bool = False) -> str:
+def _flex(items: Sequence[str | Markup], column: bool = False) -> str:
+    """Pictures in a row (or a column) that wraps; each item is markup already."""
     direction = "column" if column else "row"
-    inner = "".join(f"<div>{item}</div>" for item in items)
-    return (f'<div style="display:flex;flex-direction:{direction};flex-wrap:wrap;gap:10px;'
-            f'align-items:flex-start;margin:4px 0">{inner}</div>')
+    cells = [tag("div", item if isinstance(item, Markup) else Html(item)) for item in items]
+    return str(tag("div", *cells, style=f"display:flex;flex-direction:{direction};"
+                   "flex-wrap:wrap;gap:10px;align-items:flex-start;margin:4px 0"))
 
 
 def view_svg(view: PlayerView) -> Svg:
@@ -323,9 +335,10 @@ def view_svg(view: PlayerView) -> Svg:
         svg.text(x + CARD_W / 2, y + 12, f"P{seat + 1}", size=11, anchor="middle")
         _draw_card(svg, x, y + 16, card, mode="hidden" if card is None else "up", names=names)
     if view.lead_colour:
-        svg.text(60 + n * 60, y + 40, f"lead colour: {names[COLOUR_INDEX[view.lead_colour]]}",
+        svg.text(60 + n * 60, y + 40, f"lead colour: {colour_label(view.lead_colour, names)}",
                  size=12)
     return svg
 
 
-__all__ = ["card_svg", "deck_svg", "hand_svg", "trick_svg"]
+__all__ = ["card_svg", "deck_svg", "hand_svg", "trick_svg", "colour_label", "piles_svg",
+           "view_svg", "state_html", "trick_log_html", "score_sheet_html"]
