@@ -721,7 +721,9 @@ def ambiguity_table(rules: Rules = DEFAULT_RULES) -> Html:
         else:
             flag_cell = f"{name} ({infos[name].digest_name})"
             value = getattr(rules, name)
-            default = str(value) + ("" if value == infos[name].default else " (changed)")
+            shown = (", ".join(map(str, value)) if name == "colour_names"
+                     else "custom" if isinstance(value, tuple) else str(value))
+            default = shown + ("" if value == infos[name].default else " (changed)")
         rows.append([ident, question, flag_cell, default, why])
     return Html(html_table(["id", "question", "flag", "value used", "why this reading"], rows,
                            caption="the rulebook's open questions and the readings the engine uses"))
