@@ -13,7 +13,7 @@ from ...core.checks import (
     check_sequence,
     check_str,
 )
-from ...core.render import FONT, Html, Markup, Svg, escape, html_table, tag
+from ...core.render import FONT, Html, Markup, Svg, html_table, tag
 from .notation import (
     COLOUR_INDEX,
     COLOURS,
@@ -267,46 +267,45 @@ def score_sheet_html(state: State) -> Html:
 
 
 def state_html(state: State) -> Html:
+    """The whole table: the header, every hand, the trick in progress, the last trick, the kept
+    piles and the score sheet (an onlooker who sees everything)."""
     rules: Rules = state.rules
-    head = (f"<b>Doppeldoppel, {state.players} players</b> · round {state.round + 1} of "
-            f"{state.rounds}")
+    head: list[Any] = [tag("b", f"Doppeldoppel, {state.players} players"),
+                       f" · round {state.round + 1} of {state.rounds}"]
     if state.over:
-        head += " · <b>game over</b>"
+        head += [" · ", tag("b", "game over")]
     else:
-        head += (f" · trick {state.trick_number + 1} of {state.tricks_per_round} · "
-                 f"to move: P{(state.to_move or 0) + 1}")
-    parts = [f'<div style="{FONT};font-size:13px">{head}</div>']
+        head.append(f" · trick {state.trick_number + 1} of {state.tricks_per_round} · "
+                    f"to move: P{(state.to_move or 0) + 1}")
+    parts: list[Markup] = [tag("div", *head, style=f"{FONT};font-size:13px")]
     if rules.changed():
         changed = ", ".join(f"{k}={v}" for k, v in rules.changed().items())
-        parts.append(f'<div style="{FONT};font-size:12px;color:#555">variant: '
-                     f"{escape(changed)}</div>")
+        parts.append(tag("div", f"variant: {changed}", style=f"{FONT};font-size:12px;color:#555"))
     legal = set()
     if not state.over:
         legal = {a.card if isinstance(a, Lead) else a for a in state.legal_actions()}
-    hands = [str(hand_svg(state.hands[seat], rules, highlight=legal if seat == state.to_move
-                          else (), scale=0.7, label=_seat_tags(state, seat)))
-             for seat in range(state.players)]
+    hands: list[str | Markup] = [
+        hand_svg(state.hands[seat], rules, highlight=legal if seat == state.to_move else (),
+                 scale=0.7, label=_seat_tags(state, seat)) for seat in range(state.players)]
     if not state.over:
-        parts.append(_flex(hands, column=True))
-    table = []
+        parts.append(Html(_flex(hands, column=True)))
+    table: list[str | Markup] = []
     if not state.over:
-        table.append(str(_current_trick_svg(state)))
+        table.append(_current_trick_svg(state))
     if state.log:
         last = state.log[-1]
         labels = [f"P{s + 1}" + (" (lead)" if i == 0 else "") for i, s in enumerate(last.seats)]
-        table.append(str(trick_svg(last.result, labels,
-                                   title=f"last trick (round {last.round + 1}, trick "
-                                   f"{last.number + 1})")))
-    parts.append(_flex(table))
-    parts.append(_flex([str(piles_svg(state)), str(score_sheet_html(state))]))
+        table.append(trick_svg(last.result, labels, title=f"last trick (round {last.round + 1}, "
+                               f"trick {last.number + 1})"))
+    parts.append(Html(_flex(table)))
+    parts.append(Html(_flex([piles_svg(state), score_sheet_html(state)])))
     if rules.deck_composition in ("a", "b", "c"):
         note = f"deck candidate {rules.deck_composition}"
     else:
         note = "custom deck"
-    parts.append(f'<div style="{FONT};font-size:11px;color:#777">Card counts per rank are '
-                 f"illustrative ({note}, DD-A1); colour names other than yellow too (DD-A2)."
-                 "</div>")
-    return Html("<div>" + "".join(parts) + "</div>")
+    parts.append(tag("div", f"Card counts per rank are illustrative ({note}, DD-A1); colour names "
+                     "other than yellow too (DD-A2).", style=f"{FONT};font-size:11px;color:#555"))
+    return tag("div", *parts)
 
 
 def _flex(items: Sequence[str | Markup], column: bool = False) -> str:
