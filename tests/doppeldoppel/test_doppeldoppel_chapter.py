@@ -248,3 +248,13 @@ def test_stepper_rounds_bad_arguments_are_bad_input(kw):
 
     with pytest.raises(BadInput):
         ddw.stepper(3, **kw)
+
+
+def test_collided_cards_keep_a_readable_number():
+    # issue 14: "collided cards lose their number in the pictures"
+    svg = str(dd.resolve_trick(["Y4", "R4", "B3", "B4"]).to_svg())
+    numbers = re.findall(r"<text([^>]*)>4</text>", svg)
+    assert len(numbers) == 3
+    for attrs in numbers:
+        assert 'fill="#222"' in attrs and "opacity" not in attrs and 'paint-order="stroke"' in attrs
+    assert svg.count('stroke="#b00"') == 6  # a cross over each collided card

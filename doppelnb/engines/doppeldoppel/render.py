@@ -61,23 +61,24 @@ def _draw_card(svg: Svg, x: float, y: float, card: Card | None, *, mode: str = "
         svg.text(x + w / 2, y + h / 2 + 5, "?", size=16 * scale, anchor="middle", fill="#fff")
         return
     fill, ink = _INK[card.colour]
-    opacity = 0.45 if mode == "struck" else 1
+    struck = mode == "struck"
     stroke, sw = ("#222", 1)
     if mode == "winner":
         stroke, sw = ("#0a0", 4)
     dash = "4 3" if mode == "down" else None
     svg.rect(x, y, w, h, rx=5, fill=fill, stroke=stroke, stroke_width=sw, stroke_dasharray=dash,
-             opacity=opacity)
-    svg.text(x + 4 * scale, y + 12 * scale, card.colour, size=10 * scale, fill=ink,
-             opacity=opacity)
+             opacity=0.4 if struck else 1)
+    if struck:  # the cross first, so the number stays readable on top of it (issue 14)
+        svg.line(x + 3, y + 3, x + w - 3, y + h - 3, stroke="#b00", stroke_width=2.5)
+        svg.line(x + w - 3, y + 3, x + 3, y + h - 3, stroke="#b00", stroke_width=2.5)
+        ink = "#222"
+    halo = {"stroke": "#fff", "stroke_width": 3, "paint_order": "stroke"} if struck else {}
+    svg.text(x + 4 * scale, y + 12 * scale, card.colour, size=10 * scale, fill=ink, **halo)
     svg.text(x + w / 2, y + h / 2 + 9 * scale, card.rank, size=26 * scale, anchor="middle",
-             fill=ink, font_weight="bold", opacity=opacity)
+             fill=ink, font_weight="bold", **halo)
     if card.rank == REVERSING_RANK:
         svg.text(x + w - 4 * scale, y + 12 * scale, "⇅", size=11 * scale, anchor="end", fill=ink,
-                 opacity=opacity)
-    if mode == "struck":
-        svg.line(x + 3, y + 3, x + w - 3, y + h - 3, stroke="#b00", stroke_width=3)
-        svg.line(x + w - 3, y + 3, x + 3, y + h - 3, stroke="#b00", stroke_width=3)
+                 **halo)
 
 
 def card_svg(card: Any, rules: Rules = DEFAULT_RULES, mode: str = "up") -> Svg:
