@@ -72,7 +72,8 @@ def _draw_card(svg: Svg, x: float, y: float, card: Card | None, *, mode: str = "
         svg.line(x + 3, y + 3, x + w - 3, y + h - 3, stroke="#b00", stroke_width=2.5)
         svg.line(x + w - 3, y + 3, x + 3, y + h - 3, stroke="#b00", stroke_width=2.5)
         ink = "#222"
-    halo = {"stroke": "#fff", "stroke_width": 3, "paint_order": "stroke"} if struck else {}
+    halo: dict[str, Any] = ({"stroke": "#fff", "stroke_width": 3, "paint_order": "stroke"}
+                            if struck else {})
     svg.text(x + 4 * scale, y + 12 * scale, card.colour, size=10 * scale, fill=ink, **halo)
     svg.text(x + w / 2, y + h / 2 + 9 * scale, card.rank, size=26 * scale, anchor="middle",
              fill=ink, font_weight="bold", **halo)
