@@ -18,8 +18,9 @@ import ipywidgets as widgets
 from ..core.checks import check_instance, check_int, check_mapping, check_sequence, fail
 from ..core.errors import RuleError
 from ..core.render import escape
+from ..core.state import playout, random_policy
 from ..engines import doppeldoppel as dd
-from .offline import gallery, live_only
+from .offline import exporting, gallery, live_only
 from .stepper import GameStepper
 
 #: the rulebook's and digest's tricks (DD-E1..E3, DD-T4..T8), shown precomputed in an export
@@ -39,10 +40,42 @@ _TRICK_FLAGS = ("reversal_trigger", "reversal_affects_fallback", "reversal_scope
 
 
 def stepper(players: int = 3, *, seed: int = 1, rules: dd.Rules | None = None,
-            **kw: Any) -> GameStepper:
-    """A seeded Doppeldoppel game played by random legal moves, with seed and variant pickers."""
-    title = f"Doppeldoppel, {players} players (random legal moves)"
-    return GameStepper.for_game(dd, players, seed=seed, rules=rules, title=title, **kw)
+            rounds: int | None = None, **kw: Any) -> GameStepper:
+    """A seeded Doppeldoppel game played by random legal moves, with seed and variant pickers.
+
+    ``rounds`` (1 up to the number of rounds) keeps the states of the first rounds only, up to
+    the deal of the next one (its score sheet shows the round just scored): a shorter stepper
+    renders faster. Every game the stepper deals (another seed, another reading) is cut the
+    same way; an exported page also holds the next seed, cut the same way.
+    """
+    if rounds is None:
+        title = f"Doppeldoppel, {players} players (random legal moves)"
+        return GameStepper.for_game(dd, players, seed=seed, rules=rules, title=title, **kw)
+    players = check_int(players, "players", 3, 4)
+    rounds = check_int(rounds, "rounds", 1, players)
+    seed = check_int(seed, "seed", 0)
+    base = dd.Rules() if rules is None else check_instance(rules, "rules", dd.Rules)
+
+    def regenerate(new_seed: int, flag_values: dict[str, Any]) -> list[Any]:
+        game_rules = base.replace(**flag_values) if flag_values else base
+        states = []
+        for state in playout(dd.new_game(players, rules=game_rules, seed=new_seed, **kw),
+                             random_policy, seed=new_seed):
+            states.append(state)
+            if state.round >= rounds or state.over:
+                break
+        return states
+
+    extra = [(f"seed {seed + 1}", regenerate(seed + 1, {}))] if exporting() else []
+    title = (f"Doppeldoppel, {players} players (random legal moves), "
+             f"round{'s' if rounds > 1 else ''} 1{f'-{rounds}' if rounds > 1 else ''}")
+    view = GameStepper(regenerate(seed, {}), regenerate=regenerate, rules_cls=dd.Rules,
+                       seed=seed, title=title, extra_games=extra)
+    for name, picker in view.flag_pickers.items():  # show the readings this game is dealt with
+        view._guard = True
+        picker.value = getattr(base, name)
+        view._guard = False
+    return view
 
 
 def _flag_picker(name: str, value: Any) -> widgets.Dropdown:

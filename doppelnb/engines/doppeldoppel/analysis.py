@@ -3,10 +3,13 @@ and seeded surveys of the variant flags. Each exact result has a brute-force twi
 
 from __future__ import annotations
 
+import functools
 import itertools
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -16,6 +19,7 @@ from ...core.errors import BadInput
 from ...core.exact import Distribution, multiset_draws
 from ...core.render import Html, html_table
 from ...core.state import play_to_end
+from ...core.symbolic import Formula
 from .decks import deck_candidates
 from .notation import (
     COLOUR_INDEX,
@@ -128,7 +132,7 @@ def round_score_distribution_bruteforce(k: int, rules: Rules = DEFAULT_RULES) ->
 def mean_round_scores(rules: Rules = DEFAULT_RULES) -> list[tuple[int, Fraction]]:
     """(k, exact expected round score) for k = 0..36 cards acquired at random."""
     rules = check_rules(rules)
-    return [(k, round_score_distribution(k, rules).mean()) for k in range(DECK_SIZE + 1)]
+    return mean_score_series(rules)
 
 
 CENSUS_KEYS = ("tricks", "with_collision", "no_winner", "lead_collides", "reversed",
@@ -194,7 +198,20 @@ def collision_census(players: int, rules: Rules = DEFAULT_RULES, *,
     :func:`collision_census_bruteforce`.
     """
     players = check_players(players, PLAYER_COUNTS, rule="DD-R1")
-    counts = _census_deck(check_rules(rules), deck)
+    rules = check_rules(rules)
+    if deck is None:  # the rules' own deck: computed once per (players, rules), then copied
+        done = _census_of_rules(players, rules)
+        return TrickCensus(done.players, done.deck_composition, dict(done.counts),
+                           done.winner_position)
+    return _census(players, rules, _census_deck(rules, deck), "custom")
+
+
+@functools.lru_cache(maxsize=32)
+def _census_of_rules(players: int, rules: Rules) -> TrickCensus:
+    return _census(players, rules, rules.deck_counts(), rules.deck_composition)
+
+
+def _census(players: int, rules: Rules, counts: dict[Card, int], label: Any) -> TrickCensus:
     types = list(counts)
     n = players
     if sum(counts.values()) < n:
@@ -241,7 +258,6 @@ def collision_census(players: int, rules: Rules = DEFAULT_RULES, *,
         "off_colour_winner": int(weight[off].sum()),
     }
     positions = tuple(int(weight[has_winner & (winner == i)].sum()) for i in range(n))
-    label = rules.deck_composition if deck is None else "custom"
     return TrickCensus(n, label, out, positions)
 
 
@@ -437,3 +453,277 @@ def _deck_label(rules: Rules) -> str:
     return "(" + " ".join(str(t) for t in rules.rank_totals().values()) + ")"
 
 
+
+
+# ------------------------------------------------------------------------------------------------
+# Every pile size at once, closed forms (sympy), and the chapter's comparison tables
+# ------------------------------------------------------------------------------------------------
+
+def _rank_count_grid(rules: Rules) -> tuple[Any, Any]:
+    """Every rank-count tuple (n1..n6) a pile can hold, with the number of physical piles each
+    stands for (the product of C(t_r, n_r) over the ranks), as numpy arrays."""
+    totals = [rules.rank_totals()[r] for r in RANKS]
+    grid = np.indices([t + 1 for t in totals]).reshape(len(RANKS), -1).T
+    ways = np.ones(len(grid), dtype=np.int64)  # at most C(36, 18) < 2**34: int64 is exact
+    for i, t in enumerate(totals):
+        ways = ways * np.array([math.comb(t, n) for n in range(t + 1)], dtype=np.int64)[grid[:, i]]
+    return grid, ways
+
+
+def _scores_of_grid(grid: Any, rules: Rules) -> Any:
+    """:func:`round_score` of every row of ``grid`` (n1..n6), vectorised (DD-R18..R21)."""
+    n1, n2, n3, n4, n5, n6 = (grid[:, i] for i in range(len(RANKS)))
+    total = (np.where(n1 >= 3, 2 * n1, -n1) + np.where(n2 % 2 == 0, 5 * n2, -2 * n2) - n3 - n4
+             + np.where(n6 == 0, 7 * n5, -n5) - n6)
+    zeroed = n4 == 3 if rules.rank4_zero_rule == "exactly_3" else n4 >= 3
+    return np.where(zeroed, 0, total)
+
+
+@functools.lru_cache(maxsize=16)
+def _distributions(rules: Rules) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    grid, ways = _rank_count_grid(rules)
+    scores = _scores_of_grid(grid, rules).astype(np.int64)
+    sizes = grid.sum(axis=1).astype(np.int64)
+    # Weights are at most C(36, 18) < 2**34, and so are their sums per size: int64 is exact.
+    low = int(scores.min())
+    key = sizes * (int(scores.max()) - low + 1) + (scores - low)
+    keys, where = np.unique(key, return_inverse=True)
+    sums = np.zeros(len(keys), dtype=np.int64)
+    np.add.at(sums, where.ravel(), ways.astype(np.int64))
+    span = int(scores.max()) - low + 1
+    acc: dict[int, list[tuple[int, int]]] = {}
+    for k_and_score, weight in zip(keys.tolist(), sums.tolist(), strict=True):
+        k, score = divmod(k_and_score, span)
+        acc.setdefault(k, []).append((score + low, weight))
+    return tuple((k, tuple(acc[k])) for k in sorted(acc))
+
+
+def score_distributions(rules: Rules = DEFAULT_RULES) -> dict[int, Distribution]:
+    """k -> the exact round-score distribution of k random acquired cards, for every k = 0..36
+    in one vectorised pass over the rank-count tuples (the same numbers as
+    :func:`round_score_distribution`, which the tests compare it with)."""
+    rules = check_rules(rules)
+    return {k: Distribution(dict(pairs)) for k, pairs in _distributions(rules)}
+
+
+def mean_score_series(rules: Rules = DEFAULT_RULES) -> list[tuple[int, Fraction]]:
+    """(k, exact expected round score of k random acquired cards) for k = 0..36, fast."""
+    return [(k, d.mean()) for k, d in score_distributions(rules).items()]
+
+
+def _sympy() -> Any:
+    import sympy
+
+    return sympy
+
+
+@functools.lru_cache(maxsize=1)
+def lead_collision_formula() -> Formula:
+    """P(the leader's card collides) over every ordered trick of distinct cards (DD-R13)."""
+    sp = _sympy()
+    r, n = sp.symbols("r n", integer=True, positive=True)
+    t = sp.IndexedBase("t")
+    term = t[r] / 36 * (1 - sp.binomial(36 - t[r], n - 1) / sp.binomial(35, n - 1))
+    expr = sp.Sum(term, (r, 1, 6))
+    return Formula("lead_collision", expr, r"P(\text{lead collides}) = " + sp.latex(expr),
+                   "The leader's card has rank r with chance t_r/36 (t_r cards of rank r in the "
+                   "deck). It survives only if none of the other n - 1 cards, drawn from the 35 "
+                   "left, is one of the t_r - 1 other cards of its rank.")
+
+
+@functools.lru_cache(maxsize=1)
+def reversal_formula() -> Formula:
+    """P(a trick holds at least one 3) = 1 - C(36 - t3, n) / C(36, n) (DD-R15, DD-A6 default)."""
+    sp = _sympy()
+    n, t3 = sp.symbols("n t_3", integer=True, positive=True)
+    expr = 1 - sp.binomial(36 - t3, n) / sp.binomial(36, n)
+    return Formula("reversal", expr, r"P(\text{reversed}) = " + sp.latex(expr),
+                   "A trick is reversed when at least one of its n cards is a 3 (t_3 of the 36): "
+                   "one minus the chance that all n cards avoid the 3s.")
+
+
+@functools.lru_cache(maxsize=1)
+def five_value_formula() -> Formula:
+    """E[points from 5s in k random acquired cards] (DD-R20 rank 5)."""
+    sp = _sympy()
+    k, t5, t6 = sp.symbols("k t_5 t_6", integer=True, nonnegative=True)
+    expr = -k * t5 / 36 + 8 * t5 * sp.binomial(35 - t6, k - 1) / sp.binomial(36, k)
+    return Formula("five_value", expr, r"E[\text{points from 5s}] = " + sp.latex(expr),
+                   "Each 5 scores -1, plus 8 more when no 6 was acquired (+7 in all). A given 5 is "
+                   "among k random cards with chance k/36, and is there with no 6 beside it with "
+                   "chance C(35 - t_6, k - 1) / C(36, k).")
+
+
+def _fraction(value: Any) -> Fraction:
+    sp = _sympy()
+    value = sp.sympify(value)
+    if not value.is_Rational:  # a numeric expression sympy left unevaluated
+        value = sp.nsimplify(sp.simplify(value))
+    return Fraction(int(sp.numer(value)), int(sp.denom(value)))
+
+
+def lead_collision_probability(players: int, rules: Rules = DEFAULT_RULES) -> Fraction:
+    """:func:`lead_collision_formula` evaluated for ``players`` and the rules' deck (exact)."""
+    players = check_players(players, PLAYER_COUNTS, rule="DD-R1")
+    totals = check_rules(rules).rank_totals()
+    sp = _sympy()
+    n = sp.symbols("n", integer=True, positive=True)  # the same symbols as the formula's
+    t = sp.IndexedBase("t")
+    value = lead_collision_formula().expression.subs(n, players).doit()
+    value = value.subs({t[r]: totals[r] for r in RANKS})
+    return _fraction(value)
+
+
+def reversal_probability(players: int, rules: Rules = DEFAULT_RULES) -> Fraction:
+    """:func:`reversal_formula` for ``players`` and the rules' deck (exact)."""
+    players = check_players(players, PLAYER_COUNTS, rule="DD-R1")
+    totals = check_rules(rules).rank_totals()
+    expr = reversal_formula().expression
+    values = {s: players if s.name == "n" else totals[REVERSING_RANK] for s in expr.free_symbols}
+    return _fraction(expr.subs(values))
+
+
+def five_value_expectation(k: int, rules: Rules = DEFAULT_RULES) -> Fraction:
+    """:func:`five_value_formula` for ``k`` acquired cards and the rules' deck (exact)."""
+    k = whole_number(k, "k", 0, DECK_SIZE)
+    totals = check_rules(rules).rank_totals()
+    if k == 0:
+        return Fraction(0)
+    expr = five_value_formula().expression
+    values = {s: {"k": k, "t_5": totals[5], "t_6": totals[6]}[s.name] for s in expr.free_symbols}
+    return _fraction(expr.subs(values))
+
+
+def five_value_enumerated(k: int, rules: Rules = DEFAULT_RULES) -> Fraction:
+    """The same expectation as :func:`five_value_expectation`, by enumerating every pile."""
+    k = whole_number(k, "k", 0, DECK_SIZE)
+    grid, ways = _rank_count_grid(check_rules(rules))
+    pick = grid.sum(axis=1) == k
+    n5, n6, w = grid[pick, 4], grid[pick, 5], ways[pick]
+    points = np.where(n6 == 0, 7 * n5, -n5)
+    return Fraction(sum(int(p) * int(x) for p, x in zip(points, w, strict=True)), int(w.sum()))
+
+
+def formula_table(players: Sequence[int] = PLAYER_COUNTS, rules: Rules = DEFAULT_RULES) -> Html:
+    """Each census closed form beside the census the engine enumerates, per player count."""
+    players = check_sequence(players, "players", min_len=1, max_len=2,
+                             item=lambda v, n: check_players(v, PLAYER_COUNTS, n, rule="DD-R1"))
+    rules = check_rules(rules)
+    rows: list[list[Any]] = []
+    for n in players:
+        census = collision_census(n, rules)
+        for what, formula, key in (("the lead card collides", lead_collision_probability,
+                                    "lead_collides"),
+                                   ("a 3 reverses the trick", reversal_probability, "reversed")):
+            value = formula(n, rules)
+            counted = census.probability(key)
+            rows.append([f"{n} players", what, f"{value} ≈ {float(value):.4f}",
+                         f"{census[key]:,} / {census['tricks']:,} = {counted}",
+                         "equal" if value == counted else "DIFFERENT"])
+    return Html(html_table(["players", "event", "closed form (exact)", "census count (exact)",
+                            "agree?"], rows,
+                           caption=f"closed forms against the census, deck "
+                           f"{rules.deck_composition}"))
+
+
+def leaders_table(players: int = 3, seed: int = 7, tricks: int = 8,
+                  readings: Sequence[str] = ("winner", "round_sp", "rotate_left"),
+                  rules: Rules = DEFAULT_RULES) -> Html:
+    """Who leads and who wins the first ``tricks`` tricks of a seeded game (random legal moves)
+    under each reading of ``next_leader`` (DD-R7, DD-A3)."""
+    players = check_players(players, PLAYER_COUNTS, rule="DD-R1")
+    seed = whole_number(seed, "seed", 0, 2**62)
+    tricks = whole_number(tricks, "tricks", 1, DECK_SIZE // players)
+    readings = check_sequence(readings, "readings", min_len=1, max_len=3,
+                              item=lambda v, n: check_choice(v, n, ("winner", "round_sp",
+                                                                    "rotate_left")))
+    rules = check_rules(rules)
+    rows: list[list[Any]] = []
+    for reading in readings:
+        end = play_to_end(new_game(players, rules=rules.replace(next_leader=reading), seed=seed,
+                                   first_sp=0), seed=seed)
+        log = [t for t in end.log if t.round == 0][:tricks]
+        cells = []
+        for t in log:
+            w = "none" if t.result.winner is None else f"P{t.seats[t.result.winner] + 1}"
+            cells.append(f"P{t.seats[0] + 1} → {w}")
+        rows.append([reading + (" (default)" if reading == "winner" else ""), *cells])
+    return Html(html_table(["next_leader", *[f"trick {i + 1}" for i in range(tricks)]], rows,
+                           caption=f"{players} players, seed {seed}, P1 is the start player: "
+                           "leader → winner of each trick of round 1"))
+
+
+def play_order_table(players: int = 4) -> Html:
+    """The play order from each leader, clockwise and counterclockwise (DD-R8, DD-A4)."""
+    players = check_players(players, PLAYER_COUNTS, rule="DD-R1")
+    rows = []
+    for direction in ("clockwise", "counterclockwise"):
+        game = new_game(players, rules=DEFAULT_RULES.replace(direction=direction), seed=0,
+                        first_sp=0)
+        rows.append([direction + (" (default)" if direction == "clockwise" else ""),
+                     *[" → ".join(f"P{s + 1}" for s in game.play_order(leader))
+                       for leader in range(players)]])
+    return Html(html_table(["direction", *[f"P{i + 1} leads" for i in range(players)]], rows,
+                           caption=f"{players} players: the order of play in a trick "
+                           "(seats are numbered clockwise)"))
+
+
+#: DD-A1..DD-A19: the flag that settles each ambiguity (None: no flag), and why the default.
+AMBIGUITIES: Mapping[str, tuple[str | None, str, str]] = MappingProxyType({
+    "DD-A1": ("deck_composition", "how many cards of each rank",
+              "missing from the rulebook; candidate a of three that fit the JP score tables, "
+              "chosen only because it makes DD-A11 moot"),
+    "DD-A2": ("colour_names", "names of the two colours besides yellow",
+              "missing; the engine says colour2 (letter R) and colour3 (letter B)"),
+    "DD-A3": ("next_leader", "who leads tricks 2, 3, ...",
+              "the trick winner: the trick-taking convention, and JP line 314 implies the SP "
+              "changes during a round"),
+    "DD-A4": ("direction", "direction of play", "clockwise, as the SP passes to the left"),
+    "DD-A5": ("reversal_scope", "how long a 3's reversal lasts",
+              "that trick only: 'when this card comes into play' ties it to a play"),
+    "DD-A6": ("reversal_trigger", "do collided 3s, or several 3s, reverse",
+              "any 3 played: the trigger is entering play; a collision does not cancel effects"),
+    "DD-A7": ("reversal_affects_fallback", "does 'reversed' reach the any-colour fallback",
+              "yes: 'the strength of the rank' is reversed, not just within the lead colour"),
+    "DD-A8": ("no_winner_next_leader", "who leads after a trick with no winner",
+              "the same leader, as in the sister game Doppelganger Tricks"),
+    "DD-A9": ("declared_colour_must_match", "4 players: may the declared colour bluff",
+              "no: only then is the lead colour the leader's colour, as with 3 players"),
+    "DD-A10": (None, "3 players: the two face-down plays are simultaneous",
+               "one reading: the engine collects both before the reveal"),
+    "DD-A11": ("rank4_zero_rule", "rank 4: exactly three, or three or more",
+               "exactly three: rank 1 says 'or more' explicitly and rank 4 does not"),
+    "DD-A12": (None, "rank 4 zeroes good rounds too, and only the round",
+               "explicit text: 'no points lost or earned'"),
+    "DD-A13": (None, "rank 2 odd count: -2 each, not -2 and -1",
+               "the JP score table settles it"),
+    "DD-A14": (None, "rank 5 with a 6: -1 each, and the 6 scores -1 too", "explicit text"),
+    "DD-A15": ("final_tie", "a tie for most points", "a shared win: the rulebook has no "
+               "tie-break"),
+    "DD-A16": (None, "re-deal every round", "implied; players need new hands"),
+    "DD-A17": (None, "the English mistranslates example 3 and 'cannot win'",
+               "follow the Japanese original"),
+    "DD-A18": (None, "4 players: the lead card's number is unknown until the reveal",
+               "collisions are resolved after the reveal, as usual"),
+    "DD-A19": (None, "lead colour after its card collided, with a reversal",
+               "apply DD-R14a, then DD-R15; nothing more is needed"),
+})
+
+
+def ambiguity_table(rules: Rules = DEFAULT_RULES) -> Html:
+    """Every DD-A id: its question, the flag that settles it with its default (or none), why."""
+    rules = check_rules(rules)
+    infos = {f.name: f for f in Rules.flags()}
+    rows = []
+    for ident, (name, question, why) in AMBIGUITIES.items():
+        if name is None:
+            flag_cell, default = "none", "—"
+        else:
+            flag_cell = f"{name} ({infos[name].digest_name})"
+            value = getattr(rules, name)
+            shown = (", ".join(map(str, value)) if name == "colour_names"
+                     else "custom" if isinstance(value, tuple) else str(value))
+            default = shown + ("" if value == infos[name].default else " (changed)")
+        rows.append([ident, question, flag_cell, default, why])
+    return Html(html_table(["id", "question", "flag", "value used", "why this reading"], rows,
+                           caption="the rulebook's open questions and the readings the engine uses"))

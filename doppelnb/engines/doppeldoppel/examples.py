@@ -18,12 +18,22 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
+from typing import Any
 
-from ...core.errors import BadInput
+from ...core.checks import check_choice
+from ...core.errors import BadInput, RuleError
 from ...core.record import GoldenCase
+from ...core.render import Html, html_table
 from .actions import Lead
 from .notation import DECK_SIZE, Card, card_key, parse_card
-from .rules import DEFAULT_RULES, Rules
+from .rules import (
+    DEFAULT_RULES,
+    JAPANESE_SCORE_TABLES,
+    Rules,
+    check_rules,
+    resolve_trick,
+    round_score,
+)
 from .state import State, new_game
 
 #: DD-E1..E3: the cards of each reconstructed trick, leader first (4 players, yellow led).
@@ -109,5 +119,130 @@ GOLDEN: tuple[GoldenCase, ...] = (
                {"first_sp": 2}, policy_seed=6),
 )
 
+#: What the rulebook (or the digest, from its text) says each worked example comes to.
+EXPECTED = MappingProxyType({
+    "DD-E1": ("P4's yellow 6 wins (EN line 89)", 3),
+    "DD-E2": ("the 5s collide; P3's yellow 4 wins (EN line 97, JP 278)", 2),
+    "DD-E3": ("the lead 4 collides; P3's 5 wins (JP 284)", 2),
+    "DD-E4": ("1, 1, 2, 2, 3 score 7 (EN lines 123-129)", 7),
+    "DD-E5": ("a lone 3 scores -1 (EN line 119)", -1),
+    "DD-E6": ("two 5s and a 6 score -3 (EN line 121, numbers derived)", -3),
+})
+
+
+def rulebook_examples_table(rules: Rules = DEFAULT_RULES) -> Html:
+    """DD-E1..DD-E7: what the rulebook says, what the engine computes, and whether they agree.
+
+    The tricks are played through the game state (:func:`example_state`); the scores come from
+    :func:`round_score`; DD-E7 compares every column of the Japanese score tables.
+    """
+    rules = check_rules(rules)
+    rows: list[list[str]] = []
+    for ident, (text, expected) in EXPECTED.items():
+        if ident in TRICK_EXAMPLES:
+            state = example_state(ident)
+            record = state.log[-1]
+            winner = record.result.winner
+            got = "no winner" if winner is None else (
+                f"P{record.seats[winner] + 1} wins with {record.result.cards[winner]}, "
+                f"acquires {' '.join(map(str, record.result.acquired))}")
+            ok = winner == expected
+        else:
+            value = round_score(SCORE_EXAMPLES[ident], rules)
+            got, ok = f"{value:+d}", value == expected
+        rows.append([ident, text, got, "yes" if ok else "NO"])
+    cells = sum(len(t) for t in JAPANESE_SCORE_TABLES.values())
+    same = sum(round_score({rank: k}, rules) == v for rank, table in JAPANESE_SCORE_TABLES.items()
+               for k, v in enumerate(table, 1))
+    rows.append(["DD-E7", f"the JP score tables for ranks 1, 2, 5 ({cells} entries)",
+                 f"{same} of {cells} entries equal", "yes" if same == cells else "NO"])
+    return Html(html_table(["example", "the rulebook says", "the engine computes", "agree?"],
+                           rows, caption="the rulebook's worked examples, recomputed"))
+
+
+def deal_table() -> Html:
+    """DD-R1, DD-R3, DD-R5: cards per hand, tricks per round, rounds, as the engine deals."""
+    rows = []
+    for players in (3, 4):
+        game = new_game(players, seed=0)
+        sizes = {len(h) for h in game.hands}
+        rows.append([players, f"{DECK_SIZE}", f"{sizes.pop()} each", game.tricks_per_round,
+                     game.rounds, game.rounds * game.tricks_per_round])
+    return Html(html_table(["players", "cards dealt", "hand", "tricks per round", "rounds",
+                            "tricks in the game"], rows, caption="the deal and the game length"))
+
+
+def rounds_table(game: State) -> Html:
+    """Round by round: the start player, the hands dealt, who led the tricks (DD-R4..R7, A16)."""
+    if not isinstance(game, State):
+        raise BadInput("NB-ARG", f"game must be a doppeldoppel State, got {type(game).__name__}")
+    starts = [s for s in game.history() if s.trick_number == 0 and not s.trick and not s.over]
+    seen: dict[int, State] = {}
+    for s in starts:
+        seen.setdefault(s.round, s)
+    rows = []
+    for rnd, start in sorted(seen.items()):
+        leaders = [t.seats[0] for t in game.log if t.round == rnd]
+        counts = Counter(leaders)
+        led = ", ".join(f"P{p + 1} {counts[p]}" for p in range(game.players))
+        rows.append([rnd + 1, f"P{start.round_sp + 1}",
+                     " ".join(str(len(h)) for h in start.hands), len(leaders), led])
+    return Html(html_table(["round", "start player", "cards in each hand", "tricks",
+                            "tricks led by"], rows,
+                           caption=f"{game.players} players, seed {game.seed}"))
+
+
+def no_winner_state(reading: str = "same_leader") -> State:
+    """A 3-player game after a first trick Y1, R1, B1 (every card collides, DD-T5), under a
+    reading of ``no_winner_next_leader`` (DD-A8); P1 leads it."""
+    reading = check_choice(reading, "reading", ("same_leader", "left_of_leader"))
+    rules = DEFAULT_RULES.replace(no_winner_next_leader=reading)
+    hands = deal_with(3, {0: ["Y1"], 1: ["R1"], 2: ["B1"]}, {1: "Y", 2: "Y"}, rules)
+    state = new_game(3, rules=rules, seed=1, first_sp=0, hands=hands)
+    for card in ("Y1", "R1", "B1"):
+        state = state.play(card)
+    return state
+
+
+#: Attempts the engine refuses, for the edge-case table: (what is tried, how).
+def _refusals() -> list[tuple[str, Any]]:
+    three = new_game(3, seed=7, first_sp=0)
+    led = three.play("Y1")  # P1 leads yellow; P2 holds yellow cards
+    off = next(c for c in led.hands[1] if c.colour != "Y")
+    four = new_game(4, seed=3, first_sp=0)
+    card = four.hands[0][0]
+    other = "R" if card.colour != "R" else "B"
+    missing = next(str(c) for c in sorted(DEFAULT_RULES.deck_counts(), key=card_key)
+                   if c not in three.hands[0])
+    return [
+        (f"P2 plays {off} after P1 led Y1, holding yellow", lambda: led.play(str(off))),
+        (f"4 players: P1 plays {card} face down declaring {other}",
+         lambda: four.play((str(card), other))),
+        (f"P1 plays {missing}, a card P1 does not hold", lambda: three.play(missing)),
+        ("a game for 5 players", lambda: new_game(5, seed=1)),
+        ("a trick of 2 cards: Y1, R2", lambda: resolve_trick(["Y1", "R2"])),
+        ("the card 'Y7'", lambda: resolve_trick(["Y7", "R2", "B3"])),
+        ("a score for seven 7s", lambda: round_score({7: 7})),
+        ("a deck of 35 cards", lambda: Rules(deck_composition=((2, 3, 2, 1, 3, 1),
+                                                              (2, 3, 2, 1, 3, 1),
+                                                              (2, 3, 2, 1, 3, 0)))),
+    ]
+
+
+def refusals_table() -> Html:
+    """What the engine refuses, with the rule id and the sentence it gives (nothing changes)."""
+    rows = []
+    for what, attempt in _refusals():
+        try:
+            attempt()
+        except RuleError as exc:
+            rows.append([what, type(exc).__name__, exc.rule, exc.reason])
+        else:  # pragma: no cover - each attempt above is a refusal; the tests hold it
+            rows.append([what, "accepted!", "", ""])
+    return Html(html_table(["attempt", "refusal", "rule", "the engine says"], rows,
+                           caption="refusals: a rule id and one sentence, the state unchanged"))
+
+
 __all__ = ["TRICK_EXAMPLES", "SCORE_EXAMPLES", "FEW_YELLOWS", "deal_with", "example_state",
-           "GOLDEN"]
+           "GOLDEN", "EXPECTED", "rulebook_examples_table", "deal_table", "rounds_table",
+           "no_winner_state", "refusals_table"]

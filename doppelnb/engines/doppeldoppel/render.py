@@ -13,7 +13,7 @@ from ...core.checks import (
     check_sequence,
     check_str,
 )
-from ...core.render import FONT, Html, Svg, escape, html_table
+from ...core.render import FONT, Html, Markup, Svg, html_table, tag
 from .notation import (
     COLOUR_INDEX,
     COLOURS,
@@ -43,6 +43,12 @@ _INK = {"Y": ("#F0C808", "#222"), "R": ("#D55E00", "#fff"), "B": ("#0072B2", "#f
 CARD_W, CARD_H = 44, 62
 
 
+def colour_label(colour: str, names: Sequence[str] = DEFAULT_RULES.colour_names) -> str:
+    """A colour as every picture names it: its name and the letter printed on its cards
+    ("colour2 (R)"), so the name and the card letter are never shown apart (DD-A2)."""
+    return f"{names[COLOUR_INDEX[colour]]} ({colour})"
+
+
 def _draw_card(svg: Svg, x: float, y: float, card: Card | None, *, mode: str = "up",
                names: Sequence[str] = DEFAULT_RULES.colour_names, scale: float = 1.0) -> None:
     """Draw one card. Modes: up, down (face down, shown to the omniscient viewer), hidden
@@ -55,23 +61,25 @@ def _draw_card(svg: Svg, x: float, y: float, card: Card | None, *, mode: str = "
         svg.text(x + w / 2, y + h / 2 + 5, "?", size=16 * scale, anchor="middle", fill="#fff")
         return
     fill, ink = _INK[card.colour]
-    opacity = 0.45 if mode == "struck" else 1
+    struck = mode == "struck"
     stroke, sw = ("#222", 1)
     if mode == "winner":
         stroke, sw = ("#0a0", 4)
     dash = "4 3" if mode == "down" else None
     svg.rect(x, y, w, h, rx=5, fill=fill, stroke=stroke, stroke_width=sw, stroke_dasharray=dash,
-             opacity=opacity)
-    svg.text(x + 4 * scale, y + 12 * scale, card.colour, size=10 * scale, fill=ink,
-             opacity=opacity)
+             opacity=0.4 if struck else 1)
+    if struck:  # the cross first, so the number stays readable on top of it (issue 14)
+        svg.line(x + 3, y + 3, x + w - 3, y + h - 3, stroke="#b00", stroke_width=2.5)
+        svg.line(x + w - 3, y + 3, x + 3, y + h - 3, stroke="#b00", stroke_width=2.5)
+        ink = "#222"
+    halo: dict[str, Any] = ({"stroke": "#fff", "stroke_width": 3, "paint_order": "stroke"}
+                            if struck else {})
+    svg.text(x + 4 * scale, y + 12 * scale, card.colour, size=10 * scale, fill=ink, **halo)
     svg.text(x + w / 2, y + h / 2 + 9 * scale, card.rank, size=26 * scale, anchor="middle",
-             fill=ink, font_weight="bold", opacity=opacity)
+             fill=ink, font_weight="bold", **halo)
     if card.rank == REVERSING_RANK:
         svg.text(x + w - 4 * scale, y + 12 * scale, "⇅", size=11 * scale, anchor="end", fill=ink,
-                 opacity=opacity)
-    if mode == "struck":
-        svg.line(x + 3, y + 3, x + w - 3, y + h - 3, stroke="#b00", stroke_width=3)
-        svg.line(x + w - 3, y + 3, x + 3, y + h - 3, stroke="#b00", stroke_width=3)
+                 **halo)
 
 
 def card_svg(card: Any, rules: Rules = DEFAULT_RULES, mode: str = "up") -> Svg:
@@ -91,11 +99,13 @@ def deck_svg(rules: Rules = DEFAULT_RULES, scale: float = 0.6) -> Html:
     rows = []
     for colour in COLOURS:
         cards = [c for c in rules.deck() if c.colour == colour]
-        rows.append(str(hand_svg(cards, rules, scale=scale, label=rules.colour_name(colour))))
-    note = (f'<div style="{FONT};font-size:11px;color:#777">Illustrative composition '
-            f"{escape(str(rules.deck_composition))} (DD-A1): the rulebook does not give the "
-            "number of cards of each rank.</div>")
-    return Html(_flex(rows, column=True) + note)
+        rows.append(str(hand_svg(cards, rules, scale=scale,
+                                 label=colour_label(colour, rules.colour_names))))
+    name = rules.deck_composition if isinstance(rules.deck_composition, str) else "custom"
+    note = tag("div", f"Illustrative composition {name} (DD-A1): the rulebook does not give the "
+               "number of cards of each rank. Only yellow is named in the rulebook (DD-A2).",
+               style=f"{FONT};font-size:11px;color:#555")
+    return Html(_flex(rows, column=True) + str(note))
 
 
 def hand_svg(cards: Iterable[Any], rules: Rules = DEFAULT_RULES, *, highlight: Iterable[Any] = (),
@@ -108,7 +118,9 @@ def hand_svg(cards: Iterable[Any], rules: Rules = DEFAULT_RULES, *, highlight: I
     label = check_str(label, "label", max_len=100)
     step = (CARD_W + 4) * scale
     left = 8 + (len(label) * 7 if label else 0)
-    svg = Svg(left + max(step * len(cards), 80) + 4, CARD_H * scale + 8)
+    shown = " ".join(map(str, cards)) or "no cards"
+    svg = Svg(left + max(step * len(cards), 80) + 4, CARD_H * scale + 8,
+              title=f"{label}: {shown}" if label else f"hand: {shown}")
     if label:
         svg.text(4, CARD_H * scale / 2 + 8, label, size=12)
     if not cards:
@@ -138,7 +150,7 @@ def trick_svg(result: TrickResult, labels: Sequence[str] | None = None, title: s
     svg = Svg(width, height, title=title or "trick")
     if title:
         svg.text(4, 15, title, size=13, font_weight="bold")
-    name = result.colour_names[COLOUR_INDEX[result.lead_colour]]
+    name = colour_label(result.lead_colour, result.colour_names)
     for i, card in enumerate(result.cards):
         x = 6 + i * 70
         svg.text(x + CARD_W / 2, top + 11, labels[i], size=11, anchor="middle")
@@ -187,7 +199,8 @@ def _current_trick_svg(state: State) -> Svg:
         else:
             svg.rect(x, 18, CARD_W, CARD_H, rx=5, fill="none", stroke="#bbb",
                      stroke_dasharray="3 3")
-    text = "lead colour: " + (state.rules.colour_name(lead) if lead else "(not yet led)")
+    text = "lead colour: " + (colour_label(lead, state.rules.colour_names) if lead
+                              else "(not yet led)")
     svg.text(6 + n * 70, 36, text, size=12)
     if state.rules.reversal_scope != "trick":
         svg.text(6 + n * 70, 54, "round reversal: " + ("on ⇅" if state.reversal else "off"),
@@ -256,53 +269,53 @@ def score_sheet_html(state: State) -> Html:
 
 
 def state_html(state: State) -> Html:
+    """The whole table: the header, every hand, the trick in progress, the last trick, the kept
+    piles and the score sheet (an onlooker who sees everything)."""
     rules: Rules = state.rules
-    head = (f"<b>Doppeldoppel, {state.players} players</b> · round {state.round + 1} of "
-            f"{state.rounds}")
+    head: list[Any] = [tag("b", f"Doppeldoppel, {state.players} players"),
+                       f" · round {state.round + 1} of {state.rounds}"]
     if state.over:
-        head += " · <b>game over</b>"
+        head += [" · ", tag("b", "game over")]
     else:
-        head += (f" · trick {state.trick_number + 1} of {state.tricks_per_round} · "
-                 f"to move: P{(state.to_move or 0) + 1}")
-    parts = [f'<div style="{FONT};font-size:13px">{head}</div>']
+        head.append(f" · trick {state.trick_number + 1} of {state.tricks_per_round} · "
+                    f"to move: P{(state.to_move or 0) + 1}")
+    parts: list[Markup] = [tag("div", *head, style=f"{FONT};font-size:13px")]
     if rules.changed():
         changed = ", ".join(f"{k}={v}" for k, v in rules.changed().items())
-        parts.append(f'<div style="{FONT};font-size:12px;color:#555">variant: '
-                     f"{escape(changed)}</div>")
+        parts.append(tag("div", f"variant: {changed}", style=f"{FONT};font-size:12px;color:#555"))
     legal = set()
     if not state.over:
         legal = {a.card if isinstance(a, Lead) else a for a in state.legal_actions()}
-    hands = [str(hand_svg(state.hands[seat], rules, highlight=legal if seat == state.to_move
-                          else (), scale=0.7, label=_seat_tags(state, seat)))
-             for seat in range(state.players)]
+    hands: list[str | Markup] = [
+        hand_svg(state.hands[seat], rules, highlight=legal if seat == state.to_move else (),
+                 scale=0.7, label=_seat_tags(state, seat)) for seat in range(state.players)]
     if not state.over:
-        parts.append(_flex(hands, column=True))
-    table = []
+        parts.append(Html(_flex(hands, column=True)))
+    table: list[str | Markup] = []
     if not state.over:
-        table.append(str(_current_trick_svg(state)))
+        table.append(_current_trick_svg(state))
     if state.log:
         last = state.log[-1]
         labels = [f"P{s + 1}" + (" (lead)" if i == 0 else "") for i, s in enumerate(last.seats)]
-        table.append(str(trick_svg(last.result, labels,
-                                   title=f"last trick (round {last.round + 1}, trick "
-                                   f"{last.number + 1})")))
-    parts.append(_flex(table))
-    parts.append(_flex([str(piles_svg(state)), str(score_sheet_html(state))]))
+        table.append(trick_svg(last.result, labels, title=f"last trick (round {last.round + 1}, "
+                               f"trick {last.number + 1})"))
+    parts.append(Html(_flex(table)))
+    parts.append(Html(_flex([piles_svg(state), score_sheet_html(state)])))
     if rules.deck_composition in ("a", "b", "c"):
         note = f"deck candidate {rules.deck_composition}"
     else:
         note = "custom deck"
-    parts.append(f'<div style="{FONT};font-size:11px;color:#777">Card counts per rank are '
-                 f"illustrative ({note}, DD-A1); colour names other than yellow too (DD-A2)."
-                 "</div>")
-    return Html("<div>" + "".join(parts) + "</div>")
+    parts.append(tag("div", f"Card counts per rank are illustrative ({note}, DD-A1); colour names "
+                     "other than yellow too (DD-A2).", style=f"{FONT};font-size:11px;color:#555"))
+    return tag("div", *parts)
 
 
-def _flex(items: Sequence[str], column: bool = False) -> str:
+def _flex(items: Sequence[str | Markup], column: bool = False) -> str:
+    """Pictures in a row (or a column) that wraps; each item is markup already."""
     direction = "column" if column else "row"
-    inner = "".join(f"<div>{item}</div>" for item in items)
-    return (f'<div style="display:flex;flex-direction:{direction};flex-wrap:wrap;gap:10px;'
-            f'align-items:flex-start;margin:4px 0">{inner}</div>')
+    cells = [tag("div", item if isinstance(item, Markup) else Html(item)) for item in items]
+    return str(tag("div", *cells, style=f"display:flex;flex-direction:{direction};"
+                   "flex-wrap:wrap;gap:10px;align-items:flex-start;margin:4px 0"))
 
 
 def view_svg(view: PlayerView) -> Svg:
@@ -323,9 +336,10 @@ def view_svg(view: PlayerView) -> Svg:
         svg.text(x + CARD_W / 2, y + 12, f"P{seat + 1}", size=11, anchor="middle")
         _draw_card(svg, x, y + 16, card, mode="hidden" if card is None else "up", names=names)
     if view.lead_colour:
-        svg.text(60 + n * 60, y + 40, f"lead colour: {names[COLOUR_INDEX[view.lead_colour]]}",
+        svg.text(60 + n * 60, y + 40, f"lead colour: {colour_label(view.lead_colour, names)}",
                  size=12)
     return svg
 
 
-__all__ = ["card_svg", "deck_svg", "hand_svg", "trick_svg"]
+__all__ = ["card_svg", "deck_svg", "hand_svg", "trick_svg", "colour_label", "piles_svg",
+           "view_svg", "state_html", "trick_log_html", "score_sheet_html"]
