@@ -51,11 +51,12 @@ def viewer_picker(state: dq.State) -> widgets.VBox:
 def bag_explorer() -> widgets.VBox:
     """Sliders for the bag's contents and the number drawn: P(at least one white die).
 
-    All 75 cases are rendered once, so the sliders work in an exported page too.
+    All 48 cases (0-3 dice of each colour, 1-3 drawn) are rendered once, so the sliders work in
+    an exported page too.
     """
-    black = widgets.SelectionSlider(options=list(range(5)), value=2, description="black dice",
+    black = widgets.SelectionSlider(options=list(range(4)), value=2, description="black dice",
                                     tooltip="black dice in the bag")
-    white = widgets.SelectionSlider(options=list(range(5)), value=1, description="white dice",
+    white = widgets.SelectionSlider(options=list(range(4)), value=1, description="white dice",
                                     tooltip="white dice in the bag")
     draw = widgets.SelectionSlider(options=[1, 2, 3], value=2, description="drawn",
                                    tooltip="dice drawn unseen")

@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -37,11 +37,13 @@ from ...core.errors import BadInput
 from ...core.exact import Distribution, multiset_draws, wilson_interval
 from ...core.render import Html
 from ...core.state import play_to_end
+from ...core.symbolic import Formula
 from .cards import WEAPONS, CardSet, ItemKind, QuestCard
 from .players import honest_policy, simple_policy
 from .rules import (
     BAG,
     DOPPEL,
+    FRIENDLY_FIRE,
     LOYAL,
     PLAYER_COUNTS,
     SET_ASIDE,
@@ -383,7 +385,146 @@ def balance_table(rows: Sequence[Mapping[str, Any]]) -> Html:
                  caption="seeded simulation, illustrative card data")
 
 
+# -- closed forms and readings (the chapter's formulas, each with an enumeration twin) -----------
+def ff_probability(policy: str = "good", black: int = 2, white: int = 1,
+                   sides: int | None = None, *, rules: Rules = DEFAULT_RULES) -> Fraction:
+    """P(friendly fire) on one weapon turn, enumerated over every draw and face (DQ-R21, R25).
+
+    ``policy`` "good" keeps white when drawn, "bad" keeps black when drawn; ``sides`` defaults
+    to the card data's die (d6, DQ-A2). Friendly fire is a white 1 or a black 1-3.
+    """
+    _check_policy(policy)
+    if policy == "random":
+        raise BadInput("NB-ARG", "policy must be 'good' or 'bad' for ff_probability")
+    _bag_args(black, white, min(2, black + white))
+    s = rules.card_set().sides if sides is None else check_int(sides, "sides", 3, 100)
+    hits, total = 0, 0
+    pref = ("white", "black") if policy == "good" else ("black", "white")
+    for drawn, ways in multiset_draws({"black": black, "white": white}, min(2, black + white)):
+        colour = next(c for c in pref if drawn.get(c))
+        for face in range(1, s + 1):
+            total += ways
+            hits += ways * (face in FRIENDLY_FIRE[colour])
+    return Fraction(hits, total)
+
+
+def _sympy() -> Any:
+    import sympy
+
+    return sympy
+
+
+def ff_formula() -> Formula:
+    """P(friendly fire) for an honest weapon turn: white is kept unless both drawn dice are black."""
+    sp = _sympy()
+    b, w, s = sp.symbols("b w s", integer=True, positive=True)
+    p_white = 1 - sp.binomial(b, 2) / sp.binomial(b + w, 2)
+    expr = p_white * 1 / s + (1 - p_white) * 3 / s
+    return Formula("ff_probability", expr, r"P_{\mathrm{FF}} = " + sp.latex(expr),
+                   "The chance of friendly fire on one honest weapon turn: the player keeps white "
+                   "unless both drawn dice are black (chance C(b,2)/C(b+w,2)); a white die hits a "
+                   "friend on 1 face of s, a black die on 3 faces of s.")
+
+
+def ff_formula_value(black: int = 2, white: int = 1, sides: int = 6) -> Fraction:
+    """:func:`ff_formula` evaluated with sympy (the tests hold it equal to :func:`ff_probability`)."""
+    _bag_args(black, white, 2)
+    check_int(sides, "sides", 3, 100)
+    sp = _sympy()
+    f = ff_formula()
+    names = {x.name: x for x in f.expression.free_symbols}
+    v = sp.nsimplify(f.expression.subs({names["b"]: black, names["w"]: white, names["s"]: sides}))
+    return Fraction(int(sp.numer(v)), int(sp.denom(v)))
+
+
+def pingpong_formula() -> Formula:
+    """n(n-1)^(m-1): the ping-pong sequences of m units among n quest members (DQ-R31)."""
+    sp = _sympy()
+    n, m = sp.symbols("n m", integer=True, positive=True)
+    expr = n * (n - 1) ** (m - 1)
+    return Formula("pingpong_count", expr, "N(n, m) = " + sp.latex(expr),
+                   "The number of ways m ping-pong units can fall on n quest members: any of the n "
+                   "first, then each unit on anyone but the one who took the last.")
+
+
+def honest_black_formula() -> Formula:
+    """P(an honest player shows black on at least k of n turns): a binomial tail."""
+    sp = _sympy()
+    n, k, j = sp.symbols("n k j", integer=True, nonnegative=True)
+    q = sp.Rational(1, 3)
+    expr = sp.Sum(sp.binomial(n, j) * q**j * (1 - q) ** (n - j), (j, k, n))
+    return Formula("honest_black", expr, "P(X \\ge k) = " + sp.latex(expr),
+                   "The chance that an honest player, who keeps white whenever one is drawn, shows "
+                   "black on at least k of n turns: each turn is black with chance "
+                   "C(2,2)/C(3,2) = 1/3, independently (the dice go back in the bag).")
+
+
+def subdue_readings(heroes: Sequence[str], items: Sequence[str | None], card: QuestCard,
+                    policy: Any = "good", *, rules: Rules = DEFAULT_RULES) -> dict[str, Fraction]:
+    """P(success) of a Quest under both readings of DQ-A21, exactly.
+
+    ``after_all_turns``: the total after every turn is judged once (DQ-R28). ``immediate``: the
+    Quest succeeds as soon as the running total meets the requirement (then the turns stop).
+    They differ only on Subdue Quests, where later turns can overshoot the range.
+    Members act in the order given; the bag is refilled before each turn (DQ-A17).
+    """
+    check_instance(card, "card", QuestCard, expected="a Quest card (cards.QuestCard)")
+    policies, bless, bag = _party_setup(heroes, items, policy, rules)
+    live: dict[int, Fraction] = {0: Fraction(1)}
+    done = Fraction(0)
+    final: dict[int, Fraction] = {0: Fraction(1)}
+    for hero, item, pol in zip(heroes, items, policies, strict=True):
+        counts, total = member_damage_distribution(hero, item, pol, bag=bag, bless=bless,
+                                                   rules=rules)
+        step = {d: Fraction(c, total) for d, c in counts.items()}
+        nxt: defaultdict[int, Fraction] = defaultdict(Fraction)
+        for a, pa in live.items():
+            for d, pd in step.items():
+                nxt[a + d] += pa * pd
+        done += sum((p for v, p in nxt.items() if card.succeeds(v)), Fraction(0))
+        live = {v: p for v, p in nxt.items() if not card.succeeds(v)}
+        fin: defaultdict[int, Fraction] = defaultdict(Fraction)
+        for a, pa in final.items():
+            for d, pd in step.items():
+                fin[a + d] += pa * pd
+        final = dict(fin)
+    after = sum((p for v, p in final.items() if card.succeeds(v)), Fraction(0))
+    return {"after_all_turns": after, "immediate": done}
+
+
+def bag_without_return(turns: int = 3, policy: str = "good") -> list[Fraction]:
+    """P(a white die is among the two drawn) on each of ``turns`` weapon turns when the kept die
+    does NOT go back into the bag (DQ-A17 read the other way), starting from 2 black + 1 white."""
+    turns = check_int(turns, "turns", 1, 3)
+    _check_policy(policy)
+    if policy == "random":
+        raise BadInput("NB-ARG", "policy must be 'good' or 'bad' for bag_without_return")
+    pref = ("white", "black") if policy == "good" else ("black", "white")
+    states: dict[tuple[int, int], Fraction] = {BAG: Fraction(1)}
+    out = []
+    for _ in range(turns):
+        p_white = Fraction(0)
+        nxt2: defaultdict[tuple[int, int], Fraction] = defaultdict(Fraction)
+        for (b, w), p in states.items():
+            size = min(2, b + w)
+            if size == 0:
+                nxt2[(b, w)] += p
+                continue
+            whole = math.comb(b + w, size)
+            for drawn, ways in multiset_draws({"black": b, "white": w}, size):
+                share = p * Fraction(ways, whole)
+                if drawn.get("white"):
+                    p_white += share
+                kept = next(c for c in pref if drawn.get(c))
+                nxt2[(b - (kept == "black"), w - (kept == "white"))] += share
+        out.append(p_white)
+        states = dict(nxt2)
+    return out
+
+
 __all__ = ["bag_white_probability", "bag_draw_distribution", "member_damage_distribution",
            "quest_damage_distribution", "quest_damage_brute", "success_probability",
            "sabotage_report", "honest_black_probability", "simple_policy", "honest_policy", "simulate", "balance_study",
-           "balance_table", "one_quest", "POLICIES"]
+           "balance_table", "one_quest", "POLICIES", "ff_probability", "ff_formula",
+           "ff_formula_value", "pingpong_formula", "honest_black_formula", "subdue_readings",
+           "bag_without_return"]
