@@ -90,7 +90,8 @@ def _paint_card(svg: Svg, c: Card, x: float, y: float, *, struck: bool = False,
         for x1, y1, x2, y2 in ((x + 3, y + CARD_H - 3, x + CARD_W - 3, y + 3),
                                (x + 3, y + 3, x + CARD_W - 3, y + CARD_H - 3)):
             svg.line(x1, y1, x2, y2, stroke="#C00000", stroke_width=2.5, opacity=0.6)
-    halo = {"stroke": "#ffffff", "stroke_width": 3, "paint_order": "stroke"} if struck else {}
+    halo: dict[str, Any] = ({"stroke": "#ffffff", "stroke_width": 3, "paint_order": "stroke"}
+                            if struck else {})
     svg.text(x + 5, y + 15, c.number, size=13, font_weight="bold", fill=colour, opacity=opacity,
              **halo)
     svg.text(x + CARD_W / 2, y + 45, glyph, size=24, anchor="middle", fill=colour,
