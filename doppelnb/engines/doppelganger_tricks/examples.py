@@ -192,6 +192,10 @@ def refusal_cases() -> list[tuple[str, str, str, str]]:
     """(case, what is tried, rule id, the engine's sentence) for each refusal the chapter shows,
     each obtained by asking the engine to make the move; nothing changes after a refusal."""
     rows: list[tuple[str, str, str, str]] = []
+    try:
+        new_game(5, seed=0)
+    except RuleError as exc:
+        rows.append(("DT-R1", "a game for 5 players", exc.rule, exc.reason))
     fresh = new_game(4, seed=0, first_player=0)
     rows.append(("DT-R6", "P1 plays a card before the forecasts", *_refusal(fresh, "1C")))
     rows.append(("DT-R6", "P1 forecasts 13 tricks", *_refusal(fresh, ["bid", 13])))

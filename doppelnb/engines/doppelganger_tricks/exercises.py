@@ -167,8 +167,8 @@ BOOK = exercise_book(
                                                         "lone card always survives."),
              explain="annihilation removes cards in pairs; 3 cards always leave one survivor.",
              wrong=(1, 3240, 64260)),
-    Exercise(6, "How many times as often is a doppelgänger card annihilated as one plain card "
-                "of the same number?", answer=_ratio_6,
+    Exercise(6, "Over all possible tricks, how many times as often is a doppelgänger card "
+                "annihilated as one plain card of the same number?", answer=_ratio_6,
              check=exactly(3, hint="Each annihilation removes one D card and one plain card of "
                                    "its number; how many plain cards share that number?"),
              explain="every annihilation takes one D card and one of the three plain cards of "

@@ -281,6 +281,14 @@ def _around(value: float, interval: tuple[float, float]) -> tuple[float, float]:
     return max(0.0, min(lo, value)), max(hi, value)
 
 
+def _mean_text(mean: float, lo: float, hi: float) -> str:
+    """A simulated mean with its 95% interval; a sample without spread (every trial scored the
+    same) has no normal interval to show, and says so."""
+    if hi - lo < 1e-12:
+        return f"{mean:.2f} (every trial alike)"
+    return f"{mean:.2f} [{max(0.0, lo):.2f}, {hi:.2f}]"
+
+
 def forecast_html(fa: Any) -> Html:
     """Tricks-won distribution and expected points per bid of a forecast analysis, each with its
     95% interval (Wilson for the shares, a normal interval for the mean points), n = deals."""
@@ -290,7 +298,7 @@ def forecast_html(fa: Any) -> Html:
     tops = range(max(fa.counts) + 2)
     shares = [float(fa.probability(w)) for w in tops]
     dist = bar_chart([(str(w), v) for w, v in zip(tops, shares, strict=True)],
-                     title=f"tricks won ({fa.policy} play, n = {fa.deals} deals)", width=360,
+                     title=f"tricks won, {fa.policy} play (n = {fa.deals})", width=360,
                      height=210, y_label="share of deals", x_label="tricks won",
                      intervals=[_around(v, fa.interval(w)) for w, v in zip(tops, shares,
                                                                           strict=True)])
@@ -300,15 +308,14 @@ def forecast_html(fa: Any) -> Html:
         values = [float(forecast_points(b, w)) for w, c in fa.counts.items() for _ in range(c)]
         means.append(mean_interval(values))
     exp = bar_chart([(str(b), m) for b, (m, _, _) in enumerate(means)],
-                    title=f"expected forecast points of each bid (n = {fa.deals})", width=360,
+                    title=f"mean points per forecast (n = {fa.deals})", width=360,
                     height=210, colour=PALETTE[2], value_format="{:.2f}", x_label="forecast",
                     y_label="mean points", intervals=[_around(m, (lo, hi)) for m, lo, hi in means])
     rows = []
     for b, hit, _pts in fa.bid_table(top):
         lo, hi = fa.interval(b)
         m, mlo, mhi = means[b]
-        rows.append([b, f"{float(hit):.3f} [{lo:.3f}, {hi:.3f}]",
-                     f"{m:.2f} [{max(0.0, mlo):.2f}, {mhi:.2f}]"])
+        rows.append([b, f"{float(hit):.3f} [{lo:.3f}, {hi:.3f}]", _mean_text(m, mlo, mhi)])
     best = fa.best_bid
     table = html_table(["bid", "P(exact) [95% Wilson]", "mean points [95%]"], rows,
                        caption=f"n = {fa.deals} deals; best bid in this sample: {best} (mean "
@@ -326,7 +333,7 @@ def dvalue_html(dv: Any, min_trials: int = 20) -> Html:
         lo, hi = rate.interval
         if dv.point_counts:
             m, mlo, mhi = dv.points_interval(d)
-            pts = f"{m:.2f} [{max(0.0, mlo):.2f}, {mhi:.2f}]"
+            pts = _mean_text(m, mlo, mhi)
         else:
             pts = f"{dv.points[d]:.2f}"
         rows.append([d, rate.trials, f"{rate.value:.3f} [{lo:.3f}, {hi:.3f}]", pts])
@@ -335,7 +342,7 @@ def dvalue_html(dv: Any, min_trials: int = 20) -> Html:
                        caption=f"{dv.players} players, {dv.rounds} rounds, policy {dv.policy} "
                        f"(groups under {min_trials} player-rounds left out)")
     chart = bar_chart([(str(d), r.value) for d, r in shown.items()],
-                      title=f"forecast hit rate by D cards dealt ({dv.rounds} rounds)",
+                      title=f"hit rate by D cards (n = {dv.rounds} rounds)",
                       width=360, height=210, y_label="exact-hit rate", value_format="{:.2f}",
                       x_label="doppelgänger cards dealt",
                       intervals=[_around(r.value, r.interval) for r in shown.values()])
@@ -376,7 +383,7 @@ def annihilation_rates_html(rates: Mapping[Any, Any]) -> Html:
                        bands={"plain card": plain_band, "doppelgänger": d_band},
                        y_range=(0.0, max(0.05, -(-top // 0.05) * 0.05)),
                        y_label="chance annihilated", width=460, height=240,
-                       title=f"annihilated during a round (n = {rounds} rounds, 95% bands)")
+                       title=f"annihilated in a round (n = {rounds:,}, 95% bands)")
     table = html_table(["number", "plain card [95%]", "D card [95%]"], rows,
                        caption=f"chance a card is annihilated in a round (n = {rounds} simulated rounds; "
                        "plain: the three suits pooled, 3n card-rounds)")
