@@ -174,7 +174,7 @@ def census_formulas() -> dict[str, Any]:
     n, k, s = sp.symbols("N k s", integer=True, positive=True)
     draws = sp.ff(4 * n - 1, k)
     lead = sp.Integer(1) * k / (4 * n - 1)
-    none = sp.binomial(n - 1, (k - 1) / 2) * sp.factorial(k) / draws
+    none = sp.binomial(n - 1, sp.UnevaluatedExpr(k - 1) / 2) * sp.factorial(k) / draws
     clean = sp.Sum(sp.binomial(n - 1, s) * 2**s * sp.binomial(2 * n, k - s), (s, 0, k))
     anyp = 1 - sp.factorial(k) * clean / draws
     return {
