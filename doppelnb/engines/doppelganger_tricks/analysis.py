@@ -145,6 +145,80 @@ def census_fractions(players: int) -> dict[str, Fraction]:
     return {k: Fraction(v, counts["tricks"]) for k, v in counts.items() if k != "tricks"}
 
 
+# -- the census in closed form (sympy) ---------------------------------------------------------
+#: The census events that have a closed form below, in the order the chapter shows them.
+FORMULA_KEYS = ("lead_annihilated", "no_winner", "with_annihilation")
+
+
+def census_formulas() -> dict[str, Any]:
+    """The closed forms behind the census, as :class:`~doppelnb.core.symbolic.Formula` s in
+    ``N`` (numbers per suit: 9 with 3 players, 10 with 4) and ``k`` (followers: players - 1).
+
+    Whatever leads (a plain card of the lead suit L, or a D card declaring L), exactly one card of
+    the other ``4N - 1`` is its *partner*, the one card that annihilates it (DT-R12); the ``k``
+    followers are an ordered draw of distinct cards from those ``4N - 1``, so every event below is
+    a count over that draw divided by the falling factorial ``(4N - 1)(4N - 2)...``:
+
+    - ``lead_annihilated``: the partner is among the k followers, ``k / (4N - 1)``;
+    - ``no_winner``: the partner plus (k - 1)/2 full L/D pairs and nothing else (k odd: only 4
+      players, DT-R13c);
+    - ``with_annihilation``: one minus the chance that no pair at all forms: the followers hold
+      ``s`` lone L-or-D cards of distinct numbers other than the leader's (2 ways each) and
+      ``k - s`` off-suit cards.
+
+    sympy is imported here, only when a formula is asked for.
+    """
+    from ...core.symbolic import Formula
+
+    sp = __import__("sympy")
+    n, k, s = sp.symbols("N k s", integer=True, positive=True)
+    draws = sp.ff(4 * n - 1, k)
+    lead = sp.Integer(1) * k / (4 * n - 1)
+    none = sp.binomial(n - 1, sp.UnevaluatedExpr(k - 1) / 2) * sp.factorial(k) / draws
+    clean = sp.Sum(sp.binomial(n - 1, s) * 2**s * sp.binomial(2 * n, k - s), (s, 0, k))
+    anyp = 1 - sp.factorial(k) * clean / draws
+    return {
+        "lead_annihilated": Formula(
+            "lead_annihilated", lead, r"P(\text{lead card annihilated}) = " + sp.latex(lead),
+            "The lead card is annihilated when its one partner (the D card of its number, or the "
+            "plain lead-suit card of the led D card's number) is among the k followers, each of "
+            "the 4N - 1 other cards being equally likely to be drawn."),
+        "no_winner": Formula(
+            "no_winner", none, r"P(\text{no winner}) = " + sp.latex(none),
+            "Nobody wins when every card is annihilated: the partner of the lead card and "
+            "(k - 1)/2 further full pairs of the lead suit, in any of k! orders. With 3 players "
+            "(k = 2) this is impossible; with 4 players (k = 3) it needs one more pair."),
+        "with_annihilation": Formula(
+            "with_annihilation", anyp, r"P(\text{some annihilation}) = " + sp.latex(anyp),
+            "One minus the chance that no pair forms: the followers hold s lone lead-suit-or-D "
+            "cards of distinct numbers other than the leader's (2 ways each) and k - s off-suit "
+            "cards (2N of them)."),
+    }
+
+
+def census_closed_form(players: int, *, numbers: int | None = None) -> dict[str, Fraction]:
+    """The exact probabilities of :data:`FORMULA_KEYS` from :func:`census_formulas`, evaluated
+    at ``N`` = numbers per suit and ``k`` = players - 1 (``numbers`` as in
+    :func:`annihilation_census`). The tests check they equal the census counts.
+
+    >>> census_closed_form(4)["no_winner"]
+    Fraction(9, 9139)
+    """
+    n_num = _numbers_for(players, numbers)
+    k = players - 1
+    sp = __import__("sympy")
+    out: dict[str, Fraction] = {}
+    for key, formula in census_formulas().items():
+        symbols = {str(x): x for x in formula.expression.free_symbols}
+        if key == "no_winner" and k % 2 == 0:  # (k - 1)/2 pairs cannot fill an even k
+            out[key] = Fraction(0)
+            continue
+        value = sp.nsimplify(formula.expression.subs({symbols["N"]: n_num, symbols["k"]: k})
+                             .doit())
+        out[key] = Fraction(int(sp.numer(value)), int(sp.denom(value)))
+    return out
+
+
 # -- fast round simulation on integer codes ---------------------------------------------------
 # Card code = suit * 10 + number - 1, suits 0..2 plain (C, T, S) and 3 the doppelgänger suit.
 D_SUIT = 3
@@ -553,6 +627,17 @@ class DoppelgangerValue:
     policy: str
     hit: dict[int, Rate]
     points: dict[int, float]
+    #: per group: how many player-rounds scored each number of forecast points (for intervals)
+    point_counts: dict[int, dict[int, int]] = dataclasses.field(default_factory=dict)
+
+    def points_interval(self, group: int) -> tuple[float, float, float]:
+        """(mean, lo, hi): the group's mean forecast points with a normal 95% interval."""
+        from ...core.exact import mean_interval
+
+        counts = self.point_counts.get(check_int(group, "group", 0, 12), {})
+        if not counts:
+            raise BadInput("NB-ARG", f"no player-rounds with {group} D cards")
+        return mean_interval([float(v) for v, c in counts.items() for _ in range(c)])
 
     def _repr_html_(self) -> str:
         from .render import dvalue_html
@@ -577,6 +662,7 @@ def doppelganger_value(players: int, *, rounds: int = 2000, seed: int = 0,
     hits: Counter[int] = Counter()
     trials: Counter[int] = Counter()
     points: Counter[int] = Counter()
+    spread: dict[int, Counter[int]] = {}
     for _ in range(rounds):
         hands = deal_codes(players, rng)
         bids = [heuristic_bid(h, players) for h in hands]
@@ -585,15 +671,19 @@ def doppelganger_value(players: int, *, rounds: int = 2000, seed: int = 0,
             d = sum(1 for c in hands[p] if c // 10 == D_SUIT)
             trials[d] += 1
             hits[d] += result.won[p] == bids[p]
-            points[d] += forecast_points(bids[p], result.won[p])
+            score = forecast_points(bids[p], result.won[p])
+            points[d] += score
+            spread.setdefault(d, Counter())[score] += 1
     keys = sorted(trials)
     return DoppelgangerValue(players, rounds, seed, policy,
                              {d: Rate(f"{d} D", hits[d], trials[d]) for d in keys},
-                             {d: points[d] / trials[d] for d in keys})
+                             {d: points[d] / trials[d] for d in keys},
+                             {d: dict(sorted(spread[d].items())) for d in keys})
 
 
 __all__ = ["annihilation_census", "census_brute_force", "census_fractions", "trick_outcome",
            "CENSUS_KEYS", "simulate_round", "deal_codes", "RoundOutcome", "POLICIES",
            "forecast_analysis", "ForecastAnalysis", "annihilation_rates", "Rate",
            "doppelganger_value", "DoppelgangerValue", "heuristic_bid", "simulate_full_round",
-           "FullRound", "MAX_SIM_ROUNDS"]
+           "FullRound", "MAX_SIM_ROUNDS", "census_formulas", "census_closed_form",
+           "FORMULA_KEYS"]

@@ -20,7 +20,7 @@ from typing import Any
 
 from ...core.chance import make_seed
 from ...core.checks import check_choice, check_int, check_sequence
-from ...core.errors import BadInput, IllegalAction
+from ...core.errors import BadInput, IllegalAction, RuleError
 from ...core.record import GoldenCase
 from .notation import (
     DOPPELGANGER,
@@ -170,4 +170,66 @@ def flag_effects() -> list[tuple[str, str, str, str]]:
     return rows
 
 
-__all__ = ["example_game", "worked_example", "flag_effects", "ANNIHILATION_EXAMPLES", "GOLDEN"]
+# -- the bonus cards and the refusals, stepped in the chapter ---------------------------------
+def bonus_example(rules: Any = None) -> list[State]:
+    """DT-R15 stepped: a 4-player deal where P1 holds one D card (1D); everyone forecasts 1;
+    P1 leads 1D declaring ● and, with no D card left, may claim a bonus card and takes +1.
+    Returns the three states: before the lead, the claim window, after the claim."""
+    ready = _bonus_demo(Rules() if rules is None else rules)
+    window = ready.play("1D:C")
+    return [ready, window, window.play(["claim", 0, "+1"])]
+
+
+def _refusal(state: Any, action: Any) -> tuple[str, str]:
+    try:
+        state.play(action)
+    except RuleError as exc:
+        return exc.rule, exc.reason
+    raise AssertionError(f"{action!r} was accepted")  # pragma: no cover - the tests hold it
+
+
+def refusal_cases() -> list[tuple[str, str, str, str]]:
+    """(case, what is tried, rule id, the engine's sentence) for each refusal the chapter shows,
+    each obtained by asking the engine to make the move; nothing changes after a refusal."""
+    rows: list[tuple[str, str, str, str]] = []
+    try:
+        new_game(5, seed=0)
+    except RuleError as exc:
+        rows.append(("DT-R1", "a game for 5 players", exc.rule, exc.reason))
+    fresh = new_game(4, seed=0, first_player=0)
+    rows.append(("DT-R6", "P1 plays a card before the forecasts", *_refusal(fresh, "1C")))
+    rows.append(("DT-R6", "P1 forecasts 13 tricks", *_refusal(fresh, ["bid", 13])))
+    capped = new_game(4, seed=0, first_player=0, rules=Rules(bid_max="tricks_in_round"))
+    rows.append(("DT-A6", "P1 forecasts 11 with bid_max = tricks_in_round",
+                 *_refusal(capped, ["bid", 11])))
+    ready = example_game("5D 1T 9T 2C", "T")[4]  # P1 holds 5D, everyone has forecast
+    rows.append(("DT-T6", "P1 leads 5D without declaring a suit", *_refusal(ready, "5D")))
+    missing = next(c for c in deck(4) if c not in ready.hands[0])
+    rows.append(("DT-R7", f"P1 leads {missing}, a card it does not hold",
+                 *_refusal(ready, str(missing))))
+    led = ready.play("5D:T")
+    off = next(str(c) for c in led.hands[1] if c.suit not in ("T", "D"))
+    rows.append(("DT-T5", f"P2, holding ▲ cards, follows 5D (declared ▲) with {off}",
+                 *_refusal(led, off)))
+    follow = next(str(c) for c in led.hands[1] if c.suit == "T")
+    rows.append(("DT-R10", f"P2 follows with {follow} and tries to declare ●",
+                 *_refusal(led, f"{follow}:C")))
+    demo = bonus_example()
+    rows.append(("DT-T14", "P2 (no D card at the deal), to move, claims before its first play",
+                 *_refusal(demo[2], ["claim", 1, "+3"])))
+    rows.append(("DT-T15", "P2 claims on P1's turn, right after P1's play",
+                 *_refusal(demo[1], ["claim", 1, "+3"])))
+    later = _to_next_own_play(demo[2])
+    rows.append(("DT-T16", "P1, holding +1, claims +3 on a later turn",
+                 *_refusal(later, ["claim", 0, "+3"])))
+    try:
+        from .rules import resolve_trick
+
+        resolve_trick(["10C", "4C", "9T"])
+    except RuleError as exc:
+        rows.append(("DT-R3", "a 3-player trick with 10C", exc.rule, exc.reason))
+    return rows
+
+
+__all__ = ["example_game", "worked_example", "flag_effects", "ANNIHILATION_EXAMPLES", "GOLDEN",
+           "bonus_example", "refusal_cases"]

@@ -5,6 +5,7 @@ Nothing here imports widgets; the notebook and widgets only display these string
 
 from __future__ import annotations
 
+import functools
 import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
@@ -48,31 +49,59 @@ def _census(censuses: Any) -> dict[int, dict[str, int]]:
 SUIT_COLOURS = {"C": PALETTE[0], "T": PALETTE[5], "S": PALETTE[2], "D": "#7B3F99"}
 CARD_W, CARD_H = 46, 66
 GOLD = "#E6A700"
+GOLD_TEXT = "#8A6400"  # the winner's label: dark enough to read on white
 
 
 def _draw_card(svg: Svg, c: Card, x: float, y: float, *, struck: bool = False,
                highlight: bool = False, dim: bool = False, counts_as: str | None = None,
                labels: Sequence[str] | None = None) -> None:
+    """One card at (x, y): its markup is drawn once per look and reused (a game stepper draws
+    thousands of cards), placed with a ``translate``."""
+    body = _card_markup(c, struck, highlight, dim, counts_as,
+                        None if labels is None else tuple(labels))
+    svg.add(f'<g transform="translate({x:g},{y:g})">{body}</g>')
+
+
+@functools.lru_cache(maxsize=4096)
+def _card_markup(c: Card, struck: bool, highlight: bool, dim: bool, counts_as: str | None,
+                 labels: tuple[str, ...] | None) -> str:
+    svg = Svg(CARD_W, CARD_H)
+    _paint_card(svg, c, 0, 0, struck=struck, highlight=highlight, dim=dim, counts_as=counts_as,
+                labels=labels)
+    return "".join(svg.parts)
+
+
+def _paint_card(svg: Svg, c: Card, x: float, y: float, *, struck: bool = False,
+                highlight: bool = False, dim: bool = False, counts_as: str | None = None,
+                labels: Sequence[str] | None = None) -> None:
+    """One card. An annihilated (``struck``) card keeps its number and suit readable: a grey
+    face with a dashed red border, a red cross drawn *under* the number and glyph, which carry a
+    white halo (the cross and the word "gone" above the card are the second cue beside colour)."""
     colour = SUIT_COLOURS[c.suit]
     glyph = (labels["CTSD".index(c.suit)] if labels else SUIT_SYMBOLS[c.suit])
-    opacity = 0.55 if struck else 0.3 if dim else 1
-    fill = "#f6effa" if c.suit == "D" else "#ffffff"
+    opacity = 0.3 if dim else 1
+    fill = "#eeeeee" if struck else "#f6effa" if c.suit == "D" else "#ffffff"
     if highlight:
         svg.rect(x - 4, y - 4, CARD_W + 8, CARD_H + 8, rx=8, fill="none", stroke=GOLD,
                  stroke_width=4)
-    svg.rect(x, y, CARD_W, CARD_H, rx=5, fill=fill, stroke=colour, stroke_width=2,
-             opacity=opacity)
-    svg.text(x + 5, y + 15, c.number, size=13, font_weight="bold", fill=colour, opacity=opacity)
+    svg.rect(x, y, CARD_W, CARD_H, rx=5, fill=fill, stroke="#C00000" if struck else colour,
+             stroke_width=2, opacity=opacity, stroke_dasharray="5 3" if struck else None)
+    if struck:  # annihilated: a cross under the number and the glyph, which stay readable
+        for x1, y1, x2, y2 in ((x + 3, y + CARD_H - 3, x + CARD_W - 3, y + 3),
+                               (x + 3, y + 3, x + CARD_W - 3, y + CARD_H - 3)):
+            svg.line(x1, y1, x2, y2, stroke="#C00000", stroke_width=2.5, opacity=0.6)
+    halo: dict[str, Any] = ({"stroke": "#ffffff", "stroke_width": 3, "paint_order": "stroke"}
+                            if struck else {})
+    svg.text(x + 5, y + 15, c.number, size=13, font_weight="bold", fill=colour, opacity=opacity,
+             **halo)
     svg.text(x + CARD_W / 2, y + 45, glyph, size=24, anchor="middle", fill=colour,
-             opacity=opacity)
+             opacity=opacity, **halo)
     if c.suit == "D":
-        svg.text(x + CARD_W - 4, y + 15, "D", size=9, anchor="end", fill=colour, opacity=opacity)
+        svg.text(x + CARD_W - 4, y + 15, "D", size=9, anchor="end", fill=colour, opacity=opacity,
+                 **halo)
     if counts_as:
         svg.text(x + CARD_W / 2, y + CARD_H - 4, f"as {SUIT_SYMBOLS[counts_as]}", size=9,
-                 anchor="middle", fill=SUIT_COLOURS[counts_as], opacity=opacity)
-    if struck:  # annihilated: struck through
-        svg.line(x - 3, y + CARD_H + 3, x + CARD_W + 3, y - 3, stroke="#C00000", stroke_width=3)
-        svg.line(x - 3, y - 3, x + CARD_W + 3, y + CARD_H + 3, stroke="#C00000", stroke_width=3)
+                 anchor="middle", fill=SUIT_COLOURS[counts_as], opacity=opacity, **halo)
 
 
 def card_svg(c: Card | str, *, labels: Sequence[str] | None = None) -> Svg:
@@ -137,10 +166,10 @@ def trick_svg(result: Any, *, seats: Sequence[int] | None = None, title: str = "
     y = top + 22
     for i, c in enumerate(result.cards):
         who = f"P{seats[i] + 1}" if seats is not None else ("lead" if i == 0 else f"#{i + 1}")
-        tag = " wins" if i == result.winner else (" gone" if i in result.annihilated else "")
-        svg.text(xs[i] + CARD_W / 2, y - 7, f"{who}{tag}", size=10, anchor="middle",
-                 fill=GOLD if i == result.winner else "#C00000" if tag else "#444",
-                 font_weight="bold" if tag else None)
+        mark = " wins" if i == result.winner else (" gone" if i in result.annihilated else "")
+        svg.text(xs[i] + CARD_W / 2, y - 7, f"{who}{mark}", size=10, anchor="middle",
+                 fill=GOLD_TEXT if i == result.winner else "#C00000" if mark else "#444",
+                 font_weight="bold" if mark else None)
         _draw_card(svg, c, xs[i], y, struck=i in result.annihilated, highlight=i ==
                    result.winner, counts_as=result.lead_suit if c.suit == "D" else None,
                    labels=labels)
@@ -222,10 +251,13 @@ def state_html(state: Any) -> Html:
     table_items: list[Html | Svg] = [Html("".join(map(str, hands)))]
     if state.trick:
         lead = state.lead_suit
-        svg = Svg(30 + 60 * len(state.trick), CARD_H + 40, role="img", title="trick so far")
+        svg = Svg(max(200, 30 + 60 * len(state.trick)), CARD_H + 54, role="img",
+                  title="trick so far")
         svg.text(6, 14, f"trick so far · lead suit {lead} {SUIT_SYMBOLS[lead]}", size=11)
         for i, c in enumerate(state.trick):
-            _draw_card(svg, c, 8 + 60 * i, 22, counts_as=lead if c.suit == "D" else None,
+            who = f"P{(state.leader + i) % n + 1}" + (" led" if i == 0 else "")
+            svg.text(8 + 60 * i + CARD_W / 2, 32, who, size=10, anchor="middle", fill="#444")
+            _draw_card(svg, c, 8 + 60 * i, 36, counts_as=lead if c.suit == "D" else None,
                        labels=labels)
         table_items.append(svg)
     else:
@@ -242,23 +274,52 @@ def state_html(state: Any) -> Html:
     return Html("".join(map(str, parts)))
 
 
+def _around(value: float, interval: tuple[float, float]) -> tuple[float, float]:
+    """An interval for an error bar: inside [0, inf) and holding ``value`` (rounding can put a
+    degenerate interval's end a hair past its value)."""
+    lo, hi = interval
+    return max(0.0, min(lo, value)), max(hi, value)
+
+
+def _mean_text(mean: float, lo: float, hi: float) -> str:
+    """A simulated mean with its 95% interval; a sample without spread (every trial scored the
+    same) has no normal interval to show, and says so."""
+    if hi - lo < 1e-12:
+        return f"{mean:.2f} (every trial alike)"
+    return f"{mean:.2f} [{max(0.0, lo):.2f}, {hi:.2f}]"
+
+
 def forecast_html(fa: Any) -> Html:
-    """Tricks-won distribution and expected points per bid of a forecast analysis."""
-    dist = bar_chart([(str(w), float(fa.probability(w))) for w in range(max(fa.counts) + 2)],
-                     title=f"tricks won ({fa.policy} play, {fa.deals} deals)", width=360,
-                     height=200, y_label="share of deals")
+    """Tricks-won distribution and expected points per bid of a forecast analysis, each with its
+    95% interval (Wilson for the shares, a normal interval for the mean points), n = deals."""
+    from ...core.exact import mean_interval
+    from .rules import forecast_points
+
+    tops = range(max(fa.counts) + 2)
+    shares = [float(fa.probability(w)) for w in tops]
+    dist = bar_chart([(str(w), v) for w, v in zip(tops, shares, strict=True)],
+                     title=f"tricks won, {fa.policy} play (n = {fa.deals})", width=360,
+                     height=210, y_label="share of deals", x_label="tricks won",
+                     intervals=[_around(v, fa.interval(w)) for w, v in zip(tops, shares,
+                                                                          strict=True)])
     top = min(12, max(fa.counts) + 3)
-    exp = bar_chart([(str(b), float(fa.expected_points(b))) for b in range(top + 1)],
-                    title="expected forecast points of each bid", width=360, height=200,
-                    colour=PALETTE[2], value_format="{:.2f}")
+    means = []
+    for b in range(top + 1):
+        values = [float(forecast_points(b, w)) for w, c in fa.counts.items() for _ in range(c)]
+        means.append(mean_interval(values))
+    exp = bar_chart([(str(b), m) for b, (m, _, _) in enumerate(means)],
+                    title=f"mean points per forecast (n = {fa.deals})", width=360,
+                    height=210, colour=PALETTE[2], value_format="{:.2f}", x_label="forecast",
+                    y_label="mean points", intervals=[_around(m, (lo, hi)) for m, lo, hi in means])
     rows = []
-    for b, hit, pts in fa.bid_table(top):
+    for b, hit, _pts in fa.bid_table(top):
         lo, hi = fa.interval(b)
-        rows.append([b, f"{float(hit):.3f} [{lo:.3f}, {hi:.3f}]", f"{float(pts):.3f}"])
+        m, mlo, mhi = means[b]
+        rows.append([b, f"{float(hit):.3f} [{lo:.3f}, {hi:.3f}]", _mean_text(m, mlo, mhi)])
     best = fa.best_bid
-    table = html_table(["bid", "P(exact) [95% Wilson]", "expected points"], rows,
-                       caption=f"best bid: {best} (mean tricks {float(fa.mean_tricks):.2f})",
-                       highlight={best})
+    table = html_table(["bid", "P(exact) [95% Wilson]", "mean points [95%]"], rows,
+                       caption=f"n = {fa.deals} deals; best bid in this sample: {best} (mean "
+                       f"tricks {float(fa.mean_tricks):.2f})", highlight={best})
     return side_by_side(hand_svg(fa.hand, title=f"hand in seat P{fa.seat + 1}"), dist, exp,
                         Html(table))
 
@@ -270,15 +331,21 @@ def dvalue_html(dv: Any, min_trials: int = 20) -> Html:
     shown = {d: r for d, r in dv.hit.items() if r.trials >= min_trials}
     for d, rate in shown.items():
         lo, hi = rate.interval
-        rows.append([d, rate.trials, f"{rate.value:.3f} [{lo:.3f}, {hi:.3f}]",
-                     f"{dv.points[d]:.2f}"])
-    table = html_table(["D cards dealt", "player-rounds", "forecast hit rate [95%]",
-                        "mean forecast points"], rows,
+        if dv.point_counts:
+            m, mlo, mhi = dv.points_interval(d)
+            pts = _mean_text(m, mlo, mhi)
+        else:
+            pts = f"{dv.points[d]:.2f}"
+        rows.append([d, rate.trials, f"{rate.value:.3f} [{lo:.3f}, {hi:.3f}]", pts])
+    table = html_table(["D cards dealt", "player-rounds (n)", "forecast hit rate [95%]",
+                        "mean forecast points [95%]"], rows,
                        caption=f"{dv.players} players, {dv.rounds} rounds, policy {dv.policy} "
                        f"(groups under {min_trials} player-rounds left out)")
     chart = bar_chart([(str(d), r.value) for d, r in shown.items()],
-                      title="forecast hit rate by D cards dealt", width=360, height=200,
-                      y_label="hit rate", value_format="{:.2f}")
+                      title=f"hit rate by D cards (n = {dv.rounds} rounds)",
+                      width=360, height=210, y_label="exact-hit rate", value_format="{:.2f}",
+                      x_label="doppelgänger cards dealt",
+                      intervals=[_around(r.value, r.interval) for r in shown.values()])
     return side_by_side(chart, Html(table))
 
 
@@ -297,6 +364,7 @@ def annihilation_rates_html(rates: Mapping[Any, Any]) -> Html:
                        "annihilation_rates returns)")
     numbers = sorted({card(c).number for c in rates})
     rows, plain_pts, d_pts = [], [], []
+    plain_band, d_band = [], []
     for num in numbers:
         plain = [r for c, r in rates.items() if card(c).number == num and card(c).suit != "D"]
         d = rates[f"{num}D"]
@@ -305,16 +373,20 @@ def annihilation_rates_html(rates: Mapping[Any, Any]) -> Html:
         dlo, dhi = d.interval
         plain_pts.append((num, hits / trials))
         d_pts.append((num, d.value))
+        plain_band.append((num, lo, hi))
+        d_band.append((num, dlo, dhi))
         rows.append([num, f"{hits / trials:.3f} [{lo:.3f}, {hi:.3f}]",
                      f"{d.value:.3f} [{dlo:.3f}, {dhi:.3f}]"])
     rounds = next(iter(rates.values())).trials
-    top = max(v for _, v in plain_pts + d_pts)
+    top = max(hi for _, _, hi in plain_band + d_band)
     chart = line_chart({"plain card": plain_pts, "doppelgänger": d_pts}, x_label="card number",
+                       bands={"plain card": plain_band, "doppelgänger": d_band},
                        y_range=(0.0, max(0.05, -(-top // 0.05) * 0.05)),
                        y_label="chance annihilated", width=460, height=240,
-                       title=f"annihilated during a round ({rounds} simulated rounds)")
+                       title=f"annihilated in a round (n = {rounds:,}, 95% bands)")
     table = html_table(["number", "plain card [95%]", "D card [95%]"], rows,
-                       caption="chance a card is annihilated in a round")
+                       caption=f"chance a card is annihilated in a round (n = {rounds} simulated rounds; "
+                       "plain: the three suits pooled, 3n card-rounds)")
     return side_by_side(chart, Html(table))
 
 
@@ -334,37 +406,32 @@ def census_html(censuses: dict[int, dict[str, int]]) -> Html:
 
 
 def census_chart(censuses: dict[int, dict[str, int]]) -> Svg:
-    """Grouped bars: the share of tricks with each event, per player count."""
+    """Grouped bars (matplotlib, SVG): the exact share of all possible tricks with each event,
+    per player count, each bar labelled with its value; the player counts differ by colour and
+    by hatching (a second cue for colour-blind readers)."""
+    from ...core.render import _axes, _figure_svg
+
     censuses = _census(censuses)
     keys = [k for k in next(iter(censuses.values())) if k != "tricks"]
-    short = {"with_annihilation": "annihil.", "double_annihilation": "double",
-             "no_winner": "no winner", "lead_annihilated": "lead gone",
-             "off_suit_winner": "off-suit win"}
-    width, height, left, top, bottom = 560, 240, 50, 30, 40
-    svg = Svg(width, height, role="img", title="annihilation census")
-    svg.text(width / 2, 16, "share of all possible tricks", size=13, anchor="middle",
-             font_weight="bold")
-    hi = max(c[k] / c["tricks"] for c in censuses.values() for k in keys)
-    plot_h = height - top - bottom
-    slot = (width - left - 20) / len(keys)
-    bar = slot * 0.8 / len(censuses)
-    svg.line(left, top + plot_h, width - 10, top + plot_h, stroke="#444")
-    svg.text(left - 4, top + 8, f"{hi:.2f}", size=10, anchor="end")
-    svg.text(left - 4, top + plot_h, "0", size=10, anchor="end")
-    for i, k in enumerate(keys):
-        for j, (players, c) in enumerate(censuses.items()):
-            share = c[k] / c["tricks"]
-            h = plot_h * share / hi
-            x = left + i * slot + slot * 0.1 + j * bar
-            svg.rect(round(x, 2), round(top + plot_h - h, 2), round(bar, 2), round(max(h, 0.5), 2),
-                     fill=PALETTE[j], opacity=0.85)
-            svg.element("title", f"{k}, {players} players: {share:.4f}")
-        svg.text(left + i * slot + slot / 2, height - bottom + 14, short.get(k, k), size=10,
-                 anchor="middle")
-    for j, players in enumerate(censuses):
-        svg.rect(width - 110, 30 + 16 * j, 12, 10, fill=PALETTE[j])
-        svg.text(width - 94, 39 + 16 * j, f"{players} players", size=11)
-    return svg
+    short = {"with_annihilation": "any\nannihilation", "double_annihilation": "two pairs",
+             "no_winner": "no winner", "lead_annihilated": "lead card\nannihilated",
+             "off_suit_winner": "off-suit\ncard wins"}
+    title = "annihilation census: share of all possible tricks (exact)"
+    fig, ax = _axes(560, 270, title, "event in the trick", "share of all possible tricks")
+    width = 0.8 / len(censuses)
+    hatches = ("", "//", "xx")
+    for j, (players, c) in enumerate(censuses.items()):
+        xs = [i - 0.4 + width * (j + 0.5) for i in range(len(keys))]
+        shares = [c[k] / c["tricks"] for k in keys]
+        bars = ax.bar(xs, shares, width=width * 0.95, color=PALETTE[j], alpha=0.85,
+                      hatch=hatches[j % len(hatches)], edgecolor="#222", linewidth=0.5,
+                      label=f"{players} players ({c['tricks']:,} tricks)")
+        ax.bar_label(bars, labels=[f"{v:.3f}" for v in shares], fontsize=7, padding=1)
+    ax.set_xticks(range(len(keys)), [short.get(k, k) for k in keys], fontsize=8)
+    ax.axhline(0, color="#444", linewidth=0.8)
+    ax.legend(fontsize=8, frameon=False)
+    fig.tight_layout()
+    return _figure_svg(fig, title)
 
 
 __all__ = ["card_svg", "hand_svg", "trick_svg", "state_html", "sheet_html", "forecasts_html",
