@@ -31,7 +31,7 @@ import pstats
 import random
 import time
 
-from _timing import best_of
+from _timing import best_of, bytes_per_state, report
 
 from doppelnb.engines import doppelganger_tricks as dt
 from doppelnb.engines.doppelganger_tricks.analysis import simulate_full_round
@@ -43,10 +43,12 @@ except ImportError:  # pragma: no cover - depends on the environment
 
 
 
-def engine_rounds(players: int, rounds: int, seed: int = 0) -> None:
-    """Random legal play through the checked engine (``State.play`` checks every action)."""
+def engine_rounds(players: int, rounds: int, seed: int = 0) -> int:
+    """Random legal play through the checked engine (``State.play`` checks every action);
+    returns the number of actions played."""
     rng = random.Random(seed)
     done = 0
+    actions_played = 0
     game = 0
     while done < rounds:
         s = dt.new_game(players, seed=seed + game)
@@ -56,7 +58,21 @@ def engine_rounds(players: int, rounds: int, seed: int = 0) -> None:
             while s.round == r and not s.is_over:
                 actions = s.legal_actions()
                 s = s.play(actions[rng.randrange(len(actions))])
+                actions_played += 1
             done += 1
+    return actions_played
+
+
+def game_states(players: int, rounds: int, seed: int = 0) -> list[dt.State]:
+    """Every state of the first ``rounds`` rounds of one random game (for the memory figure)."""
+    rng = random.Random(seed)
+    s = dt.new_game(players, seed=seed)
+    states = [s]
+    while not s.is_over and s.round < rounds:
+        actions = s.legal_actions()
+        s = s.play(actions[rng.randrange(len(actions))])
+        states.append(s)
+    return states
 
 
 def lean_rounds(players: int, rounds: int, seed: int = 0) -> None:
@@ -112,6 +128,7 @@ def main() -> None:
     # Round-robin repeats timed by CPU time (``time.process_time``): the machine is shared, so
     # wall-clock time counts other processes' load; back to back, each contender's best and
     # worst repeat are reported (the spread).
+    n_engine_actions = engine_rounds(4, n_engine)  # also a warm-up (imports, interned tables)
     times: dict[str, list[float]] = {name: [] for name in contenders}
     for _ in range(2 if quick else 3):
         for name, (_count, fn) in contenders.items():
@@ -126,6 +143,26 @@ def main() -> None:
         print(f"{name:<30} {rate:>12,.0f} rounds/s (worst repeat {worst[name]:,.0f}){ratio}")
     if peer is None:
         print("OpenSpiel is not installed (pip install -e '.[bench]'); no peer ratio")
+    engine_name = "checked engine (State.play)"
+    per_action = n_engine_actions / min(times[engine_name])
+    print(f"checked engine: {n_engine_actions / n_engine:.1f} actions per round, "
+          f"{per_action:,.0f} actions/s ({1e6 / per_action:.2f} µs per action, random player "
+          "included)")
+
+    print("\n== memory, 4 players, every state kept alive (as a stepper or a search keeps them)")
+    short, n_short = bytes_per_state(lambda: game_states(4, 1))
+    long, n_long = bytes_per_state(lambda: game_states(4, 4))
+    print(f"one round: {short:,.0f} bytes/state over {n_short} states; a whole game (4 rounds): "
+          f"{long:,.0f} bytes/state over {n_long} states")
+    batch_ratio = f"; numpy batch {figures['numpy batch'] / peer:.1f}x" if peer else ""
+    report("doppelganger_tricks",
+           checked_actions_per_s=round(per_action),
+           checked_games_per_s=round(figures[engine_name], 1),
+           fast_games_per_s=round(figures["numpy batch"]),
+           bytes_per_state_short=round(short), bytes_per_state_long=round(long),
+           peer=("OpenSpiel oh_hell, rounds/s (games/s here are rounds)" + batch_ratio
+                 if peer else "none (OpenSpiel not installed)"),
+           peer_ratio=round(figures[engine_name] / peer, 3) if peer else None)
     if args.profile:
         print("\n== checked engine, 4 players, 200 rounds: cProfile top items by own time")
         profile = cProfile.Profile()
