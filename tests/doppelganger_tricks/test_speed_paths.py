@@ -88,3 +88,45 @@ def test_dt_r12_r14_completed_tricks_and_round_end(players, seed, rules, pick):
             assert set(after.hands[p]) <= set(before.hands[p])
     assert all(len(row.won) == players and sum(row.won) <= tricks_per_round(players)
                for row in states[-1].sheet)
+
+
+def test_batch_mask_tables_list_the_set_bits():
+    """The numpy batch picks the ``r``-th legal card of a hand bit mask from two tables."""
+    from doppelnb.engines.doppelganger_tricks.batch import _POP, _SELECT, MAX_HAND
+
+    for m in range(1 << MAX_HAND):
+        bits = [i for i in range(MAX_HAND) if m >> i & 1]
+        assert _POP[m] == len(bits) and list(_SELECT[m, :len(bits)]) == bits
+
+
+def test_dt_r7_r9_batch_picks_uniformly_among_legal_cards():
+    """Each play of the batch is uniform over the legal cards (DT-R7 lead, DT-R9 follow): the
+    first lead's position in the dealt hand, and the first follower's rank among its legal
+    cards, are spread evenly (each count within 5 standard deviations of its mean)."""
+    import numpy as np
+
+    from doppelnb.engines.doppelganger_tricks import batched_rounds, card, legal_plays
+
+    rounds = 6000
+    out = batched_rounds(4, rounds, seed=7, record=True)
+    lead_pos = np.zeros(10, dtype=int)
+    ranks: dict[int, list[int]] = {}
+    for r in range(rounds):
+        leader = int(out.leaders[r, 0])
+        first, second = (int(x) for x in out.tricks[r, 0, :2])
+        lead_pos[list(out.hands[r, leader]).index(first)] += 1
+        follower = (leader + 1) % 4
+        hand = [card(_name(int(x))) for x in out.hands[r, follower]]
+        legal = legal_plays(hand, "CTS"[int(out.lead_suits[r, 0])])
+        ranks.setdefault(len(legal), []).append([c.index for c in legal].index(second))
+    assert abs(lead_pos - rounds / 10).max() < 5 * (rounds * 0.1 * 0.9) ** 0.5
+    for count, seen in ranks.items():
+        if len(seen) < 200:
+            continue
+        hist = np.bincount(seen, minlength=count)
+        p = 1 / count
+        assert abs(hist - len(seen) * p).max() < 5 * (len(seen) * p * (1 - p)) ** 0.5, count
+
+
+def _name(code: int) -> str:
+    return f"{code % 10 + 1}{'CTSD'[code // 10]}"
