@@ -179,7 +179,7 @@ class State(FrozenGameState):
             hand = self.hands[p]
             if trick:
                 lead = self.declared or trick[0].suit
-                return tuple([_PLAY_OF[c] for c in follow_options(hand, lead)])  # DT-R9
+                return tuple(map(_PLAY_OF.__getitem__, follow_options(hand, lead)))  # DT-R9
             if not self.rules.declare_restricted_to_held_suits:
                 return _LEADS_OF(hand)
             suits = flow.declarable(self, p)  # DT-A10
@@ -426,7 +426,7 @@ _PLAY_OF: dict[Card, Play] = {p.card: p for p in PLAYS.values() if p.declared is
 def _LEADS_OF(hand: tuple[Card, ...]) -> tuple[Action, ...]:
     """DT-R7, DT-R8: every card of ``hand`` may lead, a D card once per declarable suit."""
     if hand[-1].suit != DOPPELGANGER:  # hands stay sorted C, T, S, D: no D card
-        return tuple([_PLAY_OF[c] for c in hand])
+        return tuple(map(_PLAY_OF.__getitem__, hand))
     return tuple([play for c in hand for play in LEADS[c]])
 
 
