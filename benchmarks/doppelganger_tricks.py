@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import pathlib
 import pstats
 import random
 import time
@@ -55,6 +56,7 @@ import time
 from _timing import best_of, bytes_per_state, report
 
 from doppelnb.engines import doppelganger_tricks as dt
+from doppelnb.engines.doppelganger_tricks import state as dt_state
 from doppelnb.engines.doppelganger_tricks.analysis import simulate_full_round
 
 try:  # optional peer
@@ -135,6 +137,9 @@ def main() -> None:
               f"  brute force {brute_t:7.2f} s  ratio {brute_t / exact_t:,.0f}x  equal={same}")
 
     print("\n== random whole rounds with forecasts, claims and scoring, 4 players (rounds/s)")
+    engine_file = pathlib.Path(dt_state.__file__ or "")
+    print(f"checked engine measured: {engine_file.name} ("
+          + ("compiled" if engine_file.suffix in (".so", ".pyd") else "pure Python") + ")")
     n_engine = 100 if quick else 600
     n_lean = 500 if quick else 4000
     n_batch = 20_000 if quick else 200_000
