@@ -101,7 +101,12 @@ screenshots: setup chromium explainers
 
 bench: setup
 	$(BIN)/uv pip install --quiet --python $(BIN)/python --compile-bytecode -e ".[dev,bench]"
-	for b in benchmarks/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
+	rm -rf build/bench
+	@failed=""; for b in benchmarks/[!_]*.py; do echo "== $$b"; \
+	  $(BIN)/python $$b || failed="$$failed $$b"; done; \
+	echo "== every engine (benchmarks/_summary.py, from build/bench/*.json)"; \
+	$(BIN)/python benchmarks/_summary.py; \
+	if [ -n "$$failed" ]; then echo "benchmarks that failed:$$failed"; exit 1; fi
 
 # The wheel built from the sdist, installed outside the repository (base, then `notebooks`).
 package: setup

@@ -18,6 +18,27 @@ tricks (it turns up a trump card after the deal, so 10 tricks would leave none) 
 no annihilation and no bonus cards; its deal is 39 chance nodes per round (each uniform over
 its legal actions), ours one seeded shuffle. Our rounds are 10 tricks.
 
+Where the checked engine's time goes (``--profile``, and timing each kind of action): about 11
+µs per action on this machine, the random player included. A card play is a new 21-field
+state (about 1.8 µs to copy the slots), the next player's legal actions (2-3 µs, computed once
+and cached), the cached membership check and the shared action log; a completed trick adds its
+resolution and record (``rules._resolve`` about 3 µs); a round's end adds the seeded deal of
+the next round (about 27 µs, two thirds of it ``random.shuffle``) and the score sheet row. The
+1.0x target needs about 2 µs per action: out of reach for pure Python with immutable states.
+
+Compiled with mypyc (measured, not shipped): ``state.py`` and ``flow.py`` compile with the
+``State`` dataclass kept an interpreted class (``@mypyc_attr(native_class=False)``; a native
+class may not have ``__slots__`` nor inherit the interpreted ``FrozenGameState``), and play
+about 1.15x as fast, too little to justify a second build. A native ``State`` needs
+``doppelnb/core/state.py`` compiled too (every engine's base class): there the runtime
+dataclass decorator takes the ``ClassVar`` declarations for fields, ``slots=True`` is refused
+and the slot copier of ``core.state`` must learn native attributes; not attempted further.
+
+The report for ``make bench``'s table (``build/bench/doppelganger_tricks.json``): checked
+actions/s and rounds/s (``games/s`` there are rounds, the unit of the peer), the numpy batch as
+the fast path, bytes per state over one round and a whole game, and the checked engine's ratio
+to OpenSpiel (the batch's ratio is in the peer's label).
+
 Run: ``.venv/bin/python benchmarks/doppelganger_tricks.py [--quick] [--profile]``. OpenSpiel is
 optional (``pip install -e ".[bench]"``); without it the script prints its own figures only.
 ``--profile`` also prints the checked engine's cProfile top items (by own time).
@@ -27,13 +48,15 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import pathlib
 import pstats
 import random
 import time
 
-from _timing import best_of
+from _timing import best_of, bytes_per_state, report
 
 from doppelnb.engines import doppelganger_tricks as dt
+from doppelnb.engines.doppelganger_tricks import state as dt_state
 from doppelnb.engines.doppelganger_tricks.analysis import simulate_full_round
 
 try:  # optional peer
@@ -43,10 +66,12 @@ except ImportError:  # pragma: no cover - depends on the environment
 
 
 
-def engine_rounds(players: int, rounds: int, seed: int = 0) -> None:
-    """Random legal play through the checked engine (``State.play`` checks every action)."""
+def engine_rounds(players: int, rounds: int, seed: int = 0) -> int:
+    """Random legal play through the checked engine (``State.play`` checks every action);
+    returns the number of actions played."""
     rng = random.Random(seed)
     done = 0
+    actions_played = 0
     game = 0
     while done < rounds:
         s = dt.new_game(players, seed=seed + game)
@@ -56,7 +81,21 @@ def engine_rounds(players: int, rounds: int, seed: int = 0) -> None:
             while s.round == r and not s.is_over:
                 actions = s.legal_actions()
                 s = s.play(actions[rng.randrange(len(actions))])
+                actions_played += 1
             done += 1
+    return actions_played
+
+
+def game_states(players: int, rounds: int, seed: int = 0) -> list[dt.State]:
+    """Every state of the first ``rounds`` rounds of one random game (for the memory figure)."""
+    rng = random.Random(seed)
+    s = dt.new_game(players, seed=seed)
+    states = [s]
+    while not s.is_over and s.round < rounds:
+        actions = s.legal_actions()
+        s = s.play(actions[rng.randrange(len(actions))])
+        states.append(s)
+    return states
 
 
 def lean_rounds(players: int, rounds: int, seed: int = 0) -> None:
@@ -98,6 +137,9 @@ def main() -> None:
               f"  brute force {brute_t:7.2f} s  ratio {brute_t / exact_t:,.0f}x  equal={same}")
 
     print("\n== random whole rounds with forecasts, claims and scoring, 4 players (rounds/s)")
+    engine_file = pathlib.Path(dt_state.__file__ or "")
+    print(f"checked engine measured: {engine_file.name} ("
+          + ("compiled" if engine_file.suffix in (".so", ".pyd") else "pure Python") + ")")
     n_engine = 100 if quick else 600
     n_lean = 500 if quick else 4000
     n_batch = 20_000 if quick else 200_000
@@ -112,6 +154,7 @@ def main() -> None:
     # Round-robin repeats timed by CPU time (``time.process_time``): the machine is shared, so
     # wall-clock time counts other processes' load; back to back, each contender's best and
     # worst repeat are reported (the spread).
+    n_engine_actions = engine_rounds(4, n_engine)  # also a warm-up (imports, interned tables)
     times: dict[str, list[float]] = {name: [] for name in contenders}
     for _ in range(2 if quick else 3):
         for name, (_count, fn) in contenders.items():
@@ -126,6 +169,26 @@ def main() -> None:
         print(f"{name:<30} {rate:>12,.0f} rounds/s (worst repeat {worst[name]:,.0f}){ratio}")
     if peer is None:
         print("OpenSpiel is not installed (pip install -e '.[bench]'); no peer ratio")
+    engine_name = "checked engine (State.play)"
+    per_action = n_engine_actions / min(times[engine_name])
+    print(f"checked engine: {n_engine_actions / n_engine:.1f} actions per round, "
+          f"{per_action:,.0f} actions/s ({1e6 / per_action:.2f} µs per action, random player "
+          "included)")
+
+    print("\n== memory, 4 players, every state kept alive (as a stepper or a search keeps them)")
+    short, n_short = bytes_per_state(lambda: game_states(4, 1))
+    long, n_long = bytes_per_state(lambda: game_states(4, 4))
+    print(f"one round: {short:,.0f} bytes/state over {n_short} states; a whole game (4 rounds): "
+          f"{long:,.0f} bytes/state over {n_long} states")
+    batch_ratio = f"; numpy batch {figures['numpy batch'] / peer:.1f}x" if peer else ""
+    report("doppelganger_tricks",
+           checked_actions_per_s=round(per_action),
+           checked_games_per_s=round(figures[engine_name], 1),
+           fast_games_per_s=round(figures["numpy batch"]),
+           bytes_per_state_short=round(short), bytes_per_state_long=round(long),
+           peer=("OpenSpiel oh_hell, rounds/s (games/s here are rounds)" + batch_ratio
+                 if peer else "none (OpenSpiel not installed)"),
+           peer_ratio=round(figures[engine_name] / peer, 3) if peer else None)
     if args.profile:
         print("\n== checked engine, 4 players, 200 rounds: cProfile top items by own time")
         profile = cProfile.Profile()

@@ -5,6 +5,11 @@ player to move (DT-R7, DT-R9; a led D card declares a random plain suit, DT-R8),
 completed trick is resolved with array operations (DT-R12, DT-R13). The tests replay recorded
 batches through :func:`resolve_trick` and :func:`legal_plays` to check them.
 
+Each hand is a bit mask over its dealt positions, with one mask per suit, so the legal cards of
+every game in the batch come from a few integer operations on one number per game (no array of
+cards per game and step); a random rank among the legal cards is turned into a position by a
+table look-up (``_POP``, ``_SELECT``), which keeps the pick exactly uniform.
+
 >>> out = batched_rounds(4, 8, seed=1)
 >>> out.won.shape, int(out.won.sum() + out.no_winner.sum())
 ((8, 4), 80)
@@ -123,20 +128,29 @@ def batched_rounds(players: int, rounds: int, *, seed: int = 0, record: bool = F
                         **cat)
 
 
+#: Hands are bit masks over the positions 0..11 of a dealt hand (12 cards with 3 players).
+MAX_HAND = 12
+_BITS = (np.arange(1 << MAX_HAND)[:, None] >> np.arange(MAX_HAND)) & 1
+#: ``_POP[m]``: how many positions mask ``m`` holds; ``_SELECT[m, r]``: its ``r``-th position.
+_POP = _BITS.sum(axis=1).astype(np.int8)
+_SELECT = np.argsort(1 - _BITS, axis=1, kind="stable").astype(np.int8)
+
+
 def _play_chunk(n: int, size: int, rng: np.random.Generator, record: bool,
                 forecasts: bool = False) -> BatchOutcome:
     pack = np.array([c.index for c in deck(n)], dtype=np.int16)
     h = len(pack) // n
     hands = rng.permuted(np.tile(pack, (size, 1)), axis=1).reshape(size, n, h)
-    start_hands = hands.copy() if record else None
-    suits = hands // 10
-    used = np.zeros(hands.shape, dtype=bool)
+    start_hands = hands if record else None  # never changed: play only clears mask bits
     rows = np.arange(size)
     # (game, seat) flattened to one row index: one integer index per gather instead of two
-    suits_f, used_f = suits.reshape(-1, h), used.reshape(-1, h)
     base = rows * n
-    hands_1, suits_1, used_1 = hands.reshape(-1), suits.reshape(-1), used.reshape(-1)
-    is_d_f = suits_f == D_SUIT  # D cards, which may always follow (DT-R9)
+    hands_f = hands.reshape(-1, h)
+    # per (game, seat) and suit: the bit mask of the hand positions holding that suit
+    weights = 1 << np.arange(h, dtype=np.int32)
+    suit_bits = np.stack([((hands_f // 10) == x) @ weights for x in range(4)], axis=1)
+    d_bits = suit_bits[:, D_SUIT].copy()
+    avail_f = np.full(size * n, (1 << h) - 1, dtype=np.int32)  # the cards not yet played
     leader = rng.integers(0, n, size)
     won = np.zeros((size, n), dtype=np.int16)
     no_winner = np.zeros(size, dtype=np.int16)
@@ -150,32 +164,27 @@ def _play_chunk(n: int, size: int, rng: np.random.Generator, record: bool,
     if forecasts:
         bids = rng.integers(0, 13, (size, n))  # DT-R6: a random forecast 0..12 each
         holders = np.full((size, 2), -1, dtype=np.int8)  # +1, +3
-        claimed = np.zeros((size, n), dtype=bool)
-        d_left = (suits == D_SUIT).sum(axis=2)  # D cards still in each hand
-        d_left_f, claimed_f = d_left.reshape(-1), claimed.reshape(-1)
+        claimed_f = np.zeros(size * n, dtype=bool)
     for t in range(h):
         lead = np.zeros(size, dtype=np.int16)
         for k in range(n):
             seat = (leader + k) % n
             flat = base + seat
-            avail = ~used_f[flat]
+            av = avail_f[flat]
             if k == 0:
-                legal = avail
+                legal = av
             else:  # DT-R9: hold a plain lead-suit card -> lead suit or D
-                my_suits = suits_f[flat]
-                of_lead = my_suits == lead[:, None]
-                must = (avail & of_lead).any(axis=1)
-                legal = avail & (~must[:, None] | of_lead | is_d_f[flat])
-            keys = rng.random(legal.shape, dtype=np.float32)  # in [0, 1): legal cards get +1
-            keys += legal
-            j = keys.argmax(axis=1)
-            cell = flat * h + j  # (game, seat, card) flattened
-            used_1[cell] = True
-            codes = hands_1[cell]
-            code_suits = suits_1[cell]
+                of_lead = suit_bits[flat, lead] & av
+                legal = np.where(of_lead != 0, of_lead | (d_bits[flat] & av), av)
+            # a uniformly random legal card: its rank among the legal positions, then the position
+            rank = (rng.random(size) * _POP[legal]).astype(np.intp)
+            j = _SELECT[legal, rank].astype(np.intp)
+            left = av & ~(1 << j)
+            avail_f[flat] = left
+            codes = hands_f[flat, j]
+            code_suits = codes // 10
             if forecasts:  # DT-R15: no D card left after the play -> claim a free card or pass
-                d_left_f[flat] -= code_suits == D_SUIT
-                no_d = d_left_f[flat] == 0
+                no_d = (d_bits[flat] & left) == 0
                 free1, free3 = holders[:, 0] < 0, holders[:, 1] < 0
                 may = no_d & ~claimed_f[flat] & (free1 | free3)
                 options = 1 + free1.astype(np.int8) + free3  # the free cards, then passing

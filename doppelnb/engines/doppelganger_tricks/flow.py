@@ -131,29 +131,53 @@ def may_claim(s: State, player: int, played: Card, before: tuple[Card, ...],
     return True
 
 
-def trick_changes(s: State, trick: tuple[Card, ...], declared: str | None) -> dict[str, Any]:
-    """Resolve a complete trick (DT-R12, DT-R13) and hand it to its winner (DT-R14)."""
+def complete_trick(s: State, trick: tuple[Card, ...]) -> tuple[PlayedTrick, tuple[int, ...], int]:
+    """Resolve a complete trick (DT-R12, DT-R13) and hand it to its winner (DT-R14): the
+    trick's record, the tricks won and the next leader."""
+    declared = s.declared
     result = _resolve(trick, declared, declared or trick[0].suit)
-    seats = SEATS[s.players][s.leader]
-    record = PlayedTrick(len(s.tricks) + 1, s.leader, seats, result)
-    won, leader = s.won, s.leader
+    leader = s.leader
+    seats = SEATS[s.players][leader]
+    record = PlayedTrick(len(s.tricks) + 1, leader, seats, result)
+    won = s.won
     if result.winner is not None:  # DT-R14: the winner takes the trick and leads the next one
         leader = seats[result.winner]
         won = won[:leader] + (won[leader] + 1,) + won[leader + 1:]
-    # DT-R13c: with no winner the same leader leads again
-    return {"trick": (), "declared": None, "tricks": s.tricks + (record,), "won": won,
-            "leader": leader}
+    return record, won, leader  # DT-R13c: with no winner the same leader leads again
+
+
+#: DT-R18 tabulated from :func:`.rules.forecast_points` (the rule lives there):
+#: ``FORECAST[bid][won]`` for bids and tricks 0..12.
+FORECAST: tuple[tuple[int, ...], ...] = tuple(
+    tuple(forecast_points(b, w) for w in range(13)) for b in range(13))
+#: The bonus cards a player holds, by (holds +1, holds +3): the tuples the score sheet keeps.
+_HELD: dict[tuple[bool, bool], tuple[str, ...]] = {
+    (a, b): tuple(name for name, has in zip(BONUS_NAMES, (a, b), strict=True) if has)
+    for a in (False, True) for b in (False, True)}
+_BONUS_POINTS: dict[tuple[tuple[str, ...], int, int, Any], int] = {}
+
+
+def _bonus_points(held: tuple[str, ...], bid: int, won: int, rules: Any) -> int:
+    """:func:`.rules.bonus_points` (DT-R16, DT-A5), remembered per case (at most 4 x 13 x 13
+    per Rules value): the arguments come from the state, already checked."""
+    if not held:
+        return 0
+    key = (held, bid, won, rules)
+    points = _BONUS_POINTS.get(key)
+    if points is None:
+        points = _BONUS_POINTS[key] = bonus_points(held, bid, won, rules)
+    return points
 
 
 def score_round(s: State) -> RoundScore:
     """The score sheet row of the round just finished (DT-R16, DT-R18, DT-R19)."""
-    n = s.players
-    bids = tuple(b if b is not None else 0 for b in s.bids)
-    bonuses = tuple(tuple(name for name, who in zip(BONUS_NAMES, s.holders, strict=True)
-                          if who == p) for p in range(n))
-    fc = tuple(forecast_points(bids[p], s.won[p]) for p in range(n))
-    bp = tuple(bonus_points(bonuses[p], bids[p], s.won[p], s.rules) for p in range(n))
-    return RoundScore(s.round + 1, s.round_first, bids, s.won, bonuses, fc, bp)
+    n, won, rules = s.players, s.won, s.rules
+    h1, h3 = s.holders
+    bids = tuple([b if b is not None else 0 for b in s.bids])
+    bonuses = tuple([_HELD[(h1 == p, h3 == p)] for p in range(n)])
+    fc = tuple([FORECAST[bids[p]][won[p]] for p in range(n)])
+    bp = tuple([_bonus_points(bonuses[p], bids[p], won[p], rules) for p in range(n)])
+    return RoundScore(s.round + 1, s.round_first, bids, won, bonuses, fc, bp)
 
 
 # -- explaining a refusal -------------------------------------------------------------------------
@@ -260,5 +284,5 @@ def action_label(action: Action) -> str:
 
 
 __all__ = ["PlayedTrick", "RoundScore", "tricks_per_round", "check_hands", "deal",
-           "round_fields", "may_claim", "trick_changes", "score_round", "explain", "declarable",
+           "round_fields", "may_claim", "complete_trick", "score_round", "explain", "declarable",
            "check_claim", "action_label", "SEATS", "Hands"]

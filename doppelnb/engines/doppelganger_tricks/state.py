@@ -174,13 +174,14 @@ class State(FrozenGameState):
                     claims[name] for name, who in zip(BONUS_NAMES, self.holders, strict=True)
                     if who is None)
                 return free + (PASS,)
-            p = (self.leader + len(self.trick)) % self.players
+            trick = self.trick
+            p = (self.leader + len(trick)) % self.players
             hand = self.hands[p]
-            if self.trick:
-                lead = self.declared or self.trick[0].suit
-                return tuple([_PLAY_OF[c] for c in follow_options(hand, lead)])  # DT-R9
+            if trick:
+                lead = self.declared or trick[0].suit
+                return tuple(map(_PLAY_OF.__getitem__, follow_options(hand, lead)))  # DT-R9
             if not self.rules.declare_restricted_to_held_suits:
-                return tuple([play for c in hand for play in LEADS[c]])
+                return _LEADS_OF(hand)
             suits = flow.declarable(self, p)  # DT-A10
             return tuple(play for c in hand for play in LEADS[c]
                          if play.declared is None or play.declared in suits)
@@ -200,15 +201,20 @@ class State(FrozenGameState):
         tp = type(action)
         if tp is Play or tp is str:
             canonical = action if tp is Play else _CANONICAL.get(action)
-            legal = self._legal
-            if canonical is not None and canonical in (
-                    legal if legal is not None else self._legal_tuple()):
-                new = self._apply(canonical)
-                _PUT_LOG(new, ActionLog(self.action_log, str.__str__(canonical)))
-                return new
+            if canonical is not None:
+                legal = self._legal
+                if legal is None:
+                    legal = self._legal_tuple()
+                if canonical in legal:
+                    new = (self._play_card(canonical) if type(canonical) is Play
+                           else _EV_W(self, None)._after_turn())  # PASS (DT-R15)
+                    _PUT_LOG(new, ActionLog(self.action_log, str.__str__(canonical)))
+                    return new
         elif tp is Bid or tp is Claim:  # the typed tuples legal_actions hands out
             legal = self._legal
-            if action in (legal if legal is not None else self._legal_tuple()):
+            if legal is None:
+                legal = self._legal_tuple()
+            if action in legal:
                 new = self._apply(action)
                 _PUT_LOG(new, ActionLog(self.action_log, action))
                 return new
@@ -251,22 +257,28 @@ class State(FrozenGameState):
         return self._evolve(holders=holders, window=None)._after_turn()
 
     def _play_card(self, action: Play) -> State:
-        c, declared = action.card, action.declared
-        p = (self.leader + len(self.trick)) % self.players  # to_move: no claim is pending
-        before = self.hands[p]
+        c = action.card
+        trick = self.trick
+        n = self.players
+        p = (self.leader + len(trick)) % n  # to_move: no claim is pending
+        hands = self.hands
+        before = hands[p]
         at = before.index(c)
         hand = before[:at] + before[at + 1:]
-        hands = self.hands[:p] + (hand,) + self.hands[p + 1:]
-        # DT-R15: a claim needs a hand without D cards (hands stay sorted C, T, S, D)
-        window = None if hand and hand[-1].suit == DOPPELGANGER else (
-            p if flow.may_claim(self, p, c, before, hand) else None)
-        trick = self.trick + (c,)
-        if len(trick) == self.players:  # DT-R11: the trick is complete
-            ch = flow.trick_changes(self, trick, self.declared)
-            return _EV_TRICK(self, hands, window, ch["trick"], ch["declared"], ch["tricks"],
-                             ch["won"], ch["leader"])._after_turn()
+        hands = hands[:p] + (hand,) + hands[p + 1:]
+        # DT-R15: a claim needs a hand without D cards (hands stay sorted C, T, S, D) and a
+        # free bonus card; the variant flags are checked only then.
+        window = None if (hand and hand[-1].suit == DOPPELGANGER) or None not in self.holders \
+            else p if flow.may_claim(self, p, c, before, hand) else None
+        trick = trick + (c,)
+        if len(trick) == n:  # DT-R11: the trick is complete
+            done, won, leader = flow.complete_trick(self, trick)
+            new = _EV_TRICK(self, hands, window, (), None, self.tricks + (done,), won, leader)
+            if window is None and not hand:  # the round's last card (DT-R17)
+                return new._after_turn()
+            return new
         if len(trick) == 1:  # the lead (DT-R8: a led D card carries its declared suit)
-            return _EV_LEAD(self, hands, window, trick, declared)
+            return _EV_LEAD(self, hands, window, trick, action.declared)
         return _EV_FOLLOW(self, hands, window, trick)
 
     def _after_turn(self) -> State:
@@ -409,6 +421,13 @@ _PUT_LEGAL = vars(State)["_legal"].__set__
 _PUT_LOG = vars(FrozenGameState)["action_log"].__set__
 _CANONICAL: dict[str, Action] = {**PLAYS, PASS: PASS}
 _PLAY_OF: dict[Card, Play] = {p.card: p for p in PLAYS.values() if p.declared is None}
+
+
+def _LEADS_OF(hand: tuple[Card, ...]) -> tuple[Action, ...]:
+    """DT-R7, DT-R8: every card of ``hand`` may lead, a D card once per declarable suit."""
+    if hand[-1].suit != DOPPELGANGER:  # hands stay sorted C, T, S, D: no D card
+        return tuple(map(_PLAY_OF.__getitem__, hand))
+    return tuple([play for c in hand for play in LEADS[c]])
 
 
 # The copiers of the hot paths, called directly (no keyword dict, no lookup per action).
