@@ -112,3 +112,24 @@ def test_players_refuse_bad_input():
                  lambda: greedy(None, random.Random(1))):
         with pytest.raises(BadInput):
             call()
+
+
+def test_determinized_face_down_pile_holds_only_cards_that_could_be_played():
+    """Cards another player added face down were legal plays, so never a Human Scoring Trait
+    (GL-R19): a determinized pile with one made a search's roll raise (found by benchmarks/players.py)."""
+    checked = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = gl.new_game(4, seed=seed)
+        for _ in range(300):
+            if state.is_over:
+                break
+            if state.phase == "pile" and not state.pending["revealed"]:
+                for k in range(3):
+                    d = determinize(state, state.to_move, random.Random(k))
+                    assert all(d.deck.kind(c) != "trait" for _, c in d.pending["cards"])
+                    while d.phase == "pile" and not d.is_over:  # every offered action plays
+                        d = d.play(rng.choice(d.legal_actions()))
+                    checked += 1
+            state = state.play(rng.choice(state.legal_actions()))
+    assert checked > 20

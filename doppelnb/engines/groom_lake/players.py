@@ -217,6 +217,14 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
         out, pool = tuple(pool[:n]), pool[n:]
         return out
 
+    if hidden_pile:  # face-down pile cards were legal plays: never a Scoring Trait (GL-R19)
+        pile = []
+        for p, c in pend["cards"]:
+            if p != player:
+                i = next(i for i, card in enumerate(pool) if state.deck.kind(card) != "trait")
+                c = pool.pop(i)
+            pile.append((p, c))
+        pend["cards"] = tuple(pile)
     hands = list(state.hands)
     for p in others:
         hands[p] = tuple(sorted(take(len(state.hands[p]))))
@@ -225,8 +233,6 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     leftover = state.leftover
     if leftover:
         leftover = (leftover[0], take(len(leftover[1])))
-    if hidden_pile:
-        pend["cards"] = tuple((p, c if p == player else take(1)[0]) for p, c in pend["cards"])
     # Character cards: the others' and the leftover's, dealt afresh.
     characters = list(state.characters)
     faces = sorted([characters[p] for p in others] + ([leftover[0]] if leftover else []))
