@@ -75,7 +75,8 @@ def clear_odds_chart(values: Iterable[int] = (4, 7, 10, 13, 16, 20),
     series = {f"value {v}": [(d, float(table[(d, v)])) for d in range(0, max_dice + 1)]
               for v in values}
     return line_chart(series, title="Clearing odds by dice (exact)", x_label="dice rolled",
-                      y_label="P(total > value)", y_range=(0, 1))
+                      y_label="P(total > value)", y_range=(0, 1),
+                      references=[(0.5, "even chance")])
 
 
 def alien_absent_probability(players: int, guarantee_alien: bool = False) -> Fraction:
