@@ -141,3 +141,14 @@ def test_the_chapter_closing_table_names_real_flags_with_their_ids():
             assert flags[name] == rule, (name, rule)
             named += 1
     assert named == len(flags) - 1  # every flag but supply_deck (data, like tiles)
+
+
+def test_gl_r30_an_empty_supply_deck_is_rebuilt_from_the_discards():
+    """Rulebook line 207: "If the Supply deck has run out of cards, shuffle the discard pile to use
+    as the new Supply deck"."""
+    states = ex.gl_r30_reshuffle()
+    before, after = states[0], states[-1]
+    assert before.supply == () and after.phase == "crash"
+    assert len(after.supply) + len(after.pending["drawn"]) == len(before.supply_discards)
+    assert after.supply_discards == () and not after.invariants()
+    assert any("GL-R30" in e for e in after.events)

@@ -119,6 +119,16 @@ def gl_e9_steps(seed: int = 4) -> list[State]:
     return states
 
 
+def gl_r30_reshuffle(seed: int = 4) -> list[State]:
+    """GL-R30: the Crash Site of GL-E9 with the Supply deck used up (every card still to draw is
+    already in the discard pile, a teaching position: the cards are conserved); entering the site
+    reshuffles the discard pile into a new deck before the first hand-out."""
+    start = gl_e9_crash_site(check_int(seed, "seed"))
+    empty = start._evolve(supply=(), supply_discards=start.supply_discards + start.supply)
+    assert not empty.invariants(), empty.invariants()
+    return play_steps(empty, [["move", 1, 0]])
+
+
 def gl_r27_vote(seed: int = 6, target: int = 1, yes: int = 2, players: int = 4) -> list[State]:
     """GL-R27 / GL-T17: the leader calls a vote against seat ``target``; the first ``yes`` voters
     in turn order vote YES, the rest NO (the caller votes too, the target does not)."""
@@ -149,5 +159,5 @@ GOLDEN: tuple[GoldenCase, ...] = (
 
 __all__ = ["GOLDEN", "gl_e5_canyon_path", "gl_e9_crash_site", "gl_e4_high_heat", "past_deal",
            "PRIORITY_TILE", "PRIORITY_LAYOUTS", "gl_e6_placement", "play_steps", "attempt_steps",
-           "gl_r17_mountain", "gl_e9_steps", "gl_r27_vote",
+           "gl_r17_mountain", "gl_e9_steps", "gl_r27_vote", "gl_r30_reshuffle",
            "OPEN", "CANYON", "MOUNTAIN", "CIVILIZATION", "HEAT_7", "CRASH_2"]
