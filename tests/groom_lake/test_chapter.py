@@ -31,15 +31,14 @@ def test_gl_r14_a_layout_breaking_the_red_dot_rule_is_refused():
 
 
 def test_gl_a3_layouts_follow_the_edge_match_reading():
-    """A07 (one dot north) above A09 (two dots north... turned 180: two dots south) would meet
-    dot against dot: legal by presence, refused when the number of dots must match."""
-    tiles = gl.load_tiles()
-    layout = [[0, 1, "A08", 0]]
-    assert tiles["A08"].edges[2] == 0 and tiles.start.edges[0] == 0
-    gl.new_game(4, layout=layout, rules=gl.Rules(edge_match="exact_pattern"))
-    two_dots = [[0, 1, "A09", 180]]  # its two-dot north edge turned to the south, against plain
-    with pytest.raises(IllegalAction):
-        gl.new_game(4, layout=two_dots)
+    """A09 turned 270 degrees shows two dots on its west edge; east of START (one dot) dot meets
+    dot, legal when presence is enough (the default), refused when the number must match."""
+    layout = [[1, 0, "A09", 270]]
+    assert gl.load_tiles()["A09"].rotated_edges(270)[3] == 2 and gl.load_tiles().start.edges[1] == 1
+    assert (1, 0) in gl.new_game(4, layout=layout).desert.tiles
+    with pytest.raises(IllegalAction) as err:
+        gl.new_game(4, layout=layout, rules=gl.Rules(edge_match="exact_pattern"))
+    assert err.value.rule == "GL-R14"
 
 
 def test_gl_e6_every_priority_case_is_reached_by_a_legal_layout():
