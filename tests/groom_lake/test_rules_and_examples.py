@@ -86,7 +86,7 @@ def _seed_with_total(total, dice=2):
 
 
 def _heat_game(seed):
-    return game(seed=seed, layout=[[1, 0, HEAT_7, 0]])
+    return game(seed=seed, layout=[[1, 0, HEAT_7, 180]])
 
 
 def test_gl_e4_total_above_value_clears_and_equal_fails():
@@ -110,8 +110,8 @@ def test_gl_e5_canyons_count_in_the_distance():
     assert gl.distance_to_start(cells - {(1, 0)}, (2, 0)) == 6  # canyon wrongly left out
     assert gl.stack_to_draw(2, {"3": 1, "6": 1, "compass": 1}) == "3"
     assert gl.stack_to_draw(6, {"3": 1, "6": 1, "compass": 1}) == "6"
-    layout = [[1, 0, CANYON, 0], [2, 0, OPEN[0], 0], [0, 1, OPEN[1], 0], [0, 2, OPEN[2], 0],
-              [1, 2, OPEN[3], 0], [2, 2, OPEN[4], 0], [2, 1, OPEN[5], 0]]
+    layout = [[1, 0, CANYON, 0], [2, 0, OPEN[0], 0], [0, 1, OPEN[1], 0], [0, 2, OPEN[2], 90],
+              [1, 2, OPEN[3], 0], [2, 2, OPEN[4], 0], [2, 1, OPEN[5], 90]]
     state = gl.new_game(4, seed=3, layout=layout, team=(2, 0))
     assert state.team_distance() == 2 and state.next_stack() == "3"
     assert state.desert.shortest_path((2, 0)) == [(2, 0), (1, 0), (0, 0)]
@@ -354,17 +354,17 @@ def test_gl_t10_move_onto_canyon_is_illegal():
 
 def test_gl_t11_move_onto_uncleared_obstacle_is_illegal():
     """GL-T11: an obstacle tile without a Map Token cannot be entered."""
-    state = game(seed=2, layout=[[1, 0, HEAT_7, 0]])
+    state = game(seed=2, layout=[[1, 0, HEAT_7, 180]])
     with pytest.raises(IllegalAction) as err:
         state.play(["move", 1, 0])
     assert err.value.rule == "GL-R17" and "High Heat 7" in err.value.reason
-    cleared = game(seed=2, layout=[[1, 0, HEAT_7, 0]], map_tokens=[(1, 0)])
+    cleared = game(seed=2, layout=[[1, 0, HEAT_7, 180]], map_tokens=[(1, 0)])
     assert cleared.play(["move", 1, 0]).team == (1, 0)
 
 
 def test_gl_t12_mountain_costs_two_ap_and_removes_a_discard():
     """GL-T12: a cleared Mountain costs 2 AP; the mover removes the top or bottom discard."""
-    base = game(seed=5, layout=[[1, 0, MOUNTAIN, 0]])
+    base = game(seed=5, layout=[[1, 0, MOUNTAIN, 180]])
     base = base._evolve(supply_discards=("rope", "shovel", "canteen"), ap=2)
     for end, gone, rest in (("top", "canteen", ("rope", "shovel")),
                             ("bottom", "rope", ("shovel", "canteen"))):
@@ -382,7 +382,7 @@ def test_gl_t12_mountain_costs_two_ap_and_removes_a_discard():
 
 def test_gl_t13_scout_needs_an_empty_orthogonal_neighbour():
     """GL-T13: no empty space next to the Team's tile: scouting is illegal."""
-    layout = [[1, 0, OPEN[0], 0], [0, 1, OPEN[1], 0], [-1, 0, OPEN[2], 0], [0, -1, OPEN[3], 0]]
+    layout = [[1, 0, OPEN[0], 0], [0, 1, OPEN[1], 0], [-1, 0, OPEN[2], 90], [0, -1, OPEN[3], 0]]
     state = game(seed=6, layout=layout)
     with pytest.raises(IllegalAction) as err:
         state.play("scout")
@@ -441,10 +441,10 @@ def test_gl_t17_vote_needs_a_strict_majority():
 def test_gl_t18_civilization_ends_the_game_and_ties_share():
     """GL-T18: the Team enters a cleared Civilization tile: the game ends, the Humans in the game
     compare points and ties are shared."""
-    state = game(seed=9, layout=[[1, 0, CIVILIZATION, 0]])
+    state = game(seed=9, layout=[[0, 1, CIVILIZATION, 0]])  # no dots: north of START
     state = state._evolve(roles=("human", "human", "human", "alien"),
                           hands=(("souvenir",), ("souvenir",), ("field_notes",), ("souvenir",) * 2))
-    end = state.play(["move", 1, 0])
+    end = state.play(["move", 0, 1])
     assert end.is_over and end.result == "civilization"
     assert end.winners == (0, 1) and end.scores == (1, 1, 0, 0)
     assert end.legal_actions() == []
@@ -454,7 +454,7 @@ def test_gl_t18_civilization_ends_the_game_and_ties_share():
 
 def test_gl_t19_clear_from_a_diagonal_tile_is_illegal():
     """GL-T19: the obstacle must be an orthogonal neighbour of the Team's tile."""
-    state = game(seed=10, layout=[[1, 0, OPEN[0], 0], [1, 1, HEAT_7, 0]])
+    state = game(seed=10, layout=[[1, 0, OPEN[0], 0], [1, 1, HEAT_7, 90]])
     with pytest.raises(IllegalAction) as err:
         state.play(["clear", 1, 1])
     assert err.value.rule == "GL-R19" and "diagonal" in err.value.reason

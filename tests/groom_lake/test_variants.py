@@ -55,14 +55,14 @@ def test_gl_a1_limited_tokens():
         gl.new_game(4, rules=gl.Rules(limited_tokens=True, component_counts=(("life", 10), ("map", 5))))
     assert err.value.rule == "GL-A1"
     rules = gl.Rules(limited_tokens=True, component_counts=(("life", 30), ("map", 0)))
-    state = game(seed=2, rules=rules, layout=[[1, 0, HEAT_7, 0]])
+    state = game(seed=2, rules=rules, layout=[[1, 0, HEAT_7, 180]])
     with pytest.raises(IllegalAction) as err:
         state.play(["clear", 1, 0])
     assert err.value.rule == "GL-A1"
 
 
 def test_gl_a4_tiles_inclusive_counts_one_more():
-    layout = [[1, 0, OPEN[0], 0], [2, 0, OPEN[1], 0], [3, 0, OPEN[2], 0], [4, 0, OPEN[3], 0]]
+    layout = [[1, 0, OPEN[0], 0], [2, 0, OPEN[1], 90], [3, 0, OPEN[2], 180], [4, 0, OPEN[3], 0]]
     steps = gl.new_game(4, seed=3, layout=layout, team=(4, 0))
     tiles = gl.new_game(4, seed=3, layout=layout, team=(4, 0),
                         rules=gl.Rules(distance_mode="tiles_inclusive"))
@@ -142,7 +142,7 @@ def _winning_seed():
 
 def test_gl_a17_and_a26_after_a_clear():
     seed = _winning_seed()
-    base = game(seed=seed, layout=[[1, 0, HEAT_7, 0]])
+    base = game(seed=seed, layout=[[1, 0, HEAT_7, 180]])
     hands = tuple(("canteen", "lifeform") for _ in range(4))
     state = base._evolve(hands=hands)
     done = _attempt(state, (1, 0), ["canteen", "lifeform"], life=2)
@@ -257,19 +257,20 @@ def test_gl_a29_a30_giving_up():
 
 
 def test_gl_a25_scoring_values():
-    state = game(seed=14, layout=[[1, 0, CIVILIZATION, 0]])
+    state = game(seed=14, layout=[[0, 1, CIVILIZATION, 0]])  # no dots: north of START
     state = state._evolve(roles=("human",) * 4, hands=(("souvenir",), ("lifeform", "lifeform"),
                                                          ("field_notes",), ()))
-    assert state.play(["move", 1, 0]).winners == (1,)  # 4 points beat 3
+    assert state.play(["move", 0, 1]).winners == (1,)  # 4 points beat 3
     no_proof = state._evolve(rules=gl.Rules(alien_proof_scores=False))
-    assert no_proof.play(["move", 1, 0]).winners == (0,)
+    assert no_proof.play(["move", 0, 1]).winners == (0,)
     custom = state._evolve(rules=gl.Rules(scoring_values=(("field_notes", 9),)))
-    assert custom.play(["move", 1, 0]).winners == (2,)
+    assert custom.play(["move", 0, 1]).winners == (2,)
 
 
 def test_gl_r31_4_and_a28_trapped_by_canyons():
     canyons = ["A21", "A22", "B17", "B18"]
-    layout = [[x, y, t, 0] for (x, y), t in zip([(1, 0), (0, 1), (-1, 0), (0, -1)], canyons, strict=True)]
+    layout = [[x, y, t, r] for (x, y), t, r in zip([(1, 0), (0, 1), (-1, 0), (0, -1)], canyons,
+                                                   (0, 0, 270, 0), strict=True)]
     state = game(seed=15, layout=layout)
     assert gl.is_trapped(state.desert, state.team)
     assert state.result == "trapped" and state.legal_actions() == []
@@ -300,7 +301,7 @@ def test_simulations_are_seeded_and_replay():
 
 
 def test_renderings():
-    state = game(seed=16, layout=[[1, 0, HEAT_7, 0], [2, 0, CANYON, 0]], team=(1, 0),
+    state = game(seed=16, layout=[[1, 0, HEAT_7, 180], [2, 0, CANYON, 90]], team=(1, 0),
                  map_tokens=[(1, 0)])
     svg = str(render.state_svg(state, heat=True))
     assert svg.count("<rect") >= 3 and "Heat 7" in svg and "illustrative" in svg
@@ -342,7 +343,7 @@ def _unique_loser(seats, start=0):
 
 
 def _failed_attempt(seed, hands, life, rules=None):
-    state = game(seed=seed, rules=rules, layout=[[1, 0, HEAT_7, 0]])
+    state = game(seed=seed, rules=rules, layout=[[1, 0, HEAT_7, 180]])
     state = state._evolve(hands=tuple(hands), life=tuple(life))
     return _attempt(state, (1, 0))  # nothing played: 0 dice, a sure failure
 
@@ -387,7 +388,7 @@ def test_gl_a16_zero_tokens_can_eliminate():
 
 def test_gl_a12_out_players_roll_too():
     seed = 3
-    state = game(seed=seed, layout=[[1, 0, HEAT_7, 0]])
+    state = game(seed=seed, layout=[[1, 0, HEAT_7, 180]])
     gone = (state.current + 1) % 4
     state = state._evolve(out=frozenset({gone}), hands=(("rope",),) * 4)
     default = _attempt(state, (1, 0))
@@ -399,7 +400,7 @@ def test_gl_a12_out_players_roll_too():
 
 
 def test_text_map():
-    state = game(seed=18, layout=[[1, 0, CANYON, 0], [0, 1, HEAT_7, 0], [-1, 0, CRASH_2, 0],
+    state = game(seed=18, layout=[[1, 0, CANYON, 0], [0, 1, HEAT_7, 0], [-1, 0, CRASH_2, 90],
                                   [0, -1, MOUNTAIN, 0]])
     assert state.desert.ascii() == " o\n*S#\n ^"
     assert str(state).splitlines()[1] == "*T#" and "leads with" in str(state)

@@ -12,15 +12,22 @@ from fractions import Fraction
 from typing import Any
 
 from ...core.chance import make_seed, rng_for
-from ...core.checks import check_bool, check_instance, check_int, check_players
+from ...core.checks import check_bool, check_choice, check_instance, check_int, check_players
 from ...core.errors import BadInput
 from ...core.exact import mean_interval, wilson_interval
 from ...core.render import Html, Svg, bar_chart, html_table, line_chart, side_by_side
+from ...core.symbolic import Formula
 from .desert import STACKS
-from .odds import MAX_DICE, clear_probability_table, usable_cards
+from .odds import (
+    MAX_DICE,
+    clear_probability,
+    clear_probability_table,
+    dice_for_attempt,
+    usable_cards,
+)
 from .rules import DEFAULT_RULES, Rules
 from .state import State, new_game
-from .tiles import Coord, Tile, neighbours
+from .tiles import OBSTACLE_NAMES, Coord, Tile, neighbours
 
 Policy = Callable[[State, random.Random], Any]
 
@@ -68,7 +75,8 @@ def clear_odds_chart(values: Iterable[int] = (4, 7, 10, 13, 16, 20),
     series = {f"value {v}": [(d, float(table[(d, v)])) for d in range(0, max_dice + 1)]
               for v in values}
     return line_chart(series, title="Clearing odds by dice (exact)", x_label="dice rolled",
-                      y_label="P(total > value)", y_range=(0, 1))
+                      y_label="P(total > value)", y_range=(0, 1),
+                      references=[(0.5, "even chance")])
 
 
 def alien_absent_probability(players: int, guarantee_alien: bool = False) -> Fraction:
@@ -95,6 +103,56 @@ def alien_absent_probability_brute(players: int, guarantee_alien: bool = False) 
     return Fraction(hits, total)
 
 
+def alien_absent_formula() -> Formula:
+    """GL-R5 / GL-E8 as a closed form: N + 1 role stacks, N dealt, so the Alien's stack is the
+    leftover with chance 1/(N+1) (sympy; imported only when asked for)."""
+    import sympy as sp
+
+    n = sp.Symbol("N", integer=True, positive=True)
+    # deals of N stacks out of N + 1 that leave the Alien's out: all N Humans, C(N, N) = 1 way,
+    # over all C(N + 1, N) = N + 1 deals
+    simple = sp.expand_func(sp.binomial(n, n) / sp.binomial(n + 1, n))
+    latex = (r"P(\text{no Alien}) = \frac{\binom{N}{N}}{\binom{N+1}{N}} = " + sp.latex(simple))
+    return Formula("alien_absent", simple, latex,
+                   "N players are dealt N of the N + 1 role stacks; the Alien is missing exactly "
+                   "when the one stack left over is the Alien's: one way out of N + 1.")
+
+
+def alien_absent_from_formula(players: int) -> Fraction:
+    """:func:`alien_absent_formula` evaluated at N = ``players`` (a Fraction)."""
+    players = check_players(players, (3, 4, 5, 6), rule="GL-R1")
+    expr = alien_absent_formula().expression
+    value = expr.subs(next(iter(expr.free_symbols)), players)
+    return Fraction(int(value.p), int(value.q))
+
+
+#: GL-A10, GL-A11, GL-A18: piles whose dice (and exact clearing chance) the reading changes.
+READING_PILES: tuple[tuple[str, str, Any, str, int, tuple[str, ...], int, int], ...] = (
+    ("GL-A10", "water_is_canteen", False, "sandstorm", 8, ("canteen", "compass"), 1, 4),
+    ("GL-A11", "nonmatching_penalty_applies_to", "all_supply", "high_heat", 8,
+     ("canteen", "canteen", "lifeform"), 1, 5),
+    ("GL-A18", "recovery_counts_as_life_die", True, "animal_attack", 8,
+     ("shovel", "recovery", "recovery"), 0, 4),
+)
+
+
+def reading_effects() -> Html:
+    """What GL-A10, GL-A11 and GL-A18 change: dice and the exact chance to clear, per reading."""
+    rows = []
+    for rule, name, other, obstacle, value, cards, life, players in READING_PILES:
+        cells = []
+        for rules in (DEFAULT_RULES, DEFAULT_RULES.replace(**{name: other})):
+            dice = dice_for_attempt(obstacle, cards, life, players, rules=rules)
+            cells.append(f"{dice} dice, {_percent(clear_probability(dice, value))}")
+        pile = ", ".join(cards) + (f" + {life} Life" if life else "")
+        rows.append([rule, f"{name} = {getattr(DEFAULT_RULES, name)} → {other}",
+                     f"{OBSTACLE_NAMES[obstacle]} {value}, {players} players: {{{pile}}}",
+                     *cells])
+    return Html(html_table(["id", "flag: default → other reading", "pile", "default reading",
+                            "other reading"], rows,
+                           caption="dice earned and the exact chance to clear (GL-R20..GL-R22)"))
+
+
 def placement_levels(state: State) -> dict[str, list[str]]:
     """For every tile still in a stack: where it would have to go if drawn now (GL-R15).
 
@@ -108,6 +166,23 @@ def placement_levels(state: State) -> dict[str, list[str]]:
                                                   state.rules.edge_match)
         out[names[level]].append(tile_id)
     return out
+
+
+def placement_census(state: State, modes: Iterable[str] = ("presence", "exact_pattern")) -> Html:
+    """GL-A3 on one Desert: for every tile still in a stack, where it would have to go now
+    (GL-R15) under each red-dot reading; one row per reading, counts of tiles per level."""
+    check_instance(state, "state", State, expected="a Groom Lake State")
+    modes = [check_choice(m, "modes[]", ("presence", "exact_pattern")) for m in modes]
+    names = {1: "next to the Team", 2: "diagonal", 3: "anywhere", None: "nowhere (discarded, GL-A7)"}
+    ids = sorted(t for stack in state.stacks.values() for t in stack)
+    rows = []
+    for mode in modes:
+        counts: Counter[int | None] = Counter(
+            state.desert.placement_options(state.tileset[t], state.team, mode)[0] for t in ids)
+        rows.append([mode] + [counts.get(level, 0) for level in names])
+    return Html(html_table(["GL-A3 edge_match"] + list(names.values()), rows,
+                           caption=f"where each of the {len(ids)} tiles left would have to go "
+                                   f"(same Desert, {len(state.desert)} tiles placed)"))
 
 
 # -- an explorer policy -------------------------------------------------------------------------------
@@ -351,5 +426,6 @@ def simulate_growth(games: int = 40, players: int = 4, *, seed: int = 1,
 
 
 __all__ = ["past_setup", "placement_levels", "clear_odds_table", "clear_odds_chart", "alien_absent_probability",
-           "alien_absent_probability_brute", "explorer_policy", "expedition", "simulate_growth",
+           "alien_absent_probability_brute", "alien_absent_formula", "alien_absent_from_formula",
+           "reading_effects", "READING_PILES", "placement_census", "explorer_policy", "expedition", "simulate_growth",
            "GrowthStudy"]

@@ -3,9 +3,10 @@ the shortest path to START, distance heat maps and placement candidates (no widg
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from ...core.checks import check_instance, check_sequence
 from ...core.render import PALETTE, Html, Svg, escape, heat_colour, html_table
 from .desert import Desert, PlacementReport, stack_chain, stack_to_draw
 from .tiles import Coord, Tile
@@ -67,13 +68,15 @@ def desert_svg(desert: Desert, *, team: Coord | None = None, map_tokens: Iterabl
                remaining: Mapping[str, int] | None = None, path: list[Coord] | None = None,
                marks: Mapping[Coord, str] | None = None, extra: Iterable[Coord] = (),
                title: str | None = None, cell: int = 60, distance_offset: int = 0,
-               note: str | None = ILLUSTRATIVE) -> Svg:
+               note: str | None = ILLUSTRATIVE,
+               labels: Mapping[Coord, str] | None = None) -> Svg:
     """The Desert as SVG.
 
     ``distances`` writes each tile's distance to START (GL-R16) in its corner; ``heat`` colours
     tiles by that distance and names the stack a Team standing there would draw from (using
     ``remaining``, default all stacks full); ``path`` draws a route; ``marks`` outlines empty or
-    placed positions in a colour (placement candidates); ``extra`` widens the frame.
+    placed positions in a colour (placement candidates), and ``labels`` writes a short word in a
+    marked square, so that the colour is never the only cue; ``extra`` widens the frame.
     """
     marks = dict(marks or {})
     tokens = set(map_tokens)
@@ -85,7 +88,9 @@ def desert_svg(desert: Desert, *, team: Coord | None = None, map_tokens: Iterabl
     width = max((x1 - x0 + 1) * cell + 2 * pad, 7 * len(title or "") + 16,
                 6 * len(note or "") + 16)
     height = (y1 - y0 + 1) * cell + pad + top + bottom
-    svg = Svg(width, height, title=title, role="img")
+    spoken = title or (f"the Desert: {len(desert)} tile{'s' * (len(desert) != 1)} placed"
+                       + (f", the Team at {team}" if team is not None else ""))
+    svg = Svg(width, height, title=spoken, role="img")  # every picture has a <title>
     if title:
         svg.text(width / 2, 15, title, size=12.5, anchor="middle", font_weight="bold")
 
@@ -115,6 +120,10 @@ def desert_svg(desert: Desert, *, team: Coord | None = None, map_tokens: Iterabl
         x, y = corner(p)
         svg.rect(x + 2, y + 2, cell - 4, cell - 4, fill=colour, fill_opacity=0.18, stroke=colour,
                  stroke_width=2.5, stroke_dasharray="5 3")
+        word = (labels or {}).get(p)
+        if word and p not in desert.tiles:
+            svg.text(x + cell / 2, y + cell / 2 + 4, word, size=11, anchor="middle", fill="#222",
+                     font_weight="bold")
     if path and len(path) > 1:
         pts = [(corner(p)[0] + cell / 2, corner(p)[1] + cell / 2) for p in path]
         svg.polyline(pts, stroke=PALETTE[1], stroke_width=4, stroke_opacity=0.75,
@@ -144,20 +153,27 @@ def state_svg(state: State, *, distances: bool = True, path: bool = True, heat: 
                       title=title, distance_offset=1 if state.rules.distance_mode == "tiles_inclusive" else 0)
 
 
+#: placement marks: colour-blind-safe colours (Okabe-Ito) with a word as the second cue
+PLACE_HERE, FITS_LATER, BREAKS = "#0072B2", "#E69F00", "#D55E00"
+PLACE_WORDS = {PLACE_HERE: "✓ here", FITS_LATER: "fits", BREAKS: "✗ dots"}
+
+
 def placement_svg(report: PlacementReport, desert: Desert | None = None) -> Html:
-    """The candidates of a drawn tile: green = legal at the level that applies, orange = fits but
-    a higher priority applies, red = breaks the red-dot rule; the tile itself on the right."""
-    rank = {"#1a9641": 2, "#fdae61": 1, "#d7191c": 0}
+    """The candidates of a drawn tile: blue "✓ here" = legal at the level that applies, orange
+    "fits" = fits but a higher priority applies, vermilion "✗ dots" = breaks the red-dot rule;
+    the tile itself on the right."""
+    rank = {PLACE_HERE: 2, FITS_LATER: 1, BREAKS: 0}
     marks: dict[Coord, str] = {}
     for c in report.candidates:
-        colour = ("#1a9641" if c.legal and c.priority == report.level
-                  else "#fdae61" if c.legal else "#d7191c")
+        colour = (PLACE_HERE if c.legal and c.priority == report.level
+                  else FITS_LATER if c.legal else BREAKS)
         if rank[colour] >= rank.get(marks.get(c.position, ""), -1):
             marks[c.position] = colour
     desert = desert if desert is not None else report.desert
     pictures = [tile_svg(report.tile)]
     if desert is not None:
-        pictures.insert(0, desert_svg(desert, team=report.team, marks=marks))
+        pictures.insert(0, desert_svg(desert, team=report.team, marks=marks,
+                                      labels={p: PLACE_WORDS[c] for p, c in marks.items()}))
     body = "".join(f"<div>{p}</div>" for p in pictures)
     return Html(f'<div style="display:flex;gap:12px;align-items:flex-start">{body}</div>')
 
@@ -218,6 +234,23 @@ def step_html(state: State) -> str:
             f"{escape(' → '.join(str(p) for p in path))}</div>")
 
 
+def steps_table(states: Sequence[State], *, caption: str | None = None) -> Html:
+    """A stepped example as a table: each action after the first state, who played it, and what
+    the engine says happened (its events)."""
+    from .state import State
+
+    states = list(check_sequence(states, "states", max_len=500))
+    for i, s in enumerate(states):
+        check_instance(s, f"states[{i}]", State, expected="a Groom Lake State")
+    rows = []
+    for i, (before, after) in enumerate(zip(states, states[1:], strict=False), start=1):
+        action = after.actions[-1]
+        who = before.to_move
+        rows.append([i, f"P{who + 1}" if who is not None else "-", before.action_label(tuple(action)),
+                     "; ".join(after.events) or "-"])
+    return Html(html_table(["step", "who", "action", "what happens"], rows, caption=caption))
+
+
 def _stack_name(name: str | None) -> str:
     if name is None:
         return "nowhere (no tile left)"
@@ -225,4 +258,5 @@ def _stack_name(name: str | None) -> str:
             "discards": "the reshuffled stack of discards"}[name]
 
 
-__all__ = ["desert_svg", "state_svg", "tile_svg", "placement_svg", "state_html", "step_html", "FILL"]
+__all__ = ["desert_svg", "state_svg", "tile_svg", "placement_svg", "state_html", "step_html", "steps_table",
+           "FILL"]

@@ -105,8 +105,12 @@ def deal(self: Draft, options: Mapping[str, Any]) -> None:
 
 def arrange(self: Draft, options: Mapping[str, Any]) -> None:
     """A teaching position: ``layout`` lists ``[x, y, tile_id, rotation]`` placed in order
-    (each touching the Desert so far; red dots are not checked), ``team`` the Team's tile and
-    ``map_tokens`` the cleared tiles. Stored in the record's options, so it replays."""
+    (each touching the Desert so far and obeying the red-dot rule, GL-R14, under the game's
+    ``edge_match`` reading, GL-A3), ``team`` the Team's tile and ``map_tokens`` the cleared tiles.
+    A layout that breaks the red-dot rule is refused (``IllegalAction`` GL-R14), so a teaching
+    position is always one the rules could build. Stored in the record's options, so it replays.
+    (The placement priority GL-R15 depends on where the Team stood when each tile was scouted,
+    which a layout does not record, so it is not checked.)"""
     layout: tuple[Any, ...] = check_sequence(options.get("layout", []), "layout",
                             max_len=len(self.tileset.tiles))
     if layout:
@@ -128,7 +132,7 @@ def arrange(self: Draft, options: Mapping[str, Any]) -> None:
         if not self.desert.placed_neighbours((x, y)):
             raise BadInput("NB-ARG", f"layout entry {list(entry)!r} touches no earlier tile")
         used.add(tile_id)
-        self.desert._add((x, y), tile, rot)
+        self.desert.place(tile, (x, y), rot, self.rules.edge_match)  # GL-R14: red dots match
     self.stacks = {k: tuple(t for t in v if t not in used) for k, v in self.stacks.items()}
     team = check_coord(options.get("team", self.desert.start), "team")
     if team not in self.desert.tiles:

@@ -1,0 +1,153 @@
+"""What the Groom Lake chapter (notebooks/03_groom_lake.ipynb) adds to the engine: teaching layouts
+that obey the red-dot rule, stepped examples, closed forms checked against enumeration, tables
+and pictures, each with BadInput on bad arguments (issue 14)."""
+
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from doppelnb import BadInput, IllegalAction
+from doppelnb.core.symbolic import dice_over_probability
+from doppelnb.engines import groom_lake as gl
+from doppelnb.engines.groom_lake import analysis, render
+from doppelnb.engines.groom_lake import examples as ex
+
+NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "03_groom_lake.ipynb"
+
+
+def test_gl_r14_a_layout_breaking_the_red_dot_rule_is_refused():
+    """Rulebook line 163 ("edges with red dots match up with tiles on the map with red dots"):
+    a teaching layout is placed by the engine's own rule, so A05 (plain west edge) cannot sit
+    east of START (red dot on its east edge); turned 180 degrees it fits."""
+    with pytest.raises(IllegalAction) as err:
+        gl.new_game(4, layout=[[1, 0, ex.HEAT_7, 0]])
+    assert err.value.rule == "GL-R14" and "west edge" in str(err.value)
+    assert gl.new_game(4, layout=[[1, 0, ex.HEAT_7, 180]]).desert.tiles[(1, 0)].id == ex.HEAT_7
+
+
+def test_gl_a3_layouts_follow_the_edge_match_reading():
+    """A09 turned 270 degrees shows two dots on its west edge; east of START (one dot) dot meets
+    dot, legal when presence is enough (the default), refused when the number must match."""
+    layout = [[1, 0, "A09", 270]]
+    assert gl.load_tiles()["A09"].rotated_edges(270)[3] == 2 and gl.load_tiles().start.edges[1] == 1
+    assert (1, 0) in gl.new_game(4, layout=layout).desert.tiles
+    with pytest.raises(IllegalAction) as err:
+        gl.new_game(4, layout=layout, rules=gl.Rules(edge_match="exact_pattern"))
+    assert err.value.rule == "GL-R14"
+
+
+def test_gl_e6_every_priority_case_is_reached_by_a_legal_layout():
+    assert [ex.gl_e6_placement(c).level for c in ("a", "b", "c", "none")] == [1, 2, 3, None]
+    with pytest.raises(BadInput):
+        ex.gl_e6_placement("d")
+    with pytest.raises(BadInput):
+        ex.gl_e6_placement("a", seed=True)
+
+
+def test_stepped_examples_follow_the_rules():
+    mountain = ex.gl_r17_mountain()  # GL-R17 / GL-T12: 2 AP and one discard removed
+    assert mountain[1].phase == "mountain" and len(mountain[-1].removed) == 1
+    assert mountain[-1].current != mountain[0].current  # both AP spent: the turn passed
+    crash = ex.gl_e9_steps()  # GL-E9: 2 hand-outs, 2 discards, a Map Token
+    assert len(crash[-1].supply_discards) - len(crash[0].supply_discards) == 2
+    assert (1, 0) in crash[-1].map_tokens
+    attempt = ex.attempt_steps(ex.gl_e4_high_heat(1), (1, 0))  # GL-E4: 8 against 7 clears
+    assert (1, 0) in attempt[-1].map_tokens and attempt[-1].phase == "turn"
+    failed = ex.attempt_steps(ex.gl_e4_high_heat(8), (1, 0))  # GL-T7: tied highest all pay
+    assert (1, 0) not in failed[-1].map_tokens
+    assert sum(failed[0].life) + sum(h.count("recovery") for h in failed[0].hands) - 3 == \
+        sum(failed[-1].life) + sum(h.count("recovery") for h in failed[-1].hands)
+    with pytest.raises(BadInput):
+        ex.play_steps("not a state", ["scout"])
+    with pytest.raises(IllegalAction):
+        ex.play_steps(ex.gl_e9_crash_site(), [["move", 5, 5]])
+
+
+def test_gl_t17_vote_tie_fails_and_a_strict_majority_removes():
+    assert 1 not in ex.gl_r27_vote(players=5, yes=2)[-1].out
+    assert 1 in ex.gl_r27_vote(players=5, yes=3)[-1].out
+    with pytest.raises(BadInput):
+        ex.gl_r27_vote(players=4, target=4)
+
+
+@pytest.mark.parametrize("players", gl.PLAYER_COUNTS)
+def test_gl_e8_formula_equals_the_enumeration(players):
+    expected = analysis.alien_absent_probability_brute(players)
+    assert analysis.alien_absent_from_formula(players) == expected == Fraction(1, players + 1)
+    assert "N + 1" in analysis.alien_absent_formula().latex
+    with pytest.raises(BadInput):
+        analysis.alien_absent_from_formula(7)
+
+
+def test_gl_r22_dice_formula_equals_the_engines_count():
+    for dice in range(0, 11):
+        for value in range(-1, 62):
+            assert dice_over_probability(dice, value) == gl.clear_probability(dice, value)
+
+
+def test_reading_effects_show_each_reading_changing_the_dice():
+    text = str(analysis.reading_effects())
+    assert text.count("<tr>") == 1 + len(analysis.READING_PILES)
+    for rule, name, other, obstacle, _value, cards, life, players in analysis.READING_PILES:
+        default = gl.dice_for_attempt(obstacle, cards, life, players)
+        changed = gl.dice_for_attempt(obstacle, cards, life, players,
+                                      rules=gl.Rules().replace(**{name: other}))
+        assert default != changed and rule in text
+
+
+def test_placement_census_counts_every_tile_left_once_per_reading():
+    state = analysis.expedition(4, seed=7, max_turns=14)[-1]
+    html = str(analysis.placement_census(state))
+    left = sum(len(v) for v in state.stacks.values())
+    for row in re.findall(r"<tr>(.*?)</tr>", html)[1:]:
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
+        assert sum(int(c) for c in cells[1:]) == left
+    with pytest.raises(BadInput):
+        analysis.placement_census(state, modes=["dots"])
+    with pytest.raises(BadInput):
+        analysis.placement_census("state")
+
+
+def test_pictures_have_titles_and_a_second_cue_beside_colour():
+    svg = str(render.state_svg(gl.new_game(4, seed=1)))
+    assert "<title>the Desert: 1 tile placed, the Team at (0, 0)</title>" in svg
+    placement = str(render.placement_svg(ex.gl_e6_placement("b")))
+    assert "✓ here" in placement and "✗ dots" in placement
+    table = str(render.steps_table(ex.gl_r17_mountain(), caption="x"))
+    assert "remove top" in table and "GL-R17" in table
+    with pytest.raises(BadInput):
+        render.steps_table([1, 2])
+    with pytest.raises(BadInput):
+        render.steps_table(5)
+
+
+def test_the_chapter_closing_table_names_real_flags_with_their_ids():
+    """Every flag the chapter's closing table of readings names is a flag of gl.Rules with the
+    digest id the table gives it."""
+    cells = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
+    text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    rows = re.findall(r"^\| (GL-A\d+) \| (.*?) \|", text, flags=re.M)
+    assert len(rows) == 32
+    flags = {f.name: f.rule for f in gl.Rules.flags()}
+    named = 0
+    for rule, cell in rows:
+        for name in re.findall(r"`(\w+)`", cell):
+            assert flags[name] == rule, (name, rule)
+            named += 1
+    assert named == len(flags) - 1  # every flag but supply_deck (data, like tiles)
+
+
+def test_gl_r30_an_empty_supply_deck_is_rebuilt_from_the_discards():
+    """Rulebook line 207: "If the Supply deck has run out of cards, shuffle the discard pile to use
+    as the new Supply deck"."""
+    states = ex.gl_r30_reshuffle()
+    before, after = states[0], states[-1]
+    assert before.supply == () and after.phase == "crash"
+    assert len(after.supply) + len(after.pending["drawn"]) == len(before.supply_discards)
+    assert after.supply_discards == () and not after.invariants()
+    assert any("GL-R30" in e for e in after.events)
