@@ -248,3 +248,37 @@ def test_every_game_ships_a_sweep_with_two_readings_and_intervals() -> None:
         rows = table.where(metric="first_player_win_rate").rows
         assert len({r[0] for r in rows}) == 2 and "default" in {r[0] for r in rows}
         assert all(r[5] >= 30 and 0 <= r[6] <= r[4] <= r[7] <= 1 for r in rows)
+
+
+def test_balance_summary_says_what_the_intervals_settle():
+    """Readings whose intervals do not overlap are called settled (with the smallest gap),
+    overlapping ones not settled (with the largest difference the data allow)."""
+    from doppelnb.core.sweep import balance_summary, compare_readings
+
+    rows = [("default", 3, "greedy", "score_spread", 10.0, 100, 9.0, 11.0),
+            ("a=1", 3, "greedy", "score_spread", 13.0, 100, 12.0, 14.0),
+            ("b=1", 3, "greedy", "score_spread", 10.5, 100, 9.5, 11.5),
+            ("default", 3, "greedy", "tie_rate", 0.1, 100, 0.05, 0.15),
+            ("a=1", 3, "greedy", "tie_rate", 0.1, 100, 0.05, 0.15),
+            ("b=1", 3, "greedy", "tie_rate", 0.1, 100, 0.05, 0.15)]
+    table = Table(rows, {"game": "toy"})
+    found = {c["reading"]: c for c in compare_readings(table, "score_spread")}
+    assert found["a=1"]["settled"] and found["a=1"]["gap"] == pytest.approx(1.0)
+    assert not found["b=1"]["settled"] and found["b=1"]["bound"] == pytest.approx(2.5)
+    text = str(balance_summary(table))  # picks score_spread: the metric that separates
+    assert "do not overlap: the reading makes score_spread higher, by at least 1.000" in text
+    assert "not settled at this n; any difference is at most 2.500" in text
+    assert "<svg" in text and "<table" in text
+    with pytest.raises(BadInput):
+        balance_summary(table, "nonsense")
+
+
+@pytest.mark.parametrize("name", ["doppeldoppel", "doppelganger_tricks", "groom_lake",
+                                  "doppel_doubt", "doppelganger_quest"])
+def test_every_shipped_sweep_settles_one_reading(name):
+    """Each shipped sweep has a non-default reading whose 95% interval on a balance metric does
+    not overlap the default's (the question the sweep was run to settle)."""
+    from doppelnb.core.sweep import BALANCE_METRICS, compare_readings, load_table
+
+    table = load_table(name)
+    assert any(c["settled"] for m in BALANCE_METRICS for c in compare_readings(table, m))
