@@ -239,14 +239,14 @@ def test_load_table_reads_only_shipped_names() -> None:
             load_table(bad)  # type: ignore[arg-type]
 
 
-def test_every_game_ships_a_sweep_with_two_readings_and_intervals() -> None:
+def test_every_game_ships_a_sweep_with_two_or_more_readings_and_intervals() -> None:
     import doppelnb
     from doppelnb.core.sweep import load_table
 
     for game in doppelnb.GAMES:
         table = load_table(game)
         rows = table.where(metric="first_player_win_rate").rows
-        assert len({r[0] for r in rows}) == 2 and "default" in {r[0] for r in rows}
+        assert len({r[0] for r in rows}) >= 2 and "default" in {r[0] for r in rows}
         assert all(r[5] >= 30 and 0 <= r[6] <= r[4] <= r[7] <= 1 for r in rows)
 
 
@@ -273,12 +273,25 @@ def test_balance_summary_says_what_the_intervals_settle():
         balance_summary(table, "nonsense")
 
 
-@pytest.mark.parametrize("name", ["doppeldoppel", "doppelganger_tricks", "groom_lake",
-                                  "doppel_doubt", "doppelganger_quest"])
-def test_every_shipped_sweep_settles_one_reading(name):
-    """Each shipped sweep has a non-default reading whose 95% interval on a balance metric does
-    not overlap the default's (the question the sweep was run to settle)."""
+@pytest.mark.parametrize("name", ["doppeldoppel_reversal_scope",
+                                  "doppelganger_tricks_bonus_max_per_player",
+                                  "doppel_doubt_illegal_takeover",
+                                  "doppelganger_quest_animals_in_pingpong"])
+def test_shipped_sweeps_settle_one_reading(name):
+    """Each of these shipped sweeps has a non-default reading whose 95% interval on a balance
+    metric does not overlap the default's (the question the sweep was run to settle; see
+    doppelnb/data/sweeps/README.md)."""
     from doppelnb.core.sweep import BALANCE_METRICS, compare_readings, load_table
 
     table = load_table(name)
     assert any(c["settled"] for m in BALANCE_METRICS for c in compare_readings(table, m))
+
+
+def test_groom_lake_carry_over_ap_is_open_with_a_small_bound():
+    """Groom Lake (GL-A21 carry_over_ap): with greedy players the readings' intervals still
+    overlap at 3,000 games each, which bounds any first-player advantage difference below 0.05."""
+    from doppelnb.core.sweep import compare_readings, load_table
+
+    table = load_table("groom_lake_carry_over_ap")
+    (c,) = compare_readings(table, "first_player_advantage")
+    assert c["value"][1] == 3000 and not c["settled"] and c["bound"] < 0.05

@@ -211,7 +211,7 @@ def balance_summary(name: str | Table, metric: str | None = None) -> Any:
     (estimate, n, interval). ``metric=None`` picks the balance metric on which a reading differs
     most from the default (relative to the intervals' widths).
 
-    >>> summary = balance_summary("doppeldoppel", "score_spread")
+    >>> summary = balance_summary("doppeldoppel_reversal_scope", "score_spread")
     >>> "reversal_scope=round_permanent" in str(summary) and "<svg" in str(summary)
     True
     """
