@@ -358,3 +358,46 @@ def test_gmcts_policy_uses_epsilon_greedy_playouts_and_plays_legal_moves() -> No
     assert action in state.legal_actions()
     with pytest.raises(BadInput):
         EpsilonGreedyPolicy(module, epsilon=1.5)
+
+
+@pytest.mark.parametrize("name", sorted(doppelnb.GAMES))
+def test_fast_play_gives_the_same_game_as_play(name):
+    """Playouts step with ``fast_play`` (no parse, no legality check): the same states as
+    ``play``, record included (doppelganger_quest seeds its dice from the action count)."""
+    from doppelnb.core.policy import fast_play
+
+    module = doppelnb.GAMES[name]
+    state = fast = module.new_game(module.PLAYER_COUNTS[0], seed=4)
+    rng = random.Random(4)
+    for _ in range(150):
+        if state.is_over:
+            break
+        action = rng.choice(state.legal_actions())
+        state, fast = state.play(action), fast_play(fast, action)
+        assert fast == state and fast.actions == state.actions
+
+
+def test_round_horizon_stops_playouts_at_the_end_of_the_round():
+    """``gmcts:N:round`` parses to the round horizon; the rewards at the horizon go to the seats
+    that gained the most since the decision, and the search plays legal moves."""
+    from doppelnb.core.policy import gain_rewards
+
+    assert parse_policy("mcts:32:round") == ("mcts", {"iterations": 32, "horizon": "round"})
+    with pytest.raises(BadInput):
+        parse_policy("mcts:32:turn")
+    with pytest.raises(BadInput):
+        MCTS(None, horizon="turn")
+    module = doppelnb.GAMES["doppeldoppel"]
+    start = module.new_game(3, seed=5)
+    end = play_to_end(start, seed=5)
+    round_end = next(s for s in end.history() if s.round != start.round)
+    gains = [a - b for a, b in zip(round_end.scores, start.scores, strict=True)]
+    reward = gain_rewards(start, round_end)
+    assert sum(reward) == pytest.approx(1.0)
+    assert all((reward[i] > 0) == (gains[i] == max(gains)) for i in range(3))
+    player = make_policy("mcts:8:round", module)
+    assert player.horizon == "round"
+    state = start
+    for _ in range(5):
+        state = state.play(player(state, random.Random(0)))
+    assert state.round == start.round

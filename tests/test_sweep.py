@@ -239,12 +239,59 @@ def test_load_table_reads_only_shipped_names() -> None:
             load_table(bad)  # type: ignore[arg-type]
 
 
-def test_every_game_ships_a_sweep_with_two_readings_and_intervals() -> None:
+def test_every_game_ships_a_sweep_with_two_or_more_readings_and_intervals() -> None:
     import doppelnb
     from doppelnb.core.sweep import load_table
 
     for game in doppelnb.GAMES:
         table = load_table(game)
         rows = table.where(metric="first_player_win_rate").rows
-        assert len({r[0] for r in rows}) == 2 and "default" in {r[0] for r in rows}
+        assert len({r[0] for r in rows}) >= 2 and "default" in {r[0] for r in rows}
         assert all(r[5] >= 30 and 0 <= r[6] <= r[4] <= r[7] <= 1 for r in rows)
+
+
+def test_balance_summary_says_what_the_intervals_settle():
+    """Readings whose intervals do not overlap are called settled (with the smallest gap),
+    overlapping ones not settled (with the largest difference the data allow)."""
+    from doppelnb.core.sweep import balance_summary, compare_readings
+
+    rows = [("default", 3, "greedy", "score_spread", 10.0, 100, 9.0, 11.0),
+            ("a=1", 3, "greedy", "score_spread", 13.0, 100, 12.0, 14.0),
+            ("b=1", 3, "greedy", "score_spread", 10.5, 100, 9.5, 11.5),
+            ("default", 3, "greedy", "tie_rate", 0.1, 100, 0.05, 0.15),
+            ("a=1", 3, "greedy", "tie_rate", 0.1, 100, 0.05, 0.15),
+            ("b=1", 3, "greedy", "tie_rate", 0.1, 100, 0.05, 0.15)]
+    table = Table(rows, {"game": "toy"})
+    found = {c["reading"]: c for c in compare_readings(table, "score_spread")}
+    assert found["a=1"]["settled"] and found["a=1"]["gap"] == pytest.approx(1.0)
+    assert not found["b=1"]["settled"] and found["b=1"]["bound"] == pytest.approx(2.5)
+    text = str(balance_summary(table))  # picks score_spread: the metric that separates
+    assert "do not overlap: the reading makes score_spread higher, by at least 1.000" in text
+    assert "not settled at this n; any difference is at most 2.500" in text
+    assert "<svg" in text and "<table" in text
+    with pytest.raises(BadInput):
+        balance_summary(table, "nonsense")
+
+
+@pytest.mark.parametrize("name", ["doppeldoppel_reversal_scope",
+                                  "doppelganger_tricks_bonus_max_per_player",
+                                  "doppel_doubt_illegal_takeover",
+                                  "doppelganger_quest_animals_in_pingpong"])
+def test_shipped_sweeps_settle_one_reading(name):
+    """Each of these shipped sweeps has a non-default reading whose 95% interval on a balance
+    metric does not overlap the default's (the question the sweep was run to settle; see
+    doppelnb/data/sweeps/README.md)."""
+    from doppelnb.core.sweep import BALANCE_METRICS, compare_readings, load_table
+
+    table = load_table(name)
+    assert any(c["settled"] for m in BALANCE_METRICS for c in compare_readings(table, m))
+
+
+def test_groom_lake_carry_over_ap_is_open_with_a_small_bound():
+    """Groom Lake (GL-A21 carry_over_ap): with greedy players the readings' intervals still
+    overlap at 3,000 games each, which bounds any first-player advantage difference below 0.05."""
+    from doppelnb.core.sweep import compare_readings, load_table
+
+    table = load_table("groom_lake_carry_over_ap")
+    (c,) = compare_readings(table, "first_player_advantage")
+    assert c["value"][1] == 3000 and not c["settled"] and c["bound"] < 0.05

@@ -173,6 +173,90 @@ def load_table(name: str) -> Table:
     return Table(rows, {"game": name})
 
 
+#: The metrics :func:`balance_summary` compares readings on, in order of preference on a tie.
+BALANCE_METRICS = ("first_player_advantage", "tie_rate", "no_winner_rate", "score_spread",
+                   "length_actions", "length_rounds", "halftime_leader_wins", "lead_changes")
+
+
+def compare_readings(table: Table, metric: str) -> list[dict[str, Any]]:
+    """For each non-default reading (per player count and mix): the default's and the reading's
+    ``(estimate, n, lo, hi)`` for ``metric``, ``settled`` (the 95% intervals do not overlap) and
+    ``bound``: the largest difference both intervals allow (when not settled, no difference
+    bigger than this is consistent with the data; when settled, the smallest difference is
+    ``gap``)."""
+    out = []
+    base = {(r[1], r[2]): r for r in table.rows if r[0] == "default" and r[3] == metric}
+    for r in table.rows:
+        if r[0] == "default" or r[3] != metric or (r[1], r[2]) not in base:
+            continue
+        b = base[(r[1], r[2])]
+        gap = max(r[6] - b[7], b[6] - r[7])
+        out.append({"reading": r[0], "players": r[1], "mix": r[2], "metric": metric,
+                    "default": (b[4], b[5], b[6], b[7]), "value": (r[4], r[5], r[6], r[7]),
+                    "settled": gap > 0, "gap": max(gap, 0.0),
+                    "bound": max(abs(r[7] - b[6]), abs(b[7] - r[6]))})
+    return out
+
+
+def _separation(c: dict[str, Any]) -> float:
+    width = (c["default"][3] - c["default"][2]) + (c["value"][3] - c["value"][2])
+    diff = abs(c["value"][0] - c["default"][0])
+    return diff / width if width > 0 else (math.inf if diff else 0.0)
+
+
+def balance_summary(name: str | Table, metric: str | None = None) -> Any:
+    """A shipped sweep (``doppelnb/data/sweeps/NAME.csv``, or a :class:`Table`) as a notebook
+    section: a sentence per reading saying what the 95% intervals settle, a bar chart of
+    ``metric`` per reading and policy mix with its intervals, and a table of the balance metrics
+    (estimate, n, interval). ``metric=None`` picks the balance metric on which a reading differs
+    most from the default (relative to the intervals' widths).
+
+    >>> summary = balance_summary("doppeldoppel_reversal_scope", "score_spread")
+    >>> "reversal_scope=round_permanent" in str(summary) and "<svg" in str(summary)
+    True
+    """
+    from .render import Html, bar_chart, escape, html_table
+
+    table = name if isinstance(name, Table) else load_table(name)
+    present = list(dict.fromkeys(r[3] for r in table.rows))
+    if metric is None:
+        candidates = [m for m in BALANCE_METRICS if m in present]
+        if not candidates:
+            raise BadInput("NB-ARG", "the sweep has none of the balance metrics "
+                           f"{', '.join(BALANCE_METRICS)}")
+        metric = max(candidates, key=lambda m: max(
+            (_separation(c) for c in compare_readings(table, m)), default=0.0))
+    elif metric not in present:
+        raise BadInput("NB-ARG", f"no rows for metric {metric!r}; metrics are "
+                       f"{', '.join(present)}")
+    game = table.meta.get("game", name if isinstance(name, str) else "")
+    sentences = []
+    for c in sorted(compare_readings(table, metric), key=lambda c: not c["settled"]):
+        d, v = c["default"], c["value"]
+        head = (f"Policy mix {c['mix']}, {c['players']} players, n = {d[1]} and {v[1]} games: "
+                f"{metric} is {d[0]:.3f} [{d[2]:.3f}, {d[3]:.3f}] by default and {v[0]:.3f} "
+                f"[{v[2]:.3f}, {v[3]:.3f}] with {c['reading']}")
+        if c["settled"]:
+            way = "higher" if v[0] > d[0] else "lower"
+            sentences.append(f"{head}. The 95% intervals do not overlap: the reading makes "
+                             f"{metric} {way}, by at least {c['gap']:.3f}.")
+        else:
+            sentences.append(f"{head}. The 95% intervals overlap: not settled at this n; any "
+                             f"difference is at most {c['bound']:.3f}.")
+    rows = table.where(metric=metric).rows
+    chart = bar_chart([(f"{r[0]}\n{r[1]}p {r[2]}", r[4]) for r in rows],
+                      intervals=[(r[6], r[7]) for r in rows],
+                      title=f"{game}: {metric} per reading (95% intervals)", y_label=metric,
+                      width=max(520, 150 * len(rows)))
+    shown = [r for r in table.rows if r[3] in BALANCE_METRICS or r[3] == metric]
+    body = [[r[0], r[1], r[2], r[3], _num(r[4], 3), r[5], f"[{_num(r[6], 3)}, {_num(r[7], 3)}]"]
+            for r in shown]
+    text = "".join(f"<p>{escape(s)}</p>" for s in sentences)
+    grid = html_table(["reading", "players", "mix", "metric", "estimate", "n", "95% interval"],
+                      body, caption=f"{game}: balance metrics")
+    return Html(f"<div>{text}{chart}{grid}</div>")
+
+
 def _num(value: float, digits: int = 6) -> str:
     return f"{value:.{digits}f}"
 
@@ -720,4 +804,5 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 __all__ = ["sweep", "Table", "METRICS", "COLUMNS", "metrics", "readings_of", "mixes_for",
-           "play_game", "run_chunk", "default_executor", "main", "seats_for", "load_table"]
+           "play_game", "run_chunk", "default_executor", "main", "seats_for", "load_table",
+           "balance_summary", "compare_readings", "BALANCE_METRICS"]

@@ -170,8 +170,14 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     void_list, _ = public_constraints(s)
     void = {q: void_list[q] for q in sizes}
     rng.shuffle(pool)
-    pool.sort(key=lambda c: -sum(1 for q in sizes if c.suit in void[q]))  # constrained first
     dealt: dict[int, list[Card]] = {q: [] for q in sizes}
+    if not any(void.values()):  # nobody showed a void: every deal of the right sizes fits
+        at = 0
+        for q in sorted(sizes):
+            dealt[q] = pool[at:at + sizes[q]]
+            at += sizes[q]
+        return _finish(s, player, own, dealt, rng)
+    pool.sort(key=lambda c: -sum(1 for q in sizes if c.suit in void[q]))  # constrained first
     capacity = dict(sizes)
     counts = {x: sum(1 for c in pool if c.suit == x) for x in SUITS}
     for c in pool:
@@ -194,7 +200,13 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
             capacity[q] += 1
         else:  # cannot happen: the true deal satisfies every public constraint
             raise AssertionError("no consistent deal")
-    hands = tuple(own if q == player else sort_hand(dealt[q]) for q in range(n))
+    return _finish(s, player, own, dealt, rng)
+
+
+def _finish(s: State, player: int, own: tuple[Card, ...], dealt: dict[int, list[Card]],
+            rng: random.Random) -> State:
+    """The determinized state: the dealt hands (sorted) and the secret forecasts redrawn."""
+    hands = tuple(own if q == player else sort_hand(dealt[q]) for q in range(s.players))
     bids = s.bids
     if s.phase == "forecast":  # DT-R6: the others' forecasts are still secret
         bids = tuple(b if b is None or q == player else rng.randrange(s.bid_max + 1)
