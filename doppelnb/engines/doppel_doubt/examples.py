@@ -170,7 +170,7 @@ def e8_results(rules: Rules | None = None) -> Results:
     >>> e8_results().final[:4], e8_results().colour_scores["red"]
     ((24, -6, 0, -7), 30)
     """
-    territory = [9, -6, 3, -12, 1, -1, 2, -2, 4, -4]
+    territory = [9, -6, 3, -12, 1, -1, 6, -2, 4, -8]      # green and purple: no ties
     guesses: list[dict[str, Any]] = [{} for _ in DOPPELS]
     guesses[0] = {"blue": (2, 3), "yellow": (4, 5)}
     return match_results(DOPPELS, "yellow", territory, guesses, [territory] * 10,
