@@ -286,8 +286,13 @@ def placements_enumerated(shape: Shape) -> int:
     """The engine's count of legal placements of ``shape`` for a colour that owns the whole
     17 x 17 board: every on-board position of every rotation (DB-R10)."""
     check_instance(shape, "shape", Shape, expected="a doppel_doubt Shape")
-    return Board().set_owner([(r, c) for r in range(SIZE) for c in range(SIZE)],
-                             "blue").count_legal_placements("blue", shape)
+    return _all_blue().count_legal_placements("blue", shape)
+
+
+@cache
+def _all_blue() -> Board:
+    """The illustrative board with every square blue (frozen, built once)."""
+    return Board().set_owner([(r, c) for r in range(SIZE) for c in range(SIZE)], "blue").frozen()
 
 
 @cache
