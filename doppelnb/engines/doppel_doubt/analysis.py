@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from ...core.chance import MAX_SEED, rng_for
@@ -27,10 +29,11 @@ from ...core.checks import (
 )
 from ...core.exact import mean_interval
 from ...core.state import play_to_end, playout, random_policy
+from ...core.symbolic import Formula
 from .board import ENEMY, Board
 from .players import greedy_policy
-from .resolve import Resolution, colour_scores, resolve_placements
-from .rules import COLOURS, DEFAULT_RULES, SIZE, Rules, colour_of
+from .resolve import Resolution, colour_scores, guess_points, resolve_placements
+from .rules import COLOURS, DEFAULT_RULES, DOPPELS, SIZE, Rules, colour_of
 from .shapes import Shape, one_sided_polyominoes
 from .state import new_game
 
@@ -231,5 +234,123 @@ def colour_share(sim: Simulation) -> dict[str, int]:
     return out
 
 
-__all__ = ["greedy_policy", "POLICIES", "mid_game_board", "legal_counts", "takeover_comparison",
+# -- closed forms (sympy) beside the engine's enumeration ------------------------------------------
+
+
+def _sympy() -> Any:
+    import sympy
+
+    return sympy
+
+
+@cache
+def placements_formula() -> Formula:
+    """N = r (n - h + 1)(n - w + 1): the positions of a shape with r distinct rotations and an
+    h x w bounding box on an n x n board (each rotation is h x w or w x h, and slides
+    (n - h + 1)(n - w + 1) ways)."""
+    sp = _sympy()
+    n, h, w, r = sp.symbols("n h w r", integer=True, positive=True)
+    expr = r * (n - h + 1) * (n - w + 1)
+    return Formula("placements", expr, "N = " + sp.latex(expr),
+                   "Positions of a shape on an open n x n board: each of its r distinct rotations "
+                   "(1, 2 or 4; DB-R10a) fits (n - h + 1)(n - w + 1) ways, h x w its bounding box.")
+
+
+def placements_closed_form(shape: Shape, n: int = SIZE) -> int:
+    """The formula of :func:`placements_formula` for ``shape`` on an n x n board.
+
+    >>> from doppelnb.engines.doppel_doubt import shape_by_name
+    >>> placements_closed_form(shape_by_name("4-0"))     # the straight tetromino: 2 x 14 x 17
+    476
+    """
+    check_instance(shape, "shape", Shape, expected="a doppel_doubt Shape")
+    n = check_int(n, "n", 1, 1000)
+    rot = shape.rotations()[0]
+    h, w = 1 + max(r for r, _ in rot), 1 + max(c for _, c in rot)
+    if h > n or w > n:
+        return 0
+    return int(_placements_function()(n, h, w, len(shape.rotations())))
+
+
+@cache
+def _placements_function() -> Callable[..., Any]:
+    """The sympy expression of :func:`placements_formula` as a plain function of (n, h, w, r)."""
+    sp = _sympy()
+    function: Callable[..., Any] = sp.lambdify(
+        sp.symbols("n h w r", integer=True, positive=True), placements_formula().expression,
+        "math")
+    return function
+
+
+def placements_enumerated(shape: Shape) -> int:
+    """The engine's count of legal placements of ``shape`` for a colour that owns the whole
+    17 x 17 board: every on-board position of every rotation (DB-R10)."""
+    check_instance(shape, "shape", Shape, expected="a doppel_doubt Shape")
+    return _all_blue().count_legal_placements("blue", shape)
+
+
+@cache
+def _all_blue() -> Board:
+    """The illustrative board with every square blue (frozen, built once)."""
+    return Board().set_owner([(r, c) for r in range(SIZE) for c in range(SIZE)], "blue").frozen()
+
+
+@cache
+def random_guess_formula() -> Formula:
+    """E = 5/m + (5 (k - 2) + 10) / C(m, 2): the expected benefit (DB-R16) of a guesser who is not
+    a Jester and names a uniformly random partner and random pairs, with m others and k colours."""
+    sp = _sympy()
+    m, k = sp.symbols("m k", integer=True, positive=True)
+    expr = sp.Rational(5) / m + (5 * (k - 2) + 10) / sp.binomial(m, 2)
+    return Formula("random_guess", expr, "E = " + sp.latex(expr),
+                   "Expected benefit of guessing at random: the partner is right with chance "
+                   "1/m (+5), each of the k - 2 other player pairs with chance 1/C(m, 2) (+5), "
+                   "the Jester pair with chance 1/C(m, 2) (+10).")
+
+
+def random_guess_closed_form(others: int = 9, colours: int = len(COLOURS)) -> Fraction:
+    """The formula of :func:`random_guess_formula`: 5/4 for the game's 9 others and 5 colours.
+
+    >>> random_guess_closed_form()
+    Fraction(5, 4)
+    """
+    others = check_int(others, "others", 2, 1000)
+    colours = check_int(colours, "colours", 2, 1000)
+    sp = _sympy()
+    value = random_guess_formula().expression.subs(
+        dict(zip(sp.symbols("m k", integer=True, positive=True), (others, colours),
+                 strict=True)))
+    return Fraction(int(sp.numer(value)), int(sp.denom(value)))
+
+
+def random_guess_enumerated(rules: Rules = DEFAULT_RULES, jester: str = "yellow") -> Fraction:
+    """Seat 0 (red-P, not a Jester) guesses uniformly at random: a random partner among the 9
+    others and the other 8 split into random pairs. Each colour's named set is then uniform (a
+    partner among 9, a pair among C(9, 2) = 36), so by linearity the expected benefit is the sum
+    over colours of the engine's points (:func:`guess_points`) averaged over those 9 and 36
+    choices: 9 + 4 x 36 engine calls, exact.
+
+    >>> random_guess_enumerated()
+    Fraction(5, 4)
+    """
+    check_instance(rules, "rules", Rules, expected="a doppel_doubt.Rules")
+    jester = check_choice(jester, "jester", COLOURS[1:])
+    others = list(range(1, 10))
+    total = Fraction(0)
+    for colour in COLOURS:
+        named: list[tuple[int, ...]] = ([(x,) for x in others] if colour == "red" else
+                                        [(a, b) for i, a in enumerate(others)
+                                         for b in others[i + 1:]])
+        points = 0
+        for choice in named:
+            guesses: list[dict[str, Any]] = [{} for _ in range(10)]
+            guesses[0] = {colour: choice}
+            points += guess_points(DOPPELS, jester, guesses, rules)[0][0]
+        total += Fraction(points, len(named))
+    return total
+
+
+__all__ = ["placements_formula", "placements_closed_form", "placements_enumerated",
+           "random_guess_formula", "random_guess_closed_form", "random_guess_enumerated",
+           "greedy_policy", "POLICIES", "mid_game_board", "legal_counts", "takeover_comparison",
            "TAKEOVER_VARIANTS", "RESOLUTION_VARIANTS", "resolution_readings", "Simulation", "simulate", "colour_share"]

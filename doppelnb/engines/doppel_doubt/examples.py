@@ -11,9 +11,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
+from ...core.checks import check_sequence
+from ...core.errors import RuleError
 from ...core.record import GoldenCase
 from .board import Board
-from .rules import DOPPELS, SIZE
+from .claims import Resolution, resolve_placements
+from .rules import (
+    DOPPELS,
+    SIZE,
+    Rules,
+    card_order,
+    check_dark,
+    draft_shapes,
+    partner_of,
+)
+from .scoring import Results, adjust, colour_scores, guess_points, match_results, territory_scores
+from .shapes import reflect, shape_by_name
 from .state import State, new_game
 
 #: DB-E2: the P-Doppels' cards and rankings of the P squares.
@@ -86,6 +102,260 @@ def e7_board() -> Board:
     return board.frozen()
 
 
+#: DB-E3: the cards of round 3 (yellow-P lowest with 12, green-Q 20, ..., red-Q highest with 95).
+E3_CARDS = {"yellow-P": 12, "green-Q": 20, "red-P": 33, "blue-P": 41, "blue-Q": 57,
+            "yellow-Q": 64, "green-P": 70, "purple-P": 78, "purple-Q": 86, "red-Q": 95}
+
+
+def e3_draft() -> list[tuple[int, str, int, int, str]]:
+    """DB-E3: the shape draft of round 3, lowest card first (DB-R8). Every Doppel ranks shape 7
+    first (then the others in a seat-dependent order); rows are (turn, Doppel, card, shape
+    received, the partner it goes to).
+
+    >>> e3_draft()[0], e3_draft()[-1][:3]
+    ((1, 'yellow-P', 12, 7, 'yellow-Q'), (10, 'red-Q', 95))
+    """
+    rankings = {d: [7] + [(k + i) % 10 for k in range(10) if (k + i) % 10 != 7]
+                for i, d in enumerate(E3_CARDS)}
+    cards = {d: (c, c) for d, c in E3_CARDS.items()}
+    got = draft_shapes(rankings, cards, 10)
+    order = card_order([(d, c, c) for d, c in E3_CARDS.items()], descending=False)
+    return [(turn, d, E3_CARDS[d], got[d], partner_of(d))
+            for turn, (d, *_) in enumerate(order, start=1)]
+
+
+#: DB-E5: square X and the two placements that both cover it.
+E5_X = (5, 5)
+E5_RED = ((3, 5), (4, 5), (5, 5), (5, 6))        # red-Q, card 90: an L through X
+E5_BLUE = ((7, 5), (6, 5), (5, 5), (5, 4))       # blue-P, card 40: a J through X
+
+
+def e5_resolution() -> Resolution:
+    """DB-E5: red-Q (card 90) and blue-P (card 40) both cover the unclaimed square X = (5, 5);
+    red resolves first and claims X, blue keeps its other squares (DB-R11, DB-A9).
+
+    >>> res = e5_resolution()
+    >>> res.after.owner_of(E5_X), [len(s.claimed) for s in res.steps], res.steps[1].ignored
+    ('red', [3, 2], ((5, 5),))
+    """
+    board = Board().set_owner([(3, 5)], "red").set_owner([(7, 5)], "blue")
+    return resolve_placements(board, [(1, "red", 90, 90, E5_RED), (2, "blue", 40, 40, E5_BLUE)])
+
+
+def e6_story() -> list[tuple[str, str]]:
+    """DB-E6 in three moves on a small board: green claims an unclaimed Zero space, then a yellow
+    shape over it is illegal and a green one is legal (DB-R12). Rows are (move, engine's word).
+
+    >>> [row[1].split(":")[0] for row in e6_story()]
+    ['claimed for green, still a Zero space', 'illegal for yellow', 'legal for green']
+    """
+    board = Board().set_owner([(0, 4), (0, 5)], "green").set_owner([(0, 9)], "yellow")
+    board.set_zero((0, 6))
+    res = resolve_placements(board, [(6, "green", 30, 30, [(0, 3), (0, 4), (0, 5), (0, 6)])])
+    after = res.after
+    zero = "still a Zero space" if after.is_zero((0, 6)) else "no longer a Zero space"
+    rows = [("round 2: green covers the unclaimed Zero space (0, 6)",
+             f"claimed for {after.owner_of((0, 6))}, {zero}: worth {after.value((0, 6))}")]
+    yellow = after.check_placement("yellow", [(0, 6), (0, 7), (0, 8), (0, 9)])
+    rows.append(("round 5: yellow places (0, 6)-(0, 9)", str(yellow)))
+    green = after.check_placement("green", [(0, 5), (0, 6), (0, 7), (0, 8)])
+    rows.append(("round 5: green places (0, 5)-(0, 8)", str(green)))
+    return rows
+
+
+def e8_results(rules: Rules | None = None) -> Results:
+    """DB-E8: red-P names the Blue pair and the Jester pair (yellow); territory as in DB-E7 for
+    red, blue-P 3 and blue-Q -12 (seat i is ``DOPPELS[i]``).
+
+    >>> e8_results().final[:4], e8_results().colour_scores["red"]
+    ((24, -6, 0, -7), 30)
+    """
+    territory = [9, -6, 3, -12, 1, -1, 6, -2, 4, -8]      # green and purple: no ties
+    guesses: list[dict[str, Any]] = [{} for _ in DOPPELS]
+    guesses[0] = {"blue": (2, 3), "yellow": (4, 5)}
+    return match_results(DOPPELS, "yellow", territory, guesses, [territory] * 10,
+                         rules if rules is not None else Rules())
+
+
+def e9_rows() -> list[tuple[str, str]]:
+    """DB-E9: the Power of Dark's range from 75, and the tie 40 -> 70 against a played 70.
+
+    >>> e9_rows()[1][1]
+    'B (played 70) before A (played 40, changed to 70)'
+    """
+    low, high = check_dark(75, -30), check_dark(75, 26)
+    entries = [("A (played 40, changed to 70)", check_dark(40, 30), 40), ("B (played 70)", 70, 70)]
+    rows = [("75 changed by up to 30, inside 0..101", f"any card from {low} to {high}")]
+    for name, descending in (("descending order (starts, placements)", True),
+                             ("ascending order (the shape draft)", False)):
+        order = card_order(entries, descending)
+        rows.append((name, f"{order[0][0]} before {order[1][0]}"))
+    return rows
+
+
+E10_TERRITORY = (20, -19, 21, -18, 1, -1, 4, -11, 17, -20)
+
+
+def e10_results(green_q: int = -11) -> Results:
+    """DB-E10: green has the lowest colour score; green-P (4) is closest to zero and named its
+    partner, green-Q named no one, so green-P escapes and green-Q becomes the Elimination
+    Candidate. With ``green_q=-22`` green-Q also wins the Token of Life for the largest distance
+    from zero, so the escape check is skipped (DB-R19). Yellow are the Jesters.
+
+    >>> [DOPPELS[s] for s in e10_results().candidates], e10_results().escaped
+    (['green-Q'], (6,))
+    >>> [DOPPELS[s] for s in e10_results(-22).candidates], e10_results(-22).escaped
+    (['green-P'], ())
+    """
+    territory = list(E10_TERRITORY)
+    territory[7] = green_q
+    guesses: list[dict[str, Any]] = [{} for _ in DOPPELS]
+    guesses[6] = {"green": (7,)}                      # green-P names its partner
+    return match_results(DOPPELS, "yellow", territory, guesses, [territory] * 10)
+
+
+def guess_rows() -> list[tuple[str, str, str]]:
+    """DB-R16 one guess at a time (seat i is ``DOPPELS[i]``, yellow are the Jesters): rows of
+    (the guess, the guesser's benefit, the detriment each named seat suffers).
+
+    >>> [row[1] for row in guess_rows()]
+    ['+5', '+5', '+10', '+0', '+0']
+    """
+    cases: list[tuple[str, int, dict[str, Any]]] = [
+        ("red-P names its partner red-Q", 0, {"red": (1,)}),
+        ("red-P names both blue Doppels", 0, {"blue": (2, 3)}),
+        ("red-P names both Jesters (yellow)", 0, {"yellow": (4, 5)}),
+        ("red-P names blue-P and green-P as the blue pair", 0, {"blue": (2, 6)}),
+        ("red-P names blue-P alone as blue", 0, {"blue": (2,)}),
+    ]
+    rows = []
+    for text, seat, guess in cases:
+        guesses: list[dict[str, Any]] = [{} for _ in DOPPELS]
+        guesses[seat] = guess
+        benefit, detriment = guess_points(DOPPELS, "yellow", guesses)
+        hit = ", ".join(f"{DOPPELS[s]} -{d}" for s, d in enumerate(detriment) if d)
+        rows.append((text, f"+{benefit[seat]}", hit or "none"))
+    return rows
+
+
+def light_example() -> Resolution:
+    """DB-R15: green holds (3, 6) and (3, 7) and places a straight tetromino from (3, 7); at the
+    end of the round its Power of Light turns (3, 7), printed +5, into a green Zero space worth 0.
+
+    >>> res = light_example()
+    >>> res.before.value((3, 7)), res.after.is_zero((3, 7)), res.after.value((3, 7)), res.lights
+    (5, True, 0, (('green', (3, 7), True),))
+    """
+    board = Board().set_owner([(3, 6), (3, 7)], "green")
+    return resolve_placements(board, [(6, "green", 50, 50, [(3, 7), (3, 8), (3, 9), (3, 10)])],
+                              lights=[("green", (3, 7))])
+
+
+def actions_by_round(states: Sequence[State], seat: int = 0) -> list[tuple[int, str]]:
+    """For a played match (the states of a playout), what ``seat`` submitted in each round: the
+    round schedule of DB-R5 read off a real record.
+
+    >>> from doppelnb.core.state import playout
+    >>> from doppelnb.engines.doppel_doubt import greedy_policy
+    >>> rows = actions_by_round(list(playout(new_game(seed=2), greedy_policy, seed=2)))
+    >>> rows[0], rows[-1]
+    ((1, 'card, start x5, shape x9'), (10, 'card, place, guess x5'))
+    """
+    states = check_sequence(states, "states", min_len=2, max_len=100_000)
+    kinds: dict[int, list[str]] = {}
+    for before, after in zip(states, states[1:], strict=False):
+        if before.to_move != seat:
+            continue
+        action = after.actions[-1]
+        kinds.setdefault(before.round, []).append(str(action[0]))
+    rows = []
+    for r, seen in sorted(kinds.items()):
+        parts: list[str] = []
+        for kind in dict.fromkeys(seen):
+            n = seen.count(kind)
+            parts.append(kind if n == 1 else f"{kind} x{n}")
+        rows.append((r, ", ".join(parts)))
+    return rows
+
+
+def _says(fn: Any) -> str:
+    """What the engine answers: its verdict or result, or the refusal with its rule id."""
+    try:
+        return str(fn())
+    except RuleError as err:
+        return f"refused: {err}"
+
+
+def edge_cases() -> list[tuple[str, str, str]]:
+    """The digest's test cases that teach (DB-T4..DB-T17), each run through the engine: rows of
+    (test id, the case, what the engine says).
+
+    >>> [row[0] for row in edge_cases()][:3]
+    ['DB-T4', 'DB-T5', 'DB-T5']
+    """
+    row = [(0, c) for c in range(4)]
+    blue = Board().set_owner([(0, 0)], "blue")
+    two = Board().set_owner([(0, 0), (0, 1)], "blue").set_owner([(0, 2), (0, 3)], "red")
+    three = Board().set_owner([(0, 0), (0, 1), (0, 2)], "blue").set_owner([(0, 3)], "red")
+    six = [(0, c) for c in range(6)]
+    own3 = Board().set_owner([(0, 0), (0, 1), (0, 2)], "blue")
+    own3_red = own3.copy().set_owner([(0, 3)], "red")
+    zeros = Board().set_owner([(1, 0), (1, 1)], "blue").set_zero((0, 0), owner="red")
+    zeros.set_zero((0, 2), owner="blue").set_zero((0, 1))
+    l4 = shape_by_name("4-1")
+    mirrored = [(2 + r, 2 + c) for r, c in reflect(l4.key)]
+    lit = resolve_placements(Board().set_owner([(4, 4), (4, 5)], "green"), [],
+                             lights=[("green", (4, 4))]).after
+    negative = Board()
+    neg_cells = [divmod(i, SIZE) for i, v in enumerate(negative.printed)
+                 if v is not None and v < 0][:3]
+    negative.set_owner(neg_cells, "purple")
+    neg_scores = territory_scores(negative, DOPPELS)
+    jester_guess: list[dict[str, Any]] = [{} for _ in DOPPELS]
+    jester_guess[0] = {"yellow": (4, 5)}
+    tied = [5, -5, 6, -4, 0, 0, 1, -1, 2, -2]
+    r9 = [5, -5, 4, -4, 0, 0, 1, -1, 2, -2]
+    tie = match_results(DOPPELS, "yellow", tied, [{}] * 10, [r9, tied])
+    first = new_game(seed=1)
+    cases: list[tuple[str, str, Any]] = [
+        ("DB-T4", "a tetromino with no own square", lambda: blue.check_placement(
+            "blue", [(5, c) for c in range(4)])),
+        ("DB-T5", "4 squares: 2 own + 2 red", lambda: two.check_placement("blue", row)),
+        ("DB-T5", "4 squares: 3 own + 1 red", lambda: three.check_placement("blue", row)),
+        ("DB-T6", "6 squares: 3 own + 3 unclaimed", lambda: own3.check_placement("blue", six)),
+        ("DB-T6", "6 squares: 3 own + 1 red + 2 unclaimed",
+         lambda: own3_red.check_placement("blue", six)),
+        ("DB-T7", "covering red's claimed Zero space", lambda: zeros.check_placement(
+            "blue", [(0, 0), (1, 0), (1, 1), (1, 2)])),
+        ("DB-T7", "covering blue's own claimed Zero space", lambda: zeros.check_placement(
+            "blue", [(0, 2), (1, 2), (1, 1), (1, 3)])),
+        ("DB-T7", "covering an unclaimed Zero space", lambda: zeros.check_placement(
+            "blue", [(0, 1), (1, 1), (1, 2), (1, 3)])),
+        ("DB-T8", "the L tetromino mirrored (a J)", lambda: Board().set_owner(
+            mirrored, "blue").check_placement("blue", mirrored, l4)),
+        ("DB-T10", "Power of Dark: 95 + 30", lambda: check_dark(95, 30)),
+        ("DB-T10", "Power of Dark: 95 + 6", lambda: check_dark(95, 6)),
+        ("DB-T10", "Power of Dark: 10 - 30", lambda: check_dark(10, -30)),
+        ("DB-T11", "Power of Light on green's (4, 4), then red takes it over",
+         lambda: lit.copy().set_owner([(3, 4), (3, 5), (3, 6)], "red").check_placement(
+             "red", [(3, 4), (3, 5), (3, 6), (4, 4)])),
+        ("DB-T12", "purple holds only negative squares",
+         lambda: (f"purple-P {neg_scores[8]}, purple-Q {neg_scores[9]}, colour score "
+                  f"{colour_scores(neg_scores, DOPPELS)['purple']}")),
+        ("DB-T13", "a detriment of 5 to P = 3 and to Q = -2",
+         lambda: f"P becomes {adjust(3, 'P', 0, 5)}, Q becomes {adjust(-2, 'Q', 0, 5)}"),
+        ("DB-T14", "red-P names the Jester pair (yellow)",
+         lambda: f"red-P gains {guess_points(DOPPELS, 'yellow', jester_guess)[0][0]}"),
+        ("DB-T16", "red and blue tie at 10 after round 10; red led 10 to 8 after round 9",
+         lambda: f"team Token of Life: {', '.join(tie.team_winners)}"),
+        ("DB-T17", "round 1: what may seat 0 do first?",
+         lambda: f"{(first.step(0) or ('nothing',))[0]}; a placement now is "
+                 f"{_says(lambda: first.play(['place', [[0, 0], [0, 1], [0, 2], [0, 3]]]))}"),
+        ("bad input", "playing card 1000", lambda: first.play(["card", 1000])),
+    ]
+    return [(i, case, _says(fn)) for i, case, fn in cases]
+
+
 #: Seeded games kept as golden records (tests/golden/doppel_doubt/): the default reading and the
 #: main alternative readings of the takeover (DB-A5, DB-A7) and claim timing (DB-A8, DB-A9),
 #: each far enough (300 actions) to reach the placements of round 2.
@@ -100,5 +370,7 @@ GOLDEN = (
                options={"artefacts": {"light": 0, "dark": 1}}),
 )
 
-__all__ = ["E2_CARDS", "E2_RANKS", "e1_hands", "e2_round_one", "e4_board", "e6_board",
-           "e7_board", "GOLDEN"]
+__all__ = ["E2_CARDS", "E2_RANKS", "E3_CARDS", "E5_X", "E5_RED", "E5_BLUE", "E10_TERRITORY",
+           "e1_hands", "e2_round_one", "e3_draft", "e4_board", "e5_resolution", "e6_board",
+           "e6_story", "e7_board", "e8_results", "e9_rows", "e10_results", "actions_by_round",
+           "edge_cases", "guess_rows", "light_example", "GOLDEN"]

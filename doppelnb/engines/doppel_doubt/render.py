@@ -11,19 +11,75 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...core.checks import check_instance
 from ...core.render import Html, Svg, escape, html_table, side_by_side
 from .board import OFFBOARD, Board, Verdict, on_board
 from .rules import COLOURS, SIZE, colour_of
-from .shapes import Shape
+from .shapes import Shape, reflect
 
 if TYPE_CHECKING:
     from .game import State
     from .resolve import ClaimStep, Resolution, Results
 
-FILL = {"red": "#f4a6a0", "blue": "#a6c8f0", "yellow": "#f3d65a", "green": "#a8dca8",
-        "purple": "#cdb4e6"}
-INK = {"red": "#b03a2e", "blue": "#2f6db5", "yellow": "#9a7300", "green": "#2e7d4f",
-       "purple": "#6f42a0"}
+#: Okabe-Ito colours (safe for the common colour-vision deficiencies), one per colour pair; the
+#: board fills are light tints of them so the printed values stay readable, and each colour also
+#: gets its own hatch (``HATCH``), the second cue that does not rely on colour at all.
+OKABE_ITO = {"red": "#D55E00", "blue": "#0072B2", "yellow": "#F0E442", "green": "#009E73",
+             "purple": "#CC79A7"}
+
+
+def _tint(colour: str, share: float) -> str:
+    """``colour`` mixed with white: ``share`` of the colour, the rest white."""
+    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(v * share + 255 * (1 - share)):02x}" for v in rgb)
+
+
+FILL = {c: _tint(v, 0.55) for c, v in OKABE_ITO.items()}
+INK = {**OKABE_ITO, "yellow": "#8a7a00"}     # the yellow ink is darkened so lines and rings show
+#: The second cue: a hatch per colour, named in every legend.
+HATCH = {"red": "diagonal lines /", "blue": "horizontal lines", "yellow": "dots",
+         "green": "diagonal lines \\", "purple": "vertical lines"}
+
+
+def _pattern(colour: str, cell: float) -> str:
+    """An SVG ``<pattern>`` filling a square with ``colour``'s tint and its hatch."""
+    k = max(4.0, cell / 3)
+    ink, fill = INK[colour], FILL[colour]
+    marks = {
+        "red": f'<line x1="0" y1="{k:g}" x2="{k:g}" y2="0"/>',
+        "blue": f'<line x1="0" y1="{k / 2:g}" x2="{k:g}" y2="{k / 2:g}"/>',
+        "yellow": f'<circle cx="{k / 2:g}" cy="{k / 2:g}" r="{k / 7:g}" fill="{ink}"/>',
+        "green": f'<line x1="0" y1="0" x2="{k:g}" y2="{k:g}"/>',
+        "purple": f'<line x1="{k / 2:g}" y1="0" x2="{k / 2:g}" y2="{k:g}"/>',
+    }[colour]
+    return (f'<pattern id="{_pattern_id(colour, cell)}" patternUnits="userSpaceOnUse" '
+            f'width="{k:g}" height="{k:g}"><rect width="{k:g}" height="{k:g}" fill="{fill}"/>'
+            f'<g stroke="{ink}" stroke-width="{max(0.6, k / 12):g}" stroke-opacity="0.55">'
+            f"{marks}</g></pattern>")
+
+
+def _pattern_id(colour: str, cell: float) -> str:
+    return f"db-hatch-{colour}-{round(cell * 10)}"
+
+
+def _defs(cell: float) -> str:
+    return "<defs>" + "".join(_pattern(c, cell) for c in COLOURS) + "</defs>"
+
+
+def territory_fill(colour: str, cell: float = 24) -> str:
+    """The SVG fill of ``colour``'s territory at square size ``cell`` (tint plus hatch)."""
+    return f"url(#{_pattern_id(colour, cell)})"
+
+
+def colour_swatch(colour: str, *, size: int = 16) -> Svg:
+    """A small square in ``colour``'s tint and hatch, with its name as the title (for legends)."""
+    svg = Svg(size, size, title=f"{colour}: {HATCH[colour]}", role="img")
+    svg.add(_defs(size))
+    svg.rect(0.5, 0.5, size - 1, size - 1, fill=territory_fill(colour, size), stroke="#555",
+             stroke_width=0.8)
+    return svg
+
+
 LEGAL, ILLEGAL = "#1a7f37", "#cf222e"
 
 
@@ -42,7 +98,11 @@ def board_svg(board: Board, *, overlay: Any = None, who: str | None = None,
     foot = 18 + 15 * len(lines)
     width = SIZE * cell + 2 * margin
     height = top + SIZE * cell + 2 * margin + foot
+    owners = sorted({colour_of(o) for o in board.owner if o}, key=COLOURS.index)
+    legend_h = 18 if owners else 0
+    height += legend_h
     svg = Svg(width, height, title=title or "Doppel Doubt board", role="img")
+    svg.add(_defs(cell))
     if title:
         svg.text(width / 2, 16, title, size=13, anchor="middle", font_weight="bold")
     x0, y0 = margin, top + margin
@@ -55,7 +115,7 @@ def board_svg(board: Board, *, overlay: Any = None, who: str | None = None,
             i = r * SIZE + c
             x, y = x0 + c * cell, y0 + r * cell
             owner = board.owner[i]
-            fill = FILL[colour_of(owner)] if owner else "#ffffff"
+            fill = territory_fill(colour_of(owner), cell) if owner else "#ffffff"
             svg.rect(x, y, cell, cell, fill=fill, stroke="#c8c8c8", stroke_width=0.6)
             label = board.start_label((r, c))
             if i in board.zero:
@@ -93,6 +153,14 @@ def board_svg(board: Board, *, overlay: Any = None, who: str | None = None,
             if cell >= 20 else "illustrative board (not the rulebook's)")
     svg.text(x0, ty, note if board.illustrative else "board data supplied by the user", size=9,
              fill="#777")
+    if owners:                              # the legend: tint, hatch and name of each colour
+        lx = x0
+        for colour in owners:
+            svg.rect(lx, ty + 5, 14, 10, fill=territory_fill(colour, cell), stroke="#555",
+                     stroke_width=0.6)
+            svg.text(lx + 17, ty + 14, colour, size=9, fill="#333")
+            lx += 24 + 6 * len(colour)
+        ty += legend_h
     for k, line in enumerate(lines):
         svg.text(x0, ty + 15 * (k + 1), line, size=11,
                  fill=LEGAL if verdict is not None and verdict.legal else ILLEGAL, font_weight="bold" if k == 0 else None)
@@ -121,18 +189,73 @@ def shape_svg(shape: Shape | tuple[Any, ...], *, cell: int = 12, colour: str = "
     w = 1 + max(c for _, c in cells)
     text = label if label is not None else (str(shape) if isinstance(shape, Shape) else "")
     size = max(h, w, 4) * cell + 4
-    svg = Svg(size, size + (12 if text else 0), title=text or "shape", role="img")
-    ox, oy = (size - w * cell) / 2, (size - h * cell) / 2
+    width = max(size, 5.6 * len(text) + 6)          # wide enough for the label under it
+    svg = Svg(width, size + (12 if text else 0), title=text or "shape", role="img")
+    ox, oy = (width - w * cell) / 2, (size - h * cell) / 2
     for r, c in cells:
         svg.rect(ox + c * cell, oy + r * cell, cell, cell, fill=colour, stroke="#fff",
                  stroke_width=1)
     if text:
-        svg.text(size / 2, size + 10, text, size=9, anchor="middle")
+        svg.text(width / 2, size + 10, text, size=9, anchor="middle")
     return svg
 
 
+#: The standard letter names of the tetrominoes (I O T S Z L J) and pentominoes (Golomb's F I L N P
+#: T U V W X Y Z), each drawn as its letter. Rotations keep the name; a mirror image that is not a
+#: rotation is a different one-sided piece here (DB-R10a): the tetrominoes call the pairs S/Z and
+#: L/J, the pentominoes mark the mirror with a prime (F and F′). Hexominoes have no letter names.
+_LETTER_DRAWINGS = {
+    4: {"I": "####", "O": "##/##", "T": "###/.#.", "S": ".##/##.", "Z": "##./.##",
+        "L": "#./#./##", "J": ".#/.#/##"},
+    5: {"F": ".##/##./.#.", "I": "#####", "L": "#./#./#./##", "N": ".#/.#/##/#.",
+        "P": "##/##/#.", "T": "###/.#./.#.", "U": "#.#/###", "V": "#../#../###",
+        "W": "#../##./.##", "X": ".#./###/.#.", "Y": ".#/##/.#/.#", "Z": "##./.#./.##"},
+}
+
+
+def _drawing_cells(drawing: str) -> list[tuple[int, int]]:
+    return [(r, c) for r, row in enumerate(drawing.split("/")) for c, ch in enumerate(row)
+            if ch == "#"]
+
+
+def _letter_names() -> dict[Shape, str]:
+    out: dict[Shape, str] = {}
+    for drawings in _LETTER_DRAWINGS.values():
+        for letter, drawing in drawings.items():
+            shape = Shape.from_cells(_drawing_cells(drawing))
+            out.setdefault(shape, letter)
+            mirror = Shape.from_cells(reflect(shape.key))
+            if shape.size == 5 and mirror != shape:
+                out.setdefault(mirror, letter + "′")
+    return out
+
+
+_NAMES: dict[Shape, str] = {}
+
+
+def piece_name(shape: Shape) -> str:
+    """The standard name of a tetromino or pentomino ("T", "Y′"), or the engine's name
+    ("6-12") for a hexomino, which has no letter name.
+
+    >>> from doppelnb.engines.doppel_doubt import shape_by_name
+    >>> piece_name(shape_by_name("5-3")), piece_name(shape_by_name("4-6")), piece_name(
+    ...     shape_by_name("6-0"))
+    ('Y′', 'O', '6-0')
+    """
+    shape = check_instance(shape, "shape", Shape, expected="a doppel_doubt Shape")
+    if not _NAMES:
+        _NAMES.update(_letter_names())
+    return _NAMES.get(shape, str(shape))
+
+
+def shape_label(shape: Shape) -> str:
+    """``"5-3 (Y′)"``: the engine's name with the standard letter where there is one."""
+    name = piece_name(shape)
+    return str(shape) if name == str(shape) else f"{shape} ({name})"
+
+
 def shapes_strip(shapes: Any, labels: Any = None, **kw: Any) -> Html:
-    labels = labels or [f"{i}: {s}" for i, s in enumerate(shapes)]
+    labels = labels or [shape_label(s) for s in shapes]
     return side_by_side(*[shape_svg(s, label=lab, **kw) for s, lab in zip(shapes, labels,
                                                                        strict=True)], gap=6)
 
@@ -236,12 +359,87 @@ def results_html(results: Results) -> str:
         f"<ul>{notes}</ul>" if notes else "")
 
 
+def view_table(state: State, seat: int) -> Html:
+    """What ``seat`` knows at this moment (``state.view(seat)``, DB-R2, DB-A23), and what the
+    view leaves out: the other seats' Doppels and the Jester colour."""
+    view = state.view(seat)
+    shape = view["shape_to_place"]
+    rows = [["you are", view["you"]],
+            ["your hand", ", ".join(map(str, view["hand"]))],
+            ["round", view["round"]],
+            ["shapes revealed this round", len(view["offered"])],
+            ["shape your partner gave you", shape_label(shape) if shape else "none yet"],
+            ["cards played in past rounds", f"{len(view['played'])} rounds"],
+            ["your Artefact powers", ", ".join(view["artefacts"]) or "none"],
+            ["the other seats' colours and letters",
+             "not in the view" if "identity" not in view else "shown"],
+            ["which colour are the Jesters", "not in the view" if "jester" not in view
+             else "shown"]]
+    return Html(html_table(["what seat " + str(seat) + " sees", ""], rows,
+                           caption=f"state.view({seat}) (DB-R2)"))
+
+
+def starts_table(state: State) -> Html:
+    """Round 1's starting squares (DB-R6, DB-R7): each letter's pool in descending card order,
+    and the squares left over as Zero spaces. ``state`` is any state after round 1."""
+    cards = {state.identity[s]: card for s, (card, _) in enumerate(state.played[0])}
+    rows = []
+    for letter in ("P", "Q"):
+        pool = sorted((d for d in state.starts_taken if d.endswith(letter)),
+                      key=lambda d: -cards[d])
+        rows += [[letter, d, cards[d], state.starts_taken[d]] for d in pool]
+    left = ", ".join(state.zero_from_starts)
+    return Html(html_table(["pool", "Doppel", "card", "starting square"], rows,
+                           caption=f"starting squares, highest card first; left over and turned "
+                                   f"into Zero spaces: {left}"))
+
+
+def draft_table(state: State, round_: int = 1) -> Html:
+    """The shape draft of round ``round_`` (DB-R8, DB-R9): lowest card first, each Doppel takes
+    the first shape on its list still free, and the shape goes to its partner."""
+    log = dict(state.draft_log[round_ - 1])
+    cards = {s: card for s, (card, _) in enumerate(state.played[round_ - 1])}
+    offered = state.shapes_by_round[round_ - 1]
+    order = sorted(log, key=lambda s: cards[s])
+    rows = [[turn, state.identity[s], cards[s], shape_label(offered[log[s]]),
+             state.identity[state.partner(s)]] for turn, s in enumerate(order, start=1)]
+    return Html(html_table(["turn", "Doppel", "card", "takes", "gives it to (places it in round "
+                            f"{round_ + 1})"], rows,
+                           caption=f"round {round_}'s shape draft, lowest card first"))
+
+
+def colour_score_chart(state: State, *, title: str = "") -> Svg:
+    """Each colour's score (P - Q, territory only) after every finished round, as a line chart
+    drawn in the colour's own Okabe-Ito colour (with a marker and dash per line as second cue).
+
+    ``line_chart`` colours its series in the order of ``core.render.PALETTE``; the series are
+    passed in that order, with unnamed empty series (``_``-labels, left out of the legend) in the
+    palette slots no colour uses, so red is drawn vermillion, blue blue, and so on."""
+    from ...core.render import PALETTE, line_chart
+    from .resolve import colour_scores
+
+    per_round = [colour_scores(h, state.identity) for h in state.history_scores]
+    by_ink = {v.lower(): c for c, v in OKABE_ITO.items()}
+    series: dict[str, list[tuple[float, float]]] = {}
+    for i, ink in enumerate(PALETTE):
+        colour = by_ink.get(ink.lower())
+        if colour is None:
+            if len(series) < len(COLOURS) and any(by_ink.get(p.lower()) for p in PALETTE[i:]):
+                series[f"_unused{i}"] = []
+            continue
+        jest = " (Jesters)" if colour == state.jester else ""
+        series[colour + jest] = [(r + 1, s[colour]) for r, s in enumerate(per_round)]
+    return line_chart(series, title=title or "colour score (P - Q) after each round",
+                      x_label="round", y_label="colour score (territory only)")
+
+
 def state_html(state: State, *, cell: int = 18) -> str:
     title = (f"after round {state.round - 1}" if state.is_over else
              f"round {state.round}: seat {state.to_move} to choose")
     return str(side_by_side(board_svg(state.board, cell=cell, title=title), scores_table(state)))
 
 
-__all__ = ["board_svg", "shape_svg", "shapes_strip", "verdict_html", "claim_step_html",
+__all__ = ["board_svg", "colour_score_chart", "view_table", "starts_table", "draft_table", "piece_name", "shape_label", "colour_swatch", "territory_fill", "HATCH",
+           "OKABE_ITO", "shape_svg", "shapes_strip", "verdict_html", "claim_step_html",
            "ResolutionStep", "resolution_steps", "scores_table", "results_html", "state_html",
            "FILL", "INK"]

@@ -1,0 +1,204 @@
+"""Chapter 4 (issue 14): the closed forms equal the engine's enumeration, the standard piece names
+are right, the pictures carry a second cue beside colour and a <title>, the worked examples and
+edge cases say what the digest says, and every new function refuses bad arguments with BadInput."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from fractions import Fraction
+
+import pytest
+
+from doppelnb import BadInput
+from doppelnb.core.state import playout
+from doppelnb.engines import doppel_doubt as db
+from doppelnb.engines.doppel_doubt import analysis, examples
+from doppelnb.engines.doppel_doubt.render import (
+    FILL,
+    HATCH,
+    OKABE_ITO,
+    board_svg,
+    colour_score_chart,
+    colour_swatch,
+    draft_table,
+    piece_name,
+    shape_label,
+    shapes_strip,
+    starts_table,
+    view_table,
+)
+from doppelnb.engines.doppel_doubt.scoring import correct_pair
+
+SHAPES = [s for n in (4, 5, 6) for s in db.one_sided_polyominoes(n)]
+
+
+@pytest.fixture(scope="module")
+def match():
+    return list(playout(db.new_game(seed=2), db.greedy_policy, seed=2))
+
+
+# -- closed forms against enumeration -----------------------------------------------------------
+
+
+def test_db_r10_placement_formula_equals_the_engines_count_for_every_shape():
+    for shape in SHAPES:
+        assert analysis.placements_closed_form(shape) == analysis.placements_enumerated(shape)
+    assert sum(analysis.placements_closed_form(s) for s in SHAPES) == 65403
+
+
+def test_placement_formula_on_other_board_sizes_counts_positions_by_hand():
+    straight = db.shape_by_name("4-0")
+    for n in (1, 3, 4, 5, 17):
+        by_hand = sum(1 for rot in straight.rotations() for r in range(n) for c in range(n)
+                      if all(r + dr < n and c + dc < n for dr, dc in rot))
+        assert analysis.placements_closed_form(straight, n) == by_hand
+    assert "binom" not in analysis.placements_formula().latex
+
+
+def test_db_r16_random_guess_formula_equals_marginal_and_full_enumeration():
+    """Seat 0 (red-P) names a uniformly random partner and splits the other 8 into random pairs:
+    all 9 x 8!/(2^4 4!) x 4! = 22,680 consistent guesses, scored with the engine's
+    ``correct_pair`` and the DB-R16 points (+5, +10 for the Jester pair)."""
+    closed = analysis.random_guess_closed_form()
+    assert closed == Fraction(5, 4) == analysis.random_guess_enumerated()
+    others = list(range(1, 10))
+    total = count = 0
+    for partner in others:
+        rest = [x for x in others if x != partner]
+        for order in itertools.permutations(rest):
+            pairs = [tuple(order[2 * i:2 * i + 2]) for i in range(4)]
+            if any(a > b for a, b in (order[0:2], order[2:4], order[4:6], order[6:8])):
+                continue                              # each pair once, in one order
+            guess = {"red": (partner,)}
+            guess.update(zip(("blue", "yellow", "green", "purple"), pairs, strict=True))
+            points = sum((10 if colour == "yellow" else 5)
+                         for colour, named in guess.items()
+                         if correct_pair(0, colour, named, db.DOPPELS))
+            total += points
+            count += 1
+    assert count == 9 * 40320 // 16 and Fraction(total, count) == closed
+
+
+def test_random_guess_formula_other_sizes():
+    assert analysis.random_guess_closed_form(3, 3) == Fraction(5, 3) + Fraction(15, 3)
+    assert "binom" in analysis.random_guess_formula().latex
+
+
+# -- standard names -------------------------------------------------------------------------------
+
+
+def test_tetromino_and_pentomino_names_are_the_standard_letters():
+    tetro = [piece_name(s) for s in db.one_sided_polyominoes(4)]
+    assert sorted(tetro) == sorted("IOTSZLJ")
+    pento = [piece_name(s) for s in db.one_sided_polyominoes(5)]
+    assert len(set(pento)) == 18
+    assert {p.rstrip("\u2032") for p in pento} == set("FILNPTUVWXYZ")
+    # the shape the old chapter called "P" is a Y: a line of four with one square beside it
+    assert piece_name(db.shape_by_name("5-3")).rstrip("\u2032") == "Y"
+    assert piece_name(db.shape_by_name("5-15")).rstrip("\u2032") == "P"     # 2x2 plus one
+    assert piece_name(db.shape_by_name("6-0")) == "6-0"
+    assert shape_label(db.shape_by_name("4-6")) == "4-6 (O)"
+
+
+def test_mirror_images_share_the_letter_and_differ_by_the_prime():
+    from doppelnb.engines.doppel_doubt.shapes import reflect
+
+    for shape in db.one_sided_polyominoes(5):
+        mirror = db.Shape.from_cells(reflect(shape.key))
+        a, b = piece_name(shape), piece_name(mirror)
+        assert a.rstrip("\u2032") == b.rstrip("\u2032")
+        assert (a == b) == (not shape.is_chiral)
+
+
+# -- pictures ---------------------------------------------------------------------------------------
+
+
+def test_territory_has_a_hatch_and_a_legend_beside_its_colour():
+    board = db.Board().set_owner([(0, 0)], "blue").set_owner([(1, 1)], "purple")
+    svg = str(board_svg(board, cell=14, title="two colours"))
+    assert svg.count("<title>") >= 1 and "<pattern" in svg
+    assert "url(#db-hatch-blue-140)" in svg and "url(#db-hatch-purple-140)" in svg
+    assert re.search(r">blue</text>", svg) and re.search(r">purple</text>", svg)
+    assert len(set(HATCH.values())) == 5 and set(OKABE_ITO) == set(FILL) == set(db.COLOURS)
+    assert "<title>purple: vertical lines</title>" in str(colour_swatch("purple"))
+
+
+def test_shape_labels_fit_and_charts_and_tables_render(match):
+    strip = str(shapes_strip(db.one_sided_polyominoes(4)))
+    assert "4-0 (I)" in strip and "<title>" in strip
+    chart = str(colour_score_chart(match[-1]))
+    assert "<title>" in chart and "_unused" not in chart
+    after1 = next(s for s in match if s.round == 2)
+    assert "starting square" in str(starts_table(after1))
+    assert "gives it to" in str(draft_table(after1, 1))
+    assert "not in the view" in str(view_table(after1, 0))
+
+
+# -- worked examples and edge cases -------------------------------------------------------------------
+
+
+def test_db_e3_lowest_card_picks_first_and_the_shape_goes_to_the_partner():
+    rows = examples.e3_draft()
+    assert rows[0][1:] == ("yellow-P", 12, 7, "yellow-Q")
+    assert rows[-1][1] == "red-Q" and sorted(r[3] for r in rows) == list(range(10))
+
+
+def test_db_e5_e6_e9_e10_say_what_the_digest_says():
+    res = examples.e5_resolution()
+    assert res.after.owner_of(examples.E5_X) == "red" and res.steps[1].claimed
+    story = examples.e6_story()
+    assert story[1][1].startswith("illegal for yellow: [DB-R12]")
+    assert story[2][1].startswith("legal for green")
+    assert "45 to 101" in examples.e9_rows()[0][1]
+    assert [db.DOPPELS[s] for s in examples.e10_results().candidates] == ["green-Q"]
+    assert [db.DOPPELS[s] for s in examples.e10_results(-22).candidates] == ["green-P"]
+    assert examples.light_example().after.value((3, 7)) == 0
+
+
+def test_edge_cases_refuse_or_allow_as_the_digest_table_says():
+    said = {case: verdict for _, case, verdict in examples.edge_cases()}
+    assert said["a tetromino with no own square"].startswith("illegal for blue: [DB-R10c]")
+    assert said["4 squares: 2 own + 2 red"].startswith("illegal for blue: [DB-R13]")
+    assert said["4 squares: 3 own + 1 red"].startswith("legal")
+    assert said["6 squares: 3 own + 1 red + 2 unclaimed"].startswith("illegal")
+    assert said["covering an unclaimed Zero space"].startswith("legal")
+    assert said["covering red's claimed Zero space"].startswith("illegal for blue: [DB-R12]")
+    assert said["the L tetromino mirrored (a J)"].startswith("illegal for blue: [DB-R10a]")
+    assert said["Power of Dark: 95 + 30"].startswith("refused: DB-R20")
+    assert said["Power of Dark: 95 + 6"] == "101"
+    assert said["red-P names the Jester pair (yellow)"] == "red-P gains 10"
+    assert said["purple holds only negative squares"].startswith("purple-P 0")
+    assert "team Token of Life: red" in said[
+        "red and blue tie at 10 after round 10; red led 10 to 8 after round 9"]
+    assert said["playing card 1000"].startswith("refused: DB-R4")
+
+
+def test_db_r5_schedule_read_off_a_match(match):
+    rows = examples.actions_by_round(match)
+    assert [r for r, _ in rows] == list(range(1, 11))
+    assert all("place" not in text for r, text in rows if r == 1)
+    assert all("shape" not in text for r, text in rows if r == 10)
+    assert sum(text.count("place") for _, text in rows) == 9          # DB-T17
+    assert [row[1] for row in examples.guess_rows()] == ["+5", "+5", "+10", "+0", "+0"]
+
+
+# -- bad arguments --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("call", [
+    lambda: analysis.placements_closed_form("4-0"),
+    lambda: analysis.placements_closed_form(db.shape_by_name("4-0"), 0),
+    lambda: analysis.placements_closed_form(db.shape_by_name("4-0"), True),
+    lambda: analysis.placements_enumerated(None),
+    lambda: analysis.random_guess_closed_form(1),
+    lambda: analysis.random_guess_closed_form(9, "5"),
+    lambda: analysis.random_guess_enumerated(rules="default"),
+    lambda: analysis.random_guess_enumerated(jester="red"),
+    lambda: piece_name("5-3"),
+    lambda: examples.actions_by_round([]),
+    lambda: examples.actions_by_round(None),
+])
+def test_new_functions_refuse_bad_arguments_with_bad_input(call):
+    with pytest.raises(BadInput):
+        call()
