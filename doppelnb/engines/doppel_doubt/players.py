@@ -62,8 +62,10 @@ def greedy(state: State, rng: random.Random) -> Action:
     if kind == "place" and actions[0][0] == "place":
         key = state.key(seat)
         gain = [0 if o == key else abs(v) for o, v in zip(board.owner, board.values, strict=True)]
-        return cast(Action, max(actions, key=lambda a: (sum(gain[r * SIZE + c] for r, c in a[1]),
-                                                        rng.random())))
+        # Off-board cells (allowed under allow_offboard, DB-A13) gain nothing.
+        return cast(Action, max(actions, key=lambda a: (
+            sum(gain[r * SIZE + c] for r, c in a[1] if 0 <= r < SIZE and 0 <= c < SIZE),
+            rng.random())))
     return cast(Action, rng.choice(actions))
 
 
