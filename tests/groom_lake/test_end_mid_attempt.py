@@ -13,23 +13,24 @@ import pytest
 from doppelnb.engines import groom_lake as gl
 
 
-@pytest.mark.parametrize("seed", [300001088, 300001635])
-def test_game_ending_mid_attempt_settles_the_pile(seed):
+def play_out(players: int, seed: int) -> gl.State:
+    """A seeded random game played to its end, every invariant holding at every state."""
     rng = random.Random(seed)
-    state = gl.new_game(3, seed=seed)
+    state = gl.new_game(players, seed=seed)
     while not state.is_over:
         assert state.invariants() == ()
         state = state.play(rng.choice(state.legal_actions()))
-    assert state.result == "no_humans"
     assert state.invariants() == ()
+    return state
+
+
+@pytest.mark.parametrize("seed", [300001088, 300001635])
+def test_game_ending_mid_attempt_settles_the_pile(seed):
+    state = play_out(3, seed)
+    assert state.result == "no_humans"
     assert sum(state.life) + state.life_removed == 18  # 6 Life tokens each (GL-R4)
 
 
 @pytest.mark.parametrize("seed", [400000705, 400003344])
 def test_game_ending_mid_crash_site_keeps_every_supply_card(seed):
-    rng = random.Random(seed)
-    state = gl.new_game(4, seed=seed)
-    while not state.is_over:
-        assert state.invariants() == ()
-        state = state.play(rng.choice(state.legal_actions()))
-    assert state.invariants() == ()
+    play_out(4, seed)
