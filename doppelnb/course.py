@@ -14,6 +14,7 @@ chapters as they change.
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 from dataclasses import dataclass
@@ -81,13 +82,7 @@ def chapter_size(chapter: Chapter) -> tuple[int, int]:
     cells = json.loads(shipped_notebooks()[chapter.notebook])["cells"]
     text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
     words = len(text.split())
-    try:
-        import importlib
-
-        book = importlib.import_module(f"doppelnb.engines.{chapter.game}.exercises").BOOK
-        exercises = len(book)
-    except ModuleNotFoundError:
-        exercises = 0
+    exercises = len(importlib.import_module(f"doppelnb.engines.{chapter.game}.exercises").BOOK)
     return words, exercises
 
 
