@@ -62,8 +62,9 @@ test: lint typecheck unit notebooks explainers browser
 lint: setup
 	$(BIN)/ruff check .
 
+# One worker per core (pytest-xdist); a test module stays on one worker (its fixtures built once).
 unit: setup
-	$(BIN)/python -m pytest tests
+	$(BIN)/python -m pytest -n auto --dist loadfile tests
 
 notebooks: setup
 	$(BIN)/python -m pytest --nbval-lax --nbval-current-env -p no:cacheprovider notebooks

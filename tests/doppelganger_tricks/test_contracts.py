@@ -7,6 +7,7 @@ shared/rules/doppelganger-tricks.md (rule ids cited).
 from __future__ import annotations
 
 import random
+import re
 from fractions import Fraction
 
 import numpy as np
@@ -163,7 +164,7 @@ HOSTILE = [
 ]
 
 
-@pytest.mark.parametrize("case", HOSTILE, ids=lambda c: f"{c[0].__name__}{c[1]!r:.40}")
+@pytest.mark.parametrize("case", HOSTILE, ids=lambda c: re.sub(r" at 0x[0-9a-f]+", "", f"{c[0].__name__}{c[1]!r}")[:50])
 def test_hostile_input_is_bad_input(case):
     """Issue 11: every public function refuses malformed input with BadInput (never another
     exception) and names what was wrong."""
