@@ -30,12 +30,22 @@ def escape(text: Any) -> str:
     return html.escape(str(text), quote=True)
 
 
+_ATTR_NAMES: dict[str, str] = {}
+
+
 def _attrs(attrs: dict[str, Any]) -> str:
+    # Hot: every SVG element passes here. Attribute names are converted once, and numbers (which
+    # never need escaping) skip the escape; the markup is the same as escaping everything.
     parts = []
     for key, value in attrs.items():
         if value is None or value is False:
             continue
-        parts.append(f'{key.rstrip("_").replace("_", "-")}="{escape(value)}"')
+        name = _ATTR_NAMES.get(key)
+        if name is None:
+            name = _ATTR_NAMES[key] = key.rstrip("_").replace("_", "-")
+        kind = type(value)
+        text = str(value) if kind is int or kind is float else escape(value)
+        parts.append(f'{name}="{text}"')
     return (" " + " ".join(parts)) if parts else ""
 
 
