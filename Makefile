@@ -66,8 +66,16 @@ lint: setup
 unit: setup
 	$(BIN)/python -m pytest -n auto --dist loadfile tests
 
+# Every notebook run by nbval, one notebook per xdist worker on the 2 cores (`--dist loadscope`,
+# as nbval's README asks: a notebook's cells run in order in one kernel). Only the two plugins
+# this needs are loaded (the others, hypothesis above all, add seconds to each process's start),
+# and tools/nbval_startup.py skips an optional 2 s import; see that file. The package is compiled
+# to bytecode first: with PYTHONDONTWRITEBYTECODE set, every kernel would recompile it (0.2 s each).
 notebooks: setup
-	$(BIN)/python -m pytest --nbval-lax --nbval-current-env -p no:cacheprovider notebooks
+	$(BIN)/python -m compileall -q doppelnb
+	PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 $(BIN)/python -m pytest -p tools.nbval_startup -p nbval.plugin \
+		-p xdist.plugin -n 2 --dist loadscope --nbval-lax --nbval-current-env -p no:cacheprovider \
+		notebooks
 
 # Debian's Chromium for the browser tests (never `playwright install`: its download fails here).
 chromium:
