@@ -578,8 +578,6 @@ def _bars(items_x: Sequence[str], series: Sequence[tuple[str, Sequence[float], s
     for j, ((name, _, colour, hatch), vals) in enumerate(zip(series, values, strict=True)):
         bars = Svg(0, 0)
         for i, v in enumerate(vals):
-            if not math.isfinite(v):  # no bar for a missing (NaN) or infinite value
-                continue
             x0 = frame.x(i) - group_w / 2 + j * bar_w
             w = bar_w * (0.95 if len(series) > 1 else 1)
             top, h = min(zero, frame.y(v)), abs(frame.y(v) - zero)
@@ -603,8 +601,6 @@ def _bars(items_x: Sequence[str], series: Sequence[tuple[str, Sequence[float], s
             continue
         err = Svg(0, 0)
         for i, (a, b) in enumerate(ints):
-            if not (math.isfinite(float(a)) and math.isfinite(float(b))):
-                continue
             x = frame.x(i) - group_w / 2 + (j + 0.5) * bar_w
             y1, y2 = frame.y(float(a)), frame.y(float(b))
             err.line(_r(x), _r(y1), _r(x), _r(y2), stroke=_INK, stroke_width=1)
@@ -664,12 +660,8 @@ def line_chart(series: Mapping[str, Sequence[tuple[float, float]]], *, title: st
     axes with ticks, optional shaded 95% bands (``bands[name]``: (x, lo, hi) points) and
     horizontal reference lines (value, label). Returned as inline SVG with a ``<title>``."""
     bands = bands or {}
-    # Points with a missing (NaN) or infinite coordinate are left out, as matplotlib leaves them.
-    pts = {name: [(float(x), float(y)) for x, y in p
-                  if math.isfinite(float(x)) and math.isfinite(float(y))]
-           for name, p in series.items()}
-    band_pts = {name: [(float(x), float(lo), float(hi)) for x, lo, hi in b
-                       if all(math.isfinite(float(v)) for v in (x, lo, hi))]
+    pts = {name: [(float(x), float(y)) for x, y in p] for name, p in series.items()}
+    band_pts = {name: [(float(x), float(lo), float(hi)) for x, lo, hi in b]
                 for name, b in bands.items() if name in pts}
     xs = [x for p in pts.values() for x, _ in p] + [x for b in band_pts.values() for x, _, _ in b]
     ys = ([y for p in pts.values() for _, y in p] + [v for b in band_pts.values()
