@@ -294,12 +294,7 @@ def _wrap(text: str, room: float, size: float) -> str:
     ``room`` pixels where it can."""
     lines = []
     for line in text.split("\n"):
-        pieces = []
-        for piece in re.findall(r"[^ =,]*[ =,]?", line):
-            if _text_width(piece, size) > room:  # too long alone: break after underscores too
-                pieces += re.findall(r"[^_]*_?", piece)
-            else:
-                pieces.append(piece)
+        pieces = re.findall(r"[^ =,]*[ =,]?", line)
         current = ""
         for piece in (p for p in pieces if p):
             if current and _text_width((current + piece).rstrip(), size) > room:
@@ -330,13 +325,7 @@ class _Frame:
         self.x_label, self.y_label = x_label, y_label
         self.x_lo, self.x_hi = x_range
         self.rotate = rotate
-        # A title too wide for the chart at 14 px shrinks, down to 11.5 px; then it wraps.
-        self.title_size = min(_TITLE, (width - 8) / max(1, len(title) * _EM))
-        self.title_lines = [title] if title else []
-        if self.title_size < 11.5:
-            self.title_size = 12.0
-            self.title_lines = _wrap(title, width - 8, self.title_size).split("\n")
-        top = (len(self.title_lines) * self.title_size * 1.2 + 11 if title else 8)
+        top = (_TITLE + 15 if title else 8)
         if rotate:
             tick_h = max((_text_width(t, _TICK) for _, t in x_ticks), default=0) * 0.72 + _TICK
         else:
@@ -367,11 +356,11 @@ class _Frame:
     def background(self, svg: Svg) -> None:
         """Title, grid, ticks, tick labels, spines and axis labels (drawn before the data)."""
         width = self.right - self.left
-        for i, line in enumerate(self.title_lines):
-            size = round(self.title_size, 1)
-            half = _text_width(line, size) / 2
+        if self.title:
+            size = min(_TITLE, (self.width - 8) / max(1, len(self.title) * _EM))
+            half = _text_width(self.title, size) / 2
             x = min(max(self.left + width / 2, half + 4), self.width - half - 4)
-            svg.text(_r(x), _r(size + 3 + i * size * 1.2), line, size=size, anchor="middle")
+            svg.text(_r(x), _r(_TITLE + 3), self.title, size=round(size, 1), anchor="middle")
         grid = Svg(0, 0)
         for value, _ in self.y_ticks:
             y = self.y(value)
@@ -416,7 +405,7 @@ class _Frame:
                      stroke_width=1, stroke_dasharray="1.5,2.5")
             if label:
                 svg.text(_r(self.right - 2), _r(y - 3), label, size=_SMALL, anchor="end",
-                         fill="#333", stroke="#fff", stroke_width=3, paint_order="stroke")
+                         fill="#333")
 
     def zero_line(self, svg: Svg) -> None:
         if self.y_lo < 0 < self.y_hi or self.y_lo == 0:
@@ -550,7 +539,7 @@ def _bars(items_x: Sequence[str], series: Sequence[tuple[str, Sequence[float], s
     y_lo, y_hi = _range(spans, include_zero=True, pad_low=False,
                         headroom=0.12 if labels else 0.05)
     step = (n + 15) // 16 if n > 16 else 1
-    room = (width - 50 - (_LABEL + 6 if y_label else 0)) / max(1, n) * 0.95
+    room = (width - 90) / max(1, n) * 0.95
     rotate = n > 8 and any(_text_width(str(items_x[i]), _TICK) > room * step
                            for i in range(0, n, step))
     if rotate:
