@@ -1,5 +1,5 @@
-"""SVG and HTML builders shared by every engine's renderings (no widgets, no plotting library:
-charts are drawn straight into SVG, so importing an engine and drawing a chart both stay light).
+"""SVG and HTML builders shared by every engine's renderings (no widgets; charts use matplotlib,
+imported only when a chart is drawn, so importing an engine stays light).
 
 Everything here returns plain strings wrapped in objects with ``_repr_svg_`` / ``_repr_html_``,
 so pictures show in JupyterLab, survive HTML export as static markup, and can be put into an
@@ -12,9 +12,7 @@ so pictures show in JupyterLab, survive HTML export as static markup, and can be
 
 from __future__ import annotations
 
-import hashlib
 import html
-import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -236,371 +234,62 @@ def to_markup(item: Any) -> str:
 #: Second cues for colour-blind readers: each series also gets its own marker and dash.
 MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
 DASHES = ("-", "--", "-.", ":", (0, (5, 1)), (0, (3, 1, 1, 1)), (0, (1, 1)), (0, (8, 2)))
-#: Hatchings for bars, the second cue beside colour in grouped bar charts.
-HATCHES = ("", "//", "xx", "\\\\", "..")
-
-# Charts are drawn straight into SVG (no plotting library): a chart costs about a millisecond,
-# where a matplotlib figure cost 0.1-0.3 s and its import about 0.8 s in every kernel (issue 17).
-# Sizes are in pixels; text widths are estimated for DejaVu Sans (about 0.6 em per character).
-_TITLE, _LABEL, _TICK, _SMALL = 14.0, 12.0, 11.0, 9.5
-_EM = 0.6
-_INK, _GRID, _ZERO, _REF = "#222", "#ddd", "#444", "#555"
 
 
-def _px(value: float) -> str:
-    """A coordinate with one decimal, without a trailing ``.0``."""
-    text = f"{value:.1f}"
-    return text[:-2] if text.endswith(".0") else text
+def _pyplot() -> Any:
+    """matplotlib's pyplot with the SVG backend, imported only when a chart is drawn."""
+    try:
+        import matplotlib
+    except ImportError:  # pragma: no cover - the notebooks extra brings it
+        raise BadInput("NB-ARG", "charts need matplotlib: pip install 'doppelnb[notebooks]'") from None
+    matplotlib.use("svg", force=False)
+    import matplotlib.pyplot as plt
+
+    return plt
 
 
-def _r(value: float) -> float:
-    """A coordinate rounded to one decimal (shorter markup)."""
-    return round(value, 1)
+def _figure_svg(fig: Any, title: str) -> Svg:
+    """The figure as an inline SVG with a ``<title>`` (screen readers) and no timestamps."""
+    import io
+
+    plt = _pyplot()
+    buffer = io.StringIO()
+    with plt.rc_context({"svg.fonttype": "none", "svg.hashsalt": "doppelnb"}):
+        fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
+    plt.close(fig)
+    text = buffer.getvalue()
+    text = text[text.index("<svg"):]
+    head_end = text.index(">") + 1
+    text = text[:head_end] + f"<title>{escape(title or 'chart')}</title>" + text[head_end:]
+    return Svg.raw(text)
 
 
-def _text_width(text: str, size: float) -> float:
-    return max((len(line) for line in str(text).split("\n")), default=0) * size * _EM
+def _axes(width: int, height: int, title: str, x_label: str, y_label: str) -> tuple[Any, Any]:
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(width / 96, height / 96), dpi=96)
+    if title:
+        ax.set_title(title, fontsize=11)
+    ax.set_xlabel(x_label, fontsize=9)
+    ax.set_ylabel(y_label, fontsize=9)
+    ax.tick_params(labelsize=8)
+    ax.grid(axis="y", color="#ddd", linewidth=0.6)
+    ax.set_axisbelow(True)
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    return fig, ax
 
 
-def _nice_ticks(lo: float, hi: float, target: int, *, integer: bool = False) -> tuple[
-        list[float], int]:
-    """Round tick values covering [lo, hi] (steps of 1, 2, 2.5 or 5 times a power of ten, about
-    ``target`` of them) and the number of decimals their labels need."""
-    span = hi - lo
-    if not span > 0:
-        span = abs(hi) or 1.0
-    raw = span / max(1, target)
-    power = 10.0 ** math.floor(math.log10(raw))
-    step = next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw * (1 - 1e-9))
-    if integer:
-        step = float(max(1, math.ceil(step)))
-    first = math.ceil(lo / step - 1e-9)
-    ticks = [k * step for k in range(first, math.floor(hi / step + 1e-9) + 1)]
-    decimals = 0 if integer else max(0, -math.floor(math.log10(step) + 1e-9))
-    if not integer and abs(round(step / 10.0 ** -decimals) * 10.0 ** -decimals - step) > 1e-9 * step:
-        decimals += 1  # a step of 2.5, 0.25, ...
-    return ticks, decimals
-
-
-def _tick_label(value: float, decimals: int) -> str:
-    text = f"{value:.{decimals}f}"
-    if float(text) == 0:
-        text = text.lstrip("-")
-    return text.replace("-", "\u2212")
-
-
-def _wrap(text: str, room: float, size: float) -> str:
-    """``text`` with line breaks added (after a space, ``=`` or ``,``) so each line fits in
-    ``room`` pixels where it can."""
-    lines = []
-    for line in text.split("\n"):
-        pieces = re.findall(r"[^ =,]*[ =,]?", line)
-        current = ""
-        for piece in (p for p in pieces if p):
-            if current and _text_width((current + piece).rstrip(), size) > room:
-                lines.append(current.rstrip())
-                current = ""
-            current += piece
-        lines.append(current.rstrip())
-    return "\n".join(lines)
-
-
-def _multiline(svg: Svg, x: float, y: float, text: str, *, size: float, anchor: str = "middle",
-               **attrs: Any) -> None:
-    """Text with ``\n`` line breaks: one ``<text>`` per line, the first baseline at ``y``."""
-    for i, line in enumerate(str(text).split("\n")):
-        svg.text(_r(x), _r(y + i * size * 1.2), line, size=size, anchor=anchor, **attrs)
-
-
-class _Frame:
-    """Axes for one chart: the plot area inside ``width`` x ``height`` after the title, the axis
-    labels, the tick labels and a legend below have taken their room, and the value -> pixel
-    maps. ``x_ticks`` are (position, label) pairs; ``x_range`` is the span they live in."""
-
-    def __init__(self, width: int, height: int, *, title: str, x_label: str, y_label: str,
-                 y_lo: float, y_hi: float, x_range: tuple[float, float],
-                 x_ticks: Sequence[tuple[float, str]], rotate: bool, legend_rows: int = 0,
-                 integer_y: bool = False):
-        self.width, self.height, self.title = width, height, title
-        self.x_label, self.y_label = x_label, y_label
-        self.x_lo, self.x_hi = x_range
-        self.rotate = rotate
-        top = (_TITLE + 15 if title else 8)
-        if rotate:
-            tick_h = max((_text_width(t, _TICK) for _, t in x_ticks), default=0) * 0.72 + _TICK
-        else:
-            lines = max((str(t).count("\n") + 1 for _, t in x_ticks), default=1)
-            tick_h = lines * _TICK * 1.2
-        self.legend_top_offset = 7 + tick_h + (_LABEL + 8 if x_label else 4)
-        bottom = self.legend_top_offset + legend_rows * 17 + 4
-        plot_h = max(40.0, height - top - bottom)
-        target = max(3, min(8, int(plot_h // 32)))
-        ticks, decimals = _nice_ticks(y_lo, y_hi, target, integer=integer_y)
-        self.y_ticks = [(v, _tick_label(v, decimals)) for v in ticks if y_lo - 1e-9 <= v <= y_hi + 1e-9]
-        label_w = max((_text_width(t, _TICK) for _, t in self.y_ticks), default=0)
-        left = 6 + (_LABEL + 6 if y_label else 0) + label_w + 8
-        self.left, self.top = left, top
-        self.right = width - 12
-        self.bottom = top + plot_h
-        self.y_lo, self.y_hi = y_lo, y_hi
-        self.x_ticks = x_ticks
-
-    def x(self, value: float) -> float:
-        span = (self.x_hi - self.x_lo) or 1.0
-        return self.left + (value - self.x_lo) / span * (self.right - self.left)
-
-    def y(self, value: float) -> float:
-        span = (self.y_hi - self.y_lo) or 1.0
-        return self.bottom - (value - self.y_lo) / span * (self.bottom - self.top)
-
-    def background(self, svg: Svg) -> None:
-        """Title, grid, ticks, tick labels, spines and axis labels (drawn before the data)."""
-        width = self.right - self.left
-        if self.title:
-            size = min(_TITLE, (self.width - 8) / max(1, len(self.title) * _EM))
-            half = _text_width(self.title, size) / 2
-            x = min(max(self.left + width / 2, half + 4), self.width - half - 4)
-            svg.text(_r(x), _r(_TITLE + 3), self.title, size=round(size, 1), anchor="middle")
-        grid = Svg(0, 0)
-        for value, _ in self.y_ticks:
-            y = self.y(value)
-            grid.line(_r(self.left), _r(y), _r(self.right), _r(y), stroke=_GRID,
-                      stroke_width=0.8)
-        svg.parts.append(f'<g class="grid">{"".join(grid.parts)}</g>')
-        for i, (value, label) in enumerate(self.y_ticks, start=1):
-            y = self.y(value)
-            tick = Svg(0, 0)
-            tick.line(_r(self.left - 4), _r(y), _r(self.left), _r(y), stroke=_INK,
-                      stroke_width=0.8)
-            tick.text(_r(self.left - 7), _r(y + _TICK * 0.35), label, size=_TICK, anchor="end")
-            svg.parts.append(f'<g id="ytick_{i}">{"".join(tick.parts)}</g>')
-        for i, (value, label) in enumerate(self.x_ticks, start=1):
-            x = self.x(value)
-            tick = Svg(0, 0)
-            tick.line(_r(x), _r(self.bottom), _r(x), _r(self.bottom + 4), stroke=_INK,
-                      stroke_width=0.8)
-            if self.rotate:
-                ty = self.bottom + 7 + _TICK * 0.8
-                tick.text(_r(x + 3), _r(ty), label, size=_TICK, anchor="end",
-                          transform=f"rotate(-45 {_px(x + 3)} {_px(ty)})")
+def _references(ax: Any, references: Sequence[tuple[float, str]], horizontal: bool) -> None:
+    for value, label in references:
+        draw = ax.axhline if horizontal else ax.axvline
+        draw(value, color="#555", linestyle=":", linewidth=1)
+        if label:
+            if horizontal:
+                ax.annotate(label, (1, value), xycoords=("axes fraction", "data"), fontsize=8,
+                            ha="right", va="bottom", color="#333")
             else:
-                _multiline(tick, x, self.bottom + 7 + _TICK * 0.9, label, size=_TICK)
-            svg.parts.append(f'<g id="xtick_{i}">{"".join(tick.parts)}</g>')
-        svg.line(_r(self.left), _r(self.top), _r(self.left), _r(self.bottom), stroke=_INK,
-                 stroke_width=0.8)
-        svg.line(_r(self.left), _r(self.bottom), _r(self.right), _r(self.bottom),
-                 stroke=_INK, stroke_width=0.8)
-        if self.x_label:
-            svg.text(_r(self.left + width / 2), _r(self.bottom + self.legend_top_offset - 6),
-                     self.x_label, size=_LABEL, anchor="middle")
-        if self.y_label:
-            cx, cy = 6 + _LABEL * 0.85, (self.top + self.bottom) / 2
-            svg.text(_r(cx), _r(cy), self.y_label, size=_LABEL, anchor="middle",
-                     transform=f"rotate(-90 {_px(cx)} {_px(cy)})")
-
-    def references(self, svg: Svg, references: Sequence[tuple[float, str]]) -> None:
-        for value, label in references:
-            y = self.y(float(value))
-            svg.line(_r(self.left), _r(y), _r(self.right), _r(y), stroke=_REF,
-                     stroke_width=1, stroke_dasharray="1.5,2.5")
-            if label:
-                svg.text(_r(self.right - 2), _r(y - 3), label, size=_SMALL, anchor="end",
-                         fill="#333")
-
-    def zero_line(self, svg: Svg) -> None:
-        if self.y_lo < 0 < self.y_hi or self.y_lo == 0:
-            y = self.y(0)
-            svg.line(_r(self.left), _r(y), _r(self.right), _r(y), stroke=_ZERO,
-                     stroke_width=1)
-
-    def legend(self, svg: Svg, entries: Sequence[tuple[str, str]]) -> None:
-        """Legend rows below the chart: (label, swatch markup drawn at the origin) per entry."""
-        for (x, y), (label, swatch) in zip(_legend_layout(self, [e[0] for e in entries]), entries,
-                                           strict=True):
-            svg.parts.append(f'<g transform="translate({_px(x)},{_px(y)})">{swatch}</g>')
-            svg.text(_r(x + 30), _r(y + _SMALL * 0.35), label, size=_SMALL)
-
-
-def _legend_rows(width: float, labels: Sequence[str]) -> int:
-    return 0 if not labels else 1 + max(r for r, _ in _legend_slots(width, labels))
-
-
-def _legend_slots(width: float, labels: Sequence[str]) -> list[tuple[int, float]]:
-    """(row, x offset) for each legend entry, wrapping at ``width``."""
-    slots, row, x = [], 0, 0.0
-    for label in labels:
-        w = 30 + _text_width(label, _SMALL) + 16
-        if x > 0 and x + w > width:
-            row, x = row + 1, 0.0
-        slots.append((row, x))
-        x += w
-    return slots
-
-
-def _legend_layout(frame: _Frame, labels: Sequence[str]) -> list[tuple[float, float]]:
-    top = frame.bottom + frame.legend_top_offset + 8
-    return [(frame.left + x, top + row * 17)
-            for row, x in _legend_slots(frame.right - frame.left, labels)]
-
-
-def _range(values: Iterable[float], *, include_zero: bool, pad_low: bool = True,
-           headroom: float = 0.05) -> tuple[float, float]:
-    """An axis span covering ``values`` with a 5% margin (none below a bar's zero)."""
-    vals = [v for v in values if math.isfinite(v)]
-    if include_zero:
-        vals.append(0.0)
-    lo, hi = (min(vals), max(vals)) if vals else (0.0, 1.0)
-    if hi == lo:
-        lo, hi = (lo - 1, hi + 1) if lo else (0.0, 1.0)
-    span = hi - lo
-    if not (include_zero and hi == 0):
-        hi += headroom * span
-    if pad_low and not (include_zero and lo == 0):
-        lo -= 0.05 * span
-    return lo, hi
-
-
-def _marker(shape: str, x: float, y: float, colour: str, r: float = 3.2) -> str:
-    """One marker (matplotlib's letters: o s ^ D v P X *) as SVG markup."""
-    fill = f'fill="{colour}" stroke="{colour}" stroke-width="0.6"'
-
-    def poly(points: Iterable[tuple[float, float]]) -> str:
-        return (f'<polygon points="{" ".join(f"{_px(x + dx)},{_px(y + dy)}" for dx, dy in points)}" '
-                f"{fill}/>")
-
-    if shape == "o":
-        return f'<circle cx="{_px(x)}" cy="{_px(y)}" r="{_px(r)}" {fill}/>'
-    if shape == "s":
-        return poly([(-r * .9, -r * .9), (r * .9, -r * .9), (r * .9, r * .9), (-r * .9, r * .9)])
-    if shape == "^":
-        return poly([(0, -r * 1.15), (r * 1.1, r * .8), (-r * 1.1, r * .8)])
-    if shape == "v":
-        return poly([(0, r * 1.15), (r * 1.1, -r * .8), (-r * 1.1, -r * .8)])
-    if shape == "D":
-        return poly([(0, -r * 1.2), (r, 0), (0, r * 1.2), (-r, 0)])
-    if shape == "P":
-        a, b = r * .38, r * 1.1
-        return poly([(-a, -b), (a, -b), (a, -a), (b, -a), (b, a), (a, a), (a, b), (-a, b),
-                     (-a, a), (-b, a), (-b, -a), (-a, -a)])
-    if shape == "X":
-        pts = []
-        for k in range(4):
-            ang = math.pi / 4 + k * math.pi / 2
-            for da, rr in ((-0.33, r * 1.2), (0.33, r * 1.2), (math.pi / 4, r * 0.45)):
-                pts.append((rr * math.cos(ang + da), rr * math.sin(ang + da)))
-        return poly(pts)
-    star = [((r * 1.3 if k % 2 == 0 else r * .55) * math.sin(k * math.pi / 5),
-             -(r * 1.3 if k % 2 == 0 else r * .55) * math.cos(k * math.pi / 5)) for k in range(10)]
-    return poly(star)
-
-
-def _dasharray(dash: Any, width: float) -> str | None:
-    """matplotlib's line styles (scaled by the line width, as matplotlib does) as an SVG dash
-    array; None for a solid line."""
-    named = {"-": None, "--": (3.7, 1.6), "-.": (6.4, 1.6, 1, 1.6), ":": (1, 1.65)}
-    pattern = named[dash] if isinstance(dash, str) else dash[1]
-    if pattern is None:
-        return None
-    return ",".join(_px(v * width) for v in pattern)
-
-
-def _hatch_pattern(pid: str, hatch: str) -> str:
-    """An SVG ``<pattern>`` drawing one of :data:`HATCHES` in dark ink over a transparent tile."""
-    lines = {"//": ["M0,8 L8,0", "M-2,2 L2,-2", "M6,10 L10,6"],
-             "\\\\": ["M0,0 L8,8", "M-2,6 L2,10", "M6,-2 L10,2"],
-             "xx": ["M0,8 L8,0", "M0,0 L8,8"], "..": []}[hatch]
-    body = "".join(f'<path d="{d}" stroke="{_INK}" stroke-width="0.7"/>' for d in lines)
-    if hatch == "..":
-        body = f'<circle cx="2" cy="2" r="0.9" fill="{_INK}"/><circle cx="6" cy="6" r="0.9" fill="{_INK}"/>'
-    return (f'<pattern id="{pid}" patternUnits="userSpaceOnUse" width="8" height="8">{body}'
-            f"</pattern>")
-
-
-def _key(*parts: Any) -> str:
-    """A short id for the chart's patterns and clip paths, the same in every run (several charts
-    on one page must not share them)."""
-    return hashlib.sha1(repr(parts).encode()).hexdigest()[:8]
-
-
-def _bars(items_x: Sequence[str], series: Sequence[tuple[str, Sequence[float], str, str]], *,
-          title: str, width: int, height: int, value_format: str, y_label: str, x_label: str,
-          intervals: Sequence[Sequence[tuple[float, float]] | None], references: Sequence[
-              tuple[float, str]], labels: bool) -> Svg:
-    """Bars for one or more series over the categories ``items_x``; each series is (legend
-    label, values, colour, hatch). The shared body of :func:`bar_chart` and
-    :func:`grouped_bar_chart`."""
-    n = len(items_x)
-    values = [[float(v) for v in vals] for _, vals, _, _ in series]
-    spans = [v for vals in values for v in vals]
-    for ints in intervals:
-        if ints is not None:
-            spans += [float(a) for a, _ in ints] + [float(b) for _, b in ints]
-    spans += [float(v) for v, _ in references]
-    y_lo, y_hi = _range(spans, include_zero=True, pad_low=False,
-                        headroom=0.12 if labels else 0.05)
-    step = (n + 15) // 16 if n > 16 else 1
-    room = (width - 90) / max(1, n) * 0.95
-    rotate = n > 8 and any(_text_width(str(items_x[i]), _TICK) > room * step
-                           for i in range(0, n, step))
-    if rotate:
-        x_ticks = [(float(i), " ".join(str(items_x[i]).split("\n"))) for i in range(0, n, step)]
-    else:  # long labels wrap onto more lines to fit under their bar
-        x_ticks = [(float(i), _wrap(str(items_x[i]), room * step, _TICK))
-                   for i in range(0, n, step)]
-    legend = [name for name, _, _, _ in series if name and not name.startswith("_")]
-    frame = _Frame(width, height, title=title, x_label=x_label, y_label=y_label, y_lo=y_lo,
-                   y_hi=y_hi, x_range=(-0.6, n - 0.4), x_ticks=x_ticks, rotate=rotate,
-                   legend_rows=_legend_rows(width - 60, legend) if len(series) > 1 else 0)
-    svg = Svg(width, height, title=title or "chart")
-    key = _key(title, items_x, values)
-    patterns = {h: f"hatch-{key}-{i}" for i, h in enumerate(HATCHES) if h}
-    used = {hatch for _, _, _, hatch in series if hatch}
-    if used:
-        svg.parts.append("<defs>" + "".join(_hatch_pattern(patterns[h], h) for h in HATCHES
-                                            if h in used) + "</defs>")
-    frame.background(svg)
-    slot = frame.x(1) - frame.x(0)
-    group_w = slot * (0.75 if len(series) == 1 else 0.8)
-    bar_w = group_w / len(series)
-    zero = frame.y(0)
-    entries = []
-    for j, ((name, _, colour, hatch), vals) in enumerate(zip(series, values, strict=True)):
-        bars = Svg(0, 0)
-        for i, v in enumerate(vals):
-            x0 = frame.x(i) - group_w / 2 + j * bar_w
-            w = bar_w * (0.95 if len(series) > 1 else 1)
-            top, h = min(zero, frame.y(v)), abs(frame.y(v) - zero)
-            edge = {"stroke": _INK, "stroke_width": 0.5} if len(series) > 1 else {}
-            bars.rect(_r(x0), _r(top), _r(w), _r(h), fill=colour, fill_opacity=0.85, **edge)
-            if hatch:
-                bars.rect(_r(x0), _r(top), _r(w), _r(h), fill=f"url(#{patterns[hatch]})")
-            if labels:
-                ly = frame.y(v) - 3 if v >= 0 else frame.y(v) + _SMALL * 0.75 + 3
-                bars.text(_r(x0 + w / 2), _r(ly), value_format.format(v),
-                          size=_SMALL * (0.85 if len(series) > 1 else 0.95), anchor="middle")
-        svg.parts.append(f'<g id="patch_{j + 1}">{"".join(bars.parts)}</g>')
-        swatch = (f'<rect x="0" y="-5" width="24" height="10" fill="{escape(colour)}" '
-                  f'fill-opacity="0.85" stroke="{_INK}" stroke-width="0.5"/>')
-        if hatch:
-            swatch += f'<rect x="0" y="-5" width="24" height="10" fill="url(#{patterns[hatch]})"/>'
-        if name and not name.startswith("_"):
-            entries.append((name, swatch))
-    for j, ints in enumerate(intervals):
-        if ints is None:
-            continue
-        err = Svg(0, 0)
-        for i, (a, b) in enumerate(ints):
-            x = frame.x(i) - group_w / 2 + (j + 0.5) * bar_w
-            y1, y2 = frame.y(float(a)), frame.y(float(b))
-            err.line(_r(x), _r(y1), _r(x), _r(y2), stroke=_INK, stroke_width=1)
-            for yy in (y1, y2):
-                err.line(_r(x - 4), _r(yy), _r(x + 4), _r(yy), stroke=_INK, stroke_width=1)
-        svg.parts.append(f'<g id="LineCollection_{j + 1}" class="intervals">{"".join(err.parts)}</g>')
-    frame.zero_line(svg)
-    frame.references(svg, references)
-    if len(series) > 1:
-        frame.legend(svg, entries)
-    return svg
+                ax.annotate(label, (value, 1), xycoords=("data", "axes fraction"), fontsize=8,
+                            ha="left", va="top", color="#333", rotation=90)
 
 
 def bar_chart(items: Sequence[tuple[str, float]], *, title: str = "", width: int = 520,
@@ -609,34 +298,31 @@ def bar_chart(items: Sequence[tuple[str, float]], *, title: str = "", width: int
               intervals: Sequence[tuple[float, float]] | None = None,
               references: Sequence[tuple[float, str]] = (), labels: bool = False) -> Svg:
     """A bar chart of (label, value) pairs with axes, ticks and optional 95% intervals
-    (``intervals``: (lo, hi) per bar), horizontal reference lines (value, label) and value
-    labels on the bars (``labels``, written with ``value_format``). A label may hold ``\n``.
+    (``intervals``: (lo, hi) per bar) and horizontal reference lines (value, label).
 
-    Returned as inline SVG with a ``<title>`` (drawn directly, no plotting library).
+    Drawn with matplotlib (imported only here) and returned as inline SVG with a ``<title>``.
     """
+    fig, ax = _axes(width, height, title, x_label, y_label)
     names = [str(label) for label, _ in items]
-    vals = [float(v) for _, v in items]
-    if intervals is not None and len(intervals) != len(vals):
-        raise BadInput("NB-ARG", "intervals must give one (lo, hi) pair per bar")
-    return _bars(names, [("", vals, colour, "")], title=title, width=width, height=height,
-                 value_format=value_format, y_label=y_label, x_label=x_label,
-                 intervals=[intervals], references=references, labels=labels)
-
-
-def grouped_bar_chart(groups: Sequence[str], series: Mapping[str, Sequence[float]], *,
-                      title: str = "", width: int = 560, height: int = 270,
-                      value_format: str = "{:.3f}", y_label: str = "", x_label: str = "",
-                      labels: bool = True, references: Sequence[tuple[float, str]] = ()) -> Svg:
-    """Bars side by side per group, one colour (:data:`PALETTE`) and one hatching
-    (:data:`HATCHES`, a second cue for colour-blind readers) per series, a legend below, and
-    each bar labelled with its value (``labels``)."""
-    rows = [(name, [float(v) for v in vals], PALETTE[j % len(PALETTE)],
-             HATCHES[j % len(HATCHES)]) for j, (name, vals) in enumerate(series.items())]
-    if any(len(vals) != len(groups) for _, vals, _, _ in rows):
-        raise BadInput("NB-ARG", "every series must give one value per group")
-    return _bars([str(g) for g in groups], rows, title=title, width=width, height=height,
-                 value_format=value_format, y_label=y_label, x_label=x_label,
-                 intervals=[None] * len(rows), references=references, labels=labels)
+    values = [float(v) for _, v in items]
+    positions = list(range(len(items)))
+    ax.bar(positions, values, color=colour, alpha=0.85, width=0.75)
+    if intervals is not None:
+        lo = [v - float(a) for v, (a, _) in zip(values, intervals, strict=True)]
+        hi = [float(b) - v for v, (_, b) in zip(values, intervals, strict=True)]
+        ax.errorbar(positions, values, yerr=[lo, hi], fmt="none", ecolor="#222", capsize=3,
+                    linewidth=1)
+    if labels:
+        for x, v in zip(positions, values, strict=True):
+            ax.annotate(value_format.format(v), (x, v), ha="center",
+                        va="bottom" if v >= 0 else "top", fontsize=7)
+    ax.axhline(0, color="#444", linewidth=0.8)
+    _references(ax, references, horizontal=True)
+    step = max(1, len(items) // 16 + (1 if len(items) % 16 else 0)) if len(items) > 16 else 1
+    ax.set_xticks(positions[::step], names[::step], rotation=0 if step == 1 and len(items) <= 8
+                  else 45, ha="center" if len(items) <= 8 else "right")
+    fig.tight_layout()
+    return _figure_svg(fig, title)
 
 
 def line_chart(series: Mapping[str, Sequence[tuple[float, float]]], *, title: str = "",
@@ -644,67 +330,28 @@ def line_chart(series: Mapping[str, Sequence[tuple[float, float]]], *, title: st
                y_range: tuple[float, float] | None = None,
                bands: Mapping[str, Sequence[tuple[float, float, float]]] | None = None,
                references: Sequence[tuple[float, str]] = ()) -> Svg:
-    """Several (x, y) series as lines with markers and dashes (second cues beside colour), a
-    legend below (series named ``_...`` are left out of it, and may be empty to skip a colour),
-    axes with ticks, optional shaded 95% bands (``bands[name]``: (x, lo, hi) points) and
-    horizontal reference lines (value, label). Returned as inline SVG with a ``<title>``."""
-    bands = bands or {}
-    pts = {name: [(float(x), float(y)) for x, y in p] for name, p in series.items()}
-    band_pts = {name: [(float(x), float(lo), float(hi)) for x, lo, hi in b]
-                for name, b in bands.items() if name in pts}
-    xs = [x for p in pts.values() for x, _ in p] + [x for b in band_pts.values() for x, _, _ in b]
-    ys = ([y for p in pts.values() for _, y in p] + [v for b in band_pts.values()
-                                                      for _, lo, hi in b for v in (lo, hi)]
-          + [float(v) for v, _ in references])
-    x_lo, x_hi = _range(xs, include_zero=False)
-    y_lo, y_hi = (float(y_range[0]), float(y_range[1])) if y_range is not None else _range(
-        ys, include_zero=False)
-    data_lo, data_hi = (min(xs), max(xs)) if xs else (0.0, 1.0)
-    integer_x = all(float(x).is_integer() for x in xs)
-    legend = [name for name in pts if not name.startswith("_")] if (
-        len(series) > 1 or any(series.values())) else []
-    rows = _legend_rows(width - 60, legend)
-    # The x ticks depend on the plot width, which does not depend on them (no rotation here).
-    probe = _Frame(width, height, title=title, x_label=x_label, y_label=y_label, y_lo=y_lo,
-                   y_hi=y_hi, x_range=(x_lo, x_hi), x_ticks=[], rotate=False, legend_rows=rows)
-    target = max(3, min(10, int((probe.right - probe.left) // 60)))
-    ticks, decimals = _nice_ticks(data_lo, data_hi, target, integer=integer_x)
-    x_ticks = [(v, _tick_label(v, decimals)) for v in ticks if x_lo <= v <= x_hi]
-    frame = _Frame(width, height, title=title, x_label=x_label, y_label=y_label, y_lo=y_lo,
-                   y_hi=y_hi, x_range=(x_lo, x_hi), x_ticks=x_ticks, rotate=False,
-                   legend_rows=rows)
-    svg = Svg(width, height, title=title or "chart")
-    frame.background(svg)
-    key = _key(title, pts)
-    svg.parts.append(f'<defs><clipPath id="plot-{key}"><rect x="{_px(frame.left)}" '
-                     f'y="{_px(frame.top - 4)}" width="{_px(frame.right - frame.left)}" '
-                     f'height="{_px(frame.bottom - frame.top + 8)}"/></clipPath></defs>')
-    entries = []
-    for i, (name, points) in enumerate(pts.items()):
+    """Several (x, y) series as lines with markers (a second cue beside colour), a legend, axes
+    with ticks, optional shaded 95% bands (``bands[name]``: (x, lo, hi) points) and horizontal
+    reference lines (value, label)."""
+    fig, ax = _axes(width, height, title, x_label, y_label)
+    for i, (name, pts) in enumerate(series.items()):
+        xs = [float(x) for x, _ in pts]
+        ys = [float(y) for _, y in pts]
         colour = PALETTE[i % len(PALETTE)]
-        marker, dash = MARKERS[i % len(MARKERS)], _dasharray(DASHES[i % len(DASHES)], 1.6)
-        if name in band_pts and band_pts[name]:
-            band = band_pts[name]
-            outline = ([(frame.x(x), frame.y(hi)) for x, _, hi in band]
-                       + [(frame.x(x), frame.y(lo)) for x, lo, _ in reversed(band)])
-            svg.parts.append(f'<g clip-path="url(#plot-{key})">')
-            svg.polygon(outline, fill=colour, fill_opacity=0.15)
-            svg.parts.append("</g>")
-        if points:
-            line = Svg(0, 0)
-            line.polyline([(round(frame.x(x), 1), round(frame.y(y), 1)) for x, y in points],
-                          stroke=colour, stroke_width=1.6, stroke_dasharray=dash)
-            line.parts.extend(_marker(marker, frame.x(x), frame.y(y), colour) for x, y in points)
-            svg.parts.append(f'<g id="line2d_{i + 1}" clip-path="url(#plot-{key})">'
-                             f'{"".join(line.parts)}</g>')
-        if not name.startswith("_") and legend:
-            swatch = (f'<line x1="0" y1="0" x2="24" y2="0" stroke="{colour}" stroke-width="1.6"'
-                      + (f' stroke-dasharray="{dash}"' if dash else "") + "/>"
-                      + _marker(marker, 12, 0, colour))
-            entries.append((name, swatch))
-    frame.references(svg, references)
-    frame.legend(svg, entries)
-    return svg
+        ax.plot(xs, ys, color=colour, marker=MARKERS[i % len(MARKERS)], markersize=4,
+                linestyle=DASHES[i % len(DASHES)], linewidth=1.6, label=name)
+        if bands and name in bands:
+            band = bands[name]
+            ax.fill_between([float(x) for x, _, _ in band], [float(lo) for _, lo, _ in band],
+                            [float(hi) for _, _, hi in band], color=colour, alpha=0.15,
+                            linewidth=0)
+    _references(ax, references, horizontal=True)
+    if y_range is not None:
+        ax.set_ylim(*y_range)
+    if len(series) > 1 or any(series):
+        ax.legend(fontsize=8, frameon=False)
+    fig.tight_layout()
+    return _figure_svg(fig, title)
 
 
 def heat_colour(t: float) -> str:
@@ -716,4 +363,4 @@ def heat_colour(t: float) -> str:
 
 
 __all__ = ["Markup", "Svg", "Html", "tag", "html_table", "table", "side_by_side", "to_markup", "bar_chart",
-           "grouped_bar_chart", "line_chart", "HATCHES", "heat_colour", "escape", "PALETTE", "MARKERS", "FONT"]
+           "line_chart", "heat_colour", "escape", "PALETTE", "MARKERS", "FONT"]

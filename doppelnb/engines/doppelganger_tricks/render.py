@@ -406,22 +406,32 @@ def census_html(censuses: dict[int, dict[str, int]]) -> Html:
 
 
 def census_chart(censuses: dict[int, dict[str, int]]) -> Svg:
-    """Grouped bars (SVG): the exact share of all possible tricks with each event, per player
-    count, each bar labelled with its value; the player counts differ by colour and by hatching
-    (a second cue for colour-blind readers)."""
-    from ...core.render import grouped_bar_chart
+    """Grouped bars (matplotlib, SVG): the exact share of all possible tricks with each event,
+    per player count, each bar labelled with its value; the player counts differ by colour and
+    by hatching (a second cue for colour-blind readers)."""
+    from ...core.render import _axes, _figure_svg
 
     censuses = _census(censuses)
     keys = [k for k in next(iter(censuses.values())) if k != "tricks"]
     short = {"with_annihilation": "any\nannihilation", "double_annihilation": "two pairs",
              "no_winner": "no winner", "lead_annihilated": "lead card\nannihilated",
              "off_suit_winner": "off-suit\ncard wins"}
-    series = {f"{players} players ({c['tricks']:,} tricks)": [c[k] / c["tricks"] for k in keys]
-              for players, c in censuses.items()}
-    return grouped_bar_chart([short.get(k, k) for k in keys], series,
-                             title="annihilation census: share of all possible tricks (exact)",
-                             x_label="event in the trick", y_label="share of all possible tricks",
-                             value_format="{:.3f}")
+    title = "annihilation census: share of all possible tricks (exact)"
+    fig, ax = _axes(560, 270, title, "event in the trick", "share of all possible tricks")
+    width = 0.8 / len(censuses)
+    hatches = ("", "//", "xx")
+    for j, (players, c) in enumerate(censuses.items()):
+        xs = [i - 0.4 + width * (j + 0.5) for i in range(len(keys))]
+        shares = [c[k] / c["tricks"] for k in keys]
+        bars = ax.bar(xs, shares, width=width * 0.95, color=PALETTE[j], alpha=0.85,
+                      hatch=hatches[j % len(hatches)], edgecolor="#222", linewidth=0.5,
+                      label=f"{players} players ({c['tricks']:,} tricks)")
+        ax.bar_label(bars, labels=[f"{v:.3f}" for v in shares], fontsize=7, padding=1)
+    ax.set_xticks(range(len(keys)), [short.get(k, k) for k in keys], fontsize=8)
+    ax.axhline(0, color="#444", linewidth=0.8)
+    ax.legend(fontsize=8, frameon=False)
+    fig.tight_layout()
+    return _figure_svg(fig, title)
 
 
 __all__ = ["card_svg", "hand_svg", "trick_svg", "state_html", "sheet_html", "forecasts_html",
