@@ -51,3 +51,13 @@ def test_from_record_replays_and_refuses_bad_records():
     assert stepper.states[-1] == end and len(stepper.states) == len(end.actions) + 1
     with pytest.raises(BadInput):
         GameStepper.from_record(module, '{"format": 1}')
+
+
+def test_repr_is_short_whatever_the_game_length():
+    """Displaying a stepper asks for its text repr; ipywidgets' default one lists every child's
+    value (megabytes of pictures for a long game)."""
+    stepper = GameStepper.for_game(module, 2, seed=4, title="toy")
+    stepper.last_button.click()
+    n = len(stepper.states)
+    assert repr(stepper) == f"GameStepper(1 game(s), state {n - 1} of {n})"
+    assert stepper._repr_mimebundle_()["text/plain"] == repr(stepper)

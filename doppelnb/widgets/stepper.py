@@ -299,6 +299,11 @@ class GameStepper(widgets.VBox):
     def from_states(cls, states: Sequence[Any], **kw: Any) -> GameStepper:
         return cls(states, **kw)
 
+    def __repr__(self) -> str:
+        # ipywidgets' repr lists every child's value: megabytes of SVG that the notebook's
+        # text/plain output then cuts to 110 characters (0.1-0.2 s per display).
+        return f"GameStepper({len(self.panels)} game(s), state {self.index} of {len(self.states)})"
+
     # -- behaviour ------------------------------------------------------------------------------
     @property
     def panel(self) -> _Panel:
