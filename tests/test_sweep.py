@@ -88,6 +88,61 @@ def test_metrics_on_hand_made_games():
         (m[0], m) for m in metrics([_rec([0], [1, 0])], 2))
 
 
+def test_skill_gap_in_team_games_counts_side_wins_over_opponents_only():
+    """Team games (records with each seat's side, from the engine's ``players.sides``): a seat is
+    ahead when its side won and the other seat's did not, and only pairs on opposite sides
+    count; teammates share their side's result, so pairing them only pulled the figure towards
+    1/2 (Groom Lake's 0.494 for a search over greedy). Winners here are the top-scoring Humans
+    (GL-R31.1): the other Humans' side still won."""
+    def team(winners, sides, seats, scores=None):
+        rec = _rec(winners, scores or [int(i in winners) for i in range(len(sides))],
+                   seats=seats)
+        rec["t"] = list(sides)
+        return rec
+
+    g, r = "greedy", "random"
+    records = [
+        # greedy Human (seat 0) and greedy Alien (2); random Human (1): the Humans escape and
+        # seat 1 scores most. Opposite-side pairs: (2 alien, 1 human) -> 0; (0, 1) teammates.
+        team([1], ["human", "human", "alien"], [g, r, g]),
+        # greedy Alien (seat 1) wins against random Humans 0 and 2: both pairs 1.
+        team([1], ["human", "alien", "human"], [r, g, r]),
+        # only teammates across the policies (no Alien): says nothing, left out.
+        team([0], ["human", "human", "human"], [g, r, g]),
+    ]
+    got = {m[0]: m for m in metrics(records, 3)}
+    assert got["skill_gap"][1:3] == (pytest.approx(0.5), 2)
+    # Without sides the same games count teammates and individual winners: a different figure.
+    plain = [{k: v for k, v in rec.items() if k != "t"} for rec in records]
+    assert {m[0]: m for m in metrics(plain, 3)}["skill_gap"][2] == 3
+
+
+def test_team_engines_record_each_seats_side():
+    """The three team games say which side each seat ended on, and a sweep records it."""
+    import doppelnb
+    from doppelnb.core.policy import engine_players
+    from doppelnb.core.sweep import play_game
+
+    for game, players in [("groom_lake", 3), ("doppelganger_quest", 4), ("doppel_doubt", 10)]:
+        helpers = engine_players(doppelnb.GAMES[game])
+        state = doppelnb.GAMES[game].new_game(players, seed=1)
+        assert len(helpers.sides(state)) == players
+        with pytest.raises(BadInput):
+            helpers.sides("state")
+    record = play_game("groom_lake", {}, 3, ("random",) * 3, 4, (1,))
+    assert set(record["t"]) <= {"human", "alien"} and len(record["t"]) == 3
+    assert "t" not in play_game("doppeldoppel", {}, 3, ("random",) * 3, 4, (1,))
+
+
+def test_default_chunk_is_sized_from_the_work():
+    from doppelnb.core.sweep import MAX_CHUNK, default_chunk
+
+    assert default_chunk(10_000, 2, 2) == MAX_CHUNK  # fast sweeps: few round trips
+    assert default_chunk(40, 1, 2) == 3  # about 8 tasks per worker
+    assert default_chunk(5, 1, 1) == 1
+    assert default_chunk(1000, 1, 2, search=True) == 4  # search players: frequent checkpoints
+
+
 # -- the sweep -----------------------------------------------------------------------------------
 def test_sweep_table_rows_csv_and_html(tmp_path):
     table = sweep(toy_game, player_counts=[2], policy_mixes=["random", "greedy/random"],
@@ -169,6 +224,9 @@ def test_interrupted_sweep_resumes_without_losing_or_repeating_a_game(tmp_path, 
     path.write_text(path.read_text() + '{"cell": "default|2|random", "sta')
     again = sweep(toy_game, checkpoint=path, **kwargs)
     assert again.meta["games_played"] == 0 and again.to_csv() == whole
+    # The checkpoint names games, not chunks: it resumes with another chunk size too.
+    rechunked = sweep(toy_game, checkpoint=path, **{**kwargs, "chunk": 7})
+    assert rechunked.meta["games_played"] == 0 and rechunked.to_csv() == whole
     with pytest.raises(BadInput):  # a checkpoint of another sweep is refused
         sweep(toy_game, checkpoint=path, **{**kwargs, "seed": 6})
     other = tmp_path / "notes.txt"  # a file that is no checkpoint is refused, not overwritten
