@@ -247,8 +247,11 @@ def balance_summary(name: str | Table, metric: str | None = None) -> Any:
             sentences.append(f"{head}. The 95% intervals overlap: not settled at this n; any "
                              f"difference is at most {c['bound']:.3f}.")
     rows = table.where(metric=metric).rows
+    if metric == "skill_gap":  # a skill ladder: does each stronger policy finish ahead?
+        sentences += [_ladder_sentence(r) for r in rows]
     chart = bar_chart([(f"{r[0]}\n{r[1]}p {r[2]}", r[4]) for r in rows],
                       intervals=[(r[6], r[7]) for r in rows],
+                      references=[(0.5, "no skill")] if metric == "skill_gap" else (),
                       title=f"{game}: {metric} per reading (95% intervals)", y_label=metric,
                       width=max(520, 150 * len(rows)))
     shown = [r for r in table.rows if r[3] in BALANCE_METRICS or r[3] == metric]
@@ -258,6 +261,22 @@ def balance_summary(name: str | Table, metric: str | None = None) -> Any:
     grid = html_table(["reading", "players", "mix", "metric", "estimate", "n", "95% interval"],
                       body, caption=f"{game}: balance metrics")
     return Html(f"<div>{text}{chart}{grid}</div>")
+
+
+def _ladder_sentence(row: tuple[Any, ...]) -> str:
+    """One skill-gap row in words: does its 95% interval exclude 1/2 (no skill)?"""
+    reading, players, mix, _, est, n, lo, hi = row
+    strong, _, weak = str(mix).partition("/")
+    head = (f"{strong} against {weak} ({players} players, {reading} rules, n = {n} games): a "
+            f"{strong} seat finishes ahead of a {weak} seat {est:.3f} [{lo:.3f}, {hi:.3f}] of "
+            "the time")
+    if lo > 0.5:
+        return f"{head}. The interval is above 0.5: the stronger policy wins more, by at least " \
+               f"{lo - 0.5:.3f}."
+    if hi < 0.5:
+        return f"{head}. The interval is below 0.5: the policy ranked stronger does worse."
+    return f"{head}. The interval contains 0.5: not settled at this n; the gap is at most " \
+           f"{max(hi - 0.5, 0.5 - lo):.3f} either way."
 
 
 def _num(value: float, digits: int = 6) -> str:
