@@ -10,7 +10,9 @@ in turn, and the mix is rotated one seat per game so every policy plays every se
 Metrics (see :data:`METRICS`): the win rate of each seat, the first player's win rate and
 advantage over a fair share, ties, game length in actions (and in rounds where the engine has a
 ``round`` counter), score spread, lead changes, how often the leader at half time wins, and in
-mixed games the skill gap (how often the stronger policy finishes ahead of the weaker one).
+mixed games the skill gap (how often the stronger policy finishes ahead of the weaker one; in
+team games, engines whose ``players.sides`` names each seat's side, over seats on opposite sides,
+a side's win counting for all its seats).
 
 Reproducibility: game ``i`` of a cell is dealt from ``rng_for(seed, game, reading, players, i)``
 (the same deals for every policy mix, so mixes are compared on the same games) and its players
@@ -19,8 +21,10 @@ are byte-identical whatever the executor, the number of workers or the order chu
 
 Scale: any :class:`concurrent.futures.Executor` runs the chunks (the default uses every core in
 processes; ``client.get_executor()`` of a Dask distributed client runs the same sweep on a
-cluster). With ``checkpoint=PATH`` each finished chunk of games is appended to a JSON-lines file as
-it arrives; calling :func:`sweep` again with the same arguments resumes from it and plays only the
+cluster). Chunks are sized from the work (:func:`default_chunk`: about 8 tasks per worker, at most
+250 games) and the default workers import the engine as they start. With ``checkpoint=PATH`` each
+finished chunk of games is appended to a JSON-lines file as it arrives; calling :func:`sweep` again
+with the same arguments (any chunk size or number of workers) resumes from it and plays only the
 games that are missing. Ctrl-C stops cleanly: finished chunks are kept, the rest is cancelled.
 
 >>> table = sweep("doppeldoppel", readings="default", player_counts=[3], policy_mixes=["random"],
@@ -933,4 +937,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 __all__ = ["sweep", "Table", "METRICS", "COLUMNS", "metrics", "readings_of", "mixes_for",
            "play_game", "run_chunk", "default_executor", "main", "seats_for", "load_table",
-           "balance_summary", "compare_readings", "BALANCE_METRICS"]
+           "balance_summary", "compare_readings", "BALANCE_METRICS", "default_chunk"]
