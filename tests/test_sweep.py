@@ -143,6 +143,16 @@ def test_default_chunk_is_sized_from_the_work():
     assert default_chunk(1000, 1, 2, search=True) == 4  # search players: frequent checkpoints
 
 
+def test_workers_warm_their_engines_and_survive_one_that_fails(monkeypatch):
+    """A default worker imports the sweep's engine as it starts; an engine that fails there only
+    loses the head start (the task then reports the real error), never the worker pool."""
+    monkeypatch.setattr(sweep_mod.signal, "signal", lambda *args: None)
+    sweep_mod._MODULES.pop("doppelganger_quest", None)
+    sweep_mod._start_worker(("doppelganger_quest", "doppelnb.no_such_engine"))
+    assert "doppelganger_quest" in sweep_mod._MODULES
+    assert "doppelnb.no_such_engine" not in sweep_mod._MODULES
+
+
 # -- the sweep -----------------------------------------------------------------------------------
 def test_sweep_table_rows_csv_and_html(tmp_path):
     table = sweep(toy_game, player_counts=[2], policy_mixes=["random", "greedy/random"],

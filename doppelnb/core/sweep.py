@@ -664,7 +664,10 @@ def _start_worker(games: tuple[str, ...] = ()) -> None:
     with their players (so no task pays the imports and data loading of a first game)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for spec in games:
-        _warm(spec)
+        try:
+            _warm(spec)
+        except Exception:  # noqa: BLE001 - only a head start: a task reports real errors
+            _MODULES.pop(spec, None)
 
 
 def _warm(spec: str) -> None:
