@@ -88,6 +88,71 @@ def test_metrics_on_hand_made_games():
         (m[0], m) for m in metrics([_rec([0], [1, 0])], 2))
 
 
+def test_skill_gap_in_team_games_counts_side_wins_over_opponents_only():
+    """Team games (records with each seat's side, from the engine's ``players.sides``): a seat is
+    ahead when its side won and the other seat's did not, and only pairs on opposite sides
+    count; teammates share their side's result, so pairing them only pulled the figure towards
+    1/2 (Groom Lake's 0.494 for a search over greedy). Winners here are the top-scoring Humans
+    (GL-R31.1): the other Humans' side still won."""
+    def team(winners, sides, seats, scores=None):
+        rec = _rec(winners, scores or [int(i in winners) for i in range(len(sides))],
+                   seats=seats)
+        rec["t"] = list(sides)
+        return rec
+
+    g, r = "greedy", "random"
+    records = [
+        # greedy Human (seat 0) and greedy Alien (2); random Human (1): the Humans escape and
+        # seat 1 scores most. Opposite-side pairs: (2 alien, 1 human) -> 0; (0, 1) teammates.
+        team([1], ["human", "human", "alien"], [g, r, g]),
+        # greedy Alien (seat 1) wins against random Humans 0 and 2: both pairs 1.
+        team([1], ["human", "alien", "human"], [r, g, r]),
+        # only teammates across the policies (no Alien): says nothing, left out.
+        team([0], ["human", "human", "human"], [g, r, g]),
+    ]
+    got = {m[0]: m for m in metrics(records, 3)}
+    assert got["skill_gap"][1:3] == (pytest.approx(0.5), 2)
+    # Without sides the same games count teammates and individual winners: a different figure.
+    plain = [{k: v for k, v in rec.items() if k != "t"} for rec in records]
+    assert {m[0]: m for m in metrics(plain, 3)}["skill_gap"][2] == 3
+
+
+def test_team_engines_record_each_seats_side():
+    """The three team games say which side each seat ended on, and a sweep records it."""
+    import doppelnb
+    from doppelnb.core.policy import engine_players
+    from doppelnb.core.sweep import play_game
+
+    for game, players in [("groom_lake", 3), ("doppelganger_quest", 4), ("doppel_doubt", 10)]:
+        helpers = engine_players(doppelnb.GAMES[game])
+        state = doppelnb.GAMES[game].new_game(players, seed=1)
+        assert len(helpers.sides(state)) == players
+        with pytest.raises(BadInput):
+            helpers.sides("state")
+    record = play_game("groom_lake", {}, 3, ("random",) * 3, 4, (1,))
+    assert set(record["t"]) <= {"human", "alien"} and len(record["t"]) == 3
+    assert "t" not in play_game("doppeldoppel", {}, 3, ("random",) * 3, 4, (1,))
+
+
+def test_default_chunk_is_sized_from_the_work():
+    from doppelnb.core.sweep import MAX_CHUNK, default_chunk
+
+    assert default_chunk(10_000, 2, 2) == MAX_CHUNK  # fast sweeps: few round trips
+    assert default_chunk(40, 1, 2) == 3  # about 8 tasks per worker
+    assert default_chunk(5, 1, 1) == 1
+    assert default_chunk(1000, 1, 2, search=True) == 4  # search players: frequent checkpoints
+
+
+def test_workers_warm_their_engines_and_survive_one_that_fails(monkeypatch):
+    """A default worker imports the sweep's engine as it starts; an engine that fails there only
+    loses the head start (the task then reports the real error), never the worker pool."""
+    monkeypatch.setattr(sweep_mod.signal, "signal", lambda *args: None)
+    sweep_mod._MODULES.pop("doppelganger_quest", None)
+    sweep_mod._start_worker(("doppelganger_quest", "doppelnb.no_such_engine"))
+    assert "doppelganger_quest" in sweep_mod._MODULES
+    assert "doppelnb.no_such_engine" not in sweep_mod._MODULES
+
+
 # -- the sweep -----------------------------------------------------------------------------------
 def test_sweep_table_rows_csv_and_html(tmp_path):
     table = sweep(toy_game, player_counts=[2], policy_mixes=["random", "greedy/random"],
@@ -169,6 +234,9 @@ def test_interrupted_sweep_resumes_without_losing_or_repeating_a_game(tmp_path, 
     path.write_text(path.read_text() + '{"cell": "default|2|random", "sta')
     again = sweep(toy_game, checkpoint=path, **kwargs)
     assert again.meta["games_played"] == 0 and again.to_csv() == whole
+    # The checkpoint names games, not chunks: it resumes with another chunk size too.
+    rechunked = sweep(toy_game, checkpoint=path, **{**kwargs, "chunk": 7})
+    assert rechunked.meta["games_played"] == 0 and rechunked.to_csv() == whole
     with pytest.raises(BadInput):  # a checkpoint of another sweep is refused
         sweep(toy_game, checkpoint=path, **{**kwargs, "seed": 6})
     other = tmp_path / "notes.txt"  # a file that is no checkpoint is refused, not overwritten
@@ -271,12 +339,20 @@ def test_balance_summary_says_what_the_intervals_settle():
     assert "<svg" in text and "<table" in text
     with pytest.raises(BadInput):
         balance_summary(table, "nonsense")
+    ladder = Table([("default", 3, "greedy/random", "skill_gap", 0.55, 900, 0.52, 0.58),
+                    ("default", 3, "mcts:8/greedy", "skill_gap", 0.53, 50, 0.39, 0.67)],
+                   {"game": "toy"})
+    text = str(balance_summary(ladder, "skill_gap"))
+    assert "greedy seat finishes ahead of a random seat 0.550 [0.520, 0.580]" in text
+    assert "above 0.5: the stronger policy wins more, by at least 0.020" in text
+    assert "contains 0.5: not settled at this n; the gap is at most 0.170" in text
 
 
 @pytest.mark.parametrize("name", ["doppeldoppel_reversal_scope",
                                   "doppelganger_tricks_bonus_max_per_player",
                                   "doppel_doubt_illegal_takeover",
-                                  "doppelganger_quest_animals_in_pingpong"])
+                                  "doppelganger_quest_animals_in_pingpong",
+                                  "groom_lake_carry_over_ap"])
 def test_shipped_sweeps_settle_one_reading(name):
     """Each of these shipped sweeps has a non-default reading whose 95% interval on a balance
     metric does not overlap the default's (the question the sweep was run to settle; see
@@ -288,10 +364,26 @@ def test_shipped_sweeps_settle_one_reading(name):
 
 
 def test_groom_lake_carry_over_ap_is_open_with_a_small_bound():
-    """Groom Lake (GL-A21 carry_over_ap): with greedy players the readings' intervals still
-    overlap at 3,000 games each, which bounds any first-player advantage difference below 0.05."""
+    """Groom Lake (GL-A21 carry_over_ap), greedy players, 10,000 games per reading: the
+    first-player advantage intervals still overlap, which bounds any difference below 0.02,
+    while carrying AP over settles as shorter games (the length intervals do not overlap)."""
     from doppelnb.core.sweep import compare_readings, load_table
 
     table = load_table("groom_lake_carry_over_ap")
     (c,) = compare_readings(table, "first_player_advantage")
-    assert c["value"][1] == 3000 and not c["settled"] and c["bound"] < 0.05
+    assert c["value"][1] == 10_000 and not c["settled"] and c["bound"] < 0.02
+    (length,) = compare_readings(table, "length_actions")
+    assert length["settled"] and length["value"][0] < length["default"][0]
+
+
+@pytest.mark.parametrize("name, mix", [("groom_lake_ladder", "greedy/random"),
+                                       ("doppel_doubt_ladder", "greedy/random"),
+                                       ("doppelganger_quest_ladder", "greedy/random"),
+                                       ("doppelganger_quest_ladder", "mcts:16/random")])
+def test_shipped_ladders_separate(name, mix):
+    """The skill ladders in doppelnb/data/sweeps/README.md: these pairings' 95% intervals on
+    the (team) skill gap lie above 0.5."""
+    from doppelnb.core.sweep import load_table
+
+    est, n, lo, hi = load_table(name).value(mix=mix, metric="skill_gap")
+    assert n >= 100 and 0.5 < lo <= est <= hi

@@ -10,7 +10,9 @@ in turn, and the mix is rotated one seat per game so every policy plays every se
 Metrics (see :data:`METRICS`): the win rate of each seat, the first player's win rate and
 advantage over a fair share, ties, game length in actions (and in rounds where the engine has a
 ``round`` counter), score spread, lead changes, how often the leader at half time wins, and in
-mixed games the skill gap (how often the stronger policy finishes ahead of the weaker one).
+mixed games the skill gap (how often the stronger policy finishes ahead of the weaker one; in
+team games, engines whose ``players.sides`` names each seat's side, over seats on opposite sides,
+a side's win counting for all its seats).
 
 Reproducibility: game ``i`` of a cell is dealt from ``rng_for(seed, game, reading, players, i)``
 (the same deals for every policy mix, so mixes are compared on the same games) and its players
@@ -19,8 +21,10 @@ are byte-identical whatever the executor, the number of workers or the order chu
 
 Scale: any :class:`concurrent.futures.Executor` runs the chunks (the default uses every core in
 processes; ``client.get_executor()`` of a Dask distributed client runs the same sweep on a
-cluster). With ``checkpoint=PATH`` each finished chunk of games is appended to a JSON-lines file as
-it arrives; calling :func:`sweep` again with the same arguments resumes from it and plays only the
+cluster). Chunks are sized from the work (:func:`default_chunk`: about 8 tasks per worker, at most
+250 games) and the default workers import the engine as they start. With ``checkpoint=PATH`` each
+finished chunk of games is appended to a JSON-lines file as it arrives; calling :func:`sweep` again
+with the same arguments (any chunk size or number of workers) resumes from it and plays only the
 games that are missing. Ctrl-C stops cleanly: finished chunks are kept, the rest is cancelled.
 
 >>> table = sweep("doppeldoppel", readings="default", player_counts=[3], policy_mixes=["random"],
@@ -42,6 +46,7 @@ import math
 import os
 import signal
 import sys
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -72,7 +77,9 @@ METRICS = {
                             "wins (no row when no game had one)",
     "skill_gap": "mixed games: how often a seat of the strongest policy finishes ahead of a seat "
                  "of the weakest (pairs; ahead = winner and the other not, else higher score; "
-                 "level pairs count 1/2; 0.5 means skill does not matter)",
+                 "level pairs count 1/2; 0.5 means skill does not matter; in team games, "
+                 "engines with players.sides, only pairs on opposite sides, ahead = its side "
+                 "won; n = games with such a pair)",
 }
 
 
@@ -244,8 +251,11 @@ def balance_summary(name: str | Table, metric: str | None = None) -> Any:
             sentences.append(f"{head}. The 95% intervals overlap: not settled at this n; any "
                              f"difference is at most {c['bound']:.3f}.")
     rows = table.where(metric=metric).rows
+    if metric == "skill_gap":  # a skill ladder: does each stronger policy finish ahead?
+        sentences += [_ladder_sentence(r) for r in rows]
     chart = bar_chart([(f"{r[0]}\n{r[1]}p {r[2]}", r[4]) for r in rows],
                       intervals=[(r[6], r[7]) for r in rows],
+                      references=[(0.5, "no skill")] if metric == "skill_gap" else (),
                       title=f"{game}: {metric} per reading (95% intervals)", y_label=metric,
                       width=max(520, 150 * len(rows)))
     shown = [r for r in table.rows if r[3] in BALANCE_METRICS or r[3] == metric]
@@ -255,6 +265,22 @@ def balance_summary(name: str | Table, metric: str | None = None) -> Any:
     grid = html_table(["reading", "players", "mix", "metric", "estimate", "n", "95% interval"],
                       body, caption=f"{game}: balance metrics")
     return Html(f"<div>{text}{chart}{grid}</div>")
+
+
+def _ladder_sentence(row: tuple[Any, ...]) -> str:
+    """One skill-gap row in words: does its 95% interval exclude 1/2 (no skill)?"""
+    reading, players, mix, _, est, n, lo, hi = row
+    strong, _, weak = str(mix).partition("/")
+    head = (f"{strong} against {weak} ({players} players, {reading} rules, n = {n} games): a "
+            f"{strong} seat finishes ahead of a {weak} seat {est:.3f} [{lo:.3f}, {hi:.3f}] of "
+            "the time")
+    if lo > 0.5:
+        return f"{head}. The interval is above 0.5: the stronger policy wins more, by at least " \
+               f"{lo - 0.5:.3f}."
+    if hi < 0.5:
+        return f"{head}. The interval is below 0.5: the policy ranked stronger does worse."
+    return f"{head}. The interval contains 0.5: not settled at this n; the gap is at most " \
+           f"{max(hi - 0.5, 0.5 - lo):.3f} either way."
 
 
 def _num(value: float, digits: int = 6) -> str:
@@ -433,9 +459,28 @@ def play_game(game_spec: str, changes: dict[str, Any], players: int, seats: Sequ
                 changes_count += 1
             last = seat
     outcome = state.outcome
-    return {"w": list(outcome.winners), "s": [_float(v) for v in outcome.scores], "len": steps,
-            "rounds": len(rounds) if has_round else None, "lc": changes_count,
-            "half": leaders[steps // 2], "first": first, "seats": list(seats)}
+    record = {"w": list(outcome.winners), "s": [_float(v) for v in outcome.scores],
+              "len": steps, "rounds": len(rounds) if has_round else None, "lc": changes_count,
+              "half": leaders[steps // 2], "first": first, "seats": list(seats)}
+    sides = _sides_of(game_spec)
+    if sides is not None:
+        record["t"] = [str(side) for side in sides(state)]
+    return record
+
+
+_SIDES: dict[str, Any] = {}
+
+
+def _sides_of(game_spec: str) -> Any:
+    """The engine's ``players.sides(state)`` (each seat's team at the end of a team game), or
+    ``None`` for games where every seat plays for itself."""
+    if game_spec not in _SIDES:
+        from .policy import engine_players
+
+        helpers = engine_players(_module(game_spec))
+        fn = getattr(helpers, "sides", None) if helpers is not None else None
+        _SIDES[game_spec] = fn if callable(fn) else None
+    return _SIDES[game_spec]
 
 
 @dataclass(frozen=True)
@@ -483,11 +528,31 @@ def _mean(name: str, values: Sequence[float]) -> tuple[str, float, int, float, f
 
 
 def _ahead(record: dict[str, Any], a: int, b: int) -> float:
+    """1 when seat ``a`` finished ahead of seat ``b``, 0 when behind, 1/2 when level. Ahead =
+    won and the other did not (in a team game: ``a``'s side won and ``b``'s did not, whoever
+    of the winning side scored most), else a higher score."""
     wins = record["w"]
-    if (a in wins) != (b in wins):
-        return 1.0 if a in wins else 0.0
+    sides = record.get("t")
+    if sides:
+        won = {sides[w] for w in wins}
+        a_won, b_won = sides[a] in won, sides[b] in won
+    else:
+        a_won, b_won = a in wins, b in wins
+    if a_won != b_won:
+        return 1.0 if a_won else 0.0
     sa, sb = record["s"][a], record["s"][b]
     return 1.0 if sa > sb else 0.0 if sa < sb else 0.5
+
+
+def _skill_pairs(record: dict[str, Any], strong: str, weak: str) -> list[float]:
+    """``_ahead`` for every (strong seat, weak seat) pair; in a team game (sides recorded) only
+    pairs on opposite sides: teammates share their side's result, so a pair of them says
+    nothing about skill and would only pull the figure towards 1/2."""
+    seats, sides = record["seats"], record.get("t")
+    return [_ahead(record, a, b)
+            for a, sa in enumerate(seats) if sa == strong
+            for b, sb in enumerate(seats) if sb == weak
+            if not sides or sides[a] != sides[b]]
 
 
 def metrics(records: Sequence[dict[str, Any]], players: int
@@ -522,10 +587,9 @@ def metrics(records: Sequence[dict[str, Any]], players: int
         kinds = sorted(set(seats), key=strength)
         if len(kinds) < 2:
             continue
-        strong = [i for i, s in enumerate(seats) if s == kinds[-1]]
-        weak = [i for i, s in enumerate(seats) if s == kinds[0]]
-        pairs = [_ahead(r, a, b) for a in strong for b in weak]
-        gaps.append(sum(pairs) / len(pairs))
+        pairs = _skill_pairs(r, kinds[-1], kinds[0])
+        if pairs:  # (a team game where the two policies sat on one side says nothing)
+            gaps.append(sum(pairs) / len(pairs))
     if gaps:
         name, est, size, lo, hi = _mean("skill_gap", gaps)
         out.append((name, est, size, max(0.0, lo), min(1.0, hi)))
@@ -564,14 +628,20 @@ class _Checkpoint:
             good = [json.dumps({"doppelnb_sweep": 1, "args": header}, sort_keys=True)]
         self.path.write_text("\n".join(good) + "\n", encoding="utf-8")
         self.file = self.path.open("a", encoding="utf-8")
+        self.synced = time.monotonic()
 
     def add(self, cell: str, start: int, games: list[dict[str, Any]]) -> None:
         self.file.write(json.dumps({"cell": cell, "start": start, "games": games},
                                    sort_keys=True) + "\n")
-        self.file.flush()
-        os.fsync(self.file.fileno())
+        self.file.flush()  # an interrupted sweep loses nothing that was written
+        now = time.monotonic()
+        if now - self.synced >= 1.0:  # on disk at least once a second (not once per chunk)
+            os.fsync(self.file.fileno())
+            self.synced = now
 
     def close(self) -> None:
+        self.file.flush()
+        os.fsync(self.file.fileno())
         self.file.close()
 
 
@@ -584,22 +654,70 @@ def _chunk_ok(doc: Any) -> bool:
             not isinstance(games, list) or not games:
         return False
     keys = {"w", "s", "len", "rounds", "lc", "half", "first", "seats", "i"}
-    return all(isinstance(g, dict) and set(g) == keys and g["i"] == start + k
+    return all(isinstance(g, dict) and set(g) - {"t"} == keys and g["i"] == start + k
                for k, g in enumerate(games))
 
 
 # -- the sweep ---------------------------------------------------------------------------------
-def _ignore_sigint() -> None:
+def _start_worker(games: tuple[str, ...] = ()) -> None:
+    """A worker's start: ignore Ctrl-C (the sweep handles it) and import the engines it will play
+    with their players (so no task pays the imports and data loading of a first game)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for spec in games:
+        try:
+            _warm(spec)
+        except Exception:  # noqa: BLE001 - only a head start: a task reports real errors
+            _MODULES.pop(spec, None)
 
 
-def default_executor(workers: int | None = None) -> cf.Executor:
-    """Processes on every core (or ``workers``); workers ignore Ctrl-C (the sweep handles it)."""
+def _warm(spec: str) -> None:
+    module = _module(spec)
+    from .policy import find_determinize, find_greedy
+
+    find_greedy(module)
+    find_determinize(module)
+    counts = _legal_counts(module)
+    if counts:  # a few random actions: load the engine's data and fill its caches
+        state = module.new_game(counts[0], seed=1)
+        rng = rng_for(0, "warm")
+        for _ in range(20):
+            if state.is_over:
+                break
+            state = state.play(rng.choice(state.legal_actions()))
+
+
+def default_executor(workers: int | None = None, games: Sequence[str] = ()) -> cf.Executor:
+    """Processes on every core (or ``workers``), started once and reused for every task of a
+    sweep (pass the same executor to several sweeps to start them only once); each worker
+    imports ``games`` (names or module paths) as it starts, and ignores Ctrl-C."""
     import multiprocessing
 
+    specs = tuple(resolve_game(g)[0] for g in games)
     return cf.ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1,
                                   mp_context=multiprocessing.get_context("spawn"),
-                                  initializer=_ignore_sigint)
+                                  initializer=_start_worker, initargs=(specs,))
+
+
+#: Default chunking: about this many tasks per worker over the whole sweep (so the last tasks
+#: leave little idle time), but never more games per task than :data:`MAX_CHUNK` (fast games:
+#: progress and checkpoints every few seconds) or :data:`MAX_SEARCH_CHUNK` when a mix has a
+#: search player (a game of seconds to minutes).
+TASKS_PER_WORKER = 8
+MAX_CHUNK = 250
+MAX_SEARCH_CHUNK = 4
+
+
+def default_chunk(games: int, cells: int, workers: int, search: bool = False) -> int:
+    """Games per task when ``chunk`` is not given: the sweep's ``games * cells`` spread over
+    ``workers * TASKS_PER_WORKER`` tasks, at most ``games`` (one cell) and at most
+    :data:`MAX_CHUNK` (:data:`MAX_SEARCH_CHUNK` with a search player). Bigger chunks mean fewer
+    round trips to the workers; the results do not depend on it.
+
+    >>> default_chunk(10_000, 2, 2), default_chunk(40, 1, 2), default_chunk(120, 2, 2, True)
+    (250, 3, 4)
+    """
+    share = math.ceil(games * cells / (max(1, workers) * TASKS_PER_WORKER))
+    return max(1, min(share, games, MAX_SEARCH_CHUNK if search else MAX_CHUNK))
 
 
 def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | None = None,
@@ -641,30 +759,35 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
     if not mixes:
         raise BadInput("NB-ARG", "policy_mixes must name at least one mix")
     cells_readings = readings_of(module, readings)
-    if chunk is None:
-        chunk = max(1, min(25, math.ceil(games / 4)))
-    chunk = check_int(chunk, "chunk", 1, 10_000_000)
     if workers is not None:
         workers = check_int(workers, "workers", 1, 4096)
+    cells = list(itertools.product(cells_readings, counts, mixes))
+    if chunk is None:
+        search = any("mcts" in spec_ for mix in mixes for spec_ in mix)
+        chunk = default_chunk(games, len(cells), workers or os.cpu_count() or 1, search)
+    chunk = check_int(chunk, "chunk", 1, 10_000_000)
 
+    # The checkpoint names the games, not the chunks: a sweep resumes with any chunk or workers.
     header = {"game": spec, "seed": seed, "games": games,
               "readings": [label for label, _ in cells_readings], "players": list(counts),
-              "mixes": ["/".join(m) for m in mixes], "chunk": chunk}
-    tasks: list[_Task] = []
-    for (label, changes), players, mix in itertools.product(cells_readings, counts, mixes):
-        items = tuple(sorted(changes.items()))
-        for start in range(0, games, chunk):
-            tasks.append(_Task(spec, label, items, players, mix, seed, start,
-                               min(chunk, games - start)))
-
+              "mixes": ["/".join(m) for m in mixes]}
     store = _Checkpoint(checkpoint, header) if checkpoint is not None else None
-    results: dict[tuple[str, int], list[dict[str, Any]]] = dict(store.done) if store else {}
+    results: dict[str, dict[int, dict[str, Any]]] = {}
+    for (cell, _start), records in (store.done.items() if store else ()):
+        for record in records:
+            results.setdefault(cell, {})[record["i"]] = record
     resumed = sum(len(v) for v in results.values())
-    todo = [t for t in tasks if (t.cell, t.start) not in results]
-    total = len(cells_readings) * len(counts) * len(mixes) * games
+    todo: list[_Task] = []
+    for (label, changes), players, mix in cells:
+        items = tuple(sorted(changes.items()))
+        have = results.get(cell_key(label, players, "/".join(mix)), {})
+        missing = [i for i in range(games) if i not in have]
+        for run in _runs(missing, chunk):
+            todo.append(_Task(spec, label, items, players, mix, seed, run[0], len(run)))
+    total = len(cells) * games
     own = None
     if executor is None and workers != 1:
-        own = executor = default_executor(workers)
+        own = executor = default_executor(workers, games=(spec,))
     bar = _progress(total, resumed, f"{spec} sweep") if progress else None
     played = 0
     futures: list[cf.Future[Any]] = []
@@ -675,7 +798,8 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
             futures = [executor.submit(run_chunk, t) for t in todo]
             done = (future.result() for future in cf.as_completed(futures))
         for cell, start, records in done:
-            results[(cell, start)] = records
+            for record in records:
+                results.setdefault(cell, {})[record["i"]] = record
             played += len(records)
             if store is not None:
                 store.add(cell, start, records)
@@ -699,16 +823,27 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
     from .policy import describe
 
     rows: list[tuple[Any, ...]] = []
-    for (label, _), players, mix in itertools.product(cells_readings, counts, mixes):
+    for (label, _), players, mix in cells:
         mix_label = "/".join(mix)
-        key = cell_key(label, players, mix_label)
-        records = [r for start in range(0, games, chunk) for r in results[(key, start)]]
-        assert [r["i"] for r in records] == list(range(games))
+        played_here = results[cell_key(label, players, mix_label)]
+        records = [played_here[i] for i in range(games)]
         for name, est, n, lo, hi in metrics(records, players):
             rows.append((label, players, mix_label, name, est, n, lo, hi))
     meta = {"game": spec, "seed": seed, "games": games, "players_used": describe(module),
             "games_played": played, "games_resumed": resumed}
     return Table(rows, meta)
+
+
+def _runs(indices: Sequence[int], chunk: int) -> Iterator[list[int]]:
+    """Consecutive runs of ``indices`` (sorted), each cut into pieces of at most ``chunk``."""
+    run: list[int] = []
+    for i in indices:
+        if run and (i != run[-1] + 1 or len(run) == chunk):
+            yield run
+            run = []
+        run.append(i)
+    if run:
+        yield run
 
 
 def _progress(total: int, initial: int, desc: str) -> Any:
@@ -805,4 +940,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 __all__ = ["sweep", "Table", "METRICS", "COLUMNS", "metrics", "readings_of", "mixes_for",
            "play_game", "run_chunk", "default_executor", "main", "seats_for", "load_table",
-           "balance_summary", "compare_readings", "BALANCE_METRICS"]
+           "balance_summary", "compare_readings", "BALANCE_METRICS", "default_chunk"]

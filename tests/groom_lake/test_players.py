@@ -133,3 +133,61 @@ def test_determinized_face_down_pile_holds_only_cards_that_could_be_played():
                     checked += 1
             state = state.play(rng.choice(state.legal_actions()))
     assert checked > 20
+
+
+def _greedy_states(players, seeds):
+    for seed in seeds:
+        state = gl.new_game(players, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            yield state
+            state = state.play(greedy(state, rng))
+
+
+def test_greedy_human_leader_buys_dice_and_an_alien_adds_nothing():
+    """GL-R19/GL-R20: after the reveal a Human leader adds matching cards, then spare Life
+    (keeping 2), while the exact chance (GL-R22) is below 60%; an Alien never adds to a pile.
+    (The old greedy rolled 180 of 254 Human attempts with no dice at all.)"""
+    from doppelnb.engines.groom_lake.odds import clear_probability, dice_for_attempt, usable_cards
+
+    bought = alien_piles = 0
+    for state in _greedy_states(3, range(6)):
+        if state.phase != "pile":
+            continue
+        me, pend = state.to_move, state.pending
+        action = greedy(state, random.Random(0))
+        if state.roles[me] == "alien":
+            assert action[0] in ("done", "roll")
+            alien_piles += 1
+            continue
+        if not pend["revealed"] or me != state.current:
+            continue
+        kind, value = state.obstacle(pend["target"])
+        dice = dice_for_attempt(kind, [c for _, c in pend["cards"]], sum(pend["life"]), 3)
+        matching = [c for c in state.hands[me] if c in usable_cards(kind)]
+        if clear_probability(min(dice, 10), value) >= 0.6 or dice >= 10:
+            assert action == ("roll",)
+        elif matching:
+            assert action == ("pile", matching[0])
+        elif state.life[me] > 2:
+            assert action == ("pile", "life")
+            bought += 1
+        else:
+            assert action == ("roll",)
+    assert bought > 5 and alien_piles > 5
+
+
+def test_greedy_humans_reach_civilization_sometimes_and_sides_are_the_roles():
+    """GL-R31.1: the stronger greedy Team escapes in some games (the old one never did in 30
+    three-player games); ``sides`` gives each seat's role for the sweep's team skill gap."""
+    from doppelnb.engines.groom_lake.players import sides
+
+    results = []
+    for seed in range(30):
+        state = gl.new_game(3, seed=1000 + seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            state = state.play(greedy(state, rng))
+        results.append(state.result)
+        assert sides(state) == state.roles
+    assert "civilization" in results

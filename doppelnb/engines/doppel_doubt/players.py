@@ -147,4 +147,11 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     return guess
 
 
-__all__ = ["greedy", "greedy_policy", "determinize"]
+def sides(state: State) -> tuple[str, ...]:
+    """Each seat's team for a designer sweep's skill gap: the colour of its Doppel (DB-R1: the
+    two Doppels of a colour are partners; the team with the greatest colour score wins, DB-R18)."""
+    check_instance(state, "state", State, expected="a doppel_doubt State")
+    return tuple(colour_of(doppel) for doppel in state.identity)
+
+
+__all__ = ["greedy", "greedy_policy", "determinize", "sides"]

@@ -277,4 +277,11 @@ def _drawn(bag: tuple[int, int], kept: str | None, count: int,
     return tuple(sorted((kept, rng.choice(dice))))
 
 
-__all__ = ["greedy", "determinize", "simple_policy", "honest_policy"]
+def sides(state: State) -> tuple[str, ...]:
+    """Each seat's side for a designer sweep's skill gap: its Loyalty card (``"loyal"`` or
+    ``"doppelganger"``); a side wins or loses together."""
+    check_instance(state, "state", State, expected="a doppelganger_quest State")
+    return tuple(state.loyalty)
+
+
+__all__ = ["greedy", "determinize", "simple_policy", "honest_policy", "sides"]

@@ -29,7 +29,7 @@ from ...core.errors import BadInput
 from ...core.frozen import FrozenMap
 from .actions import Action
 from .cards import INFECTION
-from .odds import usable_cards
+from .odds import MAX_DICE, clear_probability, dice_for_attempt, usable_cards
 from .rules import check_rules
 from .state import State
 from .tiles import neighbours
@@ -41,14 +41,25 @@ def greedy(state: State, rng: random.Random) -> Action:
     """One look ahead, no search, from what the player to move can see.
 
     - Discards: drop the least useful card (traits first, then Alien Proof; tools are kept).
-    - A leader steps onto Civilization when possible, else tries to clear it, else scouts; then
-      attempts an adjacent clear whose value the leader's own matching cards and spare Life could
-      beat at 3.5 a die; else walks one step along a shortest path over cleared tiles to the
-      nearest tile where it can scout or clear; standing on such a tile with only hard obstacles
-      left, tries the cheapest; with nothing left anywhere, proposes giving up; else ends the turn.
+    - A Human leader steps onto Civilization when possible; else tries to clear a neighbouring
+      Civilization tile if the dice its own matching cards and spare Life (all but 2) would buy
+      give at least an even chance (exact dice odds, GL-R22); else scouts; else attempts the
+      adjacent clear with the best such chance if it is at least even; else walks one step along
+      a shortest path over cleared tiles to the nearest tile where it can scout or clear.
+      Standing on such a tile with only poor chances left, it ends the turn when another player
+      has more Life (they are better placed to try), else tries the best chance anyway (a
+      failure costs Life, so the game moves on); with nothing left anywhere, it proposes giving
+      up; else ends the turn.
+    - An Alien leader sabotages: it attempts the hardest adjacent obstacle (a failure costs the
+      Team Life, GL-R23) and adds nothing to the pile; with no obstacle next to the Team it ends
+      the turn.
     - Scouting: keep Civilization, then non-Canyons with low obstacle values; place as far from
       START as the rules allow.
-    - Clearing pile: a Human adds one matching card (an Alien adds nothing), then passes/rolls.
+    - Clearing pile, face down: a Human adds matching cards while the pile holds fewer cards and
+      Life than the dice an even chance needs; an Alien adds nothing. Face up (the leader, after
+      the reveal): a Human adds matching cards, then spare Life, one at a time until the chance
+      reaches 60% or it has nothing spare left, then rolls (never a hopeless 0-dice roll when it
+      has something to add).
     - Votes: Aliens vote to give up; Humans only when nothing can be scouted, cleared or reached;
       nobody votes a player out.
     """
@@ -74,15 +85,7 @@ def greedy(state: State, rng: random.Random) -> Action:
         sx, sy = state.desert.start
         return max(legal, key=lambda a: (abs(a[1] - sx) + abs(a[2] - sy), -a[3], a))
     if ph == "pile":
-        pend = state.pending
-        assert pend is not None
-        obstacle = state.obstacle(pend["target"])
-        if obstacle and state.roles[me] == "human" and not pend["revealed"]:
-            usable = usable_cards(obstacle[0], check_rules(state.rules))
-            for a in legal:
-                if a[0] == "pile" and a[1] in usable:
-                    return a
-        return next(a for a in legal if a[0] in ("done", "roll"))
+        return _pile(state, legal, me)
     if ph == "pay":
         return Action(("pay", "life" if state.life[me] > 1 or "recovery" not in mine
                        else "recovery"))
@@ -97,27 +100,82 @@ def greedy(state: State, rng: random.Random) -> Action:
     return legal[0]
 
 
+#: A Human keeps this many Life tokens out of any clearing pile (spare Life = the rest).
+_RESERVE = 2
+
+
+def _odds(dice: int, value: int) -> float:
+    """GL-R22: the chance ``dice`` dice total more than ``value`` (at most 10 dice, GL-A11)."""
+    return float(clear_probability(min(dice, MAX_DICE), value))
+
+
+def _need(value: int) -> int:
+    """The fewest dice that give at least an even chance against ``value``."""
+    return next((k for k in range(1, MAX_DICE + 1) if _odds(k, value) >= 0.5), MAX_DICE)
+
+
+def _pile(state: State, legal: list[Action], me: int) -> Action:
+    pend = state.pending
+    assert pend is not None
+    finish = next(a for a in legal if a[0] in ("done", "roll"))
+    obstacle = state.obstacle(pend["target"])
+    if not obstacle or state.roles[me] != "human":
+        return finish  # an Alien adds nothing
+    kind, value = obstacle
+    usable = _usable(state, kind)
+    matching = [a for a in legal if a[0] == "pile" and a[1] in usable]
+    spare = state.life[me] - _RESERVE
+    if not pend["revealed"]:  # face down: help up to an even chance
+        if matching and len(pend["cards"]) + sum(pend["life"]) < _need(value):
+            return matching[0]
+        return finish
+    dice = dice_for_attempt(kind, [c for _, c in pend["cards"]], sum(pend["life"]),
+                            state.players, rules=check_rules(state.rules))
+    if _odds(dice, value) >= 0.6 or dice >= MAX_DICE:
+        return finish
+    if matching:
+        return matching[0]
+    if spare > 0 and ("pile", "life") in legal:
+        return Action(("pile", "life"))
+    return finish
+
+
 def _turn(state: State, legal: list[Action], mine: tuple[str, ...]) -> Action:
-    near = [q for q in neighbours(state.team) if q in state.desert.tiles]
-    for q in near:
-        if state.desert.tiles[q].terrain == "civilization":
-            for kind in ("move", "clear"):
-                if (kind, *q) in legal:
-                    return Action((kind, *q))
-    if ("scout",) in legal:
-        return Action(("scout",))
+    if state.roles[state.current] == "alien":  # sabotage: burn the Team's Life on a hard clear
+        hard = [a for a in legal if a[0] == "clear" and state.obstacle(a[1:])]
+        if hard:
+            return max(hard, key=lambda a: (state.obstacle(a[1:]) or ("", 0))[1])
+        return Action(("end_turn",)) if ("end_turn",) in legal else legal[0]
+    me = state.current
     clears = sorted(((state.obstacle(a[1:]) or ("", 0), a) for a in legal if a[0] == "clear"),
                     key=lambda pair: (pair[0][1], pair[1]))
-    spare = max(0, state.life[state.current] - 2)
-    for (kind, value), a in clears:
-        if kind and 3.5 * (sum(c in _usable(state, kind) for c in mine) + spare) > value + 1:
-            return a
+    spare = max(0, state.life[me] - _RESERVE)
+    # (chance with my own matching cards and spare Life, Civilization first, action)
+    chances = sorted(((_odds(sum(c in _usable(state, kind) for c in mine) + spare, value),
+                       state.terrain(a[1:]) == "civilization", a)
+                      for (kind, value), a in clears if kind), reverse=True)
+    for q in neighbours(state.team):
+        if q in state.desert.tiles and state.desert.tiles[q].terrain == "civilization" \
+                and ("move", *q) in legal:
+            return Action(("move", *q))
+    civ = [c for c in chances if c[1]]
+    if civ and civ[0][0] >= 0.5:
+        return civ[0][2]
+    if ("scout",) in legal:
+        return Action(("scout",))
+    if chances and chances[0][0] >= 0.5:
+        return chances[0][2]
     step = _step_to_frontier(state)
     if step is not None and ("move", *step) in legal:
         return Action(("move", *step))
-    if clears and step is None and _frontier(state, state.team):
-        return clears[0][1]  # nothing better left here: try the cheapest obstacle anyway
-    if _hopeless(state) and ("give_up",) in legal and state.roles[state.current] == "human":
+    if chances and step is None and _frontier(state, state.team):
+        # Only poor chances here: leave them to a player with more Life, unless there is none
+        # (then try the best one anyway: every failure costs Life, so the game moves on).
+        richer = any(state.life[p] > state.life[me] for p in state.in_game() if p != me)
+        if not richer:
+            return (civ or chances)[0][2]
+        return Action(("end_turn",))
+    if _hopeless(state) and ("give_up",) in legal and state.roles[me] == "human":
         return Action(("give_up",))
     return Action(("end_turn",))
 
@@ -187,6 +245,15 @@ def _hopeless(state: State) -> bool:
                 seen.add(v)
                 queue.append(v)
     return True
+
+
+def sides(state: State) -> tuple[str, ...]:
+    """Each seat's side for a designer sweep's skill gap: ``"human"`` or ``"alien"`` (the Alien
+    and every infected player, GL-R29). A side wins together (GL-R31): the Aliens when the
+    Humans fail, the Humans when the Team reaches Civilization (who then scores most is a
+    contest inside the winning side)."""
+    check_instance(state, "state", State, expected="a Groom Lake State")
+    return tuple(state.roles)
 
 
 def determinize(state: State, player: int, rng: random.Random) -> State:
@@ -275,4 +342,4 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
         seed=rng.getrandbits(62))
 
 
-__all__ = ["greedy", "determinize"]
+__all__ = ["greedy", "determinize", "sides"]
