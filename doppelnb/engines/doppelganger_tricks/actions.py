@@ -38,11 +38,13 @@ class Play(str):
 
     card: Card
     declared: str | None
+    code: int  # the card's integer code (``card.index``), for the state's bit masks
 
     def __new__(cls, c: Card, declared: str | None = None) -> Play:
         self = super().__new__(cls, c.name if declared is None else f"{c.name}:{declared}")
         self.card = c
         self.declared = declared
+        self.code = c.index
         return self
 
     def __getnewargs__(self) -> tuple[Card, str | None]:  # type: ignore[override]  # copy, pickle

@@ -27,11 +27,11 @@ from ...core.errors import IllegalAction
 from ...core.frozen import FrozenMap
 from ...core.state import ActionLog, FrozenGameState, Outcome, copier, top_scorers
 from . import flow
-from .actions import BIDS, CLAIMS, LEADS, PASS, PLAYS, Action, Bid, Claim, Play, parse_action
+from .actions import CLAIMS, LEADS, PASS, PLAYS, Action, Bid, Claim, Play, parse_action
 from .actions import to_json as _action_json
-from .flow import PlayedTrick, RoundScore, tricks_per_round
-from .notation import DOPPELGANGER, PLAYER_COUNTS, SUIT_SYMBOLS, Card, check_players, deck
-from .rules import BONUS_NAMES, Rules, follow_options
+from .flow import BIDS_UP_TO, Book, Moment, PlayedTrick, RoundScore, tricks_per_round
+from .notation import ALL_CARDS, PLAYER_COUNTS, SUIT_SYMBOLS, SUITS, Card, check_players, deck
+from .rules import BONUS_NAMES, Rules
 
 GAME = "doppelganger_tricks"
 _Rules = Rules  # the type of ``State.rules`` (inside the class ``Rules`` names the ClassVar)
@@ -42,11 +42,13 @@ Phase = Literal["forecast", "play", "over"]
 class State(FrozenGameState):
     """One moment of a game of Doppelgänger Tricks (immutable; ``play`` returns a new state).
 
-    How the checked path stays fast: the legal actions are computed once per state (hands and
-    rules never change once a state is built) and cached in ``_legal``; ``play`` accepts an
-    action by membership in them, and only a refused action runs :func:`.flow.explain`, which
-    checks the rules one by one to name the rule and the reason. The tests check that the two
-    always agree.
+    How the checked path stays fast: the game lives in one :class:`.flow.Moment` in integers
+    (each hand a bit mask over the card codes, the trick in progress as codes), and everything
+    else (``hands``, ``trick``, ``tricks``, the score sheet...) is read through properties in the
+    readable notation. The legal actions are computed once per state from the masks by table
+    look-ups and cached in ``_legal``; ``play`` accepts an action by membership in them, and only
+    a refused action runs :func:`.flow.explain`, which checks the rules one by one to name the
+    rule and the reason. The tests check that the two always agree.
     """
 
     game: ClassVar[str] = GAME
@@ -55,21 +57,7 @@ class State(FrozenGameState):
     option_names: ClassVar[frozenset[str]] = frozenset({"first_player", "hands"})
 
     rules: _Rules
-    round: int = 0
-    sheet: tuple[RoundScore, ...] = ()
-    totals: tuple[int, ...] = ()
-    last_round_tricks: tuple[PlayedTrick, ...] = ()
-    hands: tuple[tuple[Card, ...], ...] = ()
-    round_first: int = 0
-    phase: Phase = "forecast"
-    bids: tuple[int | None, ...] = ()
-    won: tuple[int, ...] = ()
-    leader: int = 0
-    trick: tuple[Card, ...] = ()
-    declared: str | None = None
-    tricks: tuple[PlayedTrick, ...] = ()
-    holders: tuple[int | None, ...] = ()  # per bonus card (+1, +3): its holder or None
-    window: int | None = None  # the player who may claim a bonus card now (DT-R15)
+    moment: Moment
     _legal: tuple[Action, ...] | None = dataclasses.field(default=None, compare=False)
 
     # -- setup (DT-R1..R5) ------------------------------------------------------------------------
@@ -84,10 +72,90 @@ class State(FrozenGameState):
             first = rng_for(seed, "first player").randrange(players)
         else:
             first = check_seat(first, players, "first_player", rule="DT-R5")
-        hands = fixed if fixed is not None else flow.deal(players, seed, 0)
+        masks = (tuple(map(flow.hand_mask, fixed)) if fixed is not None
+                 else flow.deal_masks(players, seed, 0))
+        book = Book(0, first, (), (0,) * players, ())
         return cls(players=players, rules=rules, seed=seed, options=FrozenMap(options),
-                   action_log=None, round=0, sheet=(), totals=(0,) * players,
-                   last_round_tricks=(), **flow.round_fields(players, first, hands))
+                   action_log=None, moment=Moment.start(players, book, masks))
+
+    def _evolve(self, **changes: Any) -> State:
+        """A copy with some fields replaced; besides the dataclass fields it takes the readable
+        ones (``hands``, ``bids``, ``phase``, ``totals``...) and rebuilds the moment from them."""
+        game = {k: changes.pop(k) for k in list(changes) if k in _MOMENT_NAMES}
+        if game:
+            changes["moment"] = _moment_with(changes.get("moment", self.moment), game)
+        return FrozenGameState._evolve(self, **changes)
+
+    # -- the readable fields ----------------------------------------------------------------------
+    @property
+    def round(self) -> int:
+        """The round, from 0 (DT-R20)."""
+        return self.moment.book.round
+
+    @property
+    def round_first(self) -> int:
+        """The round's first player (DT-R5)."""
+        return self.moment.book.first
+
+    @property
+    def sheet(self) -> tuple[RoundScore, ...]:
+        """The score sheet: one row per finished round (DT-R19)."""
+        return self.moment.book.sheet
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self.moment.book.totals
+
+    @property
+    def last_round_tricks(self) -> tuple[PlayedTrick, ...]:
+        """The previous round's tricks."""
+        return _played(self.moment.book.last_round, self.players)
+
+    @property
+    def phase(self) -> Phase:
+        return self.moment.phase  # type: ignore[return-value]  # one of the Phase strings
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each player's hand, sorted C, T, S, D (a new tuple of shared cards)."""
+        return tuple(map(flow.mask_cards, self.moment.masks))
+
+    @property
+    def bids(self) -> tuple[int | None, ...]:
+        return self.moment.bids
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        return self.moment.won
+
+    @property
+    def leader(self) -> int:
+        return self.moment.leader
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """The cards played to the trick in progress, in play order."""
+        return tuple([ALL_CARDS[c] for c in self.moment.trick])
+
+    @property
+    def declared(self) -> str | None:
+        """The suit a led doppelgänger declared (DT-R8), else ``None``."""
+        return self.moment.declared
+
+    @property
+    def tricks(self) -> tuple[PlayedTrick, ...]:
+        """This round's completed tricks."""
+        return _played(self.moment.tricks, self.players)
+
+    @property
+    def holders(self) -> tuple[int | None, ...]:
+        """Per bonus card (+1, +3): its holder or ``None``."""
+        return self.moment.holders
+
+    @property
+    def window(self) -> int | None:
+        """The player who may claim a bonus card now (DT-R15), else ``None``."""
+        return self.moment.window
 
     @property
     def claims(self) -> tuple[int, ...]:
@@ -117,20 +185,11 @@ class State(FrozenGameState):
 
     @property
     def to_move(self) -> int | None:
-        if self.phase == "play":
-            if self.window is not None:
-                return self.window
-            return (self.leader + len(self.trick)) % self.players
-        if self.phase == "forecast":  # DT-R6: in seat order from the round's first player
-            n, bids = self.players, self.bids
-            for k in range(self.round_first, self.round_first + n):
-                if bids[k % n] is None:
-                    return k % n
-        return None  # the game is over
+        return self.moment.to_move()
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.moment.phase == "over"
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -151,9 +210,10 @@ class State(FrozenGameState):
 
     @property
     def lead_suit(self) -> str | None:
-        if not self.trick:
+        m = self.moment
+        if not m.trick:
             return None
-        return self.declared or self.trick[0].suit
+        return m.declared or SUITS[m.trick[0] // 10]
 
     def legal_actions(self) -> list[Action]:
         return list(self._legal if self._legal is not None else self._legal_tuple())
@@ -167,26 +227,22 @@ class State(FrozenGameState):
         return legal
 
     def _compute_legal(self) -> tuple[Action, ...]:
-        if self.phase == "play":
-            if self.window is not None:  # DT-R15: claim a free bonus card, or pass
-                claims = CLAIMS[self.window]
+        m = self.moment
+        if m.phase == "play":
+            if m.window is not None:  # DT-R15: claim a free bonus card, or pass
+                claims = CLAIMS[m.window]
                 free: tuple[Action, ...] = tuple(
-                    claims[name] for name, who in zip(BONUS_NAMES, self.holders, strict=True)
+                    claims[name] for name, who in zip(BONUS_NAMES, m.holders, strict=True)
                     if who is None)
                 return free + (PASS,)
-            trick = self.trick
-            p = (self.leader + len(trick)) % self.players
-            hand = self.hands[p]
-            if trick:
-                lead = self.declared or trick[0].suit
-                return tuple(map(_PLAY_OF.__getitem__, follow_options(hand, lead)))  # DT-R9
-            if not self.rules.declare_restricted_to_held_suits:
-                return _LEADS_OF(hand)
+            if m.trick or not self.rules.declare_restricted_to_held_suits:
+                return m.legal_plays()  # DT-R7..R9
+            p = m.leader
             suits = flow.declarable(self, p)  # DT-A10
-            return tuple(play for c in hand for play in LEADS[c]
+            return tuple(play for c in self.hands[p] for play in LEADS[c]
                          if play.declared is None or play.declared in suits)
-        if self.phase == "forecast":
-            return BIDS[:self.bid_max + 1]
+        if m.phase == "forecast":
+            return BIDS_UP_TO[self.bid_max]
         return ()  # the game is over
 
     # -- actions ----------------------------------------------------------------------------------
@@ -206,18 +262,18 @@ class State(FrozenGameState):
                 if legal is None:
                     legal = self._legal_tuple()
                 if canonical in legal:
-                    new = (self._play_card(canonical) if type(canonical) is Play
-                           else _EV_W(self, None)._after_turn())  # PASS (DT-R15)
-                    _PUT_LOG(new, ActionLog(self.action_log, str.__str__(canonical)))
-                    return new
+                    if type(canonical) is Play:
+                        m = self.moment.play(canonical.code, canonical.declared, self.rules,
+                                             self.seed)
+                    else:  # PASS (DT-R15)
+                        m = self.moment.pass_claim(self.rules, self.seed)
+                    return _NEXT(self, m, ActionLog(self.action_log, str.__str__(canonical)))
         elif tp is Bid or tp is Claim:  # the typed tuples legal_actions hands out
             legal = self._legal
             if legal is None:
                 legal = self._legal_tuple()
             if action in legal:
-                new = self._apply(action)
-                _PUT_LOG(new, ActionLog(self.action_log, action))
-                return new
+                return _NEXT(self, self._next_moment(action), ActionLog(self.action_log, action))
         return super(State, self).play(action)
 
     def parse_action(self, action: Any) -> Action:
@@ -238,63 +294,18 @@ class State(FrozenGameState):
         raise IllegalAction("NB-ARG", f"{self.action_label(action)} is not a legal action now")
 
     def _apply(self, action: Any) -> State:
+        return _NEXT(self, self._next_moment(action), None)
+
+    def _next_moment(self, action: Any) -> Moment:
+        m = self.moment
         if type(action) is Play:
-            return self._play_card(action)
+            return m.play(action.code, action.declared, self.rules, self.seed)
         if action == PASS:
-            return _EV_W(self, None)._after_turn()
+            return m.pass_claim(self.rules, self.seed)
         if isinstance(action, Bid):
-            p = self.to_move
-            assert p is not None
-            bids = self.bids[:p] + (action.tricks,) + self.bids[p + 1:]
-            if None in bids:
-                return _EV_B(self, bids)
-            # DT-R6: all forecasts are revealed together; the round's first player leads.
-            return self._evolve(bids=bids, phase="play", leader=self.round_first)
+            return m.bid(action.tricks)
         assert isinstance(action, Claim)
-        at = BONUS_NAMES.index(action.bonus)
-        player = action.player
-        holders = self.holders[:at] + (player,) + self.holders[at + 1:]
-        return self._evolve(holders=holders, window=None)._after_turn()
-
-    def _play_card(self, action: Play) -> State:
-        c = action.card
-        trick = self.trick
-        n = self.players
-        p = (self.leader + len(trick)) % n  # to_move: no claim is pending
-        hands = self.hands
-        before = hands[p]
-        at = before.index(c)
-        hand = before[:at] + before[at + 1:]
-        hands = hands[:p] + (hand,) + hands[p + 1:]
-        # DT-R15: a claim needs a hand without D cards (hands stay sorted C, T, S, D) and a
-        # free bonus card; the variant flags are checked only then.
-        window = None if (hand and hand[-1].suit == DOPPELGANGER) or None not in self.holders \
-            else p if flow.may_claim(self, p, c, before, hand) else None
-        trick = trick + (c,)
-        if len(trick) == n:  # DT-R11: the trick is complete
-            done, won, leader = flow.complete_trick(self, trick)
-            new = _EV_TRICK(self, hands, window, (), None, self.tricks + (done,), won, leader)
-            if window is None and not hand:  # the round's last card (DT-R17)
-                return new._after_turn()
-            return new
-        if len(trick) == 1:  # the lead (DT-R8: a led D card carries its declared suit)
-            return _EV_LEAD(self, hands, window, trick, action.declared)
-        return _EV_FOLLOW(self, hands, window, trick)
-
-    def _after_turn(self) -> State:
-        """End the round once every card is played and no claim is pending (DT-R17, DT-R19)."""
-        if self.window is not None or self.trick or any(self.hands):
-            return self
-        row = flow.score_round(self)
-        totals = tuple(t + x for t, x in zip(self.totals, row.points, strict=True))
-        done: dict[str, Any] = {"sheet": self.sheet + (row,), "totals": totals,
-                                "last_round_tricks": self.tricks}
-        if self.round + 1 >= self.rounds:  # DT-R20: the game ends after `players` rounds
-            return self._evolve(phase="over", **done)
-        first = (self.round_first + 1) % self.players  # DT-R5: the left neighbour starts
-        hands = flow.deal(self.players, self.seed, self.round + 1)
-        return self._evolve(round=self.round + 1, **done,
-                            **flow.round_fields(self.players, first, hands))
+        return m.claim(BONUS_NAMES.index(action.bonus), action.player, self.rules, self.seed)
 
     # -- views -----------------------------------------------------------------------------------
     def view(self, player: int | None = None) -> dict[str, Any]:
@@ -418,25 +429,43 @@ class State(FrozenGameState):
 
 
 _PUT_LEGAL = vars(State)["_legal"].__set__
-_PUT_LOG = vars(FrozenGameState)["action_log"].__set__
 _CANONICAL: dict[str, Action] = {**PLAYS, PASS: PASS}
-_PLAY_OF: dict[Card, Play] = {p.card: p for p in PLAYS.values() if p.declared is None}
+#: The next state: the same header, a new moment and log, an empty cache (straight-line code).
+_NEXT: Callable[[State, Moment, ActionLog | None], State] = copier(State, ("moment", "action_log"))
 
 
-def _LEADS_OF(hand: tuple[Card, ...]) -> tuple[Action, ...]:
-    """DT-R7, DT-R8: every card of ``hand`` may lead, a D card once per declarable suit."""
-    if hand[-1].suit != DOPPELGANGER:  # hands stay sorted C, T, S, D: no D card
-        return tuple(map(_PLAY_OF.__getitem__, hand))
-    return tuple([play for c in hand for play in LEADS[c]])
+def _played(records: tuple[tuple[int, ...], ...], n: int) -> tuple[PlayedTrick, ...]:
+    return tuple([flow.played_trick(i, r, n) for i, r in enumerate(records, 1)])
 
 
-# The copiers of the hot paths, called directly (no keyword dict, no lookup per action).
-_Copier = Callable[..., State]
-_EV_W: _Copier = copier(State, ("window",))
-_EV_B: _Copier = copier(State, ("bids",))
-_EV_FOLLOW: _Copier = copier(State, ("hands", "window", "trick"))
-_EV_LEAD: _Copier = copier(State, ("hands", "window", "trick", "declared"))
-_EV_TRICK: _Copier = copier(State, ("hands", "window", "trick", "declared", "tricks", "won", "leader"))
+#: The readable fields ``_evolve`` accepts, and how each goes into the moment.
+_BOOK_NAMES = {"round": "round", "round_first": "first", "sheet": "sheet", "totals": "totals",
+               "last_round_tricks": "last_round"}
+_MOMENT_NAMES = frozenset(_BOOK_NAMES) | {"phase", "bids", "hands", "won", "leader", "trick",
+                                          "declared", "tricks", "holders", "window"}
+
+
+def _moment_with(m: Moment, game: dict[str, Any]) -> Moment:
+    changes: dict[str, Any] = {}
+    book = {_BOOK_NAMES[k]: v for k, v in game.items() if k in _BOOK_NAMES}
+    if "last_round" in book:
+        book["last_round"] = tuple(map(flow.trick_record, book["last_round"]))
+    if book:
+        changes["book"] = m.book._replace(**book)
+    for k, v in game.items():
+        if k in _BOOK_NAMES:
+            continue
+        if k == "hands":
+            changes["masks"] = tuple(flow.hand_mask(tuple(h)) for h in v)
+        elif k == "trick":
+            changes["trick"] = tuple(c.index for c in v)
+        elif k == "tricks":
+            changes["tricks"] = tuple(map(flow.trick_record, v))
+        else:
+            changes[k] = v
+    return m.replace(changes)
+
+
 _DEFAULT_RULES = Rules()  # frozen, so one shared instance serves every default game
 
 
