@@ -12,7 +12,6 @@ module builds the new state from them, so nothing here mutates anything.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from ...core.chance import rng_for
@@ -31,8 +30,9 @@ from .notation import (
 )
 from .rules import (
     BONUS_NAMES,
+    PlayedTrick,
+    RoundScore,
     Rules,
-    TrickResult,
     _resolve,
     bonus_points,
     follow_reason,
@@ -45,37 +45,6 @@ if TYPE_CHECKING:
 #: The seats in play order from each leader: ``SEATS[players][leader]``.
 SEATS: dict[int, tuple[tuple[int, ...], ...]] = {
     n: tuple(tuple((lead + k) % n for k in range(n)) for lead in range(n)) for n in (3, 4)}
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class PlayedTrick:
-    """A completed trick: who led, who played each card, and how it resolved."""
-
-    number: int
-    leader: int
-    players: tuple[int, ...]
-    result: TrickResult
-
-    @property
-    def winner_player(self) -> int | None:
-        return None if self.result.winner is None else self.players[self.result.winner]
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class RoundScore:
-    """One row of the score sheet (DT-R18, DT-R19)."""
-
-    round: int
-    first_player: int
-    bids: tuple[int, ...]
-    won: tuple[int, ...]
-    bonuses: tuple[tuple[str, ...], ...]
-    forecast: tuple[int, ...]
-    bonus: tuple[int, ...]
-
-    @property
-    def points(self) -> tuple[int, ...]:
-        return tuple(f + b for f, b in zip(self.forecast, self.bonus, strict=True))
 
 
 def tricks_per_round(players: int) -> int:
@@ -307,9 +276,9 @@ class Moment:
 
     def replace(self, changes: dict[str, Any]) -> Moment:
         """A copy with some attributes replaced (the slow, general path)."""
-        values = dict(zip(self.__slots__, self.items(), strict=True))
+        values = dict(zip(MOMENT_FIELDS, self.items(), strict=True))
         values.update(changes)
-        return Moment(*(values[k] for k in self.__slots__))
+        return Moment(*(values[k] for k in MOMENT_FIELDS))
 
     # -- who moves and what they may do ---------------------------------------------------------
     def to_move(self) -> int | None:
@@ -424,6 +393,10 @@ class Moment:
         first = (book.first + 1) % self.n  # DT-R5
         nxt = Book(book.round + 1, first, book.sheet + (row,), totals, self.tricks)
         return Moment.start(self.n, nxt, deal_masks(self.n, seed, book.round + 1))
+
+
+MOMENT_FIELDS = ("n", "book", "phase", "bids", "masks", "won", "leader", "trick", "declared",
+                 "tricks", "holders", "window")
 
 
 def may_claim(rules: Rules, holders: tuple[int | None, ...], player: int, code: int,

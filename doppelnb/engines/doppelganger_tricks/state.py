@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
 from ...core.chance import make_seed, rng_for
 from ...core.checks import check_instance, check_seat
@@ -33,11 +33,18 @@ from .flow import BIDS_UP_TO, Book, Moment, PlayedTrick, RoundScore, tricks_per_
 from .notation import ALL_CARDS, PLAYER_COUNTS, SUIT_SYMBOLS, SUITS, Card, check_players, deck
 from .rules import BONUS_NAMES, Rules
 
+try:  # the compiled build (``make fast``) keeps State an ordinary Python class
+    from mypy_extensions import mypyc_attr
+except ImportError:  # pragma: no cover - mypy_extensions comes with mypy (the dev extra)
+    def mypyc_attr(*_args: Any, **_kwargs: Any) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
+
 GAME = "doppelganger_tricks"
 _Rules = Rules  # the type of ``State.rules`` (inside the class ``Rules`` names the ClassVar)
 Phase = Literal["forecast", "play", "over"]
 
 
+@mypyc_attr(native_class=False)
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True, repr=False)
 class State(FrozenGameState):
     """One moment of a game of Doppelgänger Tricks (immutable; ``play`` returns a new state).
@@ -51,11 +58,9 @@ class State(FrozenGameState):
     rule and the reason. The tests check that the two always agree.
     """
 
-    game: ClassVar[str] = GAME
-    Rules: ClassVar[type[Rules]] = Rules
-    player_counts: ClassVar[tuple[int, ...]] = PLAYER_COUNTS
-    option_names: ClassVar[frozenset[str]] = frozenset({"first_player", "hands"})
-
+    # The protocol's class-level constants (``game``, ``Rules``, ``player_counts``,
+    # ``option_names``) are set just after the class: in the compiled build the dataclass would
+    # take annotations written here for fields.
     rules: _Rules
     moment: Moment
     _legal: tuple[Action, ...] | None = dataclasses.field(default=None, compare=False)
@@ -428,6 +433,10 @@ class State(FrozenGameState):
         return str(state_html(self))
 
 
+State.game = GAME
+State.Rules = Rules
+State.player_counts = PLAYER_COUNTS
+State.option_names = frozenset({"first_player", "hands"})
 _PUT_LEGAL = vars(State)["_legal"].__set__
 _CANONICAL: dict[str, Action] = {**PLAYS, PASS: PASS}
 #: The next state: the same header, a new moment and log, an empty cache (straight-line code).
