@@ -118,7 +118,7 @@ package: setup
 # the package in build/fast/ with FAST_MODULES compiled, so no .so file ever sits beside the
 # .py files of the source tree. Use it with PYTHONPATH=build/fast (the benchmark says which one
 # it measured). mypyc comes with mypy (the dev extra); a C compiler is needed.
-FAST_MODULES := doppelnb/engines/doppelganger_tricks/flow.py \
+FAST_MODULES := doppelnb/core/state.py doppelnb/engines/doppelganger_tricks/flow.py \
 	doppelnb/engines/doppelganger_tricks/state.py
 fast: setup
 	rm -rf build/fast && mkdir -p build/fast
@@ -128,8 +128,8 @@ fast: setup
 	  { tail -30 mypyc.log; exit 1; }
 
 fast-test: fast
-	cd /tmp && PYTHONPATH=$(CURDIR)/build/fast $(abspath $(BIN))/python -c "from doppelnb.engines.doppelganger_tricks import flow, state; \
-	  assert all(m.__file__.endswith('.so') for m in (flow, state)), 'not the compiled copy'"
+	cd /tmp && PYTHONPATH=$(CURDIR)/build/fast $(abspath $(BIN))/python -c "from doppelnb.engines.doppelganger_tricks import flow, state; import doppelnb.core.state as core; \
+	  assert all(m.__file__.endswith('.so') for m in (flow, state, core)), 'not the compiled copy'"
 	PYTHONPATH=build/fast $(BIN)/python -m pytest -q -p no:cacheprovider tests/doppelganger_tricks \
 	  tests/test_golden.py tests/test_immutability.py
 	PYTHONPATH=build/fast $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_stateful.py -k tricks

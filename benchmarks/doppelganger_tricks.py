@@ -48,10 +48,15 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import json
+import os
 import pathlib
 import pstats
 import random
+import subprocess
+import sys
 import time
+from collections.abc import Callable
 
 from _timing import best_of, bytes_per_state, report
 
@@ -118,13 +123,80 @@ def openspiel_rounds(rounds: int, seed: int = 0) -> None:
             state.apply_action(legal[rng.randrange(len(legal))])
 
 
+ENGINE = "checked engine (State.play)"
+PEER = "OpenSpiel oh_hell (9 tricks)"
+#: The compiled copy of the package ``make fast`` builds (never .so files in the source tree).
+FAST = pathlib.Path(__file__).resolve().parents[1] / "build" / "fast"
+
+
+def engine_path() -> str:
+    """Which checked engine this process imported: ``"compiled"`` (mypyc, ``build/fast``) or
+    ``"pure"`` (the Python source)."""
+    return "compiled" if pathlib.Path(dt_state.__file__ or "").suffix in (".so", ".pyd") \
+        else "pure"
+
+
+def measure_checked(quick: bool) -> dict[str, float]:
+    """The checked engine and OpenSpiel timed in turns (round-robin repeats by CPU time,
+    ``time.process_time``: the machine is shared, so wall-clock time counts other processes'
+    load); the best and worst repeat of each, the ratio from the best ones."""
+    n_engine = 200 if quick else 1000
+    n_os = 300 if quick else 2000
+    runs: dict[str, tuple[int, Callable[[], object]]] = {
+        ENGINE: (n_engine, lambda: engine_rounds(4, n_engine))}
+    if pyspiel is not None:
+        runs[PEER] = (n_os, lambda: openspiel_rounds(n_os))
+    actions = engine_rounds(4, n_engine)  # also a warm-up (imports, interned tables)
+    times: dict[str, list[float]] = {name: [] for name in runs}
+    for _ in range(3 if quick else 5):
+        for name, (_count, fn) in runs.items():
+            start = time.process_time()
+            fn()
+            times[name].append(time.process_time() - start)
+    out = {"actions_per_round": actions / n_engine,
+           "rounds": n_engine / min(times[ENGINE]), "worst": n_engine / max(times[ENGINE])}
+    if pyspiel is not None:
+        out["peer"] = n_os / min(times[PEER])
+        out["peer_worst"] = n_os / max(times[PEER])
+        out["ratio"] = out["rounds"] / out["peer"]
+    return out
+
+
+def measure_other_path(quick: bool) -> tuple[str, dict[str, float]] | None:
+    """The other checked engine (compiled when this process runs the pure one, and the
+    reverse), measured the same way in a fresh process; ``None`` when no compiled copy is
+    built (``make fast``)."""
+    if not any(FAST.glob("doppelnb/engines/doppelganger_tricks/state.*.so")):
+        return None
+    root = pathlib.Path(__file__).resolve().parents[1]
+    other = "pure" if engine_path() == "compiled" else "compiled"
+    env = dict(os.environ, PYTHONPATH=str(FAST if other == "compiled" else root))
+    args = [sys.executable, __file__, "--checked-only"] + (["--quick"] if quick else [])
+    done = subprocess.run(args, env=env, capture_output=True, text=True, check=True)
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    return result.pop("path"), result
+
+
+def show_checked(path: str, m: dict[str, float]) -> None:
+    ratio = f"  {m['ratio']:5.2f}x OpenSpiel ({m['peer']:,.0f} rounds/s in that run)" \
+        if "ratio" in m else ""
+    per_action = 1e6 / (m["rounds"] * m["actions_per_round"])
+    print(f"checked engine, {path:<8} {m['rounds']:>8,.0f} rounds/s (worst repeat "
+          f"{m['worst']:,.0f}), {per_action:.2f} µs per action{ratio}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes, a few seconds")
     parser.add_argument("--profile", action="store_true",
                         help="also profile the checked engine's playouts (cProfile)")
+    parser.add_argument("--checked-only", action="store_true",
+                        help="only time the checked engine against OpenSpiel; print JSON")
     args = parser.parse_args()
     quick = args.quick
+    if args.checked_only:
+        print(json.dumps({"path": engine_path(), **measure_checked(quick)}))
+        return
 
     print("== annihilation census (exact closed form vs brute force over every trick)")
     for players in ((3,) if quick else (3, 4)):
@@ -137,24 +209,15 @@ def main() -> None:
               f"  brute force {brute_t:7.2f} s  ratio {brute_t / exact_t:,.0f}x  equal={same}")
 
     print("\n== random whole rounds with forecasts, claims and scoring, 4 players (rounds/s)")
-    engine_file = pathlib.Path(dt_state.__file__ or "")
-    print(f"checked engine measured: {engine_file.name} ("
-          + ("compiled" if engine_file.suffix in (".so", ".pyd") else "pure Python") + ")")
-    n_engine = 100 if quick else 600
     n_lean = 500 if quick else 4000
     n_batch = 20_000 if quick else 200_000
     n_os = 300 if quick else 3000
     contenders = {
-        "checked engine (State.play)": (n_engine, lambda: engine_rounds(4, n_engine)),
         "integer simulator": (n_lean, lambda: lean_rounds(4, n_lean)),
         "numpy batch": (n_batch, lambda: dt.batched_rounds(4, n_batch, seed=1, forecasts=True)),
     }
     if pyspiel is not None:
-        contenders["OpenSpiel oh_hell (9 tricks)"] = (n_os, lambda: openspiel_rounds(n_os))
-    # Round-robin repeats timed by CPU time (``time.process_time``): the machine is shared, so
-    # wall-clock time counts other processes' load; back to back, each contender's best and
-    # worst repeat are reported (the spread).
-    n_engine_actions = engine_rounds(4, n_engine)  # also a warm-up (imports, interned tables)
+        contenders[PEER] = (n_os, lambda: openspiel_rounds(n_os))
     times: dict[str, list[float]] = {name: [] for name in contenders}
     for _ in range(2 if quick else 3):
         for name, (_count, fn) in contenders.items():
@@ -163,34 +226,48 @@ def main() -> None:
             times[name].append(time.process_time() - start)
     figures = {name: contenders[name][0] / min(times[name]) for name in contenders}
     worst = {name: contenders[name][0] / max(times[name]) for name in contenders}
-    peer = figures.get("OpenSpiel oh_hell (9 tricks)")
+    peer = figures.get(PEER)
     for name, rate in figures.items():
         ratio = f"  {rate / peer:6.2f}x OpenSpiel" if peer else ""
         print(f"{name:<30} {rate:>12,.0f} rounds/s (worst repeat {worst[name]:,.0f}){ratio}")
     if peer is None:
         print("OpenSpiel is not installed (pip install -e '.[bench]'); no peer ratio")
-    engine_name = "checked engine (State.play)"
-    per_action = n_engine_actions / min(times[engine_name])
-    print(f"checked engine: {n_engine_actions / n_engine:.1f} actions per round, "
-          f"{per_action:,.0f} actions/s ({1e6 / per_action:.2f} µs per action, random player "
-          "included)")
+
+    print("\n== the checked engine (every action checked, forecasts, claims, scoring), each path "
+          "timed in turns with OpenSpiel in its own process")
+    checked = {engine_path(): measure_checked(quick)}
+    other = measure_other_path(quick)
+    if other is not None:
+        checked[other[0]] = other[1]
+    for path in ("pure", "compiled"):
+        if path in checked:
+            show_checked(path, checked[path])
+    if "compiled" not in checked:
+        print("checked engine, compiled: not built (make fast)")
+    pure = checked.get("pure", next(iter(checked.values())))
+    per_action = pure["rounds"] * pure["actions_per_round"]
 
     print("\n== memory, 4 players, every state kept alive (as a stepper or a search keeps them)")
     short, n_short = bytes_per_state(lambda: game_states(4, 1))
     long, n_long = bytes_per_state(lambda: game_states(4, 4))
     print(f"one round: {short:,.0f} bytes/state over {n_short} states; a whole game (4 rounds): "
-          f"{long:,.0f} bytes/state over {n_long} states")
+          f"{long:,.0f} bytes/state over {n_long} states ({engine_path()} engine)")
     batch_ratio = f"; numpy batch {figures['numpy batch'] / peer:.1f}x" if peer else ""
+    compiled = checked.get("compiled")
     report("doppelganger_tricks",
            checked_actions_per_s=round(per_action),
-           checked_games_per_s=round(figures[engine_name], 1),
+           checked_games_per_s=round(pure["rounds"], 1),
+           compiled_games_per_s=round(compiled["rounds"], 1) if compiled else None,
+           compiled_ratio=(f"{compiled['ratio']:.2f}x" if compiled and "ratio" in compiled
+                           else None),
            fast_games_per_s=round(figures["numpy batch"]),
            bytes_per_state_short=round(short), bytes_per_state_long=round(long),
            peer=("OpenSpiel oh_hell, rounds/s (games/s here are rounds)" + batch_ratio
                  if peer else "none (OpenSpiel not installed)"),
-           peer_ratio=round(figures[engine_name] / peer, 3) if peer else None)
+           peer_ratio=round(pure["ratio"], 3) if "ratio" in pure else None)
     if args.profile:
-        print("\n== checked engine, 4 players, 200 rounds: cProfile top items by own time")
+        print(f"\n== checked engine ({engine_path()}), 4 players, 200 rounds: cProfile top items "
+              "by own time")
         profile = cProfile.Profile()
         profile.runcall(engine_rounds, 4, 200)
         pstats.Stats(profile).strip_dirs().sort_stats("tottime").print_stats(12)

@@ -435,15 +435,16 @@ FORECAST: tuple[tuple[int, ...], ...] = tuple(
 _HELD: dict[tuple[bool, bool], tuple[str, ...]] = {
     (a, b): tuple(name for name, has in zip(BONUS_NAMES, (a, b), strict=True) if has)
     for a in (False, True) for b in (False, True)}
-_BONUS_POINTS: dict[tuple[tuple[str, ...], int, int, Any], int] = {}
+_BONUS_POINTS: dict[tuple[tuple[str, ...], int, int, bool], int] = {}
 
 
-def _bonus_points(held: tuple[str, ...], bid: int, won: int, rules: Any) -> int:
-    """:func:`.rules.bonus_points` (DT-R16, DT-A5), remembered per case (at most 4 x 13 x 13
-    per Rules value): the arguments come from the state, already checked."""
+def _bonus_points(held: tuple[str, ...], bid: int, won: int, rules: Rules) -> int:
+    """:func:`.rules.bonus_points` (DT-R16, DT-A5), remembered per case (at most 4 x 13 x 13 x 2):
+    the arguments come from the state, already checked. Of the flags only DT-A5
+    (``bonus3_applies_to_zero_bid``) changes the points, so it is the key's flag part."""
     if not held:
         return 0
-    key = (held, bid, won, rules)
+    key = (held, bid, won, rules.bonus3_applies_to_zero_bid)
     points = _BONUS_POINTS.get(key)
     if points is None:
         points = _BONUS_POINTS[key] = bonus_points(held, bid, won, rules)

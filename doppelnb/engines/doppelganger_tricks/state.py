@@ -18,14 +18,20 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable
 from typing import Any, Literal
 
 from ...core.chance import make_seed, rng_for
 from ...core.checks import check_instance, check_seat
 from ...core.errors import IllegalAction
 from ...core.frozen import FrozenMap
-from ...core.state import ActionLog, FrozenGameState, Outcome, copier, top_scorers
+from ...core.state import (
+    ActionLog,
+    FrozenGameState,
+    Outcome,
+    _descriptor,
+    _slot_fields,
+    top_scorers,
+)
 from . import flow
 from .actions import CLAIMS, LEADS, PASS, PLAYS, Action, Bid, Claim, Play, parse_action
 from .actions import to_json as _action_json
@@ -439,8 +445,29 @@ State.player_counts = PLAYER_COUNTS
 State.option_names = frozenset({"first_player", "hands"})
 _PUT_LEGAL = vars(State)["_legal"].__set__
 _CANONICAL: dict[str, Action] = {**PLAYS, PASS: PASS}
-#: The next state: the same header, a new moment and log, an empty cache (straight-line code).
-_NEXT: Callable[[State, Moment, ActionLog | None], State] = copier(State, ("moment", "action_log"))
+_SLOTS = {name: _descriptor(State, name).__set__ for name in _slot_fields(State)}
+_SET_PLAYERS, _SET_RULES, _SET_SEED = _SLOTS["players"], _SLOTS["rules"], _SLOTS["seed"]
+_SET_OPTIONS, _SET_LOG = _SLOTS["options"], _SLOTS["action_log"]
+_SET_MOMENT = _SLOTS["moment"]
+_NEW = object.__new__
+
+
+def _NEXT(s: State, m: Moment, log: ActionLog | None) -> State:
+    """The next state: the same header, a new moment and log, an empty cache. Straight-line
+    code setting each slot once (the hot path's copy; ``_evolve`` is the general one)."""
+    new: State = _NEW(State)
+    _SET_PLAYERS(new, s.players)
+    _SET_RULES(new, s.rules)
+    _SET_SEED(new, s.seed)
+    _SET_OPTIONS(new, s.options)
+    _SET_LOG(new, log)
+    _SET_MOMENT(new, m)
+    _PUT_LEGAL(new, None)
+    return new
+
+
+if set(_SLOTS) != {"players", "rules", "seed", "options", "action_log", "moment", "_legal"}:
+    raise AssertionError(f"_NEXT sets every slot of State, not {sorted(_SLOTS)}")
 
 
 def _played(records: tuple[tuple[int, ...], ...], n: int) -> tuple[PlayedTrick, ...]:
