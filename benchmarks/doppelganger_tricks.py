@@ -72,22 +72,18 @@ except ImportError:  # pragma: no cover - depends on the environment
 
 
 def engine_rounds(players: int, rounds: int, seed: int = 0) -> int:
-    """Random legal play through the checked engine (``State.play`` checks every action);
-    returns the number of actions played."""
+    """Random legal play through the checked engine (``State.play`` checks every action), as a
+    user writes it: whole games (``players`` rounds each, at least ``rounds`` rounds in all),
+    ``legal_actions()``, ``random.Random`` and one ``is_over`` check per action, like the
+    OpenSpiel loop. Returns the number of actions played."""
     rng = random.Random(seed)
-    done = 0
     actions_played = 0
-    game = 0
-    while done < rounds:
+    for game in range(-(-rounds // players)):
         s = dt.new_game(players, seed=seed + game)
-        game += 1
-        while not s.is_over and done < rounds:
-            r = s.round
-            while s.round == r and not s.is_over:
-                actions = s.legal_actions()
-                s = s.play(actions[rng.randrange(len(actions))])
-                actions_played += 1
-            done += 1
+        while not s.is_over:
+            actions = s.legal_actions()
+            s = s.play(actions[rng.randrange(len(actions))])
+            actions_played += 1
     return actions_played
 
 
