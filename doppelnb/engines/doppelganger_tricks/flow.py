@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from .state import State
 
 #: The seats in play order from each leader: ``SEATS[players][leader]``.
-SEATS: dict[int, tuple[tuple[int, ...], ...]] = {
+SEATS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
     n: tuple(tuple((lead + k) % n for k in range(n)) for lead in range(n)) for n in (3, 4)}
 
 
@@ -85,7 +85,7 @@ def deal(players: int, seed: int, round_index: int) -> Hands:
 
 
 #: The card codes of each deck (DT-R3: no 10s with 3 players), in deck order.
-DECK_CODES: dict[int, tuple[int, ...]] = {n: tuple(c.index for c in deck(n)) for n in (3, 4)}
+DECK_CODES: Final[dict[int, tuple[int, ...]]] = {n: tuple(c.index for c in deck(n)) for n in (3, 4)}
 
 
 def deal_masks(players: int, seed: int, round_index: int) -> tuple[int, ...]:
@@ -118,10 +118,10 @@ def hand_mask(hand: tuple[Card, ...]) -> int:
 
 # -- the moment of a game as integers --------------------------------------------------------------
 #: Bits of a hand mask per suit (C, T, S, D: codes 0..9, 10..19, 20..29, 30..39).
-SUIT_MASKS: tuple[int, ...] = tuple(((1 << 10) - 1) << (10 * k) for k in range(4))
-D_MASK = SUIT_MASKS[3]
-SUIT_CODE: dict[str, int] = {"C": 0, "T": 1, "S": 2, "D": 3}
-CHUNK = (1 << 10) - 1
+SUIT_MASKS: Final[tuple[int, ...]] = tuple(((1 << 10) - 1) << (10 * k) for k in range(4))
+D_MASK: Final = ((1 << 10) - 1) << 30
+SUIT_CODE: Final[dict[str, int]] = {"C": 0, "T": 1, "S": 2, "D": 3}
+CHUNK: Final = (1 << 10) - 1
 
 
 def _chunk_table(suit_index: int, item: Any) -> list[tuple[Any, ...]]:
@@ -140,12 +140,12 @@ def _chunk_table(suit_index: int, item: Any) -> list[tuple[Any, ...]]:
 #: ``CARDS_OF[k][m]``: the cards of suit ``k`` whose numbers are the bits of ``m``;
 #: ``PLAYS_OF[k][m]`` their plain plays; ``LEADS_OF_D[m]`` the leads of those D cards, each
 #: declaring C, T or S (DT-R8). Legal plays and hands are a few look-ups from a mask.
-CARDS_OF: tuple[list[tuple[Card, ...]], ...] = tuple(
+CARDS_OF: Final[tuple[list[tuple[Card, ...]], ...]] = tuple(
     _chunk_table(k, lambda c: c) for k in range(4))
-PLAYS_OF: tuple[list[tuple[Play, ...]], ...] = tuple(
+PLAYS_OF: Final[tuple[list[tuple[Play, ...]], ...]] = tuple(
     _chunk_table(k, lambda c: PLAYS[c.name]) for k in range(4))
-LEADS_OF_D: list[tuple[Play, ...]] = _chunk_table(3, lambda c: LEADS[c])
-BIDS_UP_TO: tuple[tuple[Bid, ...], ...] = tuple(BIDS[:k + 1] for k in range(13))
+LEADS_OF_D: Final[list[tuple[Play, ...]]] = _chunk_table(3, lambda c: LEADS[c])
+BIDS_UP_TO: Final[tuple[tuple[Bid, ...], ...]] = tuple(BIDS[:k + 1] for k in range(13))
 
 
 def mask_cards(m: int) -> tuple[Card, ...]:
@@ -328,10 +328,11 @@ class Moment:
         n = self.n
         trick = self.trick
         p = (self.leader + len(trick)) % n
-        masks = self.masks
-        before = masks[p]
+        hands = list(self.masks)
+        before = hands[p]
         m = before & ~(1 << code)
-        masks = masks[:p] + (m,) + masks[p + 1:]
+        hands[p] = m
+        masks = tuple(hands)
         holders = self.holders
         # DT-R15: a claim needs a hand without D cards and a free bonus card.
         window = p if (not m & D_MASK and None in holders
@@ -352,7 +353,9 @@ class Moment:
         won = self.won
         if win >= 0:  # DT-R14: the winner takes the trick and leads the next one
             leader = (leader + win) % n
-            won = won[:leader] + (won[leader] + 1,) + won[leader + 1:]
+            counts = list(won)
+            counts[leader] += 1
+            won = tuple(counts)
         # DT-R13c: with no winner the same leader leads again
         new = Moment(n, self.book, "play", self.bids, masks, won, leader, (), None,
                      self.tricks + (record,), holders, window)
@@ -395,7 +398,7 @@ class Moment:
         return Moment.start(self.n, nxt, deal_masks(self.n, seed, book.round + 1))
 
 
-MOMENT_FIELDS = ("n", "book", "phase", "bids", "masks", "won", "leader", "trick", "declared",
+MOMENT_FIELDS: Final = ("n", "book", "phase", "bids", "masks", "won", "leader", "trick", "declared",
                  "tricks", "holders", "window")
 
 
@@ -429,13 +432,13 @@ def trick_record(t: PlayedTrick) -> tuple[int, ...]:
 
 #: DT-R18 tabulated from :func:`.rules.forecast_points` (the rule lives there):
 #: ``FORECAST[bid][won]`` for bids and tricks 0..12.
-FORECAST: tuple[tuple[int, ...], ...] = tuple(
+FORECAST: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(forecast_points(b, w) for w in range(13)) for b in range(13))
 #: The bonus cards a player holds, by (holds +1, holds +3): the tuples the score sheet keeps.
-_HELD: dict[tuple[bool, bool], tuple[str, ...]] = {
+_HELD: Final[dict[tuple[bool, bool], tuple[str, ...]]] = {
     (a, b): tuple(name for name, has in zip(BONUS_NAMES, (a, b), strict=True) if has)
     for a in (False, True) for b in (False, True)}
-_BONUS_POINTS: dict[tuple[tuple[str, ...], int, int, bool], int] = {}
+_BONUS_POINTS: Final[dict[tuple[tuple[str, ...], int, int, bool], int]] = {}
 
 
 def _bonus_points(held: tuple[str, ...], bid: int, won: int, rules: Rules) -> int:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from ...core.chance import make_seed, rng_for
 from ...core.checks import check_instance, check_seat
@@ -266,20 +266,20 @@ class State(FrozenGameState):
         lists, every refusal) goes through ``GameState.play``.
         """
         tp = type(action)
-        if tp is Play or tp is str:
-            canonical = action if tp is Play else _CANONICAL.get(action)
+        if tp is _PLAY or tp is str:
+            canonical = action if tp is _PLAY else _CANONICAL.get(action)
             if canonical is not None:
                 legal = self._legal
                 if legal is None:
                     legal = self._legal_tuple()
                 if canonical in legal:
-                    if type(canonical) is Play:
+                    if type(canonical) is _PLAY:
                         m = self.moment.play(canonical.code, canonical.declared, self.rules,
                                              self.seed)
                     else:  # PASS (DT-R15)
                         m = self.moment.pass_claim(self.rules, self.seed)
                     return _NEXT(self, m, ActionLog(self.action_log, str.__str__(canonical)))
-        elif tp is Bid or tp is Claim:  # the typed tuples legal_actions hands out
+        elif tp is _BID or tp is _CLAIM:  # the typed tuples legal_actions hands out
             legal = self._legal
             if legal is None:
                 legal = self._legal_tuple()
@@ -443,13 +443,20 @@ State.game = GAME
 State.Rules = Rules
 State.player_counts = PLAYER_COUNTS
 State.option_names = frozenset({"first_player", "hands"})
-_PUT_LEGAL = vars(State)["_legal"].__set__
-_CANONICAL: dict[str, Action] = {**PLAYS, PASS: PASS}
-_SLOTS = {name: _descriptor(State, name).__set__ for name in _slot_fields(State)}
-_SET_PLAYERS, _SET_RULES, _SET_SEED = _SLOTS["players"], _SLOTS["rules"], _SLOTS["seed"]
-_SET_OPTIONS, _SET_LOG = _SLOTS["options"], _SLOTS["action_log"]
-_SET_MOMENT = _SLOTS["moment"]
-_NEW = object.__new__
+_PUT_LEGAL: Final = vars(State)["_legal"].__set__
+_CANONICAL: Final[dict[str, Action]] = {**PLAYS, PASS: PASS}
+_SLOTS: Final = {name: _descriptor(State, name).__set__ for name in _slot_fields(State)}
+_SET_PLAYERS: Final = _SLOTS["players"]
+_SET_RULES: Final = _SLOTS["rules"]
+_SET_SEED: Final = _SLOTS["seed"]
+_SET_OPTIONS: Final = _SLOTS["options"]
+_SET_LOG: Final = _SLOTS["action_log"]
+_SET_MOMENT: Final = _SLOTS["moment"]
+_NEW: Final = object.__new__
+#: The action classes, as constants the compiled build need not look up.
+_PLAY: Final = Play
+_BID: Final = Bid
+_CLAIM: Final = Claim
 
 
 def _NEXT(s: State, m: Moment, log: ActionLog | None) -> State:
@@ -475,9 +482,9 @@ def _played(records: tuple[tuple[int, ...], ...], n: int) -> tuple[PlayedTrick, 
 
 
 #: The readable fields ``_evolve`` accepts, and how each goes into the moment.
-_BOOK_NAMES = {"round": "round", "round_first": "first", "sheet": "sheet", "totals": "totals",
+_BOOK_NAMES: Final = {"round": "round", "round_first": "first", "sheet": "sheet", "totals": "totals",
                "last_round_tricks": "last_round"}
-_MOMENT_NAMES = frozenset(_BOOK_NAMES) | {"phase", "bids", "hands", "won", "leader", "trick",
+_MOMENT_NAMES: Final = frozenset(_BOOK_NAMES) | {"phase", "bids", "hands", "won", "leader", "trick",
                                           "declared", "tricks", "holders", "window"}
 
 
@@ -502,7 +509,7 @@ def _moment_with(m: Moment, game: dict[str, Any]) -> Moment:
     return m.replace(changes)
 
 
-_DEFAULT_RULES = Rules()  # frozen, so one shared instance serves every default game
+_DEFAULT_RULES: Final = Rules()  # frozen, so one shared instance serves every default game
 
 
 def new_game(players: int, *, rules: Rules | None = None, seed: int | None = None,
