@@ -12,7 +12,7 @@ module builds the new state from them, so nothing here mutates anything.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol
 
 from ...core.chance import rng_for
 from ...core.checks import show
@@ -201,6 +201,17 @@ def trick_winner(trick: tuple[int, ...], lead: int) -> int:
     return win
 
 
+class Setup(Protocol):
+    """What the moment reads from its state only at a claim or a round's end: the variant
+    flags and the seed (the state itself; read lazily, so a card play does not fetch them)."""
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def seed(self) -> int: ...
+
+
 class Book(NamedTuple):
     """What changes once a round: the round (0-based), its first player, the score sheet, the
     totals and the previous round's tricks (records as :class:`Moment` keeps them)."""
@@ -322,7 +333,7 @@ class Moment:
                       self.won, self.book.first if done else self.leader, self.trick,
                       self.declared, self.tricks, self.holders, self.window)
 
-    def play(self, code: int, declared: str | None, rules: Rules, seed: int) -> Moment:
+    def play(self, code: int, declared: str | None, setup: Setup) -> Moment:
         """The player to move plays the card ``code`` (checked before); a complete trick is
         resolved (DT-R11..R14) and the last one ends the round (DT-R17)."""
         n = self.n
@@ -336,7 +347,7 @@ class Moment:
         holders = self.holders
         # DT-R15: a claim needs a hand without D cards and a free bonus card.
         window = p if (not m & D_MASK and None in holders
-                       and may_claim(rules, holders, p, code, before, n)) else None
+                       and may_claim(setup.rules, holders, p, code, before, n)) else None
         trick = trick + (code,)
         if len(trick) < n:
             if len(trick) == 1:  # the lead (DT-R8: a led D card carries its declared suit)
@@ -360,33 +371,33 @@ class Moment:
         new = Moment(n, self.book, "play", self.bids, masks, won, leader, (), None,
                      self.tricks + (record,), holders, window)
         if window is None and not m:  # the round's last card (DT-R17)
-            return new.end_round(rules, seed)
+            return new.end_round(setup)
         return new
 
-    def claim(self, bonus: int, player: int, rules: Rules, seed: int) -> Moment:
+    def claim(self, bonus: int, player: int, setup: Setup) -> Moment:
         """DT-R15: ``player`` takes bonus card number ``bonus`` (0: +1, 1: +3)."""
         holders = self.holders[:bonus] + (player,) + self.holders[bonus + 1:]
         return Moment(self.n, self.book, self.phase, self.bids, self.masks, self.won,
                       self.leader, self.trick, self.declared, self.tricks, holders,
-                      None).after_turn(rules, seed)
+                      None).after_turn(setup)
 
-    def pass_claim(self, rules: Rules, seed: int) -> Moment:
+    def pass_claim(self, setup: Setup) -> Moment:
         """DT-R15: the player declines the bonus claim."""
         return Moment(self.n, self.book, self.phase, self.bids, self.masks, self.won,
                       self.leader, self.trick, self.declared, self.tricks, self.holders,
-                      None).after_turn(rules, seed)
+                      None).after_turn(setup)
 
-    def after_turn(self, rules: Rules, seed: int) -> Moment:
+    def after_turn(self, setup: Setup) -> Moment:
         """End the round once every card is played and no claim is pending (DT-R17)."""
         if self.window is not None or self.trick or any(self.masks):
             return self
-        return self.end_round(rules, seed)
+        return self.end_round(setup)
 
-    def end_round(self, rules: Rules, seed: int) -> Moment:
+    def end_round(self, setup: Setup) -> Moment:
         """DT-R16..R20: score the round; deal the next one (the left neighbour starts) or end
         the game after as many rounds as players."""
         book = self.book
-        row = score_row(self, rules)
+        row = score_row(self, setup.rules)
         points = row.points
         totals = tuple([t + x for t, x in zip(book.totals, points, strict=True)])
         if book.round + 1 >= self.n:  # DT-R20
@@ -395,7 +406,7 @@ class Moment:
                           self.trick, self.declared, self.tricks, self.holders, self.window)
         first = (book.first + 1) % self.n  # DT-R5
         nxt = Book(book.round + 1, first, book.sheet + (row,), totals, self.tricks)
-        return Moment.start(self.n, nxt, deal_masks(self.n, seed, book.round + 1))
+        return Moment.start(self.n, nxt, deal_masks(self.n, setup.seed, book.round + 1))
 
 
 MOMENT_FIELDS: Final = ("n", "book", "phase", "bids", "masks", "won", "leader", "trick", "declared",

@@ -274,11 +274,12 @@ class State(FrozenGameState):
                     legal = self._legal_tuple()
                 if canonical in legal:
                     if type(canonical) is _PLAY:
-                        m = self.moment.play(canonical.code, canonical.declared, self.rules,
-                                             self.seed)
+                        m = self.moment.play(canonical.code, canonical.declared, self)
+                        text = canonical.text
                     else:  # PASS (DT-R15)
-                        m = self.moment.pass_claim(self.rules, self.seed)
-                    return _NEXT(self, m, ActionLog(self.action_log, str.__str__(canonical)))
+                        m = self.moment.pass_claim(self)
+                        text = PASS
+                    return _NEXT(self, m, ActionLog(self.action_log, text))
         elif tp is _BID or tp is _CLAIM:  # the typed tuples legal_actions hands out
             legal = self._legal
             if legal is None:
@@ -310,13 +311,13 @@ class State(FrozenGameState):
     def _next_moment(self, action: Any) -> Moment:
         m = self.moment
         if type(action) is Play:
-            return m.play(action.code, action.declared, self.rules, self.seed)
+            return m.play(action.code, action.declared, self)
         if action == PASS:
-            return m.pass_claim(self.rules, self.seed)
+            return m.pass_claim(self)
         if isinstance(action, Bid):
             return m.bid(action.tricks)
         assert isinstance(action, Claim)
-        return m.claim(BONUS_NAMES.index(action.bonus), action.player, self.rules, self.seed)
+        return m.claim(BONUS_NAMES.index(action.bonus), action.player, self)
 
     # -- views -----------------------------------------------------------------------------------
     def view(self, player: int | None = None) -> dict[str, Any]:
