@@ -16,32 +16,66 @@ scoring included:
 Remaining differences, not removable: OpenSpiel deals 4 x 10 cards of 4 suits but plays 9
 tricks (it turns up a trump card after the deal, so 10 tricks would leave none) and has trumps,
 no annihilation and no bonus cards; its deal is 39 chance nodes per round (each uniform over
-its legal actions), ours one seeded shuffle. Our rounds are 10 tricks.
+its legal actions), ours one seeded shuffle. Our rounds are 10 tricks (about 47.6 actions: 4
+forecasts, 40 plays, the bonus claims or passes); OpenSpiel's 79 (39 chance nodes, 4 bids, 36
+plays). The checked engine plays whole games (4 rounds) with one ``is_over`` check per action,
+as the OpenSpiel loop checks ``is_terminal()``.
 
-Where the checked engine's time goes (``--profile``, and timing each kind of action): about 11
-µs per action on this machine, the random player included. A card play is a new 21-field
-state (about 1.8 µs to copy the slots), the next player's legal actions (2-3 µs, computed once
-and cached), the cached membership check and the shared action log; a completed trick adds its
-resolution and record (``rules._resolve`` about 3 µs); a round's end adds the seeded deal of
-the next round (about 27 µs, two thirds of it ``random.shuffle``) and the score sheet row. The
-1.0x target needs about 2 µs per action: out of reach for pure Python with immutable states.
+Timing: CPU time (``time.process_time``; the machine is shared, so wall-clock time counts other
+processes' load), contenders timed in turns (round-robin repeats), the best repeat of each for
+the figure and the ratio, the worst printed beside it (the spread). The checked engine is timed
+on both paths when both exist, each in its own process with OpenSpiel timed in turns beside
+it, so each ratio comes from one run: the pure Python engine (the reference; every test runs
+on it) and the compiled one (``make fast`` builds a copy of the package in ``build/fast/``
+with ``core/state.py`` and the Tricks ``flow.py`` and ``state.py`` compiled by mypyc; run
+with ``PYTHONPATH=build/fast`` the script measures that one first).
 
-Compiled with mypyc (measured, not shipped): ``state.py`` and ``flow.py`` compile with the
-``State`` dataclass kept an interpreted class (``@mypyc_attr(native_class=False)``; a native
-class may not have ``__slots__`` nor inherit the interpreted ``FrozenGameState``), and play
-about 1.15x as fast, too little to justify a second build. A native ``State`` needs
-``doppelnb/core/state.py`` compiled too (every engine's base class): there the runtime
-dataclass decorator takes the ``ClassVar`` declarations for fields, ``slots=True`` is refused
-and the slot copier of ``core.state`` must learn native attributes; not attempted further.
+Measured (2 shared cores, ``--quick``, several back-to-back runs): OpenSpiel 10,400-11,000
+rounds/s when the machine is quiet (5,700-8,400 under load). Pure engine 2,600-3,000 rounds/s,
+0.25-0.29x (7.0-7.7 µs per action, the random player included); compiled engine 4,300-5,400
+rounds/s, 0.40-0.52x (3.9-4.9 µs per action). Last session the pure engine played 1,100-1,950
+rounds/s (0.11-0.18x, about 11 µs per action). The integer simulator stays at 0.6x and the
+numpy batch at 15-24x.
 
-The report for ``make bench``'s table (``build/bench/doppelganger_tricks.json``): checked
-actions/s and rounds/s (``games/s`` there are rounds, the unit of the peer), the numpy batch as
-the fast path, bytes per state over one round and a whole game, and the checked engine's ratio
-to OpenSpiel (the batch's ratio is in the peer's label).
+What was done (issue 17's levers): the state keeps the game in one :class:`.flow.Moment` of
+integers (each hand a bit mask over the 40 card codes, the trick in progress as codes, the
+round's tricks as small tuples) shared by reference with the header, instead of 21 fields of
+card tuples; the readable fields (``hands``, ``trick``, ``tricks``, ``sheet``...) are
+properties built on demand. The legal plays are a few table look-ups from the hand mask and the
+lead suit (one table per suit of the tuples of plays of each 10-bit mask), computed once per
+state and cached; ``play`` checks by membership and explains only a refusal. A completed trick
+is resolved on codes (the readable ``TrickResult`` is built only when ``tricks`` is read). The
+deal draws the very ``random.shuffle`` of the seeded generator (the same ``getrandbits`` draws,
+written out) straight into masks, so every record and golden transcript is unchanged. A new
+state is straight-line code setting its seven slots.
 
-Run: ``.venv/bin/python benchmarks/doppelganger_tricks.py [--quick] [--profile]``. OpenSpiel is
-optional (``pip install -e ".[bench]"``); without it the script prints its own figures only.
-``--profile`` also prints the checked engine's cProfile top items (by own time).
+What remains: the loop as users write it (``legal_actions()``, ``random.Random.randrange``,
+``play``, ``is_over``) costs about 0.85 µs per action even on a do-nothing Python state (about
+24,000 rounds/s of 48 actions), and 1.0x needs about 2 µs per action in all. The compiled
+engine spends about 1 µs per action in ``Moment.play`` (a round's end: the seeded generator
+about 7 µs, the deal's draws about 5 µs, the score sheet row about 7 µs, amortized 0.4 µs per
+action), 0.55 µs building the next ``State`` (a Python class: seven slot writes), 0.6 µs
+dispatching ``State.play`` (attribute reads on a Python class), 0.4 µs for the next legal
+actions and 0.15 µs for the log node. Those costs are CPython object operations, not
+interpreted code: the ``State`` stays a Python class because it must inherit
+``FrozenGameState``, a slotted frozen dataclass that every engine subclasses (a native class
+may not have ``__slots__``, and a slotted dataclass may not subclass a native one). Reaching
+1.0x needs a native ``State``: ``FrozenGameState`` and ``GameState`` native with interpreted
+subclasses allowed, declared without ``slots=True``, with their own copier, pickling and
+``dataclasses.fields`` checked for all five engines; not attempted in this session.
+
+The report for ``make bench``'s table (``build/bench/doppelganger_tricks.json``): the pure
+checked engine's actions/s and rounds/s (``games/s`` there are rounds, the unit of the peer)
+and ratio, the compiled engine's rounds/s and ratio when built, the numpy batch as the fast
+path, bytes per state over one round and a whole game, and the numpy batch's ratio in the
+peer's label.
+
+Run: ``.venv/bin/python benchmarks/doppelganger_tricks.py [--quick] [--profile]`` (after
+``make fast`` it also times the compiled engine; ``PYTHONPATH=build/fast`` makes the compiled
+engine the one measured first, and the memory and profile figures its). OpenSpiel is optional
+(``pip install -e ".[bench]"``); without it the script prints its own figures only.
+``--profile`` also prints the checked engine's cProfile top items (by own time; compiled
+functions show as single entries).
 """
 
 from __future__ import annotations
