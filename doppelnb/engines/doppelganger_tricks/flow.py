@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol
 from ...core.chance import rng_for
 from ...core.checks import show
 from ...core.errors import BadInput, IllegalAction
-from .actions import BIDS, LEADS, PASS, PLAYS, Action, Bid, Claim, Play
+from .actions import BIDS, CLAIMS, LEADS, PASS, PLAYS, Action, Bid, Claim, Play
 from .notation import (
     ALL_CARDS,
     DOPPELGANGER,
@@ -146,6 +146,11 @@ PLAYS_OF: Final[tuple[list[tuple[Play, ...]], ...]] = tuple(
     _chunk_table(k, lambda c: PLAYS[c.name]) for k in range(4))
 LEADS_OF_D: Final[list[tuple[Play, ...]]] = _chunk_table(3, lambda c: LEADS[c])
 BIDS_UP_TO: Final[tuple[tuple[Bid, ...], ...]] = tuple(BIDS[:k + 1] for k in range(13))
+#: ``CLAIM_OPTIONS[player][(+1 free, +3 free)]``: the free bonus cards to claim, then passing.
+CLAIM_OPTIONS: Final[tuple[dict[tuple[bool, bool], tuple[Action, ...]], ...]] = tuple(
+    {(f1, f3): tuple(CLAIMS[p][name] for name, free in zip(BONUS_NAMES, (f1, f3), strict=True)
+                     if free) + (PASS,)
+     for f1 in (False, True) for f3 in (False, True)} for p in range(4))
 
 
 def mask_cards(m: int) -> tuple[Card, ...]:
@@ -321,6 +326,26 @@ class Moment:
         if follow:  # DT-R9: holding the lead suit, follow it or play a D card
             m = follow | (m & D_MASK)
         return mask_plays(m)
+
+    def legal(self, setup: Setup) -> tuple[Action, ...]:
+        """The legal actions (the state caches them): forecasts (DT-R6, DT-A6), a bonus claim
+        or a pass (DT-R15), or the plays (DT-R7..R9, DT-A10)."""
+        phase = self.phase
+        if phase == "play":
+            window = self.window
+            if window is not None:  # DT-R15: claim a free bonus card, or pass
+                h1, h3 = self.holders
+                return CLAIM_OPTIONS[window][(h1 is None, h3 is None)]
+            if self.trick or not setup.rules.declare_restricted_to_held_suits:
+                return self.legal_plays()
+            m = self.masks[self.leader]  # DT-A10: declare only a plain suit the leader holds
+            suits = tuple([x for k, x in enumerate(PLAIN_SUITS) if m & SUIT_MASKS[k]]) \
+                or PLAIN_SUITS  # a hand of only D cards may declare any suit
+            return tuple([play for c in mask_cards(m) for play in LEADS[c]
+                          if play.declared is None or play.declared in suits])
+        if phase == "forecast":
+            return BIDS_UP_TO[12 if setup.rules.bid_max == 12 else tricks_per_round(self.n)]
+        return ()  # the game is over
 
     # -- the next moment ------------------------------------------------------------------------
     def bid(self, tricks: int) -> Moment:

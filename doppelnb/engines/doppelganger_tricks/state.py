@@ -33,9 +33,9 @@ from ...core.state import (
     top_scorers,
 )
 from . import flow
-from .actions import CLAIMS, LEADS, PASS, PLAYS, Action, Bid, Claim, Play, parse_action
+from .actions import PASS, PLAYS, Action, Bid, Claim, Play, parse_action
 from .actions import to_json as _action_json
-from .flow import BIDS_UP_TO, Book, Moment, PlayedTrick, RoundScore, tricks_per_round
+from .flow import Book, Moment, PlayedTrick, RoundScore, tricks_per_round
 from .notation import ALL_CARDS, PLAYER_COUNTS, SUIT_SYMBOLS, SUITS, Card, check_players, deck
 from .rules import BONUS_NAMES, Rules
 
@@ -227,34 +227,23 @@ class State(FrozenGameState):
         return m.declared or SUITS[m.trick[0] // 10]
 
     def legal_actions(self) -> list[Action]:
-        return list(self._legal if self._legal is not None else self._legal_tuple())
+        legal = self._legal
+        if legal is None:
+            legal = self.moment.legal(self)
+            _PUT_LEGAL(self, legal)
+        return list(legal)
 
     def _legal_tuple(self) -> tuple[Action, ...]:
         """The legal actions as a tuple, computed once per state and cached."""
         legal = self._legal
         if legal is None:
-            legal = self._compute_legal()
+            legal = self.moment.legal(self)
             _PUT_LEGAL(self, legal)
         return legal
 
     def _compute_legal(self) -> tuple[Action, ...]:
-        m = self.moment
-        if m.phase == "play":
-            if m.window is not None:  # DT-R15: claim a free bonus card, or pass
-                claims = CLAIMS[m.window]
-                free: tuple[Action, ...] = tuple(
-                    claims[name] for name, who in zip(BONUS_NAMES, m.holders, strict=True)
-                    if who is None)
-                return free + (PASS,)
-            if m.trick or not self.rules.declare_restricted_to_held_suits:
-                return m.legal_plays()  # DT-R7..R9
-            p = m.leader
-            suits = flow.declarable(self, p)  # DT-A10
-            return tuple(play for c in self.hands[p] for play in LEADS[c]
-                         if play.declared is None or play.declared in suits)
-        if m.phase == "forecast":
-            return BIDS_UP_TO[self.bid_max]
-        return ()  # the game is over
+        """The legal actions computed afresh (:meth:`.flow.Moment.legal`)."""
+        return self.moment.legal(self)
 
     # -- actions ----------------------------------------------------------------------------------
     def play(self, action: Any) -> State:
