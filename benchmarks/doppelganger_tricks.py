@@ -196,9 +196,14 @@ def measure_other_path(quick: bool) -> tuple[str, dict[str, float]] | None:
     """The other checked engine (compiled when this process runs the pure one, and the
     reverse), measured the same way in a fresh process; ``None`` when no compiled copy is
     built (``make fast``)."""
-    if not any(FAST.glob("doppelnb/engines/doppelganger_tricks/state.*.so")):
+    built = sorted(FAST.glob("doppelnb/engines/doppelganger_tricks/state.*.so"))
+    if not built:
         return None
     root = pathlib.Path(__file__).resolve().parents[1]
+    sources = [root / "doppelnb" / "core" / "state.py"] + sorted(
+        (root / "doppelnb" / "engines" / "doppelganger_tricks").glob("*.py"))
+    if max(p.stat().st_mtime for p in sources) > built[0].stat().st_mtime:
+        print("note: build/fast/ is older than the engine's source; run make fast")
     other = "pure" if engine_path() == "compiled" else "compiled"
     env = dict(os.environ, PYTHONPATH=str(FAST if other == "compiled" else root))
     args = [sys.executable, __file__, "--checked-only"] + (["--quick"] if quick else [])

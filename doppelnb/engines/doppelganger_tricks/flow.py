@@ -1,8 +1,11 @@
 """The flow of a round of Doppelgänger Tricks: deal, tricks, bonus claims, scoring (DT-R4..R20),
 and the rule-by-rule explanation of a refused action.
 
-These functions read a :class:`~.state.State` and return the fields that change; the state
-module builds the new state from them, so nothing here mutates anything.
+The game itself lives in a :class:`Moment`: integers (each hand a bit mask over the card codes
+0..39, the trick in progress as codes), immutable, each action returning a new one; the state
+(:mod:`.state`) shows it in the readable notation. The refusal explanations read the state's
+readable fields. Nothing here mutates anything. ``make fast`` compiles this module with mypyc
+(``Moment`` becomes a native class); the pure module is the reference every test runs on.
 
 >>> tricks_per_round(3), tricks_per_round(4)
 (12, 10)
@@ -33,7 +36,6 @@ from .rules import (
     PlayedTrick,
     RoundScore,
     Rules,
-    _resolve,
     bonus_points,
     follow_reason,
     forecast_points,
@@ -450,22 +452,6 @@ def may_claim(rules: Rules, holders: tuple[int | None, ...], player: int, code: 
     return True
 
 
-def played_trick(number: int, record: tuple[int, ...], n: int) -> PlayedTrick:
-    """The readable :class:`PlayedTrick` of a trick record kept by :class:`Moment`."""
-    leader, lead = record[0], record[1]
-    cards = tuple([ALL_CARDS[c] for c in record[2:]])
-    declared = None if lead < 0 else PLAIN_SUITS[lead]
-    return PlayedTrick(number, leader, SEATS[n][leader],
-                       _resolve(cards, declared, declared or cards[0].suit))
-
-
-def trick_record(t: PlayedTrick) -> tuple[int, ...]:
-    """The record :class:`Moment` keeps of a played trick."""
-    declared = t.result.declared
-    return (t.leader, -1 if declared is None else SUIT_CODE[declared]) + tuple(
-        c.index for c in t.result.cards)
-
-
 #: DT-R18 tabulated from :func:`.rules.forecast_points` (the rule lives there):
 #: ``FORECAST[bid][won]`` for bids and tricks 0..12.
 FORECAST: Final[tuple[tuple[int, ...], ...]] = tuple(
@@ -605,6 +591,6 @@ def action_label(action: Action) -> str:
 
 
 __all__ = ["PlayedTrick", "RoundScore", "tricks_per_round", "check_hands", "deal", "deal_masks",
-           "hand_mask", "Moment", "Book", "may_claim", "trick_winner", "played_trick",
-           "trick_record", "score_row", "mask_cards", "mask_plays", "mask_leads", "explain",
-           "declarable", "check_claim", "action_label", "SEATS", "Hands", "FORECAST"]
+           "hand_mask", "Moment", "Book", "may_claim", "trick_winner", "score_row", "mask_cards",
+           "mask_plays", "mask_leads", "explain", "declarable", "check_claim", "action_label",
+           "SEATS", "Hands", "FORECAST"]

@@ -36,8 +36,17 @@ from . import flow
 from .actions import PASS, PLAYS, Action, Bid, Claim, Play, parse_action
 from .actions import to_json as _action_json
 from .flow import Book, Moment, PlayedTrick, RoundScore, tricks_per_round
-from .notation import ALL_CARDS, PLAYER_COUNTS, SUIT_SYMBOLS, SUITS, Card, check_players, deck
-from .rules import BONUS_NAMES, Rules
+from .notation import (
+    ALL_CARDS,
+    PLAIN_SUITS,
+    PLAYER_COUNTS,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
+    check_players,
+    deck,
+)
+from .rules import BONUS_NAMES, Rules, _resolve
 
 try:  # the compiled build (``make fast``) keeps State an ordinary Python class
     from mypy_extensions import mypyc_attr
@@ -467,8 +476,24 @@ if set(_SLOTS) != {"players", "rules", "seed", "options", "action_log", "moment"
     raise AssertionError(f"_NEXT sets every slot of State, not {sorted(_SLOTS)}")
 
 
+def played_trick(number: int, record: tuple[int, ...], n: int) -> PlayedTrick:
+    """The readable :class:`PlayedTrick` of a trick record kept by :class:`Moment`."""
+    leader, lead = record[0], record[1]
+    cards = tuple([ALL_CARDS[c] for c in record[2:]])
+    declared = None if lead < 0 else PLAIN_SUITS[lead]
+    return PlayedTrick(number, leader, flow.SEATS[n][leader],
+                       _resolve(cards, declared, declared or cards[0].suit))
+
+
+def trick_record(t: PlayedTrick) -> tuple[int, ...]:
+    """The record :class:`Moment` keeps of a played trick."""
+    declared = t.result.declared
+    return (t.leader, -1 if declared is None else flow.SUIT_CODE[declared]) + tuple(
+        c.index for c in t.result.cards)
+
+
 def _played(records: tuple[tuple[int, ...], ...], n: int) -> tuple[PlayedTrick, ...]:
-    return tuple([flow.played_trick(i, r, n) for i, r in enumerate(records, 1)])
+    return tuple([played_trick(i, r, n) for i, r in enumerate(records, 1)])
 
 
 #: The readable fields ``_evolve`` accepts, and how each goes into the moment.
@@ -482,7 +507,7 @@ def _moment_with(m: Moment, game: dict[str, Any]) -> Moment:
     changes: dict[str, Any] = {}
     book = {_BOOK_NAMES[k]: v for k, v in game.items() if k in _BOOK_NAMES}
     if "last_round" in book:
-        book["last_round"] = tuple(map(flow.trick_record, book["last_round"]))
+        book["last_round"] = tuple(map(trick_record, book["last_round"]))
     if book:
         changes["book"] = m.book._replace(**book)
     for k, v in game.items():
@@ -493,7 +518,7 @@ def _moment_with(m: Moment, game: dict[str, Any]) -> Moment:
         elif k == "trick":
             changes["trick"] = tuple(c.index for c in v)
         elif k == "tricks":
-            changes["tricks"] = tuple(map(flow.trick_record, v))
+            changes["tricks"] = tuple(map(trick_record, v))
         else:
             changes[k] = v
     return m.replace(changes)
