@@ -264,20 +264,21 @@ class State(FrozenGameState):
         lists, every refusal) goes through ``GameState.play``.
         """
         tp = type(action)
-        if tp is _PLAY or tp is str:
-            canonical = action if tp is _PLAY else _CANONICAL.get(action)
-            if canonical is not None:
-                legal = self._legal
-                if legal is None:
-                    legal = self._legal_tuple()
-                if canonical in legal:
-                    if type(canonical) is _PLAY:
-                        m = self.moment.play(canonical.code, canonical.declared, self)
-                        text = canonical.text
-                    else:  # PASS (DT-R15)
-                        m = self.moment.pass_claim(self)
-                        text = PASS
-                    return _NEXT(self, m, ActionLog(self.action_log, text))
+        if tp is _PLAY:  # a play handed out by legal_actions (the hot path)
+            legal = self._legal
+            if legal is None:
+                legal = self._legal_tuple()
+            if action in legal:
+                return _NEXT(self, self.moment.play(action.code, action.declared, self),
+                             ActionLog(self.action_log, action.text))
+        elif tp is str:  # "4S", "6D:C" or "pass" spelled canonically
+            canonical = _CANONICAL.get(action)
+            if canonical is not None and canonical in self._legal_tuple():
+                if type(canonical) is _PLAY:
+                    m = self.moment.play(canonical.code, canonical.declared, self)
+                else:  # PASS (DT-R15)
+                    m = self.moment.pass_claim(self)
+                return _NEXT(self, m, ActionLog(self.action_log, str.__str__(canonical)))
         elif tp is _BID or tp is _CLAIM:  # the typed tuples legal_actions hands out
             legal = self._legal
             if legal is None:
