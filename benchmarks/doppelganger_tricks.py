@@ -30,12 +30,14 @@ on it) and the compiled one (``make fast`` builds a copy of the package in ``bui
 with ``core/state.py`` and the Tricks ``flow.py`` and ``state.py`` compiled by mypyc; run
 with ``PYTHONPATH=build/fast`` the script measures that one first).
 
-Measured (2 shared cores, ``--quick``, several back-to-back runs): OpenSpiel 10,400-11,000
-rounds/s when the machine is quiet (5,700-8,400 under load). Pure engine 2,600-3,000 rounds/s,
-0.25-0.29x (7.0-7.7 µs per action, the random player included); compiled engine 4,300-5,400
-rounds/s, 0.40-0.52x (3.9-4.9 µs per action). Last session the pure engine played 1,100-1,950
-rounds/s (0.11-0.18x, about 11 µs per action). The integer simulator stays at 0.6x and the
-numpy batch at 15-24x.
+Measured (2 cores shared with other work; CPU time, so load still slows every contender
+alike): OpenSpiel 10,000-11,100 rounds/s on a quiet machine (5,700-8,400 under load). The pure
+engine 2,900-3,300 rounds/s, **0.28-0.30x** (6.4-7.2 µs per action, the random player
+included); the compiled engine 5,800-5,900 rounds/s, **0.52-0.55x** (3.6 µs per action), in
+three back-to-back ``--quick`` runs; a full run gave 0.28x and 0.49x. Last session the pure
+engine played 1,100-1,950 rounds/s (0.11-0.18x, about 11 µs per action). The integer simulator
+is at 0.5-0.65x and the numpy batch at 13-24x. Memory: about 540 bytes per state over a whole
+game, every state kept alive (about 680 before).
 
 What was done (issue 17's levers): the state keeps the game in one :class:`.flow.Moment` of
 integers (each hand a bit mask over the 40 card codes, the trick in progress as codes, the
@@ -49,20 +51,23 @@ deal draws the very ``random.shuffle`` of the seeded generator (the same ``getra
 written out) straight into masks, so every record and golden transcript is unchanged. A new
 state is straight-line code setting its seven slots.
 
-What remains: the loop as users write it (``legal_actions()``, ``random.Random.randrange``,
-``play``, ``is_over``) costs about 0.85 µs per action even on a do-nothing Python state (about
-24,000 rounds/s of 48 actions), and 1.0x needs about 2 µs per action in all. The compiled
-engine spends about 1 µs per action in ``Moment.play`` (a round's end: the seeded generator
-about 7 µs, the deal's draws about 5 µs, the score sheet row about 7 µs, amortized 0.4 µs per
-action), 0.55 µs building the next ``State`` (a Python class: seven slot writes), 0.6 µs
-dispatching ``State.play`` (attribute reads on a Python class), 0.4 µs for the next legal
-actions and 0.15 µs for the log node. Those costs are CPython object operations, not
-interpreted code: the ``State`` stays a Python class because it must inherit
-``FrozenGameState``, a slotted frozen dataclass that every engine subclasses (a native class
-may not have ``__slots__``, and a slotted dataclass may not subclass a native one). Reaching
-1.0x needs a native ``State``: ``FrozenGameState`` and ``GameState`` native with interpreted
-subclasses allowed, declared without ``slots=True``, with their own copier, pickling and
-``dataclasses.fields`` checked for all five engines; not attempted in this session.
+What remains (the 1.0x target is not reached): the loop as users write it
+(``legal_actions()``, ``random.Random.randrange``, ``play``, ``is_over``) costs about 0.8 µs
+per action even on a do-nothing Python state (about 26,000 rounds/s of 48 actions), and 1.0x
+needs about 2 µs per action in all. The compiled engine spends about 1 µs per action in
+``Moment.play`` (including a round's end, about 18 µs a round: the seeded generator about
+7 µs, the deal's draws about 5 µs, the score sheet row about 3 µs), about 0.55 µs building
+the next ``State`` (a Python class: seven slot writes), about 0.5 µs dispatching
+``State.play`` (attribute reads on a Python class), about 0.4 µs for the next legal actions
+and 0.15 µs for the log node. Those are CPython object operations, not interpreted code: the
+``State`` stays a Python class because it inherits ``FrozenGameState``, the slotted frozen
+dataclass every engine subclasses (a native class may not have ``__slots__``, and a native
+class may not inherit a Python one). A native ``State`` would need ``FrozenGameState`` and
+``GameState`` native (interpreted subclasses allowed, no ``slots=True``, their own copier,
+pickling and ``dataclasses.fields``) for all five engines; by the figures above it would save
+about 1 µs per action, so even then about 0.7x. Beyond that: the deal's generator and draws
+(about 12 µs a round, the seeded ``random.Random`` per round that keeps records replayable)
+and the loop itself. Not attempted: numba (object states; the deal is not the bottleneck).
 
 The report for ``make bench``'s table (``build/bench/doppelganger_tricks.json``): the pure
 checked engine's actions/s and rounds/s (``games/s`` there are rounds, the unit of the peer)
