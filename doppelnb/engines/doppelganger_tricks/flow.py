@@ -15,11 +15,12 @@ readable fields. Nothing here mutates anything. ``make fast`` compiles this modu
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from ...core.chance import rng_for
 from ...core.checks import show
 from ...core.errors import BadInput, IllegalAction
+from ...core.frozen import FrozenMap
 from .actions import BIDS, CLAIMS, LEADS, PASS, PLAYS, Action, Bid, Claim, Play
 from .notation import (
     ALL_CARDS,
@@ -208,26 +209,20 @@ def trick_winner(trick: tuple[int, ...], lead: int) -> int:
     return win
 
 
-class Setup(Protocol):
-    """What the moment reads from its state only at a claim or a round's end: the variant
-    flags and the seed (the state itself; read lazily, so a card play does not fetch them)."""
-
-    @property
-    def rules(self) -> Rules: ...
-
-    @property
-    def seed(self) -> int: ...
-
-
 class Book(NamedTuple):
-    """What changes once a round: the round (0-based), its first player, the score sheet, the
-    totals and the previous round's tricks (records as :class:`Moment` keeps them)."""
+    """What changes at most once a round: the round (0-based), its first player, the score
+    sheet, the totals and the previous round's tricks (records as :class:`Moment` keeps them);
+    and the game's header, which never changes: the variant flags, the seed and the setup
+    options (the state reads its ``rules``, ``seed`` and ``options`` here)."""
 
     round: int
     first: int
     sheet: tuple[RoundScore, ...]
     totals: tuple[int, ...]
     last_round: tuple[tuple[int, ...], ...]
+    rules: Rules
+    seed: int
+    options: FrozenMap[str, Any]
 
 
 class Moment:
@@ -329,7 +324,7 @@ class Moment:
             m = follow | (m & D_MASK)
         return mask_plays(m)
 
-    def legal(self, setup: Setup) -> tuple[Action, ...]:
+    def legal(self) -> tuple[Action, ...]:
         """The legal actions (the state caches them): forecasts (DT-R6, DT-A6), a bonus claim
         or a pass (DT-R15), or the plays (DT-R7..R9, DT-A10)."""
         phase = self.phase
@@ -338,7 +333,7 @@ class Moment:
             if window is not None:  # DT-R15: claim a free bonus card, or pass
                 h1, h3 = self.holders
                 return CLAIM_OPTIONS[window][(h1 is None, h3 is None)]
-            if self.trick or not setup.rules.declare_restricted_to_held_suits:
+            if self.trick or not self.book.rules.declare_restricted_to_held_suits:
                 return self.legal_plays()
             m = self.masks[self.leader]  # DT-A10: declare only a plain suit the leader holds
             suits = tuple([x for k, x in enumerate(PLAIN_SUITS) if m & SUIT_MASKS[k]]) \
@@ -346,7 +341,7 @@ class Moment:
             return tuple([play for c in mask_cards(m) for play in LEADS[c]
                           if play.declared is None or play.declared in suits])
         if phase == "forecast":
-            return BIDS_UP_TO[12 if setup.rules.bid_max == 12 else tricks_per_round(self.n)]
+            return BIDS_UP_TO[12 if self.book.rules.bid_max == 12 else tricks_per_round(self.n)]
         return ()  # the game is over
 
     # -- the next moment ------------------------------------------------------------------------
@@ -360,7 +355,7 @@ class Moment:
                       self.won, self.book.first if done else self.leader, self.trick,
                       self.declared, self.tricks, self.holders, self.window)
 
-    def play(self, code: int, declared: str | None, setup: Setup) -> Moment:
+    def play(self, code: int, declared: str | None) -> Moment:
         """The player to move plays the card ``code`` (checked before); a complete trick is
         resolved (DT-R11..R14) and the last one ends the round (DT-R17)."""
         n = self.n
@@ -374,7 +369,7 @@ class Moment:
         holders = self.holders
         # DT-R15: a claim needs a hand without D cards and a free bonus card.
         window = p if (not m & D_MASK and None in holders
-                       and may_claim(setup.rules, holders, p, code, before, n)) else None
+                       and may_claim(self.book.rules, holders, p, code, before, n)) else None
         trick = trick + (code,)
         if len(trick) < n:
             if len(trick) == 1:  # the lead (DT-R8: a led D card carries its declared suit)
@@ -398,42 +393,43 @@ class Moment:
         new = Moment(n, self.book, "play", self.bids, masks, won, leader, (), None,
                      self.tricks + (record,), holders, window)
         if window is None and not m:  # the round's last card (DT-R17)
-            return new.end_round(setup)
+            return new.end_round()
         return new
 
-    def claim(self, bonus: int, player: int, setup: Setup) -> Moment:
+    def claim(self, bonus: int, player: int) -> Moment:
         """DT-R15: ``player`` takes bonus card number ``bonus`` (0: +1, 1: +3)."""
         holders = self.holders[:bonus] + (player,) + self.holders[bonus + 1:]
         return Moment(self.n, self.book, self.phase, self.bids, self.masks, self.won,
                       self.leader, self.trick, self.declared, self.tricks, holders,
-                      None).after_turn(setup)
+                      None).after_turn()
 
-    def pass_claim(self, setup: Setup) -> Moment:
+    def pass_claim(self) -> Moment:
         """DT-R15: the player declines the bonus claim."""
         return Moment(self.n, self.book, self.phase, self.bids, self.masks, self.won,
                       self.leader, self.trick, self.declared, self.tricks, self.holders,
-                      None).after_turn(setup)
+                      None).after_turn()
 
-    def after_turn(self, setup: Setup) -> Moment:
+    def after_turn(self) -> Moment:
         """End the round once every card is played and no claim is pending (DT-R17)."""
         if self.window is not None or self.trick or any(self.masks):
             return self
-        return self.end_round(setup)
+        return self.end_round()
 
-    def end_round(self, setup: Setup) -> Moment:
+    def end_round(self) -> Moment:
         """DT-R16..R20: score the round; deal the next one (the left neighbour starts) or end
         the game after as many rounds as players."""
         book = self.book
-        row = score_row(self, setup.rules)
+        row = score_row(self, self.book.rules)
         points = row.points
         totals = tuple([t + x for t, x in zip(book.totals, points, strict=True)])
         if book.round + 1 >= self.n:  # DT-R20
-            done = Book(book.round, book.first, book.sheet + (row,), totals, self.tricks)
+            done = book._replace(sheet=book.sheet + (row,), totals=totals, last_round=self.tricks)
             return Moment(self.n, done, "over", self.bids, self.masks, self.won, self.leader,
                           self.trick, self.declared, self.tricks, self.holders, self.window)
         first = (book.first + 1) % self.n  # DT-R5
-        nxt = Book(book.round + 1, first, book.sheet + (row,), totals, self.tricks)
-        return Moment.start(self.n, nxt, deal_masks(self.n, setup.seed, book.round + 1))
+        nxt = Book(book.round + 1, first, book.sheet + (row,), totals, self.tricks, book.rules,
+                   book.seed, book.options)
+        return Moment.start(self.n, nxt, deal_masks(self.n, self.book.seed, book.round + 1))
 
 
 MOMENT_FIELDS: Final = ("n", "book", "phase", "bids", "masks", "won", "leader", "trick", "declared",

@@ -75,8 +75,11 @@ class State(FrozenGameState):
 
     # The protocol's class-level constants (``game``, ``Rules``, ``player_counts``,
     # ``option_names``) are set just after the class: in the compiled build the dataclass would
-    # take annotations written here for fields.
-    rules: _Rules
+    # take annotations written here for fields. The record header (``players``, ``rules``,
+    # ``seed``, ``options``) lives in the moment's book, shared by every state of the game, and
+    # is read through properties set after the class (they shadow the header's slots, which stay
+    # empty), so a new state sets only its moment, its log and its cache.
+    rules: _Rules  # (the type of the property)
     moment: Moment
     _legal: tuple[Action, ...] | None = dataclasses.field(default=None, compare=False)
 
@@ -94,17 +97,25 @@ class State(FrozenGameState):
             first = check_seat(first, players, "first_player", rule="DT-R5")
         masks = (tuple(map(flow.hand_mask, fixed)) if fixed is not None
                  else flow.deal_masks(players, seed, 0))
-        book = Book(0, first, (), (0,) * players, ())
-        return cls(players=players, rules=rules, seed=seed, options=FrozenMap(options),
-                   action_log=None, moment=Moment.start(players, book, masks))
+        book = Book(0, first, (), (0,) * players, (), rules, seed, FrozenMap(options))
+        return _NEXT(None, Moment.start(players, book, masks), None)
 
     def _evolve(self, **changes: Any) -> State:
-        """A copy with some fields replaced; besides the dataclass fields it takes the readable
-        ones (``hands``, ``bids``, ``phase``, ``totals``...) and rebuilds the moment from them."""
+        """A copy with some fields replaced; besides ``moment`` and ``action_log`` it takes the
+        header and the readable fields (``hands``, ``bids``, ``phase``, ``totals``...) and
+        rebuilds the moment from them."""
+        unknown = set(changes) - _MOMENT_NAMES - {"moment", "action_log", "_legal"}
+        if unknown:
+            raise AttributeError(f"State has no field(s) {', '.join(sorted(unknown))}")
         game = {k: changes.pop(k) for k in list(changes) if k in _MOMENT_NAMES}
+        moment = changes.get("moment", self.moment)
         if game:
-            changes["moment"] = _moment_with(changes.get("moment", self.moment), game)
-        return FrozenGameState._evolve(self, **changes)
+            moment = _moment_with(moment, game)
+        return _NEXT(None, moment, changes.get("action_log", self.action_log))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles: the moment and the log (the cache starts empty)."""
+        return (_NEXT, (None, self.moment, self.action_log))
 
     # -- the readable fields ----------------------------------------------------------------------
     @property
@@ -238,7 +249,7 @@ class State(FrozenGameState):
     def legal_actions(self) -> list[Action]:
         legal = self._legal
         if legal is None:
-            legal = self.moment.legal(self)
+            legal = self.moment.legal()
             _PUT_LEGAL(self, legal)
         return list(legal)
 
@@ -246,13 +257,13 @@ class State(FrozenGameState):
         """The legal actions as a tuple, computed once per state and cached."""
         legal = self._legal
         if legal is None:
-            legal = self.moment.legal(self)
+            legal = self.moment.legal()
             _PUT_LEGAL(self, legal)
         return legal
 
     def _compute_legal(self) -> tuple[Action, ...]:
         """The legal actions computed afresh (:meth:`.flow.Moment.legal`)."""
-        return self.moment.legal(self)
+        return self.moment.legal()
 
     # -- actions ----------------------------------------------------------------------------------
     def play(self, action: Any) -> State:
@@ -269,15 +280,15 @@ class State(FrozenGameState):
             if legal is None:
                 legal = self._legal_tuple()
             if action in legal:
-                return _NEXT(self, self.moment.play(action.code, action.declared, self),
+                return _NEXT(self, self.moment.play(action.code, action.declared),
                              ActionLog(self.action_log, action.text))
         elif tp is str:  # "4S", "6D:C" or "pass" spelled canonically
             canonical = _CANONICAL.get(action)
             if canonical is not None and canonical in self._legal_tuple():
                 if type(canonical) is _PLAY:
-                    m = self.moment.play(canonical.code, canonical.declared, self)
+                    m = self.moment.play(canonical.code, canonical.declared)
                 else:  # PASS (DT-R15)
-                    m = self.moment.pass_claim(self)
+                    m = self.moment.pass_claim()
                 return _NEXT(self, m, ActionLog(self.action_log, str.__str__(canonical)))
         elif tp is _BID or tp is _CLAIM:  # the typed tuples legal_actions hands out
             legal = self._legal
@@ -310,13 +321,13 @@ class State(FrozenGameState):
     def _next_moment(self, action: Any) -> Moment:
         m = self.moment
         if type(action) is Play:
-            return m.play(action.code, action.declared, self)
+            return m.play(action.code, action.declared)
         if action == PASS:
-            return m.pass_claim(self)
+            return m.pass_claim()
         if isinstance(action, Bid):
             return m.bid(action.tricks)
         assert isinstance(action, Claim)
-        return m.claim(BONUS_NAMES.index(action.bonus), action.player, self)
+        return m.claim(BONUS_NAMES.index(action.bonus), action.player)
 
     # -- views -----------------------------------------------------------------------------------
     def view(self, player: int | None = None) -> dict[str, Any]:
@@ -439,6 +450,27 @@ class State(FrozenGameState):
         return str(state_html(self))
 
 
+def _players(s: State) -> int:
+    return s.moment.n
+
+
+def _rules(s: State) -> _Rules:
+    return s.moment.book.rules
+
+
+def _seed(s: State) -> int:
+    return s.moment.book.seed
+
+
+def _options(s: State) -> FrozenMap[str, Any]:
+    return s.moment.book.options
+
+
+# The header, read from the moment's book (set here: the slotted dataclass drops class
+# attributes named like its fields).
+for _name, _get in (("players", _players), ("rules", _rules), ("seed", _seed),
+                    ("options", _options)):
+    setattr(State, _name, property(_get, doc=f"The record's {_name} (shared by the game)."))
 State.game = GAME
 State.Rules = Rules
 State.player_counts = PLAYER_COUNTS
@@ -446,10 +478,6 @@ State.option_names = frozenset({"first_player", "hands"})
 _PUT_LEGAL: Final = vars(State)["_legal"].__set__
 _CANONICAL: Final[dict[str, Action]] = {**PLAYS, PASS: PASS}
 _SLOTS: Final = {name: _descriptor(State, name).__set__ for name in _slot_fields(State)}
-_SET_PLAYERS: Final = _SLOTS["players"]
-_SET_RULES: Final = _SLOTS["rules"]
-_SET_SEED: Final = _SLOTS["seed"]
-_SET_OPTIONS: Final = _SLOTS["options"]
 _SET_LOG: Final = _SLOTS["action_log"]
 _SET_MOMENT: Final = _SLOTS["moment"]
 _NEW: Final = object.__new__
@@ -459,22 +487,22 @@ _BID: Final = Bid
 _CLAIM: Final = Claim
 
 
-def _NEXT(s: State, m: Moment, log: ActionLog | None) -> State:
-    """The next state: the same header, a new moment and log, an empty cache. Straight-line
-    code setting each slot once (the hot path's copy; ``_evolve`` is the general one)."""
+def _NEXT(_before: State | None, m: Moment, log: ActionLog | None) -> State:
+    """A state of ``m`` with the log ``log`` and an empty cache (``_before``, the state it
+    follows, is not read: the header is in the moment). Straight-line code setting the three
+    slots a state uses; the hot path's copy, the constructor of ``initial``, ``_evolve`` and
+    unpickling."""
     new: State = _NEW(State)
-    _SET_PLAYERS(new, s.players)
-    _SET_RULES(new, s.rules)
-    _SET_SEED(new, s.seed)
-    _SET_OPTIONS(new, s.options)
     _SET_LOG(new, log)
     _SET_MOMENT(new, m)
     _PUT_LEGAL(new, None)
     return new
 
 
-if set(_SLOTS) != {"players", "rules", "seed", "options", "action_log", "moment", "_legal"}:
-    raise AssertionError(f"_NEXT sets every slot of State, not {sorted(_SLOTS)}")
+if set(_SLOTS) != {"players", "rules", "seed", "options", "action_log", "moment", "_legal"} \
+        or not all(isinstance(vars(State).get(k), property)
+                   for k in ("players", "rules", "seed", "options")):
+    raise AssertionError(f"_NEXT sets the slots of State it uses, not all of {sorted(_SLOTS)}")
 
 
 def played_trick(number: int, record: tuple[int, ...], n: int) -> PlayedTrick:
@@ -499,7 +527,8 @@ def _played(records: tuple[tuple[int, ...], ...], n: int) -> tuple[PlayedTrick, 
 
 #: The readable fields ``_evolve`` accepts, and how each goes into the moment.
 _BOOK_NAMES: Final = {"round": "round", "round_first": "first", "sheet": "sheet", "totals": "totals",
-               "last_round_tricks": "last_round"}
+               "last_round_tricks": "last_round", "rules": "rules", "seed": "seed",
+               "options": "options"}
 _MOMENT_NAMES: Final = frozenset(_BOOK_NAMES) | {"phase", "bids", "hands", "won", "leader", "trick",
                                           "declared", "tricks", "holders", "window"}
 
