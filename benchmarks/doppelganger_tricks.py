@@ -31,13 +31,13 @@ with ``core/state.py`` and the Tricks ``flow.py`` and ``state.py`` compiled by m
 with ``PYTHONPATH=build/fast`` the script measures that one first).
 
 Measured (2 cores shared with other work; CPU time, so load still slows every contender
-alike): OpenSpiel 10,000-11,100 rounds/s on a quiet machine (5,700-8,400 under load). The pure
-engine 2,900-3,300 rounds/s, **0.28-0.30x** (6.4-7.2 µs per action, the random player
-included); the compiled engine 5,800-5,900 rounds/s, **0.52-0.55x** (3.6 µs per action), in
-three back-to-back ``--quick`` runs; a full run gave 0.28x and 0.49x. Last session the pure
-engine played 1,100-1,950 rounds/s (0.11-0.18x, about 11 µs per action). The integer simulator
-is at 0.5-0.65x and the numpy batch at 13-24x. Memory: about 540 bytes per state over a whole
-game, every state kept alive (about 680 before).
+alike): OpenSpiel 10,000-11,300 rounds/s on a quiet machine (5,700-8,400 under load). The pure
+engine 3,200-3,500 rounds/s, **0.29-0.31x** (6.1-6.6 µs per action, the random player
+included); the compiled engine 6,600-7,000 rounds/s, **0.58-0.63x** (3.0-3.2 µs per action),
+in three back-to-back ``--quick`` runs. Last session the pure engine played 1,100-1,950
+rounds/s (0.11-0.18x, about 11 µs per action). The integer simulator is at 0.5-0.65x and the
+numpy batch at 13-24x. Memory: about 535 bytes per state over a whole game, every state kept
+alive (about 680 before).
 
 What was done (issue 17's levers): the state keeps the game in one :class:`.flow.Moment` of
 integers (each hand a bit mask over the 40 card codes, the trick in progress as codes, the
@@ -48,26 +48,28 @@ lead suit (one table per suit of the tuples of plays of each 10-bit mask), compu
 state and cached; ``play`` checks by membership and explains only a refusal. A completed trick
 is resolved on codes (the readable ``TrickResult`` is built only when ``tricks`` is read). The
 deal draws the very ``random.shuffle`` of the seeded generator (the same ``getrandbits`` draws,
-written out) straight into masks, so every record and golden transcript is unchanged. A new
-state is straight-line code setting its seven slots.
+written out) straight into masks, so every record and golden transcript is unchanged. The
+record header (players, rules, seed, options) lives with the round's book in the moment,
+shared by every state of the game and read through properties, so a new state is
+straight-line code setting three slots (moment, log, empty cache).
 
 What remains (the 1.0x target is not reached): the loop as users write it
 (``legal_actions()``, ``random.Random.randrange``, ``play``, ``is_over``) costs about 0.8 µs
 per action even on a do-nothing Python state (about 26,000 rounds/s of 48 actions), and 1.0x
 needs about 2 µs per action in all. The compiled engine spends about 1 µs per action in
 ``Moment.play`` (including a round's end, about 18 µs a round: the seeded generator about
-7 µs, the deal's draws about 5 µs, the score sheet row about 3 µs), about 0.55 µs building
-the next ``State`` (a Python class: seven slot writes), about 0.5 µs dispatching
-``State.play`` (attribute reads on a Python class), about 0.4 µs for the next legal actions
-and 0.15 µs for the log node. Those are CPython object operations, not interpreted code: the
-``State`` stays a Python class because it inherits ``FrozenGameState``, the slotted frozen
-dataclass every engine subclasses (a native class may not have ``__slots__``, and a native
-class may not inherit a Python one). A native ``State`` would need ``FrozenGameState`` and
-``GameState`` native (interpreted subclasses allowed, no ``slots=True``, their own copier,
-pickling and ``dataclasses.fields``) for all five engines; by the figures above it would save
-about 1 µs per action, so even then about 0.7x. Beyond that: the deal's generator and draws
-(about 12 µs a round, the seeded ``random.Random`` per round that keeps records replayable)
-and the loop itself. Not attempted: numba (object states; the deal is not the bottleneck).
+7 µs, the deal's draws about 5 µs, the score sheet row about 3 µs), about 0.3 µs building the
+next ``State`` (a Python class), about 0.5 µs dispatching ``State.play`` (attribute reads on a
+Python class), about 0.4 µs for the next legal actions and 0.15 µs for the log node. Those are
+CPython object operations, not interpreted code: the ``State`` stays a Python class because it
+inherits ``FrozenGameState``, the slotted frozen dataclass every engine subclasses (a native
+class may not have ``__slots__``, and a native class may not inherit a Python one). A native
+``State`` would need ``FrozenGameState`` and ``GameState`` native (interpreted subclasses
+allowed, no ``slots=True``, their own copier, pickling and ``dataclasses.fields``) for all
+five engines; by the figures above it would save well under 1 µs per action, so about 0.7-0.8x.
+Beyond that: the deal's generator and draws (about 12 µs a round, the seeded
+``random.Random`` per round that keeps records replayable) and the loop itself. Not attempted:
+numba (object states; the deal is not the bottleneck).
 
 The report for ``make bench``'s table (``build/bench/doppelganger_tricks.json``): the pure
 checked engine's actions/s and rounds/s (``games/s`` there are rounds, the unit of the peer)
