@@ -55,7 +55,7 @@ except ImportError:  # pragma: no cover - mypy_extensions comes with mypy (the d
         return lambda cls: cls
 
 GAME = "doppelganger_tricks"
-_Rules = Rules  # the type of ``State.rules`` (inside the class ``Rules`` names the ClassVar)
+_Rules = Rules  # the type of ``State.rules`` (``State.Rules`` is the protocol's class constant)
 Phase = Literal["forecast", "play", "over"]
 
 
