@@ -34,7 +34,8 @@ Measured (2 cores shared with other work; CPU time, so load still slows every co
 alike): OpenSpiel 10,000-11,300 rounds/s on a quiet machine (5,700-8,400 under load). The pure
 engine 3,200-3,500 rounds/s, **0.29-0.31x** (6.1-6.6 µs per action, the random player
 included); the compiled engine 6,600-7,000 rounds/s, **0.58-0.63x** (3.0-3.2 µs per action),
-in three back-to-back ``--quick`` runs. Last session the pure engine played 1,100-1,950
+in three back-to-back ``--quick`` runs; a full run: pure 3,368 rounds/s (0.32x, 6.25 µs per
+action), compiled 6,537 (0.62x, 3.22 µs), OpenSpiel 10,600-10,800. Last session the pure engine played 1,100-1,950
 rounds/s (0.11-0.18x, about 11 µs per action). The integer simulator is at 0.5-0.65x and the
 numpy batch at 13-24x. Memory: about 535 bytes per state over a whole game, every state kept
 alive (about 680 before).
