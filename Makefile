@@ -12,6 +12,8 @@
 #   make explainers - notebooks -> standalone offline HTML pages in build/explainers/
 #   make app        - serve the notebooks as live apps with Voila on $(IP):$(APP_PORT)
 #   make screenshots - retake docs/images/explainer.png and docs/images/notebook.png
+#   make fast       - the compiled Tricks engine (mypyc) in build/fast/, a copy of the package
+#   make fast-test  - the Tricks, golden, immutability and Tricks stateful tests on that copy
 # `make lab` installs doppelnb with its `notebooks` extra; everything else the `dev` extra.
 # Setup is idempotent: the virtual environment is rebuilt only when pyproject.toml changes;
 # Chromium (Debian's) and the explainers' JavaScript (npm) are fetched only when missing.
@@ -34,7 +36,7 @@ BROWSER_DEBS := chromium fonts-dejavu-core fonts-liberation fonts-symbola
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: setup setup-lab lab test lint unit notebooks bench clean chromium vendor explainers \
-	browser app screenshots package typecheck golden soak sweep strip
+	browser app screenshots package typecheck golden soak sweep strip fast fast-test
 
 setup: $(STAMP)
 
@@ -120,6 +122,26 @@ bench: setup
 # The wheel built from the sdist, installed outside the repository (base, then `notebooks`).
 package: setup
 	$(BIN)/python -m pytest -p no:cacheprovider -m packaging tests/test_packaging.py
+
+# The checked Tricks engine compiled with mypyc (optional; not part of `make test`): a copy of
+# the package in build/fast/ with FAST_MODULES compiled, so no .so file ever sits beside the
+# .py files of the source tree. Use it with PYTHONPATH=build/fast (the benchmark says which one
+# it measured). mypyc comes with mypy (the dev extra); a C compiler is needed.
+FAST_MODULES := doppelnb/core/state.py doppelnb/engines/doppelganger_tricks/flow.py \
+	doppelnb/engines/doppelganger_tricks/state.py
+fast: setup
+	rm -rf build/fast && mkdir -p build/fast
+	cp -r doppelnb build/fast/doppelnb
+	find build/fast -name __pycache__ -prune -exec rm -rf {} +
+	cd build/fast && $(abspath $(BIN))/mypyc $(FAST_MODULES) >mypyc.log 2>&1 || \
+	  { tail -30 mypyc.log; exit 1; }
+
+fast-test: fast
+	cd /tmp && PYTHONPATH=$(CURDIR)/build/fast $(abspath $(BIN))/python -c "from doppelnb.engines.doppelganger_tricks import flow, state; import doppelnb.core.state as core; \
+	  assert all(m.__file__.endswith('.so') for m in (flow, state, core)), 'not the compiled copy'"
+	PYTHONPATH=build/fast $(BIN)/python -m pytest -q -p no:cacheprovider tests/doppelganger_tricks \
+	  tests/test_golden.py tests/test_immutability.py
+	PYTHONPATH=build/fast $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_stateful.py -k tricks
 
 typecheck: setup
 	$(BIN)/mypy --strict doppelnb

@@ -20,6 +20,8 @@ REPORTS = pathlib.Path(__file__).resolve().parents[1] / "build" / "bench"
 COLUMNS = {
     "checked_actions_per_s": "checked actions/s",
     "checked_games_per_s": "checked games/s",
+    "compiled_games_per_s": "compiled checked games/s",
+    "compiled_ratio": "compiled checked ratio to peer",
     "fast_games_per_s": "fast path games/s",
     "bytes_per_state_short": "bytes/state (short game)",
     "bytes_per_state_long": "bytes/state (long game)",

@@ -16,42 +16,89 @@ scoring included:
 Remaining differences, not removable: OpenSpiel deals 4 x 10 cards of 4 suits but plays 9
 tricks (it turns up a trump card after the deal, so 10 tricks would leave none) and has trumps,
 no annihilation and no bonus cards; its deal is 39 chance nodes per round (each uniform over
-its legal actions), ours one seeded shuffle. Our rounds are 10 tricks.
+its legal actions), ours one seeded shuffle. Our rounds are 10 tricks (about 47.6 actions: 4
+forecasts, 40 plays, the bonus claims or passes); OpenSpiel's 79 (39 chance nodes, 4 bids, 36
+plays). The checked engine plays whole games (4 rounds) with one ``is_over`` check per action,
+as the OpenSpiel loop checks ``is_terminal()``.
 
-Where the checked engine's time goes (``--profile``, and timing each kind of action): about 11
-µs per action on this machine, the random player included. A card play is a new 21-field
-state (about 1.8 µs to copy the slots), the next player's legal actions (2-3 µs, computed once
-and cached), the cached membership check and the shared action log; a completed trick adds its
-resolution and record (``rules._resolve`` about 3 µs); a round's end adds the seeded deal of
-the next round (about 27 µs, two thirds of it ``random.shuffle``) and the score sheet row. The
-1.0x target needs about 2 µs per action: out of reach for pure Python with immutable states.
+Timing: CPU time (``time.process_time``; the machine is shared, so wall-clock time counts other
+processes' load), contenders timed in turns (round-robin repeats), the best repeat of each for
+the figure and the ratio, the worst printed beside it (the spread). The checked engine is timed
+on both paths when both exist, each in its own process with OpenSpiel timed in turns beside
+it, so each ratio comes from one run: the pure Python engine (the reference; every test runs
+on it) and the compiled one (``make fast`` builds a copy of the package in ``build/fast/``
+with ``core/state.py`` and the Tricks ``flow.py`` and ``state.py`` compiled by mypyc; run
+with ``PYTHONPATH=build/fast`` the script measures that one first).
 
-Compiled with mypyc (measured, not shipped): ``state.py`` and ``flow.py`` compile with the
-``State`` dataclass kept an interpreted class (``@mypyc_attr(native_class=False)``; a native
-class may not have ``__slots__`` nor inherit the interpreted ``FrozenGameState``), and play
-about 1.15x as fast, too little to justify a second build. A native ``State`` needs
-``doppelnb/core/state.py`` compiled too (every engine's base class): there the runtime
-dataclass decorator takes the ``ClassVar`` declarations for fields, ``slots=True`` is refused
-and the slot copier of ``core.state`` must learn native attributes; not attempted further.
+Measured (2 cores shared with other work; CPU time, so load still slows every contender
+alike): OpenSpiel 10,000-11,300 rounds/s on a quiet machine (5,700-8,400 under load). The pure
+engine 3,200-3,500 rounds/s, **0.29-0.31x** (6.1-6.6 µs per action, the random player
+included); the compiled engine 6,600-7,000 rounds/s, **0.58-0.63x** (3.0-3.2 µs per action),
+in three back-to-back ``--quick`` runs; a full run: pure 3,368 rounds/s (0.32x, 6.25 µs per
+action), compiled 6,537 (0.62x, 3.22 µs), OpenSpiel 10,600-10,800. Last session the pure engine played 1,100-1,950
+rounds/s (0.11-0.18x, about 11 µs per action). The integer simulator is at 0.5-0.65x and the
+numpy batch at 13-24x. Memory: about 535 bytes per state over a whole game, every state kept
+alive (about 680 before).
 
-The report for ``make bench``'s table (``build/bench/doppelganger_tricks.json``): checked
-actions/s and rounds/s (``games/s`` there are rounds, the unit of the peer), the numpy batch as
-the fast path, bytes per state over one round and a whole game, and the checked engine's ratio
-to OpenSpiel (the batch's ratio is in the peer's label).
+What was done (issue 17's levers): the state keeps the game in one :class:`.flow.Moment` of
+integers (each hand a bit mask over the 40 card codes, the trick in progress as codes, the
+round's tricks as small tuples) shared by reference with the header, instead of 21 fields of
+card tuples; the readable fields (``hands``, ``trick``, ``tricks``, ``sheet``...) are
+properties built on demand. The legal plays are a few table look-ups from the hand mask and the
+lead suit (one table per suit of the tuples of plays of each 10-bit mask), computed once per
+state and cached; ``play`` checks by membership and explains only a refusal. A completed trick
+is resolved on codes (the readable ``TrickResult`` is built only when ``tricks`` is read). The
+deal draws the very ``random.shuffle`` of the seeded generator (the same ``getrandbits`` draws,
+written out) straight into masks, so every record and golden transcript is unchanged. The
+record header (players, rules, seed, options) lives with the round's book in the moment,
+shared by every state of the game and read through properties, so a new state is
+straight-line code setting three slots (moment, log, empty cache).
 
-Run: ``.venv/bin/python benchmarks/doppelganger_tricks.py [--quick] [--profile]``. OpenSpiel is
-optional (``pip install -e ".[bench]"``); without it the script prints its own figures only.
-``--profile`` also prints the checked engine's cProfile top items (by own time).
+What remains (the 1.0x target is not reached): the loop as users write it
+(``legal_actions()``, ``random.Random.randrange``, ``play``, ``is_over``) costs about 0.8 µs
+per action even on a do-nothing Python state (about 26,000 rounds/s of 48 actions), and 1.0x
+needs about 2 µs per action in all. The compiled engine spends about 1 µs per action in
+``Moment.play`` (including a round's end, about 18 µs a round: the seeded generator about
+7 µs, the deal's draws about 5 µs, the score sheet row about 3 µs), about 0.3 µs building the
+next ``State`` (a Python class), about 0.5 µs dispatching ``State.play`` (attribute reads on a
+Python class), about 0.4 µs for the next legal actions and 0.15 µs for the log node. Those are
+CPython object operations, not interpreted code: the ``State`` stays a Python class because it
+inherits ``FrozenGameState``, the slotted frozen dataclass every engine subclasses (a native
+class may not have ``__slots__``, and a native class may not inherit a Python one). A native
+``State`` would need ``FrozenGameState`` and ``GameState`` native (interpreted subclasses
+allowed, no ``slots=True``, their own copier, pickling and ``dataclasses.fields``) for all
+five engines; by the figures above it would save well under 1 µs per action, so about 0.7-0.8x.
+Beyond that: the deal's generator and draws (about 12 µs a round, the seeded
+``random.Random`` per round that keeps records replayable) and the loop itself. Not attempted:
+numba (object states; the deal is not the bottleneck).
+
+The report for ``make bench``'s table (``build/bench/doppelganger_tricks.json``): the pure
+checked engine's actions/s and rounds/s (``games/s`` there are rounds, the unit of the peer)
+and ratio, the compiled engine's rounds/s and ratio when built, the numpy batch as the fast
+path, bytes per state over one round and a whole game, and the numpy batch's ratio in the
+peer's label.
+
+Run: ``.venv/bin/python benchmarks/doppelganger_tricks.py [--quick] [--profile]`` (after
+``make fast`` it also times the compiled engine; ``PYTHONPATH=build/fast`` makes the compiled
+engine the one measured first, and the memory and profile figures its). OpenSpiel is optional
+(``pip install -e ".[bench]"``); without it the script prints its own figures only.
+``--profile`` also prints the checked engine's cProfile top items (by own time; compiled
+functions show as single entries).
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import json
+import os
 import pathlib
 import pstats
 import random
+import subprocess
+import sys
 import time
+from collections.abc import Callable
 
 from _timing import best_of, bytes_per_state, report
 
@@ -67,22 +114,18 @@ except ImportError:  # pragma: no cover - depends on the environment
 
 
 def engine_rounds(players: int, rounds: int, seed: int = 0) -> int:
-    """Random legal play through the checked engine (``State.play`` checks every action);
-    returns the number of actions played."""
+    """Random legal play through the checked engine (``State.play`` checks every action), as a
+    user writes it: whole games (``players`` rounds each, at least ``rounds`` rounds in all),
+    ``legal_actions()``, ``random.Random`` and one ``is_over`` check per action, like the
+    OpenSpiel loop. Returns the number of actions played."""
     rng = random.Random(seed)
-    done = 0
     actions_played = 0
-    game = 0
-    while done < rounds:
+    for game in range(-(-rounds // players)):
         s = dt.new_game(players, seed=seed + game)
-        game += 1
-        while not s.is_over and done < rounds:
-            r = s.round
-            while s.round == r and not s.is_over:
-                actions = s.legal_actions()
-                s = s.play(actions[rng.randrange(len(actions))])
-                actions_played += 1
-            done += 1
+        while not s.is_over:
+            actions = s.legal_actions()
+            s = s.play(actions[rng.randrange(len(actions))])
+            actions_played += 1
     return actions_played
 
 
@@ -118,13 +161,89 @@ def openspiel_rounds(rounds: int, seed: int = 0) -> None:
             state.apply_action(legal[rng.randrange(len(legal))])
 
 
+ENGINE = "checked engine (State.play)"
+PEER = "OpenSpiel oh_hell (9 tricks)"
+#: The compiled copy of the package ``make fast`` builds (never .so files in the source tree).
+FAST = pathlib.Path(__file__).resolve().parents[1] / "build" / "fast"
+
+
+def engine_path() -> str:
+    """Which checked engine this process imported: ``"compiled"`` (mypyc, ``build/fast``) or
+    ``"pure"`` (the Python source)."""
+    return "compiled" if pathlib.Path(dt_state.__file__ or "").suffix in (".so", ".pyd") \
+        else "pure"
+
+
+def measure_checked(quick: bool) -> dict[str, float]:
+    """The checked engine and OpenSpiel timed in turns (round-robin repeats by CPU time,
+    ``time.process_time``: the machine is shared, so wall-clock time counts other processes'
+    load); the best and worst repeat of each, the ratio from the best ones."""
+    n_engine = 200 if quick else 1000
+    n_os = 300 if quick else 2000
+    runs: dict[str, tuple[int, Callable[[], object]]] = {
+        ENGINE: (n_engine, lambda: engine_rounds(4, n_engine))}
+    if pyspiel is not None:
+        runs[PEER] = (n_os, lambda: openspiel_rounds(n_os))
+    actions = engine_rounds(4, n_engine)  # also a warm-up (imports, interned tables)
+    times: dict[str, list[float]] = {name: [] for name in runs}
+    for _ in range(3 if quick else 5):
+        for name, (_count, fn) in runs.items():
+            start = time.process_time()
+            fn()
+            times[name].append(time.process_time() - start)
+    out = {"actions_per_round": actions / n_engine,
+           "rounds": n_engine / min(times[ENGINE]), "worst": n_engine / max(times[ENGINE])}
+    if pyspiel is not None:
+        out["peer"] = n_os / min(times[PEER])
+        out["peer_worst"] = n_os / max(times[PEER])
+        out["ratio"] = out["rounds"] / out["peer"]
+    return out
+
+
+def measure_other_path(quick: bool) -> tuple[str, dict[str, float]] | None:
+    """The other checked engine (compiled when this process runs the pure one, and the
+    reverse), measured the same way in a fresh process; ``None`` when no compiled copy is
+    built (``make fast``)."""
+    built = sorted(FAST.glob("doppelnb/engines/doppelganger_tricks/state.*.so"))
+    if not built:
+        return None
+    root = pathlib.Path(__file__).resolve().parents[1]
+    sources = [root / "doppelnb" / "core" / "state.py"] + sorted(
+        (root / "doppelnb" / "engines" / "doppelganger_tricks").glob("*.py"))
+    if max(p.stat().st_mtime for p in sources) > built[0].stat().st_mtime:
+        print("note: build/fast/ is older than the engine's source; run make fast")
+    other = "pure" if engine_path() == "compiled" else "compiled"
+    env = dict(os.environ, PYTHONPATH=str(FAST if other == "compiled" else root))
+    args = [sys.executable, __file__, "--checked-only"] + (["--quick"] if quick else [])
+    done = subprocess.run(args, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:  # e.g. a build/fast/ from another version of the package
+        print(f"note: the {other} engine could not be timed (run make fast): "
+              + (done.stderr.strip().splitlines() or ["no message"])[-1])
+        return None
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    return result.pop("path"), result
+
+
+def show_checked(path: str, m: dict[str, float]) -> None:
+    ratio = f"  {m['ratio']:5.2f}x OpenSpiel ({m['peer']:,.0f} rounds/s in that run)" \
+        if "ratio" in m else ""
+    per_action = 1e6 / (m["rounds"] * m["actions_per_round"])
+    print(f"checked engine, {path:<8} {m['rounds']:>8,.0f} rounds/s (worst repeat "
+          f"{m['worst']:,.0f}), {per_action:.2f} µs per action{ratio}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes, a few seconds")
     parser.add_argument("--profile", action="store_true",
                         help="also profile the checked engine's playouts (cProfile)")
+    parser.add_argument("--checked-only", action="store_true",
+                        help="only time the checked engine against OpenSpiel; print JSON")
     args = parser.parse_args()
     quick = args.quick
+    if args.checked_only:
+        print(json.dumps({"path": engine_path(), **measure_checked(quick)}))
+        return
 
     print("== annihilation census (exact closed form vs brute force over every trick)")
     for players in ((3,) if quick else (3, 4)):
@@ -137,24 +256,15 @@ def main() -> None:
               f"  brute force {brute_t:7.2f} s  ratio {brute_t / exact_t:,.0f}x  equal={same}")
 
     print("\n== random whole rounds with forecasts, claims and scoring, 4 players (rounds/s)")
-    engine_file = pathlib.Path(dt_state.__file__ or "")
-    print(f"checked engine measured: {engine_file.name} ("
-          + ("compiled" if engine_file.suffix in (".so", ".pyd") else "pure Python") + ")")
-    n_engine = 100 if quick else 600
     n_lean = 500 if quick else 4000
     n_batch = 20_000 if quick else 200_000
     n_os = 300 if quick else 3000
     contenders = {
-        "checked engine (State.play)": (n_engine, lambda: engine_rounds(4, n_engine)),
         "integer simulator": (n_lean, lambda: lean_rounds(4, n_lean)),
         "numpy batch": (n_batch, lambda: dt.batched_rounds(4, n_batch, seed=1, forecasts=True)),
     }
     if pyspiel is not None:
-        contenders["OpenSpiel oh_hell (9 tricks)"] = (n_os, lambda: openspiel_rounds(n_os))
-    # Round-robin repeats timed by CPU time (``time.process_time``): the machine is shared, so
-    # wall-clock time counts other processes' load; back to back, each contender's best and
-    # worst repeat are reported (the spread).
-    n_engine_actions = engine_rounds(4, n_engine)  # also a warm-up (imports, interned tables)
+        contenders[PEER] = (n_os, lambda: openspiel_rounds(n_os))
     times: dict[str, list[float]] = {name: [] for name in contenders}
     for _ in range(2 if quick else 3):
         for name, (_count, fn) in contenders.items():
@@ -163,34 +273,48 @@ def main() -> None:
             times[name].append(time.process_time() - start)
     figures = {name: contenders[name][0] / min(times[name]) for name in contenders}
     worst = {name: contenders[name][0] / max(times[name]) for name in contenders}
-    peer = figures.get("OpenSpiel oh_hell (9 tricks)")
+    peer = figures.get(PEER)
     for name, rate in figures.items():
         ratio = f"  {rate / peer:6.2f}x OpenSpiel" if peer else ""
         print(f"{name:<30} {rate:>12,.0f} rounds/s (worst repeat {worst[name]:,.0f}){ratio}")
     if peer is None:
         print("OpenSpiel is not installed (pip install -e '.[bench]'); no peer ratio")
-    engine_name = "checked engine (State.play)"
-    per_action = n_engine_actions / min(times[engine_name])
-    print(f"checked engine: {n_engine_actions / n_engine:.1f} actions per round, "
-          f"{per_action:,.0f} actions/s ({1e6 / per_action:.2f} µs per action, random player "
-          "included)")
+
+    print("\n== the checked engine (every action checked, forecasts, claims, scoring), each path "
+          "timed in turns with OpenSpiel in its own process")
+    checked = {engine_path(): measure_checked(quick)}
+    other = measure_other_path(quick)
+    if other is not None:
+        checked[other[0]] = other[1]
+    for path in ("pure", "compiled"):
+        if path in checked:
+            show_checked(path, checked[path])
+    if "compiled" not in checked:
+        print("checked engine, compiled: not built (make fast)")
+    pure = checked.get("pure", next(iter(checked.values())))
+    per_action = pure["rounds"] * pure["actions_per_round"]
 
     print("\n== memory, 4 players, every state kept alive (as a stepper or a search keeps them)")
     short, n_short = bytes_per_state(lambda: game_states(4, 1))
     long, n_long = bytes_per_state(lambda: game_states(4, 4))
     print(f"one round: {short:,.0f} bytes/state over {n_short} states; a whole game (4 rounds): "
-          f"{long:,.0f} bytes/state over {n_long} states")
+          f"{long:,.0f} bytes/state over {n_long} states ({engine_path()} engine)")
     batch_ratio = f"; numpy batch {figures['numpy batch'] / peer:.1f}x" if peer else ""
+    compiled = checked.get("compiled")
     report("doppelganger_tricks",
            checked_actions_per_s=round(per_action),
-           checked_games_per_s=round(figures[engine_name], 1),
+           checked_games_per_s=round(pure["rounds"], 1),
+           compiled_games_per_s=round(compiled["rounds"], 1) if compiled else None,
+           compiled_ratio=(f"{compiled['ratio']:.2f}x" if compiled and "ratio" in compiled
+                           else None),
            fast_games_per_s=round(figures["numpy batch"]),
            bytes_per_state_short=round(short), bytes_per_state_long=round(long),
            peer=("OpenSpiel oh_hell, rounds/s (games/s here are rounds)" + batch_ratio
                  if peer else "none (OpenSpiel not installed)"),
-           peer_ratio=round(figures[engine_name] / peer, 3) if peer else None)
+           peer_ratio=round(pure["ratio"], 3) if "ratio" in pure else None)
     if args.profile:
-        print("\n== checked engine, 4 players, 200 rounds: cProfile top items by own time")
+        print(f"\n== checked engine ({engine_path()}), 4 players, 200 rounds: cProfile top items "
+              "by own time")
         profile = cProfile.Profile()
         profile.runcall(engine_rounds, 4, 200)
         pstats.Stats(profile).strip_dirs().sort_stats("tottime").print_stats(12)

@@ -40,6 +40,12 @@ from .frozen import FrozenMap, thaw
 from .record import GameRecord, parse_record
 from .variants import RulesBase
 
+try:  # a compiled build (``make fast``) keeps these classes ordinary Python classes
+    from mypy_extensions import mypyc_attr
+except ImportError:  # pragma: no cover - mypy_extensions comes with mypy (the dev extra)
+    def mypyc_attr(*_args: Any, **_kwargs: Any) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
+
 #: An action as it is stored in a record: a JSON value (arrays are tuples once parsed).
 JsonAction = Any
 #: A score: an integer, or an exact fraction where a game splits points.
@@ -128,6 +134,7 @@ class ActionLog:
         return (ActionLog.of, (list(self),))
 
 
+@mypyc_attr(native_class=False)
 @dataclasses.dataclass(frozen=True, slots=True)
 class Outcome:
     """How a game stands: over or not, who won, the scores and, when over, why it ended.
@@ -159,6 +166,7 @@ def top_scorers(scores: Iterable[Score]) -> tuple[int, ...]:
     return tuple(i for i, v in enumerate(values) if v == best)
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class GameState:
     """Behaviour shared by every engine's state; see the module docstring for the protocol."""
 
@@ -275,11 +283,6 @@ class GameState:
         log = self.action_log
         return () if log is None else tuple(log)
 
-    @actions.setter
-    def actions(self, value: Iterable[JsonAction]) -> None:
-        """(For engines not yet migrated: setting the tuple stores it as a log.)"""
-        object.__setattr__(self, "action_log", ActionLog.of(value))
-
     @property
     def action_count(self) -> int:
         """How many actions have been played (without building the tuple)."""
@@ -378,6 +381,7 @@ class GameState:
                 f"seed={self.seed} actions={self.action_count} {status}>")
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class FrozenGameState(GameState):
     """The record header every engine's frozen ``State`` dataclass inherits.

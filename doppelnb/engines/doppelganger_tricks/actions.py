@@ -38,11 +38,15 @@ class Play(str):
 
     card: Card
     declared: str | None
+    code: int  # the card's integer code (``card.index``), for the state's bit masks
+    text: str  # the notation as a plain str (what records store)
 
     def __new__(cls, c: Card, declared: str | None = None) -> Play:
         self = super().__new__(cls, c.name if declared is None else f"{c.name}:{declared}")
         self.card = c
         self.declared = declared
+        self.code = c.index
+        self.text = str.__str__(self)
         return self
 
     def __getnewargs__(self) -> tuple[Card, str | None]:  # type: ignore[override]  # copy, pickle

@@ -1,8 +1,11 @@
 """The flow of a round of Doppelgänger Tricks: deal, tricks, bonus claims, scoring (DT-R4..R20),
 and the rule-by-rule explanation of a refused action.
 
-These functions read a :class:`~.state.State` and return the fields that change; the state
-module builds the new state from them, so nothing here mutates anything.
+The game itself lives in a :class:`Moment`: integers (each hand a bit mask over the card codes
+0..39, the trick in progress as codes), immutable, each action returning a new one; the state
+(:mod:`.state`) shows it in the readable notation. The refusal explanations read the state's
+readable fields. Nothing here mutates anything. ``make fast`` compiles this module with mypyc
+(``Moment`` becomes a native class); the pure module is the reference every test runs on.
 
 >>> tricks_per_round(3), tricks_per_round(4)
 (12, 10)
@@ -12,18 +15,28 @@ module builds the new state from them, so nothing here mutates anything.
 
 from __future__ import annotations
 
-import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from ...core.chance import rng_for
 from ...core.checks import show
 from ...core.errors import BadInput, IllegalAction
-from .actions import PASS, Action, Bid, Claim, Play
-from .notation import DOPPELGANGER, PLAIN_SUITS, SUIT_SYMBOLS, Card, card, deck, sort_hand
+from ...core.frozen import FrozenMap
+from .actions import BIDS, CLAIMS, LEADS, PASS, PLAYS, Action, Bid, Claim, Play
+from .notation import (
+    ALL_CARDS,
+    DOPPELGANGER,
+    PLAIN_SUITS,
+    SUIT_SYMBOLS,
+    Card,
+    card,
+    deck,
+    sort_hand,
+)
 from .rules import (
     BONUS_NAMES,
-    TrickResult,
-    _resolve,
+    PlayedTrick,
+    RoundScore,
+    Rules,
     bonus_points,
     follow_reason,
     forecast_points,
@@ -33,39 +46,8 @@ if TYPE_CHECKING:
     from .state import State
 
 #: The seats in play order from each leader: ``SEATS[players][leader]``.
-SEATS: dict[int, tuple[tuple[int, ...], ...]] = {
+SEATS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
     n: tuple(tuple((lead + k) % n for k in range(n)) for lead in range(n)) for n in (3, 4)}
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class PlayedTrick:
-    """A completed trick: who led, who played each card, and how it resolved."""
-
-    number: int
-    leader: int
-    players: tuple[int, ...]
-    result: TrickResult
-
-    @property
-    def winner_player(self) -> int | None:
-        return None if self.result.winner is None else self.players[self.result.winner]
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class RoundScore:
-    """One row of the score sheet (DT-R18, DT-R19)."""
-
-    round: int
-    first_player: int
-    bids: tuple[int, ...]
-    won: tuple[int, ...]
-    bonuses: tuple[tuple[str, ...], ...]
-    forecast: tuple[int, ...]
-    bonus: tuple[int, ...]
-
-    @property
-    def points(self) -> tuple[int, ...]:
-        return tuple(f + b for f, b in zip(self.forecast, self.bonus, strict=True))
 
 
 def tricks_per_round(players: int) -> int:
@@ -105,79 +87,400 @@ def deal(players: int, seed: int, round_index: int) -> Hands:
     return tuple(sort_hand(pack[i::players]) for i in range(players))
 
 
-def round_fields(players: int, first: int, hands: Hands) -> dict[str, Any]:
-    """The fields of a freshly dealt round in its forecast phase (DT-R2, DT-R5, DT-R19)."""
-    return {"hands": hands, "round_first": first, "phase": "forecast",
-            "bids": (None,) * players, "won": (0,) * players, "leader": first, "trick": (),
-            "declared": None, "tricks": (),
-            # DT-R2, DT-R19: both bonus cards wait beside the play area every round.
-            "holders": (None,) * len(BONUS_NAMES), "window": None}
+#: The card codes of each deck (DT-R3: no 10s with 3 players), in deck order.
+DECK_CODES: Final[dict[int, tuple[int, ...]]] = {n: tuple(c.index for c in deck(n)) for n in (3, 4)}
 
 
-# -- playing a card -------------------------------------------------------------------------------
-def may_claim(s: State, player: int, played: Card, before: tuple[Card, ...],
-              hand: tuple[Card, ...]) -> bool:
-    """DT-R15 with DT-A3 and DT-A4: may ``player`` claim right after playing ``played``
-    (``before`` and ``hand`` are the hand before and after the play)?"""
-    if hand and hand[-1].suit == DOPPELGANGER:  # hands stay sorted C, T, S, D
+def deal_masks(players: int, seed: int, round_index: int) -> tuple[int, ...]:
+    """:func:`deal` as one bit mask per hand (bit ``c`` set: the hand holds the card of code
+    ``c``). The same seeded shuffle, written out with the generator's own draws
+    (``random.Random.shuffle`` draws ``_randbelow(i + 1)`` from ``getrandbits``), so the deal and
+    every record stay exactly those of :func:`deal`; the tests compare the two."""
+    pack = list(DECK_CODES[players])
+    getrandbits = rng_for(seed, "deal", round_index).getrandbits
+    for i in range(len(pack) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        pack[i], pack[r] = pack[r], pack[i]
+    masks = [0] * players
+    for i, c in enumerate(pack):
+        masks[i % players] |= 1 << c
+    return tuple(masks)
+
+
+def hand_mask(hand: tuple[Card, ...]) -> int:
+    """The bit mask of a hand of cards."""
+    m = 0
+    for c in hand:
+        m |= 1 << c.index
+    return m
+
+
+# -- the moment of a game as integers --------------------------------------------------------------
+#: Bits of a hand mask per suit (C, T, S, D: codes 0..9, 10..19, 20..29, 30..39).
+SUIT_MASKS: Final[tuple[int, ...]] = tuple(((1 << 10) - 1) << (10 * k) for k in range(4))
+D_MASK: Final = ((1 << 10) - 1) << 30
+SUIT_CODE: Final[dict[str, int]] = {"C": 0, "T": 1, "S": 2, "D": 3}
+CHUNK: Final = (1 << 10) - 1
+
+
+def _chunk_table(suit_index: int, item: Any) -> list[tuple[Any, ...]]:
+    """For each 10-bit mask of one suit: the tuple of ``item(card)`` items, in number order."""
+    table: list[tuple[Any, ...]] = []
+    for m in range(1 << 10):
+        out: list[Any] = []
+        for x in range(10):
+            if m >> x & 1:
+                got = item(ALL_CARDS[10 * suit_index + x])
+                out.extend(got if isinstance(got, tuple) else (got,))
+        table.append(tuple(out))
+    return table
+
+
+#: ``CARDS_OF[k][m]``: the cards of suit ``k`` whose numbers are the bits of ``m``;
+#: ``PLAYS_OF[k][m]`` their plain plays; ``LEADS_OF_D[m]`` the leads of those D cards, each
+#: declaring C, T or S (DT-R8). Legal plays and hands are a few look-ups from a mask.
+CARDS_OF: Final[tuple[list[tuple[Card, ...]], ...]] = tuple(
+    _chunk_table(k, lambda c: c) for k in range(4))
+PLAYS_OF: Final[tuple[list[tuple[Play, ...]], ...]] = tuple(
+    _chunk_table(k, lambda c: PLAYS[c.name]) for k in range(4))
+LEADS_OF_D: Final[list[tuple[Play, ...]]] = _chunk_table(3, lambda c: LEADS[c])
+BIDS_UP_TO: Final[tuple[tuple[Bid, ...], ...]] = tuple(BIDS[:k + 1] for k in range(13))
+#: ``CLAIM_OPTIONS[player][(+1 free, +3 free)]``: the free bonus cards to claim, then passing.
+CLAIM_OPTIONS: Final[tuple[dict[tuple[bool, bool], tuple[Action, ...]], ...]] = tuple(
+    {(f1, f3): tuple(CLAIMS[p][name] for name, free in zip(BONUS_NAMES, (f1, f3), strict=True)
+                     if free) + (PASS,)
+     for f1 in (False, True) for f3 in (False, True)} for p in range(4))
+
+
+def mask_cards(m: int) -> tuple[Card, ...]:
+    """The cards of mask ``m`` in hand order (C, T, S, D, each by number)."""
+    return (CARDS_OF[0][m & CHUNK] + CARDS_OF[1][m >> 10 & CHUNK] + CARDS_OF[2][m >> 20 & CHUNK]
+            + CARDS_OF[3][m >> 30])
+
+
+def mask_plays(m: int) -> tuple[Play, ...]:
+    """The plain plays of the cards of mask ``m`` (a follower's options), in hand order."""
+    return (PLAYS_OF[0][m & CHUNK] + PLAYS_OF[1][m >> 10 & CHUNK] + PLAYS_OF[2][m >> 20 & CHUNK]
+            + PLAYS_OF[3][m >> 30])
+
+
+def mask_leads(m: int) -> tuple[Play, ...]:
+    """DT-R7, DT-R8: every card of mask ``m`` may lead, a D card once per declarable suit."""
+    return (PLAYS_OF[0][m & CHUNK] + PLAYS_OF[1][m >> 10 & CHUNK] + PLAYS_OF[2][m >> 20 & CHUNK]
+            + LEADS_OF_D[m >> 30])
+
+
+def trick_winner(trick: tuple[int, ...], lead: int) -> int:
+    """:func:`.rules._resolve` on card codes: the index of the winning card, -1 for none.
+
+    DT-R10, DT-R12: a D card counts as the lead suit; a plain lead-suit card and the D card of
+    the same number annihilate (no other pair can occur). DT-R13: the highest surviving
+    lead-suit card wins, else the highest surviving number (the earliest on a tie), else nobody.
+    """
+    plain = 0
+    dees = 0
+    for c in trick:
+        s = c // 10
+        if s == lead:
+            plain |= 1 << (c - 10 * s)
+        elif s == 3:
+            dees |= 1 << (c - 30)
+    gone = plain & dees
+    best = -1
+    win = -1
+    for i, c in enumerate(trick):
+        s = c // 10
+        x = c - 10 * s
+        if (s == lead or s == 3) and not gone >> x & 1 and x > best:
+            best = x
+            win = i
+    if win >= 0:
+        return win
+    for i, c in enumerate(trick):
+        s = c // 10
+        x = c - 10 * s
+        if s != lead and s != 3 and x > best:  # strictly higher: the earliest wins a tie
+            best = x
+            win = i
+    return win
+
+
+class Book(NamedTuple):
+    """What changes at most once a round: the round (0-based), its first player, the score
+    sheet, the totals and the previous round's tricks (records as :class:`Moment` keeps them);
+    and the game's header, which never changes: the variant flags, the seed and the setup
+    options (the state reads its ``rules``, ``seed`` and ``options`` here)."""
+
+    round: int
+    first: int
+    sheet: tuple[RoundScore, ...]
+    totals: tuple[int, ...]
+    last_round: tuple[tuple[int, ...], ...]
+    rules: Rules
+    seed: int
+    options: FrozenMap[str, Any]
+
+
+class Moment:
+    """The game at one moment, in integers: the part of a state that play changes.
+
+    ``masks`` are the hands as bit masks, ``trick`` the card codes played to the trick in
+    progress, ``tricks`` this round's completed tricks as ``(leader, declared suit code or -1,
+    card codes...)``; ``holders`` the holder of each bonus card (+1, +3) and ``window`` the
+    player who may claim one now (DT-R15). Immutable: each method returns a new moment. The
+    state (:class:`~.state.State`) shows all of it in the readable notation.
+    """
+
+    __slots__ = ("n", "book", "phase", "bids", "masks", "won", "leader", "trick", "declared",
+                 "tricks", "holders", "window")
+
+    def __init__(self, n: int, book: Book, phase: str, bids: tuple[int | None, ...],
+                 masks: tuple[int, ...], won: tuple[int, ...], leader: int,
+                 trick: tuple[int, ...], declared: str | None,
+                 tricks: tuple[tuple[int, ...], ...], holders: tuple[int | None, ...],
+                 window: int | None) -> None:
+        self.n: Final = n
+        self.book: Final = book
+        self.phase: Final = phase
+        self.bids: Final = bids
+        self.masks: Final = masks
+        self.won: Final = won
+        self.leader: Final = leader
+        self.trick: Final = trick
+        self.declared: Final = declared
+        self.tricks: Final = tricks
+        self.holders: Final = holders
+        self.window: Final = window
+
+    def items(self) -> tuple[Any, ...]:
+        return (self.n, self.book, self.phase, self.bids, self.masks, self.won, self.leader,
+                self.trick, self.declared, self.tricks, self.holders, self.window)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Moment):
+            return NotImplemented
+        return self.items() == other.items()
+
+    def __hash__(self) -> int:
+        return hash(self.items())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Moment, self.items())
+
+    def __copy__(self) -> Moment:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Moment:
+        return self
+
+    def __repr__(self) -> str:
+        return f"Moment{self.items()!r}"
+
+    @staticmethod
+    def start(n: int, book: Book, masks: tuple[int, ...]) -> Moment:
+        """A freshly dealt round in its forecast phase (DT-R2, DT-R5, DT-R19): both bonus cards
+        wait beside the play area."""
+        return Moment(n, book, "forecast", (None,) * n, masks, (0,) * n, book.first, (), None,
+                      (), (None, None), None)
+
+    def replace(self, changes: dict[str, Any]) -> Moment:
+        """A copy with some attributes replaced (the slow, general path)."""
+        values = dict(zip(MOMENT_FIELDS, self.items(), strict=True))
+        values.update(changes)
+        return Moment(*(values[k] for k in MOMENT_FIELDS))
+
+    # -- who moves and what they may do ---------------------------------------------------------
+    def to_move(self) -> int | None:
+        if self.phase == "play":
+            if self.window is not None:
+                return self.window
+            return (self.leader + len(self.trick)) % self.n
+        if self.phase == "forecast":  # DT-R6: in seat order from the round's first player
+            n = self.n
+            first = self.book.first
+            for k in range(first, first + n):
+                if self.bids[k % n] is None:
+                    return k % n
+        return None
+
+    def lead(self) -> int:
+        """The lead suit's code (0..2) of the trick in progress (DT-R8: a led D card carries the
+        declared suit)."""
+        declared = self.declared
+        return SUIT_CODE[declared] if declared is not None else self.trick[0] // 10
+
+    def legal_plays(self) -> tuple[Play, ...]:
+        """The cards the player to move may play (no claim pending; any suit declarable)."""
+        trick = self.trick
+        m = self.masks[(self.leader + len(trick)) % self.n]
+        if not trick:
+            return mask_leads(m)  # DT-R7, DT-R8
+        follow = m & SUIT_MASKS[self.lead()]
+        if follow:  # DT-R9: holding the lead suit, follow it or play a D card
+            m = follow | (m & D_MASK)
+        return mask_plays(m)
+
+    def legal(self) -> tuple[Action, ...]:
+        """The legal actions (the state caches them): forecasts (DT-R6, DT-A6), a bonus claim
+        or a pass (DT-R15), or the plays (DT-R7..R9, DT-A10)."""
+        phase = self.phase
+        if phase == "play":
+            window = self.window
+            if window is not None:  # DT-R15: claim a free bonus card, or pass
+                h1, h3 = self.holders
+                return CLAIM_OPTIONS[window][(h1 is None, h3 is None)]
+            if self.trick or not self.book.rules.declare_restricted_to_held_suits:
+                return self.legal_plays()
+            m = self.masks[self.leader]  # DT-A10: declare only a plain suit the leader holds
+            suits = tuple([x for k, x in enumerate(PLAIN_SUITS) if m & SUIT_MASKS[k]]) \
+                or PLAIN_SUITS  # a hand of only D cards may declare any suit
+            return tuple([play for c in mask_cards(m) for play in LEADS[c]
+                          if play.declared is None or play.declared in suits])
+        if phase == "forecast":
+            return BIDS_UP_TO[12 if self.book.rules.bid_max == 12 else tricks_per_round(self.n)]
+        return ()  # the game is over
+
+    # -- the next moment ------------------------------------------------------------------------
+    def bid(self, tricks: int) -> Moment:
+        """DT-R6: the player to move forecasts; once all have, the first player leads."""
+        p = self.to_move()
+        assert p is not None
+        bids = self.bids[:p] + (tricks,) + self.bids[p + 1:]
+        done = None not in bids
+        return Moment(self.n, self.book, "play" if done else "forecast", bids, self.masks,
+                      self.won, self.book.first if done else self.leader, self.trick,
+                      self.declared, self.tricks, self.holders, self.window)
+
+    def play(self, code: int, declared: str | None) -> Moment:
+        """The player to move plays the card ``code`` (checked before); a complete trick is
+        resolved (DT-R11..R14) and the last one ends the round (DT-R17)."""
+        n = self.n
+        trick = self.trick
+        p = (self.leader + len(trick)) % n
+        hands = list(self.masks)
+        before = hands[p]
+        m = before & ~(1 << code)
+        hands[p] = m
+        masks = tuple(hands)
+        holders = self.holders
+        # DT-R15: a claim needs a hand without D cards and a free bonus card.
+        window = p if (not m & D_MASK and None in holders
+                       and may_claim(self.book.rules, holders, p, code, before, n)) else None
+        trick = trick + (code,)
+        if len(trick) < n:
+            if len(trick) == 1:  # the lead (DT-R8: a led D card carries its declared suit)
+                return Moment(n, self.book, "play", self.bids, masks, self.won, self.leader,
+                              trick, declared, self.tricks, holders, window)
+            return Moment(n, self.book, "play", self.bids, masks, self.won, self.leader, trick,
+                          self.declared, self.tricks, holders, window)
+        # DT-R11: the trick is complete
+        leader = self.leader
+        declared = self.declared
+        lead = SUIT_CODE[declared] if declared is not None else trick[0] // 10
+        win = trick_winner(trick, lead)
+        record = (leader, -1 if declared is None else lead) + trick
+        won = self.won
+        if win >= 0:  # DT-R14: the winner takes the trick and leads the next one
+            leader = (leader + win) % n
+            counts = list(won)
+            counts[leader] += 1
+            won = tuple(counts)
+        # DT-R13c: with no winner the same leader leads again
+        new = Moment(n, self.book, "play", self.bids, masks, won, leader, (), None,
+                     self.tricks + (record,), holders, window)
+        if window is None and not m:  # the round's last card (DT-R17)
+            return new.end_round()
+        return new
+
+    def claim(self, bonus: int, player: int) -> Moment:
+        """DT-R15: ``player`` takes bonus card number ``bonus`` (0: +1, 1: +3)."""
+        holders = self.holders[:bonus] + (player,) + self.holders[bonus + 1:]
+        return Moment(self.n, self.book, self.phase, self.bids, self.masks, self.won,
+                      self.leader, self.trick, self.declared, self.tricks, holders,
+                      None).after_turn()
+
+    def pass_claim(self) -> Moment:
+        """DT-R15: the player declines the bonus claim."""
+        return Moment(self.n, self.book, self.phase, self.bids, self.masks, self.won,
+                      self.leader, self.trick, self.declared, self.tricks, self.holders,
+                      None).after_turn()
+
+    def after_turn(self) -> Moment:
+        """End the round once every card is played and no claim is pending (DT-R17)."""
+        if self.window is not None or self.trick or any(self.masks):
+            return self
+        return self.end_round()
+
+    def end_round(self) -> Moment:
+        """DT-R16..R20: score the round; deal the next one (the left neighbour starts) or end
+        the game after as many rounds as players."""
+        book = self.book
+        row = score_row(self, self.book.rules)
+        points = row.points
+        totals = tuple([t + x for t, x in zip(book.totals, points, strict=True)])
+        if book.round + 1 >= self.n:  # DT-R20
+            done = book._replace(sheet=book.sheet + (row,), totals=totals, last_round=self.tricks)
+            return Moment(self.n, done, "over", self.bids, self.masks, self.won, self.leader,
+                          self.trick, self.declared, self.tricks, self.holders, self.window)
+        first = (book.first + 1) % self.n  # DT-R5
+        nxt = Book(book.round + 1, first, book.sheet + (row,), totals, self.tricks, book.rules,
+                   book.seed, book.options)
+        return Moment.start(self.n, nxt, deal_masks(self.n, self.book.seed, book.round + 1))
+
+
+MOMENT_FIELDS: Final = ("n", "book", "phase", "bids", "masks", "won", "leader", "trick", "declared",
+                 "tricks", "holders", "window")
+
+
+def may_claim(rules: Rules, holders: tuple[int | None, ...], player: int, code: int,
+              before: int, n: int) -> bool:
+    """DT-R15 with DT-A3 and DT-A4: may ``player``, with no D card left and a bonus card free,
+    claim right after playing card ``code`` (``before``: the hand's mask before the play)?"""
+    if holders.count(player) >= rules.bonus_max_per_player:  # DT-A3
         return False
-    if None not in s.holders:  # both bonus cards are taken
-        return False
-    if s.holders.count(player) >= s.rules.bonus_max_per_player:  # DT-A3
-        return False
-    if s.rules.bonus_claim_window == "first_opportunity_only":  # DT-A4
-        first_play = len(before) == tricks_per_round(s.players)
-        return played.suit == DOPPELGANGER or first_play
+    if rules.bonus_claim_window == "first_opportunity_only":  # DT-A4
+        first_play = before.bit_count() == tricks_per_round(n)
+        return code >= 30 or first_play
     return True
-
-
-def complete_trick(s: State, trick: tuple[Card, ...]) -> tuple[PlayedTrick, tuple[int, ...], int]:
-    """Resolve a complete trick (DT-R12, DT-R13) and hand it to its winner (DT-R14): the
-    trick's record, the tricks won and the next leader."""
-    declared = s.declared
-    result = _resolve(trick, declared, declared or trick[0].suit)
-    leader = s.leader
-    seats = SEATS[s.players][leader]
-    record = PlayedTrick(len(s.tricks) + 1, leader, seats, result)
-    won = s.won
-    if result.winner is not None:  # DT-R14: the winner takes the trick and leads the next one
-        leader = seats[result.winner]
-        won = won[:leader] + (won[leader] + 1,) + won[leader + 1:]
-    return record, won, leader  # DT-R13c: with no winner the same leader leads again
 
 
 #: DT-R18 tabulated from :func:`.rules.forecast_points` (the rule lives there):
 #: ``FORECAST[bid][won]`` for bids and tricks 0..12.
-FORECAST: tuple[tuple[int, ...], ...] = tuple(
+FORECAST: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(forecast_points(b, w) for w in range(13)) for b in range(13))
 #: The bonus cards a player holds, by (holds +1, holds +3): the tuples the score sheet keeps.
-_HELD: dict[tuple[bool, bool], tuple[str, ...]] = {
+_HELD: Final[dict[tuple[bool, bool], tuple[str, ...]]] = {
     (a, b): tuple(name for name, has in zip(BONUS_NAMES, (a, b), strict=True) if has)
     for a in (False, True) for b in (False, True)}
-_BONUS_POINTS: dict[tuple[tuple[str, ...], int, int, Any], int] = {}
+_BONUS_POINTS: Final[dict[tuple[tuple[str, ...], int, int, bool], int]] = {}
 
 
-def _bonus_points(held: tuple[str, ...], bid: int, won: int, rules: Any) -> int:
-    """:func:`.rules.bonus_points` (DT-R16, DT-A5), remembered per case (at most 4 x 13 x 13
-    per Rules value): the arguments come from the state, already checked."""
+def _bonus_points(held: tuple[str, ...], bid: int, won: int, rules: Rules) -> int:
+    """:func:`.rules.bonus_points` (DT-R16, DT-A5), remembered per case (at most 4 x 13 x 13 x 2):
+    the arguments come from the state, already checked. Of the flags only DT-A5
+    (``bonus3_applies_to_zero_bid``) changes the points, so it is the key's flag part."""
     if not held:
         return 0
-    key = (held, bid, won, rules)
+    key = (held, bid, won, rules.bonus3_applies_to_zero_bid)
     points = _BONUS_POINTS.get(key)
     if points is None:
         points = _BONUS_POINTS[key] = bonus_points(held, bid, won, rules)
     return points
 
 
-def score_round(s: State) -> RoundScore:
+def score_row(m: Moment, rules: Rules) -> RoundScore:
     """The score sheet row of the round just finished (DT-R16, DT-R18, DT-R19)."""
-    n, won, rules = s.players, s.won, s.rules
-    h1, h3 = s.holders
-    bids = tuple([b if b is not None else 0 for b in s.bids])
+    n, won = m.n, m.won
+    h1, h3 = m.holders
+    bids = tuple([b if b is not None else 0 for b in m.bids])
     bonuses = tuple([_HELD[(h1 == p, h3 == p)] for p in range(n)])
     fc = tuple([FORECAST[bids[p]][won[p]] for p in range(n)])
     bp = tuple([_bonus_points(bonuses[p], bids[p], won[p], rules) for p in range(n)])
-    return RoundScore(s.round + 1, s.round_first, bids, won, bonuses, fc, bp)
+    return RoundScore(m.book.round + 1, m.book.first, bids, won, bonuses, fc, bp)
 
 
 # -- explaining a refusal -------------------------------------------------------------------------
@@ -283,6 +586,7 @@ def action_label(action: Action) -> str:
     return c.symbol
 
 
-__all__ = ["PlayedTrick", "RoundScore", "tricks_per_round", "check_hands", "deal",
-           "round_fields", "may_claim", "complete_trick", "score_round", "explain", "declarable",
-           "check_claim", "action_label", "SEATS", "Hands"]
+__all__ = ["PlayedTrick", "RoundScore", "tricks_per_round", "check_hands", "deal", "deal_masks",
+           "hand_mask", "Moment", "Book", "may_claim", "trick_winner", "score_row", "mask_cards",
+           "mask_plays", "mask_leads", "explain", "declarable", "check_claim", "action_label",
+           "SEATS", "Hands", "FORECAST"]

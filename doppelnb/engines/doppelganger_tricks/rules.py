@@ -140,6 +140,37 @@ class TrickResult:
         return str(trick_svg(self))
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class PlayedTrick:
+    """A completed trick: who led, who played each card, and how it resolved."""
+
+    number: int
+    leader: int
+    players: tuple[int, ...]
+    result: TrickResult
+
+    @property
+    def winner_player(self) -> int | None:
+        return None if self.result.winner is None else self.players[self.result.winner]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RoundScore:
+    """One row of the score sheet (DT-R18, DT-R19)."""
+
+    round: int
+    first_player: int
+    bids: tuple[int, ...]
+    won: tuple[int, ...]
+    bonuses: tuple[tuple[str, ...], ...]
+    forecast: tuple[int, ...]
+    bonus: tuple[int, ...]
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        return tuple(f + b for f, b in zip(self.forecast, self.bonus, strict=True))
+
+
 def _name(c: Card) -> str:
     return f"{c} ({c.symbol})"
 
@@ -357,6 +388,6 @@ def round_points(bid: int, won: int, bonuses: Iterable[str] = (), rules: Rules |
     return forecast_points(bid, won) + bonus_points(bonuses, bid, won, rules)
 
 
-__all__ = ["Rules", "TrickResult", "resolve_trick", "legal_plays", "follow_options", "follow_reason",
+__all__ = ["Rules", "TrickResult", "PlayedTrick", "RoundScore", "resolve_trick", "legal_plays", "follow_options", "follow_reason",
            "forecast_points", "bonus_points", "round_points", "check_bonuses", "BONUS_NAMES",
            "PLAIN_SUITS", "MAX_TRICKS"]

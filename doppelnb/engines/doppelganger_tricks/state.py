@@ -18,58 +18,69 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable
-from typing import Any, ClassVar, Literal
+from typing import Any, Final, Literal
 
 from ...core.chance import make_seed, rng_for
 from ...core.checks import check_instance, check_seat
 from ...core.errors import IllegalAction
 from ...core.frozen import FrozenMap
-from ...core.state import ActionLog, FrozenGameState, Outcome, copier, top_scorers
+from ...core.state import (
+    ActionLog,
+    FrozenGameState,
+    Outcome,
+    _descriptor,
+    _slot_fields,
+    top_scorers,
+)
 from . import flow
-from .actions import BIDS, CLAIMS, LEADS, PASS, PLAYS, Action, Bid, Claim, Play, parse_action
+from .actions import PASS, PLAYS, Action, Bid, Claim, Play, parse_action
 from .actions import to_json as _action_json
-from .flow import PlayedTrick, RoundScore, tricks_per_round
-from .notation import DOPPELGANGER, PLAYER_COUNTS, SUIT_SYMBOLS, Card, check_players, deck
-from .rules import BONUS_NAMES, Rules, follow_options
+from .flow import Book, Moment, PlayedTrick, RoundScore, tricks_per_round
+from .notation import (
+    ALL_CARDS,
+    PLAIN_SUITS,
+    PLAYER_COUNTS,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
+    check_players,
+    deck,
+)
+from .rules import BONUS_NAMES, Rules, _resolve
+
+try:  # the compiled build (``make fast``) keeps State an ordinary Python class
+    from mypy_extensions import mypyc_attr
+except ImportError:  # pragma: no cover - mypy_extensions comes with mypy (the dev extra)
+    def mypyc_attr(*_args: Any, **_kwargs: Any) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
 
 GAME = "doppelganger_tricks"
-_Rules = Rules  # the type of ``State.rules`` (inside the class ``Rules`` names the ClassVar)
+_Rules = Rules  # the type of ``State.rules`` (``State.Rules`` is the protocol's class constant)
 Phase = Literal["forecast", "play", "over"]
 
 
+@mypyc_attr(native_class=False)
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True, repr=False)
 class State(FrozenGameState):
     """One moment of a game of Doppelgänger Tricks (immutable; ``play`` returns a new state).
 
-    How the checked path stays fast: the legal actions are computed once per state (hands and
-    rules never change once a state is built) and cached in ``_legal``; ``play`` accepts an
-    action by membership in them, and only a refused action runs :func:`.flow.explain`, which
-    checks the rules one by one to name the rule and the reason. The tests check that the two
-    always agree.
+    How the checked path stays fast: the game lives in one :class:`.flow.Moment` in integers
+    (each hand a bit mask over the card codes, the trick in progress as codes), and everything
+    else (``hands``, ``trick``, ``tricks``, the score sheet...) is read through properties in the
+    readable notation. The legal actions are computed once per state from the masks by table
+    look-ups and cached in ``_legal``; ``play`` accepts an action by membership in them, and only
+    a refused action runs :func:`.flow.explain`, which checks the rules one by one to name the
+    rule and the reason. The tests check that the two always agree.
     """
 
-    game: ClassVar[str] = GAME
-    Rules: ClassVar[type[Rules]] = Rules
-    player_counts: ClassVar[tuple[int, ...]] = PLAYER_COUNTS
-    option_names: ClassVar[frozenset[str]] = frozenset({"first_player", "hands"})
-
-    rules: _Rules
-    round: int = 0
-    sheet: tuple[RoundScore, ...] = ()
-    totals: tuple[int, ...] = ()
-    last_round_tricks: tuple[PlayedTrick, ...] = ()
-    hands: tuple[tuple[Card, ...], ...] = ()
-    round_first: int = 0
-    phase: Phase = "forecast"
-    bids: tuple[int | None, ...] = ()
-    won: tuple[int, ...] = ()
-    leader: int = 0
-    trick: tuple[Card, ...] = ()
-    declared: str | None = None
-    tricks: tuple[PlayedTrick, ...] = ()
-    holders: tuple[int | None, ...] = ()  # per bonus card (+1, +3): its holder or None
-    window: int | None = None  # the player who may claim a bonus card now (DT-R15)
+    # The protocol's class-level constants (``game``, ``Rules``, ``player_counts``,
+    # ``option_names``) are set just after the class: in the compiled build the dataclass would
+    # take annotations written here for fields. The record header (``players``, ``rules``,
+    # ``seed``, ``options``) lives in the moment's book, shared by every state of the game, and
+    # is read through properties set after the class (they shadow the header's slots, which stay
+    # empty), so a new state sets only its moment, its log and its cache.
+    rules: _Rules  # (the type of the property)
+    moment: Moment
     _legal: tuple[Action, ...] | None = dataclasses.field(default=None, compare=False)
 
     # -- setup (DT-R1..R5) ------------------------------------------------------------------------
@@ -84,10 +95,98 @@ class State(FrozenGameState):
             first = rng_for(seed, "first player").randrange(players)
         else:
             first = check_seat(first, players, "first_player", rule="DT-R5")
-        hands = fixed if fixed is not None else flow.deal(players, seed, 0)
-        return cls(players=players, rules=rules, seed=seed, options=FrozenMap(options),
-                   action_log=None, round=0, sheet=(), totals=(0,) * players,
-                   last_round_tricks=(), **flow.round_fields(players, first, hands))
+        masks = (tuple(map(flow.hand_mask, fixed)) if fixed is not None
+                 else flow.deal_masks(players, seed, 0))
+        book = Book(0, first, (), (0,) * players, (), rules, seed, FrozenMap(options))
+        return _NEXT(None, Moment.start(players, book, masks), None)
+
+    def _evolve(self, **changes: Any) -> State:
+        """A copy with some fields replaced; besides ``moment`` and ``action_log`` it takes the
+        header and the readable fields (``hands``, ``bids``, ``phase``, ``totals``...) and
+        rebuilds the moment from them."""
+        unknown = set(changes) - _MOMENT_NAMES - {"moment", "action_log", "_legal"}
+        if unknown:
+            raise AttributeError(f"State has no field(s) {', '.join(sorted(unknown))}")
+        game = {k: changes.pop(k) for k in list(changes) if k in _MOMENT_NAMES}
+        moment = changes.get("moment", self.moment)
+        if game:
+            moment = _moment_with(moment, game)
+        return _NEXT(None, moment, changes.get("action_log", self.action_log))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles: the moment and the log (the cache starts empty)."""
+        return (_NEXT, (None, self.moment, self.action_log))
+
+    # -- the readable fields ----------------------------------------------------------------------
+    @property
+    def round(self) -> int:
+        """The round, from 0 (DT-R20)."""
+        return self.moment.book.round
+
+    @property
+    def round_first(self) -> int:
+        """The round's first player (DT-R5)."""
+        return self.moment.book.first
+
+    @property
+    def sheet(self) -> tuple[RoundScore, ...]:
+        """The score sheet: one row per finished round (DT-R19)."""
+        return self.moment.book.sheet
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self.moment.book.totals
+
+    @property
+    def last_round_tricks(self) -> tuple[PlayedTrick, ...]:
+        """The previous round's tricks."""
+        return _played(self.moment.book.last_round, self.players)
+
+    @property
+    def phase(self) -> Phase:
+        return self.moment.phase  # type: ignore[return-value]  # one of the Phase strings
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each player's hand, sorted C, T, S, D (a new tuple of shared cards)."""
+        return tuple(map(flow.mask_cards, self.moment.masks))
+
+    @property
+    def bids(self) -> tuple[int | None, ...]:
+        return self.moment.bids
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        return self.moment.won
+
+    @property
+    def leader(self) -> int:
+        return self.moment.leader
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """The cards played to the trick in progress, in play order."""
+        return tuple([ALL_CARDS[c] for c in self.moment.trick])
+
+    @property
+    def declared(self) -> str | None:
+        """The suit a led doppelgänger declared (DT-R8), else ``None``."""
+        return self.moment.declared
+
+    @property
+    def tricks(self) -> tuple[PlayedTrick, ...]:
+        """This round's completed tricks."""
+        return _played(self.moment.tricks, self.players)
+
+    @property
+    def holders(self) -> tuple[int | None, ...]:
+        """Per bonus card (+1, +3): its holder or ``None``."""
+        return self.moment.holders
+
+    @property
+    def window(self) -> int | None:
+        """The player who may claim a bonus card now (DT-R15), else ``None``."""
+        return self.moment.window
 
     @property
     def claims(self) -> tuple[int, ...]:
@@ -117,20 +216,11 @@ class State(FrozenGameState):
 
     @property
     def to_move(self) -> int | None:
-        if self.phase == "play":
-            if self.window is not None:
-                return self.window
-            return (self.leader + len(self.trick)) % self.players
-        if self.phase == "forecast":  # DT-R6: in seat order from the round's first player
-            n, bids = self.players, self.bids
-            for k in range(self.round_first, self.round_first + n):
-                if bids[k % n] is None:
-                    return k % n
-        return None  # the game is over
+        return self.moment.to_move()
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.moment.phase == "over"
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -151,43 +241,29 @@ class State(FrozenGameState):
 
     @property
     def lead_suit(self) -> str | None:
-        if not self.trick:
+        m = self.moment
+        if not m.trick:
             return None
-        return self.declared or self.trick[0].suit
+        return m.declared or SUITS[m.trick[0] // 10]
 
     def legal_actions(self) -> list[Action]:
-        return list(self._legal if self._legal is not None else self._legal_tuple())
+        legal = self._legal
+        if legal is None:
+            legal = self.moment.legal()
+            _PUT_LEGAL(self, legal)
+        return list(legal)
 
     def _legal_tuple(self) -> tuple[Action, ...]:
         """The legal actions as a tuple, computed once per state and cached."""
         legal = self._legal
         if legal is None:
-            legal = self._compute_legal()
+            legal = self.moment.legal()
             _PUT_LEGAL(self, legal)
         return legal
 
     def _compute_legal(self) -> tuple[Action, ...]:
-        if self.phase == "play":
-            if self.window is not None:  # DT-R15: claim a free bonus card, or pass
-                claims = CLAIMS[self.window]
-                free: tuple[Action, ...] = tuple(
-                    claims[name] for name, who in zip(BONUS_NAMES, self.holders, strict=True)
-                    if who is None)
-                return free + (PASS,)
-            trick = self.trick
-            p = (self.leader + len(trick)) % self.players
-            hand = self.hands[p]
-            if trick:
-                lead = self.declared or trick[0].suit
-                return tuple(map(_PLAY_OF.__getitem__, follow_options(hand, lead)))  # DT-R9
-            if not self.rules.declare_restricted_to_held_suits:
-                return _LEADS_OF(hand)
-            suits = flow.declarable(self, p)  # DT-A10
-            return tuple(play for c in hand for play in LEADS[c]
-                         if play.declared is None or play.declared in suits)
-        if self.phase == "forecast":
-            return BIDS[:self.bid_max + 1]
-        return ()  # the game is over
+        """The legal actions computed afresh (:meth:`.flow.Moment.legal`)."""
+        return self.moment.legal()
 
     # -- actions ----------------------------------------------------------------------------------
     def play(self, action: Any) -> State:
@@ -199,25 +275,27 @@ class State(FrozenGameState):
         lists, every refusal) goes through ``GameState.play``.
         """
         tp = type(action)
-        if tp is Play or tp is str:
-            canonical = action if tp is Play else _CANONICAL.get(action)
-            if canonical is not None:
-                legal = self._legal
-                if legal is None:
-                    legal = self._legal_tuple()
-                if canonical in legal:
-                    new = (self._play_card(canonical) if type(canonical) is Play
-                           else _EV_W(self, None)._after_turn())  # PASS (DT-R15)
-                    _PUT_LOG(new, ActionLog(self.action_log, str.__str__(canonical)))
-                    return new
-        elif tp is Bid or tp is Claim:  # the typed tuples legal_actions hands out
+        if tp is _PLAY:  # a play handed out by legal_actions (the hot path)
             legal = self._legal
             if legal is None:
                 legal = self._legal_tuple()
             if action in legal:
-                new = self._apply(action)
-                _PUT_LOG(new, ActionLog(self.action_log, action))
-                return new
+                return _NEXT(self, self.moment.play(action.code, action.declared),
+                             ActionLog(self.action_log, action.text))
+        elif tp is str:  # "4S", "6D:C" or "pass" spelled canonically
+            canonical = _CANONICAL.get(action)
+            if canonical is not None and canonical in self._legal_tuple():
+                if type(canonical) is _PLAY:
+                    m = self.moment.play(canonical.code, canonical.declared)
+                else:  # PASS (DT-R15)
+                    m = self.moment.pass_claim()
+                return _NEXT(self, m, ActionLog(self.action_log, str.__str__(canonical)))
+        elif tp is _BID or tp is _CLAIM:  # the typed tuples legal_actions hands out
+            legal = self._legal
+            if legal is None:
+                legal = self._legal_tuple()
+            if action in legal:
+                return _NEXT(self, self._next_moment(action), ActionLog(self.action_log, action))
         return super(State, self).play(action)
 
     def parse_action(self, action: Any) -> Action:
@@ -238,63 +316,18 @@ class State(FrozenGameState):
         raise IllegalAction("NB-ARG", f"{self.action_label(action)} is not a legal action now")
 
     def _apply(self, action: Any) -> State:
+        return _NEXT(self, self._next_moment(action), None)
+
+    def _next_moment(self, action: Any) -> Moment:
+        m = self.moment
         if type(action) is Play:
-            return self._play_card(action)
+            return m.play(action.code, action.declared)
         if action == PASS:
-            return _EV_W(self, None)._after_turn()
+            return m.pass_claim()
         if isinstance(action, Bid):
-            p = self.to_move
-            assert p is not None
-            bids = self.bids[:p] + (action.tricks,) + self.bids[p + 1:]
-            if None in bids:
-                return _EV_B(self, bids)
-            # DT-R6: all forecasts are revealed together; the round's first player leads.
-            return self._evolve(bids=bids, phase="play", leader=self.round_first)
+            return m.bid(action.tricks)
         assert isinstance(action, Claim)
-        at = BONUS_NAMES.index(action.bonus)
-        player = action.player
-        holders = self.holders[:at] + (player,) + self.holders[at + 1:]
-        return self._evolve(holders=holders, window=None)._after_turn()
-
-    def _play_card(self, action: Play) -> State:
-        c = action.card
-        trick = self.trick
-        n = self.players
-        p = (self.leader + len(trick)) % n  # to_move: no claim is pending
-        hands = self.hands
-        before = hands[p]
-        at = before.index(c)
-        hand = before[:at] + before[at + 1:]
-        hands = hands[:p] + (hand,) + hands[p + 1:]
-        # DT-R15: a claim needs a hand without D cards (hands stay sorted C, T, S, D) and a
-        # free bonus card; the variant flags are checked only then.
-        window = None if (hand and hand[-1].suit == DOPPELGANGER) or None not in self.holders \
-            else p if flow.may_claim(self, p, c, before, hand) else None
-        trick = trick + (c,)
-        if len(trick) == n:  # DT-R11: the trick is complete
-            done, won, leader = flow.complete_trick(self, trick)
-            new = _EV_TRICK(self, hands, window, (), None, self.tricks + (done,), won, leader)
-            if window is None and not hand:  # the round's last card (DT-R17)
-                return new._after_turn()
-            return new
-        if len(trick) == 1:  # the lead (DT-R8: a led D card carries its declared suit)
-            return _EV_LEAD(self, hands, window, trick, action.declared)
-        return _EV_FOLLOW(self, hands, window, trick)
-
-    def _after_turn(self) -> State:
-        """End the round once every card is played and no claim is pending (DT-R17, DT-R19)."""
-        if self.window is not None or self.trick or any(self.hands):
-            return self
-        row = flow.score_round(self)
-        totals = tuple(t + x for t, x in zip(self.totals, row.points, strict=True))
-        done: dict[str, Any] = {"sheet": self.sheet + (row,), "totals": totals,
-                                "last_round_tricks": self.tricks}
-        if self.round + 1 >= self.rounds:  # DT-R20: the game ends after `players` rounds
-            return self._evolve(phase="over", **done)
-        first = (self.round_first + 1) % self.players  # DT-R5: the left neighbour starts
-        hands = flow.deal(self.players, self.seed, self.round + 1)
-        return self._evolve(round=self.round + 1, **done,
-                            **flow.round_fields(self.players, first, hands))
+        return m.claim(BONUS_NAMES.index(action.bonus), action.player)
 
     # -- views -----------------------------------------------------------------------------------
     def view(self, player: int | None = None) -> dict[str, Any]:
@@ -417,27 +450,111 @@ class State(FrozenGameState):
         return str(state_html(self))
 
 
-_PUT_LEGAL = vars(State)["_legal"].__set__
-_PUT_LOG = vars(FrozenGameState)["action_log"].__set__
-_CANONICAL: dict[str, Action] = {**PLAYS, PASS: PASS}
-_PLAY_OF: dict[Card, Play] = {p.card: p for p in PLAYS.values() if p.declared is None}
+def _players(s: State) -> int:
+    return s.moment.n
 
 
-def _LEADS_OF(hand: tuple[Card, ...]) -> tuple[Action, ...]:
-    """DT-R7, DT-R8: every card of ``hand`` may lead, a D card once per declarable suit."""
-    if hand[-1].suit != DOPPELGANGER:  # hands stay sorted C, T, S, D: no D card
-        return tuple(map(_PLAY_OF.__getitem__, hand))
-    return tuple([play for c in hand for play in LEADS[c]])
+def _rules(s: State) -> _Rules:
+    return s.moment.book.rules
 
 
-# The copiers of the hot paths, called directly (no keyword dict, no lookup per action).
-_Copier = Callable[..., State]
-_EV_W: _Copier = copier(State, ("window",))
-_EV_B: _Copier = copier(State, ("bids",))
-_EV_FOLLOW: _Copier = copier(State, ("hands", "window", "trick"))
-_EV_LEAD: _Copier = copier(State, ("hands", "window", "trick", "declared"))
-_EV_TRICK: _Copier = copier(State, ("hands", "window", "trick", "declared", "tricks", "won", "leader"))
-_DEFAULT_RULES = Rules()  # frozen, so one shared instance serves every default game
+def _seed(s: State) -> int:
+    return s.moment.book.seed
+
+
+def _options(s: State) -> FrozenMap[str, Any]:
+    return s.moment.book.options
+
+
+# The header, read from the moment's book (set here: the slotted dataclass drops class
+# attributes named like its fields).
+for _name, _get in (("players", _players), ("rules", _rules), ("seed", _seed),
+                    ("options", _options)):
+    setattr(State, _name, property(_get, doc=f"The record's {_name} (shared by the game)."))
+State.game = GAME
+State.Rules = Rules
+State.player_counts = PLAYER_COUNTS
+State.option_names = frozenset({"first_player", "hands"})
+_PUT_LEGAL: Final = vars(State)["_legal"].__set__
+_CANONICAL: Final[dict[str, Action]] = {**PLAYS, PASS: PASS}
+_SLOTS: Final = {name: _descriptor(State, name).__set__ for name in _slot_fields(State)}
+_SET_LOG: Final = _SLOTS["action_log"]
+_SET_MOMENT: Final = _SLOTS["moment"]
+_NEW: Final = object.__new__
+#: The action classes, as constants the compiled build need not look up.
+_PLAY: Final = Play
+_BID: Final = Bid
+_CLAIM: Final = Claim
+
+
+def _NEXT(_before: State | None, m: Moment, log: ActionLog | None) -> State:
+    """A state of ``m`` with the log ``log`` and an empty cache (``_before``, the state it
+    follows, is not read: the header is in the moment). Straight-line code setting the three
+    slots a state uses; the hot path's copy, the constructor of ``initial``, ``_evolve`` and
+    unpickling."""
+    new: State = _NEW(State)
+    _SET_LOG(new, log)
+    _SET_MOMENT(new, m)
+    _PUT_LEGAL(new, None)
+    return new
+
+
+if set(_SLOTS) != {"players", "rules", "seed", "options", "action_log", "moment", "_legal"} \
+        or not all(isinstance(vars(State).get(k), property)
+                   for k in ("players", "rules", "seed", "options")):
+    raise AssertionError(f"_NEXT sets the slots of State it uses, not all of {sorted(_SLOTS)}")
+
+
+def played_trick(number: int, record: tuple[int, ...], n: int) -> PlayedTrick:
+    """The readable :class:`PlayedTrick` of a trick record kept by :class:`Moment`."""
+    leader, lead = record[0], record[1]
+    cards = tuple([ALL_CARDS[c] for c in record[2:]])
+    declared = None if lead < 0 else PLAIN_SUITS[lead]
+    return PlayedTrick(number, leader, flow.SEATS[n][leader],
+                       _resolve(cards, declared, declared or cards[0].suit))
+
+
+def trick_record(t: PlayedTrick) -> tuple[int, ...]:
+    """The record :class:`Moment` keeps of a played trick."""
+    declared = t.result.declared
+    return (t.leader, -1 if declared is None else flow.SUIT_CODE[declared]) + tuple(
+        c.index for c in t.result.cards)
+
+
+def _played(records: tuple[tuple[int, ...], ...], n: int) -> tuple[PlayedTrick, ...]:
+    return tuple([played_trick(i, r, n) for i, r in enumerate(records, 1)])
+
+
+#: The readable fields ``_evolve`` accepts, and how each goes into the moment.
+_BOOK_NAMES: Final = {"round": "round", "round_first": "first", "sheet": "sheet", "totals": "totals",
+               "last_round_tricks": "last_round", "rules": "rules", "seed": "seed",
+               "options": "options"}
+_MOMENT_NAMES: Final = frozenset(_BOOK_NAMES) | {"phase", "bids", "hands", "won", "leader", "trick",
+                                          "declared", "tricks", "holders", "window"}
+
+
+def _moment_with(m: Moment, game: dict[str, Any]) -> Moment:
+    changes: dict[str, Any] = {}
+    book = {_BOOK_NAMES[k]: v for k, v in game.items() if k in _BOOK_NAMES}
+    if "last_round" in book:
+        book["last_round"] = tuple(map(trick_record, book["last_round"]))
+    if book:
+        changes["book"] = m.book._replace(**book)
+    for k, v in game.items():
+        if k in _BOOK_NAMES:
+            continue
+        if k == "hands":
+            changes["masks"] = tuple(flow.hand_mask(tuple(h)) for h in v)
+        elif k == "trick":
+            changes["trick"] = tuple(c.index for c in v)
+        elif k == "tricks":
+            changes["tricks"] = tuple(map(trick_record, v))
+        else:
+            changes[k] = v
+    return m.replace(changes)
+
+
+_DEFAULT_RULES: Final = Rules()  # frozen, so one shared instance serves every default game
 
 
 def new_game(players: int, *, rules: Rules | None = None, seed: int | None = None,
