@@ -317,21 +317,17 @@ class State(GameState):
         lists, every refusal) goes through ``GameState.play``.
         """
         tp = type(action)
-        if tp is _PLAY:  # a play handed out by legal_actions (the hot path)
-            legal = self._legal
-            if legal is None:
-                legal = self._legal_tuple()
-            if action in legal:
-                return State(self.moment.play(action.code, action.declared),
-                             ActionLog(self._log, action.text))
-        elif tp is str:  # "4S", "6D:C" or "pass" spelled canonically
-            canonical = _CANONICAL.get(action)
-            if canonical is not None and canonical in self._legal_tuple():
-                if type(canonical) is _PLAY:
-                    m = self.moment.play(canonical.code, canonical.declared)
-                else:  # PASS (DT-R15)
-                    m = self.moment.pass_claim()
-                return State(m, ActionLog(self._log, str.__str__(canonical)))
+        if tp is _PLAY or tp is str:  # a play handed out by legal_actions (the hot path), or
+            move = _MOVES.get(action)  # "4S", "6D:C" or "pass" spelled canonically
+            if move is not None:
+                legal = self._legal
+                if legal is None:
+                    legal = self._legal_tuple()
+                canonical, code, declared, text = move
+                if canonical in legal:
+                    m = (self.moment.play(code, declared) if code >= 0
+                         else self.moment.pass_claim())  # PASS (DT-R15)
+                    return State(m, ActionLog(self._log, text))
         elif tp is _BID or tp is _CLAIM:  # the typed tuples legal_actions hands out
             legal = self._legal
             if legal is None:
@@ -505,7 +501,12 @@ def _NEXT(_before: State | None, m: Moment, log: ActionLog | None) -> State:
     return State(m, log)
 
 
-_CANONICAL: Final[dict[str, Action]] = {**PLAYS, PASS: PASS}
+#: Each canonical spelling of a play or the pass -> (the action legal_actions hands out, its card
+#: code or -1 for the pass, the declared suit, its record text): what ``play`` needs of it in one
+#: look-up (a ``Play`` keeps these in its instance dictionary).
+_MOVES: Final[dict[str, tuple[Action, int, str | None, str]]] = {
+    **{text: (p, p.code, p.declared, p.text) for text, p in PLAYS.items()},
+    PASS: (PASS, -1, None, PASS)}
 #: The action classes, as constants the compiled build need not look up.
 _PLAY: Final = Play
 _BID: Final = Bid
