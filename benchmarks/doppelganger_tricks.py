@@ -33,15 +33,16 @@ with ``PYTHONPATH=build/fast`` the script measures that one first).
 
 Measured (2 cores shared with other work; CPU time, so load still slows every contender
 alike): OpenSpiel 10,000-11,400 rounds/s on a quiet machine (5,300-8,800 under load). The
-compiled engine (a native ``State``, see below) 9,260-9,570 rounds/s, **0.82-0.85x** (2.20-2.28
-µs per action, the random player included), in three back-to-back ``--quick`` runs on a quiet
-machine; 0.79-0.90x in four runs under load; a full run (under load): compiled 8,055
-rounds/s (0.85x, 2.61 µs per action), pure 3,610 (0.34x, 5.83 µs), OpenSpiel 9,500-10,600.
-The pure engine 3,740-3,760 rounds/s on a quiet machine, **0.34x** (5.6 µs per action). Before the native ``State`` (this morning): compiled 6,600-7,000 rounds/s,
-0.58-0.63x (3.0-3.2 µs per action), pure 3,200-3,600, 0.29-0.33x; last session the pure engine
-played 1,100-1,950 rounds/s (0.11-0.18x, about 11 µs per action). The integer simulator is at
-0.6-0.8x and the numpy batch at 17-25x. Memory: about 535 bytes per state over a whole game,
-every state kept alive, on either path (about 680 two sessions ago).
+compiled engine (a native ``State``, see below) 9,530-9,950 rounds/s, **0.88-0.90x** (2.12-2.21
+µs per action, the random player included), in five back-to-back ``--quick`` runs; the pure
+engine 3,900-3,970 rounds/s, **0.35-0.36x** (5.3-5.4 µs per action). A full run (under load,
+before the last step, one look-up for a play's code, suit and text): compiled 8,055 rounds/s
+(0.85x, 2.61 µs per action), pure 3,610 (0.34x, 5.83 µs), OpenSpiel 9,500-10,600. Before the
+native ``State`` (this morning): compiled 6,600-7,000 rounds/s, 0.58-0.63x (3.0-3.2 µs per
+action), pure 3,200-3,600, 0.29-0.33x; last session the pure engine played 1,100-1,950
+rounds/s (0.11-0.18x, about 11 µs per action). The integer simulator is at 0.6-0.7x and the
+numpy batch at 17-21x. Memory: about 535 bytes per state over a whole game, every state kept
+alive, on either path (about 680 two sessions ago).
 
 What was done (issue 17's levers): the state keeps the game in one :class:`.flow.Moment` of
 integers (each hand a bit mask over the 40 card codes, the trick in progress as codes, the
@@ -57,7 +58,8 @@ record header (players, rules, seed, options) lives with the round's book in the
 shared by every state of the game and read through properties, so a state is three slots
 (moment, log, cache). The ``State`` is no longer a dataclass but a slotted class over
 ``GameState`` (its own equality, hashing, copies and pickling; ``Final`` attributes), and
-``GameState`` allows native subclasses: in the compiled build both are native classes, so
+``GameState`` compiles as a native class that allows interpreted subclasses: in the compiled
+build both are native classes, so
 ``State(moment, log)`` is built, and ``play``, ``legal_actions`` and ``is_over`` read their
 attributes, without CPython's attribute look-ups (``play`` on a legal action: about 0.6 µs
 from the caller's loop, was about 1.0; building the next state about 0.09 µs, was 0.26; a
@@ -65,11 +67,11 @@ cached ``legal_actions()`` 0.06 µs, was 0.13). The other four engines' states s
 frozen dataclasses over ``FrozenGameState``, now in the never-compiled
 ``doppelnb/core/frozen_state.py``.
 
-What remains (the 1.0x target is not reached; about 15% to go): the loop as users write it
+What remains (the 1.0x target is not reached; about 10-12% to go): the loop as users write it
 (``legal_actions()``, ``random.Random.randrange``, ``play``, ``is_over``) costs about 0.8 µs
 per action even on a do-nothing Python state (``randrange`` alone about 0.3 µs), and 1.0x
-needs about 1.9 µs per action in all. A whole 4-round game costs about 420 µs compiled: about
-60 µs the random player's draws, about 30 µs ``new_game`` (the header checks, the seeded
+needs about 1.9 µs per action in all. A whole 4-round game costs about 410 µs compiled (1.0x:
+about 365): about 60 µs the random player's draws, about 30 µs ``new_game`` (the header checks, the seeded
 first player about 7 µs, the deal about 13 µs), 3 more deals of about 13 µs (the seeded
 ``random.Random`` per round that keeps records replayable about 7 µs, its draws about 6 µs;
 drawing the 32-bit outputs in one ``getrandbits`` block measured no faster), and
