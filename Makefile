@@ -13,7 +13,8 @@
 #   make app        - serve the notebooks as live apps with Voila on $(IP):$(APP_PORT)
 #   make screenshots - retake docs/images/explainer.png and docs/images/notebook.png
 #   make fast       - the compiled Tricks engine (mypyc) in build/fast/, a copy of the package
-#   make fast-test  - the Tricks, golden, immutability and Tricks stateful tests on that copy
+#   make fast-test  - the Tricks, golden, immutability, conformance, policy and Tricks stateful
+#                     tests on that copy (GameState is compiled there, so every engine is checked)
 # `make lab` installs doppelnb with its `notebooks` extra; everything else the `dev` extra.
 # Setup is idempotent: the virtual environment is rebuilt only when pyproject.toml changes;
 # Chromium (Debian's) and the explainers' JavaScript (npm) are fetched only when missing.
@@ -140,7 +141,7 @@ fast-test: fast
 	cd /tmp && PYTHONPATH=$(CURDIR)/build/fast $(abspath $(BIN))/python -c "from doppelnb.engines.doppelganger_tricks import flow, state; import doppelnb.core.state as core; \
 	  assert all(m.__file__.endswith('.so') for m in (flow, state, core)), 'not the compiled copy'"
 	PYTHONPATH=build/fast $(BIN)/python -m pytest -q -p no:cacheprovider tests/doppelganger_tricks \
-	  tests/test_golden.py tests/test_immutability.py
+	  tests/test_golden.py tests/test_immutability.py tests/test_engine_conformance.py tests/test_policy.py
 	PYTHONPATH=build/fast $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_stateful.py -k tricks
 
 typecheck: setup

@@ -27,18 +27,22 @@ the figure and the ratio, the worst printed beside it (the spread). The checked 
 on both paths when both exist, each in its own process with OpenSpiel timed in turns beside
 it, so each ratio comes from one run: the pure Python engine (the reference; every test runs
 on it) and the compiled one (``make fast`` builds a copy of the package in ``build/fast/``
-with ``core/state.py`` and the Tricks ``flow.py`` and ``state.py`` compiled by mypyc; run
+with ``core/state.py`` and the Tricks ``flow.py`` and ``state.py`` compiled by mypyc, the
+Tricks ``State`` and ``GameState`` as native classes; run
 with ``PYTHONPATH=build/fast`` the script measures that one first).
 
 Measured (2 cores shared with other work; CPU time, so load still slows every contender
-alike): OpenSpiel 10,000-11,300 rounds/s on a quiet machine (5,700-8,400 under load). The pure
-engine 3,200-3,500 rounds/s, **0.29-0.31x** (6.1-6.6 µs per action, the random player
-included); the compiled engine 6,600-7,000 rounds/s, **0.58-0.63x** (3.0-3.2 µs per action),
-in three back-to-back ``--quick`` runs; a full run: pure 3,368 rounds/s (0.32x, 6.25 µs per
-action), compiled 6,537 (0.62x, 3.22 µs), OpenSpiel 10,600-10,800. Last session the pure engine played 1,100-1,950
-rounds/s (0.11-0.18x, about 11 µs per action). The integer simulator is at 0.5-0.65x and the
-numpy batch at 13-24x. Memory: about 535 bytes per state over a whole game, every state kept
-alive (about 680 before).
+alike): OpenSpiel 10,000-11,400 rounds/s on a quiet machine (5,300-8,800 under load). The
+compiled engine (a native ``State``, see below) 9,530-9,950 rounds/s, **0.88-0.90x** (2.12-2.21
+µs per action, the random player included), in five back-to-back ``--quick`` runs; the pure
+engine 3,900-3,970 rounds/s, **0.35-0.36x** (5.3-5.4 µs per action). A full run (under load,
+before the last step, one look-up for a play's code, suit and text): compiled 8,055 rounds/s
+(0.85x, 2.61 µs per action), pure 3,610 (0.34x, 5.83 µs), OpenSpiel 9,500-10,600. Before the
+native ``State`` (this morning): compiled 6,600-7,000 rounds/s, 0.58-0.63x (3.0-3.2 µs per
+action), pure 3,200-3,600, 0.29-0.33x; last session the pure engine played 1,100-1,950
+rounds/s (0.11-0.18x, about 11 µs per action). The integer simulator is at 0.6-0.7x and the
+numpy batch at 17-21x. Memory: about 535 bytes per state over a whole game, every state kept
+alive, on either path (about 680 two sessions ago).
 
 What was done (issue 17's levers): the state keeps the game in one :class:`.flow.Moment` of
 integers (each hand a bit mask over the 40 card codes, the trick in progress as codes, the
@@ -51,26 +55,30 @@ is resolved on codes (the readable ``TrickResult`` is built only when ``tricks``
 deal draws the very ``random.shuffle`` of the seeded generator (the same ``getrandbits`` draws,
 written out) straight into masks, so every record and golden transcript is unchanged. The
 record header (players, rules, seed, options) lives with the round's book in the moment,
-shared by every state of the game and read through properties, so a new state is
-straight-line code setting three slots (moment, log, empty cache).
+shared by every state of the game and read through properties, so a state is three slots
+(moment, log, cache). The ``State`` is no longer a dataclass but a slotted class over
+``GameState`` (its own equality, hashing, copies and pickling; ``Final`` attributes), and
+``GameState`` compiles as a native class that allows interpreted subclasses: in the compiled
+build both are native classes, so
+``State(moment, log)`` is built, and ``play``, ``legal_actions`` and ``is_over`` read their
+attributes, without CPython's attribute look-ups (``play`` on a legal action: about 0.6 µs
+from the caller's loop, was about 1.0; building the next state about 0.09 µs, was 0.26; a
+cached ``legal_actions()`` 0.06 µs, was 0.13). The other four engines' states stay slotted
+frozen dataclasses over ``FrozenGameState``, now in the never-compiled
+``doppelnb/core/frozen_state.py``.
 
-What remains (the 1.0x target is not reached): the loop as users write it
+What remains (the 1.0x target is not reached; about 10-12% to go): the loop as users write it
 (``legal_actions()``, ``random.Random.randrange``, ``play``, ``is_over``) costs about 0.8 µs
-per action even on a do-nothing Python state (about 26,000 rounds/s of 48 actions), and 1.0x
-needs about 2 µs per action in all. The compiled engine spends about 1 µs per action in
-``Moment.play`` (including a round's end, about 18 µs a round: the seeded generator about
-7 µs, the deal's draws about 5 µs, the score sheet row about 3 µs), about 0.3 µs building the
-next ``State`` (a Python class), about 0.5 µs dispatching ``State.play`` (attribute reads on a
-Python class), about 0.4 µs for the next legal actions and 0.15 µs for the log node. Those are
-CPython object operations, not interpreted code: the ``State`` stays a Python class because it
-inherits ``FrozenGameState``, the slotted frozen dataclass every engine subclasses (a native
-class may not have ``__slots__``, and a native class may not inherit a Python one). A native
-``State`` would need ``FrozenGameState`` and ``GameState`` native (interpreted subclasses
-allowed, no ``slots=True``, their own copier, pickling and ``dataclasses.fields``) for all
-five engines; by the figures above it would save well under 1 µs per action, so about 0.7-0.8x.
-Beyond that: the deal's generator and draws (about 12 µs a round, the seeded
-``random.Random`` per round that keeps records replayable) and the loop itself. Not attempted:
-numba (object states; the deal is not the bottleneck).
+per action even on a do-nothing Python state (``randrange`` alone about 0.3 µs), and 1.0x
+needs about 1.9 µs per action in all. A whole 4-round game costs about 410 µs compiled (1.0x:
+about 365): about 60 µs the random player's draws, about 30 µs ``new_game`` (the header checks, the seeded
+first player about 7 µs, the deal about 13 µs), 3 more deals of about 13 µs (the seeded
+``random.Random`` per round that keeps records replayable about 7 µs, its draws about 6 µs;
+drawing the 32-bit outputs in one ``getrandbits`` block measured no faster), and
+``Moment.play`` about 0.35-0.45 µs a card (about 0.7 µs when it completes a trick): tuple and
+object allocation in compiled code, not interpreted code. Not attempted: numba (object
+states; the deal is not the bottleneck), merging ``Moment`` into ``State`` (one object fewer
+per action).
 
 The report for ``make bench``'s table (``build/bench/doppelganger_tricks.json``): the pure
 checked engine's actions/s and rounds/s (``games/s`` there are rounds, the unit of the peer)

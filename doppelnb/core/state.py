@@ -6,7 +6,10 @@ returns a new state. Each state knows its record (setup, seed and the actions so
 ``to_json`` / ``from_json`` replay it exactly.
 
 An engine's ``State`` is a frozen, slotted dataclass over :class:`FrozenGameState` (which declares
-the record header: ``players``, ``rules``, ``seed``, ``options``, ``action_log``) and supplies:
+the record header: ``players``, ``rules``, ``seed``, ``options``, ``action_log``), or an immutable
+slotted class over :class:`GameState` that provides the header as properties and its own
+equality, hashing and pickling (the Tricks ``State``, a native class in the compiled build), and
+supplies:
 
 - ``game`` (the record's game name), ``Rules`` (its variant flags), ``player_counts`` and
   ``option_names`` (the setup options ``new_game`` accepts);
@@ -166,9 +169,22 @@ def top_scorers(scores: Iterable[Score]) -> tuple[int, ...]:
     return tuple(i for i, v in enumerate(values) if v == best)
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
+#: ``object.__setattr__`` (a frozen dataclass's own way to set a field), called through a name
+#: so that the compiled build does not take ``action_log`` for a native attribute.
+_SET_ATTR: Any = object.__setattr__
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GameState:
-    """Behaviour shared by every engine's state; see the module docstring for the protocol."""
+    """Behaviour shared by every engine's state; see the module docstring for the protocol.
+
+    The record header (``players``, ``rules``, ``seed``, ``options``, ``action_log``) is read
+    through the properties below, which every ``State`` overrides: the dataclass fields of
+    :class:`FrozenGameState` (slots), or properties of a state that keeps the header elsewhere
+    (the Tricks ``State`` reads it from its moment). In the compiled build (``make fast``) this
+    class is a native class that allows interpreted subclasses; the header cannot be native
+    attributes there, since the compiled methods would read those and not a subclass's slots.
+    """
 
     __slots__ = ()
 
@@ -180,11 +196,42 @@ class GameState:
     #: a record naming any other option is refused with ``BadInput``.
     option_names: ClassVar[frozenset[str]] = frozenset()
 
-    players: int
-    rules: RulesBase
-    seed: int
-    options: FrozenMap[str, Any]
-    action_log: ActionLog | None
+    # The header of a state with a ``__dict__`` (one built with ``_init_record``, as the toy
+    # games of the tests are); every engine's ``State`` overrides these.
+    def _header(self, name: str) -> Any:
+        try:
+            return vars(self)[name]
+        except (TypeError, KeyError):
+            raise AttributeError(f"{type(self).__name__} has no {name}") from None
+
+    @property
+    def players(self) -> int:
+        """The number of players (the record header)."""
+        return self._header("players")  # type: ignore[no-any-return]
+
+    @property
+    def rules(self) -> RulesBase:
+        """The variant flags (the record header)."""
+        return self._header("rules")  # type: ignore[no-any-return]
+
+    @property
+    def seed(self) -> int:
+        """The game's seed (the record header)."""
+        return self._header("seed")  # type: ignore[no-any-return]
+
+    @property
+    def options(self) -> FrozenMap[str, Any]:
+        """The setup options (the record header)."""
+        return self._header("options")  # type: ignore[no-any-return]
+
+    @property
+    def action_log(self) -> ActionLog | None:
+        """The actions so far (a shared :class:`ActionLog`; ``None`` before the first)."""
+        return self._header("action_log")  # type: ignore[no-any-return]
+
+    @action_log.setter
+    def action_log(self, value: ActionLog | None) -> None:
+        vars(self)["action_log"] = value
 
     # -- construction ----------------------------------------------------------------------
     @classmethod
@@ -221,9 +268,7 @@ class GameState:
     def _init_record(self, players: int, rules: RulesBase, seed: int | None,
                      options: Mapping[str, Any] | None = None) -> None:
         """For engines whose states are not yet frozen dataclasses: store the validated header."""
-        head = self.header(players, rules, seed, options)
-        for name, value in head.items():
-            object.__setattr__(self, name, value)
+        vars(self).update(self.header(players, rules, seed, options))
 
     def _evolve(self, **changes: Any) -> Self:
         """A copy with some fields replaced: the way ``_apply`` builds a new state.
@@ -312,7 +357,7 @@ class GameState:
         action = self.parse_action(action)
         self._check(action)
         new = self._apply(action)
-        object.__setattr__(new, "action_log", ActionLog(self.action_log, self.action_to_json(action)))
+        _SET_ATTR(new, "action_log", ActionLog(self.action_log, self.action_to_json(action)))
         return new
 
     def view(self, player: int | None = None) -> Any:
@@ -379,27 +424,6 @@ class GameState:
         status = "over" if self.is_over else f"player {self.to_move} to move"
         return (f"<{type(self).__module__}.{type(self).__name__} players={self.players} "
                 f"seed={self.seed} actions={self.action_count} {status}>")
-
-
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
-class FrozenGameState(GameState):
-    """The record header every engine's frozen ``State`` dataclass inherits.
-
-    An engine declares ``@dataclass(frozen=True, slots=True, kw_only=True, repr=False)
-    class State(FrozenGameState)`` with its own typed, immutable fields; the generated ``__eq__``
-    compares every field (the action log included), so a replayed state equals the original.
-    """
-
-    players: int
-    rules: RulesBase
-    seed: int
-    options: FrozenMap[str, Any] = dataclasses.field(default_factory=FrozenMap)
-    action_log: ActionLog | None = None
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        return hash((type(self).__name__, self.players, self.rules, self.seed, self.options,
-                     self.action_log))
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
@@ -503,6 +527,10 @@ def play_to_end(state: T, policy: Policy = random_policy, seed: int = 0) -> T:
         pass
     return last
 
+
+# The frozen dataclass base lives in an interpreted module (a compiled build may not define a
+# Python class over the native GameState); it is part of this module's interface.
+from .frozen_state import FrozenGameState as FrozenGameState  # noqa: E402
 
 __all__ = ["GameState", "FrozenGameState", "ActionLog", "Outcome", "Score", "JsonAction",
            "top_scorers", "copier", "Policy", "random_policy", "playout", "play_to_end"]

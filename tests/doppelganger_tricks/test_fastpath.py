@@ -10,7 +10,6 @@ its rule and leaves the state unchanged.
 from __future__ import annotations
 
 import copy
-import dataclasses
 import pickle
 import random
 
@@ -35,8 +34,8 @@ RULES = rules_strategy(Rules)
 
 
 def fields(s) -> dict:
-    """The state's value: every compared field (the ``_legal`` cache is not one)."""
-    return {f.name: getattr(s, f.name) for f in dataclasses.fields(s) if f.compare}
+    """The state's value: its moment and its log (the ``_legal`` cache is no part of it)."""
+    return {"moment": s.moment, "action_log": s.action_log}
 
 CANDIDATES = ([str(c) for c in ALL_CARDS] + [f"{c}:{s}" for c in ALL_CARDS for s in PLAIN_SUITS]
               + [["bid", b] for b in range(-1, 14)] + ["pass"]

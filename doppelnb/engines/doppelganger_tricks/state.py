@@ -16,22 +16,15 @@ Doppelgänger Tricks, 3 players, round 1 of 3: forecast, P2 to move
 
 from __future__ import annotations
 
-import dataclasses
 import random
-from typing import Any, Final, Literal
+from typing import Any, ClassVar, Final, Literal
 
 from ...core.chance import make_seed, rng_for
 from ...core.checks import check_instance, check_seat
 from ...core.errors import IllegalAction
 from ...core.frozen import FrozenMap
-from ...core.state import (
-    ActionLog,
-    FrozenGameState,
-    Outcome,
-    _descriptor,
-    _slot_fields,
-    top_scorers,
-)
+from ...core.state import ActionLog, GameState, Outcome, top_scorers
+from ...core.variants import RulesBase
 from . import flow
 from .actions import PASS, PLAYS, Action, Bid, Claim, Play, parse_action
 from .actions import to_json as _action_json
@@ -48,20 +41,12 @@ from .notation import (
 )
 from .rules import BONUS_NAMES, Rules, _resolve
 
-try:  # the compiled build (``make fast``) keeps State an ordinary Python class
-    from mypy_extensions import mypyc_attr
-except ImportError:  # pragma: no cover - mypy_extensions comes with mypy (the dev extra)
-    def mypyc_attr(*_args: Any, **_kwargs: Any) -> Any:  # type: ignore[misc]
-        return lambda cls: cls
-
 GAME = "doppelganger_tricks"
 _Rules = Rules  # the type of ``State.rules`` (``State.Rules`` is the protocol's class constant)
 Phase = Literal["forecast", "play", "over"]
 
 
-@mypyc_attr(native_class=False)
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True, repr=False)
-class State(FrozenGameState):
+class State(GameState):
     """One moment of a game of Doppelgänger Tricks (immutable; ``play`` returns a new state).
 
     How the checked path stays fast: the game lives in one :class:`.flow.Moment` in integers
@@ -71,17 +56,74 @@ class State(FrozenGameState):
     look-ups and cached in ``_legal``; ``play`` accepts an action by membership in them, and only
     a refused action runs :func:`.flow.explain`, which checks the rules one by one to name the
     rule and the reason. The tests check that the two always agree.
+
+    A state is three slots: its moment, its action log and the cache of its legal actions. The
+    record header (``players``, ``rules``, ``seed``, ``options``) lives in the moment's book,
+    shared by every state of the game. Not a dataclass: ``make fast`` compiles this class into a
+    native class (a subclass of the native :class:`~doppelnb.core.state.GameState`), built and
+    read without CPython's attribute look-ups. Immutable like :class:`.flow.Moment`: ``Final``
+    attributes (``mypy --strict`` refuses any assignment), a read-only ``action_log``, equality
+    and hashing by value (the cache is no part of it), copies that are the state itself, and
+    pickling by the moment and the log.
     """
 
-    # The protocol's class-level constants (``game``, ``Rules``, ``player_counts``,
-    # ``option_names``) are set just after the class: in the compiled build the dataclass would
-    # take annotations written here for fields. The record header (``players``, ``rules``,
-    # ``seed``, ``options``) lives in the moment's book, shared by every state of the game, and
-    # is read through properties set after the class (they shadow the header's slots, which stay
-    # empty), so a new state sets only its moment, its log and its cache.
-    rules: _Rules  # (the type of the property)
-    moment: Moment
-    _legal: tuple[Action, ...] | None = dataclasses.field(default=None, compare=False)
+    __slots__ = ("moment", "_log", "_legal")
+
+    game: ClassVar[str] = GAME
+    Rules: ClassVar[type[RulesBase]] = _Rules
+    player_counts: ClassVar[tuple[int, ...]] = PLAYER_COUNTS
+    option_names: ClassVar[frozenset[str]] = frozenset({"first_player", "hands"})
+
+    def __init__(self, moment: Moment, log: ActionLog | None) -> None:
+        self.moment: Final = moment
+        self._log: Final = log
+        self._legal: tuple[Action, ...] | None = None  # the legal actions, once computed
+
+    # -- the record header (read from the moment's book) -------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.moment.n
+
+    @property
+    def rules(self) -> _Rules:
+        return self.moment.book.rules
+
+    @property
+    def seed(self) -> int:
+        return self.moment.book.seed
+
+    @property
+    def options(self) -> FrozenMap[str, Any]:
+        return self.moment.book.options
+
+    @property
+    def action_log(self) -> ActionLog | None:
+        return self._log
+
+    @action_log.setter
+    def action_log(self, value: ActionLog | None) -> None:
+        """Refused, except setting the log the state already has: what the generic protocol
+        (``object.__setattr__(new, "action_log", ...)`` after ``_apply``, as
+        :func:`~doppelnb.core.policy.fast_play` does) asks of a state ``_apply`` built, whose
+        log already records the action."""
+        if value != self._log:
+            raise AttributeError("a Doppelgänger Tricks state is immutable; play() returns a "
+                                 "new one")
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when the moments (the header included) and the action logs are."""
+        if type(other) is not State:
+            return NotImplemented
+        return self.moment == other.moment and self._log == other._log
+
+    def __hash__(self) -> int:  # type: ignore[override]  # GameState: unhashable by default
+        return hash((self.moment, self._log))
+
+    def __copy__(self) -> State:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return self
 
     # -- setup (DT-R1..R5) ------------------------------------------------------------------------
     @classmethod
@@ -98,7 +140,7 @@ class State(FrozenGameState):
         masks = (tuple(map(flow.hand_mask, fixed)) if fixed is not None
                  else flow.deal_masks(players, seed, 0))
         book = Book(0, first, (), (0,) * players, (), rules, seed, FrozenMap(options))
-        return _NEXT(None, Moment.start(players, book, masks), None)
+        return State(Moment.start(players, book, masks), None)
 
     def _evolve(self, **changes: Any) -> State:
         """A copy with some fields replaced; besides ``moment`` and ``action_log`` it takes the
@@ -111,7 +153,7 @@ class State(FrozenGameState):
         moment = changes.get("moment", self.moment)
         if game:
             moment = _moment_with(moment, game)
-        return _NEXT(None, moment, changes.get("action_log", self.action_log))
+        return State(moment, changes.get("action_log", self.action_log))
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Copies and pickles: the moment and the log (the cache starts empty)."""
@@ -250,7 +292,7 @@ class State(FrozenGameState):
         legal = self._legal
         if legal is None:
             legal = self.moment.legal()
-            _PUT_LEGAL(self, legal)
+            self._legal = legal
         return list(legal)
 
     def _legal_tuple(self) -> tuple[Action, ...]:
@@ -258,7 +300,7 @@ class State(FrozenGameState):
         legal = self._legal
         if legal is None:
             legal = self.moment.legal()
-            _PUT_LEGAL(self, legal)
+            self._legal = legal
         return legal
 
     def _compute_legal(self) -> tuple[Action, ...]:
@@ -275,28 +317,29 @@ class State(FrozenGameState):
         lists, every refusal) goes through ``GameState.play``.
         """
         tp = type(action)
-        if tp is _PLAY:  # a play handed out by legal_actions (the hot path)
-            legal = self._legal
-            if legal is None:
-                legal = self._legal_tuple()
-            if action in legal:
-                return _NEXT(self, self.moment.play(action.code, action.declared),
-                             ActionLog(self.action_log, action.text))
-        elif tp is str:  # "4S", "6D:C" or "pass" spelled canonically
-            canonical = _CANONICAL.get(action)
-            if canonical is not None and canonical in self._legal_tuple():
-                if type(canonical) is _PLAY:
-                    m = self.moment.play(canonical.code, canonical.declared)
-                else:  # PASS (DT-R15)
-                    m = self.moment.pass_claim()
-                return _NEXT(self, m, ActionLog(self.action_log, str.__str__(canonical)))
+        if tp is _PLAY or tp is str:  # a play handed out by legal_actions (the hot path), or
+            move = _MOVES.get(action)  # "4S", "6D:C" or "pass" spelled canonically
+            if move is not None:
+                legal = self._legal
+                if legal is None:
+                    legal = self._legal_tuple()
+                canonical, code, declared, text = move
+                if canonical in legal:
+                    m = (self.moment.play(code, declared) if code >= 0
+                         else self.moment.pass_claim())  # PASS (DT-R15)
+                    return State(m, ActionLog(self._log, text))
         elif tp is _BID or tp is _CLAIM:  # the typed tuples legal_actions hands out
             legal = self._legal
             if legal is None:
                 legal = self._legal_tuple()
             if action in legal:
-                return _NEXT(self, self._next_moment(action), ActionLog(self.action_log, action))
-        return super(State, self).play(action)
+                return State(self._next_moment(action), ActionLog(self._log, action))
+        # Every other spelling, and every refusal: ``GameState.play``'s steps.
+        if self.is_over:
+            raise IllegalAction("NB-ARG", "the game is over; no more actions can be played")
+        parsed = self.parse_action(action)
+        self._check(parsed)
+        return State(self._next_moment(parsed), ActionLog(self._log, self.action_to_json(parsed)))
 
     def parse_action(self, action: Any) -> Action:
         """Accept ``["bid", 3]``, ``"4S"``, ``"6D:C"`` (or ``["6D", "C"]``), ``["claim", 1, "+1"]``,
@@ -316,7 +359,9 @@ class State(FrozenGameState):
         raise IllegalAction("NB-ARG", f"{self.action_label(action)} is not a legal action now")
 
     def _apply(self, action: Any) -> State:
-        return _NEXT(self, self._next_moment(action), None)
+        """The next state for a legal, parsed ``action``, its log already recording it."""
+        return State(self._next_moment(action),
+                     ActionLog(self._log, self.action_to_json(action)))
 
     def _next_moment(self, action: Any) -> Moment:
         m = self.moment
@@ -450,59 +495,22 @@ class State(FrozenGameState):
         return str(state_html(self))
 
 
-def _players(s: State) -> int:
-    return s.moment.n
+def _NEXT(_before: State | None, m: Moment, log: ActionLog | None) -> State:
+    """A state of ``m`` with the log ``log`` and an empty cache (``_before`` is not read: the
+    header is in the moment); what pickles call (``__reduce__``)."""
+    return State(m, log)
 
 
-def _rules(s: State) -> _Rules:
-    return s.moment.book.rules
-
-
-def _seed(s: State) -> int:
-    return s.moment.book.seed
-
-
-def _options(s: State) -> FrozenMap[str, Any]:
-    return s.moment.book.options
-
-
-# The header, read from the moment's book (set here: the slotted dataclass drops class
-# attributes named like its fields).
-for _name, _get in (("players", _players), ("rules", _rules), ("seed", _seed),
-                    ("options", _options)):
-    setattr(State, _name, property(_get, doc=f"The record's {_name} (shared by the game)."))
-State.game = GAME
-State.Rules = Rules
-State.player_counts = PLAYER_COUNTS
-State.option_names = frozenset({"first_player", "hands"})
-_PUT_LEGAL: Final = vars(State)["_legal"].__set__
-_CANONICAL: Final[dict[str, Action]] = {**PLAYS, PASS: PASS}
-_SLOTS: Final = {name: _descriptor(State, name).__set__ for name in _slot_fields(State)}
-_SET_LOG: Final = _SLOTS["action_log"]
-_SET_MOMENT: Final = _SLOTS["moment"]
-_NEW: Final = object.__new__
+#: Each canonical spelling of a play or the pass -> (the action legal_actions hands out, its card
+#: code or -1 for the pass, the declared suit, its record text): what ``play`` needs of it in one
+#: look-up (a ``Play`` keeps these in its instance dictionary).
+_MOVES: Final[dict[str, tuple[Action, int, str | None, str]]] = {
+    **{text: (p, p.code, p.declared, p.text) for text, p in PLAYS.items()},
+    PASS: (PASS, -1, None, PASS)}
 #: The action classes, as constants the compiled build need not look up.
 _PLAY: Final = Play
 _BID: Final = Bid
 _CLAIM: Final = Claim
-
-
-def _NEXT(_before: State | None, m: Moment, log: ActionLog | None) -> State:
-    """A state of ``m`` with the log ``log`` and an empty cache (``_before``, the state it
-    follows, is not read: the header is in the moment). Straight-line code setting the three
-    slots a state uses; the hot path's copy, the constructor of ``initial``, ``_evolve`` and
-    unpickling."""
-    new: State = _NEW(State)
-    _SET_LOG(new, log)
-    _SET_MOMENT(new, m)
-    _PUT_LEGAL(new, None)
-    return new
-
-
-if set(_SLOTS) != {"players", "rules", "seed", "options", "action_log", "moment", "_legal"} \
-        or not all(isinstance(vars(State).get(k), property)
-                   for k in ("players", "rules", "seed", "options")):
-    raise AssertionError(f"_NEXT sets the slots of State it uses, not all of {sorted(_SLOTS)}")
 
 
 def played_trick(number: int, record: tuple[int, ...], n: int) -> PlayedTrick:
