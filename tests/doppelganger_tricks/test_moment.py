@@ -15,6 +15,7 @@ import itertools
 import pickle
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -91,3 +92,18 @@ def test_evolve_takes_the_readable_fields():
     assert t.last_round_tricks == s.tricks and t.totals == (1, 2, 3) and t.round_first == 2
     assert t.moment != s.moment and s.hands != hands  # s itself is unchanged
     assert t._evolve() == t
+
+
+def test_a_state_refuses_assignment_to_its_fields():
+    """Immutable at run time too, not only to mypy: the public fields are read-only."""
+    s = new_game(4, seed=3)
+    s = s.play(s.legal_actions()[0])
+    before = s.to_json()
+    for name, value in [("moment", None), ("action_log", None), ("players", 3), ("seed", 1),
+                        ("rules", None), ("options", None)]:
+        with pytest.raises(AttributeError):
+            setattr(s, name, value)
+    t = s.play(s.legal_actions()[0])
+    with pytest.raises(AttributeError):
+        t.action_log = s.action_log
+    assert s.to_json() == before and t.to_json() != before

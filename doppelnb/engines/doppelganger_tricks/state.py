@@ -62,12 +62,13 @@ class State(GameState):
     shared by every state of the game. Not a dataclass: ``make fast`` compiles this class into a
     native class (a subclass of the native :class:`~doppelnb.core.state.GameState`), built and
     read without CPython's attribute look-ups. Immutable like :class:`.flow.Moment`: ``Final``
-    attributes (``mypy --strict`` refuses any assignment), a read-only ``action_log``, equality
+    attributes (``mypy --strict`` refuses any assignment) behind read-only properties
+    (``moment``, ``action_log`` and the header raise ``AttributeError`` when assigned), equality
     and hashing by value (the cache is no part of it), copies that are the state itself, and
     pickling by the moment and the log.
     """
 
-    __slots__ = ("moment", "_log", "_legal")
+    __slots__ = ("_moment", "_log", "_legal")
 
     game: ClassVar[str] = GAME
     Rules: ClassVar[type[RulesBase]] = _Rules
@@ -75,26 +76,31 @@ class State(GameState):
     option_names: ClassVar[frozenset[str]] = frozenset({"first_player", "hands"})
 
     def __init__(self, moment: Moment, log: ActionLog | None) -> None:
-        self.moment: Final = moment
+        self._moment: Final = moment
         self._log: Final = log
         self._legal: tuple[Action, ...] | None = None  # the legal actions, once computed
+
+    @property
+    def moment(self) -> Moment:
+        """The game in integers (read-only: assigning it raises ``AttributeError``)."""
+        return self._moment
 
     # -- the record header (read from the moment's book) -------------------------------------------
     @property
     def players(self) -> int:
-        return self.moment.n
+        return self._moment.n
 
     @property
     def rules(self) -> _Rules:
-        return self.moment.book.rules
+        return self._moment.book.rules
 
     @property
     def seed(self) -> int:
-        return self.moment.book.seed
+        return self._moment.book.seed
 
     @property
     def options(self) -> FrozenMap[str, Any]:
-        return self.moment.book.options
+        return self._moment.book.options
 
     @property
     def action_log(self) -> ActionLog | None:
@@ -114,10 +120,10 @@ class State(GameState):
         """Equal when the moments (the header included) and the action logs are."""
         if type(other) is not State:
             return NotImplemented
-        return self.moment == other.moment and self._log == other._log
+        return self._moment == other.moment and self._log == other._log
 
     def __hash__(self) -> int:  # type: ignore[override]  # GameState: unhashable by default
-        return hash((self.moment, self._log))
+        return hash((self._moment, self._log))
 
     def __copy__(self) -> State:
         return self
@@ -150,85 +156,85 @@ class State(GameState):
         if unknown:
             raise AttributeError(f"State has no field(s) {', '.join(sorted(unknown))}")
         game = {k: changes.pop(k) for k in list(changes) if k in _MOMENT_NAMES}
-        moment = changes.get("moment", self.moment)
+        moment = changes.get("moment", self._moment)
         if game:
             moment = _moment_with(moment, game)
         return State(moment, changes.get("action_log", self.action_log))
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Copies and pickles: the moment and the log (the cache starts empty)."""
-        return (_NEXT, (None, self.moment, self.action_log))
+        return (_NEXT, (None, self._moment, self.action_log))
 
     # -- the readable fields ----------------------------------------------------------------------
     @property
     def round(self) -> int:
         """The round, from 0 (DT-R20)."""
-        return self.moment.book.round
+        return self._moment.book.round
 
     @property
     def round_first(self) -> int:
         """The round's first player (DT-R5)."""
-        return self.moment.book.first
+        return self._moment.book.first
 
     @property
     def sheet(self) -> tuple[RoundScore, ...]:
         """The score sheet: one row per finished round (DT-R19)."""
-        return self.moment.book.sheet
+        return self._moment.book.sheet
 
     @property
     def totals(self) -> tuple[int, ...]:
-        return self.moment.book.totals
+        return self._moment.book.totals
 
     @property
     def last_round_tricks(self) -> tuple[PlayedTrick, ...]:
         """The previous round's tricks."""
-        return _played(self.moment.book.last_round, self.players)
+        return _played(self._moment.book.last_round, self.players)
 
     @property
     def phase(self) -> Phase:
-        return self.moment.phase  # type: ignore[return-value]  # one of the Phase strings
+        return self._moment.phase  # type: ignore[return-value]  # one of the Phase strings
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each player's hand, sorted C, T, S, D (a new tuple of shared cards)."""
-        return tuple(map(flow.mask_cards, self.moment.masks))
+        return tuple(map(flow.mask_cards, self._moment.masks))
 
     @property
     def bids(self) -> tuple[int | None, ...]:
-        return self.moment.bids
+        return self._moment.bids
 
     @property
     def won(self) -> tuple[int, ...]:
-        return self.moment.won
+        return self._moment.won
 
     @property
     def leader(self) -> int:
-        return self.moment.leader
+        return self._moment.leader
 
     @property
     def trick(self) -> tuple[Card, ...]:
         """The cards played to the trick in progress, in play order."""
-        return tuple([ALL_CARDS[c] for c in self.moment.trick])
+        return tuple([ALL_CARDS[c] for c in self._moment.trick])
 
     @property
     def declared(self) -> str | None:
         """The suit a led doppelgänger declared (DT-R8), else ``None``."""
-        return self.moment.declared
+        return self._moment.declared
 
     @property
     def tricks(self) -> tuple[PlayedTrick, ...]:
         """This round's completed tricks."""
-        return _played(self.moment.tricks, self.players)
+        return _played(self._moment.tricks, self.players)
 
     @property
     def holders(self) -> tuple[int | None, ...]:
         """Per bonus card (+1, +3): its holder or ``None``."""
-        return self.moment.holders
+        return self._moment.holders
 
     @property
     def window(self) -> int | None:
         """The player who may claim a bonus card now (DT-R15), else ``None``."""
-        return self.moment.window
+        return self._moment.window
 
     @property
     def claims(self) -> tuple[int, ...]:
@@ -258,11 +264,11 @@ class State(GameState):
 
     @property
     def to_move(self) -> int | None:
-        return self.moment.to_move()
+        return self._moment.to_move()
 
     @property
     def is_over(self) -> bool:
-        return self.moment.phase == "over"
+        return self._moment.phase == "over"
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -283,7 +289,7 @@ class State(GameState):
 
     @property
     def lead_suit(self) -> str | None:
-        m = self.moment
+        m = self._moment
         if not m.trick:
             return None
         return m.declared or SUITS[m.trick[0] // 10]
@@ -291,7 +297,7 @@ class State(GameState):
     def legal_actions(self) -> list[Action]:
         legal = self._legal
         if legal is None:
-            legal = self.moment.legal()
+            legal = self._moment.legal()
             self._legal = legal
         return list(legal)
 
@@ -299,13 +305,13 @@ class State(GameState):
         """The legal actions as a tuple, computed once per state and cached."""
         legal = self._legal
         if legal is None:
-            legal = self.moment.legal()
+            legal = self._moment.legal()
             self._legal = legal
         return legal
 
     def _compute_legal(self) -> tuple[Action, ...]:
         """The legal actions computed afresh (:meth:`.flow.Moment.legal`)."""
-        return self.moment.legal()
+        return self._moment.legal()
 
     # -- actions ----------------------------------------------------------------------------------
     def play(self, action: Any) -> State:
@@ -325,8 +331,8 @@ class State(GameState):
                     legal = self._legal_tuple()
                 canonical, code, declared, text = move
                 if canonical in legal:
-                    m = (self.moment.play(code, declared) if code >= 0
-                         else self.moment.pass_claim())  # PASS (DT-R15)
+                    m = (self._moment.play(code, declared) if code >= 0
+                         else self._moment.pass_claim())  # PASS (DT-R15)
                     return State(m, ActionLog(self._log, text))
         elif tp is _BID or tp is _CLAIM:  # the typed tuples legal_actions hands out
             legal = self._legal
@@ -364,7 +370,7 @@ class State(GameState):
                      ActionLog(self._log, self.action_to_json(action)))
 
     def _next_moment(self, action: Any) -> Moment:
-        m = self.moment
+        m = self._moment
         if type(action) is Play:
             return m.play(action.code, action.declared)
         if action == PASS:
