@@ -64,7 +64,8 @@ def engine_players(module: Any) -> Any | None:
 
 
 def generic_greedy(state: Any, rng: random.Random) -> Any:
-    """The action that maximises the mover's score right after it; ties broken by ``rng``.
+    """The action that maximises the mover's standing (its score, or its side's in a team game)
+    right after it; ties broken by ``rng``.
 
     Used for engines without their own ``players.greedy``. It looks one action ahead only, so in
     most games (scores change at the end of a trick or a round) many actions tie and the choice
@@ -76,7 +77,7 @@ def generic_greedy(state: Any, rng: random.Random) -> Any:
     best_score: Any = None
     for action in actions:
         after = state.play(action)
-        score = after.scores[me]
+        score = _standing(after)[me]
         if best_score is None or score > best_score:
             best, best_score = [action], score
         elif score == best_score:
@@ -188,12 +189,20 @@ def _key(action: Any) -> Any:
     return action
 
 
+def _standing(state: Any) -> tuple[Any, ...]:
+    """Each seat's standing before the end (:attr:`.state.GameState.standing`: its score, or its
+    side's score in a team game); plain ``scores`` for states outside the protocol."""
+    standing = getattr(state, "standing", None)
+    return tuple(state.scores if standing is None else standing)
+
+
 def rewards(state: Any) -> list[float]:
-    """Each seat's reward: a share of 1 split among the winners (top scorers if not over)."""
+    """Each seat's reward: a share of 1 split among the winners (if not over, the seats of the
+    highest standing: the top scorers, or the leading side in a team game)."""
     if state.is_over:
         winners = state.outcome.winners
     else:
-        winners = top_scorers(state.scores)
+        winners = top_scorers(_standing(state))
     out = [0.0] * state.players
     for seat in winners:
         out[seat] = 1.0 / len(winners)
@@ -216,9 +225,10 @@ HORIZONS = (None, "round")
 
 
 def gain_rewards(start: Any, state: Any) -> list[float]:
-    """Each seat's reward at a round horizon: a share of 1 split among the seats that gained the
-    most points from ``start`` to ``state``."""
-    gains = [after - before for before, after in zip(start.scores, state.scores, strict=True)]
+    """Each seat's reward at a round horizon: a share of 1 split among the seats whose standing
+    (score, or side's score in a team game) rose most from ``start`` to ``state``."""
+    gains = [after - before
+             for before, after in zip(_standing(start), _standing(state), strict=True)]
     winners = top_scorers(gains)
     out = [0.0] * state.players
     for seat in winners:

@@ -315,6 +315,13 @@ class GameState:
         raise NotImplementedError
 
     @property
+    def standing(self) -> tuple[Score, ...]:
+        """Each seat's standing while the game goes on, higher is better: what a search player
+        compares before the end. Its score, unless a team game ranks seats by their side's score
+        (Doppel Doubt: each seat stands at its colour's P - Q)."""
+        return tuple(self.scores)
+
+    @property
     def outcome(self) -> Outcome:
         """Over or not, the winners (top scorers unless the engine says otherwise), the scores."""
         scores = tuple(self.scores)

@@ -424,6 +424,13 @@ class State(FrozenGameState):
         return territory_scores(self.board, self.identity)
 
     @property
+    def standing(self) -> tuple[int, ...]:
+        """Each seat stands at its colour's score (DB-R17: P's score minus Q's), so a search
+        player counts a Q claiming negative squares as its team's gain, not its own loss."""
+        colours = colour_scores(self.scores, self.identity)
+        return tuple(colours[colour_of(doppel)] for doppel in self.identity)
+
+    @property
     def outcome(self) -> Outcome:
         """Over after round 10; the winners are the seats of the winning team (DB-R18)."""
         scores = self.scores
