@@ -416,7 +416,7 @@ class Moment:
         masks = tuple(hands)
         holders = self.holders
         # DT-R15: a claim needs a hand without D cards and a free bonus card.
-        window = p if (not m & D_MASK and None in holders
+        window = p if (not m & D_MASK and (holders[0] is None or holders[1] is None)
                        and may_claim(self.book.rules, holders, p, code, before, n)) else None
         trick = trick + (code,)
         if len(trick) < n:
@@ -435,7 +435,7 @@ class Moment:
         if win >= 0:  # DT-R14: the winner takes the trick and leads the next one
             leader = (leader + win) % n
             counts = list(won)
-            counts[leader] += 1
+            counts[leader] = won[leader] + 1
             won = tuple(counts)
         # DT-R13c: with no winner the same leader leads again
         new = Moment(n, self.book, "play", self.bids, masks, won, leader, (), None,
