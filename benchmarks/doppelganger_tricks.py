@@ -35,8 +35,10 @@ Measured (2 cores shared with other work; CPU time, so load still slows every co
 alike): OpenSpiel 10,900-11,400 rounds/s on a quiet machine (5,300-8,800 under load). The
 compiled engine 11,240-11,580 rounds/s, **1.00-1.03x** (1.82-1.88 µs per action, the random
 player included; worst repeats 10,670-11,460), in three back-to-back ``--quick`` runs on a
-quiet machine (a fourth, under load: 5,970 against OpenSpiel's 5,740 in the same run, 1.04x);
-the pure engine 3,980-4,110 rounds/s, **0.36-0.37x** (5.1-5.3 µs per action). Before the last
+quiet machine; two runs under load 1.02-1.04x (6,000-6,300 rounds/s against OpenSpiel's
+5,700-6,100 in the same run), two more with other work starting 0.95-0.96x (10,200-10,570
+rounds/s, worst repeats 7,750-8,720, so load during the engine's turns): **0.95-1.04x** over
+seven runs. The pure engine 3,880-4,130 rounds/s, **0.35-0.38x** (5.1-5.4 µs per action). Before the last
 step (the seeded streams on the C generator, below; one run today and five earlier):
 compiled 9,530-9,950 rounds/s,
 0.88-0.90x (2.12-2.21 µs per action), pure 3,820-3,970, 0.35-0.36x; a whole 4-round game
