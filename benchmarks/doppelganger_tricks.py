@@ -32,12 +32,17 @@ Tricks ``State`` and ``GameState`` as native classes; run
 with ``PYTHONPATH=build/fast`` the script measures that one first).
 
 Measured (2 cores shared with other work; CPU time, so load still slows every contender
-alike): OpenSpiel 10,000-11,400 rounds/s on a quiet machine (5,300-8,800 under load). The
-compiled engine (a native ``State``, see below) 9,530-9,950 rounds/s, **0.88-0.90x** (2.12-2.21
-µs per action, the random player included), in five back-to-back ``--quick`` runs; the pure
-engine 3,900-3,970 rounds/s, **0.35-0.36x** (5.3-5.4 µs per action). A full run (under load,
-before the last step, one look-up for a play's code, suit and text): compiled 8,055 rounds/s
-(0.85x, 2.61 µs per action), pure 3,610 (0.34x, 5.83 µs), OpenSpiel 9,500-10,600. Before the
+alike): OpenSpiel 10,900-11,400 rounds/s on a quiet machine (5,300-8,800 under load). The
+compiled engine 11,240-11,580 rounds/s, **1.00-1.03x** (1.82-1.88 µs per action, the random
+player included; worst repeats 10,670-11,460), in three back-to-back ``--quick`` runs on a
+quiet machine; two runs under load 1.02-1.04x (6,000-6,300 rounds/s against OpenSpiel's
+5,700-6,100 in the same run), two more with other work starting 0.95-0.96x (10,200-10,570
+rounds/s, worst repeats 7,750-8,720, so load during the engine's turns): **0.95-1.04x** over
+seven runs. The pure engine 3,880-4,130 rounds/s, **0.35-0.38x** (5.1-5.4 µs per action). Before the last
+step (the seeded streams on the C generator, below; one run today and five earlier):
+compiled 9,530-9,950 rounds/s,
+0.88-0.90x (2.12-2.21 µs per action), pure 3,820-3,970, 0.35-0.36x; a whole 4-round game
+about 407 µs compiled, now about 357 µs (pure about 1,030 µs, now about 990). Before the
 native ``State`` (this morning): compiled 6,600-7,000 rounds/s, 0.58-0.63x (3.0-3.2 µs per
 action), pure 3,200-3,600, 0.29-0.33x; last session the pure engine played 1,100-1,950
 rounds/s (0.11-0.18x, about 11 µs per action). The integer simulator is at 0.6-0.7x and the
@@ -67,18 +72,25 @@ cached ``legal_actions()`` 0.06 µs, was 0.13). The other four engines' states s
 frozen dataclasses over ``FrozenGameState``, now in the never-compiled
 ``doppelnb/core/frozen_state.py``.
 
-What remains (the 1.0x target is not reached; about 10-12% to go): the loop as users write it
-(``legal_actions()``, ``random.Random.randrange``, ``play``, ``is_over``) costs about 0.8 µs
-per action even on a do-nothing Python state (``randrange`` alone about 0.3 µs), and 1.0x
-needs about 1.9 µs per action in all. A whole 4-round game costs about 410 µs compiled (1.0x:
-about 365): about 60 µs the random player's draws, about 30 µs ``new_game`` (the header checks, the seeded
-first player about 7 µs, the deal about 13 µs), 3 more deals of about 13 µs (the seeded
-``random.Random`` per round that keeps records replayable about 7 µs, its draws about 6 µs;
-drawing the 32-bit outputs in one ``getrandbits`` block measured no faster), and
-``Moment.play`` about 0.35-0.45 µs a card (about 0.7 µs when it completes a trick): tuple and
-object allocation in compiled code, not interpreted code. Not attempted: numba (object
-states; the deal is not the bottleneck), merging ``Moment`` into ``State`` (one object fewer
-per action).
+The last step (the 1.0x target, reached on a quiet machine with a few percent to spare):
+the per-game and per-round work, not the per-action one. The seeded generators of the deal
+and of the first player are the C Mersenne Twister of :mod:`random` (``_random.Random``)
+seeded exactly as ``rng_for`` seeds ``random.Random`` (the SHA-256 of ``"seed|deal|round"``),
+so the same ``getrandbits`` draws without ``random.Random``'s interpreted ``__init__``,
+``seed`` and ``randrange`` (a test compares the streams): a deal 12.6 -> 9.4 µs compiled,
+``new_game`` 31 -> 19 µs (also: the players and the seed checked once, not three and two
+times, ``GameState.new``'s header skipped when every option is a known one); the shuffle's
+bit lengths a table and the four hands dealt without a modulo; a round's end 21 -> 14 µs
+(the score row and the totals as explicit loops over typed lists, the bonus points cached
+under one integer key instead of a tuple of tuples). Tried and dropped: building the hands
+tuple of a play from four ``masks[k]`` (slower compiled: each int is boxed again).
+
+What remains: a game is about 357 µs compiled, about 60 of them the random player's own draws
+and about 27 the five Mersenne Twister seedings (one per deal, one for the first player) that
+keep records replayable; ``State.play`` about 0.44 µs (0.94 µs when it completes a trick),
+``Moment.play`` 0.28 (0.73), the action log entry 0.14 (``core/state.py``). Not attempted:
+numba (object states; the deal is not the bottleneck), merging ``Moment`` into ``State`` (one
+object fewer per action), drawing the shuffle's 32-bit words in one block.
 
 The report for ``make bench``'s table (``build/bench/doppelganger_tricks.json``): the pure
 checked engine's actions/s and rounds/s (``games/s`` there are rounds, the unit of the peer)

@@ -107,3 +107,18 @@ def test_a_state_refuses_assignment_to_its_fields():
     with pytest.raises(AttributeError):
         t.action_log = s.action_log
     assert s.to_json() == before and t.to_json() != before
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=st.sampled_from((3, 4)), seed=st.integers(0, 2**63 - 1),
+       round_index=st.integers(0, 3))
+def test_dt_r4_r5_seeded_streams_are_rng_for(players, seed, round_index):
+    """The deal's and the first player's generators draw exactly what ``rng_for`` draws
+    (DT-R4: the seeded deal; DT-R5: the seeded first player), so records replay unchanged."""
+    from doppelnb.core.chance import rng_for
+
+    fast = flow.seeded_stream(seed, "deal", round_index)
+    slow = rng_for(seed, "deal", round_index)
+    assert [fast.getrandbits(6) for _ in range(50)] == [slow.getrandbits(6) for _ in range(50)]
+    assert flow.first_player(seed, players) == rng_for(seed, "first player").randrange(players)
+    assert flow.draw_below(flow.seeded_stream(seed, "x"), 37) == rng_for(seed, "x").randrange(37)

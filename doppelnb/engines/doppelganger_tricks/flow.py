@@ -15,6 +15,8 @@ readable fields. Nothing here mutates anything. ``make fast`` compiles this modu
 
 from __future__ import annotations
 
+from _random import Random as _MT
+from hashlib import sha256
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from ...core.chance import rng_for
@@ -44,6 +46,8 @@ from .rules import (
 
 if TYPE_CHECKING:
     from .state import State
+
+_SHA256: Final = sha256
 
 #: The seats in play order from each leader: ``SEATS[players][leader]``.
 SEATS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
@@ -91,24 +95,68 @@ def deal(players: int, seed: int, round_index: int) -> Hands:
 DECK_CODES: Final[dict[int, tuple[int, ...]]] = {n: tuple(c.index for c in deck(n)) for n in (3, 4)}
 
 
+def seeded_stream(seed: int, label: str, index: int | None = None) -> _MT:
+    """The generator ``rng_for(seed, label)`` (or ``rng_for(seed, label, index)``) returns, as
+    the C Mersenne Twister of :mod:`random` (``_random.Random``): the same seed derivation (the
+    SHA-256 of ``"seed|label|index"``) and the same state, so the same ``getrandbits`` draws,
+    without ``random.Random``'s interpreted ``__init__`` and ``seed`` (a test compares the two)."""
+    text = f"{seed}|{label}" if index is None else f"{seed}|{label}|{index}"
+    return _MT(int.from_bytes(_SHA256(text.encode()).digest()[:16], "big"))
+
+
+def draw_below(rng: _MT, n: int) -> int:
+    """``random.Random.randrange(n)`` for ``n > 0`` (``_randbelow_with_getrandbits``: draw
+    ``n.bit_length()`` bits until the number is below ``n``)."""
+    k = n.bit_length()
+    r: int = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+def first_player(seed: int, players: int) -> int:
+    """DT-R5: the seeded first player, ``rng_for(seed, "first player").randrange(players)``."""
+    return draw_below(seeded_stream(seed, "first player"), players)
+
+
 def deal_masks(players: int, seed: int, round_index: int) -> tuple[int, ...]:
     """:func:`deal` as one bit mask per hand (bit ``c`` set: the hand holds the card of code
     ``c``). The same seeded shuffle, written out with the generator's own draws
     (``random.Random.shuffle`` draws ``_randbelow(i + 1)`` from ``getrandbits``), so the deal and
     every record stay exactly those of :func:`deal`; the tests compare the two."""
     pack = list(DECK_CODES[players])
-    getrandbits = rng_for(seed, "deal", round_index).getrandbits
-    for i in range(len(pack) - 1, 0, -1):
+    rng = seeded_stream(seed, "deal", round_index)
+    i = len(pack) - 1
+    while i > 0:
         n = i + 1
-        k = n.bit_length()
-        r = getrandbits(k)
+        k = _BITS[n]
+        r: int = rng.getrandbits(k)
         while r >= n:
-            r = getrandbits(k)
-        pack[i], pack[r] = pack[r], pack[i]
+            r = rng.getrandbits(k)
+        c = pack[i]
+        pack[i] = pack[r]
+        pack[r] = c
+        i -= 1
+    if players == 4:
+        m0 = m1 = m2 = m3 = 0
+        i = 0
+        while i < 40:
+            m0 |= 1 << pack[i]
+            m1 |= 1 << pack[i + 1]
+            m2 |= 1 << pack[i + 2]
+            m3 |= 1 << pack[i + 3]
+            i += 4
+        return (m0, m1, m2, m3)
     masks = [0] * players
-    for i, c in enumerate(pack):
+    i = 0
+    for c in pack:
         masks[i % players] |= 1 << c
+        i += 1
     return tuple(masks)
+
+
+#: ``_BITS[n]``: ``n.bit_length()`` for the deck sizes the shuffle draws below.
+_BITS: Final[tuple[int, ...]] = tuple(n.bit_length() for n in range(41))
 
 
 def hand_mask(hand: tuple[Card, ...]) -> int:
@@ -368,7 +416,7 @@ class Moment:
         masks = tuple(hands)
         holders = self.holders
         # DT-R15: a claim needs a hand without D cards and a free bonus card.
-        window = p if (not m & D_MASK and None in holders
+        window = p if (not m & D_MASK and (holders[0] is None or holders[1] is None)
                        and may_claim(self.book.rules, holders, p, code, before, n)) else None
         trick = trick + (code,)
         if len(trick) < n:
@@ -387,7 +435,7 @@ class Moment:
         if win >= 0:  # DT-R14: the winner takes the trick and leads the next one
             leader = (leader + win) % n
             counts = list(won)
-            counts[leader] += 1
+            counts[leader] = won[leader] + 1
             won = tuple(counts)
         # DT-R13c: with no winner the same leader leads again
         new = Moment(n, self.book, "play", self.bids, masks, won, leader, (), None,
@@ -419,9 +467,13 @@ class Moment:
         """DT-R16..R20: score the round; deal the next one (the left neighbour starts) or end
         the game after as many rounds as players."""
         book = self.book
-        row = score_row(self, self.book.rules)
-        points = row.points
-        totals = tuple([t + x for t, x in zip(book.totals, points, strict=True)])
+        row = score_row(self, book.rules)
+        sums: list[int] = []
+        k = 0
+        for t in book.totals:  # DT-R19: each total plus the row's forecast and bonus points
+            sums.append(t + row.forecast[k] + row.bonus[k])
+            k += 1
+        totals = tuple(sums)
         if book.round + 1 >= self.n:  # DT-R20
             done = book._replace(sheet=book.sheet + (row,), totals=totals, last_round=self.tricks)
             return Moment(self.n, done, "over", self.bids, self.masks, self.won, self.leader,
@@ -429,7 +481,7 @@ class Moment:
         first = (book.first + 1) % self.n  # DT-R5
         nxt = Book(book.round + 1, first, book.sheet + (row,), totals, self.tricks, book.rules,
                    book.seed, book.options)
-        return Moment.start(self.n, nxt, deal_masks(self.n, self.book.seed, book.round + 1))
+        return Moment.start(self.n, nxt, deal_masks(self.n, book.seed, book.round + 1))
 
 
 MOMENT_FIELDS: Final = ("n", "book", "phase", "bids", "masks", "won", "leader", "trick", "declared",
@@ -452,35 +504,51 @@ def may_claim(rules: Rules, holders: tuple[int | None, ...], player: int, code: 
 #: ``FORECAST[bid][won]`` for bids and tricks 0..12.
 FORECAST: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(forecast_points(b, w) for w in range(13)) for b in range(13))
-#: The bonus cards a player holds, by (holds +1, holds +3): the tuples the score sheet keeps.
-_HELD: Final[dict[tuple[bool, bool], tuple[str, ...]]] = {
-    (a, b): tuple(name for name, has in zip(BONUS_NAMES, (a, b), strict=True) if has)
-    for a in (False, True) for b in (False, True)}
-_BONUS_POINTS: Final[dict[tuple[tuple[str, ...], int, int, bool], int]] = {}
+#: The bonus cards a player holds, ``_HELD[2 * (holds +1) + (holds +3)]``: the tuples the score
+#: sheet keeps.
+_HELD: Final[tuple[tuple[str, ...], ...]] = tuple(
+    tuple(name for name, has in zip(BONUS_NAMES, (a, b), strict=True) if has)
+    for a in (False, True) for b in (False, True))
+_BONUS_POINTS: Final[dict[int, int]] = {}
 
 
-def _bonus_points(held: tuple[str, ...], bid: int, won: int, rules: Rules) -> int:
-    """:func:`.rules.bonus_points` (DT-R16, DT-A5), remembered per case (at most 4 x 13 x 13 x 2):
-    the arguments come from the state, already checked. Of the flags only DT-A5
-    (``bonus3_applies_to_zero_bid``) changes the points, so it is the key's flag part."""
-    if not held:
+def _bonus_points(held: int, bid: int, won: int, rules: Rules) -> int:
+    """:func:`.rules.bonus_points` (DT-R16, DT-A5) of the bonus cards ``_HELD[held]``,
+    remembered per case (at most 4 x 13 x 13 x 2) under one integer key: the arguments come from
+    the state, already checked. Of the flags only DT-A5 (``bonus3_applies_to_zero_bid``) changes
+    the points, so it is the key's flag part."""
+    if held == 0:
         return 0
-    key = (held, bid, won, rules.bonus3_applies_to_zero_bid)
+    key = ((held * 13 + bid) * 13 + won) * 2 + (1 if rules.bonus3_applies_to_zero_bid else 0)
     points = _BONUS_POINTS.get(key)
     if points is None:
-        points = _BONUS_POINTS[key] = bonus_points(held, bid, won, rules)
+        points = bonus_points(_HELD[held], bid, won, rules)
+        _BONUS_POINTS[key] = points
     return points
 
 
 def score_row(m: Moment, rules: Rules) -> RoundScore:
     """The score sheet row of the round just finished (DT-R16, DT-R18, DT-R19)."""
-    n, won = m.n, m.won
-    h1, h3 = m.holders
-    bids = tuple([b if b is not None else 0 for b in m.bids])
-    bonuses = tuple([_HELD[(h1 == p, h3 == p)] for p in range(n)])
-    fc = tuple([FORECAST[bids[p]][won[p]] for p in range(n)])
-    bp = tuple([_bonus_points(bonuses[p], bids[p], won[p], rules) for p in range(n)])
-    return RoundScore(m.book.round + 1, m.book.first, bids, won, bonuses, fc, bp)
+    n = m.n
+    won = m.won
+    holders = m.holders
+    h1 = holders[0]
+    h3 = holders[1]
+    bids: list[int] = []
+    bonuses: list[tuple[str, ...]] = []
+    fc: list[int] = []
+    bp: list[int] = []
+    for p in range(n):
+        b = m.bids[p]
+        bid = b if b is not None else 0
+        w = won[p]
+        held = (2 if h1 == p else 0) + (1 if h3 == p else 0)
+        bids.append(bid)
+        bonuses.append(_HELD[held])
+        fc.append(FORECAST[bid][w])
+        bp.append(_bonus_points(held, bid, w, rules))
+    return RoundScore(m.book.round + 1, m.book.first, tuple(bids), won, tuple(bonuses),
+                      tuple(fc), tuple(bp))
 
 
 # -- explaining a refusal -------------------------------------------------------------------------
@@ -587,6 +655,6 @@ def action_label(action: Action) -> str:
 
 
 __all__ = ["PlayedTrick", "RoundScore", "tricks_per_round", "check_hands", "deal", "deal_masks",
-           "hand_mask", "Moment", "Book", "may_claim", "trick_winner", "score_row", "mask_cards",
+           "hand_mask", "seeded_stream", "first_player", "Moment", "Book", "may_claim", "trick_winner", "score_row", "mask_cards",
            "mask_plays", "mask_leads", "explain", "declarable", "check_claim", "action_label",
            "SEATS", "Hands", "FORECAST"]

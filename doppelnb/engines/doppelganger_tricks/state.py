@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar, Final, Literal
 
-from ...core.chance import make_seed, rng_for
+from ...core.chance import make_seed
 from ...core.checks import check_instance, check_seat
 from ...core.errors import IllegalAction
 from ...core.frozen import FrozenMap
@@ -135,12 +135,15 @@ class State(GameState):
     @classmethod
     def initial(cls, players: int, rules: Any, seed: int | None,
                 options: Any) -> State:
-        players = check_players(players)
-        seed = make_seed(seed)
+        return State._first_state(check_players(players), rules, make_seed(seed), options)
+
+    @staticmethod
+    def _first_state(players: int, rules: Any, seed: int, options: Any) -> State:
+        """:meth:`initial` once the players and the seed are checked."""
         fixed = flow.check_hands(options["hands"], players) if "hands" in options else None
         first = options.get("first_player")
         if first is None:  # DT-R5: otherwise chosen at random (seeded)
-            first = rng_for(seed, "first player").randrange(players)
+            first = flow.first_player(seed, players)
         else:
             first = check_seat(first, players, "first_player", rule="DT-R5")
         masks = (tuple(map(flow.hand_mask, fixed)) if fixed is not None
@@ -584,7 +587,7 @@ def new_game(players: int, *, rules: Rules | None = None, seed: int | None = Non
     doppelnb.core.errors.BadInput: DT-R1: players must be a whole number from 3 to 4, got 10.0
     """
     options: dict[str, Any] = dict(unknown)
-    check_players(players)
+    players = check_players(players)
     if rules is not None:
         check_instance(rules, "rules", Rules, expected="a doppelganger_tricks Rules")
     if first_player is not None:
@@ -592,7 +595,12 @@ def new_game(players: int, *, rules: Rules | None = None, seed: int | None = Non
     if hands is not None:
         options["hands"] = [[str(c) for c in flow.check_hands(hands, players)[p]]
                             for p in range(players)] if isinstance(hands, (list, tuple)) else hands
-    return State.new(players, _DEFAULT_RULES if rules is None else rules, seed, options)
+    if unknown:  # refused by ``GameState.header``, which names the known options
+        return State.new(players, _DEFAULT_RULES if rules is None else rules, seed, options)
+    # What ``State.new`` would do once the header is checked: the players and the rules are
+    # checked above, the options are known ones; the seed is checked here.
+    return State._first_state(players, _DEFAULT_RULES if rules is None else rules,
+                              make_seed(seed), options)
 
 
 from_json = State.from_json
