@@ -32,10 +32,17 @@ def make_seed(seed: int | None = None) -> int:
     return seed
 
 
+def stream_seed(seed: int, *labels: object) -> int:
+    """The integer that seeds the stream of ``rng_for(seed, *labels)``: the first 16 bytes of the
+    SHA-256 of ``"seed|label|..."``. (An engine that draws from CPython's C generator directly,
+    as the compiled Tricks deal does, seeds it with this and gets the very same draws.)"""
+    text = "|".join([str(seed), *map(str, labels)]).encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[:16], "big")
+
+
 def rng_for(seed: int, *labels: object) -> random.Random:
     """An independent random stream for the chance event named by ``labels``."""
-    text = "|".join([str(seed), *map(str, labels)]).encode()
-    return random.Random(int.from_bytes(hashlib.sha256(text).digest()[:16], "big"))
+    return random.Random(stream_seed(seed, *labels))
 
 
-__all__ = ["make_seed", "rng_for", "MAX_SEED"]
+__all__ = ["make_seed", "rng_for", "stream_seed", "MAX_SEED"]

@@ -16,10 +16,9 @@ readable fields. Nothing here mutates anything. ``make fast`` compiles this modu
 from __future__ import annotations
 
 from _random import Random as _MT
-from hashlib import sha256
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from ...core.chance import rng_for
+from ...core.chance import rng_for, stream_seed
 from ...core.checks import show
 from ...core.errors import BadInput, IllegalAction
 from ...core.frozen import FrozenMap
@@ -46,8 +45,6 @@ from .rules import (
 
 if TYPE_CHECKING:
     from .state import State
-
-_SHA256: Final = sha256
 
 #: The seats in play order from each leader: ``SEATS[players][leader]``.
 SEATS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
@@ -97,11 +94,10 @@ DECK_CODES: Final[dict[int, tuple[int, ...]]] = {n: tuple(c.index for c in deck(
 
 def seeded_stream(seed: int, label: str, index: int | None = None) -> _MT:
     """The generator ``rng_for(seed, label)`` (or ``rng_for(seed, label, index)``) returns, as
-    the C Mersenne Twister of :mod:`random` (``_random.Random``): the same seed derivation (the
-    SHA-256 of ``"seed|label|index"``) and the same state, so the same ``getrandbits`` draws,
-    without ``random.Random``'s interpreted ``__init__`` and ``seed`` (a test compares the two)."""
-    text = f"{seed}|{label}" if index is None else f"{seed}|{label}|{index}"
-    return _MT(int.from_bytes(_SHA256(text.encode()).digest()[:16], "big"))
+    the C Mersenne Twister of :mod:`random` (``_random.Random``): seeded with the same
+    :func:`~doppelnb.core.chance.stream_seed`, so the same ``getrandbits`` draws, without
+    ``random.Random``'s interpreted ``__init__`` and ``seed`` (a test compares the two)."""
+    return _MT(stream_seed(seed, label) if index is None else stream_seed(seed, label, index))
 
 
 def draw_below(rng: _MT, n: int) -> int:
