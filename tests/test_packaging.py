@@ -269,9 +269,10 @@ def compiled_wheel(built, tmp_path_factory) -> pathlib.Path:
 
 @pytest.fixture(scope="session")
 def compiled_python(compiled_wheel, tmp_path_factory) -> pathlib.Path:
-    """A fresh venv outside the repository with the compiled wheel and the base dependencies."""
+    """A fresh venv outside the repository with the compiled wheel and the base dependencies
+    (bytecode compiled on import: the test imports little of numpy and sympy)."""
     return make_venv(tmp_path_factory.mktemp("compiled_venv"), str(compiled_wheel),
-                     compile_all=True)
+                     compile_all=False)
 
 
 @pytest.mark.packaging
