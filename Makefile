@@ -3,7 +3,8 @@
 #   make test  - set everything up (if needed) and run every check: ruff, pytest, nbval,
 #                then export the explainers and test them (and the Voila app) in Chromium
 # More:
-#   make package    - the packaging tests alone: build the wheel, install it into fresh venvs
+#   make package    - the packaging tests alone: build the wheels (pure and compiled), install
+#                     them into fresh venvs
 #   make typecheck  - mypy --strict doppelnb (part of make test)
 #   make golden     - regenerate the golden records (tests/golden/) after a deliberate change
 #   make soak       - many seeded random games per engine, every invariant checked
@@ -122,7 +123,8 @@ bench: setup
 	$(BIN)/python benchmarks/_summary.py; \
 	if [ -n "$$failed" ]; then echo "benchmarks that failed:$$failed"; exit 1; fi
 
-# The wheel built from the sdist, installed outside the repository (base, then `notebooks`).
+# The wheel built from the sdist, installed outside the repository (base, then `notebooks`), and
+# the compiled wheel (mypyc hook on) built from the same sdist and checked against the pure engine.
 package: setup
 	$(BIN)/python -m pytest -p no:cacheprovider -m packaging tests/test_packaging.py
 
