@@ -144,10 +144,13 @@ fast: setup
 	$(BIN)/uv pip install --quiet --python $(BIN)/python --no-deps --link-mode copy \
 	  --target build/fast $(COMPILED_WHEEL)
 
-# For a release: the pure wheel (any platform, the fallback), the sdist and this platform's
-# compiled wheel side by side in build/wheels/.
-wheels: fast
+# For a release: the sdist, the pure wheel (any platform, the fallback) and this platform's
+# compiled wheel, both wheels built from that sdist, side by side in a fresh build/wheels/.
+wheels: setup
+	rm -rf build/wheels && mkdir -p build/wheels
 	env -u HATCH_BUILD_HOOKS_ENABLE $(BIN)/uv build --quiet --out-dir build/wheels .
+	HATCH_BUILD_HOOKS_ENABLE=1 $(BIN)/uv build --quiet --wheel --out-dir build/wheels \
+	  build/wheels/doppelnb-*.tar.gz >build/wheels.log 2>&1 || { tail -30 build/wheels.log; exit 1; }
 	@ls -l build/wheels/*.whl build/wheels/*.tar.gz
 
 # First: the modules of the hook's `include` list (read from pyproject.toml) are exactly the ones
