@@ -3,7 +3,8 @@
 #   make test  - set everything up (if needed) and run every check: ruff, pytest, nbval,
 #                then export the explainers and test them (and the Voila app) in Chromium
 # More:
-#   make package    - the packaging tests alone: build the wheel, install it into fresh venvs
+#   make package    - the packaging tests alone: build the wheels (pure and compiled), install
+#                     them into fresh venvs
 #   make typecheck  - mypy --strict doppelnb (part of make test)
 #   make golden     - regenerate the golden records (tests/golden/) after a deliberate change
 #   make soak       - many seeded random games per engine, every invariant checked
@@ -12,9 +13,11 @@
 #   make explainers - notebooks -> standalone offline HTML pages in build/explainers/
 #   make app        - serve the notebooks as live apps with Voila on $(IP):$(APP_PORT)
 #   make screenshots - retake docs/images/explainer.png and docs/images/notebook.png
-#   make fast       - the compiled Tricks engine (mypyc) in build/fast/, a copy of the package
+#   make fast       - the compiled Tricks engine: the mypyc wheel in build/wheels/, installed
+#                     into build/fast/ (use it with PYTHONPATH=build/fast)
 #   make fast-test  - the Tricks, golden, immutability, conformance, policy and Tricks stateful
 #                     tests on that copy (GameState is compiled there, so every engine is checked)
+#   make wheels     - for a release: the pure wheel, the sdist and the compiled wheel in build/wheels/
 # `make lab` installs doppelnb with its `notebooks` extra; everything else the `dev` extra.
 # Setup is idempotent: the virtual environment is rebuilt only when pyproject.toml changes;
 # Chromium (Debian's) and the explainers' JavaScript (npm) are fetched only when missing.
@@ -37,7 +40,7 @@ BROWSER_DEBS := chromium fonts-dejavu-core fonts-liberation fonts-symbola
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: setup setup-lab lab test lint unit notebooks bench clean chromium vendor explainers \
-	browser app screenshots package typecheck golden soak sweep strip fast fast-test
+	browser app screenshots package typecheck golden soak sweep strip fast fast-test wheels
 
 setup: $(STAMP)
 
@@ -120,26 +123,44 @@ bench: setup
 	$(BIN)/python benchmarks/_summary.py; \
 	if [ -n "$$failed" ]; then echo "benchmarks that failed:$$failed"; exit 1; fi
 
-# The wheel built from the sdist, installed outside the repository (base, then `notebooks`).
+# The wheel built from the sdist, installed outside the repository (base, then `notebooks`), and
+# the compiled wheel (mypyc hook on) built from the same sdist and checked against the pure engine.
 package: setup
 	$(BIN)/python -m pytest -p no:cacheprovider -m packaging tests/test_packaging.py
 
-# The checked Tricks engine compiled with mypyc (optional; not part of `make test`): a copy of
-# the package in build/fast/ with FAST_MODULES compiled, so no .so file ever sits beside the
-# .py files of the source tree. Use it with PYTHONPATH=build/fast (the benchmark says which one
-# it measured). mypyc comes with mypy (the dev extra); a C compiler is needed.
-FAST_MODULES := doppelnb/core/state.py doppelnb/engines/doppelganger_tricks/flow.py \
-	doppelnb/engines/doppelganger_tricks/state.py
+# The checked Tricks engine compiled with mypyc (optional; not part of `make test`), built the way
+# a release builds it: the platform wheel, with the hatch-mypyc build hook switched on
+# (HATCH_BUILD_HOOKS_ENABLE=1), into build/wheels/, then installed without dependencies into
+# build/fast/ as a target folder. Use it with PYTHONPATH=build/fast (the benchmark says which
+# engine it measured). What is compiled is the hook's `include` list in pyproject.toml, and
+# nowhere else. uv builds the wheel from the sdist, in a temporary folder: the hook compiles in
+# place, and a .so file must never sit beside the .py files of the source tree. The build
+# environment brings its own mypy (the hook's dependencies); a C compiler is needed.
+COMPILED_WHEEL = build/wheels/doppelnb-*-cp3*-*.whl
 fast: setup
-	rm -rf build/fast && mkdir -p build/fast
-	cp -r doppelnb build/fast/doppelnb
-	find build/fast -name __pycache__ -prune -exec rm -rf {} +
-	cd build/fast && $(abspath $(BIN))/mypyc $(FAST_MODULES) >mypyc.log 2>&1 || \
-	  { tail -30 mypyc.log; exit 1; }
+	rm -rf build/fast $(COMPILED_WHEEL) && mkdir -p build/wheels
+	HATCH_BUILD_HOOKS_ENABLE=1 $(BIN)/uv build --quiet --out-dir build/wheels . >build/wheels.log 2>&1 || \
+	  { tail -30 build/wheels.log; exit 1; }
+	$(BIN)/uv pip install --quiet --python $(BIN)/python --no-deps --link-mode copy \
+	  --target build/fast $(COMPILED_WHEEL)
 
+# For a release: the sdist, the pure wheel (any platform, the fallback) and this platform's
+# compiled wheel, both wheels built from that sdist, side by side in a fresh build/wheels/.
+wheels: setup
+	rm -rf build/wheels && mkdir -p build/wheels
+	env -u HATCH_BUILD_HOOKS_ENABLE $(BIN)/uv build --quiet --out-dir build/wheels .
+	HATCH_BUILD_HOOKS_ENABLE=1 $(BIN)/uv build --quiet --wheel --out-dir build/wheels \
+	  build/wheels/doppelnb-*.tar.gz >build/wheels.log 2>&1 || { tail -30 build/wheels.log; exit 1; }
+	@ls -l build/wheels/*.whl build/wheels/*.tar.gz
+
+# First: the modules of the hook's `include` list (read from pyproject.toml) are exactly the ones
+# loaded from .so files there; then the tests.
 fast-test: fast
-	cd /tmp && PYTHONPATH=$(CURDIR)/build/fast $(abspath $(BIN))/python -c "from doppelnb.engines.doppelganger_tricks import flow, state; import doppelnb.core.state as core; \
-	  assert all(m.__file__.endswith('.so') for m in (flow, state, core)), 'not the compiled copy'"
+	cd /tmp && PYTHONPATH=$(CURDIR)/build/fast $(abspath $(BIN))/python -c "import tomllib; \
+	  from doppelnb.core.compiled import compiled_modules; \
+	  hook = tomllib.load(open('$(CURDIR)/pyproject.toml', 'rb'))['tool']['hatch']['build']['targets']['wheel']['hooks']['mypyc']; \
+	  listed = tuple(sorted(p.strip('/').removesuffix('.py').replace('/', '.') for p in hook['include'])); \
+	  assert compiled_modules() == listed, ('not the compiled copy', compiled_modules(), listed)"
 	PYTHONPATH=build/fast $(BIN)/python -m pytest -q -p no:cacheprovider tests/doppelganger_tricks \
 	  tests/test_golden.py tests/test_immutability.py tests/test_engine_conformance.py tests/test_policy.py
 	PYTHONPATH=build/fast $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_stateful.py -k tricks

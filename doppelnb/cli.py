@@ -226,9 +226,25 @@ def _missing(error: ModuleNotFoundError) -> str:
 
 # -- the parser ----------------------------------------------------------------------------------
 
-def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
+def version_line() -> str:
+    """``doppelnb 0.2.0 (pure Python)``, or with the compiled modules a platform wheel carries:
+    ``doppelnb 0.2.0 (compiled: core.state, doppelganger_tricks.flow, ...)``."""
     from . import __version__
+    from .core.compiled import engine_summary
 
+    return f"doppelnb {__version__} ({engine_summary()})"
+
+
+class _Version(argparse.Action):
+    """``--version``, computed only when asked (it imports the compiled modules it finds)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        print(version_line())
+        parser.exit()
+
+
+def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     lines = [f"  {name} {usage}\n      {summary}" for name, usage, summary in COMMANDS]
     parser = _Parser(prog=prog, usage=f"{prog} [-h] [--version] COMMAND ...",
                      formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -236,7 +252,9 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
                      "tabletop games about doppelgangers.",
                      epilog="commands:\n" + "\n".join(lines) +
                      f"\n\nEach command has its own --help ({prog} COMMAND --help).")
-    parser.add_argument("--version", action="version", version=f"doppelnb {__version__}")
+    parser.add_argument("--version", action=_Version, nargs=0, default=argparse.SUPPRESS,
+                        help="print the version and whether the engine is compiled (mypyc) or "
+                        "pure Python, then exit")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser,
                                      help=argparse.SUPPRESS)
     notebooks = commands.add_parser(
@@ -297,4 +315,4 @@ def _fail(message: str, status: int = 2) -> NoReturn:
     raise SystemExit(status)
 
 
-__all__ = ["main", "build_parser", "copy_notebooks", "shipped_notebooks", "CommandError"]
+__all__ = ["main", "build_parser", "version_line", "copy_notebooks", "shipped_notebooks", "CommandError"]

@@ -65,8 +65,14 @@ def test_usage_errors_are_one_line(capsys, argv):
 
 
 def test_version(capsys):
+    """The version, then which engine runs: the source tree has no compiled module (the compiled
+    copy is checked by ``make fast-test`` and the packaging test of the compiled wheel)."""
     status, out, _ = run(capsys, "--version")
-    assert status == 0 and out.strip() == f"doppelnb {doppelnb.__version__}"
+    assert status == 0 and out.strip() == f"doppelnb {doppelnb.__version__} (pure Python)"
+    assert cli.version_line() == out.strip()
+    done = subprocess.run([sys.executable, "-m", "doppelnb", "--version", "replay", "x"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 0 and done.stdout.startswith(f"doppelnb {doppelnb.__version__} (")
 
 
 # -- notebooks -----------------------------------------------------------------------------------

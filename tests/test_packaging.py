@@ -3,6 +3,9 @@
 The ``packaging`` tests (``pytest -m packaging tests/test_packaging.py``) build the sdist and the
 wheel once per session with uv, install the wheel into fresh virtual environments in a temporary
 folder (base dependencies only, then the ``notebooks`` extra), and use it there as a user would.
+The compiled wheel (the mypyc build hook switched on with ``HATCH_BUILD_HOOKS_ENABLE=1``, as
+``make fast`` and ``make wheels`` build it) is built from the same sdist and installed into its
+own venv, where the Tricks engine must run compiled and replay records as the pure engine does.
 The other tests check, without building anything, that importing an engine pulls in no Jupyter
 stack and that the notebooks are committed in the form the pre-commit stripper leaves them.
 """
@@ -12,10 +15,12 @@ from __future__ import annotations
 import json
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
 import textwrap
+import tomllib
 import zipfile
 
 import pytest
@@ -40,18 +45,20 @@ def uv() -> str:
 
 
 def clean_env() -> dict[str, str]:
-    """The environment without anything that would make a venv see the repository."""
+    """The environment without anything that would make a venv see the repository (or make a
+    build compile: the mypyc hook is switched on only where a test asks for it)."""
     env = {k: v for k, v in os.environ.items()
            if k not in {"PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "PYTHONSTARTUP",
-                        "PYTHONDONTWRITEBYTECODE"}}
+                        "PYTHONDONTWRITEBYTECODE", "HATCH_BUILD_HOOKS_ENABLE"}}
     env["PYTHONSAFEPATH"] = "1"
     return env
 
 
 def sh(*argv: str | pathlib.Path, cwd: pathlib.Path, timeout: float = 300,
-       check: bool = True, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([str(a) for a in argv], cwd=cwd, env=clean_env(), text=True,
-                          capture_output=True, timeout=timeout, input=stdin)
+       check: bool = True, stdin: str | None = None,
+       env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run([str(a) for a in argv], cwd=cwd, env=clean_env() | (env or {}),
+                          text=True, capture_output=True, timeout=timeout, input=stdin)
     if check and done.returncode != 0:
         raise AssertionError(f"{argv} exited {done.returncode}:\n{done.stdout}\n{done.stderr}")
     return done
@@ -239,6 +246,128 @@ def test_notebooks_extra_runs_a_shipped_notebook(notebooks_python, tmp_path):
     done = sh(notebooks_python, "-c", RUN_NOTEBOOK, first, dest, cwd=tmp_path, timeout=240)
     cells, errors = map(int, done.stdout.split())
     assert cells > 0 and errors == 0
+
+
+# -- the compiled wheel (mypyc) ------------------------------------------------------------------
+
+def hook_modules() -> list[str]:
+    """The modules the mypyc hook compiles: its ``include`` list in pyproject.toml."""
+    doc = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    hook = doc["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
+    return sorted(p.strip("/").removesuffix(".py").replace("/", ".") for p in hook["include"])
+
+
+@pytest.fixture(scope="session")
+def compiled_wheel(built, tmp_path_factory) -> pathlib.Path:
+    """The platform wheel, built from the sdist with the mypyc hook on (about 30 s)."""
+    import sysconfig
+
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        pytest.skip(f"no C compiler ({compiler}): the compiled wheel cannot be built here")
+    if not pathlib.Path(sysconfig.get_paths()["include"], "Python.h").exists():
+        pytest.skip("no Python headers (Python.h): the compiled wheel cannot be built here")
+    out = tmp_path_factory.mktemp("compiled")
+    sh(uv(), "build", "--quiet", "--wheel", "--out-dir", out, built["sdist"], cwd=out,
+       env={"HATCH_BUILD_HOOKS_ENABLE": "1"}, timeout=900)
+    (wheel,) = out.glob("*.whl")
+    return wheel
+
+
+@pytest.fixture(scope="session")
+def compiled_python(compiled_wheel, tmp_path_factory) -> pathlib.Path:
+    """A fresh venv outside the repository with the compiled wheel and the base dependencies
+    (bytecode compiled on import: the test imports little of numpy and sympy)."""
+    return make_venv(tmp_path_factory.mktemp("compiled_venv"), str(compiled_wheel),
+                     compile_all=False)
+
+
+@pytest.mark.packaging
+def test_compiled_wheel_is_the_pure_wheel_plus_the_listed_extensions(built, compiled_wheel):
+    tag = f"cp{sys.version_info.major}{sys.version_info.minor}"
+    assert re.fullmatch(rf"doppelnb-{re.escape(doppelnb.__version__)}-{tag}-{tag}-linux_\w+\.whl",
+                        compiled_wheel.name), compiled_wheel.name
+    assert built["wheel"].name == f"doppelnb-{doppelnb.__version__}-py3-none-any.whl"
+    with zipfile.ZipFile(compiled_wheel) as wheel:
+        meta = wheel.read(f"doppelnb-{doppelnb.__version__}.dist-info/WHEEL").decode()
+    tags = compiled_wheel.name.removesuffix(".whl").split("-", 2)[2]
+    assert "Root-Is-Purelib: false" in meta and f"Tag: {tags}" in meta
+    # Every file of the pure wheel, byte for byte (the .py files of the compiled modules too),
+    # plus one extension module per listed module and mypyc's shared library beside the package.
+    pure = {line for line in wheel_record(built["wheel"]) if ".dist-info/" not in line}
+    fast = {line for line in wheel_record(compiled_wheel) if ".dist-info/" not in line}
+    assert pure <= fast
+    added = sorted(line.split(",")[0] for line in fast - pure)
+    library = [name for name in added if "/" not in name]
+    assert len(library) == 1 and re.fullmatch(r"\w+__mypyc\.cpython-.*\.so", library[0])
+    modules = sorted(name.split(".")[0].replace("/", ".") for name in added if "/" in name)
+    assert modules == hook_modules()
+    assert all(name.endswith(".so") and ".cpython-" in name for name in added)
+
+
+REPLAY_TRICKS = textwrap.dedent("""
+    import hashlib, importlib, json, pathlib, sys
+    import doppelnb
+    from doppelnb.core.compiled import compiled_modules
+    from doppelnb.core.state import play_to_end
+
+    tricks = doppelnb.GAMES["doppelganger_tricks"]
+    listed, other = json.loads(sys.argv[1]), sys.argv[2:]
+    out = {"files": {m: importlib.import_module(m).__file__ for m in listed},
+           "compiled": list(compiled_modules()), "games": {}, "replayed": {}}
+    for players, seed in ((3, 11), (4, 2024)):
+        final = play_to_end(tricks.new_game(players, seed=seed), seed=seed)
+        # Every state on the way, by its text and its legal actions.
+        trail, state = hashlib.sha256(), tricks.new_game(players, seed=seed)
+        for action in final.action_log:
+            state = state.play(action)
+            legal = " ".join(map(str, state.legal_actions()))
+            trail.update(f"{state}|{legal}\\n".encode())
+        again = doppelnb.load(final.to_json())
+        out["games"][f"{players}p-{seed}"] = {
+            "record": final.to_json(), "text": str(final), "outcome": str(final.outcome),
+            "trail": trail.hexdigest(), "reloads": again == final and state == final}
+    # The other engine's records (the pure engine's, from its run), replayed here.
+    for key, game in (json.loads(pathlib.Path(other[0]).read_text())["games"].items()
+                      if other else ()):
+        state = doppelnb.load(game["record"])
+        out["replayed"][key] = {"record": state.to_json(), "text": str(state),
+                                "outcome": str(state.outcome)}
+    print(json.dumps(out))
+""")
+
+
+@pytest.mark.packaging
+def test_compiled_wheel_runs_compiled_and_replays_like_the_pure_engine(compiled_python, tmp_path):
+    listed = json.dumps(hook_modules())
+    # The pure engine: the source tree, in a process of its own.
+    pure_done = sh(sys.executable, "-c", REPLAY_TRICKS, listed, cwd=tmp_path,
+                   env={"PYTHONPATH": str(ROOT)})
+    (tmp_path / "pure.json").write_text(pure_done.stdout)
+    pure = json.loads(pure_done.stdout)
+    assert pure["compiled"] == [] and all(f.endswith(".py") for f in pure["files"].values())
+    # The compiled wheel, installed outside the repository.
+    done = sh(compiled_python, "-c", REPLAY_TRICKS, listed, tmp_path / "pure.json", cwd=tmp_path)
+    fast = json.loads(done.stdout)
+    venv = compiled_python.parent.parent
+    for module, file in fast["files"].items():
+        assert file.endswith(".so") and pathlib.Path(file).is_relative_to(venv), module
+    assert fast["compiled"] == hook_modules()
+    assert sorted(fast["games"]) == sorted(pure["games"]) == ["3p-11", "4p-2024"]
+    for key, game in fast["games"].items():
+        assert game["reloads"] and pure["games"][key]["reloads"], key
+        assert game == pure["games"][key], key
+        assert fast["replayed"][key] == {k: pure["games"][key][k]
+                                         for k in ("record", "text", "outcome")}, key
+    version = sh(compiled_python, "-m", "doppelnb", "--version", cwd=tmp_path).stdout.strip()
+    short = ", ".join(m.removeprefix("doppelnb.").removeprefix("engines.") for m in hook_modules())
+    assert version == f"doppelnb {doppelnb.__version__} (compiled: {short})"
+
+
+@pytest.mark.packaging
+def test_pure_wheel_says_pure_python(base_python, tmp_path):
+    version = sh(base_python, "-m", "doppelnb", "--version", cwd=tmp_path).stdout.strip()
+    assert version == f"doppelnb {doppelnb.__version__} (pure Python)"
 
 
 # -- no build needed -----------------------------------------------------------------------------
