@@ -293,9 +293,9 @@ class State(GameState):
     @property
     def lead_suit(self) -> str | None:
         m = self._moment
-        if not m.trick:
+        if not m.size:
             return None
-        return m.declared or SUITS[m.trick[0] // 10]
+        return SUITS[m.lead]  # DT-R8: a led D card's declared suit
 
     def legal_actions(self) -> list[Action]:
         legal = self._legal
@@ -337,7 +337,16 @@ class State(GameState):
                     m = (self._moment.play(code, declared) if code >= 0
                          else self._moment.pass_claim())  # PASS (DT-R15)
                     return State(m, ActionLog(self._log, text))
-        elif tp is _BID or tp is _CLAIM:  # the typed tuples legal_actions hands out
+        elif tp is _BID:  # a forecast legal_actions handed out
+            legal = self._legal
+            if legal is None:
+                legal = self._legal_tuple()
+            t = action[1]
+            if type(t) is int:  # the legal forecasts are BIDS[:k + 1]: found by position
+                k: int = t
+                if 0 <= k < len(legal) and legal[k] is action:
+                    return State(self._moment.bid(k), ActionLog(self._log, action))
+        elif tp is _CLAIM:  # a claim legal_actions handed out
             legal = self._legal
             if legal is None:
                 legal = self._legal_tuple()
