@@ -15,6 +15,7 @@ readable fields. Nothing here mutates anything. ``make fast`` compiles this modu
 
 from __future__ import annotations
 
+import dataclasses
 from _random import Random as _MT
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
@@ -419,6 +420,26 @@ class Moment:
             return PLAYS_OF[lead][follow] + PLAYS_OF[3][m >> 30]
         return mask_plays(m)
 
+    def can_play(self, code: int, declared: str | None) -> bool:
+        """May the player to move play the card ``code`` (a led D card declaring ``declared``,
+        a plain suit; else ``None``)? :meth:`legal` decided on the masks without building the
+        plays: ``True`` only for a play among them. ``False`` for every other action and also
+        for a declaration under DT-A10, which the state then checks against :meth:`legal`."""
+        if self.window is not None or self.phase != "play":  # DT-R15, DT-R6, DT-R20
+            return False
+        size = self.size
+        hand = self.mask((self.leader + size) % self.n)
+        if not hand >> code & 1:  # DT-R7: a card of one's own hand
+            return False
+        if not size:  # DT-R8: a D card leads declaring a plain suit, a plain card does not
+            if declared is None:
+                return code < 30
+            return code >= 30 and not self.book.rules.declare_restricted_to_held_suits
+        if declared is not None:  # DT-R10: only the leader declares
+            return False
+        lead = self.lead  # DT-R9: follow the lead suit when able, or play a D card
+        return code >= 30 or code // 10 == lead or not hand >> (10 * lead) & CHUNK
+
     def legal(self) -> tuple[Action, ...]:
         """The legal actions (the state caches them): forecasts (DT-R6, DT-A6), a bonus claim
         or a pass (DT-R15), or the plays (DT-R7..R9, DT-A10)."""
@@ -626,8 +647,27 @@ def score_row(m: Moment, rules: Rules) -> RoundScore:
         bonuses.append(_HELD[held])
         fc.append(FORECAST[bid][w])
         bp.append(_bonus_points(held, bid, w, rules))
-    return RoundScore(m.book.round + 1, m.book.first, tuple(bids), won, tuple(bonuses),
-                      tuple(fc), tuple(bp))
+    return round_score((m.book.round + 1, m.book.first, tuple(bids), won, tuple(bonuses),
+                        tuple(fc), tuple(bp)))
+
+
+#: :class:`.rules.RoundScore`'s fields in order, and the setter of each slot.
+_ROW_FIELDS: Final = tuple(f.name for f in dataclasses.fields(RoundScore))
+_ROW_SETTERS: Final[tuple[Any, ...]] = tuple(RoundScore.__dict__[name].__set__
+                                             for name in _ROW_FIELDS)
+_NEW: Final[Any] = object.__new__
+
+
+def round_score(values: tuple[Any, ...]) -> RoundScore:
+    """``RoundScore(*values)`` built without the frozen dataclass's ``__init__`` (which sets each
+    field through ``object.__setattr__``, interpreted): each slot set once through its own
+    descriptor, as :func:`doppelnb.core.state.copier` builds states (the tests compare the two)."""
+    row: RoundScore = _NEW(RoundScore)
+    k = 0
+    for setter in _ROW_SETTERS:
+        setter(row, values[k])
+        k += 1
+    return row
 
 
 # -- explaining a refusal -------------------------------------------------------------------------

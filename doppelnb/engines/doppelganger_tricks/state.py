@@ -321,22 +321,22 @@ class State(GameState):
         """The state after ``action``; raises a :class:`RuleError` (and changes nothing) if refused.
 
         A play spelled as :meth:`legal_actions` spells it (``"4S"``, ``"6D:C"``, ``"pass"``) is
-        already parsed and checked once it is found in the cached legal actions, and so is a
-        :class:`Bid` or :class:`Claim` taken from them; anything else (other spellings, JSON
-        lists, every refusal) goes through ``GameState.play``.
+        accepted on the hand masks (:meth:`.flow.Moment.can_play`, the legal plays decided
+        without building them), a :class:`Bid` or :class:`Claim` taken from the legal actions
+        by its place in them; anything else (other spellings, JSON lists, every refusal) goes
+        through ``GameState.play``'s steps.
         """
         tp = type(action)
         if tp is _PLAY or tp is str:  # a play handed out by legal_actions (the hot path), or
             move = _MOVES.get(action)  # "4S", "6D:C" or "pass" spelled canonically
             if move is not None:
-                legal = self._legal
-                if legal is None:
-                    legal = self._legal_tuple()
-                canonical, code, declared, text = move
-                if canonical in legal:
-                    m = (self._moment.play(code, declared) if code >= 0
-                         else self._moment.pass_claim())  # PASS (DT-R15)
-                    return State(m, ActionLog(self._log, text))
+                code, declared, text = move
+                m = self._moment
+                if code >= 0:
+                    if m.can_play(code, declared):
+                        return State(m.play(code, declared), ActionLog(self._log, text))
+                elif m.window is not None and m.phase == "play":  # PASS (DT-R15)
+                    return State(m.pass_claim(), ActionLog(self._log, text))
         elif tp is _BID:  # a forecast legal_actions handed out
             legal = self._legal
             if legal is None:
@@ -519,12 +519,12 @@ def _NEXT(_before: State | None, m: Moment, log: ActionLog | None) -> State:
     return State(m, log)
 
 
-#: Each canonical spelling of a play or the pass -> (the action legal_actions hands out, its card
-#: code or -1 for the pass, the declared suit, its record text): what ``play`` needs of it in one
-#: look-up (a ``Play`` keeps these in its instance dictionary).
-_MOVES: Final[dict[str, tuple[Action, int, str | None, str]]] = {
-    **{text: (p, p.code, p.declared, p.text) for text, p in PLAYS.items()},
-    PASS: (PASS, -1, None, PASS)}
+#: Each play legal_actions hands out (the key; its canonical spelling as a plain ``str`` finds
+#: it too) or the pass -> (its card code or -1 for the pass, the declared suit, its record
+#: text): what ``play`` needs of it in one look-up (a ``Play`` keeps these in its instance
+#: dictionary). Keyed by the interned plays themselves, so their look-up ends on identity.
+_MOVES: Final[dict[str, tuple[int, str | None, str]]] = {
+    **{p: (p.code, p.declared, p.text) for p in PLAYS.values()}, PASS: (-1, None, PASS)}
 #: The action classes, as constants the compiled build need not look up.
 _PLAY: Final = Play
 _BID: Final = Bid
