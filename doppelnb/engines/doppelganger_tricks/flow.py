@@ -411,7 +411,8 @@ class Moment:
     def legal_plays(self) -> tuple[Play, ...]:
         """The cards the player to move may play (no claim pending; any suit declarable)."""
         size = self.size
-        m = self.mask((self.leader + size) % self.n)
+        p = (self.leader + size) % self.n
+        m = self.m0 if p == 0 else self.m1 if p == 1 else self.m2 if p == 2 else self.m3
         if not size:
             return mask_leads(m)  # DT-R7, DT-R8
         lead = self.lead
@@ -428,7 +429,8 @@ class Moment:
         if self.window is not None or self.phase != "play":  # DT-R15, DT-R6, DT-R20
             return False
         size = self.size
-        hand = self.mask((self.leader + size) % self.n)
+        p = (self.leader + size) % self.n
+        hand = self.m0 if p == 0 else self.m1 if p == 1 else self.m2 if p == 2 else self.m3
         if not hand >> code & 1:  # DT-R7: a card of one's own hand
             return False
         if not size:  # DT-R8: a D card leads declaring a plain suit, a plain card does not

@@ -333,7 +333,8 @@ class State(GameState):
                 code, declared, text = move
                 m = self._moment
                 if code >= 0:
-                    if m.can_play(code, declared):
+                    legal = self._legal
+                    if (action in legal) if legal is not None else m.can_play(code, declared):
                         return State(m.play(code, declared), ActionLog(self._log, text))
                 elif m.window is not None and m.phase == "play":  # PASS (DT-R15)
                     return State(m.pass_claim(), ActionLog(self._log, text))
