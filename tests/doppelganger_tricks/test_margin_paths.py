@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import rules_strategy
 
-from doppelnb.engines.doppelganger_tricks import Rules, flow, from_json, new_game
+from doppelnb.engines.doppelganger_tricks import ALL_CARDS, Rules, flow, from_json, new_game
 from doppelnb.engines.doppelganger_tricks.actions import BIDS, PASS, PLAYS, Bid
 from doppelnb.engines.doppelganger_tricks.rules import RoundScore
 
@@ -123,3 +123,49 @@ def test_dt_r18_r19_score_row_built_slot_by_slot_is_the_dataclass():
             assert type(row) is RoundScore and row == plain and hash(row) == hash(plain)
             assert repr(row) == repr(plain) and row.points == plain.points
             assert flow.round_score(fields) == plain
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.sampled_from((3, 4)), data=st.data())
+def test_dt_r12_r13_packed_winner_is_resolve_trick(players, data):
+    """The winner on the packed trick (DT-R10, DT-R12, DT-R13) is the readable rule's winner."""
+    from doppelnb.engines.doppelganger_tricks import deck, resolve_trick
+
+    trick = data.draw(st.permutations(deck(players)).map(lambda d: d[:players]))
+    lead = data.draw(st.sampled_from("CTS")) if trick[0].suit == "D" else trick[0].suit
+    declared = lead if trick[0].suit == "D" else None
+    expected = resolve_trick(list(trick), declared, players=players).winner
+    cards = sum(c.index << (6 * k) for k, c in enumerate(trick))
+    got = flow.packed_winner(cards, players, "CTS".index(lead))
+    assert got == (-1 if expected is None else expected)
+    assert got == flow.trick_winner(tuple(c.index for c in trick), "CTS".index(lead))
+
+
+def test_dt_r12_r13_packed_winner_on_every_annihilation_case():
+    """Every trick of a lead card, its D twin and two more, each rotation of it."""
+    from doppelnb.engines.doppelganger_tricks import resolve_trick
+
+    for number in range(1, 11):
+        for other in range(1, 11):
+            base = [f"{number}C", f"{number}D", f"{other}T", f"{11 - other}S"]
+            if len(set(base)) < 4:
+                continue
+            for r in range(4):
+                cards = base[r:] + base[:r]
+                lead = "C" if cards[0][-1] == "D" else cards[0][-1]
+                declared = lead if cards[0][-1] == "D" else None
+                expected = resolve_trick(cards, declared).winner
+                codes = [ALL_CARDS.index(c) for c in cards]
+                packed = sum(c << (6 * k) for k, c in enumerate(codes))
+                assert flow.packed_winner(packed, 4, "CTS".index(lead)) == (
+                    -1 if expected is None else expected), cards
+
+
+def test_native_flag_names_the_build_this_runs_on():
+    """``flow._NATIVE`` (the compiled build's cheaper trick winner) is set exactly when the
+    module is the compiled one; the state module is compiled along with it (``make fast``)."""
+    from doppelnb.engines.doppelganger_tricks import state
+
+    compiled = flow.__file__.endswith((".so", ".pyd"))
+    assert flow._NATIVE is compiled
+    assert state.__file__.endswith((".so", ".pyd")) is compiled

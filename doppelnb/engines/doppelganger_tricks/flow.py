@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 from _random import Random as _MT
+from types import FunctionType
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from ...core.chance import rng_for, stream_seed
@@ -52,9 +53,11 @@ SEATS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
     n: tuple(tuple((lead + k) % n for k in range(n)) for lead in range(n)) for n in (3, 4)}
 
 
-def tricks_per_round(players: int) -> int:
+def tricks_per_round(players: Any) -> int:
     """DT-R4, DT-R17: 12 tricks with 3 players, 10 with 4."""
-    return len(deck(players)) // players
+    full = deck(players)  # refuses anything but 3 or 4 players (BadInput)
+    n: int = players
+    return len(full) // n
 
 
 Hands = tuple[tuple[Card, ...], ...]
@@ -262,6 +265,55 @@ def trick_winner(trick: tuple[int, ...], lead: int, start: int = 0) -> int:
             win = i
         i += 1
     return win - start if win >= 0 else -1
+
+
+def _probe() -> None:
+    """A function of this module: a native one when the module is compiled."""
+
+
+#: Whether this module runs compiled (``make fast``): there a trick's winner is found on the
+#: packed trick (:func:`packed_winner`, native integer operations only), interpreted by
+#: :func:`trick_winner` over the trick's record (a loop over a tuple is the cheaper one there).
+#: The tests check both against the readable rule (``resolve_trick``), on both builds.
+_NATIVE: Final = not isinstance(_probe, FunctionType)
+
+
+def packed_winner(cards: int, size: int, lead: int) -> int:
+    """:func:`trick_winner` on a packed trick (``size`` card codes of 6 bits each in ``cards``,
+    the first in the lowest bits, as :class:`Moment` keeps the trick in progress): the same
+    rules (DT-R10, DT-R12, DT-R13) in integer operations only (the tests compare the two)."""
+    base = 10 * lead
+    plain = 0
+    dees = 0
+    k = 0
+    while k < size:
+        c = cards >> (6 * k) & 63
+        if c >= 30:
+            dees |= 1 << (c - 30)
+        elif base <= c < base + 10:
+            plain |= 1 << (c - base)
+        k += 1
+    gone = plain & dees  # DT-R12: annihilated numbers
+    best = -1
+    win = -1
+    k = 0
+    while k < size:  # DT-R13a: the highest surviving lead-suit (or D) card
+        c = cards >> (6 * k) & 63
+        x = c - 30 if c >= 30 else c - base if base <= c < base + 10 else -1
+        if x > best and not gone >> x & 1:
+            best = x
+            win = k
+        k += 1
+    if win >= 0:
+        return win
+    k = 0
+    while k < size:  # DT-R13b: else the highest number, the earliest on a tie; else nobody
+        c = cards >> (6 * k) & 63
+        if c < 30 and not base <= c < base + 10 and c % 10 > best:
+            best = c % 10
+            win = k
+        k += 1
+    return win
 
 
 class Book(NamedTuple):
@@ -521,7 +573,7 @@ class Moment:
         else:
             record = (leader, -1 if self.declared is None else lead, cards & 63,
                       cards >> 6 & 63, code)
-        win = trick_winner(record, lead, 2)
+        win = packed_winner(cards, n, lead) if _NATIVE else trick_winner(record, lead, 2)
         won = self.won
         if win >= 0:  # DT-R14: the winner takes the trick and leads the next one
             leader = (leader + win) % n

@@ -16,7 +16,6 @@ Doppelgänger Tricks, 3 players, round 1 of 3: forecast, P2 to move
 
 from __future__ import annotations
 
-import random
 from typing import Any, ClassVar, Final, Literal
 
 from ...core.chance import make_seed
@@ -321,8 +320,9 @@ class State(GameState):
         """The state after ``action``; raises a :class:`RuleError` (and changes nothing) if refused.
 
         A play spelled as :meth:`legal_actions` spells it (``"4S"``, ``"6D:C"``, ``"pass"``) is
-        accepted on the hand masks (:meth:`.flow.Moment.can_play`, the legal plays decided
-        without building them), a :class:`Bid` or :class:`Claim` taken from the legal actions
+        accepted by membership in the cached legal actions or, when none are cached (a
+        replay), on the hand masks (:meth:`.flow.Moment.can_play`, the legal plays decided
+        without building them); a :class:`Bid` or :class:`Claim` taken from the legal actions
         by its place in them; anything else (other spellings, JSON lists, every refusal) goes
         through ``GameState.play``'s steps.
         """
@@ -394,7 +394,7 @@ class State(GameState):
         return m.claim(BONUS_NAMES.index(action.bonus), action.player)
 
     # -- views -----------------------------------------------------------------------------------
-    def view(self, player: int | None = None) -> dict[str, Any]:
+    def view(self, player: Any = None) -> dict[str, Any]:
         """What ``player`` may see (``None``: an onlooker): their own hand, the others' hand
         sizes, the public forecasts (others' stay hidden until every forecast is in, DT-R6) and
         everything on the table. A new dict each call."""
@@ -413,7 +413,7 @@ class State(GameState):
             "bonus_holders": self.bonus_holders, "totals": list(self.totals),
         }
 
-    def determinize(self, player: int, rng: random.Random) -> State:
+    def determinize(self, player: Any, rng: Any) -> State:
         """A state consistent with what ``player`` has seen; see :func:`.players.determinize`."""
         from .players import determinize
 
@@ -584,8 +584,8 @@ def _moment_with(m: Moment, game: dict[str, Any]) -> Moment:
 _DEFAULT_RULES: Final = Rules()  # frozen, so one shared instance serves every default game
 
 
-def new_game(players: int, *, rules: Rules | None = None, seed: int | None = None,
-             first_player: int | None = None, hands: Any = None, **unknown: Any) -> State:
+def new_game(players: Any, *, rules: Any = None, seed: Any = None, first_player: Any = None,
+             hands: Any = None, **unknown: Any) -> State:
     """A new game for 3 or 4 players; ``first_player`` is seat 0..players-1 (DT-R5), random if
     not given. The same seed deals the same cards; ``hands`` (lists of cards, the whole deck)
     prepares the first round's deal instead, e.g. to replay a rulebook example. Any other
