@@ -169,3 +169,28 @@ def test_native_flag_names_the_build_this_runs_on():
     compiled = flow.__file__.endswith((".so", ".pyd"))
     assert flow._NATIVE is compiled
     assert state.__file__.endswith((".so", ".pyd")) is compiled
+
+
+def test_dt_r15_a3_a4_book_may_claim_is_may_claim():
+    """The claim check on the flags the book keeps is :func:`flow.may_claim` on the rules
+    (DT-R15, DT-A3, DT-A4), in every case of holders, seat, card and hand size."""
+    import copy
+    import itertools
+    import pickle
+
+    from doppelnb.core.frozen import FrozenMap
+
+    for most, window in itertools.product((1, 2), ("any_own_turn", "first_opportunity_only")):
+        rules = Rules(bonus_max_per_player=most, bonus_claim_window=window)
+        for n in (3, 4):
+            book = flow.Book(0, 1, (), (0,) * n, (), rules, 7, FrozenMap({}))
+            full = flow.tricks_per_round(n)
+            for holders in itertools.product((None, *range(n)), repeat=2):
+                for player, code, size in itertools.product(range(n), (3, 35), (full, full - 1)):
+                    before = (1 << size) - 1
+                    assert book.may_claim(holders, player, code, before, n) == flow.may_claim(
+                        rules, holders, player, code, before, n)
+            # still the value the named tuple was
+            assert book._replace(round=1) != book and book._replace() == book
+            assert pickle.loads(pickle.dumps(book)) == book and copy.deepcopy(book) is book
+            assert hash(book._replace()) == hash(book) and repr(book).startswith("Book(round=0,")

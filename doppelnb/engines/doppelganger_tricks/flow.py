@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 from _random import Random as _MT
 from types import FunctionType
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ...core.chance import rng_for, stream_seed
 from ...core.checks import show
@@ -316,20 +316,84 @@ def packed_winner(cards: int, size: int, lead: int) -> int:
     return win
 
 
-class Book(NamedTuple):
+class Book:
     """What changes at most once a round: the round (0-based), its first player, the score
     sheet, the totals and the previous round's tricks (records as :class:`Moment` keeps them);
     and the game's header, which never changes: the variant flags, the seed and the setup
-    options (the state reads its ``rules``, ``seed`` and ``options`` here)."""
+    options (the state reads its ``rules``, ``seed`` and ``options`` here).
 
-    round: int
-    first: int
-    sheet: tuple[RoundScore, ...]
-    totals: tuple[int, ...]
-    last_round: tuple[tuple[int, ...], ...]
-    rules: Rules
-    seed: int
-    options: FrozenMap[str, Any]
+    An immutable value like :class:`Moment` (a native class in the compiled build; it was a
+    named tuple, and keeps ``_fields``, ``_replace``, equality, hashing and pickling). It also
+    keeps the variant flags play reads, read once from the rules when it is built:
+    ``restricted`` (DT-A10), ``claim_max`` (DT-A3), ``first_only`` (DT-A4) and ``bid12``
+    (DT-A6).
+    """
+
+    __slots__ = ("round", "first", "sheet", "totals", "last_round", "rules", "seed", "options",
+                 "restricted", "claim_max", "first_only", "bid12")
+    _fields: ClassVar[tuple[str, ...]] = ("round", "first", "sheet", "totals", "last_round",
+                                          "rules", "seed", "options")
+
+    def __init__(self, round: int, first: int, sheet: tuple[RoundScore, ...],
+                 totals: tuple[int, ...], last_round: tuple[tuple[int, ...], ...], rules: Rules,
+                 seed: int, options: FrozenMap[str, Any]) -> None:
+        self.round: Final = round
+        self.first: Final = first
+        self.sheet: Final = sheet
+        self.totals: Final = totals
+        self.last_round: Final = last_round
+        self.rules: Final = rules
+        self.seed: Final = seed
+        self.options: Final = options
+        self.restricted: Final[bool] = rules.declare_restricted_to_held_suits
+        self.claim_max: Final[int] = rules.bonus_max_per_player
+        self.first_only: Final[bool] = rules.bonus_claim_window == "first_opportunity_only"
+        self.bid12: Final[bool] = rules.bid_max == 12
+
+    def items(self) -> tuple[Any, ...]:
+        return (self.round, self.first, self.sheet, self.totals, self.last_round, self.rules,
+                self.seed, self.options)
+
+    def _replace(self, **changes: Any) -> Book:
+        """A copy with some fields replaced (as a named tuple's ``_replace``)."""
+        unknown = set(changes) - set(Book._fields)
+        if unknown:
+            raise ValueError(f"Book has no field(s) {', '.join(sorted(unknown))}")
+        values = dict(zip(Book._fields, self.items(), strict=True))
+        values.update(changes)
+        return Book(*(values[k] for k in Book._fields))
+
+    def may_claim(self, holders: tuple[int | None, ...], player: int, code: int, before: int,
+                  n: int) -> bool:
+        """:func:`may_claim` on the flags kept here (DT-R15, DT-A3, DT-A4; the tests compare
+        the two)."""
+        taken = (1 if holders[0] == player else 0) + (1 if holders[1] == player else 0)
+        if taken >= self.claim_max:  # DT-A3
+            return False
+        if self.first_only:  # DT-A4
+            return code >= 30 or before.bit_count() == tricks_per_round(n)
+        return True
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Book):
+            return NotImplemented
+        return self.items() == other.items()
+
+    def __hash__(self) -> int:
+        return hash(self.items())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Book, self.items())
+
+    def __copy__(self) -> Book:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Book:
+        return self
+
+    def __repr__(self) -> str:
+        return "Book(" + ", ".join(f"{k}={v!r}" for k, v in zip(
+            Book._fields, self.items(), strict=True)) + ")"
 
 
 class Moment:
@@ -488,7 +552,7 @@ class Moment:
         if not size:  # DT-R8: a D card leads declaring a plain suit, a plain card does not
             if declared is None:
                 return code < 30
-            return code >= 30 and not self.book.rules.declare_restricted_to_held_suits
+            return code >= 30 and not self.book.restricted
         if declared is not None:  # DT-R10: only the leader declares
             return False
         lead = self.lead  # DT-R9: follow the lead suit when able, or play a D card
@@ -503,7 +567,7 @@ class Moment:
             if window is not None:  # DT-R15: claim a free bonus card, or pass
                 h1, h3 = self.holders
                 return CLAIM_OPTIONS[window][(h1 is None, h3 is None)]
-            if self.size or not self.book.rules.declare_restricted_to_held_suits:
+            if self.size or not self.book.restricted:
                 return self.legal_plays()
             m = self.mask(self.leader)  # DT-A10: declare only a plain suit the leader holds
             suits = tuple([x for k, x in enumerate(PLAIN_SUITS) if m & SUIT_MASKS[k]]) \
@@ -511,7 +575,7 @@ class Moment:
             return tuple([play for c in mask_cards(m) for play in LEADS[c]
                           if play.declared is None or play.declared in suits])
         if phase == "forecast":
-            return BIDS_UP_TO[12 if self.book.rules.bid_max == 12 else tricks_per_round(self.n)]
+            return BIDS_UP_TO[12 if self.book.bid12 else tricks_per_round(self.n)]
         return ()  # the game is over
 
     # -- the next moment ------------------------------------------------------------------------
@@ -554,7 +618,7 @@ class Moment:
         holders = self.holders
         # DT-R15: a claim needs a hand without D cards and a free bonus card.
         window = p if (not m >> 30 and (holders[0] is None or holders[1] is None)
-                       and may_claim(self.book.rules, holders, p, code, before, n)) else None
+                       and self.book.may_claim(holders, p, code, before, n)) else None
         if not size:  # the lead (DT-R8: a led D card carries its declared suit)
             lead = SUIT_CODE[declared] if declared is not None else code // 10
             return Moment(n, self.book, "play", self.bids, m0, m1, m2, m3, self.won, leader,
