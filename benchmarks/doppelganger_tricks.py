@@ -31,23 +31,22 @@ with ``core/state.py`` and the Tricks ``flow.py`` and ``state.py`` compiled by m
 Tricks ``State`` and ``GameState`` as native classes; run
 with ``PYTHONPATH=build/fast`` the script measures that one first).
 
-Measured (2 cores shared with other work; CPU time, so load still slows every contender
-alike): OpenSpiel 10,900-11,400 rounds/s on a quiet machine (5,300-8,800 under load). The
-compiled engine 11,240-11,580 rounds/s, **1.00-1.03x** (1.82-1.88 µs per action, the random
-player included; worst repeats 10,670-11,460), in three back-to-back ``--quick`` runs on a
-quiet machine; two runs under load 1.02-1.04x (6,000-6,300 rounds/s against OpenSpiel's
-5,700-6,100 in the same run), two more with other work starting 0.95-0.96x (10,200-10,570
-rounds/s, worst repeats 7,750-8,720, so load during the engine's turns): **0.95-1.04x** over
-seven runs. The pure engine 3,880-4,130 rounds/s, **0.35-0.38x** (5.1-5.4 µs per action). Before the last
-step (the seeded streams on the C generator, below; one run today and five earlier):
-compiled 9,530-9,950 rounds/s,
-0.88-0.90x (2.12-2.21 µs per action), pure 3,820-3,970, 0.35-0.36x; a whole 4-round game
-about 407 µs compiled, now about 357 µs (pure about 1,030 µs, now about 990). Before the
-native ``State`` (this morning): compiled 6,600-7,000 rounds/s, 0.58-0.63x (3.0-3.2 µs per
-action), pure 3,200-3,600, 0.29-0.33x; last session the pure engine played 1,100-1,950
-rounds/s (0.11-0.18x, about 11 µs per action). The integer simulator is at 0.6-0.7x and the
-numpy batch at 17-21x. Memory: about 535 bytes per state over a whole game, every state kept
-alive, on either path (about 680 two sessions ago).
+Measured (2 cores shared with other work, load average 2.2-2.3 during the runs; CPU time, so
+load still slows every contender alike), three back-to-back ``--quick`` runs: the compiled
+engine 13,390-13,750 rounds/s, **1.20-1.22x** OpenSpiel (11,290, 11,280 and 11,090 rounds/s in
+the same runs; 1.53-1.57 µs per action, the random player included; worst repeats
+13,230-13,440); three runs a step earlier (without the native ``Book``) 1.17-1.19x. The pure
+engine 4,200-4,290 rounds/s, **0.38x** (4.91-5.01 µs per action). Before the last step (the
+integer moment below; this morning's figures and two runs today): compiled 10,780-11,580
+rounds/s, 0.95-1.04x over seven runs (1.82-1.96 µs per action, about 88-93 µs per round, now
+about 71); pure 3,880-4,130, 0.35-0.38x. Before the seeded streams on the C generator:
+compiled 9,530-9,950 rounds/s, 0.88-0.90x (2.12-2.21 µs per action), pure 3,820-3,970,
+0.35-0.36x. Before the native ``State``: compiled 6,600-7,000 rounds/s, 0.58-0.63x (3.0-3.2 µs
+per action), pure 3,200-3,600, 0.29-0.33x; two sessions ago the pure engine played
+1,100-1,950 rounds/s (0.11-0.18x, about 11 µs per action). The integer simulator is at
+0.65-0.68x and the numpy batch at 19-20x. Memory: about 455 bytes per state over a whole game
+compiled, 462 pure, every state kept alive (535 before the last step, about 680 three
+sessions ago).
 
 What was done (issue 17's levers): the state keeps the game in one :class:`.flow.Moment` of
 integers (each hand a bit mask over the 40 card codes, the trick in progress as codes, the
@@ -85,12 +84,37 @@ bit lengths a table and the four hands dealt without a modulo; a round's end 21 
 under one integer key instead of a tuple of tuples). Tried and dropped: building the hands
 tuple of a play from four ``masks[k]`` (slower compiled: each int is boxed again).
 
-What remains: a game is about 357 µs compiled, about 60 of them the random player's own draws
-and about 27 the five Mersenne Twister seedings (one per deal, one for the first player) that
-keep records replayable; ``State.play`` about 0.44 µs (0.94 µs when it completes a trick),
-``Moment.play`` 0.28 (0.73), the action log entry 0.14 (``core/state.py``). Not attempted:
-numba (object states; the deal is not the bottleneck), merging ``Moment`` into ``State`` (one
-object fewer per action), drawing the shuffle's 32-bit words in one block.
+The last step (issue 17's margin: the compiled engine clearly above 1.0x): fewer objects and
+fewer generic look-ups per action, found by timing the pieces (compiled, µs, before -> after,
+same machine and minute): a plain play 0.64 -> 0.28, a trick-completing play 0.89 -> 0.65, a
+forecast 0.61 -> 0.39, a pass 0.25 -> 0.19, a round's end 12.4 -> 11.4 (of which the deal
+about 9.7), ``legal_actions()`` on a new state 0.24 -> 0.18, ``new_game`` 20.3 -> 19.7; the
+whole loop 1.85 -> 1.50 µs per action, 88 -> 71 µs per round (pure, the same pieces:
+``legal_actions()`` 0.96 -> 0.69, a forecast 2.1 -> 1.8, a play unchanged at 2.0, a claim 1.6
+-> 1.7; the whole loop unchanged at 4.95 µs per action: about 5 % fewer instructions
+(valgrind) and a wider moment cancel out). :class:`.flow.Moment` keeps the hands in four
+native integer fields (``masks`` is a property) and the trick in progress as one packed
+integer (6 bits per card, with its size and lead suit), so a play builds one moment and no
+tuple, list or boxed integer until its trick completes; a complete trick's winner is found on
+the packed codes in the compiled build (``packed_winner``) and on the record's tuple in the
+pure one (``flow._NATIVE`` picks; both are tested against ``resolve_trick``); a forecast
+handed out by ``legal_actions()`` is found by its place in them (no tuple comparisons), a
+play by membership in the cached legal actions or, when none are cached (a replay), on the
+hand masks (``Moment.can_play``, tested against the legal actions); :class:`.flow.Book` is a
+native class that keeps the variant flags play reads (read from the frozen ``Rules`` once a
+round, not at each lead or claim check); the score row is built slot by slot (the frozen
+dataclass's ``__init__`` is interpreted). Tried and dropped: drawing the deal's 32-bit words
+64 at a time (the same draws, but slower in pure Python and barely faster compiled);
+compiling ``core/chance.py`` too (0.3 %).
+
+What remains: a round is about 71 µs compiled, of which about 12 are the random player's own
+``randrange`` (interpreted, as the peer's is; its loop adds a few more) and about 11 the
+seeded chance (one
+deal per round, one first-player draw per game: SHA-256 of the stream label and the Mersenne
+Twister's seeding, which keep records replayable); ``State.play`` about 0.28 µs on a plain
+play, about half of it the three objects a step builds (moment, state, action log entry).
+Not attempted: numba (object states), merging ``Moment`` into ``State`` (one object fewer
+per action, about 4 % by instruction counts).
 
 The report for ``make bench``'s table (``build/bench/doppelganger_tricks.json``): the pure
 checked engine's actions/s and rounds/s (``games/s`` there are rounds, the unit of the peer)

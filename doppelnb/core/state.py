@@ -55,6 +55,7 @@ JsonAction = Any
 Score = int | Fraction
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # e.g. the quest's ``table.Lines``
 class ActionLog:
     """The actions of a game so far, as a persistent (shared, never changed) linked list.
 
@@ -281,7 +282,7 @@ class GameState:
         cls = type(self)
         if not hasattr(self, "__dict__"):
             return copier(cls, tuple(changes))(self, *changes.values())
-        new = object.__new__(cls)  # states not yet migrated to slots
+        new = cls.__new__(cls)  # states not yet migrated to slots
         names = _slot_fields(cls)
         for name in names:
             value = changes[name] if name in changes else None if name[0] == "_" else \
@@ -367,12 +368,12 @@ class GameState:
         _SET_ATTR(new, "action_log", ActionLog(self.action_log, self.action_to_json(action)))
         return new
 
-    def view(self, player: int | None = None) -> Any:
+    def view(self, player: Any = None) -> Any:
         """What ``player`` (``None``: an onlooker) may see. Games without hidden information
         return the state itself (it is immutable); others return a masked copy."""
         return self
 
-    def determinize(self, player: int, rng: random.Random) -> Self:
+    def determinize(self, player: Any, rng: Any) -> Self:
         """A state consistent with what ``player`` has seen, hidden parts resampled (search
         players use it). Games without hidden information return the state itself."""
         return self
@@ -391,7 +392,7 @@ class GameState:
         return self.record().to_json(indent)
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> Self:
+    def from_json(cls, text: Any) -> Self:
         """Replay a JSON record; a malformed or unreplayable record raises :class:`BadInput`."""
         rec = parse_record(text, cls.game)
         state = cls._start(rec)
@@ -449,7 +450,7 @@ def _evolver(cls: type, keys: tuple[str, ...], *, from_mapping: bool = False,
     unknown = [k for k in keys if k not in names]
     if unknown:
         raise AttributeError(f"{cls.__name__} has no field(s) {', '.join(unknown)}")
-    scope: dict[str, Any] = {"_new": object.__new__, "cls": cls}
+    scope: dict[str, Any] = {"_new": cls.__new__, "cls": cls}
     setters = {}
     for i, name in enumerate(names):
         scope[f"_set{i}"] = _descriptor(cls, name).__set__

@@ -15,8 +15,10 @@ readable fields. Nothing here mutates anything. ``make fast`` compiles this modu
 
 from __future__ import annotations
 
+import dataclasses
 from _random import Random as _MT
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from types import FunctionType
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ...core.chance import rng_for, stream_seed
 from ...core.checks import show
@@ -51,9 +53,11 @@ SEATS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
     n: tuple(tuple((lead + k) % n for k in range(n)) for lead in range(n)) for n in (3, 4)}
 
 
-def tricks_per_round(players: int) -> int:
+def tricks_per_round(players: Any) -> int:
     """DT-R4, DT-R17: 12 tricks with 3 players, 10 with 4."""
-    return len(deck(players)) // players
+    full = deck(players)  # refuses anything but 3 or 4 players (BadInput)
+    n: int = players
+    return len(full) // n
 
 
 Hands = tuple[tuple[Card, ...], ...]
@@ -121,14 +125,14 @@ def deal_masks(players: int, seed: int, round_index: int) -> tuple[int, ...]:
     (``random.Random.shuffle`` draws ``_randbelow(i + 1)`` from ``getrandbits``), so the deal and
     every record stay exactly those of :func:`deal`; the tests compare the two."""
     pack = list(DECK_CODES[players])
-    rng = seeded_stream(seed, "deal", round_index)
+    draw = seeded_stream(seed, "deal", round_index).getrandbits  # bound once
     i = len(pack) - 1
     while i > 0:
         n = i + 1
         k = _BITS[n]
-        r: int = rng.getrandbits(k)
+        r: int = draw(k)
         while r >= n:
-            r = rng.getrandbits(k)
+            r = draw(k)
         c = pack[i]
         pack[i] = pack[r]
         pack[r] = c
@@ -218,8 +222,9 @@ def mask_leads(m: int) -> tuple[Play, ...]:
             + LEADS_OF_D[m >> 30])
 
 
-def trick_winner(trick: tuple[int, ...], lead: int) -> int:
-    """:func:`.rules._resolve` on card codes: the index of the winning card, -1 for none.
+def trick_winner(trick: tuple[int, ...], lead: int, start: int = 0) -> int:
+    """:func:`.rules._resolve` on card codes: the index of the winning card among
+    ``trick[start:]`` (counted from ``start``), -1 for none.
 
     DT-R10, DT-R12: a D card counts as the lead suit; a plain lead-suit card and the D card of
     the same number annihilate (no other pair can occur). DT-R13: the highest surviving
@@ -227,80 +232,246 @@ def trick_winner(trick: tuple[int, ...], lead: int) -> int:
     """
     plain = 0
     dees = 0
-    for c in trick:
-        s = c // 10
-        if s == lead:
-            plain |= 1 << (c - 10 * s)
-        elif s == 3:
+    end = len(trick)
+    i = start
+    while i < end:
+        c = trick[i]
+        if c >= 30:
             dees |= 1 << (c - 30)
+        elif c // 10 == lead:
+            plain |= 1 << (c - 10 * lead)
+        i += 1
     gone = plain & dees
     best = -1
     win = -1
-    for i, c in enumerate(trick):
+    i = start
+    while i < end:
+        c = trick[i]
         s = c // 10
         x = c - 10 * s
         if (s == lead or s == 3) and not gone >> x & 1 and x > best:
             best = x
             win = i
+        i += 1
     if win >= 0:
-        return win
-    for i, c in enumerate(trick):
+        return win - start
+    i = start
+    while i < end:
+        c = trick[i]
         s = c // 10
         x = c - 10 * s
         if s != lead and s != 3 and x > best:  # strictly higher: the earliest wins a tie
             best = x
             win = i
+        i += 1
+    return win - start if win >= 0 else -1
+
+
+def _probe() -> None:
+    """A function of this module: a native one when the module is compiled."""
+
+
+#: Whether this module runs compiled (``make fast``): there a trick's winner is found on the
+#: packed trick (:func:`packed_winner`, native integer operations only), interpreted by
+#: :func:`trick_winner` over the trick's record (a loop over a tuple is the cheaper one there).
+#: The tests check both against the readable rule (``resolve_trick``), on both builds.
+_NATIVE: Final = not isinstance(_probe, FunctionType)
+
+
+def packed_winner(cards: int, size: int, lead: int) -> int:
+    """:func:`trick_winner` on a packed trick (``size`` card codes of 6 bits each in ``cards``,
+    the first in the lowest bits, as :class:`Moment` keeps the trick in progress): the same
+    rules (DT-R10, DT-R12, DT-R13) in integer operations only (the tests compare the two)."""
+    base = 10 * lead
+    plain = 0
+    dees = 0
+    k = 0
+    while k < size:
+        c = cards >> (6 * k) & 63
+        if c >= 30:
+            dees |= 1 << (c - 30)
+        elif base <= c < base + 10:
+            plain |= 1 << (c - base)
+        k += 1
+    gone = plain & dees  # DT-R12: annihilated numbers
+    best = -1
+    win = -1
+    k = 0
+    while k < size:  # DT-R13a: the highest surviving lead-suit (or D) card
+        c = cards >> (6 * k) & 63
+        x = c - 30 if c >= 30 else c - base if base <= c < base + 10 else -1
+        if x > best and not gone >> x & 1:
+            best = x
+            win = k
+        k += 1
+    if win >= 0:
+        return win
+    k = 0
+    while k < size:  # DT-R13b: else the highest number, the earliest on a tie; else nobody
+        c = cards >> (6 * k) & 63
+        if c < 30 and not base <= c < base + 10 and c % 10 > best:
+            best = c % 10
+            win = k
+        k += 1
     return win
 
 
-class Book(NamedTuple):
+class Book:
     """What changes at most once a round: the round (0-based), its first player, the score
     sheet, the totals and the previous round's tricks (records as :class:`Moment` keeps them);
     and the game's header, which never changes: the variant flags, the seed and the setup
-    options (the state reads its ``rules``, ``seed`` and ``options`` here)."""
+    options (the state reads its ``rules``, ``seed`` and ``options`` here).
 
-    round: int
-    first: int
-    sheet: tuple[RoundScore, ...]
-    totals: tuple[int, ...]
-    last_round: tuple[tuple[int, ...], ...]
-    rules: Rules
-    seed: int
-    options: FrozenMap[str, Any]
+    An immutable value like :class:`Moment` (a native class in the compiled build; it was a
+    named tuple, and keeps ``_fields``, ``_replace``, equality, hashing and pickling). It also
+    keeps the variant flags play reads, read once from the rules when it is built:
+    ``restricted`` (DT-A10), ``claim_max`` (DT-A3), ``first_only`` (DT-A4) and ``bid12``
+    (DT-A6).
+    """
+
+    __slots__ = ("round", "first", "sheet", "totals", "last_round", "rules", "seed", "options",
+                 "restricted", "claim_max", "first_only", "bid12")
+    _fields: ClassVar[tuple[str, ...]] = ("round", "first", "sheet", "totals", "last_round",
+                                          "rules", "seed", "options")
+
+    def __init__(self, round: int, first: int, sheet: tuple[RoundScore, ...],
+                 totals: tuple[int, ...], last_round: tuple[tuple[int, ...], ...], rules: Rules,
+                 seed: int, options: FrozenMap[str, Any]) -> None:
+        self.round: Final = round
+        self.first: Final = first
+        self.sheet: Final = sheet
+        self.totals: Final = totals
+        self.last_round: Final = last_round
+        self.rules: Final = rules
+        self.seed: Final = seed
+        self.options: Final = options
+        self.restricted: Final[bool] = rules.declare_restricted_to_held_suits
+        self.claim_max: Final[int] = rules.bonus_max_per_player
+        self.first_only: Final[bool] = rules.bonus_claim_window == "first_opportunity_only"
+        self.bid12: Final[bool] = rules.bid_max == 12
+
+    def items(self) -> tuple[Any, ...]:
+        return (self.round, self.first, self.sheet, self.totals, self.last_round, self.rules,
+                self.seed, self.options)
+
+    def _replace(self, **changes: Any) -> Book:
+        """A copy with some fields replaced (as a named tuple's ``_replace``)."""
+        unknown = set(changes) - set(Book._fields)
+        if unknown:
+            raise ValueError(f"Book has no field(s) {', '.join(sorted(unknown))}")
+        values = dict(zip(Book._fields, self.items(), strict=True))
+        values.update(changes)
+        return Book(*(values[k] for k in Book._fields))
+
+    def may_claim(self, holders: tuple[int | None, ...], player: int, code: int, before: int,
+                  n: int) -> bool:
+        """:func:`may_claim` on the flags kept here (DT-R15, DT-A3, DT-A4; the tests compare
+        the two)."""
+        taken = (1 if holders[0] == player else 0) + (1 if holders[1] == player else 0)
+        if taken >= self.claim_max:  # DT-A3
+            return False
+        if self.first_only:  # DT-A4
+            return code >= 30 or before.bit_count() == tricks_per_round(n)
+        return True
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Book):
+            return NotImplemented
+        return self.items() == other.items()
+
+    def __hash__(self) -> int:
+        return hash(self.items())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Book, self.items())
+
+    def __copy__(self) -> Book:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Book:
+        return self
+
+    def __repr__(self) -> str:
+        return "Book(" + ", ".join(f"{k}={v!r}" for k, v in zip(
+            Book._fields, self.items(), strict=True)) + ")"
 
 
 class Moment:
     """The game at one moment, in integers: the part of a state that play changes.
 
-    ``masks`` are the hands as bit masks, ``trick`` the card codes played to the trick in
-    progress, ``tricks`` this round's completed tricks as ``(leader, declared suit code or -1,
-    card codes...)``; ``holders`` the holder of each bonus card (+1, +3) and ``window`` the
-    player who may claim one now (DT-R15). Immutable: each method returns a new moment. The
-    state (:class:`~.state.State`) shows all of it in the readable notation.
+    The hands are bit masks, one field per seat (``m0``..``m3``; ``masks`` gives them as a
+    tuple), and the trick in progress is one integer: ``size`` card codes of 6 bits each in
+    ``cards`` (the first played in the lowest bits; :meth:`trick` unpacks them), with ``lead``
+    the code of its lead suit (-1 before the lead) and ``declared`` the suit a led D card
+    declared. ``tricks`` holds this round's completed tricks as ``(leader, declared suit code or
+    -1, card codes...)``; ``holders`` the holder of each bonus card (+1, +3) and ``window`` the
+    player who may claim one now (DT-R15). Integers in native fields are neither boxed nor
+    allocated, so a play builds one object and no tuple (until a trick completes). Immutable:
+    each method returns a new moment. The state (:class:`~.state.State`) shows all of it in the
+    readable notation.
     """
 
-    __slots__ = ("n", "book", "phase", "bids", "masks", "won", "leader", "trick", "declared",
-                 "tricks", "holders", "window")
+    __slots__ = ("n", "book", "phase", "bids", "m0", "m1", "m2", "m3", "won", "leader", "cards",
+                 "size", "lead", "declared", "tricks", "holders", "window")
 
     def __init__(self, n: int, book: Book, phase: str, bids: tuple[int | None, ...],
-                 masks: tuple[int, ...], won: tuple[int, ...], leader: int,
-                 trick: tuple[int, ...], declared: str | None,
+                 m0: int, m1: int, m2: int, m3: int, won: tuple[int, ...], leader: int,
+                 cards: int, size: int, lead: int, declared: str | None,
                  tricks: tuple[tuple[int, ...], ...], holders: tuple[int | None, ...],
                  window: int | None) -> None:
         self.n: Final = n
         self.book: Final = book
         self.phase: Final = phase
         self.bids: Final = bids
-        self.masks: Final = masks
+        self.m0: Final = m0
+        self.m1: Final = m1
+        self.m2: Final = m2
+        self.m3: Final = m3
         self.won: Final = won
         self.leader: Final = leader
-        self.trick: Final = trick
+        self.cards: Final = cards
+        self.size: Final = size
+        self.lead: Final = lead
         self.declared: Final = declared
         self.tricks: Final = tricks
         self.holders: Final = holders
         self.window: Final = window
 
+    @staticmethod
+    def of(n: int, book: Book, phase: str, bids: tuple[int | None, ...],
+           masks: tuple[int, ...], won: tuple[int, ...], leader: int, trick: tuple[int, ...],
+           declared: str | None, tricks: tuple[tuple[int, ...], ...],
+           holders: tuple[int | None, ...], window: int | None) -> Moment:
+        """A moment from its readable parts (the hands as a tuple of masks, the trick as a tuple
+        of card codes): what :meth:`items` gives back."""
+        m = tuple(masks) + (0,) * (4 - len(masks))
+        cards = 0
+        for k, c in enumerate(trick):
+            cards |= c << (6 * k)
+        lead = -1 if not trick else SUIT_CODE[declared] if declared is not None else trick[0] // 10
+        return Moment(n, book, phase, bids, m[0], m[1], m[2], m[3], won, leader, cards,
+                      len(trick), lead, declared, tricks, holders, window)
+
+    @property
+    def masks(self) -> tuple[int, ...]:
+        """Each seat's hand as a bit mask."""
+        if self.n == 3:
+            return (self.m0, self.m1, self.m2)
+        return (self.m0, self.m1, self.m2, self.m3)
+
+    @property
+    def trick(self) -> tuple[int, ...]:
+        """The card codes played to the trick in progress, in play order."""
+        cards = self.cards
+        return tuple([cards >> (6 * k) & 63 for k in range(self.size)])
+
+    def mask(self, seat: int) -> int:
+        """The hand of ``seat`` as a bit mask."""
+        return self.m0 if seat == 0 else self.m1 if seat == 1 else self.m2 if seat == 2 \
+            else self.m3
+
     def items(self) -> tuple[Any, ...]:
+        """The readable parts, in :meth:`of`'s order (equality, hashing, pickling, repr)."""
         return (self.n, self.book, self.phase, self.bids, self.masks, self.won, self.leader,
                 self.trick, self.declared, self.tricks, self.holders, self.window)
 
@@ -313,7 +484,7 @@ class Moment:
         return hash(self.items())
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Moment, self.items())
+        return (_moment_of, self.items())
 
     def __copy__(self) -> Moment:
         return self
@@ -328,21 +499,23 @@ class Moment:
     def start(n: int, book: Book, masks: tuple[int, ...]) -> Moment:
         """A freshly dealt round in its forecast phase (DT-R2, DT-R5, DT-R19): both bonus cards
         wait beside the play area."""
-        return Moment(n, book, "forecast", (None,) * n, masks, (0,) * n, book.first, (), None,
-                      (), (None, None), None)
+        return Moment(n, book, "forecast", (None,) * n, masks[0], masks[1], masks[2],
+                      masks[3] if n == 4 else 0, (0,) * n, book.first, 0, 0, -1, None, (),
+                      (None, None), None)
 
     def replace(self, changes: dict[str, Any]) -> Moment:
-        """A copy with some attributes replaced (the slow, general path)."""
+        """A copy with some readable parts (:data:`MOMENT_FIELDS`) replaced (the slow, general
+        path)."""
         values = dict(zip(MOMENT_FIELDS, self.items(), strict=True))
         values.update(changes)
-        return Moment(*(values[k] for k in MOMENT_FIELDS))
+        return _moment_of(*(values[k] for k in MOMENT_FIELDS))
 
     # -- who moves and what they may do ---------------------------------------------------------
     def to_move(self) -> int | None:
         if self.phase == "play":
             if self.window is not None:
                 return self.window
-            return (self.leader + len(self.trick)) % self.n
+            return (self.leader + self.size) % self.n
         if self.phase == "forecast":  # DT-R6: in seat order from the round's first player
             n = self.n
             first = self.book.first
@@ -351,22 +524,39 @@ class Moment:
                     return k % n
         return None
 
-    def lead(self) -> int:
-        """The lead suit's code (0..2) of the trick in progress (DT-R8: a led D card carries the
-        declared suit)."""
-        declared = self.declared
-        return SUIT_CODE[declared] if declared is not None else self.trick[0] // 10
-
     def legal_plays(self) -> tuple[Play, ...]:
         """The cards the player to move may play (no claim pending; any suit declarable)."""
-        trick = self.trick
-        m = self.masks[(self.leader + len(trick)) % self.n]
-        if not trick:
+        size = self.size
+        p = (self.leader + size) % self.n
+        m = self.m0 if p == 0 else self.m1 if p == 1 else self.m2 if p == 2 else self.m3
+        if not size:
             return mask_leads(m)  # DT-R7, DT-R8
-        follow = m & SUIT_MASKS[self.lead()]
+        lead = self.lead
+        follow = m >> (10 * lead) & CHUNK
         if follow:  # DT-R9: holding the lead suit, follow it or play a D card
-            m = follow | (m & D_MASK)
+            return PLAYS_OF[lead][follow] + PLAYS_OF[3][m >> 30]
         return mask_plays(m)
+
+    def can_play(self, code: int, declared: str | None) -> bool:
+        """May the player to move play the card ``code`` (a led D card declaring ``declared``,
+        a plain suit; else ``None``)? :meth:`legal` decided on the masks without building the
+        plays: ``True`` only for a play among them. ``False`` for every other action and also
+        for a declaration under DT-A10, which the state then checks against :meth:`legal`."""
+        if self.window is not None or self.phase != "play":  # DT-R15, DT-R6, DT-R20
+            return False
+        size = self.size
+        p = (self.leader + size) % self.n
+        hand = self.m0 if p == 0 else self.m1 if p == 1 else self.m2 if p == 2 else self.m3
+        if not hand >> code & 1:  # DT-R7: a card of one's own hand
+            return False
+        if not size:  # DT-R8: a D card leads declaring a plain suit, a plain card does not
+            if declared is None:
+                return code < 30
+            return code >= 30 and not self.book.restricted
+        if declared is not None:  # DT-R10: only the leader declares
+            return False
+        lead = self.lead  # DT-R9: follow the lead suit when able, or play a D card
+        return code >= 30 or code // 10 == lead or not hand >> (10 * lead) & CHUNK
 
     def legal(self) -> tuple[Action, ...]:
         """The legal actions (the state caches them): forecasts (DT-R6, DT-A6), a bonus claim
@@ -377,15 +567,15 @@ class Moment:
             if window is not None:  # DT-R15: claim a free bonus card, or pass
                 h1, h3 = self.holders
                 return CLAIM_OPTIONS[window][(h1 is None, h3 is None)]
-            if self.trick or not self.book.rules.declare_restricted_to_held_suits:
+            if self.size or not self.book.restricted:
                 return self.legal_plays()
-            m = self.masks[self.leader]  # DT-A10: declare only a plain suit the leader holds
+            m = self.mask(self.leader)  # DT-A10: declare only a plain suit the leader holds
             suits = tuple([x for k, x in enumerate(PLAIN_SUITS) if m & SUIT_MASKS[k]]) \
                 or PLAIN_SUITS  # a hand of only D cards may declare any suit
             return tuple([play for c in mask_cards(m) for play in LEADS[c]
                           if play.declared is None or play.declared in suits])
         if phase == "forecast":
-            return BIDS_UP_TO[12 if self.book.rules.bid_max == 12 else tricks_per_round(self.n)]
+            return BIDS_UP_TO[12 if self.book.bid12 else tricks_per_round(self.n)]
         return ()  # the game is over
 
     # -- the next moment ------------------------------------------------------------------------
@@ -393,40 +583,61 @@ class Moment:
         """DT-R6: the player to move forecasts; once all have, the first player leads."""
         p = self.to_move()
         assert p is not None
-        bids = self.bids[:p] + (tricks,) + self.bids[p + 1:]
+        bids = list(self.bids)
+        bids[p] = tricks
         done = None not in bids
-        return Moment(self.n, self.book, "play" if done else "forecast", bids, self.masks,
-                      self.won, self.book.first if done else self.leader, self.trick,
-                      self.declared, self.tricks, self.holders, self.window)
+        return Moment(self.n, self.book, "play" if done else "forecast", tuple(bids), self.m0,
+                      self.m1, self.m2, self.m3, self.won,
+                      self.book.first if done else self.leader, self.cards, self.size,
+                      self.lead, self.declared, self.tricks, self.holders, self.window)
 
     def play(self, code: int, declared: str | None) -> Moment:
         """The player to move plays the card ``code`` (checked before); a complete trick is
         resolved (DT-R11..R14) and the last one ends the round (DT-R17)."""
         n = self.n
-        trick = self.trick
-        p = (self.leader + len(trick)) % n
-        hands = list(self.masks)
-        before = hands[p]
-        m = before & ~(1 << code)
-        hands[p] = m
-        masks = tuple(hands)
+        size = self.size
+        leader = self.leader
+        p = (leader + size) % n
+        m0 = self.m0
+        m1 = self.m1
+        m2 = self.m2
+        m3 = self.m3
+        bit = 1 << code
+        if p == 0:
+            before = m0
+            m0 = m = before & ~bit
+        elif p == 1:
+            before = m1
+            m1 = m = before & ~bit
+        elif p == 2:
+            before = m2
+            m2 = m = before & ~bit
+        else:
+            before = m3
+            m3 = m = before & ~bit
         holders = self.holders
         # DT-R15: a claim needs a hand without D cards and a free bonus card.
-        window = p if (not m & D_MASK and (holders[0] is None or holders[1] is None)
-                       and may_claim(self.book.rules, holders, p, code, before, n)) else None
-        trick = trick + (code,)
-        if len(trick) < n:
-            if len(trick) == 1:  # the lead (DT-R8: a led D card carries its declared suit)
-                return Moment(n, self.book, "play", self.bids, masks, self.won, self.leader,
-                              trick, declared, self.tricks, holders, window)
-            return Moment(n, self.book, "play", self.bids, masks, self.won, self.leader, trick,
-                          self.declared, self.tricks, holders, window)
+        window = p if (not m >> 30 and (holders[0] is None or holders[1] is None)
+                       and self.book.may_claim(holders, p, code, before, n)) else None
+        if not size:  # the lead (DT-R8: a led D card carries its declared suit)
+            lead = SUIT_CODE[declared] if declared is not None else code // 10
+            return Moment(n, self.book, "play", self.bids, m0, m1, m2, m3, self.won, leader,
+                          code, 1, lead, declared, self.tricks, holders, window)
+        cards = self.cards | code << (6 * size)
+        size += 1
+        lead = self.lead
+        if size < n:
+            return Moment(n, self.book, "play", self.bids, m0, m1, m2, m3, self.won, leader,
+                          cards, size, lead, self.declared, self.tricks, holders, window)
         # DT-R11: the trick is complete
-        leader = self.leader
-        declared = self.declared
-        lead = SUIT_CODE[declared] if declared is not None else trick[0] // 10
-        win = trick_winner(trick, lead)
-        record = (leader, -1 if declared is None else lead) + trick
+        record: tuple[int, ...]
+        if n == 4:
+            record = (leader, -1 if self.declared is None else lead, cards & 63,
+                      cards >> 6 & 63, cards >> 12 & 63, code)
+        else:
+            record = (leader, -1 if self.declared is None else lead, cards & 63,
+                      cards >> 6 & 63, code)
+        win = packed_winner(cards, n, lead) if _NATIVE else trick_winner(record, lead, 2)
         won = self.won
         if win >= 0:  # DT-R14: the winner takes the trick and leads the next one
             leader = (leader + win) % n
@@ -434,28 +645,28 @@ class Moment:
             counts[leader] = won[leader] + 1
             won = tuple(counts)
         # DT-R13c: with no winner the same leader leads again
-        new = Moment(n, self.book, "play", self.bids, masks, won, leader, (), None,
-                     self.tricks + (record,), holders, window)
-        if window is None and not m:  # the round's last card (DT-R17)
+        new = Moment(n, self.book, "play", self.bids, m0, m1, m2, m3, won, leader, 0, 0, -1,
+                     None, self.tricks + (record,), holders, window)
+        if window is None and not m0 | m1 | m2 | m3:  # the round's last card (DT-R17)
             return new.end_round()
         return new
 
     def claim(self, bonus: int, player: int) -> Moment:
         """DT-R15: ``player`` takes bonus card number ``bonus`` (0: +1, 1: +3)."""
         holders = self.holders[:bonus] + (player,) + self.holders[bonus + 1:]
-        return Moment(self.n, self.book, self.phase, self.bids, self.masks, self.won,
-                      self.leader, self.trick, self.declared, self.tricks, holders,
-                      None).after_turn()
+        return Moment(self.n, self.book, self.phase, self.bids, self.m0, self.m1, self.m2,
+                      self.m3, self.won, self.leader, self.cards, self.size, self.lead,
+                      self.declared, self.tricks, holders, None).after_turn()
 
     def pass_claim(self) -> Moment:
         """DT-R15: the player declines the bonus claim."""
-        return Moment(self.n, self.book, self.phase, self.bids, self.masks, self.won,
-                      self.leader, self.trick, self.declared, self.tricks, self.holders,
-                      None).after_turn()
+        return Moment(self.n, self.book, self.phase, self.bids, self.m0, self.m1, self.m2,
+                      self.m3, self.won, self.leader, self.cards, self.size, self.lead,
+                      self.declared, self.tricks, self.holders, None).after_turn()
 
     def after_turn(self) -> Moment:
         """End the round once every card is played and no claim is pending (DT-R17)."""
-        if self.window is not None or self.trick or any(self.masks):
+        if self.window is not None or self.size or self.m0 | self.m1 | self.m2 | self.m3:
             return self
         return self.end_round()
 
@@ -472,16 +683,27 @@ class Moment:
         totals = tuple(sums)
         if book.round + 1 >= self.n:  # DT-R20
             done = book._replace(sheet=book.sheet + (row,), totals=totals, last_round=self.tricks)
-            return Moment(self.n, done, "over", self.bids, self.masks, self.won, self.leader,
-                          self.trick, self.declared, self.tricks, self.holders, self.window)
+            return Moment(self.n, done, "over", self.bids, self.m0, self.m1, self.m2, self.m3,
+                          self.won, self.leader, self.cards, self.size, self.lead,
+                          self.declared, self.tricks, self.holders, self.window)
         first = (book.first + 1) % self.n  # DT-R5
         nxt = Book(book.round + 1, first, book.sheet + (row,), totals, self.tricks, book.rules,
                    book.seed, book.options)
         return Moment.start(self.n, nxt, deal_masks(self.n, book.seed, book.round + 1))
 
 
-MOMENT_FIELDS: Final = ("n", "book", "phase", "bids", "masks", "won", "leader", "trick", "declared",
-                 "tricks", "holders", "window")
+#: The readable parts of a :class:`Moment` (:meth:`Moment.items`, :meth:`Moment.replace`).
+MOMENT_FIELDS: Final = ("n", "book", "phase", "bids", "masks", "won", "leader", "trick",
+                        "declared", "tricks", "holders", "window")
+
+
+def _moment_of(n: int, book: Book, phase: str, bids: tuple[int | None, ...],
+               masks: tuple[int, ...], won: tuple[int, ...], leader: int, trick: tuple[int, ...],
+               declared: str | None, tricks: tuple[tuple[int, ...], ...],
+               holders: tuple[int | None, ...], window: int | None) -> Moment:
+    """:meth:`Moment.of` as a module function (what pickles call)."""
+    return Moment.of(n, book, phase, bids, masks, won, leader, trick, declared, tricks,
+                     holders, window)
 
 
 def may_claim(rules: Rules, holders: tuple[int | None, ...], player: int, code: int,
@@ -543,8 +765,27 @@ def score_row(m: Moment, rules: Rules) -> RoundScore:
         bonuses.append(_HELD[held])
         fc.append(FORECAST[bid][w])
         bp.append(_bonus_points(held, bid, w, rules))
-    return RoundScore(m.book.round + 1, m.book.first, tuple(bids), won, tuple(bonuses),
-                      tuple(fc), tuple(bp))
+    return round_score((m.book.round + 1, m.book.first, tuple(bids), won, tuple(bonuses),
+                        tuple(fc), tuple(bp)))
+
+
+#: :class:`.rules.RoundScore`'s fields in order, and the setter of each slot.
+_ROW_FIELDS: Final = tuple(f.name for f in dataclasses.fields(RoundScore))
+_ROW_SETTERS: Final[tuple[Any, ...]] = tuple(RoundScore.__dict__[name].__set__
+                                             for name in _ROW_FIELDS)
+_NEW: Final[Any] = object.__new__
+
+
+def round_score(values: tuple[Any, ...]) -> RoundScore:
+    """``RoundScore(*values)`` built without the frozen dataclass's ``__init__`` (which sets each
+    field through ``object.__setattr__``, interpreted): each slot set once through its own
+    descriptor, as :func:`doppelnb.core.state.copier` builds states (the tests compare the two)."""
+    row: RoundScore = _NEW(RoundScore)
+    k = 0
+    for setter in _ROW_SETTERS:
+        setter(row, values[k])
+        k += 1
+    return row
 
 
 # -- explaining a refusal -------------------------------------------------------------------------

@@ -16,7 +16,6 @@ Doppelgänger Tricks, 3 players, round 1 of 3: forecast, P2 to move
 
 from __future__ import annotations
 
-import random
 from typing import Any, ClassVar, Final, Literal
 
 from ...core.chance import make_seed
@@ -293,9 +292,9 @@ class State(GameState):
     @property
     def lead_suit(self) -> str | None:
         m = self._moment
-        if not m.trick:
+        if not m.size:
             return None
-        return m.declared or SUITS[m.trick[0] // 10]
+        return SUITS[m.lead]  # DT-R8: a led D card's declared suit
 
     def legal_actions(self) -> list[Action]:
         legal = self._legal
@@ -321,23 +320,34 @@ class State(GameState):
         """The state after ``action``; raises a :class:`RuleError` (and changes nothing) if refused.
 
         A play spelled as :meth:`legal_actions` spells it (``"4S"``, ``"6D:C"``, ``"pass"``) is
-        already parsed and checked once it is found in the cached legal actions, and so is a
-        :class:`Bid` or :class:`Claim` taken from them; anything else (other spellings, JSON
-        lists, every refusal) goes through ``GameState.play``.
+        accepted by membership in the cached legal actions or, when none are cached (a
+        replay), on the hand masks (:meth:`.flow.Moment.can_play`, the legal plays decided
+        without building them); a :class:`Bid` or :class:`Claim` taken from the legal actions
+        by its place in them; anything else (other spellings, JSON lists, every refusal) goes
+        through ``GameState.play``'s steps.
         """
         tp = type(action)
         if tp is _PLAY or tp is str:  # a play handed out by legal_actions (the hot path), or
             move = _MOVES.get(action)  # "4S", "6D:C" or "pass" spelled canonically
             if move is not None:
-                legal = self._legal
-                if legal is None:
-                    legal = self._legal_tuple()
-                canonical, code, declared, text = move
-                if canonical in legal:
-                    m = (self._moment.play(code, declared) if code >= 0
-                         else self._moment.pass_claim())  # PASS (DT-R15)
-                    return State(m, ActionLog(self._log, text))
-        elif tp is _BID or tp is _CLAIM:  # the typed tuples legal_actions hands out
+                code, declared, text = move
+                m = self._moment
+                if code >= 0:
+                    legal = self._legal
+                    if (action in legal) if legal is not None else m.can_play(code, declared):
+                        return State(m.play(code, declared), ActionLog(self._log, text))
+                elif m.window is not None and m.phase == "play":  # PASS (DT-R15)
+                    return State(m.pass_claim(), ActionLog(self._log, text))
+        elif tp is _BID:  # a forecast legal_actions handed out
+            legal = self._legal
+            if legal is None:
+                legal = self._legal_tuple()
+            t = action[1]
+            if type(t) is int:  # the legal forecasts are BIDS[:k + 1]: found by position
+                k: int = t
+                if 0 <= k < len(legal) and legal[k] is action:
+                    return State(self._moment.bid(k), ActionLog(self._log, action))
+        elif tp is _CLAIM:  # a claim legal_actions handed out
             legal = self._legal
             if legal is None:
                 legal = self._legal_tuple()
@@ -384,7 +394,7 @@ class State(GameState):
         return m.claim(BONUS_NAMES.index(action.bonus), action.player)
 
     # -- views -----------------------------------------------------------------------------------
-    def view(self, player: int | None = None) -> dict[str, Any]:
+    def view(self, player: Any = None) -> dict[str, Any]:
         """What ``player`` may see (``None``: an onlooker): their own hand, the others' hand
         sizes, the public forecasts (others' stay hidden until every forecast is in, DT-R6) and
         everything on the table. A new dict each call."""
@@ -403,7 +413,7 @@ class State(GameState):
             "bonus_holders": self.bonus_holders, "totals": list(self.totals),
         }
 
-    def determinize(self, player: int, rng: random.Random) -> State:
+    def determinize(self, player: Any, rng: Any) -> State:
         """A state consistent with what ``player`` has seen; see :func:`.players.determinize`."""
         from .players import determinize
 
@@ -510,12 +520,12 @@ def _NEXT(_before: State | None, m: Moment, log: ActionLog | None) -> State:
     return State(m, log)
 
 
-#: Each canonical spelling of a play or the pass -> (the action legal_actions hands out, its card
-#: code or -1 for the pass, the declared suit, its record text): what ``play`` needs of it in one
-#: look-up (a ``Play`` keeps these in its instance dictionary).
-_MOVES: Final[dict[str, tuple[Action, int, str | None, str]]] = {
-    **{text: (p, p.code, p.declared, p.text) for text, p in PLAYS.items()},
-    PASS: (PASS, -1, None, PASS)}
+#: Each play legal_actions hands out (the key; its canonical spelling as a plain ``str`` finds
+#: it too) or the pass -> (its card code or -1 for the pass, the declared suit, its record
+#: text): what ``play`` needs of it in one look-up (a ``Play`` keeps these in its instance
+#: dictionary). Keyed by the interned plays themselves, so their look-up ends on identity.
+_MOVES: Final[dict[str, tuple[int, str | None, str]]] = {
+    **{p: (p.code, p.declared, p.text) for p in PLAYS.values()}, PASS: (-1, None, PASS)}
 #: The action classes, as constants the compiled build need not look up.
 _PLAY: Final = Play
 _BID: Final = Bid
@@ -574,8 +584,8 @@ def _moment_with(m: Moment, game: dict[str, Any]) -> Moment:
 _DEFAULT_RULES: Final = Rules()  # frozen, so one shared instance serves every default game
 
 
-def new_game(players: int, *, rules: Rules | None = None, seed: int | None = None,
-             first_player: int | None = None, hands: Any = None, **unknown: Any) -> State:
+def new_game(players: Any, *, rules: Any = None, seed: Any = None, first_player: Any = None,
+             hands: Any = None, **unknown: Any) -> State:
     """A new game for 3 or 4 players; ``first_player`` is seat 0..players-1 (DT-R5), random if
     not given. The same seed deals the same cards; ``hands`` (lists of cards, the whole deck)
     prepares the first round's deal instead, e.g. to replay a rulebook example. Any other
