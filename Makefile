@@ -15,8 +15,7 @@
 #   make screenshots - retake docs/images/explainer.png and docs/images/notebook.png
 #   make fast       - the compiled Tricks engine: the mypyc wheel in build/wheels/, installed
 #                     into build/fast/ (use it with PYTHONPATH=build/fast)
-#   make fast-test  - the Tricks, golden, immutability, conformance, policy and Tricks stateful
-#                     tests on that copy (GameState is compiled there, so every engine is checked)
+#   make fast-test  - the whole test suite (but packaging and browser) on that compiled copy
 #   make wheels     - for a release: the pure wheel, the sdist and the compiled wheel in build/wheels/
 # `make lab` installs doppelnb with its `notebooks` extra; everything else the `dev` extra.
 # Setup is idempotent: the virtual environment is rebuilt only when pyproject.toml changes;
@@ -154,16 +153,19 @@ wheels: setup
 	@ls -l build/wheels/*.whl build/wheels/*.tar.gz
 
 # First: the modules of the hook's `include` list (read from pyproject.toml) are exactly the ones
-# loaded from .so files there; then the tests.
+# loaded from .so files there. Then the whole test suite but the packaging and browser tests,
+# with `python -P` (`python -m pytest` would put the working directory, the pure source tree,
+# first on sys.path) and DOPPELNB_EXPECT_COMPILED=1: test_compiled.py then checks, inside the
+# test processes, that the package under test is the compiled copy. GameState is compiled there,
+# so every engine runs on it.
 fast-test: fast
 	cd /tmp && PYTHONPATH=$(CURDIR)/build/fast $(abspath $(BIN))/python -c "import tomllib; \
 	  from doppelnb.core.compiled import compiled_modules; \
 	  hook = tomllib.load(open('$(CURDIR)/pyproject.toml', 'rb'))['tool']['hatch']['build']['targets']['wheel']['hooks']['mypyc']; \
 	  listed = tuple(sorted(p.strip('/').removesuffix('.py').replace('/', '.') for p in hook['include'])); \
 	  assert compiled_modules() == listed, ('not the compiled copy', compiled_modules(), listed)"
-	PYTHONPATH=build/fast $(BIN)/python -m pytest -q -p no:cacheprovider tests/doppelganger_tricks \
-	  tests/test_golden.py tests/test_immutability.py tests/test_engine_conformance.py tests/test_policy.py
-	PYTHONPATH=build/fast $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_stateful.py -k tricks
+	DOPPELNB_EXPECT_COMPILED=1 PYTHONPATH=build/fast $(BIN)/python -P -m pytest -q -p no:cacheprovider \
+	  -n auto --dist loadfile -m "not packaging and not browser" tests
 
 typecheck: setup
 	$(BIN)/mypy --strict doppelnb

@@ -10,6 +10,7 @@ pyproject.toml) and by the packaging test that installs the compiled wheel
 from __future__ import annotations
 
 import importlib.machinery
+import os
 import pathlib
 import sys
 import tomllib
@@ -30,6 +31,22 @@ def hook_modules() -> list[str]:
     return sorted(p.strip("/").removesuffix(".py").replace("/", ".") for p in hook["include"])
 
 
+#: Set by ``make fast-test``, which runs this file against the compiled copy in build/fast/.
+EXPECT_COMPILED = os.environ.get("DOPPELNB_EXPECT_COMPILED", "") == "1"
+
+
+@pytest.mark.skipif(not EXPECT_COMPILED, reason="the compiled copy is checked by make fast-test")
+def test_this_run_imports_the_compiled_copy():
+    """Inside the pytest process of ``make fast-test``: the package under test is the compiled
+    copy, with exactly the hook's modules loaded from extension files. (A check before pytest
+    starts is not enough: ``python -m pytest`` puts the working directory, the source tree, first
+    on ``sys.path``; fast-test runs ``python -P``.)"""
+    assert compiled.PACKAGE != ROOT / "doppelnb"
+    assert list(compiled.compiled_modules()) == hook_modules()
+    assert compiled.engine_summary().startswith("compiled: ")
+
+
+@pytest.mark.skipif(EXPECT_COMPILED, reason="this run tests the compiled copy")
 def test_the_source_tree_is_the_pure_engine():
     assert compiled.PACKAGE == pathlib.Path(doppelnb.__file__).resolve().parent
     # Never a .so beside the .py files of the source tree (a stale binary would be imported).

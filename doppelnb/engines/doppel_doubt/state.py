@@ -545,7 +545,7 @@ class State(FrozenGameState):
 
     def _evolve(self, **changes: Any) -> State:
         """A copy with some fields replaced, sharing every other field; ``_`` caches start empty."""
-        new = object.__new__(State)
+        new = State.__new__(State)  # not object.__new__: State's base may be a compiled class
         for name in _FIELD_NAMES:
             if name in changes:
                 value = changes.pop(name)

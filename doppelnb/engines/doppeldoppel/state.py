@@ -125,7 +125,10 @@ class State(FrozenGameState):
                options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The core header check, with the player count refused under DD-R1."""
         _check_players(players)
-        return FrozenGameState.header.__func__(cls, players, rules, seed, options)  # type: ignore[attr-defined,no-any-return]
+        # super(State, cls), not super(): the slotted dataclass is a new class object, so the
+        # zero-argument form fails; not FrozenGameState.header.__func__: a compiled classmethod
+        # has no __func__.
+        return super(State, cls).header(players, rules, seed, options)
 
     @classmethod
     def initial(cls, players: int, rules: Any, seed: int | None,
