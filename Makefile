@@ -108,7 +108,8 @@ app: setup
 	@echo "(or the list at http://$(IP):$(APP_PORT)/). From another machine, tunnel the port:"
 	@echo "  ssh -N -L $(APP_PORT):127.0.0.1:$(APP_PORT) you@this-machine"
 	@echo "and open the same addresses there. Ctrl-C stops the server."
-	$(BIN)/voila notebooks --no-browser --Voila.ip=$(IP) --port=$(APP_PORT)
+	$(BIN)/voila notebooks --no-browser --Voila.ip=$(IP) --port=$(APP_PORT) \
+		--VoilaExecutor.iopub_timeout=60
 
 screenshots: setup chromium explainers
 	$(BIN)/python tools/screenshots.py

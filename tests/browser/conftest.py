@@ -151,6 +151,15 @@ def explainers() -> dict[str, Path]:
 # -- one Voilà server for every notebook ---------------------------------------------------------
 
 
+#: Seconds Voilà waits for a cell's outputs after the kernel says the cell is done (nbclient's
+#: default is 4). The app pages are opened together, so seven kernels and seven renderers share
+#: the 2 cores, and the stepper cells send megabytes of widget state: with 4 s, the outputs that
+#: were late were dropped ("Timeout waiting for IOPub output"), the page never showed its stepper
+#: and the test waited out its 180 s before reloading, three pages out of six in one run (9 of
+#: the 13 minutes of the browser tests). The Makefile's `app` target uses the same setting.
+APP_IOPUB_TIMEOUT = 60
+
+
 @pytest.fixture(scope="session")
 def voila_server(tmp_path_factory):
     """Base URL of a Voilà server over the notebooks (plus the fixtures), stopped at the end."""
@@ -163,7 +172,8 @@ def voila_server(tmp_path_factory):
     log = open(SCREENSHOTS / "voila.log", "w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "voila", str(root), "--no-browser", "--Voila.ip=127.0.0.1",
-         f"--port={port}", "--show_tracebacks=True", "--Voila.open_browser=False"],
+         f"--port={port}", "--show_tracebacks=True", "--Voila.open_browser=False",
+         f"--VoilaExecutor.iopub_timeout={APP_IOPUB_TIMEOUT}"],
         stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=root)
     try:
         deadline = time.monotonic() + 90

@@ -92,6 +92,10 @@ def test_app_renders_and_steppers_answer(notebook: Path, app_pages, explainers):
     if expect_stepper:
         assert clicked >= 1, "no stepper could step forward"
 
+    # Voilà drops the outputs a kernel sends after its IOPub wait: never silently (conftest).
+    dropped = (SCREENSHOTS / "voila.log").read_text("utf-8", errors="replace")
+    assert "Timeout waiting for IOPub output" not in dropped, "Voilà dropped a cell's late outputs"
+
     screenshot_page(page, SCREENSHOTS / f"app-{notebook.stem}.png")
     # Requests beyond the server are blocked (Voilà's page asks a CDN for icon CSS); apart from
     # those, nothing on the page may fail.
