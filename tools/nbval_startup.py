@@ -13,18 +13,44 @@
    ms per cell (252 cells). It also keeps the tests from the developer's own IPython startup
    files and history. The directory is removed when the process exits.
 
+3. nbval 0.11 logs every kernel message at debug level as
+   ``logger.debug("...%s", stream, pformat(msg))``: the ``pformat`` runs for each of the ~3,700
+   messages whether or not debug logging is on, including the widget messages that carry a
+   stepper's hundreds of pictures. That was about 3 s of CPU per run in the pytest workers, on
+   the 2 cores the kernels need (7.6 s under cProfile). The plugin gives ``nbval.kernel`` a
+   ``pformat`` that defers the formatting until a debug line is really written.
+
 Nothing in the notebooks changes; a kernel started by JupyterLab or the explainer export is not
 affected.
 """
 
 import atexit
 import os
+import pprint
 import shutil
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
+
+import nbval.kernel  # noqa: E402  (after the line above: it must precede nbformat's import)
+
+
+class _DeferredPformat:
+    """``pprint.pformat(obj)``, computed only when a log record is formatted (``str``)."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: Any) -> None:
+        self.obj = obj
+
+    def __str__(self) -> str:
+        return pprint.pformat(self.obj)
+
+
+nbval.kernel.pformat = _DeferredPformat  # type: ignore[attr-defined,assignment]
 
 _IPYTHONDIR = Path(tempfile.mkdtemp(prefix="doppelnb-nbval-ipython-"))
 (_IPYTHONDIR / "profile_default").mkdir()
