@@ -125,22 +125,6 @@ def test_dt_r18_r19_score_row_built_slot_by_slot_is_the_dataclass():
             assert flow.round_score(fields) == plain
 
 
-@settings(max_examples=60, deadline=None)
-@given(players=st.sampled_from((3, 4)), data=st.data())
-def test_dt_r12_r13_packed_winner_is_resolve_trick(players, data):
-    """The winner on the packed trick (DT-R10, DT-R12, DT-R13) is the readable rule's winner."""
-    from doppelnb.engines.doppelganger_tricks import deck, resolve_trick
-
-    trick = data.draw(st.permutations(deck(players)).map(lambda d: d[:players]))
-    lead = data.draw(st.sampled_from("CTS")) if trick[0].suit == "D" else trick[0].suit
-    declared = lead if trick[0].suit == "D" else None
-    expected = resolve_trick(list(trick), declared, players=players).winner
-    cards = sum(c.index << (6 * k) for k, c in enumerate(trick))
-    got = flow.packed_winner(cards, players, "CTS".index(lead))
-    assert got == (-1 if expected is None else expected)
-    assert got == flow.trick_winner(tuple(c.index for c in trick), "CTS".index(lead))
-
-
 def test_dt_r12_r13_packed_winner_on_every_annihilation_case():
     """Every trick of a lead card, its D twin and two more, each rotation of it."""
     from doppelnb.engines.doppelganger_tricks import resolve_trick

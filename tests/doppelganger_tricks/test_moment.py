@@ -46,13 +46,16 @@ def test_mask_cards_are_the_sorted_hand():
 @settings(max_examples=60, deadline=None)
 @given(players=st.sampled_from((3, 4)), data=st.data())
 def test_dt_r12_r13_trick_winner_is_resolve_trick(players, data):
-    """The integer winner (DT-R10, DT-R12, DT-R13) is the readable rule's winner."""
+    """The integer winner and the winner on the packed trick (the compiled build's; DT-R10,
+    DT-R12, DT-R13) are the readable rule's winner."""
     trick = data.draw(st.permutations(deck(players)).map(lambda d: d[:players]))
     lead = data.draw(st.sampled_from("CTS")) if trick[0].suit == "D" else trick[0].suit
     declared = lead if trick[0].suit == "D" else None
     expected = resolve_trick(list(trick), declared, players=players).winner
-    got = flow.trick_winner(tuple(c.index for c in trick), "CTSD".index(lead))
-    assert got == (-1 if expected is None else expected)
+    want = -1 if expected is None else expected
+    assert flow.trick_winner(tuple(c.index for c in trick), "CTSD".index(lead)) == want
+    packed = sum(c.index << (6 * k) for k, c in enumerate(trick))
+    assert flow.packed_winner(packed, players, "CTS".index(lead)) == want
 
 
 def test_dt_r13_trick_winner_on_every_4_card_pair_case():
