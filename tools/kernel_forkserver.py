@@ -63,6 +63,7 @@ PRELOAD = (
     "numpy.random",
     "sympy.tensor.tensor",  # imported lazily by sympy's printers
     "sympy.codegen.ast",
+    "sympy.physics.units",  # imported by simplify() on its first call
     "doppelnb",  # and every module of it: see preload()
 )
 
