@@ -67,11 +67,10 @@ PRELOAD = (
     "doppelnb",  # and every module of it: see preload()
 )
 
-MAX_REQUEST = 1 << 20
-
-
 #: The environment variable that holds the server's socket path for the pytest processes.
 ENV = "DOPPELNB_KERNEL_FORKSERVER"
+
+MAX_REQUEST = 1 << 20
 
 
 def preload(names: tuple[str, ...] = PRELOAD) -> None:
@@ -124,7 +123,7 @@ def run_kernel(request: dict[str, Any], fds: list[int], inherited: list[int],
         os.setsid()  # as jupyter_client's launcher: its own session and process group
         os.close(started)
         signal.set_wakeup_fd(-1)
-        for signum in (signal.SIGCHLD, signal.SIGTERM, signal.SIGPIPE):
+        for signum in (signal.SIGCHLD, signal.SIGTERM):  # the two the server handles
             signal.signal(signum, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         for fd in inherited:
@@ -235,9 +234,12 @@ def serve(path: str, names: tuple[str, ...] = PRELOAD) -> None:
                                      *(c.fileno() for c in kernels.values())]
                         ready, started = os.pipe()
                         pid = os.fork()
-                        if pid == 0:
-                            os.close(ready)
-                            run_kernel(request, fds, inherited, base_path, started)
+                        if pid == 0:  # the child: never back into this loop
+                            try:
+                                os.close(ready)
+                                run_kernel(request, fds, inherited, base_path, started)
+                            finally:
+                                os._exit(1)
                         os.close(started)
                         os.read(ready, 1)  # returns when the child has closed its end
                         os.close(ready)
