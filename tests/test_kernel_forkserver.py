@@ -25,9 +25,9 @@ jupyter_client = pytest.importorskip("jupyter_client")
 from jupyter_client.manager import KernelManager  # noqa: E402
 from jupyter_client.provisioning import local_provisioner  # noqa: E402
 
-#: ipykernel, so that a kernel starts in a fraction of a second, and a module no kernel imports
-#: by itself, to see that the kernel has it without importing it.
-PRELOAD = ("ipykernel.kernelapp", "ipykernel.ipkernel", "colorsys")
+#: ipykernel, so that a kernel starts in a fraction of a second, a module no kernel imports by
+#: itself, to see that the kernel has it without importing it, and numpy's random module.
+PRELOAD = ("ipykernel.kernelapp", "ipykernel.ipkernel", "colorsys", "numpy.random")
 
 
 @pytest.fixture(scope="module")
@@ -126,6 +126,23 @@ def test_shutting_down_kills_the_kernel_and_reports_its_exit(manager: KernelMana
     manager.shutdown_kernel(now=True)
     assert process.returncode == -9  # SIGKILL, as the server saw it
     assert not Path(f"/proc/{pid}").exists()  # and reaped
+
+
+def test_each_forked_kernel_draws_fresh_random_numbers(manager: KernelManager,
+                                                       tmp_path: Path) -> None:
+    """Two kernels of one server do not repeat each other's unseeded draws (numpy's global
+    state and ``random``'s are copied by the fork; the child reseeds them)."""
+    code = "import random, numpy; print(numpy.random.randint(2**62), random.getrandbits(62))"
+    first = run(manager, code)["printed"].split()
+    other = KernelManager(kernel_name="python3")
+    other.kernel_spec.argv[0] = sys.executable
+    other.start_kernel(cwd=str(tmp_path))
+    try:
+        assert isinstance(other.provisioner.process, forkserver.ForkedKernel)  # type: ignore[union-attr]
+        second = run(other, code)["printed"].split()
+    finally:
+        other.shutdown_kernel(now=True)
+    assert first[0] != second[0] and first[1] != second[1]
 
 
 def test_stopping_the_server_stops_its_kernels(tmp_path: Path) -> None:

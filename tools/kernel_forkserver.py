@@ -23,7 +23,9 @@ any kernel still running. It is test tooling: a kernel that JupyterLab, Voila or
 export starts never comes here. The one difference a forked kernel has from a fresh one is
 that the preloaded modules were imported before the kernel's own environment was set. Two
 values read on import are set again: ``MPLBACKEND`` (the server sets it as ipykernel would) and
-``JPY_PARENT_PID`` (passed to the kernel as ``--IPKernelApp.parent_handle``).
+``JPY_PARENT_PID`` (passed to the kernel as ``--IPKernelApp.parent_handle``). numpy's global
+random state is reseeded in each child; the kernels of one run share the server's string hash
+seed (it still changes from run to run).
 
 Run as ``python tools/kernel_forkserver.py SOCKET_PATH [MODULE ...]`` (default :data:`PRELOAD`).
 """
@@ -141,6 +143,9 @@ def run_kernel(request: dict[str, Any], fds: list[int], inherited: list[int],
         os.chdir(request["cwd"] or os.getcwd())
         os.environ.clear()
         os.environ.update(request["env"])
+        numpy_random = sys.modules.get("numpy.random")
+        if numpy_random is not None:  # fresh entropy, as a fresh process has (`random` reseeds
+            numpy_random.seed()  # itself after a fork; numpy's legacy global state does not)
         spec = importlib.util.find_spec("ipykernel_launcher")
         launcher = spec.origin if spec and spec.origin else "ipykernel_launcher"
         sys.argv = [launcher, *request["argv"][3:]]
