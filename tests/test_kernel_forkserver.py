@@ -39,6 +39,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, str]
     assert process.returncode == 0
 
 
+def python_kernel(cwd: Path, **launch: Any) -> KernelManager:
+    """A started KernelManager for this interpreter's kernel: the command the server runs."""
+    km = KernelManager(kernel_name="python3")
+    km.kernel_spec.argv[0] = sys.executable
+    km.start_kernel(cwd=str(cwd), **launch)
+    return km
+
+
 @pytest.fixture
 def manager(server: tuple[Any, str], monkeypatch: pytest.MonkeyPatch,
             tmp_path: Path) -> Iterator[KernelManager]:
@@ -47,10 +55,8 @@ def manager(server: tuple[Any, str], monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setenv(forkserver.ENV, server[1])
     monkeypatch.setenv("DOPPELNB_FORK_TEST", "seen")
     forkserver.install_launcher()
-    km = KernelManager(kernel_name="python3")
-    km.kernel_spec.argv[0] = sys.executable  # the command the server runs: this interpreter's
     with open(tmp_path / "stderr.txt", "w") as stderr:  # nbval passes /dev/null
-        km.start_kernel(cwd=str(tmp_path), stderr=stderr)
+        km = python_kernel(tmp_path, stderr=stderr)
     yield km
     if km.has_kernel:
         km.shutdown_kernel(now=True)
@@ -134,9 +140,7 @@ def test_each_forked_kernel_draws_fresh_random_numbers(manager: KernelManager,
     state and ``random``'s are copied by the fork; the child reseeds them)."""
     code = "import random, numpy; print(numpy.random.randint(2**62), random.getrandbits(62))"
     first = run(manager, code)["printed"].split()
-    other = KernelManager(kernel_name="python3")
-    other.kernel_spec.argv[0] = sys.executable
-    other.start_kernel(cwd=str(tmp_path))
+    other = python_kernel(tmp_path)
     try:
         assert isinstance(other.provisioner.process, forkserver.ForkedKernel)  # type: ignore[union-attr]
         second = run(other, code)["printed"].split()
@@ -174,9 +178,7 @@ def test_the_launcher_falls_back_to_a_plain_start(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(local_provisioner, "launch_kernel", local_provisioner.launch_kernel)
     monkeypatch.setenv(forkserver.ENV, str(tmp_path / "missing.sock"))
     forkserver.install_launcher()
-    km = KernelManager(kernel_name="python3")
-    km.kernel_spec.argv[0] = sys.executable
-    km.start_kernel(cwd=str(tmp_path))
+    km = python_kernel(tmp_path)
     try:
         assert not isinstance(km.provisioner.process, forkserver.ForkedKernel)  # type: ignore[union-attr]
         assert run(km, "print(6 * 7)")["printed"] == "42\n"
