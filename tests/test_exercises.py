@@ -226,6 +226,7 @@ def test_unknown_exercise_number_is_one_sentence(book: Exercises):
         assert verdict.text.startswith("There is no exercise ")
         assert verdict.text.endswith(f"the exercises are numbered 1 to {last}.")
         assert "\n" not in verdict.text and len(verdict.text) < 140
+    assert book.check().right is None and "check(1, " in book.check().text
     assert fresh(book).check("1", book.answer(1)).right is True  # "1" and 1.0 are exercise 1
     assert fresh(book).check(1.0, book.answer(1)).right is True
     with pytest.raises(BadInput):  # the teacher's API still refuses a bad number at once

@@ -126,12 +126,12 @@ def _text(attempt: Any) -> str:
 
 def words(attempt: Any) -> str:
     """The words of a name, for comparing names: case, spacing, hyphens and a final full stop
-    or exclamation mark do not matter.
+    or question or exclamation mark do not matter.
 
     >>> words("  Next-to the_TEAM! ")
     'next to the team'
     """
-    text = _text(attempt).casefold().rstrip(".!").replace("-", " ")
+    text = _text(attempt).casefold().rstrip(".!?").replace("-", " ")
     return " ".join(text.split())
 
 
@@ -545,8 +545,11 @@ class Exercises:
             which = f"the exercises are numbered {numbers_[0]} to {numbers_[-1]}"
         return Verdict(None, None, f"There is no exercise {given} in this chapter: {which}.")
 
-    def check(self, number: Any, attempt: Any = ...) -> Verdict:
+    def check(self, number: Any = ..., attempt: Any = ...) -> Verdict:
         """Say whether ``attempt`` answers exercise ``number``, and if not, give a hint."""
+        if number is ...:
+            return Verdict(None, None, "Give the exercise's number and your answer, like "
+                                       "check(1, 12).")
         exercise = self._find(number)
         if exercise is None:
             return self._no_such(number)
