@@ -7,6 +7,7 @@ nbconvert's TagRemovePreprocessor, has no answer anywhere and still has every at
 
 from __future__ import annotations
 
+import ast
 import importlib
 import json
 import re
@@ -158,3 +159,23 @@ def test_student_edition_of_the_smallest_chapter_runs_without_its_answers(tmp_pa
     texts = [json.dumps(c.get("outputs", []), ensure_ascii=False) for c in student.cells
              if c.cell_type == "code" and CHECK.search(c.source)]
     assert texts and all("Replace ..." in t for t in texts)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids)
+def test_no_question_offers_its_answer_as_the_example_format(path: Path):
+    """"Give the card as text, such as "4C"" must not name the winning card."""
+    book = importlib.import_module(BOOKS[path.name]).BOOK
+    for cell in json.loads(path.read_bytes())["cells"]:
+        text = "".join(cell["source"])
+        question = re.search(r"\*\*Exercise (\d+)\b", text)
+        if cell["cell_type"] != "markdown" or not question:
+            continue
+        number = int(question[1])
+        kind = book[number].kind
+        expected = kind.read(book.answer(number))
+        for example in re.findall(r"(?:such as|like) `([^`]+)`", text[question.start():]):
+            try:
+                given = kind.read(ast.literal_eval(example))
+            except Exception:  # noqa: BLE001 - an example of another form (Fraction(1, 7))
+                continue
+            assert not kind.same(given, expected), f"{path.name} exercise {number}: {example}"
