@@ -19,7 +19,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from .core.exercises import Exercise, exactly, exercise_book, one_of
+from .core.exercises import Choice, Exercise, WholeNumber, exercise_book
 from .core.render import Html, table, tag
 
 WORDS_PER_MINUTE = 120
@@ -145,23 +145,42 @@ def _refusal_rule() -> str:
 BOOK = exercise_book(
     "start",
     Exercise(1, "How many of the 216 rolls of three dice total exactly 10?",
-             answer=lambda: _ways_to_total(3, 10), check=exactly(_ways_to_total(3, 10)),
-             explain="dice_sum_counts(3)[10] = 27, so P(10) = 27/216 = 1/8.",
-             wrong=(25, 10, "27")),
+             answer=lambda: _ways_to_total(3, 10), kind=WholeNumber(),
+             hint="dice_sum_counts(3) lists, for each total, how many of the 216 ordered rolls "
+                  "give it; Groom Lake rolls dice against obstacles this way (GL-R22).",
+             wrong={25: "Count every ordered roll: 1-4-5, 4-1-5 and 5-4-1 are different rolls "
+                        "of three dice (GL-R22).",
+                    10: "10 is the total; the question asks how many rolls make it "
+                        "(dice_sum_counts(3), GL-R22)."},
+             stronger="Look up the total in the list: dice_sum_counts(3)[10] (GL-R22).",
+             explain="dice_sum_counts(3)[10] = {answer}, so P(10) = {answer}/216 = 1/8."),
     Exercise(2, "What is the smallest number of dice whose total beats 12 (is more than 12) "
                 "more than half of the time?",
-             answer=lambda: _fewest_dice_beating(12), check=exactly(_fewest_dice_beating(12)),
-             explain="3 dice beat 12 with 7/27 ≈ 0.26, 4 dice with 287/432 ≈ 0.66.",
-             wrong=(3, 5, 2)),
+             answer=lambda: _fewest_dice_beating(12), kind=WholeNumber(),
+             hint="A total beats 12 only when it is 13 or more (GL-R22): compare the chance for "
+                  "each number of dice in turn.",
+             wrong={3: "Three dice beat 12 only 56 times in 216, about a quarter of the time "
+                       "(GL-R22).",
+                    5: "Five dice beat 12 easily, but fewer already do so more than half of the "
+                       "time (GL-R22).",
+                    2: "Two dice can never total more than 12 (GL-R22)."},
+             stronger="Work out the chance for 3 dice first, then for one die more, and so on, "
+                      "until it passes 1/2 (GL-R22).",
+             explain="3 dice beat 12 with 7/27 ≈ 0.26, {answer} dice with 287/432 ≈ 0.66."),
     Exercise(3, "Which rule id does the refusal of dice_sum_counts(2, sides=0) name?",
              answer=_refusal_rule,
-             check=one_of(["NB-ARG", "DD-R1", "GL-R20", "NB-RULE"], _refusal_rule(),
-                          why={"GL-R20": "GL-R20 is a Groom Lake rule; a die with no sides "
-                                         "breaks no game's rule but the call's own arguments.",
-                               "DD-R1": "DD-R1 is a Doppeldoppel rule; the problem is the "
-                                        "argument itself."}),
-             explain="NB-ARG marks a bad argument to a doppelnb function, not a game rule.",
-             wrong=("GL-R20", "DD-R1")),
+             kind=Choice(("NB-ARG", "DD-R1", "GL-R20", "NB-RULE")),
+             hint="A die with no sides breaks no game's rule: the refusal names one of the "
+                  "package's own ids, which start with NB- (NB-DATA is a bad data file).",
+             wrong={"GL-R20": "GL-R20 is a Groom Lake rule; a die with no sides breaks no "
+                              "game's rule but the call's own arguments.",
+                    "DD-R1": "DD-R1 is a Doppeldoppel rule; the problem is the argument "
+                             "itself.",
+                    "NB-RULE": "NB-RULE marks a bad rules object; here a plain argument of the "
+                               "call is wrong."},
+             stronger="Run dice_sum_counts(2, sides=0) and read the id at the start of the "
+                      "error message.",
+             explain="{answer} marks a bad argument to a doppelnb function, not a game rule."),
 )
 check = BOOK.check
 

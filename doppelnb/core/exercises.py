@@ -1,84 +1,514 @@
-"""Exercises with answers a notebook can check.
+"""Exercises with answers a notebook can check, without ever giving the answer away.
 
 Each game's ``exercises`` module holds an :class:`Exercises` book: numbered questions, a worked
-answer the engine computes, and a checker that says right or wrong and why. A chapter asks the
-question in markdown, folds the worked answer in an ``Answer:`` line (exported pages show it in a
-``<details>`` fold), and gives the student an attempt cell::
+answer the engine computes (``answer``), the *kind* of answer it is, and hints tied to the rules.
+A chapter asks the question, gives the student an attempt cell, and keeps the worked answer in a
+cell tagged ``answer`` after it (folded in the teacher's edition, absent from the student's)::
 
     from doppelnb.engines.doppeldoppel.exercises import check
     check(1, ...)            # replace ... with your answer
 
->>> book = Exercises("demo", [Exercise(1, "What is 6 x 7?", answer=lambda: 42,
-...                                    check=exactly(42), explain="six sevens are 42",
-...                                    wrong=(41, "42"))])
->>> print(book.check(1, 42).text)
-Right. six sevens are 42
->>> print(book.check(1, 41).text)
-Not yet: expected 42, got 41.
->>> print(book.check(1).text)
-Exercise 1: replace ... with your answer, then run the cell again.
+One reading layer serves every exercise. The kind turns an attempt into one canonical value, so
+``27``, ``27.0``, ``"27"``, ``" 27 "``, ``Fraction(27)`` and ``numpy.int64(27)`` are the same
+answer, and so are ``"Red"``, ``"red"`` and ``"R"``:
+
+- :class:`WholeNumber`: a count or a score;
+- :class:`Number`: a fraction or a decimal within a stated tolerance (:func:`Probability` adds
+  "between 0 and 1");
+- :class:`Player`: a player's number, also written ``"P3"`` or ``"player 3"``;
+- :class:`Choice`: one of a few named options, by case, spacing and synonyms;
+- :class:`Card`: a card in the game's notation (``"4c"``, ``"4 C"``, ``"4 circle"``);
+- :class:`Items`: a list or set of any of these, in order or not.
+
+What the checker says, and never says:
+
+- a right answer: "Right." and the worked explanation;
+- a wrong answer: "Not yet." and a hint that cites the rule (a specific one for a known mistake,
+  else the exercise's general hint); from the third wrong try on, a stronger hint too. Never the
+  expected value, in the text or anywhere else in the :class:`Verdict`;
+- an attempt of the wrong kind: one sentence saying what to give ("give a whole number, like
+  12"), with an example that is never the answer;
+- an unknown exercise number: one sentence, not a traceback;
+- ``...`` (the attempt cell as shipped): how to run it, or in an exported page, where nothing
+  runs, how to open the chapter live.
+
+>>> book = Exercises("demo", [Exercise(
+...     1, "Three 1s and a single 2: what is the round score?", answer=lambda: 4,
+...     kind=WholeNumber(), hint="Score each number of the pile by its row (DD-R20).",
+...     wrong={5: "An odd number of 2s scores -2 each, not -1 (DD-R20, DD-A13)."},
+...     stronger="Three 1s score +2 each; then look up an odd count of 2s (DD-A13).",
+...     explain="three 1s score +6 and a single 2 scores -2: {answer}.")])
+>>> print(book.check(1, "4.0").text)
+Right. three 1s score +6 and a single 2 scores -2: 4.
+>>> print(book.check(1, 5).text)
+Not yet. An odd number of 2s scores -2 each, not -1 (DD-R20, DD-A13).
+>>> print(book.check(1, 6).text)
+Not yet. Score each number of the pile by its row (DD-R20).
+>>> print(book.check(1, 7).text)
+Not yet. Score each number of the pile by its row (DD-R20). A stronger hint: Three 1s score +2 each; then look up an odd count of 2s (DD-A13).
+>>> print(book.check(1, "four").text)
+Not yet: give a whole number, like 12.
+>>> book.check(1)
+Exercise 1: Replace ... with your answer, then run the cell again.
 >>> book.check(9, 1)
-Traceback (most recent call last):
-...
-doppelnb.core.errors.BadInput: NB-ARG: number must be one of 1, got 9
+There is no exercise 9 in this chapter: the only exercise is number 1.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import math
+import numbers
+import operator
+import os
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from itertools import islice
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from .checks import check_choice, check_int, show
-from .render import Html, escape
+from .render import tag
 
-Checker = Callable[[Any], "str | None"]
-"""A checker returns None when the attempt is right, else one sentence saying why it is not."""
+#: The environment variable the explainers' export sets in the kernels it runs.
+EXPORT_ENV = "DOPPELNB_EXPORT"
+#: A rule id as the hints cite them: a digest id (``DD-R20``, ``DT-R13b``, ``GL-E6``) or the
+#: package's own (``NB-ARG``).
+RULE_ID = re.compile(r"\b(?:DD|DT|GL|DB|DQ)-[RAET]\d+[a-z]?\b|\bNB-[A-Z]+\b")
+#: The stronger hint joins the text from this many earlier wrong tries on (the third wrong try).
+STRONGER_AFTER = 2
+#: Attempts longer than this (text, lists) are not read: no answer is that long.
+MAX_TEXT = 200
+MAX_ITEMS = 100
+
+EXPORTED = ("To check your answer, open this chapter live (make lab) or as an app (make app) "
+            "and run this cell.")
 
 
-@dataclass(frozen=True)
+def _exporting() -> bool:
+    """Whether this kernel runs for an exported page, where no cell will run again.
+
+    Read from the environment directly (not through ``doppelnb.widgets.offline``), so the core
+    never imports ipywidgets.
+    """
+    return os.environ.get(EXPORT_ENV, "") == "1"
+
+
+class Unreadable(Exception):
+    """An attempt that is not an answer of the exercise's kind (``reason``: why, or empty)."""
+
+    def __init__(self, reason: str = "") -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+# -- reading text and numbers -----------------------------------------------------------------
+_DASHES = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2014": "-", "\u2010": "-",
+                         "\u2011": "-", "_": "-"})
+_QUOTES = "'\"`\u2018\u2019\u201c\u201d"
+
+
+def _text(attempt: Any) -> str:
+    """A string attempt made plain: Unicode-normalised, minus signs made ASCII, quotes and
+    spaces around it removed. Raises :class:`Unreadable` for anything else or an absurd length."""
+    if not isinstance(attempt, str):
+        raise Unreadable
+    if len(attempt) > MAX_TEXT:
+        raise Unreadable
+    text = unicodedata.normalize("NFKC", attempt).translate(_DASHES).strip()
+    while len(text) >= 2 and text[0] in _QUOTES and text[-1] in _QUOTES:
+        text = text[1:-1].strip()
+    return text
+
+
+def words(attempt: Any) -> str:
+    """The words of a name, for comparing names: case, spacing, hyphens and a final full stop
+    or question or exclamation mark do not matter.
+
+    >>> words("  Next-to the_TEAM! ")
+    'next to the team'
+    """
+    text = _text(attempt).casefold().rstrip(".!?").replace("-", " ")
+    return " ".join(text.split())
+
+
+_NUMBER = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d{1,3})?"
+_WHOLE = re.compile(r"[+-]?\d+")
+_THOUSANDS = re.compile(r"[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+
+
+class Reading(NamedTuple):
+    """A number read from an attempt: its value and whether it was given exactly (an int, a
+    Fraction, ``"1/3"``) or as a decimal approximation (a float, ``"0.333"``, ``"33.3%"``)."""
+
+    value: Fraction
+    exact: bool
+
+
+def read_number(attempt: Any) -> Reading:
+    """Read a number from any numeric type (not bool) or text.
+
+    >>> read_number(" 1 / 3 "), read_number("33.3%").exact, read_number("64,260").value
+    (Reading(value=Fraction(1, 3), exact=True), False, Fraction(64260, 1))
+    """
+    if isinstance(attempt, bool):
+        raise Unreadable
+    if isinstance(attempt, numbers.Integral):
+        return Reading(Fraction(int(attempt)), True)
+    if isinstance(attempt, numbers.Rational):
+        return Reading(Fraction(int(attempt.numerator), int(attempt.denominator)), True)
+    if isinstance(attempt, numbers.Real):
+        real = float(attempt)
+        if not math.isfinite(real):
+            raise Unreadable
+        return Reading(Fraction(real), False)
+    if hasattr(attempt, "__index__") and not isinstance(attempt, str):  # a 0-d integer array
+        try:
+            return Reading(Fraction(operator.index(attempt)), True)
+        except Exception:  # noqa: BLE001 - whatever it is, it is not a number
+            raise Unreadable from None
+    if type(attempt).__name__ == "Decimal":
+        attempt = str(attempt)
+    # Spaces may surround a sign, a fraction bar or a percent sign, not split a number: "2 7".
+    text = re.sub(r"^([+-])\s+|\s*(/)\s*|\s+(%)$", r"\1\2\3", _text(attempt).casefold())
+    percent = text.endswith("%")
+    if percent:
+        text = text[:-1]
+    if _THOUSANDS.fullmatch(text):
+        text = text.replace(",", "")
+    parts = text.split("/")
+    if len(parts) > 2 or percent and len(parts) > 1 or \
+            not all(re.fullmatch(_NUMBER, p) for p in parts):
+        raise Unreadable
+    if len(parts) == 2:
+        top, bottom = Fraction(parts[0]), Fraction(parts[1])
+        if bottom == 0:
+            raise Unreadable
+        exact = all(_WHOLE.fullmatch(p) for p in parts)
+        return Reading(top / bottom, exact)
+    value = Fraction(text)
+    if percent:
+        return Reading(value / 100, False)
+    return Reading(value, bool(_WHOLE.fullmatch(text)))
+
+
+def _whole(attempt: Any) -> int:
+    """A whole number from any spelling of it (27, 27.0, "27", Fraction(27)); a float a rounding
+    error away from a whole number counts as that number."""
+    value, exact = read_number(attempt)
+    if value.denominator == 1:
+        return int(value)
+    nearest = round(value)
+    if not exact and abs(value - nearest) <= Fraction(1, 10**9):
+        return int(nearest)
+    raise Unreadable
+
+
+def display(value: Any) -> str:
+    """An answer as an explanation shows it: ``5/4``, ``2D, 3C``, ``anywhere``.
+
+    >>> display(Fraction(5, 4)), display(["3C", "2D"]), display(range(4, 7))
+    ('5/4', '2D, 3C', '4, 5, 6')
+    """
+    if isinstance(value, (list, tuple, set, frozenset, range)):
+        items = sorted(value, key=lambda v: (str(type(v)), v))
+        return ", ".join(display(v) for v in items)
+    return str(value)
+
+
+def _quoted(options: Sequence[str]) -> str:
+    shown = [f'"{o}"' for o in options]
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
+
+
+# -- the kinds of answer ------------------------------------------------------------------------
+class AnswerKind:
+    """How the answers of one exercise are read and compared.
+
+    ``read`` turns an attempt into the kind's canonical value or raises :class:`Unreadable`;
+    ``same`` compares two canonical values; ``ask`` is the one sentence for an attempt of the
+    wrong kind, with an example that is never the expected answer.
+    """
+
+    __slots__ = ()
+
+    def read(self, attempt: Any) -> Any:
+        raise NotImplementedError
+
+    def same(self, given: Any, expected: Any) -> bool:
+        return bool(given == expected)
+
+    def ask(self, expected: Any) -> str:
+        raise NotImplementedError
+
+    def _example(self, expected: Any, candidates: Sequence[str]) -> str:
+        """The first candidate example that does not read as the expected answer."""
+        for candidate in candidates:
+            try:
+                if not self.same(self.read(candidate), expected):
+                    return candidate
+            except Unreadable:
+                continue
+        return candidates[-1]  # pragma: no cover - the candidates differ from each other
+
+
+@dataclass(frozen=True, slots=True)
+class WholeNumber(AnswerKind):
+    """A whole number: a count or a score (27, 27.0, "27", " 27 ", Fraction(27), numpy ints)."""
+
+    def read(self, attempt: Any) -> int:
+        return _whole(attempt)
+
+    def ask(self, expected: Any) -> str:
+        return f"give a whole number, like {self._example(expected, ('12', '5', '-3'))}."
+
+
+@dataclass(frozen=True, slots=True)
+class Number(AnswerKind):
+    """A number given exactly (an int, a ``Fraction``, ``"5/4"``) or as a decimal (``1.25``,
+    ``"1.25"``, ``"125%"``). Two exact numbers must be equal; a decimal must lie within
+    ``tolerance`` of the answer. ``lo``/``hi`` bound what makes sense at all (a probability)."""
+
+    tolerance: Fraction = Fraction(1, 1000)
+    lo: Fraction | None = None
+    hi: Fraction | None = None
+    noun: str = "number"
+
+    def read(self, attempt: Any) -> Reading:
+        reading = read_number(attempt)
+        if (self.lo is not None and reading.value < self.lo) or \
+                (self.hi is not None and reading.value > self.hi):
+            raise Unreadable(f"a {self.noun} lies between {self.lo} and {self.hi}; "
+                             if self.lo is not None and self.hi is not None else "")
+        return reading
+
+    def same(self, given: Any, expected: Any) -> bool:
+        if given.exact and expected.exact:
+            return bool(given.value == expected.value)
+        return bool(abs(given.value - expected.value) <= self.tolerance)
+
+    def ask(self, expected: Any) -> str:
+        pairs = (("1/4", "0.25"), ("2/7", "0.29"), ("3/5", "0.6"))
+        exact, decimal = next((p for p in pairs if not any(
+            self._close(self.read(x), expected) for x in p)), pairs[-1])
+        return (f"give a fraction like {exact} (as text or a Fraction), or a decimal like "
+                f"{decimal} within {float(self.tolerance):g} of the answer.")
+
+    def _close(self, given: Reading, expected: Any) -> bool:
+        return bool(abs(given.value - expected.value) <= 2 * self.tolerance + Fraction(1, 50))
+
+
+def Probability(tolerance: Fraction = Fraction(1, 1000)) -> Number:  # noqa: N802 - reads as a kind
+    """A probability: a :class:`Number` from 0 to 1."""
+    return Number(tolerance, Fraction(0), Fraction(1), "probability")
+
+
+@dataclass(frozen=True, slots=True)
+class Player(AnswerKind):
+    """A player's number from 1 to ``players``: ``3``, ``"3"``, ``"P3"``, ``"player 3"``."""
+
+    players: int
+
+    def read(self, attempt: Any) -> int:
+        if isinstance(attempt, str):
+            m = re.fullmatch(r"(?:p|player|seat)?\s*#?\s*(\d{1,3})", words(attempt))
+            if not m:
+                raise Unreadable
+            attempt = m.group(1)
+        number = _whole(attempt)
+        if not 1 <= number <= self.players:
+            raise Unreadable
+        return number
+
+    def ask(self, expected: Any) -> str:
+        example = self._example(expected, tuple(str(p) for p in (2, 1, self.players)))
+        return f"give the player's number from 1 to {self.players}, like {example}."
+
+
+@dataclass(frozen=True, slots=True)
+class Choice(AnswerKind):
+    """One of a few named ``options``, whatever the case and spacing (``"Anywhere"``), or one of
+    its ``synonyms`` (``{"r": "red"}``); a whole number reads as its digits (6 is ``"6"``)."""
+
+    options: tuple[str, ...]
+    synonyms: Mapping[str, str] = field(default_factory=dict)
+    _table: Mapping[str, str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        table = {words(o): o for o in self.options}
+        for alias, option in self.synonyms.items():
+            check_choice(option, "a synonym's option", self.options)
+            table.setdefault(words(alias), option)
+        object.__setattr__(self, "_table", MappingProxyType(table))
+
+    def read(self, attempt: Any) -> str:
+        if not isinstance(attempt, str):
+            attempt = str(_whole(attempt))
+        try:
+            return self._table[words(attempt)]
+        except KeyError:
+            raise Unreadable from None
+
+    def ask(self, expected: Any) -> str:
+        return f"answer with one of {_quoted(self.options)}."
+
+
+@dataclass(frozen=True, slots=True)
+class Card(AnswerKind):
+    """A card as text in the game's notation, read by the engine's ``parse`` (which returns the
+    card or raises): case and spaces do not matter, and ``suits`` maps suit names and symbols to
+    the suit's letter (``{"circle": "C", "●": "C"}``; plurals are added)."""
+
+    parse: Callable[[str], Any]
+    suits: Mapping[str, str] = field(default_factory=dict)
+    examples: tuple[str, ...] = ("7S", "2D")
+
+    def read(self, attempt: Any) -> str:
+        text = words(attempt)
+        names = {words(k): v for k, v in self.suits.items()}
+        names.update({k + "s": v for k, v in list(names.items()) if k.isalpha()})
+        for name in sorted(names, key=len, reverse=True):
+            text = re.sub(rf"(?<![a-z]){re.escape(name)}(?![a-z])", names[name], text)
+        text = re.sub(r"\bof\b", "", text)
+        try:
+            return str(self.parse("".join(text.split()).upper()))
+        except Exception:  # noqa: BLE001 - the engine's notation refused it: not a card
+            raise Unreadable from None
+
+    def ask(self, expected: Any) -> str:
+        return f'give a card as text, like "{self._example(expected, self.examples)}".'
+
+
+_RANGE = re.compile(r"(?<![\d.])(\d{1,4})\s*(?:-|to|\.\.)\s*(\d{1,4})(?![\d.])")
+
+
+def _expand_range(m: re.Match[str]) -> str:
+    lo, hi = int(m[1]), int(m[2])
+    return ",".join(map(str, range(lo, hi + 1))) if 0 <= hi - lo <= MAX_ITEMS else m[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Items(AnswerKind):
+    """Several answers of the ``item`` kind: a list, tuple, set or range, or text with the items
+    separated by commas (or spaces; whole numbers also as ``"4-8"``). Unless ``ordered``, the
+    order and repeats do not matter."""
+
+    item: AnswerKind
+    noun: str = "items"
+    ordered: bool = False
+    examples: tuple[str, ...] = ()
+
+    def read(self, attempt: Any) -> tuple[Any, ...] | frozenset[Any]:
+        values = [self.item.read(v) for v in self._parts(attempt)]
+        return tuple(values) if self.ordered else frozenset(values)
+
+    def _parts(self, attempt: Any) -> list[Any]:
+        if isinstance(attempt, str):
+            text = _text(attempt).strip("[](){}")
+            if isinstance(self.item, WholeNumber):
+                # Whole numbers may come as a range, as a card prints it: "4-8", "4 to 8".
+                text = _RANGE.sub(_expand_range, text.casefold())
+                parts = [p for p in re.split(r"[,;\s]+", text) if p]
+            else:
+                parts = text.split(",") if "," in text else text.split()
+            if not text or len(parts) > MAX_ITEMS:
+                raise Unreadable
+            return [p.strip() for p in parts]
+        if isinstance(attempt, (bytes, bytearray, Mapping)) or not isinstance(attempt, Iterable):
+            raise Unreadable
+        try:
+            items: Iterator[Any] = iter(attempt)
+            parts = list(islice(items, MAX_ITEMS + 1))
+        except Exception:  # noqa: BLE001 - a 0-d array or an object that refuses to iterate
+            raise Unreadable from None
+        if len(parts) > MAX_ITEMS:
+            raise Unreadable
+        return parts
+
+    def ask(self, expected: Any) -> str:
+        example = self._example(expected, self.examples) if self.examples else "[...]"
+        return f"give the {self.noun} as a list, like {example}."
+
+
+# -- exercises and verdicts ---------------------------------------------------------------------
+Clue = tuple[Callable[[Any], bool], str]
+"""A hint for a kind of mistake: a test on the attempt as read (its canonical value), and the
+hint to give when it holds (``Items`` exercises: "a card is missing")."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Exercise:
-    """One numbered question, its worked answer (computed by the engine), and its checker."""
+    """One numbered question, its worked answer (computed by the engine) and its hints.
+
+    ``explain`` is shown with a right answer; ``{answer}`` in it stands for the engine's answer,
+    so the explanation never holds a copy of it. ``hint`` is the general hint on a wrong answer
+    and cites the rule id; ``wrong`` maps known
+    wrong answers (any spelling the kind reads; lists as tuples) to their own hint; ``clues``
+    gives hints for kinds of mistakes; ``stronger`` joins the hint from the third wrong try on.
+    No hint may give the answer away (``tests/test_exercises.py`` checks every one of them).
+    """
 
     number: int
     question: str
     answer: Callable[[], Any]
-    check: Checker
+    kind: AnswerKind
+    hint: str
     explain: str = ""
-    wrong: tuple[Any, ...] = field(default=())
-    """Attempts the checker must refuse (the tests hold every exercise to them)."""
+    wrong: Mapping[Any, str] = field(default_factory=dict)
+    clues: tuple[Clue, ...] = ()
+    stronger: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "wrong", MappingProxyType(dict(self.wrong)))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Verdict:
-    """The outcome of :meth:`Exercises.check`: shown as a coloured line with a tick or a cross."""
+    """What :meth:`Exercises.check` says: ``right`` is True, False, or None when there was
+    nothing to judge (``...``, an unknown exercise); ``text`` is one or two plain sentences.
 
-    number: int
+    It holds nothing else: never the expected answer, nor the attempt.
+    """
+
+    number: int | None
     right: bool | None
     text: str
 
     def _repr_html_(self) -> str:
+        # A mark and a word, not colour alone; dark text on white, a coloured bar beside it.
         mark, colour = {True: ("✓", "#1b7837"), False: ("✗", "#b2182b"),
-                        None: ("?", "#555555")}[self.right]
-        return str(Html(f'<p role="status" style="color:{colour}"><b>{mark} Exercise '
-                        f"{self.number}</b> · {escape(self.text)}</p>"))
+                        None: ("ⓘ", "#3b4a5a")}[self.right]
+        label = f"Exercise {self.number}" if self.number is not None else "Exercises"
+        return str(tag(
+            "p", tag("span", mark, aria_hidden="true", style=f"color:{colour};font-weight:bold"),
+            " ", tag("b", label), " · ", self.text, role="status",
+            class_="doppelnb-verdict",
+            style=f"color:#1a1a1a;border-left:4px solid {colour};padding:2px 0 2px 8px"))
 
     def __repr__(self) -> str:
-        return f"Exercise {self.number}: {self.text}"
+        return self.text if self.number is None else f"Exercise {self.number}: {self.text}"
 
     def __bool__(self) -> bool:
         return bool(self.right)
 
 
 class Exercises:
-    """A game's numbered exercises."""
+    """A chapter's numbered exercises.
+
+    The book remembers how many wrong tries each exercise has had in this session (the stronger
+    hint needs it); a right answer starts the count again.
+    """
 
     def __init__(self, game: str, items: Iterable[Exercise]):
         self.game = game
         self.items = {e.number: e for e in items}
+        self._expected: dict[int, tuple[Any, str]] = {}
+        self._misses: Counter[int] = Counter()
 
-    def __iter__(self) -> Any:
+    def __iter__(self) -> Iterator[Exercise]:
         return iter(self.items.values())
 
     def __len__(self) -> int:
@@ -89,77 +519,88 @@ class Exercises:
             check_int(number, "number", 1, len(self.items))
         return self.items[check_choice(number, "number", tuple(self.items))]
 
-    def check(self, number: int, attempt: Any = ...) -> Verdict:
-        """Say whether ``attempt`` answers exercise ``number``, and why not when it does not."""
-        exercise = self[number]
-        if attempt is ...:
-            return Verdict(exercise.number, None,
-                           f"Exercise {exercise.number}: replace ... with your answer, then run "
-                           "the cell again.")
-        try:
-            problem = exercise.check(attempt)
-        except Exception as exc:  # noqa: BLE001 - a student's attempt may be anything
-            problem = f"that answer could not be read ({type(exc).__name__}: {exc})."
-        if problem is None:
-            return Verdict(exercise.number, True, f"Right. {exercise.explain}".strip())
-        return Verdict(exercise.number, False, f"Not yet: {problem}")
-
     def answer(self, number: int) -> Any:
         """The worked answer of exercise ``number``, as the engine computes it."""
         return self[number].answer()
 
+    def _expected_of(self, exercise: Exercise) -> tuple[Any, str]:
+        """The answer as the kind reads it, and as the explanation shows it (``{answer}``)."""
+        if exercise.number not in self._expected:  # computed on first use: imports stay light
+            raw = exercise.answer()
+            self._expected[exercise.number] = (exercise.kind.read(raw), display(raw))
+        return self._expected[exercise.number]
 
-# -- checker builders ---------------------------------------------------------------------------
-def _show(value: Any) -> str:
-    return show(value) if not isinstance(value, Fraction) else str(value)
-
-
-def exactly(expected: Any, *, hint: str = "") -> Checker:
-    """Right when the attempt equals ``expected`` (same type family: 42 is not "42")."""
-
-    def check(attempt: Any) -> str | None:
-        same_kind = not (type(attempt) is bool and type(expected) is not bool) and not (
-            isinstance(expected, (int, Fraction)) and not isinstance(attempt, (int, Fraction)))
-        if same_kind and attempt == expected:
+    def _find(self, number: Any) -> Exercise | None:
+        try:
+            return self.items.get(_whole(number)) if not isinstance(number, bool) else None
+        except Exception:  # noqa: BLE001 - any other value is simply not an exercise number
             return None
-        return f"expected {_show(expected)}, got {_show(attempt)}." + (f" {hint}" if hint else "")
 
-    return check
+    def _no_such(self, number: Any) -> Verdict:
+        numbers_ = sorted(self.items)
+        given = show(number, 24)
+        if len(numbers_) == 1:
+            which = f"the only exercise is number {numbers_[0]}"
+        else:
+            which = f"the exercises are numbered {numbers_[0]} to {numbers_[-1]}"
+        return Verdict(None, None, f"There is no exercise {given} in this chapter: {which}.")
 
+    def check(self, number: Any = ..., attempt: Any = ...) -> Verdict:
+        """Say whether ``attempt`` answers exercise ``number``, and if not, give a hint."""
+        if number is ...:
+            return Verdict(None, None, "Give the exercise's number and your answer, like "
+                                       "check(1, 12).")
+        exercise = self._find(number)
+        if exercise is None:
+            return self._no_such(number)
+        n = exercise.number
+        if attempt is ...:
+            if _exporting():
+                return Verdict(n, None, EXPORTED)
+            return Verdict(n, None, "Replace ... with your answer, then run the cell again.")
+        try:
+            return self._judge(exercise, attempt)
+        except Exception as exc:  # noqa: BLE001 - a bug must not show the answer or a traceback
+            return Verdict(n, None, f"The checker of exercise {n} failed ({type(exc).__name__}); "
+                                    "please report this.")
 
-def one_of(options: Sequence[Any], expected: Any, *, why: dict[Any, str] | None = None) -> Checker:
-    """A multiple choice: right when the attempt is ``expected``; ``why`` explains wrong options."""
-    reasons = dict(why or {})
+    def _judge(self, exercise: Exercise, attempt: Any) -> Verdict:
+        n, kind = exercise.number, exercise.kind
+        expected, shown = self._expected_of(exercise)
+        try:
+            given = kind.read(attempt)
+        except Exception as exc:  # noqa: BLE001 - a student's attempt may be anything
+            reason = exc.reason if isinstance(exc, Unreadable) else ""
+            return Verdict(n, False, f"Not yet: {reason}{kind.ask(expected)}")
+        if kind.same(given, expected):
+            self._misses[n] = 0
+            return Verdict(n, True, "Right. " + exercise.explain.replace("{answer}", shown))
+        self._misses[n] += 1
+        text = f"Not yet. {self._hint(exercise, given)}"
+        if exercise.stronger and self._misses[n] > STRONGER_AFTER:
+            text += f" A stronger hint: {exercise.stronger}"
+        return Verdict(n, False, text)
 
-    def check(attempt: Any) -> str | None:
-        if attempt == expected:
-            return None
-        if attempt not in options:
-            return f"choose one of {', '.join(map(show, options))}."
-        return str(reasons.get(attempt, f"{show(attempt)} is not it."))
-
-    return check
-
-
-def close_to(expected: float, *, tolerance: float = 0.005) -> Checker:
-    """Right when the attempt is a number within ``tolerance`` of ``expected``."""
-
-    def check(attempt: Any) -> str | None:
-        if isinstance(attempt, bool) or not isinstance(attempt, (int, float, Fraction)):
-            return f"give a number, got {show(attempt)}."
-        if abs(float(attempt) - float(expected)) <= tolerance:
-            return None
-        return f"{float(attempt):.4g} is not within {tolerance} of the answer."
-
-    return check
+    @staticmethod
+    def _hint(exercise: Exercise, given: Any) -> str:
+        kind = exercise.kind
+        for known, hint in exercise.wrong.items():
+            if kind.same(given, kind.read(known)):
+                return hint
+        for applies, hint in exercise.clues:
+            if applies(given):
+                return hint
+        return exercise.hint
 
 
 def exercise_book(game: str, *items: Exercise) -> Exercises:
     """Build a game's book, numbers 1, 2, ... in order."""
-    numbers = [e.number for e in items]
-    if numbers != list(range(1, len(items) + 1)):
-        raise ValueError(f"{game}: exercises must be numbered 1..{len(items)}, got {numbers}")
+    numbers_ = [e.number for e in items]
+    if numbers_ != list(range(1, len(items) + 1)):
+        raise ValueError(f"{game}: exercises must be numbered 1..{len(items)}, got {numbers_}")
     return Exercises(game, items)
 
 
-__all__ = ["Exercise", "Exercises", "Verdict", "exactly", "one_of", "close_to", "exercise_book"]
+__all__ = ["Exercise", "Exercises", "Verdict", "exercise_book", "AnswerKind", "WholeNumber",
+           "Number", "Probability", "Player", "Choice", "Card", "Items", "Reading", "Unreadable",
+           "read_number", "words", "display", "RULE_ID", "STRONGER_AFTER", "EXPORT_ENV", "EXPORTED"]

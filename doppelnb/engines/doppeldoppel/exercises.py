@@ -1,30 +1,30 @@
-"""The Doppeldoppel chapter's exercises: questions, worked answers the engine computes, checkers.
+"""The Doppeldoppel chapter's exercises: questions, worked answers the engine computes, and hints
+tied to the rules (see :mod:`doppelnb.core.exercises`).
 
-The notebook asks each question in markdown, folds the worked answer in a cell tagged ``answer``,
-and gives the student an attempt cell::
+The notebook asks each question in markdown, gives the student an attempt cell, and keeps the
+worked answer in a cell tagged ``answer`` after it::
 
     from doppelnb.engines.doppeldoppel.exercises import check
-    check(1, 3)
+    check(1, ...)            # replace ... with your answer
 
->>> print(check(1, 3).text)
-Right. The two 4s collide (DD-R13), no yellow survives, and the 3 reverses the fallback too (DD-R15, DD-A7): the lowest survivor, B3 of P3, wins.
+>>> print(check(1, "P3").text)
+Right. The two 4s collide (DD-R13), no yellow survives, and the 3 reverses the fallback too (DD-R15, DD-A7): the lowest survivor, B3 of player 3, wins.
 >>> print(check(2, 19).text)
-Not yet: expected 18, got 19. An odd number of 2s scores -2 each, not -1 (DD-R20, DD-A13).
+Not yet. An odd number of 2s scores -2 each, not -1 (DD-R20, DD-A13).
+>>> print(check(2, "eighteen").text)
+Not yet: give a whole number, like 12.
+>>> print(check(99, 1).text)
+There is no exercise 99 in this chapter: the exercises are numbered 1 to 7.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
 
-from ...core.checks import show
-from ...core.exercises import Checker, Exercise, close_to, exactly, exercise_book, one_of
+from ...core.exercises import Exercise, Player, Probability, WholeNumber, exercise_book
 from .analysis import collision_census, mean_score_series
 from .rules import Rules, resolve_trick, round_score
 from .state import new_game
-
-_SEATS = (1, 2, 3, 4)
 
 
 def _trick_winner(cards: tuple[str, ...], rules: Rules | None = None) -> int:
@@ -46,35 +46,6 @@ def _game_tricks(players: int) -> int:
     return game.rounds * game.tricks_per_round
 
 
-def _lazy(answer: Callable[[], Any], make: Callable[[Any], Checker]) -> Checker:
-    """A checker built from the engine's answer when first used (imports stay light)."""
-    built: list[Checker] = []
-
-    def check(attempt: Any) -> str | None:
-        if not built:
-            built.append(make(answer()))
-        return built[0](attempt)
-
-    return check
-
-
-def _probability(expected: Fraction, tolerance: float, three_players: Fraction) -> Checker:
-    near = close_to(float(expected), tolerance=tolerance)
-
-    def check(attempt: Any) -> str | None:
-        if isinstance(attempt, str) or isinstance(attempt, bool):
-            return f"give a number (a Fraction or a decimal), got {show(attempt)}."
-        if isinstance(attempt, (int, float, Fraction)) and not 0 <= float(attempt) <= 1:
-            return "a probability lies between 0 and 1."
-        problem = near(attempt)
-        if problem and isinstance(attempt, (int, float, Fraction)) and abs(
-                float(attempt) - float(three_players)) <= tolerance:
-            return "that is the 3-player share; with 4 players three other cards can match."
-        return problem
-
-    return check
-
-
 BOOK = exercise_book(
     "doppeldoppel",
     Exercise(
@@ -82,35 +53,56 @@ BOOK = exercise_book(
         "Four players play Y4 (P1 leads, declaring yellow), R4, B3, R6. Which player wins the "
         "trick? Answer with the player's number, 1 to 4.",
         answer=lambda: _trick_winner(("Y4", "R4", "B3", "R6")),
-        check=one_of(_SEATS, 3, why={
-            1: "P1's Y4 collides with R4 (DD-R13): a collided card cannot win.",
-            2: "P2's R4 collides with Y4 (DD-R13): a collided card cannot win.",
-            4: "R6 would win at normal strength, but a 3 was played: the lowest survivor wins, "
-               "also in the any-colour fallback (DD-R15, DD-A7).",
-        }),
+        kind=Player(4),
+        hint="Resolve in the rulebook's order: collisions first (DD-R13), then the reversal "
+             "(DD-R15), then the winner among the survivors (DD-R14).",
+        wrong={1: "P1's Y4 collides with R4 (DD-R13): a card removed by a collision cannot win.",
+               2: "P2's R4 collides with Y4 (DD-R13): a card removed by a collision cannot win.",
+               4: "R6 would win at normal strength, but a rank-3 card was played: under "
+                  "reversal the any-colour fallback picks the lowest survivor too (DD-R15, "
+                  "DD-A7)."},
+        stronger="Strike out every card whose number appears twice (DD-R13). No yellow card "
+                 "is left, so any colour competes (DD-R14), and the rank-3 card reverses the "
+                 "strength (DD-R15, DD-A7).",
         explain="The two 4s collide (DD-R13), no yellow survives, and the 3 reverses the "
-                "fallback too (DD-R15, DD-A7): the lowest survivor, B3 of P3, wins.",
-        wrong=(4, 1, "3"),
+                "fallback too (DD-R15, DD-A7): the lowest survivor, B3 of player {answer}, wins.",
     ),
     Exercise(
         2,
         "At the end of a round a player has acquired 1, 1, 1, 2, 5, 5 (no 6). What is the round "
         "score?",
         answer=lambda: round_score({1: 3, 2: 1, 5: 2}),
-        check=exactly(18, hint="An odd number of 2s scores -2 each, not -1 (DD-R20, DD-A13)."),
+        kind=WholeNumber(),
+        hint="Score each number by its row of the scoring table (DD-R20), then add the rows "
+             "(DD-R21).",
+        wrong={19: "An odd number of 2s scores -2 each, not -1 (DD-R20, DD-A13).",
+               20: "The single 2 counts too: an odd number of 2s scores -2 each (DD-R20, "
+                   "DD-A13).",
+               22: "An odd number of 2s is a penalty; only an even number scores +5 each "
+                   "(DD-R20).",
+               11: "Each 5 scores +7 when no 6 was acquired, not the pair once (DD-R20)."},
+        stronger="Three or more 1s score +2 each; an odd count of 2s scores -2 each; every 5 "
+                 "scores +7 when there is no 6 (DD-R20).",
         explain="Three 1s score +2 each (+6), a single 2 is odd (-2), two 5s without a 6 score "
-                "+7 each (+14): 18.",
-        wrong=(19, 13, 4),
+                "+7 each (+14): {answer}.",
     ),
     Exercise(
         3,
         "Another player acquired 4, 4, 4, 5, 5 (no 6). What is the round score?",
         answer=lambda: round_score({4: 3, 5: 2}),
-        check=exactly(0, hint="Three 4s make the whole round score 0, good or bad (DD-R20, "
-                              "DD-A12)."),
-        explain="Exactly three 4s set the round score to 0, whatever else was acquired: the +14 "
-                "of the fives is lost too (DD-R20, DD-A12).",
-        wrong=(11, 14, -3),
+        kind=WholeNumber(),
+        hint="Rank 4 has a rule for the whole round when a player holds exactly three 4s "
+             "(DD-R20, DD-A11).",
+        wrong={11: "Exactly three 4s do more than score each 4: read their rule for the whole "
+                   "round (DD-R20, DD-A12).",
+               14: "The 4s are not simply left out: exactly three of them change the whole "
+                   "round (DD-R20, DD-A12).",
+               -3: "The 5s count too, unless a rule for the whole round says otherwise "
+                   "(DD-R20, DD-A12)."},
+        stronger="The rank-4 card says: no points lost or earned due to other cards (DD-R20); "
+                 "that holds for a good round as much as a bad one (DD-A12).",
+        explain="Exactly three 4s set the round score to {answer}, whatever else was acquired: "
+                "the +14 of the fives is lost too (DD-R20, DD-A12).",
     ),
     Exercise(
         4,
@@ -118,11 +110,16 @@ BOOK = exercise_book(
         "as the census does), what share of tricks see the leader's own card collide? Use "
         "`dd.collision_census` or the closed form; give a Fraction or a decimal within 0.001.",
         answer=_lead_collides_4p,
-        check=_lazy(_lead_collides_4p,
-                    lambda p: _probability(p, 0.001, collision_census(3).probability(
-                        "lead_collides"))),
-        explain="2417/5610 ≈ 0.431: the leader's card collides in about 43% of 4-player tricks.",
-        wrong=(Fraction(373, 1190), 0.5, 0.25),
+        kind=Probability(),
+        hint="The leader's card collides when at least one of the three other cards shows its "
+             "number (DD-R13); dd.collision_census(4) counts those tricks.",
+        # the share for 3 players: collision_census(3).probability("lead_collides")
+        wrong={Fraction(373, 1190): "That is the 3-player share; with 4 players three other "
+                                    "cards can match the leader's number (DD-R13)."},
+        stronger="Count the complement: the three other cards all miss the leader's number; "
+                 "or read probability(\"lead_collides\") of the 4-player census (DD-R13).",
+        explain="{answer} ≈ 0.431: the leader's card collides in about 43% of 4-player "
+                "tricks (DD-R13).",
     ),
     Exercise(
         5,
@@ -130,36 +127,49 @@ BOOK = exercise_book(
         "Y3 (P1 leads), B3, Y5, Y2? Answer with the player's number.",
         answer=lambda: _trick_winner(("Y3", "B3", "Y5", "Y2"),
                                      Rules(reversal_trigger="surviving_only")),
-        check=one_of(_SEATS, 3, why={
-            4: "that is the default reading: there any 3 played reverses the trick. Here both "
-               "3s collided, so no surviving 3 reverses it.",
-            1: "P1's Y3 collides with B3 (DD-R13).",
-            2: "P2's B3 collides with Y3 (DD-R13).",
-        }),
+        kind=Player(4),
+        hint="Remove the collided cards first (DD-R13); then ask whether a surviving rank-3 "
+             "card is left to reverse the trick (DD-A6).",
+        wrong={4: "That is the default reading, where any rank-3 card played reverses the "
+                  "trick; here both collided, so no surviving one reverses it (DD-A6).",
+               1: "P1's Y3 collides with B3 (DD-R13): a card removed by a collision cannot win.",
+               2: "P2's B3 collides with Y3 (DD-R13): a card removed by a collision cannot win."},
+        stronger="With no reversal, the highest surviving card of the lead colour wins "
+                 "(DD-R14).",
         explain="Both 3s collide, so under 'surviving_only' nothing reverses the trick: the "
-                "highest surviving yellow, Y5 of P3, wins.",
-        wrong=(4, 2),
+                "highest surviving yellow, Y5 of player {answer}, wins (DD-A6, DD-R14).",
     ),
     Exercise(
         6,
         "How many tricks does a whole 4-player game last?",
         answer=lambda: _game_tricks(4),
-        check=exactly(36, hint="A round lasts until the hands are empty, and there are as many "
-                               "rounds as players (DD-R3, DD-R5)."),
-        explain="4 rounds (one per player, DD-R5) of 9 tricks (9 cards each, DD-R3): 36 tricks.",
-        wrong=(9, 27, 12),
+        kind=WholeNumber(),
+        hint="A round lasts until the hands are empty (DD-R3, DD-R5), and there are as many "
+             "rounds as players (DD-R5).",
+        wrong={9: "That is one round's tricks; the game has as many rounds as players (DD-R5).",
+               27: "That counts three rounds; a 4-player game has one round per player (DD-R5).",
+               12: "That is a 3-player round; with 4 players each hand holds fewer cards, and "
+                   "there are several rounds (DD-R3, DD-R5)."},
+        stronger="Tricks in a round = cards in a hand, all cards dealt evenly (DD-R3); multiply "
+                 "by the number of rounds (DD-R5).",
+        explain="4 rounds (one per player, DD-R5) of 9 tricks (9 cards each, DD-R3): {answer} "
+                "tricks.",
     ),
     Exercise(
         7,
         "If a player acquired k cards at random (deck a), which k from 0 to 36 gives the highest "
         "expected round score? Use `dd.mean_round_scores()`.",
         answer=_best_pile_size,
-        check=_lazy(_best_pile_size, lambda k: exactly(
-            k, hint="Compare the exact means of every k; the best is not the largest pile, as "
-                    "more cards bring more 6s, which spoil the fives.")),
-        explain="k = 9, with an exact mean of 26013483/4279240 ≈ +6.08 points; from there on "
-                "6s and stray cards cost more than they bring.",
-        wrong=(36, 12, 3),
+        kind=WholeNumber(),
+        hint="Compare the exact means of every k in dd.mean_round_scores() (DD-R20): the best "
+             "is not the largest pile.",
+        wrong={36: "The largest pile is not the best: more cards bring more 6s, which turn "
+                   "every 5 into -1 (DD-R20, DD-A14).",
+               0: "An empty pile scores nothing, but some piles do better on average (DD-R20)."},
+        stronger="Take the k whose exact mean is largest: max(dd.mean_round_scores(), "
+                 "key=lambda km: km[1]) (DD-R20).",
+        explain="k = {answer}, with an exact mean of 26013483/4279240 ≈ +6.08 points; from "
+                "there on 6s and stray cards cost more than they bring (DD-R20).",
     ),
 )
 

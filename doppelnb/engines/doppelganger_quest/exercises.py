@@ -1,58 +1,32 @@
-"""The chapter's exercises (notebooks/05_doppelganger_quest.ipynb), each answered by the engine.
+"""The chapter's exercises (notebooks/05_doppelganger_quest.ipynb), each answered by the engine,
+each with the kind of answer it takes and hints tied to the rules (see
+:mod:`doppelnb.core.exercises`).
 
->>> print(check(5, "bow").text)
-Right. The draft cycles Sword, Bow, Staff from the Party Leader: picks 7 and 8 are Sword and Bow (DQ-R3).
->>> check(1, 243).right
-False
+>>> print(check(5, "Bow").text)
+Right. The draft cycles Sword, Bow, Staff from the Party Leader: picks 7 and 8 carry a sword and a bow (DQ-R3).
+>>> print(check(3, "4-8").right, check(3, range(4, 9)).right, check(1, 243).right)
+True True False
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from ...core.exercises import Exercise, exactly, exercise_book, one_of
+from ...core.exercises import Choice, Exercise, Items, Probability, WholeNumber, exercise_book
 from .analysis import bag_white_probability, ff_probability, honest_black_probability
 from .cards import WEAPONS
 from .rules import draft_weapon, pingpong_sequences
 from .state import State, new_game
 
 
-def _fraction(expected: Fraction, *, hint: str = "") -> Callable[[Any], str | None]:
-    """Right when the attempt is this exact fraction, or a float within 0.001 of it."""
-
-    def check(attempt: Any) -> str | None:
-        if isinstance(attempt, bool) or not isinstance(attempt, (int, float, Fraction)):
-            return f"give a number such as Fraction(1, 3) or 0.333, not {attempt!r:.40}." + (
-                f" {hint}" if hint else "")
-        if isinstance(attempt, float) and abs(attempt - float(expected)) <= 0.001:
-            return None
-        if not isinstance(attempt, float) and Fraction(attempt) == expected:
-            return None
-        return f"{attempt} is not it." + (f" {hint}" if hint else "")
-
-    return check
+def _missing_an_end(totals: Any) -> bool:
+    return bool(totals) and (4 not in totals or 8 not in totals) and \
+        all(4 <= t <= 8 for t in totals)
 
 
-def _totals(expected: list[int]) -> Callable[[Any], str | None]:
-    """Right when the attempt lists exactly these totals (a list, tuple, set or range)."""
-
-    def check(attempt: Any) -> str | None:
-        if not isinstance(attempt, (list, tuple, set, frozenset, range)):
-            return "give the totals as a list, such as [4, 5, 6]."
-        if any(isinstance(v, bool) or not isinstance(v, int) for v in attempt):
-            return "every total is a whole number."
-        got = sorted(set(attempt))
-        missing = sorted(set(expected) - set(got))
-        extra = sorted(set(got) - set(expected))
-        if not missing and not extra:
-            return None
-        parts = ([f"{missing} also succeed"] if missing else []) + (
-            [f"{extra} do not" if len(extra) > 1 else f"{extra[0]} does not"] if extra else [])
-        return "; ".join(parts) + " (both ends of a Subdue range count, DQ-E1)."
-
-    return check
+def _outside(totals: Any) -> bool:
+    return any(t < 4 or t > 8 for t in totals)
 
 
 def griffin_totals() -> list[int]:
@@ -77,59 +51,104 @@ def pool_before_discard(members: int = 5) -> int:
     return len(s.q.pool) + len(s.item_discard) - discards
 
 
+#: The three weapon types, also in the plural.
+WEAPON = Choice(WEAPONS, synonyms={"swords": "sword", "bows": "bow", "staffs": "staff",
+                                   "staves": "staff"})
+
+
 BOOK = exercise_book(
     "doppelganger_quest",
     Exercise(1, "In how many different orders can 5 Damage markers fall on a party of 3 "
                 "(the list of who takes each marker)?",
-             answer=lambda: len(pingpong_sequences(["A", "B", "C"], 5)),
-             check=exactly(48, hint="Count: anyone may take the first marker, then anyone but "
-                                    "the last victim (DQ-R31)."),
+             answer=lambda: len(pingpong_sequences(["A", "B", "C"], 5)), kind=WholeNumber(),
+             hint="Anyone may take the first marker, then anyone but the last victim (DQ-R31).",
+             wrong={243: "That lets the same hero take two markers in a row, which the "
+                         "ping-pong rule forbids (DQ-R31).",
+                    96: "Only the markers after the first are limited to the heroes not hit "
+                        "last (DQ-R31).",
+                    10: "Order matters: count lists of victims, marker by marker, not groups "
+                        "(DQ-R31)."},
+             stronger="Multiply: the first marker has a choice of every hero, each later marker "
+                      "a choice of every hero but the one hit last (DQ-R31).",
              explain="3 choices for the first marker, then 2 for each of the other 4: "
-                     "3·2⁴ = 48 (DQ-R31).",
-             wrong=(243, 96, 10)),
+                     "3·2⁴ = {answer} (DQ-R31)."),
     Exercise(2, "A Ring of Warding makes the bag 1 black + 2 white. A Doppelgänger draws two dice "
-                "and wants to keep black. What is the chance they cannot?",
+                "and wants to keep black. What is the chance they cannot? (A Fraction, \"1/7\", "
+                "or a decimal within 0.001.)",
              answer=lambda: 1 - bag_white_probability(black=2, white=1, draw=2),
-             check=_fraction(Fraction(1, 3), hint="They fail only when both drawn dice are "
-                                                  "white."),
-             explain="Both drawn dice are white in 1 of the C(3,2) = 3 equally likely draws: 1/3.",
-             wrong=(Fraction(2, 3), 0.5, "1/3")),
-    Exercise(3, "'Subdue the Wild Griffin' reads Subdue 4–8. Which totals make it succeed?",
-             answer=griffin_totals, check=_totals([4, 5, 6, 7, 8]),
-             explain="4, 5, 6, 7 and 8: both ends count, and 9 or more fails (DQ-R12, DQ-E1).",
-             wrong=([5, 6, 7], [4, 5, 6, 7, 8, 9], "4-8")),
+             kind=Probability(),
+             hint="A player draws two dice and keeps one (DQ-R21): keeping black fails only when "
+                  "both drawn dice are white.",
+             wrong={Fraction(2, 3): "That is the chance that the black die is among the two "
+                                    "drawn, when keeping black succeeds (DQ-R21)."},
+             stronger="Count the equally likely pairs of dice that can be drawn from the bag, "
+                      "and the pairs with no black die (DQ-R21).",
+             explain="Both drawn dice are white in 1 of the C(3,2) = 3 equally likely draws: "
+                     "{answer} (DQ-R21)."),
+    Exercise(3, "'Subdue the Wild Griffin' reads Subdue 4–8. Which totals make it succeed? "
+                "(A list such as [1, 2, 3].)",
+             answer=griffin_totals,
+             kind=Items(WholeNumber(), noun="totals", examples=("[1, 2, 3]", "[10, 11]")),
+             hint="A Subdue range a–b succeeds when a ≤ total ≤ b (DQ-R12).",
+             wrong={(5, 6, 7): "Both ends of a Subdue range count (DQ-R12, DQ-E1).",
+                    (4, 5, 6, 7, 8, 9): "A Subdue range has an upper end: more damage than it "
+                                        "fails (DQ-R12)."},
+             clues=((_missing_an_end, "Both ends of a Subdue range count (DQ-R12, DQ-E1)."),
+                    (_outside, "A total outside the range fails: a Subdue needs the damage "
+                               "within it (DQ-R12).")),
+             stronger="List every whole total from the low end to the high end, both ends "
+                      "included (DQ-R12, DQ-E1).",
+             explain="{answer}: both ends count, and 9 or more fails (DQ-R12, DQ-E1)."),
     Exercise(4, "The Party Leader takes four other players on a Quest (5 questing players, no "
                 "Rogue). How many cards are in the pool before the random discard?",
-             answer=pool_before_discard,
-             check=exactly(7, hint="Each questing player throws in one card, then the PL adds "
-                                   "two from the deck (DQ-R16)."),
-             explain="5 contributed + 2 drawn = 7; then 6 after the random discard, 5 handed out "
-                     "and 1 discarded unseen (DQ-R16).",
-             wrong=(5, 6, 8)),
+             answer=pool_before_discard, kind=WholeNumber(),
+             hint="Each questing player throws in one card, then the Party Leader adds two from "
+                  "the deck (DQ-R16).",
+             wrong={5: "The Party Leader also adds cards from the deck to the pool (DQ-R16).",
+                    6: "That is the pool after the random discard; the question asks before "
+                       "it (DQ-R16).",
+                    8: "Count the questing players' cards and the deck's cards once each; the "
+                       "Party Leader is one of the questing players (DQ-R16)."},
+             stronger="k questing players make a pool of k + 2 before the discard (DQ-R16).",
+             explain="5 contributed + 2 drawn = {answer}; then 6 after the random discard, 5 "
+                     "handed out and 1 discarded unseen (DQ-R16)."),
     Exercise(5, "In an 8-player game, what weapon must the 8th hero picked carry? Answer "
                 "'sword', 'bow' or 'staff'.",
-             answer=lambda: draft_weapon(8),
-             check=one_of(WEAPONS, "bow",
-                          why={"sword": "picks 1, 4 and 7 are Swords; count on one more.",
-                               "staff": "picks 3 and 6 are Staffs; count on two more."}),
+             answer=lambda: draft_weapon(8), kind=WEAPON,
+             hint="The draft cycles Sword, Bow, Staff from the Party Leader (DQ-R3).",
+             wrong={"sword": "Picks 1, 4 and 7 are Swords; count on one more (DQ-R3).",
+                    "staff": "Picks 3 and 6 are Staffs; count on two more (DQ-R3)."},
+             stronger="The k-th pick carries the weapon at place (k − 1) mod 3 of Sword, Bow, "
+                      "Staff (DQ-R3).",
              explain="The draft cycles Sword, Bow, Staff from the Party Leader: picks 7 and 8 "
-                     "are Sword and Bow (DQ-R3).",
-             wrong=("sword", "staff", "Bow!")),
+                     "carry a sword and a {answer} (DQ-R3)."),
     Exercise(6, "An honest player keeps white whenever they draw it. What is the chance they "
-                "show black on at least 2 of 3 weapon turns?",
-             answer=lambda: honest_black_probability(2, 3),
-             check=_fraction(Fraction(7, 27), hint="Each turn is black with chance 1/3; add "
-                                                   "the cases with 2 and with 3 black."),
-             explain="3·(1/3)²·(2/3) + (1/3)³ = 6/27 + 1/27 = 7/27 ≈ 0.26.",
-             wrong=(Fraction(1, 9), Fraction(1, 27), 0.5)),
+                "show black on at least 2 of 3 weapon turns? (A Fraction, \"1/7\", or a decimal "
+                "within 0.001.)",
+             answer=lambda: honest_black_probability(2, 3), kind=Probability(),
+             hint="Each turn is black with chance 1/3 (both drawn dice black, DQ-R5, DQ-R21); "
+                  "add the cases with 2 and with 3 black turns.",
+             wrong={Fraction(1, 9): "That is two given turns black; count the ways to choose "
+                                    "which two, and add the case of three (DQ-R21).",
+                    Fraction(1, 27): "That is all three turns black; exactly two also counts "
+                                     "(DQ-R21).",
+                    Fraction(1, 3): "That is one turn; at least 2 of 3 turns must be black "
+                                    "(DQ-R21)."},
+             stronger="P(exactly two) = 3·(1/3)²·(2/3); P(three) = (1/3)³; add them (DQ-R21).",
+             explain="3·(1/3)²·(2/3) + (1/3)³ = 6/27 + 1/27 = {answer} ≈ 0.26 (DQ-R21)."),
     Exercise(7, "What is the chance of friendly fire on one honest weapon turn with the standard "
-                "bag and a six-sided die?",
-             answer=lambda: ff_probability("good"),
-             check=_fraction(Fraction(5, 18), hint="Keep white with chance 2/3 (hits a friend "
-                                                   "on a 1); black otherwise (on 1, 2 or 3)."),
-             explain="(2/3)·(1/6) + (1/3)·(3/6) = 1/9 + 1/6 = 5/18 ≈ 0.28 (DQ-R25).",
-             wrong=(Fraction(1, 6), Fraction(1, 2), 0.25)),
+                "bag and a six-sided die? (A Fraction, \"1/7\", or a decimal within 0.001.)",
+             answer=lambda: ff_probability("good"), kind=Probability(),
+             hint="Keep white with chance 2/3 (it hits a friend on a 1), black otherwise (on 1, "
+                  "2 or 3) (DQ-R21, DQ-R25).",
+             wrong={Fraction(1, 6): "That is the white die alone; an honest player must keep "
+                                    "black when both drawn dice are black (DQ-R21, DQ-R25).",
+                    Fraction(1, 2): "That is the black die alone; an honest player keeps white "
+                                    "whenever one is drawn (DQ-R21, DQ-R25)."},
+             stronger="Weight each die's friendly-fire chance by the chance of keeping it: "
+                      "white 2/3 with 1/6, black 1/3 with 3/6 (DQ-R25).",
+             explain="(2/3)·(1/6) + (1/3)·(3/6) = 1/9 + 1/6 = {answer} ≈ 0.28 (DQ-R25)."),
 )
 check = BOOK.check
 
-__all__ = ["BOOK", "check", "griffin_totals", "pool_before_discard"]
+__all__ = ["BOOK", "check", "griffin_totals", "pool_before_discard", "WEAPON"]
