@@ -69,6 +69,7 @@ _GAME_ID = re.compile(r"(?P<prefix>DD|DT|GL|DB|DQ)-(?P<kind>[RATE])(?P<number>[1
 _PACKAGE_ID = re.compile(r"NB-[A-Z]{1,12}")
 #: Any rule id inside a text (for scanning sources, notebooks and pages).
 ID_PATTERN = re.compile(r"\b(?:(?:DD|DT|GL|DB|DQ)-[RATE][1-9][0-9]{0,2}[a-z]?|NB-[A-Z]{1,12})\b")
+_PARENTHESIS = re.compile(r"\s*\([^)]*\)$")  # "start player (SP)" is also "start player"
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 # Inline style, so a tag looks the same in JupyterLab, Voilà and an exported page.
 _TAG_STYLE = ("font-size:0.78em;font-family:'DejaVu Sans Mono',monospace;color:#0b4f85;"
@@ -225,7 +226,8 @@ def glossary_term(name: str) -> Term:
         raise BadInput(ARG, f"a glossary term is a string, got {show(name)}")
     key = name.strip().lower()
     for term in _glossary():
-        if key in (term.term.lower(), term.anchor, *(a.lower() for a in term.aliases)):
+        names = (term.term, _PARENTHESIS.sub("", term.term), *term.aliases)
+        if key == term.anchor or key in (n.lower() for n in names):
             return term
     raise BadInput(ARG, f"{show(name)} is not in the glossary; it has "
                         f"{', '.join(t.term for t in _glossary()[:4])}, ...")
