@@ -118,8 +118,8 @@ class Entry:
         flags = "; ".join(f"{f.name} = {f.default!r}" for f in self.flags)
         return str(html_tag(
             "div", html_tag("b", self.id), f" {self.title}. ", self.text,
-            html_tag("br"), html_tag("small", self.source + (f"; default reading: {flags}"
-                                                             if flags else "")),
+            html_tag("div", html_tag("small", self.source + (f"; default reading: {flags}"
+                                                             if flags else ""))),
             style="font-family:'DejaVu Sans',Verdana,sans-serif;font-size:13px"))
 
 
@@ -270,8 +270,8 @@ def index_html(*, glossary_href: str = GLOSSARY_PAGE) -> Html:
             for e in chosen:
                 cells = [html_tag("th", e.id, id=e.id, scope="row"),
                          html_tag("td", html_tag("b", e.title), " ", e.text,
-                                  *([html_tag("br"), html_tag("small", "See ", *_joined(
-                                      [_anchor_link(s) for s in e.see]))] if e.see else [])),
+                                  *([html_tag("div", html_tag("small", "See ", *_joined(
+                                      [_anchor_link(s) for s in e.see])))] if e.see else [])),
                          html_tag("td", e.source)]
                 if kind == "unclear point":
                     cells.append(html_tag("td", "; ".join(
