@@ -65,6 +65,23 @@ def test_every_id_cited_by_engines_notebooks_exercises_and_tests_is_in_the_index
     assert not missing, f"ids cited but not in the rules index: {missing}"
 
 
+def test_the_rules_index_is_reachable_as_doppelnb_rulebook_after_import_doppelnb():
+    import subprocess
+
+    code = "import doppelnb; print(doppelnb.rulebook.lookup('dd-r13').id)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert done.stdout.strip() == "DD-R13", done.stderr
+
+
+def test_ids_the_quest_builds_in_its_ambiguity_table_are_in_the_index():
+    from doppelnb.engines.doppelganger_quest.examples import ambiguity_table
+
+    shown = set(rb.ID_PATTERN.findall(str(ambiguity_table())))
+    assert {f"DQ-A{n}" for n in range(1, 32)} <= shown
+    for rule_id in shown:
+        rb.lookup(rule_id)
+
+
 def test_the_package_ids_are_in_the_index_with_the_package_as_source():
     for rule_id in ("NB-ARG", "NB-DATA", "NB-RECORD", "NB-RULE"):
         entry = rb.lookup(rule_id)
