@@ -70,4 +70,11 @@ def load(record: str | bytes) -> Any:
     return GAMES[game].from_json(record)
 
 
+def __getattr__(name: str) -> ModuleType:
+    """``doppelnb.rulebook`` (the rules index) without an explicit import, loaded on first use."""
+    if name == "rulebook":
+        return importlib.import_module(f"{__name__}.rulebook")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 __all__ = ["RuleError", "IllegalAction", "BadInput", "GAMES", "TITLES", "load", "__version__"]

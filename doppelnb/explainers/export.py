@@ -14,8 +14,9 @@ template (code inputs folded behind "show code" unless tagged ``show-code``; hea
 anchors), pointing the page at local copies of the widget renderer, require.js and MathJax
 (:mod:`doppelnb.explainers.vendor`), plus the page's own small script (``offline.js``: the
 stepper's buttons and accessible names); rewrite links between notebooks from ``.ipynb`` to
-``.html``. Finally write ``index.html`` listing every explainer with its summary, and report each
-page's size (a page over 5 MB is flagged). Exits non-zero, naming the notebook and the cell, if
+``.html``. Finally write ``index.html`` listing every explainer with its summary, plus the rules
+pages (:mod:`doppelnb.explainers.rules_pages`: ``rules.html``, ``glossary.html`` and a printable
+``rules-<game>.html`` sheet per game), and report each page's size (a page over 5 MB is flagged). Exits non-zero, naming the notebook and the cell, if
 any notebook is refused.
 """
 
@@ -34,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from . import vendor
+from . import rules_pages, vendor
 
 if TYPE_CHECKING:  # nbformat is imported lazily at run time (it is an optional dependency)
     from nbformat import NotebookNode
@@ -318,6 +319,7 @@ say so; open the notebooks live for those (<code>make lab</code>, or <code>make 
 <ul class="explainers">
 {chr(10).join(items)}
 </ul>
+{rules_pages.index_links()}
 <footer>Made with <code>make explainers</code> (<code>python -m doppelnb explainers</code>) from the
 course notebooks.</footer>
 </body>
@@ -339,7 +341,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=int, default=600,
                         help="seconds one cell may run (generous: the first import is slow)")
     parser.add_argument("--jobs", type=int, default=2, help="notebooks executed at once")
-    parser.add_argument("--no-index", action="store_true", help="do not write index.html")
+    parser.add_argument("--no-index", action="store_true",
+                        help="do not write index.html (nor the rules pages it links to)")
     args = parser.parse_args(argv)
 
     paths = [p.resolve() for p in args.notebooks] or default_notebooks()
@@ -359,6 +362,12 @@ def main(argv: list[str] | None = None) -> int:
     with ProcessPoolExecutor(max_workers=max(1, min(args.jobs, len(paths))),
                              mp_context=context) as pool:
         futures = {path: pool.submit(build_one, path, out, args.timeout) for path in paths}
+        if not args.no_index:  # written while the notebooks run: no kernel, well under a second
+            rules_started = time.perf_counter()
+            written = rules_pages.write_rules_pages(out)
+            print(f"explainers: {len(written)} rules pages (rules.html, glossary.html, "
+                  f"{len(written) - 2} rules sheets) in {time.perf_counter() - rules_started:.1f} s",
+                  flush=True)
         for path, future in futures.items():
             try:
                 e = future.result()

@@ -2,8 +2,8 @@
 with polyominoes, in card order, then guess who is who. P scores the positive squares of its
 colour's area, Q the negative ones, and the colour scores the gap.
 
-Digest: ``shared/rules/doppel-doubt.md`` (rule ids ``DB-R*``, examples ``DB-E*``, ambiguities
-``DB-A*``). Illustrative, not from the rulebook: the board values and starting squares
+Rule ids (``DB-R*`` rules, ``DB-E*`` examples, ``DB-A*`` unclear points) are explained in the
+rules index, :mod:`doppelnb.rulebook` (``lookup("DB-R13")``). Illustrative, not from the rulebook: the board values and starting squares
 (``doppelnb/data/doppel_doubt_board.json``), the shapes revealed each round (seeded), and who holds
 the Artefact powers (an option).
 

@@ -2,8 +2,8 @@
 
 Each trick, cards showing the same number are discarded; the best surviving card of the lead
 colour wins (the lowest instead of the highest when a 3 was played), and the winner keeps the
-survivors. At the end of each round the kept cards score by rank. Digest:
-``shared/rules/doppeldoppel.md`` (ids ``DD-R*``, ``DD-E*``, ``DD-A*``, ``DD-T*``).
+survivors. At the end of each round the kept cards score by rank. Rule ids
+(``DD-R*``, ``DD-E*``, ``DD-A*``, ``DD-T*``): see the rules index, :mod:`doppelnb.rulebook`.
 
 The package reads in the project's one order: :mod:`.notation` (cards ``"Y5"``), :mod:`.decks`
 (the DD-A1 compositions), :mod:`.rules` (``Rules`` flags, ``legal_plays``, ``resolve_trick``,

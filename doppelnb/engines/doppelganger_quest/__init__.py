@@ -1,6 +1,6 @@
 """Doppelgänger (quest game): hidden roles, the Bag of Holding, damage ping-pong and balance.
 
-Digest: ``shared/rules/doppelganger-quest.md`` (ids ``DQ-*``). The card data (heroes, weapon
+Rule ids (``DQ-*``): see the rules index, :mod:`doppelnb.rulebook`. The card data (heroes, weapon
 tables, quests, items, token mix) is **illustrative** configuration: the rulebook gives none.
 
 The layout is every engine's (CONTRIBUTING.md): :mod:`.rules` (flags and pure rule functions),

@@ -4,7 +4,7 @@ The next state is built by a :class:`~.state.Draft`, a mutable scratch copy of t
 state: ``_do_<action>`` applies the decision just taken, then ``_run`` resolves automatic steps
 (``_step_<name>`` from the queue) until someone must decide again or the game ends. Each chance
 event draws from ``rng_for(seed, label, actions so far, quest number)``, so a game replays
-exactly from its record. Rule ids are the digest's (``shared/rules/doppelganger-quest.md``).
+exactly from its record. Rule ids are explained in the rules index (:mod:`doppelnb.rulebook`).
 
 Scope decisions where the rulebook is silent (beyond the digest's DQ-A flags):
 

@@ -1,6 +1,6 @@
 """Doppelgänger (quest game): the rule constants, the variant flags and the pure rule functions.
 
-Each rule lives here once, with its digest id (``shared/rules/doppelganger-quest.md``): the
+Each rule lives here once, with its rule id (explained in :mod:`doppelnb.rulebook`): the
 loyalty split (DQ-R10), hand sizes (DQ-R7), the draft (DQ-R3), friendly fire (DQ-R25), weapon
 results (DQ-R18) and the damage ping-pong (DQ-R31). ``Rules`` holds one flag per ambiguity
 (DQ-A1..A29), each defaulting to the digest's recommended reading.

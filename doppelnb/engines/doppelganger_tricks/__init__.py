@@ -1,7 +1,7 @@
 """Doppelgänger Tricks: a trick-taking game where doppelgänger cards take the lead suit and
 annihilate their plain twin (3 or 4 players; forecasts, annihilation, bonus cards).
 
-Digest: ``shared/rules/doppelganger-tricks.md`` (ids ``DT-R``, ``DT-E``, ``DT-A``, ``DT-T``).
+Rule ids (``DT-R``, ``DT-E``, ``DT-A``, ``DT-T``): see the rules index, :mod:`doppelnb.rulebook`.
 Nothing here is illustrative data: the rulebook gives the whole deck. The suit glyphs ●▲■ and ♣
 are the digest's reconstruction of garbled symbols (DT-A1) and can be relabelled.
 

@@ -1,6 +1,6 @@
 """Doppelganger: Unleashed From Groom Lake! -- a Team walks out of a desert built tile by tile.
 
-Digest: ``shared/rules/groom-lake.md`` (rule ids ``GL-R..``). The desert is a networkx graph of
+Rule ids (``GL-R..``): see the rules index, :mod:`doppelnb.rulebook`. The desert is a networkx graph of
 placed tiles; the tile set and the Supply deck are **illustrative** (the rulebook, a prototype,
 lists neither) and ship as JSON in ``doppelnb/data/``.
 
