@@ -228,6 +228,11 @@ def test_settle_gives_each_comparison_its_holm_verdict():
     assert outcomes[:8] == ["settled: lower", "settled: higher"] * 3 + ["settled: lower", "open"]
     assert outcomes[8:] == ["open"] * 4
     assert settle([comparison("x", 0.004)], method="bonferroni").verdicts[0].outcome != "open"
+    for bad in ({"alpha": 0}, {"alpha": 1.5}, {"method": "fdr"}, {"min_n": 0}):
+        with pytest.raises(BadInput):
+            settle([comparison("x", 0.004)], **bad)
+    with pytest.raises(BadInput):
+        settle([0.004])
 
 
 def test_settle_sets_constant_metrics_apart_and_needs_min_n():
@@ -320,8 +325,14 @@ def test_sequential_test_updates_agree_with_one_pass_and_check_the_range():
     assert not test.settled and SequentialTest(lo=0, hi=1).interval == (0, 1)
     with pytest.raises(BadInput, match="stated range"):
         test.update([3.0])
-    with pytest.raises(BadInput):
-        run_sequential(lambda k: [0.0] * k, lo=1, hi=0)
+    with pytest.raises(BadInput, match="stated range"):
+        confidence_sequence([0.5, 1.5], lo=0, hi=1)
+    for bad in ({"lo": 1, "hi": 0}, {"lo": 0, "hi": 1, "alpha": 1.0},
+                {"lo": 0, "hi": 1, "reference": 2.0}, {"lo": 0, "hi": 1, "horizon": 0}):
+        with pytest.raises(BadInput):
+            SequentialTest(**bad)
+    with pytest.raises(BadInput, match="must return"):  # a draw that plays nothing cannot loop
+        run_sequential(lambda k: [], lo=-1, hi=1)
 
 
 # --- Ratings --------------------------------------------------------------------------------

@@ -94,7 +94,7 @@ def paired_difference(a: Sequence[float] | FloatArray, b: Sequence[float] | Floa
     estimate = mean_estimate(diff, level=level)
     binary = bool(np.all((x == 0) | (x == 1)) and np.all((y == 0) | (y == 1)))
     positive, negative = int(np.sum(diff > 0)), int(np.sum(diff < 0))
-    if estimate.constant and estimate.estimate == 0 or positive + negative == 0:
+    if positive + negative == 0:
         p, name = 1.0, "none (no deal differs)"
     elif test == "sign" or test == "auto" and binary or estimate.constant:
         p = sign_test_p(positive, negative)
@@ -108,12 +108,12 @@ def paired_difference(a: Sequence[float] | FloatArray, b: Sequence[float] | Floa
 
 
 def _welch(x: FloatArray, y: FloatArray, level: float) -> Estimate:
-    n = len(x)
-    vx = float(x.var(ddof=1)) / n if n > 1 else math.inf
-    vy = float(y.var(ddof=1)) / n if n > 1 else math.inf
-    mean = float(y.mean() - x.mean())
+    """mean(y) - mean(x) as if the samples were independent, with Welch's interval (unequal
+    variances, Welch-Satterthwaite degrees of freedom)."""
+    n, mean = len(x), float(y.mean() - x.mean())
     if n < 2:
         return Estimate(mean, n, -math.inf, math.inf, False, "Welch", level)
+    vx, vy = float(x.var(ddof=1)) / n, float(y.var(ddof=1)) / n
     if vx + vy == 0:
         return Estimate(mean, n, mean, mean, True, "Welch", level)
     df = (vx + vy) ** 2 / (vx * vx / (n - 1) + vy * vy / (n - 1))
@@ -155,7 +155,7 @@ def holm(p_values: Sequence[float], alpha: float = 0.05) -> list[bool]:
     >>> holm([0.01, 0.04, 0.03])
     [True, False, False]
     """
-    alpha = real(alpha, "alpha", 0, 1)
+    alpha = check_level(alpha, "alpha")
     return [q <= alpha for q in holm_adjusted(p_values)]
 
 
@@ -226,7 +226,7 @@ def settle(comparisons: Sequence[Comparison], alpha: float = 0.05, method: str =
     items = tuple(comparisons) if isinstance(comparisons, (list, tuple)) else None
     if items is None or not all(isinstance(c, Comparison) for c in items):
         raise fail("comparisons", "a list of Comparison values", comparisons)
-    alpha = real(alpha, "alpha", 0, 1)
+    alpha = check_level(alpha, "alpha")
     method = check_choice(method, "method", ("holm", "bonferroni"))
     min_n = check_int(min_n, "min_n", 1)
     tested = [i for i, c in enumerate(items) if not c.constant]

@@ -38,7 +38,9 @@ class Estimate:
 
     ``constant`` is True when every observation (at least two) had the same value: there is no
     variation to estimate an interval from, and reports show the value as constant, not as an
-    interval. ``method`` names how the interval was made. At n = 1 a t interval is infinite.
+    interval (a constant Student t sample has ``lo == hi``, the value seen, which says nothing of
+    precision; a constant Wilson proportion keeps its honest interval). ``method`` names how the
+    interval was made. At n = 1 a t interval is infinite.
 
     >>> e = Estimate(0.428, 160, 0.379, 0.477, method="Wilson")
     >>> print(e)
@@ -97,7 +99,9 @@ def values_array(values: object, name: str, *, min_len: int = 1) -> FloatArray:
         raise fail(name, "a list, tuple or 1-D array of numbers", values)
     if len(values) > MAX_VALUES:
         raise BadInput("NB-ARG", f"{name} is limited to {MAX_VALUES} values, got {len(values)}")
-    if any(isinstance(v, bool) for v in values):
+    if isinstance(values, np.ndarray) and values.dtype.kind not in "iuf" or \
+            not isinstance(values, np.ndarray) and any(isinstance(v, (bool, np.bool_))
+                                                       for v in values):
         raise fail(name, "numbers (not True/False)", values)
     try:
         array = np.asarray(values, dtype=float)
@@ -108,19 +112,12 @@ def values_array(values: object, name: str, *, min_len: int = 1) -> FloatArray:
     return array
 
 
-def check_level(level: float) -> float:
-    level = real(level, "level", 0, 1)
+def check_level(level: float, name: str = "level") -> float:
+    """A level (or alpha) strictly between 0 and 1."""
+    level = real(level, name, 0, 1)
     if not 0 < level < 1:
-        raise fail("level", "a number strictly between 0 and 1", level)
+        raise fail(name, "a number strictly between 0 and 1", level)
     return level
-
-
-def _t_estimate(mean: float, sd: float, n: int, df: float, level: float, method: str,
-                constant: bool) -> Estimate:
-    if n < 2 or df <= 0:
-        return Estimate(mean, n, -math.inf, math.inf, False, method, level)
-    half = t_quantile(0.5 + level / 2, df) * sd / math.sqrt(n) if sd > 0 else 0.0
-    return Estimate(mean, n, mean - half, mean + half, constant, method, level)
 
 
 def mean_estimate(values: Sequence[float] | FloatArray, *, level: float = 0.95) -> Estimate:
@@ -134,10 +131,13 @@ def mean_estimate(values: Sequence[float] | FloatArray, *, level: float = 0.95) 
     """
     data = values_array(values, "values")
     level = check_level(level)
-    n = len(data)
-    sd = float(data.std(ddof=1)) if n > 1 else 0.0
-    constant = n > 1 and bool(np.all(data == data[0]))
-    return _t_estimate(float(data.mean()), sd, n, n - 1, level, "Student t", constant)
+    n, mean = len(data), float(data.mean())
+    if n == 1:
+        return Estimate(mean, n, -math.inf, math.inf, False, "Student t", level)
+    constant = bool(np.all(data == data[0]))
+    half = 0.0 if constant else \
+        t_quantile(0.5 + level / 2, n - 1) * float(data.std(ddof=1)) / math.sqrt(n)
+    return Estimate(mean, n, mean - half, mean + half, constant, "Student t", level)
 
 
 def proportion_estimate(successes: int, trials: int, *, level: float = 0.95) -> Estimate:

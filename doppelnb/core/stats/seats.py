@@ -28,7 +28,7 @@ def _seat_values(winners_per_game: Iterable[Collection[int]], players: int,
                  ) -> tuple[FloatArray, FloatArray]:
     """Per game and seat the share of the win (1 / number of winners), and per game 1 when
     nobody won."""
-    players = check_int(players, "players", 1, 64)
+    players = check_int(players, "players", 2, 64)
     games = list(winners_per_game) if isinstance(winners_per_game, Iterable) else None
     if games is None or isinstance(winners_per_game, (str, bytes)):
         raise fail("winners_per_game", "a list of collections of winning seats",
@@ -119,9 +119,9 @@ def seat_balance(winners_per_game: Iterable[Collection[int]], players: int, *,
     win-share points a designer can read ("seat 0 wins 6 points more than a fair share"), with
     a permutation p-value. Under "no seat matters" the seat labels of each game are
     exchangeable, so each game's seat values are shuffled ``resamples`` times (seeded) and the
-    p-value is (1 + #{shuffled >= observed}) / (1 + resamples) (Phipson & Smyth 2010): exact
-    for any number of games, ties and no-winner games, with no normal approximation, and the
-    maximum over seats makes it one test for all seats at once.
+    p-value is (1 + #{shuffled >= observed}) / (1 + resamples) (Phipson & Smyth 2010, never
+    too small): valid for any number of games, with ties and no-winner games, with no normal
+    approximation, and the maximum over seats makes it one test for all seats at once.
 
     >>> balance = seat_balance([{0}] * 12 + [{1}] * 3 + [{2}] * 3, players=3, resamples=500)
     >>> print(balance)

@@ -19,6 +19,15 @@ from .distributions import real
 from .estimates import Direction, FloatArray, values_array
 
 
+def _check_range(lo: float, hi: float, alpha: float) -> tuple[float, float, float]:
+    lo, hi, alpha = real(lo, "lo"), real(hi, "hi"), real(alpha, "alpha", 0, 1)
+    if not lo < hi:
+        raise fail("lo and hi", "a range with lo < hi", (lo, hi))
+    if not 0 < alpha < 1:
+        raise fail("alpha", "a number strictly between 0 and 1", alpha)
+    return lo, hi, alpha
+
+
 def confidence_sequence(values: Sequence[float] | FloatArray, *, lo: float, hi: float,
                         alpha: float = 0.05, horizon: int = 1000,
                         truncation: float = 0.5) -> tuple[FloatArray, FloatArray]:
@@ -31,25 +40,26 @@ def confidence_sequence(values: Sequence[float] | FloatArray, *, lo: float, hi: 
     predictable plug-in empirical-Bernstein CS, two one-sided sequences at alpha/2), so any
     stopping rule may look at them. The bets ``lambda_i = min(truncation,
     sqrt(2 log(2/alpha) / (horizon * var_{i-1})))`` use only past data and are tuned to be
-    tightest near ``horizon`` observations (their Section 3.3 fixed-time choice; any predictable
-    bet keeps the guarantee).
+    tightest near ``horizon`` observations (the choice the paper makes for a fixed sample size;
+    any predictable bet keeps the guarantee, this one trades width early for width there).
 
     >>> lower, upper = confidence_sequence([1, 0, 1, 1, 0, 1] * 50, lo=-1, hi=1, horizon=300)
     >>> round(float(lower[-1]), 3), round(float(upper[-1]), 3)
     (0.573, 0.76)
     """
-    x = np.asarray(values, dtype=float)
-    lo, hi = real(lo, "lo"), real(hi, "hi")
-    alpha = real(alpha, "alpha", 0, 1)
+    lo, hi, alpha = _check_range(lo, hi, alpha)
     horizon = check_int(horizon, "horizon", 1)
     truncation = real(truncation, "truncation", 0, 1)
-    if not hi > lo or not 0 < alpha < 1 or not 0 < truncation < 1:
-        raise fail("lo, hi, alpha, truncation", "lo < hi, 0 < alpha < 1, 0 < truncation < 1",
-                   (lo, hi, alpha, truncation))
-    if x.size and (not np.all(np.isfinite(x)) or x.min() < lo or x.max() > hi):
-        raise BadInput("NB-ARG", f"values must lie in the stated range [{lo}, {hi}]")
+    if not 0 < truncation < 1:
+        raise fail("truncation", "a number strictly between 0 and 1", truncation)
+    try:
+        x = np.asarray(values, dtype=float)
+    except (TypeError, ValueError):
+        raise fail("values", "an array of numbers", values) from None
     if x.ndim == 0:
         raise fail("values", "a sequence of numbers", values)
+    if x.size and (not np.all(np.isfinite(x)) or x.min() < lo or x.max() > hi):
+        raise BadInput("NB-ARG", f"values must lie in the stated range [{lo}, {hi}]")
     if x.shape[-1] == 0:
         return x.copy(), x.copy()
     y = (x - lo) / (hi - lo)
@@ -95,6 +105,12 @@ class SequentialTest:
     direction: Direction | None = None
     settled_at: int | None = None
 
+    def __post_init__(self) -> None:
+        lo, hi, _ = _check_range(self.lo, self.hi, self.alpha)
+        check_int(self.horizon, "horizon", 1)
+        if not lo <= real(self.reference, "reference") <= hi:
+            raise fail("reference", f"a value in the stated range [{lo}, {hi}]", self.reference)
+
     def update(self, values: Sequence[float] | FloatArray) -> SequentialTest:
         """The state after ``values`` more observations."""
         new = values_array(values, "values", min_len=0)
@@ -122,7 +138,8 @@ class SequentialTest:
 
     @property
     def interval(self) -> tuple[float, float]:
-        """The current interval of the confidence sequence ((lo, hi) before any data)."""
+        """The confidence sequence's interval after the last observation ((lo, hi) before any
+        data). Like every interval of the sequence it holds whenever one stops."""
         if not self.values:
             return (self.lo, self.hi)
         lower, upper = confidence_sequence(self.values, lo=self.lo, hi=self.hi,
@@ -145,9 +162,13 @@ def run_sequential(draw: Callable[[int], Sequence[float]], *, lo: float, hi: flo
     batch = check_int(batch, "batch", 1)
     max_games = check_int(max_games, "max_games", 1)
     test = SequentialTest(lo=lo, hi=hi, alpha=alpha, horizon=max_games, reference=reference)
-    test.update([])  # checks the arguments once, before any game is played
     while not test.settled and test.n < max_games:
-        test = test.update(list(draw(min(batch, max_games - test.n))))
+        wanted = min(batch, max_games - test.n)
+        played = list(draw(wanted))
+        if not 1 <= len(played) <= wanted:
+            raise BadInput("NB-ARG", f"draw({wanted}) must return 1 to {wanted} values, got "
+                                     f"{len(played)}")
+        test = test.update(played)
     return test
 
 
