@@ -428,6 +428,36 @@ def test_ratings_and_their_errors_match_statsmodels_cox_model_with_repeated_poli
     assert ratings[0].reference and ratings[0].lo == ratings[0].hi == 0.0
 
 
+def test_the_prior_fit_maximizes_the_stated_penalized_likelihood():
+    """Brute force, independent of the MM code: the log-likelihood averaged over every order of
+    each tied group, plus prior_games virtual games per policy against strength 1, half won,
+    maximized by scipy; the fitted ratings are that maximum."""
+    optimize = pytest.importorskip("scipy.optimize", reason="scipy is the reference optimizer")
+    rng = np.random.default_rng(17)
+    games = plackett_luce_games(rng, np.array([0.0, 0.8, -0.5]), 40, 3, repeat=True,
+                                tie_prob=0.3)
+    games += [[("greedy", 1), ("random", 0)]] * 5  # greedy never loses to random head to head
+    indexed = [[(NAMES.index(n), s) for n, s in game] for game in games]
+
+    def minus_log_posterior(theta: np.ndarray, prior: float = 2.0) -> float:
+        total = float(np.sum(prior / 2 * theta - prior * np.log1p(np.exp(theta))))
+        for game in indexed:
+            groups = [[p for p, s in game if s == score]
+                      for score in sorted({s for _, s in game}, reverse=True)]
+            orders = list(itertools.product(*(itertools.permutations(g) for g in groups)))
+            for order in orders:
+                seats = [p for group in order for p in group]
+                for k, p in enumerate(seats):
+                    rest = theta[seats[k:]]
+                    total += (theta[p] - np.log(np.sum(np.exp(rest)))) / len(orders)
+        return -total
+
+    best = optimize.minimize(minus_log_posterior, np.zeros(3), method="BFGS",
+                             options={"gtol": 1e-10}).x
+    ratings = fit_ratings(games, NAMES[:3], prior_games=2.0)
+    assert [r.rating for r in ratings] == pytest.approx(list(ELO * (best - best[0])), abs=1e-3)
+
+
 def test_rating_intervals_cover_the_true_ratings_at_about_the_nominal_rate():
     rng = np.random.default_rng(14)
     theta = np.array([0.0, 0.4, 0.8, -0.3])
