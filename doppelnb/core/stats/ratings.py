@@ -42,6 +42,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from ..checks import check_bool, check_int, check_str, fail, show
 from ..errors import BadInput
@@ -96,16 +97,20 @@ def win_probability(rating_a: float | Rating, rating_b: float | Rating) -> float
 @dataclass(frozen=True, slots=True)
 class _Terms:
     """The log-likelihood of the games, sum_i wins[i] theta_i - sum_t weights[t] log(counts[t] @
-    exp(theta)), with each game's part kept apart (rows[g], wins_by_game[g]) for the bootstrap."""
+    exp(theta)): each distinct set of seats still to be placed is one row of ``counts`` (seats
+    of each policy in it), and each game's share of the wins and weights is kept apart
+    (``wins_by_game``; ``game``, ``term``, ``weight`` per entry) so that a bootstrap can count
+    the games again."""
 
     wins_by_game: FloatArray        # (games, policies)
-    counts: FloatArray              # (terms, policies): seats of each policy in the set
-    entries: tuple[FloatArray, FloatArray, FloatArray]  # game, term, weight of each entry
+    counts: FloatArray              # (terms, policies)
+    game: npt.NDArray[np.intp]      # per entry: the game it comes from,
+    term: npt.NDArray[np.intp]      # the row of counts it adds to,
+    weight: FloatArray              # and how much
 
     def combine(self, multiplicity: FloatArray) -> tuple[FloatArray, FloatArray]:
         """(wins, weights) when game g is counted ``multiplicity[g]`` times."""
-        game, term, weight = self.entries
-        weights = np.bincount(term.astype(int), weights=weight * multiplicity[game.astype(int)],
+        weights = np.bincount(self.term, weights=self.weight * multiplicity[self.game],
                               minlength=len(self.counts)).astype(float)
         return multiplicity @ self.wins_by_game, weights
 
@@ -145,7 +150,9 @@ def _game_terms(seats: list[tuple[int, float]], policies: int,
 def _terms(games: list[list[tuple[int, float]]], policies: int) -> _Terms:
     index: dict[tuple[int, ...], int] = {}
     wins_by_game = np.zeros((len(games), policies))
-    game_of, term_of, weight_of = [], [], []
+    game_of: list[int] = []
+    term_of: list[int] = []
+    weight_of: list[float] = []
     for g, seats in enumerate(games):
         wins, terms = _game_terms(seats, policies)
         wins_by_game[g] = wins
@@ -154,8 +161,8 @@ def _terms(games: list[list[tuple[int, float]]], policies: int) -> _Terms:
             term_of.append(index.setdefault(key, len(index)))
             weight_of.append(weight)
     counts = np.array(list(index), dtype=float).reshape(len(index), policies)
-    entries = (np.array(game_of, float), np.array(term_of, float), np.array(weight_of, float))
-    return _Terms(wins_by_game, counts, entries)
+    return _Terms(wins_by_game, counts, np.array(game_of, dtype=np.intp),
+                  np.array(term_of, dtype=np.intp), np.array(weight_of, dtype=float))
 
 
 def _mm(wins: FloatArray, counts: FloatArray, weights: FloatArray, prior: float,
@@ -254,6 +261,21 @@ def _parse_games(games: Iterable[Game], players: Sequence[str],
     return parsed
 
 
+def _bootstrap(terms: _Terms, theta: FloatArray, contrast: FloatArray, prior: float,
+               level: float, resamples: int, seed: int) -> tuple[FloatArray, FloatArray]:
+    """Percentile intervals of the ratings over seeded resamples of the games (each refit
+    starts from the full fit, so it takes few MM steps)."""
+    rng = np.random.default_rng(seed)
+    games = len(terms.wins_by_game)
+    draws = np.empty((resamples, len(theta)))
+    for b in range(resamples):
+        picked = np.bincount(rng.integers(0, games, games), minlength=games).astype(float)
+        wins, weights = terms.combine(picked)
+        draws[b] = ELO * contrast @ _mm(wins, terms.counts, weights, prior, start=theta)
+    lo, hi = np.quantile(draws, [(1 - level) / 2, (1 + level) / 2], axis=0)
+    return lo, hi
+
+
 def fit_ratings(games: Iterable[Game], players: Sequence[str], *, anchor: str | None = None,
                 centre: bool = False, prior_games: float = 1.0, level: float = 0.95,
                 bootstrap: int = 0, seed: int = 0) -> list[Rating]:
@@ -298,8 +320,7 @@ def fit_ratings(games: Iterable[Game], players: Sequence[str], *, anchor: str | 
                                  "and behind others (else its rating is infinite); use "
                                  "prior_games > 0")
     terms = _terms(parsed, size)
-    once = np.ones(len(parsed))
-    wins, weights = terms.combine(once)
+    wins, weights = terms.combine(np.ones(len(parsed)))
     theta = _mm(wins, terms.counts, weights, prior)
 
     reference = names.index(anchor) if anchor is not None else 0
@@ -307,21 +328,15 @@ def fit_ratings(games: Iterable[Game], players: Sequence[str], *, anchor: str | 
                                else np.outer(np.ones(size), np.eye(size)[reference]))
     ratings = ELO * contrast @ theta
     if bootstrap:
-        rng = np.random.default_rng(seed)
-        draws = np.empty((bootstrap, size))
-        for b in range(bootstrap):
-            picked = np.bincount(rng.integers(0, len(parsed), len(parsed)),
-                                 minlength=len(parsed)).astype(float)
-            wins_b, weights_b = terms.combine(picked)
-            draws[b] = ELO * contrast @ _mm(wins_b, terms.counts, weights_b, prior, start=theta)
-        lo, hi = np.quantile(draws, [(1 - level) / 2, (1 + level) / 2], axis=0)
+        lo, hi = _bootstrap(terms, theta, contrast, prior, level, bootstrap, seed)
         method = f"bootstrap percentile ({bootstrap} resamples of the games)"
     else:
         info = _information(theta, terms.counts, weights, prior)
+        # without a prior the information is singular along the overall scale, which no
+        # contrast sees: the pseudo-inverse gives the contrasts' covariance
         covariance = np.linalg.pinv(info) if prior == 0 else np.linalg.inv(info)
-        spread = np.sqrt(np.maximum(np.einsum("ij,jk,ik->i", contrast, covariance, contrast),
-                                    0.0))
-        half = normal_quantile(0.5 + level / 2) * ELO * spread
+        variance = np.einsum("ij,jk,ik->i", contrast, covariance, contrast)
+        half = normal_quantile(0.5 + level / 2) * ELO * np.sqrt(np.maximum(variance, 0.0))
         lo, hi = ratings - half, ratings + half
         method = "Fisher information"
     played = np.zeros(size, dtype=int)
