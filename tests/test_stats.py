@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import itertools
 import math
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -38,6 +40,15 @@ from doppelnb.core.stats import (
 from doppelnb.core.stats.ratings import ELO
 
 NAMES = ["random", "greedy", "mcts", "expert", "oracle"]
+
+
+def test_the_statistics_need_only_numpy_and_the_standard_library_at_run_time():
+    code = ("import sys, doppelnb.core.stats; print(sorted({m.split('.')[0] for m in sys.modules}"
+            " & {'scipy', 'statsmodels', 'choix', 'pandas', 'matplotlib', 'sympy'}))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
 
 
 # --- Student's t without scipy --------------------------------------------------------------
