@@ -20,6 +20,8 @@ import importlib
 import importlib.util
 import json
 import os
+import secrets
+import stat
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -85,9 +87,40 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def _regular_or_missing(path: Path) -> bool:
+    """Whether ``path`` is a regular file (True) or absent (False); anything else, a symbolic
+    link above all (writing through it would change a file outside the folder), is refused."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return False
+    if stat.S_ISLNK(mode):
+        raise CommandError(f"{path} is a symbolic link; doppelnb never writes through a link: "
+                           "remove it or choose another folder")
+    if not stat.S_ISREG(mode):
+        raise CommandError(f"{path} exists and is not a file")
+    return True
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    """Write ``path`` as a new file (a temporary file in the same folder, then renamed over it):
+    an interrupted write never leaves half a notebook, and a link is replaced, never followed."""
+    temp = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
+    # O_EXCL: a new file of our own (never a link someone put there), with the permissions a
+    # plain open() gives (the umask applies, unlike mkstemp's 0600).
+    handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(temp, path)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+
+
 def _read_manifest(dest: Path) -> dict[str, str]:
     path = dest / MANIFEST
-    if not path.exists():
+    if not _regular_or_missing(path):
         return {}
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
@@ -111,16 +144,17 @@ def copy_notebooks(dest: Path, force: bool = False) -> dict[str, list[str]]:
     notebooks = shipped_notebooks()
     if dest.exists() and not dest.is_dir():
         raise CommandError(f"{dest} exists and is not a folder")
+    # Every file this writes is a regular file or absent, checked before anything is written
+    # (--force included): a link would carry the write to a file outside DEST.
+    _regular_or_missing(dest / MANIFEST)
     manifest = _safe_manifest(dest) if force else _read_manifest(dest)
     done: dict[str, list[str]] = {"new": [], "updated": [], "unchanged": []}
     refused = []
     for name, data in notebooks.items():
         target = dest / name
-        if not target.exists():
+        if not _regular_or_missing(target):
             done["new"].append(name)
             continue
-        if not target.is_file():
-            raise CommandError(f"{target} exists and is not a file")
         current = _digest(target.read_bytes())
         if current == _digest(data):
             done["unchanged"].append(name)
@@ -136,14 +170,16 @@ def copy_notebooks(dest: Path, force: bool = False) -> dict[str, list[str]]:
     from . import __version__
 
     for name in done["new"] + done["updated"]:
-        (dest / name).write_bytes(notebooks[name])
+        _write_atomically(dest / name, notebooks[name])
     manifest.update({name: _digest(data) for name, data in notebooks.items()})
     doc = {"written_by": f"doppelnb {__version__}", "files": dict(sorted(manifest.items()))}
-    (dest / MANIFEST).write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+    _write_atomically(dest / MANIFEST, (json.dumps(doc, indent=1) + "\n").encode("utf-8"))
     return done
 
 
 def _safe_manifest(dest: Path) -> dict[str, str]:
+    """The manifest, or none when it is not one doppelnb wrote (--force replaces it); a link is
+    still refused (by the caller's check)."""
     try:
         return _read_manifest(dest)
     except CommandError:
@@ -151,6 +187,8 @@ def _safe_manifest(dest: Path) -> dict[str, str]:
 
 
 def cmd_notebooks(args: argparse.Namespace) -> int:
+    if not args.dest.strip():  # (Path("") is the working directory)
+        raise CommandError("DEST must name a folder, not an empty string")
     dest = Path(args.dest)
     done = copy_notebooks(dest, force=args.force)
     total = sum(len(v) for v in done.values())

@@ -258,3 +258,44 @@ def test_a_command_whose_module_is_missing_says_so(capsys, monkeypatch):
     status, _, err = run(capsys, "explainers", "--out", "x")
     assert_one_line_error(status, err)
     assert "doppelnb.not_yet_written" in err
+
+
+# -- issue 24: never write through a link; every error one line ----------------------------------
+
+@pytest.mark.parametrize("force", [False, True])
+@pytest.mark.parametrize("which", ["notebook", "manifest"])
+def test_notebooks_never_write_through_a_symlink(capsys, tmp_path, which, force):
+    """A notebook or the manifest in DEST that is a link to a file outside DEST was written
+    through (exit 0, the outside file replaced). Refused, nothing written, the file unchanged."""
+    dest, outside = tmp_path / "course", tmp_path / "outside.txt"
+    dest.mkdir()
+    outside.write_text("not yours to overwrite\n")
+    name = NOTEBOOKS[0].name if which == "notebook" else cli.MANIFEST
+    (dest / name).symlink_to(outside)
+    status, _, err = run(capsys, "notebooks", str(dest), *(["--force"] if force else []))
+    assert_one_line_error(status, err)
+    assert "symbolic link" in err and name in err
+    assert outside.read_text() == "not yours to overwrite\n"
+    assert sorted(p.name for p in dest.iterdir()) == [name]  # nothing else written
+    assert (dest / name).is_symlink()
+
+
+def test_notebooks_are_written_as_new_files(capsys, tmp_path):
+    """Each file is written to a temporary file in DEST and renamed over the old one: a hard
+    link to the old copy keeps the old content, and no temporary file is left behind."""
+    assert run(capsys, "notebooks", str(tmp_path))[0] == 0
+    target = tmp_path / NOTEBOOKS[0].name
+    target.write_text("{}")
+    other = tmp_path.parent / f"{tmp_path.name}-hardlink.ipynb"
+    os.link(target, other)
+    assert run(capsys, "notebooks", str(tmp_path), "--force")[0] == 0
+    assert target.read_bytes() == NOTEBOOKS[0].read_bytes() and other.read_text() == "{}"
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        [p.name for p in NOTEBOOKS] + [cli.MANIFEST])
+    assert oct(target.stat().st_mode & 0o777) == oct(0o666 & ~_umask())
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
