@@ -53,9 +53,10 @@ def test_module_help_lists_every_command():
         assert command in done.stdout
 
 
-def test_no_command_prints_help_and_fails(capsys):
-    status, out, _ = run(capsys)
-    assert status == 2 and "commands:" in out
+def test_no_command_is_a_one_line_error_naming_the_commands(capsys):
+    status, out, err = run(capsys)
+    assert_one_line_error(status, err)
+    assert out == "" and all(name in err for name, _, _ in cli.COMMANDS)
 
 
 @pytest.mark.parametrize("argv", [["bogus"], ["notebooks"], ["replay"], ["notebooks", "a", "b"],
@@ -299,3 +300,84 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+BAD_COMMAND_LINES = [
+    [], ["bogus"], ["--nope"], ["-"], [""],
+    ["notebooks"], ["notebooks", "a", "b"], ["notebooks", "--force"], ["notebooks", ""],
+    ["notebooks", "x", "--force=yes"], ["notebooks", "x", "--nope"],
+    ["replay"], ["replay", "a", "b"], ["replay", "--nope"], ["replay", "no such file.json"],
+    ["replay", "x\ny"], ["replay", "x\u2028y\x85z"], ["replay", "\udcff.json"],
+    ["sweep"], ["sweep", "this"], ["sweep", "os"], ["sweep", "doppeldoppel"],
+    ["sweep", "doppeldoppel", "--games", "1e3", "--out", "x.csv"],
+    ["sweep", "doppeldoppel", "--games", "3", "--workers", "2", "--scheduler", "x",
+     "--out", "x.csv"],
+    ["sweep", "doppeldoppel", "--games"], ["sweep", "doppeldoppel", "--nope"],
+    ["sweep", "doppeldoppel", "--games", "0", "--out", "x.csv"],
+    ["sweep", "doppeldoppel", "--games", "-5", "--out", "x.csv"],
+    ["sweep", "doppeldoppel", "--games", "9" * 30, "--out", "x.csv"],
+    ["sweep", "doppeldoppel", "--games", "9" * 5000, "--out", "x.csv"],
+    ["sweep", "doppeldoppel", "--games", "2", "--workers", "100000", "--out", "x.csv"],
+    ["sweep", "doppeldoppel", "--games", "2", "--seed", "-1", "--out", "x.csv"],
+    ["sweep", "doppeldoppel", "--games", "2", "--chunk", "0", "--out", "x.csv"],
+    ["sweep", "doppeldoppel", "--games", "2", "--out", ""],
+    ["sweep", "doppeldoppel", "--games", "2", "--out", "no/such/folder/x.csv"],
+    ["sweep", "doppeldoppel", "--games", "2", "--out", "x.csv", "--players", "x"],
+    ["sweep", "doppeldoppel", "--games", "2", "--out", "x.csv", "--players", "99"],
+    ["sweep", "doppeldoppel", "--games", "2", "--out", "x.csv", "--flags", "nonsense"],
+    ["sweep", "doppeldoppel", "--games", "2", "--out", "x.csv", "--policies", "smart"],
+    ["sweep", "doppeldoppel", "--games", "2", "--out", "x.csv", "--mixes", "a/b"],
+    ["sweep", "doppeldoppel", "--games", "2", "--out", "x.csv", "--scheduler", "not an address"],
+    ["sweep", "doppeldoppel", "--games", "2", "--out", "x.csv", "--checkpoint", "x.csv"],
+    ["sweep", "x" * 200_000], ["sweep", "doppeldoppel\n", "--games", "2", "--out", "x.csv"],
+    ["explainers", "--nope"], ["explainers", "--jobs", "x"], ["explainers", "--out"],
+    ["explainers", "no_such_notebook.ipynb", "--out", "x"],
+]
+
+
+@pytest.mark.parametrize("argv", BAD_COMMAND_LINES, ids=lambda a: " ".join(a)[:60] or "none")
+def test_every_bad_command_line_is_one_line_with_status_2(capsys, tmp_path, monkeypatch, argv):
+    """Usage errors of ``sweep`` printed argparse's seven-line usage; a hostile argument (a
+    newline, a line separator, 200,000 characters) could break or flood the line."""
+    if argv[:1] == ["explainers"]:
+        pytest.importorskip("nbformat")  # without the notebooks extra: a one-line hint (tested)
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(capsys, *argv)
+    if argv[:1] == ["explainers"] and status == 2:  # (its own line for a missing notebook)
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    else:
+        assert_one_line_error(status, err)
+    assert len(err) <= cli.MAX_MESSAGE + 100
+    assert "usage:" not in err and "Traceback" not in err
+    assert out == ""
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # nothing written
+
+
+def test_help_still_prints_the_whole_help(capsys):
+    for argv in (["--help"], ["sweep", "--help"], ["notebooks", "--help"], ["replay", "-h"]):
+        status, out, err = run(capsys, *argv)
+        assert status == 0 and out.startswith("usage:") and err == "", argv
+    status, out, _ = run(capsys, "sweep", "--help")
+    assert "10,000,000" in out and "143" in out and "130" in out  # limits and exit statuses
+
+
+def test_sweep_never_imports_the_module_a_game_name_names(capsys, tmp_path, monkeypatch):
+    """``sweep this`` imported ``this`` (printing the Zen of Python) before refusing it."""
+    (tmp_path / "doppelnb_probe_module.py").write_text(
+        "import pathlib\npathlib.Path(__file__).with_name('imported').write_text('yes')\n"
+        "PLAYER_COUNTS = (2,)\nnew_game = Rules = None\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    sys.modules.pop("this", None)
+    for game in ("this", "doppelnb_probe_module"):
+        status, out, err = run(capsys, "sweep", game, "--games", "1", "--out",
+                               str(tmp_path / "x.csv"), "--workers", "1", "--no-progress")
+        assert_one_line_error(status, err)
+        assert out == "" and game in err and "doppeldoppel" in err
+        assert game not in sys.modules and not (tmp_path / "imported").exists()
+    from doppelnb.core.sweep import resolve_game, sweep
+
+    for call in (lambda: sweep("doppelnb_probe_module", games=1, workers=1, progress=False),
+                 lambda: resolve_game("doppelnb_probe_module")):
+        with pytest.raises(doppelnb.BadInput):
+            call()
+    assert "doppelnb_probe_module" not in sys.modules and not (tmp_path / "imported").exists()

@@ -21,7 +21,6 @@ any notebook is refused.
 
 from __future__ import annotations
 
-import argparse
 import ast
 import html
 import multiprocessing
@@ -331,7 +330,10 @@ course notebooks.</footer>
 # -- command line --------------------------------------------------------------------------------
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    from ..cli import OneLineParser  # a usage error is one line, exit status 2
+
+    parser = OneLineParser(prog="python -m doppelnb explainers",
+                           description=__doc__.splitlines()[0])
     parser.add_argument("notebooks", nargs="*", type=Path,
                         help="notebooks to export (default: the repository's notebooks/, "
                              "else the ones shipped in the package)")
