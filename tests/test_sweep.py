@@ -14,8 +14,7 @@ from pathlib import Path
 import pytest
 import toy_game
 
-from doppelnb.core import BadInput, sweep_cli
-from doppelnb.core import checkpoint as checkpoint_mod
+from doppelnb.core import BadInput, resume, sweep_cli
 from doppelnb.core import sweep as sweep_mod
 from doppelnb.core.sweep import (
     COLUMNS,
@@ -339,7 +338,7 @@ def test_sigterm_stops_the_workers_and_keeps_the_checkpoint(tmp_path):
     assert "SIGTERM" in message and str(partial) in message and "resume" in message
     assert not out.exists()
     lines = partial.read_text().splitlines()
-    assert json.loads(lines[0])["doppelnb_sweep_checkpoint"] == checkpoint_mod.CHECKPOINT_FORMAT
+    assert json.loads(lines[0])["doppelnb_sweep_checkpoint"] == resume.CHECKPOINT_FORMAT
     assert len(lines) >= 3
 
 

@@ -12,8 +12,7 @@ import pytest
 import toy_game
 
 from doppelnb import cli
-from doppelnb.core import BadInput
-from doppelnb.core import checkpoint as checkpoint_mod
+from doppelnb.core import BadInput, resume
 from doppelnb.core import sweep as sweep_mod
 from doppelnb.core.sweep import remove_checkpoint, sweep
 
@@ -56,7 +55,7 @@ def rewrite(path: Path, number: int, change, redigest: bool) -> None:
     doc = json.loads(lines[number - 1])
     change(doc)
     if redigest:
-        doc["sha256"] = checkpoint_mod.chunk_digest(doc["cell"], doc["start"], doc["games"])
+        doc["sha256"] = resume.chunk_digest(doc["cell"], doc["start"], doc["games"])
     lines[number - 1] = json.dumps(doc, sort_keys=True) + "\n"
     path.write_text("".join(lines), encoding="utf-8")
 

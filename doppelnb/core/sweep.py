@@ -53,11 +53,11 @@ from types import ModuleType
 from typing import Any
 
 from .chance import MAX_SEED, rng_for
-from .checkpoint import CHECKPOINT_FORMAT, Checkpoint, remove_checkpoint
 from .checks import check_int, show
 from .errors import BadInput
 from .exact import mean_interval, wilson_interval
 from .policy import make_policy, parse_policy, strength
+from .resume import CHECKPOINT_FORMAT, Checkpoint, remove_checkpoint
 
 COLUMNS = ("reading", "players", "mix", "metric", "estimate", "n", "lo", "hi")
 
@@ -704,7 +704,7 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
     :class:`concurrent.futures.Executor` (not shut down here); ``None`` uses processes on
     ``workers`` cores (default all, at most :data:`MAX_WORKERS`), or this process when
     ``workers=1``. ``checkpoint``: a JSON-lines file to resume from and append finished chunks
-    to (see :mod:`doppelnb.core.checkpoint`: a file that is not this sweep's checkpoint is
+    to (see :mod:`doppelnb.core.resume`: a file that is not this sweep's checkpoint is
     refused, never overwritten; the number of games is not part of the sweep's identity, so a
     sweep with more games tops the same checkpoint up, and one with fewer uses its first
     games); it is kept, and :func:`remove_checkpoint` deletes it once the table is saved.

@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from .chance import MAX_SEED
-from .checkpoint import remove_checkpoint
 from .checks import show
 from .errors import BadInput
+from .resume import remove_checkpoint
 from .sweep import MAX_GAMES, MAX_MIXES, MAX_POLICIES, MAX_WORKERS, mixes_for, sweep
 
 #: The exit status of a sweep stopped by Ctrl-C (SIGINT) and by SIGTERM (what ``timeout`` and job
@@ -191,7 +191,7 @@ def _check_files(out: str, checkpoint: str) -> None:
 def command(argv: Sequence[str]) -> int:
     """The ``sweep`` command (run by :func:`doppelnb.cli.main`, which prints its errors as one
     line): parse, check the files, sweep, write the CSV, then remove the checkpoint."""
-    from ..cli import Interrupted
+    from ..cli import Interrupted, one_line
 
     args = build_parser().parse_args(list(argv))
     checkpoint = args.checkpoint or f"{args.out}.partial.jsonl"
@@ -241,8 +241,9 @@ def command(argv: Sequence[str]) -> int:
         if not args.keep_checkpoint:
             remove_checkpoint(table)
     meta = table.meta
-    print(f"{args.out}: {len(table)} rows; {meta['games_played']} games played, "
-          f"{meta['games_resumed']} resumed; players: {meta['players_used']}", file=sys.stderr)
+    print(one_line(f"{args.out}: {len(table)} rows; {meta['games_played']} games played, "
+                   f"{meta['games_resumed']} resumed; players: {meta['players_used']}"),
+          file=sys.stderr)
     return 0
 
 

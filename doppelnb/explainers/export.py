@@ -330,7 +330,7 @@ course notebooks.</footer>
 # -- command line --------------------------------------------------------------------------------
 
 def main(argv: list[str] | None = None) -> int:
-    from ..cli import OneLineParser  # a usage error is one line, exit status 2
+    from ..cli import OneLineParser, one_line  # every error is one line, exit status 2
 
     parser = OneLineParser(prog="python -m doppelnb explainers",
                            description=__doc__.splitlines()[0])
@@ -347,7 +347,7 @@ def main(argv: list[str] | None = None) -> int:
     paths = [p.resolve() for p in args.notebooks] or default_notebooks()
     missing = [str(p) for p in paths if not p.is_file()]
     if missing:
-        print(f"explainers: no such notebook: {', '.join(missing)}", file=sys.stderr)
+        print(one_line(f"explainers: no such notebook: {', '.join(missing)}"), file=sys.stderr)
         return 2
     if not paths:
         print("explainers: no notebooks to export", file=sys.stderr)
