@@ -36,7 +36,7 @@ MANIFEST = ".doppelnb-notebooks.json"
 EXTRA_OF = {
     "ipywidgets": "notebooks", "IPython": "notebooks", "ipykernel": "notebooks",
     "jupyterlab": "notebooks", "jupyter_client": "notebooks", "jupyter_core": "notebooks",
-    "matplotlib": "notebooks", "tqdm": "notebooks", "nbconvert": "notebooks",
+    "matplotlib": "notebooks", "nbconvert": "notebooks",
     "nbclient": "notebooks", "nbformat": "notebooks",
     "dask": "cluster", "distributed": "cluster",
 }
