@@ -7,19 +7,24 @@
     python -m doppelnb replay RECORD
 
 Every error prints one line on stderr and exits with status 2, never a traceback (set
-``DOPPELNB_DEBUG=1`` to see one). ``explainers`` and ``sweep`` hand their arguments to
-``doppelnb.explainers.main`` and ``doppelnb.core.sweep.main``, imported only when used, so the base
-install (engines only) starts fast and never imports Jupyter.
+``DOPPELNB_DEBUG=1`` to see one): every command's parser is a :class:`OneLineParser`, and every
+error of :func:`main` ends in one place, ``_fail``, which also keeps a hostile argument (a newline,
+a megabyte of text) from breaking the one line. ``explainers`` and ``sweep`` hand their arguments
+to ``doppelnb.explainers.main`` and ``doppelnb.core.sweep_cli.command``, imported only when used, so
+the base install (engines only) starts fast and never imports Jupyter.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextvars
 import hashlib
 import importlib
 import importlib.util
 import json
 import os
+import secrets
+import stat
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -31,16 +36,18 @@ MANIFEST = ".doppelnb-notebooks.json"
 EXTRA_OF = {
     "ipywidgets": "notebooks", "IPython": "notebooks", "ipykernel": "notebooks",
     "jupyterlab": "notebooks", "jupyter_client": "notebooks", "jupyter_core": "notebooks",
-    "matplotlib": "notebooks", "tqdm": "notebooks", "nbconvert": "notebooks",
+    "matplotlib": "notebooks", "nbconvert": "notebooks",
     "nbclient": "notebooks", "nbformat": "notebooks",
     "dask": "cluster", "distributed": "cluster",
 }
-#: Commands whose arguments belong to another module's ``main(argv)``.
+#: Commands whose arguments belong to another module: ``"module"`` (its ``main(argv)``) or
+#: ``"module:function"``. That function may raise :class:`CommandError` and ``RuleError``; this
+#: module prints them.
 DELEGATED = {
     "explainers": ("doppelnb.explainers",
                    "export notebooks as standalone offline HTML rule explainers",
                    "[NOTEBOOKS ...] --out DIR"),
-    "sweep": ("doppelnb.core.sweep",
+    "sweep": ("doppelnb.core.sweep_cli:command",
               "run a designer sweep and write its table as CSV",
               "GAME --games N --seed S [--workers K | --scheduler ADDRESS] --out FILE"),
 }
@@ -52,17 +59,41 @@ COMMANDS = (
      "outcome"),
 )
 MAX_RECORD_BYTES = 16 * 1024 * 1024
+#: The longest error line printed (a hostile argument echoed in full would flood the terminal).
+MAX_MESSAGE = 500
 
 
 class CommandError(Exception):
-    """A user-facing failure: printed as one line, exit status 2."""
+    """A user-facing failure: printed as one line, exit status ``status`` (2 unless given)."""
+
+    def __init__(self, message: str, status: int = 2) -> None:
+        super().__init__(message)
+        self.status = status
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line (and exit status 2)."""
+class Interrupted(CommandError):
+    """A command stopped by Ctrl-C (status 130) or SIGTERM (143): its line says what was kept."""
+
+
+#: True while :func:`main` runs: a parser's error then goes to main's one place.
+_IN_MAIN: contextvars.ContextVar[bool] = contextvars.ContextVar("doppelnb_cli_main", default=False)
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line with exit status 2, never the usage block.
+
+    Under :func:`main` the error is raised as :class:`CommandError` (main prints it); a module's
+    own ``main`` run directly prints the same line and exits 2.
+    """
 
     def error(self, message: str) -> NoReturn:
-        raise CommandError(f"{message} (see {self.prog} --help)")
+        error = CommandError(f"{message} (see {self.prog} --help)")
+        if _IN_MAIN.get():
+            raise error
+        _fail(f"{self.prog}: error: {error}")
+
+
+_Parser = OneLineParser  # the name this class had first
 
 
 # -- notebooks -----------------------------------------------------------------------------------
@@ -85,9 +116,40 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def _regular_or_missing(path: Path) -> bool:
+    """Whether ``path`` is a regular file (True) or absent (False); anything else, a symbolic
+    link above all (writing through it would change a file outside the folder), is refused."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return False
+    if stat.S_ISLNK(mode):
+        raise CommandError(f"{path} is a symbolic link; doppelnb never writes through a link: "
+                           "remove it or choose another folder")
+    if not stat.S_ISREG(mode):
+        raise CommandError(f"{path} exists and is not a file")
+    return True
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    """Write ``path`` as a new file (a temporary file in the same folder, then renamed over it):
+    an interrupted write never leaves half a notebook, and a link is replaced, never followed."""
+    temp = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
+    # O_EXCL: a new file of our own (never a link someone put there), with the permissions a
+    # plain open() gives (the umask applies, unlike mkstemp's 0600).
+    handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(temp, path)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+
+
 def _read_manifest(dest: Path) -> dict[str, str]:
     path = dest / MANIFEST
-    if not path.exists():
+    if not _regular_or_missing(path):
         return {}
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
@@ -111,16 +173,17 @@ def copy_notebooks(dest: Path, force: bool = False) -> dict[str, list[str]]:
     notebooks = shipped_notebooks()
     if dest.exists() and not dest.is_dir():
         raise CommandError(f"{dest} exists and is not a folder")
+    # Every file this writes is a regular file or absent, checked before anything is written
+    # (--force included): a link would carry the write to a file outside DEST.
+    _regular_or_missing(dest / MANIFEST)
     manifest = _safe_manifest(dest) if force else _read_manifest(dest)
     done: dict[str, list[str]] = {"new": [], "updated": [], "unchanged": []}
     refused = []
     for name, data in notebooks.items():
         target = dest / name
-        if not target.exists():
+        if not _regular_or_missing(target):
             done["new"].append(name)
             continue
-        if not target.is_file():
-            raise CommandError(f"{target} exists and is not a file")
         current = _digest(target.read_bytes())
         if current == _digest(data):
             done["unchanged"].append(name)
@@ -136,14 +199,16 @@ def copy_notebooks(dest: Path, force: bool = False) -> dict[str, list[str]]:
     from . import __version__
 
     for name in done["new"] + done["updated"]:
-        (dest / name).write_bytes(notebooks[name])
+        _write_atomically(dest / name, notebooks[name])
     manifest.update({name: _digest(data) for name, data in notebooks.items()})
     doc = {"written_by": f"doppelnb {__version__}", "files": dict(sorted(manifest.items()))}
-    (dest / MANIFEST).write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+    _write_atomically(dest / MANIFEST, (json.dumps(doc, indent=1) + "\n").encode("utf-8"))
     return done
 
 
 def _safe_manifest(dest: Path) -> dict[str, str]:
+    """The manifest, or none when it is not one doppelnb wrote (--force replaces it); a link is
+    still refused (by the caller's check)."""
     try:
         return _read_manifest(dest)
     except CommandError:
@@ -151,6 +216,8 @@ def _safe_manifest(dest: Path) -> dict[str, str]:
 
 
 def cmd_notebooks(args: argparse.Namespace) -> int:
+    if not args.dest.strip():  # (Path("") is the working directory)
+        raise CommandError("DEST must name a folder, not an empty string")
     dest = Path(args.dest)
     done = copy_notebooks(dest, force=args.force)
     total = sum(len(v) for v in done.values())
@@ -191,7 +258,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 # -- delegated commands --------------------------------------------------------------------------
 
 def _delegate(command: str, argv: list[str]) -> int:
-    module_name = DELEGATED[command][0]
+    module_name, _, function = DELEGATED[command][0].partition(":")
     try:
         present = importlib.util.find_spec(module_name) is not None
     except ModuleNotFoundError:
@@ -203,7 +270,7 @@ def _delegate(command: str, argv: list[str]) -> int:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as error:
         raise CommandError(_missing(error)) from None
-    main: Callable[[list[str]], Any] = module.main
+    main: Callable[[list[str]], Any] = getattr(module, function or "main")
     try:
         result = main(argv)
     except ModuleNotFoundError as error:
@@ -280,39 +347,68 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (0 ok, 2 on any error)."""
+    """Run the command line; returns the exit status (0 ok), or raises ``SystemExit`` with 2 on
+    any error (130 or 143 for a command stopped by Ctrl-C or SIGTERM) after printing one line on
+    stderr. ``--help`` and ``--version`` exit 0."""
     prog = "doppelnb" if argv is None and Path(sys.argv[0]).name == "doppelnb" else PROG
-    args_list = list(sys.argv[1:] if argv is None else argv)
+    args_list = [str(a) for a in (sys.argv[1:] if argv is None else argv)]
     command = args_list[0] if args_list and args_list[0] in {c[0] for c in COMMANDS} else ""
     where = f"{prog} {command}".rstrip()
+    token = _IN_MAIN.set(True)
     try:
         if args_list and args_list[0] in DELEGATED:
             return _delegate(args_list[0], args_list[1:])
         parser = build_parser(prog)
         args = parser.parse_args(args_list)
         if args.command is None:
-            parser.print_help()
-            return 2
+            names = ", ".join(name for name, _, _ in COMMANDS)
+            raise CommandError(f"a command is needed: {names} (see {prog} --help)")
         status: int = args.run(args)
         return status
+    except Interrupted as stop:
+        _fail(f"{where}: {stop}", status=stop.status)
     except CommandError as error:
-        _fail(f"{where}: error: {error}")
-    except KeyboardInterrupt:
-        _fail(f"{where}: interrupted", status=130)
+        _fail(f"{where}: error: {error}", status=error.status)
+    except KeyboardInterrupt as stop:
+        _fail(f"{where}: interrupted", status=getattr(stop, "status", 130))
     except Exception as error:  # one line, never a traceback (unless DOPPELNB_DEBUG is set)
         if os.environ.get("DOPPELNB_DEBUG"):
             raise
         from .core.errors import RuleError
 
-        detail = str(error).splitlines()[0] if str(error) else type(error).__name__
-        if not isinstance(error, RuleError | OSError | ValueError):
-            detail = f"{type(error).__name__}: {detail} (DOPPELNB_DEBUG=1 shows the traceback)"
+        detail = str(error).strip().splitlines()[0] if str(error).strip() else ""
+        if not isinstance(error, RuleError | OSError | ValueError) or not detail:
+            detail = (f"{type(error).__name__}: {detail} (DOPPELNB_DEBUG=1 shows the "
+                      "traceback)")
         _fail(f"{where}: error: {detail}")
+    finally:
+        _IN_MAIN.reset(token)
+
+
+def one_line(text: str, limit: int = MAX_MESSAGE) -> str:
+    """``text`` as one printable line of at most ``limit`` characters: every character that
+    would end or hide a line (newlines, other controls, separators, lone surrogates from
+    undecodable arguments) is shown as an escape, and a long text is cut in the middle.
+
+    >>> print(one_line("no file 'a" + chr(10) + "b'"))
+    no file 'a\\nb'
+    >>> len(one_line("x" * 10_000))
+    499
+    """
+    shown = "".join(c if c.isprintable() else c.encode("unicode_escape",
+                                                         "backslashreplace").decode("ascii")
+                    for c in text)
+    if len(shown) > limit:
+        half = (limit - 5) // 2
+        shown = f"{shown[:half]} ... {shown[-half:]}"
+    return shown
 
 
 def _fail(message: str, status: int = 2) -> NoReturn:
-    print(message, file=sys.stderr)
+    """The one place an error leaves the command line: one line on stderr, then exit."""
+    print(one_line(message), file=sys.stderr)
     raise SystemExit(status)
 
 
-__all__ = ["main", "build_parser", "version_line", "copy_notebooks", "shipped_notebooks", "CommandError"]
+__all__ = ["main", "build_parser", "version_line", "copy_notebooks", "shipped_notebooks",
+           "CommandError", "Interrupted", "OneLineParser", "one_line"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import signal
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 import toy_game
 
-from doppelnb.core import BadInput
+from doppelnb.core import BadInput, resume, sweep_cli
 from doppelnb.core import sweep as sweep_mod
 from doppelnb.core.sweep import (
     COLUMNS,
@@ -278,6 +279,69 @@ def test_command_line_ctrl_c_then_resume(tmp_path):
     assert out.read_text() == fresh.to_csv()
 
 
+def _live_processes_in_group(group: int) -> list[int]:
+    """Processes (not zombies) whose process group is ``group``, from /proc."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # (gone meanwhile)
+        if int(fields[2]) == group and fields[0] not in ("Z", "X"):
+            found.append(int(entry))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+def test_sigterm_stops_the_workers_and_keeps_the_checkpoint(tmp_path):
+    """SIGTERM (what ``timeout`` and job schedulers send) killed the sweep but left its pool
+    workers and the multiprocessing resource tracker running. It is handled as Ctrl-C: the
+    sweep cancels, ends its workers, keeps the checkpoint, says so in one line and exits 143;
+    a few seconds later no process of its group is left."""
+    out = tmp_path / "dd.csv"
+    partial = Path(f"{out}.partial.jsonl")
+    args = [sys.executable, "-m", "doppelnb", "sweep", "doppeldoppel", "--games", "3000",
+            "--seed", "2", "--workers", "2", "--players", "3", "--flags", "default",
+            "--policies", "random", "--chunk", "5", "--no-progress", "--out", str(out)]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    with (tmp_path / "stderr.txt").open("w+") as err:
+        # Its own session, so its process group holds it, its workers and their tracker.
+        proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=err,
+                                start_new_session=True)
+        try:
+            deadline = time.monotonic() + 120
+            while time.monotonic() < deadline and proc.poll() is None:
+                if partial.exists() and len(partial.read_text().splitlines()) >= 3:
+                    break  # playing in both workers: two chunks finished
+                time.sleep(0.02)
+            assert proc.poll() is None, "the sweep ended before it could be stopped"
+            started = _live_processes_in_group(proc.pid)
+            assert len(started) >= 3  # the sweep, its two workers (and the tracker)
+            proc.send_signal(signal.SIGTERM)
+            status = proc.wait(timeout=60)
+            deadline = time.monotonic() + 10
+            while _live_processes_in_group(proc.pid) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert _live_processes_in_group(proc.pid) == []
+        finally:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            proc.wait(timeout=10)
+        err.seek(0)
+        message = err.read()
+    assert status == sweep_cli.EXIT_TERMINATED == 143, message
+    assert len(message.strip().splitlines()) == 1, message
+    assert "SIGTERM" in message and str(partial) in message and "resume" in message
+    assert not out.exists()
+    lines = partial.read_text().splitlines()
+    assert json.loads(lines[0])["doppelnb_sweep_checkpoint"] == resume.CHECKPOINT_FORMAT
+    assert len(lines) >= 3
+
+
 def test_command_line_workers_give_identical_files(tmp_path):
     base = ["doppeldoppel", "--games", "4", "--seed", "1", "--players", "3",
             "--flags", "reversal_scope", "--policies", "random,greedy", "--no-progress"]
@@ -288,8 +352,7 @@ def test_command_line_workers_give_identical_files(tmp_path):
     rows = one.read_text().splitlines()
     assert {r.split(",")[2] for r in rows[1:]} == {"random", "greedy", "greedy/random"}
     assert main(["doppeldoppel", "--games", "2", "--out", str(one), "--players", "x"]) == 2
-    with pytest.raises(SystemExit):
-        main(["doppeldoppel", "--out", str(one)])  # --games is required
+    assert main(["doppeldoppel", "--out", str(one)]) == 2  # --games is required
 
 
 def test_progress_bar_counts_games_with_rate_and_time_left(capsys):

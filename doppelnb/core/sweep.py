@@ -23,9 +23,11 @@ Scale: any :class:`concurrent.futures.Executor` runs the chunks (the default use
 processes; ``client.get_executor()`` of a Dask distributed client runs the same sweep on a
 cluster). Chunks are sized from the work (:func:`default_chunk`: about 8 tasks per worker, at most
 250 games) and the default workers import the engine as they start. With ``checkpoint=PATH`` each
-finished chunk of games is appended to a JSON-lines file as it arrives; calling :func:`sweep` again
-with the same arguments (any chunk size or number of workers) resumes from it and plays only the
-games that are missing. Ctrl-C stops cleanly: finished chunks are kept, the rest is cancelled.
+finished chunk of games is appended to a JSON-lines file as it arrives, with its digest; calling
+:func:`sweep` again with the same arguments (any chunk size or number of workers, or more games:
+a top-up) resumes from it and plays only the games that are missing. A file that is not this
+sweep's checkpoint is refused, never overwritten. Ctrl-C stops cleanly (and SIGTERM, in the
+``sweep`` command): finished chunks are kept, the rest is cancelled and the workers are stopped.
 
 >>> table = sweep("doppeldoppel", readings="default", player_counts=[3], policy_mixes=["random"],
 ...               games=4, seed=1, workers=1, progress=False)
@@ -35,18 +37,15 @@ games that are missing. Ctrl-C stops cleanly: finished chunks are kept, the rest
 
 from __future__ import annotations
 
-import argparse
 import concurrent.futures as cf
 import csv
 import importlib
 import io
 import itertools
-import json
 import math
 import os
 import signal
 import sys
-import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -58,6 +57,7 @@ from .checks import check_int, show
 from .errors import BadInput
 from .exact import mean_interval, wilson_interval
 from .policy import make_policy, parse_policy, strength
+from .resume import CHECKPOINT_FORMAT, Checkpoint, remove_checkpoint
 
 COLUMNS = ("reading", "players", "mix", "metric", "estimate", "n", "lo", "hi")
 
@@ -289,19 +289,19 @@ def _num(value: float, digits: int = 6) -> str:
 
 # -- what to sweep -----------------------------------------------------------------------------
 def resolve_game(game: Any) -> tuple[str, ModuleType]:
-    """``(spec, module)``: a name in :data:`doppelnb.GAMES`, an importable module path or an
-    engine module. ``spec`` is what workers import."""
+    """``(spec, module)``: a name in :data:`doppelnb.GAMES`, or an engine module object (a game
+    of your own, already imported). ``spec`` is what workers import.
+
+    A string is only ever one of the five names, checked before anything is imported: a sweep
+    never imports a module because a command line named it.
+    """
     from .. import GAMES
 
     if isinstance(game, str):
         if game in GAMES:
             return game, GAMES[game]
-        if game.replace(".", "").replace("_", "").isalnum():
-            try:
-                return game, importlib.import_module(game)
-            except ImportError:
-                pass
-        raise BadInput("NB-ARG", f"game must be one of {', '.join(GAMES)}, not {show(game)}")
+        raise BadInput("NB-ARG", f"game must be one of {', '.join(GAMES)} (or an engine module "
+                       f"object), not {show(game)}")
     if isinstance(game, ModuleType) and hasattr(game, "new_game") and hasattr(game, "Rules"):
         for name in GAMES:
             if GAMES[name] is game:
@@ -314,9 +314,15 @@ _MODULES: dict[str, ModuleType] = {}
 
 
 def _module(spec: str) -> ModuleType:
+    """The engine a task names. A worker process imports an engine module passed to
+    :func:`sweep` as an object by its ``__name__`` (the caller has imported it, so it is on the
+    path); only :func:`resolve_game` makes such a spec."""
     module = _MODULES.get(spec)
     if module is None:
-        module = _MODULES[spec] = resolve_game(spec)[1]
+        from .. import GAMES
+
+        module = GAMES[spec] if spec in GAMES else importlib.import_module(spec)
+        _MODULES[spec] = module
     return module
 
 
@@ -596,68 +602,6 @@ def metrics(records: Sequence[dict[str, Any]], players: int
     return out
 
 
-# -- checkpoints -------------------------------------------------------------------------------
-class _Checkpoint:
-    """A JSON-lines file: a header with the sweep's arguments, then one line per finished chunk."""
-
-    def __init__(self, path: str | os.PathLike[str], header: dict[str, Any]) -> None:
-        self.path = Path(path)
-        self.header = header
-        self.done: dict[tuple[str, int], list[dict[str, Any]]] = {}
-        good: list[str] = []
-        if self.path.exists():
-            lines = self.path.read_text(encoding="utf-8").split("\n")
-            for number, line in enumerate(lines):
-                if not line.strip():
-                    continue
-                try:
-                    doc = json.loads(line)
-                except json.JSONDecodeError:
-                    doc = None
-                if number == 0:
-                    if doc != {"doppelnb_sweep": 1, "args": header}:
-                        raise BadInput("NB-ARG", f"checkpoint {self.path} is not a checkpoint "
-                                       "of this sweep (another file, or other arguments); "
-                                       "use a new file")
-                elif not _chunk_ok(doc):
-                    break  # a line torn by an interruption: dropped, its games are played again
-                else:
-                    self.done[(doc["cell"], doc["start"])] = doc["games"]
-                good.append(line)
-        if not good:
-            good = [json.dumps({"doppelnb_sweep": 1, "args": header}, sort_keys=True)]
-        self.path.write_text("\n".join(good) + "\n", encoding="utf-8")
-        self.file = self.path.open("a", encoding="utf-8")
-        self.synced = time.monotonic()
-
-    def add(self, cell: str, start: int, games: list[dict[str, Any]]) -> None:
-        self.file.write(json.dumps({"cell": cell, "start": start, "games": games},
-                                   sort_keys=True) + "\n")
-        self.file.flush()  # an interrupted sweep loses nothing that was written
-        now = time.monotonic()
-        if now - self.synced >= 1.0:  # on disk at least once a second (not once per chunk)
-            os.fsync(self.file.fileno())
-            self.synced = now
-
-    def close(self) -> None:
-        self.file.flush()
-        os.fsync(self.file.fileno())
-        self.file.close()
-
-
-def _chunk_ok(doc: Any) -> bool:
-    """A checkpoint line: a cell, a start and its games numbered from the start."""
-    if not isinstance(doc, dict) or set(doc) != {"cell", "start", "games"}:
-        return False
-    start, games = doc["start"], doc["games"]
-    if not isinstance(doc["cell"], str) or not isinstance(start, int) or \
-            not isinstance(games, list) or not games:
-        return False
-    keys = {"w", "s", "len", "rounds", "lc", "half", "first", "seats", "i"}
-    return all(isinstance(g, dict) and set(g) - {"t"} == keys and g["i"] == start + k
-               for k, g in enumerate(games))
-
-
 # -- the sweep ---------------------------------------------------------------------------------
 def _start_worker(games: tuple[str, ...] = ()) -> None:
     """A worker's start: ignore Ctrl-C (the sweep handles it) and import the engines it will play
@@ -686,17 +630,43 @@ def _warm(spec: str) -> None:
             state = state.play(rng.choice(state.legal_actions()))
 
 
-def default_executor(workers: int | None = None, games: Sequence[str] = ()) -> cf.Executor:
+def default_executor(workers: int | None = None, games: Sequence[Any] = ()) -> cf.Executor:
     """Processes on every core (or ``workers``), started once and reused for every task of a
     sweep (pass the same executor to several sweeps to start them only once); each worker
-    imports ``games`` (names or module paths) as it starts, and ignores Ctrl-C."""
+    imports ``games`` (names in :data:`doppelnb.GAMES` or engine modules) as it starts, and
+    ignores Ctrl-C."""
     import multiprocessing
 
+    if workers is not None:
+        workers = check_int(workers, "workers", 1, MAX_WORKERS)
     specs = tuple(resolve_game(g)[0] for g in games)
     return cf.ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1,
                                   mp_context=multiprocessing.get_context("spawn"),
                                   initializer=_start_worker, initargs=(specs,))
 
+
+def _stop_pool(pool: cf.Executor) -> None:
+    """Stop a pool of our own now: cancel what has not started, end the worker processes (a
+    chunk they are playing is lost; its games are played again on resume), and wait until they
+    are gone, so that no worker, and no resource tracker kept alive by one, outlives the sweep."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(timeout=5)
+        if process.is_alive():
+            process.kill()
+            process.join(timeout=5)
+
+
+#: Size limits of a sweep (and of the command line's options), far above any sweep the notebooks,
+#: the Makefile or the tests run: games per cell, worker processes, policies and mixes.
+MAX_GAMES = 10_000_000
+MAX_WORKERS = 256
+MAX_POLICIES = 16
+MAX_MIXES = 256
 
 #: Default chunking: about this many tasks per worker over the whole sweep (so the last tasks
 #: leave little idle time), but never more games per task than :data:`MAX_CHUNK` (fast games:
@@ -732,12 +702,17 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
     ``player_counts``: default every legal count. ``policy_mixes``: strings like ``"mcts"``,
     ``"greedy/random"``, ``"mcts:200/greedy"``. ``executor``: any
     :class:`concurrent.futures.Executor` (not shut down here); ``None`` uses processes on
-    ``workers`` cores (default all), or this process when ``workers=1``. ``checkpoint``: a
-    JSON-lines file to resume from and append finished chunks to. ``chunk``: games per task
-    (default: up to 25; it changes neither the games nor the results).
+    ``workers`` cores (default all, at most :data:`MAX_WORKERS`), or this process when
+    ``workers=1``. ``checkpoint``: a JSON-lines file to resume from and append finished chunks
+    to (see :mod:`doppelnb.core.resume`: a file that is not this sweep's checkpoint is
+    refused, never overwritten; the number of games is not part of the sweep's identity, so a
+    sweep with more games tops the same checkpoint up, and one with fewer uses its first
+    games); it is kept, and :func:`remove_checkpoint` deletes it once the table is saved.
+    ``chunk``: games per task (default: sized from the work; it changes neither the games nor
+    the results). ``games`` is at most :data:`MAX_GAMES`.
     """
     spec, module = resolve_game(game)
-    games = check_int(games, "games", 1, 10_000_000)
+    games = check_int(games, "games", 1, MAX_GAMES)
     seed = check_int(seed, "seed", 0, MAX_SEED)
     if player_counts is None:
         counts: tuple[int, ...] = player_counts_of(module)
@@ -755,44 +730,55 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
                                f"{', '.join(map(str, legal))} players, not {p}")
     if isinstance(policy_mixes, str):
         policy_mixes = [policy_mixes]
+    if not isinstance(policy_mixes, (list, tuple)) or len(policy_mixes) > MAX_MIXES:
+        raise BadInput("NB-ARG", f"policy_mixes must be a list of 1 to {MAX_MIXES} mixes, "
+                       f"not {show(policy_mixes)}")
     mixes = list(dict.fromkeys(_parse_mix(m) for m in policy_mixes))
     if not mixes:
         raise BadInput("NB-ARG", "policy_mixes must name at least one mix")
     cells_readings = readings_of(module, readings)
     if workers is not None:
-        workers = check_int(workers, "workers", 1, 4096)
+        workers = check_int(workers, "workers", 1, MAX_WORKERS)
+    if checkpoint is not None and not isinstance(checkpoint, (str, os.PathLike)) or \
+            checkpoint == "":
+        raise BadInput("NB-ARG", f"checkpoint must be a file path, not {show(checkpoint)}")
     cells = list(itertools.product(cells_readings, counts, mixes))
     if chunk is None:
         search = any("mcts" in spec_ for mix in mixes for spec_ in mix)
         chunk = default_chunk(games, len(cells), workers or os.cpu_count() or 1, search)
-    chunk = check_int(chunk, "chunk", 1, 10_000_000)
+    chunk = check_int(chunk, "chunk", 1, MAX_GAMES)
 
-    # The checkpoint names the games, not the chunks: a sweep resumes with any chunk or workers.
-    header = {"game": spec, "seed": seed, "games": games,
-              "readings": [label for label, _ in cells_readings], "players": list(counts),
-              "mixes": ["/".join(m) for m in mixes]}
-    store = _Checkpoint(checkpoint, header) if checkpoint is not None else None
-    results: dict[str, dict[int, dict[str, Any]]] = {}
-    for (cell, _start), records in (store.done.items() if store else ()):
-        for record in records:
-            results.setdefault(cell, {})[record["i"]] = record
-    resumed = sum(len(v) for v in results.values())
-    todo: list[_Task] = []
-    for (label, changes), players, mix in cells:
-        items = tuple(sorted(changes.items()))
-        have = results.get(cell_key(label, players, "/".join(mix)), {})
-        missing = [i for i in range(games) if i not in have]
-        for run in _runs(missing, chunk):
-            todo.append(_Task(spec, label, items, players, mix, seed, run[0], len(run)))
-    total = len(cells) * games
+    # The checkpoint names the games, not the chunks: a sweep resumes with any chunk or workers,
+    # and tops up with more games (the number of games is not part of its identity).
+    from .. import __version__
+
+    identity = {"doppelnb": __version__, "game": spec, "seed": seed,
+                "readings": [label for label, _ in cells_readings], "players": list(counts),
+                "mixes": ["/".join(m) for m in mixes]}
+    cell_mixes = {cell_key(label, players, "/".join(mix)): (players, mix)
+                  for (label, _), players, mix in cells}
+    store = Checkpoint(checkpoint, identity, cell_mixes) if checkpoint is not None else None
     own = None
-    if executor is None and workers != 1:
-        own = executor = default_executor(workers, games=(spec,))
-    bar = _progress(total, resumed, f"{spec} sweep") if progress else None
+    bar = None
     played = 0
     futures: list[cf.Future[Any]] = []
     try:
-        if executor is None:  # workers=1: in this process, one chunk after another
+        results: dict[str, dict[int, dict[str, Any]]] = {}
+        for cell, kept in (store.done.items() if store else ()):
+            results[cell] = {i: record for i, record in kept.items() if i < games}
+        resumed = sum(len(v) for v in results.values())
+        todo: list[_Task] = []
+        for (label, changes), players, mix in cells:
+            items = tuple(sorted(changes.items()))
+            have = results.get(cell_key(label, players, "/".join(mix)), {})
+            missing = [i for i in range(games) if i not in have]
+            for run in _runs(missing, chunk):
+                todo.append(_Task(spec, label, items, players, mix, seed, run[0], len(run)))
+        total = len(cells) * games
+        if executor is None and workers != 1 and todo:
+            own = executor = default_executor(workers, games=(module,))
+        bar = _progress(total, resumed, f"{spec} sweep") if progress else None
+        if executor is None or not todo:  # workers=1: in this process, one chunk after another
             done: Iterable[tuple[str, int, list[dict[str, Any]]]] = map(run_chunk, todo)
         else:
             futures = [executor.submit(run_chunk, t) for t in todo]
@@ -805,11 +791,11 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
                 store.add(cell, start, records)
             if bar is not None:
                 bar.update(len(records))
-    except KeyboardInterrupt:
+    except BaseException:  # Ctrl-C, SIGTERM (as the command line turns it) or a failed task
         for future in futures:
             future.cancel()
         if own is not None:
-            own.shutdown(wait=False, cancel_futures=True)
+            _stop_pool(own)
             own = None
         raise
     finally:
@@ -831,6 +817,8 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
             rows.append((label, players, mix_label, name, est, n, lo, hi))
     meta = {"game": spec, "seed": seed, "games": games, "players_used": describe(module),
             "games_played": played, "games_resumed": resumed}
+    if store is not None:  # which file it was, for remove_checkpoint
+        meta.update(checkpoint=str(store.path), checkpoint_id=store.file_id)
     return Table(rows, meta)
 
 
@@ -847,97 +835,43 @@ def _runs(indices: Sequence[int], chunk: int) -> Iterator[list[int]]:
 
 
 def _progress(total: int, initial: int, desc: str) -> Any:
-    from tqdm.auto import tqdm
-
+    """A progress bar: the notebook widget in a Jupyter kernel, else tqdm's text bar (without
+    importing ipywidgets, which the plain install does not have)."""
+    if _in_kernel():
+        from tqdm.auto import tqdm
+    else:
+        from tqdm import tqdm
     return tqdm(total=total, initial=initial, desc=desc, unit="game", smoothing=0.1)
 
 
+def _in_kernel() -> bool:
+    """Whether this process is a Jupyter kernel (an IPython shell with a kernel attached)."""
+    if "ipykernel" not in sys.modules:
+        return False
+    get_ipython = getattr(sys.modules.get("IPython"), "get_ipython", None)
+    shell = get_ipython() if callable(get_ipython) else None
+    return getattr(shell, "kernel", None) is not None
+
+
 # -- command line ------------------------------------------------------------------------------
-def _csv_list(text: str) -> list[str]:
-    return [part.strip() for part in text.split(",") if part.strip()]
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="python -m doppelnb sweep",
-        description="Play seeded games in every cell (reading x players x policy mix) and write "
-                    "the designer metrics with 95%% intervals as CSV.")
-    parser.add_argument("game", help="doppeldoppel, doppelganger_tricks, groom_lake, "
-                        "doppel_doubt or doppelganger_quest")
-    parser.add_argument("--games", type=int, required=True, help="games per cell")
-    parser.add_argument("--seed", type=int, default=0, help="sweep seed (default 0)")
-    where = parser.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=int, default=None,
-                       help="processes on this machine (default: every core; 1 = in process)")
-    where.add_argument("--scheduler", default=None,
-                       help="address of a Dask distributed scheduler (tcp://host:8786)")
-    parser.add_argument("--out", required=True, help="CSV file to write")
-    parser.add_argument("--policies", default="random,greedy",
-                        help="policies to compare, e.g. random,greedy,mcts:100 (each alone and "
-                             "every pair)")
-    parser.add_argument("--mixes", default=None,
-                        help="explicit mixes instead, e.g. mcts/random,greedy")
-    parser.add_argument("--players", default=None, help="player counts, e.g. 3,4 (default all)")
-    parser.add_argument("--flags", default="all",
-                        help="'all', 'default', or flag names and flag=value readings, "
-                             "comma separated")
-    parser.add_argument("--checkpoint", default=None,
-                        help="resume file (default: OUT.partial.jsonl, removed when done)")
-    parser.add_argument("--chunk", type=int, default=None, help="games per task")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
-    return parser
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m doppelnb sweep GAME --games N --seed S [--workers K | --scheduler ADDRESS]
-    --out FILE``; returns the exit status (0, 2 for bad arguments, 130 when interrupted)."""
-    args_list = list(sys.argv[1:] if argv is None else argv)
+    --out FILE``: the same as :func:`doppelnb.cli.main` with ``sweep`` (see
+    :mod:`doppelnb.core.sweep_cli`; its errors one line on stderr); returns the exit status (0,
+    2 for a bad argument or a refused checkpoint, 130 after Ctrl-C, 143 after SIGTERM)."""
+    from ..cli import main as cli_main
+
+    args_list = [str(a) for a in (sys.argv[1:] if argv is None else argv)]
     if args_list[:1] == ["sweep"]:
         args_list = args_list[1:]
-    parser = build_parser()
-    args = parser.parse_args(args_list)
-    checkpoint = args.checkpoint or f"{args.out}.partial.jsonl"
-    client = None
     try:
-        if args.flags in ("all", "default"):
-            readings: Any = args.flags
-        else:
-            readings = _csv_list(args.flags)
-        mixes = (_csv_list(args.mixes) if args.mixes else mixes_for(_csv_list(args.policies)))
-        counts = None
-        if args.players:
-            try:
-                counts = [int(p) for p in _csv_list(args.players)]
-            except ValueError:
-                raise BadInput("NB-ARG", f"--players is a list of whole numbers like 3,4, "
-                               f"not {args.players!r}") from None
-        executor = None
-        if args.scheduler:
-            from distributed import Client
-
-            client = Client(args.scheduler)  # type: ignore[no-untyped-call]
-            executor = client.get_executor()  # type: ignore[no-untyped-call]
-        table = sweep(args.game, readings=readings, player_counts=counts, policy_mixes=mixes,
-                      games=args.games, seed=args.seed, executor=executor, workers=args.workers,
-                      checkpoint=checkpoint, progress=not args.no_progress, chunk=args.chunk)
-    except BadInput as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print(f"interrupted: finished games are kept in {checkpoint}; run the same command "
-              "again to resume", file=sys.stderr)
-        return 130
-    finally:
-        if client is not None:
-            client.close()  # type: ignore[no-untyped-call]
-    table.to_csv(args.out)
-    Path(checkpoint).unlink(missing_ok=True)
-    meta = table.meta
-    print(f"{args.out}: {len(table)} rows; {meta['games_played']} games played, "
-          f"{meta['games_resumed']} resumed; players: {meta['players_used']}", file=sys.stderr)
-    return 0
+        return cli_main(["sweep", *args_list])
+    except SystemExit as stop:
+        return stop.code if isinstance(stop.code, int) else 0 if stop.code is None else 2
 
 
 __all__ = ["sweep", "Table", "METRICS", "COLUMNS", "metrics", "readings_of", "mixes_for",
-           "play_game", "run_chunk", "default_executor", "main", "seats_for", "load_table",
-           "balance_summary", "compare_readings", "BALANCE_METRICS", "default_chunk"]
+           "play_game", "run_chunk", "default_executor", "main", "seats_for",
+           "load_table", "balance_summary", "compare_readings", "BALANCE_METRICS",
+           "default_chunk", "remove_checkpoint", "CHECKPOINT_FORMAT", "MAX_GAMES",
+           "MAX_WORKERS"]

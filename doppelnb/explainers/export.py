@@ -22,7 +22,6 @@ any notebook is refused.
 
 from __future__ import annotations
 
-import argparse
 import ast
 import html
 import multiprocessing
@@ -333,7 +332,10 @@ course notebooks.</footer>
 # -- command line --------------------------------------------------------------------------------
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    from ..cli import OneLineParser, one_line  # every error is one line, exit status 2
+
+    parser = OneLineParser(prog="python -m doppelnb explainers",
+                           description=__doc__.splitlines()[0])
     parser.add_argument("notebooks", nargs="*", type=Path,
                         help="notebooks to export (default: the repository's notebooks/, "
                              "else the ones shipped in the package)")
@@ -348,7 +350,7 @@ def main(argv: list[str] | None = None) -> int:
     paths = [p.resolve() for p in args.notebooks] or default_notebooks()
     missing = [str(p) for p in paths if not p.is_file()]
     if missing:
-        print(f"explainers: no such notebook: {', '.join(missing)}", file=sys.stderr)
+        print(one_line(f"explainers: no such notebook: {', '.join(missing)}"), file=sys.stderr)
         return 2
     if not paths:
         print("explainers: no notebooks to export", file=sys.stderr)

@@ -1,0 +1,250 @@
+"""The ``sweep`` command: ``python -m doppelnb sweep GAME --games N --seed S [--workers K |
+--scheduler ADDRESS] --out FILE`` (run through :func:`doppelnb.cli.main`, which prints every
+error as one line; :func:`doppelnb.core.sweep.main` is the same command).
+
+Every argument is checked before anything is imported or played: GAME is one of the five names,
+numbers are in their documented ranges (``--help`` lists the limits), ``--out`` can be written and
+is not the checkpoint. Ctrl-C and SIGTERM stop the sweep the same way (cancel, end the workers,
+keep the checkpoint) and exit with :data:`EXIT_INTERRUPTED` (130) or :data:`EXIT_TERMINATED`
+(143). The checkpoint is removed only once the CSV is written (``--keep-checkpoint`` keeps it, to
+top the sweep up later with a larger ``--games``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import signal
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .chance import MAX_SEED
+from .checks import show
+from .errors import BadInput
+from .resume import remove_checkpoint
+from .sweep import MAX_GAMES, MAX_MIXES, MAX_POLICIES, MAX_WORKERS, mixes_for, sweep
+
+#: The exit status of a sweep stopped by Ctrl-C (SIGINT) and by SIGTERM (what ``timeout`` and job
+#: schedulers send): 128 + the signal's number, as a shell reports a process the signal killed.
+EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 143
+PROG = "python -m doppelnb sweep"
+_MAX_TEXT = 10_000
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM during a sweep: handled as Ctrl-C is (cancel, stop the workers, keep the
+    checkpoint), with exit status :data:`EXIT_TERMINATED`."""
+
+    status = EXIT_TERMINATED
+
+
+class _SigtermAsInterrupt:
+    """While a sweep runs, SIGTERM raises :class:`Terminated` in the main thread (once: a second
+    SIGTERM while the sweep stops its workers is ignored, so the clean-up is not cut short)."""
+
+    def __init__(self) -> None:
+        self.received = False
+        self.installed = False
+        self.previous: Any = signal.SIG_DFL
+
+    def _handle(self, signum: int, frame: Any) -> None:
+        if not self.received:
+            self.received = True
+            raise Terminated
+
+    def __enter__(self) -> _SigtermAsInterrupt:
+        try:
+            self.previous = signal.signal(signal.SIGTERM, self._handle)
+            self.installed = True
+        except ValueError:  # not the main thread: SIGTERM keeps its default
+            pass
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.installed:
+            signal.signal(signal.SIGTERM, self.previous)
+
+
+def _csv_list(text: str, name: str, most: int) -> list[str]:
+    items = [part.strip() for part in text.split(",") if part.strip()]
+    if len(items) > most:
+        raise BadInput("NB-ARG", f"{name} names at most {most} items, got {len(items)}")
+    return items
+
+
+def _int_option(lo: int, hi: int) -> Any:
+    """An argparse type: a whole number from ``lo`` to ``hi`` (a one-line error otherwise)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text, 10) if text.strip().lstrip("+-").isdigit() else None
+        except ValueError:
+            value = None
+        if value is None or not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"must be a whole number from {lo} to "
+                                             f"{hi:,}, not {show(text, 40)}")
+        return value
+
+    return parse
+
+
+def _text_option(text: str) -> str:
+    """An argparse type: text of 1 to 10,000 characters (not blank)."""
+    if not text.strip() or len(text) > _MAX_TEXT:
+        raise argparse.ArgumentTypeError(f"must be 1 to {_MAX_TEXT:,} characters, "
+                                         f"not {show(text, 40)}")
+    return text
+
+
+def _game_option(text: str) -> str:
+    """GAME: one of the five names, checked here, before anything is imported."""
+    from .. import TITLES
+
+    if text not in TITLES:
+        raise argparse.ArgumentTypeError(f"must be one of {', '.join(TITLES)}, not "
+                                         f"{show(text, 40)}")
+    return text
+
+
+_ADDRESS = re.compile(r"([a-z][a-z0-9+.-]*://)?[^\s/:]+(:\d{1,5})?")
+
+
+def _address_option(text: str) -> str:
+    if len(text) > 200 or not _ADDRESS.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"must be an address like "
+                                         f"tcp://host:8786, not {show(text, 40)}")
+    return text
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from .. import TITLES
+    from ..cli import OneLineParser
+
+    parser = OneLineParser(
+        prog=PROG,
+        description="Play seeded games in every cell (reading x players x policy mix) and write "
+                    "the designer metrics with 95%% intervals as CSV.",
+        epilog=f"Limits: --games up to {MAX_GAMES:,} per cell, --workers up to {MAX_WORKERS}, "
+               f"--players up to 64 counts, --policies up to {MAX_POLICIES}, --mixes up to "
+               f"{MAX_MIXES}, {_MAX_TEXT:,} characters per option. Finished games are kept in "
+               "the checkpoint as they finish; the same command run again resumes, and with a "
+               "larger --games tops the sweep up. Exit status: 0 done, 2 a bad argument or a "
+               f"checkpoint refused (one line on stderr), {EXIT_INTERRUPTED} stopped by Ctrl-C, "
+               f"{EXIT_TERMINATED} stopped by SIGTERM (the checkpoint is kept: run the same "
+               "command again to resume).")
+    parser.add_argument("game", metavar="GAME", type=_game_option, help=", ".join(TITLES))
+    parser.add_argument("--games", type=_int_option(1, MAX_GAMES), required=True,
+                        help=f"games per cell (1 to {MAX_GAMES:,})")
+    parser.add_argument("--seed", type=_int_option(0, MAX_SEED), default=0,
+                        help="sweep seed (default 0)")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=_int_option(1, MAX_WORKERS),
+                       default=None, help="processes on this machine (default: every core; "
+                       f"1 = in process; at most {MAX_WORKERS})")
+    where.add_argument("--scheduler", type=_address_option, default=None,
+                       help="address of a Dask distributed scheduler (tcp://host:8786)")
+    parser.add_argument("--out", type=_text_option, required=True,
+                        help="CSV file to write")
+    parser.add_argument("--policies", type=_text_option, default="random,greedy",
+                        help="policies to compare, e.g. random,greedy,mcts:100 (each alone and "
+                             f"every pair; at most {MAX_POLICIES})")
+    parser.add_argument("--mixes", type=_text_option, default=None,
+                        help=f"explicit mixes instead, e.g. mcts/random,greedy (at most "
+                             f"{MAX_MIXES})")
+    parser.add_argument("--players", type=_text_option, default=None,
+                        help="player counts, e.g. 3,4 (default all)")
+    parser.add_argument("--flags", type=_text_option, default="all",
+                        help="'all', 'default', or flag names and flag=value readings, "
+                             "comma separated")
+    parser.add_argument("--checkpoint", type=_text_option, default=None,
+                        help="resume file (default: OUT.partial.jsonl); only a file doppelnb "
+                             "wrote for this sweep is used, and it is removed once OUT is "
+                             "written")
+    parser.add_argument("--keep-checkpoint", action="store_true",
+                        help="keep the checkpoint after writing OUT (to top the sweep up later "
+                             "with a larger --games)")
+    parser.add_argument("--chunk", type=_int_option(1, MAX_GAMES), default=None,
+                        help="games per task (default: sized from the work)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    return parser
+
+
+def _check_files(out: str, checkpoint: str) -> None:
+    """Refuse, before playing, an OUT that cannot be written and a checkpoint that is OUT."""
+    target = Path(out)
+    if target.is_dir():
+        raise BadInput("NB-ARG", f"--out {out} is a folder; name the CSV file to write")
+    if not target.resolve().parent.is_dir():
+        raise BadInput("NB-ARG", f"--out {out}: the folder {target.parent} does not exist")
+    same = os.path.realpath(out) == os.path.realpath(checkpoint)
+    if not same and target.exists() and Path(checkpoint).exists():
+        same = os.path.samefile(out, checkpoint)
+    if same:
+        raise BadInput("NB-ARG", f"--out and --checkpoint are the same file ({out}); the "
+                       "checkpoint is removed once the CSV is written, so choose another "
+                       "--checkpoint")
+
+
+def command(argv: Sequence[str]) -> int:
+    """The ``sweep`` command (run by :func:`doppelnb.cli.main`, which prints its errors as one
+    line): parse, check the files, sweep, write the CSV, then remove the checkpoint."""
+    from ..cli import Interrupted, one_line
+
+    args = build_parser().parse_args(list(argv))
+    checkpoint = args.checkpoint or f"{args.out}.partial.jsonl"
+    _check_files(args.out, checkpoint)
+    if args.flags in ("all", "default"):
+        readings: Any = args.flags
+    else:
+        readings = _csv_list(args.flags, "--flags", 256)
+    if args.mixes:
+        mixes = _csv_list(args.mixes, "--mixes", MAX_MIXES)
+    else:
+        mixes = mixes_for(_csv_list(args.policies, "--policies", MAX_POLICIES))
+    counts = None
+    if args.players:
+        parse = _int_option(1, 64)
+        try:
+            counts = [parse(p) for p in _csv_list(args.players, "--players", 64)]
+        except argparse.ArgumentTypeError:
+            raise BadInput("NB-ARG", f"--players is a list of whole numbers like 3,4, "
+                           f"not {show(args.players, 40)}") from None
+    client = None
+    with _SigtermAsInterrupt() as sigterm:
+        try:
+            executor = None
+            if args.scheduler:
+                from distributed import Client
+
+                client = Client(args.scheduler)  # type: ignore[no-untyped-call]
+                executor = client.get_executor()  # type: ignore[no-untyped-call]
+            table = sweep(args.game, readings=readings, player_counts=counts,
+                          policy_mixes=mixes, games=args.games, seed=args.seed,
+                          executor=executor, workers=args.workers, checkpoint=checkpoint,
+                          progress=not args.no_progress, chunk=args.chunk)
+        except (KeyboardInterrupt, Exception) as error:
+            if not sigterm.received and not isinstance(error, KeyboardInterrupt):
+                raise
+            status, what = ((EXIT_TERMINATED, "stopped by SIGTERM") if sigterm.received
+                            else (EXIT_INTERRUPTED, "interrupted"))
+            kept = (f"finished games are kept in {checkpoint}; run the same command again to "
+                    "resume") if os.path.isfile(checkpoint) else "no game had finished"
+            raise Interrupted(f"{what}: {kept}", status) from None
+        finally:
+            if client is not None:
+                client.close()  # type: ignore[no-untyped-call]
+        table.to_csv(args.out)
+        # Only now that the CSV is written, and only the file the sweep verified or created.
+        if not args.keep_checkpoint:
+            remove_checkpoint(table)
+    meta = table.meta
+    print(one_line(f"{args.out}: {len(table)} rows; {meta['games_played']} games played, "
+                   f"{meta['games_resumed']} resumed; players: {meta['players_used']}"),
+          file=sys.stderr)
+    return 0
+
+
+__all__ = ["command", "build_parser", "Terminated", "EXIT_INTERRUPTED", "EXIT_TERMINATED"]
