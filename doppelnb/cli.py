@@ -1,7 +1,7 @@
 """The ``python -m doppelnb`` command line.
 
     python -m doppelnb --help
-    python -m doppelnb notebooks DEST [--force]
+    python -m doppelnb notebooks DEST [--student] [--force]
     python -m doppelnb explainers [NOTEBOOKS ...] --out DIR
     python -m doppelnb sweep GAME --games N --seed S [--workers K | --scheduler ADDRESS] --out FILE
     python -m doppelnb replay RECORD
@@ -53,7 +53,8 @@ DELEGATED = {
 }
 #: (name, arguments, what it does), in the order ``--help`` lists them.
 COMMANDS = (
-    ("notebooks", "DEST [--force]", "write a fresh copy of the shipped notebooks into DEST"),
+    ("notebooks", "DEST [--student] [--force]",
+     "write a fresh copy of the shipped notebooks into DEST (--student: without the answers)"),
     *((name, usage, summary) for name, (_, summary, usage) in DELEGATED.items()),
     ("replay", "RECORD", "replay a JSON game record (- for stdin); print the final state and "
      "outcome"),
@@ -162,8 +163,11 @@ def _read_manifest(dest: Path) -> dict[str, str]:
     raise CommandError(f"{path} is not a manifest doppelnb wrote; move it away or pass --force")
 
 
-def copy_notebooks(dest: Path, force: bool = False) -> dict[str, list[str]]:
-    """Write a fresh copy of the shipped notebooks into ``dest``.
+def copy_notebooks(dest: Path, force: bool = False, student: bool = False
+                   ) -> dict[str, list[str]]:
+    """Write a fresh copy of the shipped notebooks into ``dest``: the teacher's edition (the
+    shipped notebooks, worked answers folded), or with ``student`` the student's edition, made by
+    :func:`doppelnb.editions.student_edition` (no worked answer anywhere; needs nbconvert).
 
     A notebook already in ``dest`` is replaced only if it is unchanged since doppelnb wrote it
     (its hash is in ``dest/.doppelnb-notebooks.json``) or ``force`` is set; otherwise nothing at
@@ -171,6 +175,10 @@ def copy_notebooks(dest: Path, force: bool = False) -> dict[str, list[str]]:
     Returns the file names by what happened: ``"new"``, ``"updated"``, ``"unchanged"``.
     """
     notebooks = shipped_notebooks()
+    if student:
+        from .editions import student_edition
+
+        notebooks = {name: student_edition(data) for name, data in notebooks.items()}
     if dest.exists() and not dest.is_dir():
         raise CommandError(f"{dest} exists and is not a folder")
     # Every file this writes is a regular file or absent, checked before anything is written
@@ -219,10 +227,15 @@ def cmd_notebooks(args: argparse.Namespace) -> int:
     if not args.dest.strip():  # (Path("") is the working directory)
         raise CommandError("DEST must name a folder, not an empty string")
     dest = Path(args.dest)
-    done = copy_notebooks(dest, force=args.force)
+    try:
+        done = copy_notebooks(dest, force=args.force, student=args.student)
+    except ModuleNotFoundError as error:
+        raise CommandError(_missing(error)) from None
     total = sum(len(v) for v in done.values())
-    print(f"{total} notebooks in {dest}: {len(done['new'])} new, {len(done['updated'])} updated, "
-          f"{len(done['unchanged'])} unchanged")
+    edition = "student's edition (no answers)" if args.student else \
+        "teacher's edition (answers folded)"
+    print(f"{total} notebooks in {dest}, the {edition}: {len(done['new'])} new, "
+          f"{len(done['updated'])} updated, {len(done['unchanged'])} unchanged")
     print(f"open them with: jupyter lab {dest}  (needs: pip install 'doppelnb[notebooks]')")
     return 0
 
@@ -330,6 +343,10 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
         "A notebook you edited there is never overwritten unless you pass --force; other files "
         f"are left alone. DEST/{MANIFEST} records what was written.")
     notebooks.add_argument("dest", metavar="DEST", help="folder to write the notebooks into")
+    notebooks.add_argument("--student", action="store_true",
+                           help="the student's edition: every worked answer removed (needs "
+                           "nbconvert: pip install 'doppelnb[notebooks]'); the default is the "
+                           "teacher's edition, answers folded")
     notebooks.add_argument("--force", action="store_true",
                            help="overwrite notebooks even if they were edited")
     notebooks.set_defaults(run=cmd_notebooks)

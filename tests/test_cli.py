@@ -381,3 +381,33 @@ def test_sweep_never_imports_the_module_a_game_name_names(capsys, tmp_path, monk
         with pytest.raises(doppelnb.BadInput):
             call()
     assert "doppelnb_probe_module" not in sys.modules and not (tmp_path / "imported").exists()
+
+
+def test_notebooks_student_edition_has_no_answers_and_switches_editions(capsys, tmp_path):
+    dest = tmp_path / "class"
+    status, out, err = run(capsys, "notebooks", str(dest), "--student")
+    assert status == 0, err
+    assert "student's edition" in out
+    for path in NOTEBOOKS:
+        written = json.loads((dest / path.name).read_text(encoding="utf-8"))
+        shipped = json.loads(path.read_text(encoding="utf-8"))
+        tags = [set(c.get("metadata", {}).get("tags", [])) for c in written["cells"]]
+        assert not any("answer" in t for t in tags), path.name
+        answers = sum("answer" in c.get("metadata", {}).get("tags", []) for c in shipped["cells"])
+        assert len(written["cells"]) == len(shipped["cells"]) - answers
+        assert all(".answer(" not in "".join(c["source"]) for c in written["cells"])
+    # The student copy is doppelnb's own, unedited: the teacher's edition may replace it.
+    status, out, err = run(capsys, "notebooks", str(dest))
+    assert status == 0, err
+    assert "teacher's edition" in out
+    for path in NOTEBOOKS:
+        assert (dest / path.name).read_bytes() == path.read_bytes()
+
+
+def test_notebooks_student_edition_without_nbconvert_is_one_line(capsys, tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "nbconvert", None)  # import nbconvert -> ModuleNotFoundError
+    monkeypatch.setitem(sys.modules, "nbconvert.preprocessors", None)
+    status, _, err = run(capsys, "notebooks", str(tmp_path / "x"), "--student")
+    assert_one_line_error(status, err)
+    assert "doppelnb[notebooks]" in err
+    assert not (tmp_path / "x").exists()
