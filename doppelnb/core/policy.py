@@ -11,8 +11,9 @@ A policy is a callable ``policy(state, rng) -> action`` that picks one of
 - :class:`MCTS`: information-set Monte Carlo tree search (single observer, determinized, UCT with
   availability counts). Each iteration samples a *determinization*: a full state consistent with
   what the mover has seen, dealt by ``<engine>.players.determinize`` (or the state's own
-  ``determinize``; games without hidden information use the state itself). The search only looks
-  at those samples, never at the true hidden state, so two states that look the same to the mover
+  ``determinize``; games without hidden information use the state itself with a fresh seed). The
+  search only looks at those samples, never at the true hidden state nor at the game's seed
+  (which decides the real future deals and rolls), so two states that look the same to the mover
   get the same choice from the same ``rng``.
 
 Which helper a policy uses is in its ``source`` attribute (``"engine"`` or ``"generic"``), and
@@ -107,9 +108,15 @@ def find_determinize(module: Any) -> tuple[Determinizer, str]:
 
     The engine's ``players.determinize(state, player, rng)`` (source ``"engine"``); otherwise the
     state's own ``determinize`` method: source ``"state"`` when the engine's ``State`` overrides
-    it, ``"none"`` when it is the base class's (the state itself: right for games without hidden
-    information; a game with hidden information and no sampler then searches its true state,
-    and :func:`describe` says so).
+    it, ``"none"`` when it is the base class's (the state itself with a seed drawn from ``rng``,
+    so that future rolls and shuffles are not the game's real ones: right for games without
+    hidden information; a game with hidden information and no sampler then searches its true
+    hidden parts, and :func:`describe` says so).
+
+    Every determinizer must redraw whatever the mover cannot see from ``rng``, the game's seed
+    included (it decides every later chance event), and read nothing else hidden: the samples
+    are the only states the search plays on. They are worlds for search only (their records no
+    longer replay); the search never writes them out.
     """
     helpers = engine_players(module)
     fn = getattr(helpers, "determinize", None) if helpers is not None else None

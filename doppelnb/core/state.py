@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any, ClassVar, Self, TypeVar
 
-from .chance import make_seed, rng_for
+from .chance import MAX_SEED, make_seed, rng_for
 from .checks import check_instance, check_players, show
 from .errors import BadInput, IllegalAction, RuleError
 from .frozen import FrozenMap, thaw
@@ -375,8 +375,16 @@ class GameState:
 
     def determinize(self, player: Any, rng: Any) -> Self:
         """A state consistent with what ``player`` has seen, hidden parts resampled (search
-        players use it). Games without hidden information return the state itself."""
-        return self
+        players use it).
+
+        Games without hidden information have nothing to resample but their future chance: every
+        later die roll or shuffle draws from ``rng_for(seed, ...)``, which no player can foresee,
+        so this default returns the state with a fresh seed drawn from ``rng`` (everything else
+        shared). A search on it plays futures drawn from ``rng``, never the game's real next
+        rolls. The sample is for search only: its record no longer replays. Engines with hidden
+        information override this (or give ``players.determinize``) and redraw the seed too.
+        """
+        return self._evolve(seed=rng.randrange(MAX_SEED + 1))
 
     def invariants(self) -> tuple[str, ...]:
         """Each conserved quantity that does not hold (cards, tiles, tokens...); empty when all do."""

@@ -85,10 +85,16 @@ def json_option(name: str, value: Any) -> Any:
     return json.loads(text)
 
 
+def illustrative_pool() -> list[Shape]:
+    """DB-A2's illustrative catalogue: every one-sided shape of 4-6 squares (each round offers
+    ten distinct ones of them; the determinizer redraws unrevealed rounds from it too)."""
+    return [s for n in (4, 5, 6) for s in one_sided_polyominoes(n)]
+
+
 def illustrative_shapes(seed: int) -> tuple[tuple[Shape, ...], ...]:
     """DB-A2: nine rounds of ten distinct one-sided shapes of 4-6 squares, seeded (illustrative)."""
     seed = check_int(seed, "seed", 0, MAX_SEED)
-    pool = [s for n in (4, 5, 6) for s in one_sided_polyominoes(n)]
+    pool = illustrative_pool()
     return tuple(tuple(rng_for(seed, "shapes", r).sample(pool, SHAPES_PER_ROUND))
                  for r in range(1, ROUNDS))
 
@@ -226,6 +232,6 @@ def fill_bots(state: State) -> State:
     return state
 
 
-__all__ = ["Submission", "EMPTY", "illustrative_shapes", "resolve_round", "fill_bots",
-           "json_option", "shapes_option", "identities_option", "jester_option",
+__all__ = ["Submission", "EMPTY", "illustrative_pool", "illustrative_shapes", "resolve_round",
+           "fill_bots", "json_option", "shapes_option", "identities_option", "jester_option",
            "artefacts_option", "fresh_uses", "guess_map", "Board"]

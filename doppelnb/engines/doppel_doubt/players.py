@@ -6,7 +6,8 @@ information-set search.
   gap P - Q, so positive and negative squares are both worth taking); no guesses, no artefacts.
 - :func:`determinize` builds a state consistent with what one seat has seen (its view), with every
   hidden part resampled: the other seats' Doppels and the Jester colour, their hands, the shapes
-  they hold, and the parts of this round's secret choices they have already made.
+  they hold, the parts of this round's secret choices they have already made, the shapes of the
+  rounds not yet revealed, and the seed of every later chance event.
 
 >>> import random
 >>> from doppelnb.engines.doppel_doubt import new_game
@@ -23,11 +24,12 @@ from __future__ import annotations
 import random
 from typing import Any, cast
 
+from ...core.chance import MAX_SEED
 from ...core.checks import check_instance, check_seat
 from ...core.errors import BadInput
 from .actions import Action, Dark, Guess, Jester, Light
-from .flow import EMPTY
-from .rules import COLOURS, DOPPELS, SIZE, colour_of, partner_of
+from .flow import EMPTY, illustrative_pool
+from .rules import COLOURS, DOPPELS, SHAPES_PER_ROUND, SIZE, colour_of, partner_of
 from .scoring import territory_scores
 from .state import State
 
@@ -87,6 +89,21 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     Reads only ``player``'s view, the public parts of the state (board, offered shapes, past
     cards, the Artefact holders) and public counts (hand sizes, how many parts of its choice each
     seat has made); the others' true Doppels, hands, shapes and choices are never read.
+
+    Future chance is redrawn too, so that the sample's future depends on ``rng`` alone: the
+    game's seed (it completes a ranking stopped early, DB-A24, and makes the Jester bots'
+    choices, DB-A25) and, when the shapes are the seeded illustrative ones (DB-A2), the shapes
+    of every round not yet revealed (drawn as the game draws them: ten distinct shapes of the
+    illustrative catalogue per round). A catalogue supplied with the ``shapes_by_round`` option
+    is game material everyone has, like the board, and is kept. Under
+    ``jester_controller="bot"`` (DB-A25) which seats the bots play is public (they are not
+    people at the table), so the sample's Jesters sit in those seats, their colour still drawn
+    at random.
+
+    The sample is a world for search only: its past (board, resolutions, played cards) is the
+    one the player saw, but with its new seed, Doppels and hands its record (the true action log
+    and setup options, kept as they were; its future reads neither) no longer replays, and the
+    search never writes it out.
     """
     check_instance(state, "state", State, expected="a doppel_doubt State")
     player = check_seat(player, 10, "player")
@@ -97,14 +114,22 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     # Doppels and the Jester colour: a random assignment of the other nine (DB-R2).
     rest = [d for d in DOPPELS if d != me]
     rng.shuffle(rest)
-    identity = list(state.identity)
-    identity[player] = me
-    for x, d in zip(others, rest, strict=True):
-        identity[x] = d
     if state.is_jester(player):                 # a Jester knows it is one (DB-R1)
         jester = colour_of(me)
     else:
         jester = rng.choice([c for c in COLOURS if c != colour_of(me)])
+    bots = [x for x in others if state.is_bot(x)]   # public under DB-A25 (see above)
+    if bots:  # the bot seats hold the sampled Jester colour's Doppels, the people the rest
+        people = [x for x in others if x not in bots]
+        seats = bots + people
+        rest = ([d for d in rest if colour_of(d) == jester]
+                + [d for d in rest if colour_of(d) != jester])
+    else:
+        seats = others
+    identity = list(state.identity)
+    identity[player] = me
+    for x, d in zip(seats, rest, strict=True):
+        identity[x] = d
     # Hands: the cards not seen (not in my hand, not played in a revealed round), dealt at the
     # public sizes (each seat's hand plus this round's card if it has played one).
     mine = set(view["hand"]) | ({view["your_choice"].card} - {None})
@@ -132,13 +157,21 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     boards = [res.before for res in state.resolutions[1:] if res is not None] + [state.board]
     history = tuple(territory_scores(b, identity) for b in boards[-len(state.history_scores):]) \
         if state.history_scores else ()
+    # The rounds still to reveal (DB-A2, illustrative and seeded): drawn afresh.
+    shapes = state.shapes_by_round
+    if "shapes_by_round" not in state.options:
+        catalogue = illustrative_pool()
+        shapes = shapes[:state.round] + tuple(tuple(rng.sample(catalogue, SHAPES_PER_ROUND))
+                                               for _ in shapes[state.round:])
     done = {x: _progress(state, x) for x in others}
     guess = state._evolve(identity=tuple(identity), jester=jester, hands=tuple(hands),
                           history_scores=history,
-                          to_place=tuple(to_place),
+                          to_place=tuple(to_place), shapes_by_round=shapes,
+                          seed=rng.randrange(MAX_SEED + 1),
                           subs=tuple(s if x == player else EMPTY
                                      for x, s in enumerate(state.subs)))
-    # The others' choices so far this round: the same number of parts, made at random.
+    # The others' choices so far this round: the same number of parts, made at random (a
+    # ranking stopped early is completed from the new seed, as the game would).
     for x in others:
         for _ in range(done[x]):
             if guess._step(x) is None:

@@ -467,6 +467,13 @@ class State(FrozenGameState):
                 "your_choice": self.subs[seat],
                 "artefacts": [p for p, x in self.artefacts.items() if x == seat]}
 
+    def determinize(self, player: Any, rng: Any) -> State:
+        """A state consistent with what ``player`` has seen, every hidden part (the seed of
+        future chance included) drawn from ``rng``; see :func:`.players.determinize`."""
+        from .players import determinize
+
+        return determinize(self, player, rng)
+
     def invariants(self) -> tuple[str, ...]:
         """Each conserved quantity that does not hold; empty when all do.
 

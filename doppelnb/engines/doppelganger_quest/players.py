@@ -179,12 +179,13 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     (unless ``player`` is the Party Leader looking at it), the others' Loyalty cards (the DQ-R10
     split, ``player``'s own card kept), the face-down Light and Darkness tokens, the dice the
     roller drew (unless ``player`` is the roller), the cards others already chose to pass, the
-    others' private notes (emptied) and the seed of future chance events. It reads the hidden
-    values only as multisets fixed by public facts (the whole deck minus what ``player`` sees,
-    the token rows minus the face-up tokens), never their true places, so it returns the same
-    state for any two states that ``player`` cannot tell apart (every size and colour it keeps
-    is in ``view(player)``: hand sizes, pile heights, the kept die). Tokens ``player`` peeked at
-    stay in place. Limitation: cards ``player`` saw earlier (a pool on an earlier Quest, a card
+    others' private notes (emptied), the order of the face-down Quest deck (DQ-R12: the Quests
+    still to come) and the seed of future chance events (dice, pool draws, reshuffles). It reads
+    the hidden values only as multisets fixed by public facts (the whole deck minus what
+    ``player`` sees, the token rows minus the face-up tokens, the Quests not yet revealed),
+    never their true places, so it returns the same state for any two states that ``player``
+    cannot tell apart (every size and colour it keeps is in ``view(player)``: hand sizes, pile
+    heights, the kept die). Tokens ``player`` peeked at stay in place. Limitation: cards ``player`` saw earlier (a pool on an earlier Quest, a card
     passed to them and passed on) do not constrain where the sample puts them. The result is
     for search: its record no longer replays (the seed changed).
     """
@@ -249,6 +250,11 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
                 (seat, card if seat == player else rng.choice(hands[seat]))
                 for seat, card in q.passes if passing or seat == player))
         changes["q"] = newq
+    # DQ-R12: the Quests still to come lie face down; drawn last, so every draw above is the
+    # same as before the Quest deck was redrawn.
+    quests = sorted(state.quest_deck)
+    rng.shuffle(quests)
+    changes["quest_deck"] = tuple(quests)
     return state._evolve(**changes)
 
 

@@ -3,11 +3,11 @@
 - :func:`greedy`: a one-move heuristic a student can read (forecast the strong cards, win tricks
   cheaply while short of the forecast, duck once it is made, take any free bonus card).
 - :func:`determinize`: a state consistent with everything one player has seen, with every
-  hidden part (the other hands, the forecasts still secret) resampled. It reads only public
-  information and the player's own hand: the cards the others hold *together* (the deck less
-  the player's hand and the cards played this round), each one's hand size, the suits each
-  showed they lack (DT-R9: playing off the lead suit) and who showed they hold no doppelgänger
-  (DT-R15: a bonus claim offered).
+  hidden part (the other hands, the forecasts still secret, and the seed that deals the later
+  rounds) resampled. It reads only public information and the player's own hand: the cards the
+  others hold *together* (the deck less the player's hand and the cards played this round),
+  each one's hand size, the suits each showed they lack (DT-R9: playing off the lead suit) and
+  who showed they hold no doppelgänger (DT-R15: a bonus claim offered).
 
 >>> import random
 >>> from doppelnb.engines.doppelganger_tricks import new_game
@@ -25,6 +25,7 @@ import itertools
 import random
 from typing import Any
 
+from ...core.chance import MAX_SEED
 from ...core.checks import check_instance, check_seat
 from ...core.errors import BadInput
 from .actions import PASS, Action, Bid, Claim, Play
@@ -159,6 +160,14 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     (DT-R6) are drawn uniformly from the legal forecasts. ``player``'s own hand and everything
     public stay. Only public information and ``player``'s hand are read, so two states that
     differ only in what ``player`` cannot see give the same result for the same ``rng``.
+
+    The game's seed is drawn from ``rng`` too: it deals every later round (DT-R4, ``rng_for(seed,
+    "deal", round)``), which nobody can foresee, so a sample that kept the true seed would let a
+    search play the real next deals. Nothing else in the game reads the seed after the first
+    deal, so the sample's past (the score sheet, the previous round's tricks, the round's first
+    player) stays as the player saw it. The sample is a world for search only: with its new
+    seed (and the true action log and setup options kept as they were, neither of which its
+    future reads) its record no longer replays, and the search never writes it out.
     """
     s = _check(state, rng)
     player = check_seat(player, s.players, "player")
@@ -205,13 +214,15 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
 
 def _finish(s: State, player: int, own: tuple[Card, ...], dealt: dict[int, list[Card]],
             rng: random.Random) -> State:
-    """The determinized state: the dealt hands (sorted) and the secret forecasts redrawn."""
+    """The determinized state: the dealt hands (sorted), the secret forecasts and the seed of the
+    later deals redrawn."""
     hands = tuple(own if q == player else sort_hand(dealt[q]) for q in range(s.players))
     bids = s.bids
     if s.phase == "forecast":  # DT-R6: the others' forecasts are still secret
         bids = tuple(b if b is None or q == player else rng.randrange(s.bid_max + 1)
                      for q, b in enumerate(bids))
-    return s._evolve(hands=hands, bids=bids)
+    # Drawn last, so the hands and forecasts are the same draws as before the seed was redrawn.
+    return s._evolve(hands=hands, bids=bids, seed=rng.randrange(MAX_SEED + 1))
 
 
 def aim_policy(state: Any, rng: Any) -> Any:

@@ -260,7 +260,16 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     """A state consistent with what ``player`` has seen, every hidden part resampled from ``rng``.
 
     Sizes are kept (hand sizes, deck and discard counts, stack heights, pile sizes are public).
-    The result is a hypothetical position for search: its record does not replay.
+    The seed is drawn from ``rng`` too: it decides every later chance event (tile and Supply
+    reshuffles, the clearing and failure dice, the random card draw), so a search never plays
+    the game's real future. The result is a hypothetical position for search: its record does
+    not replay.
+
+    Limitation: each pile keeps its own contents, only their order is redrawn. Where a card or
+    tile went face down somewhere other players cannot see (a scouted tile discarded face down,
+    GL-R13; a Supply discard removed from the game, GL-R17), which one went where is therefore
+    kept; telling those apart from the public discards and removals needs the state to record
+    them apart (it keeps one tuple for each).
     """
     check_instance(state, "state", State, expected="a Groom Lake State")
     player = check_seat(player, state.players, "player")
