@@ -395,6 +395,10 @@ class PlayHand(widgets.VBox):
         self.score.value = self._note(shown["score"])
         self.log_view.value = self._log_html()
         mine = bool(shown["prompt"]) and not bots_next
+        self._show_choices(shown["choices"] if mine else [])
+        for w in (self.typed, self.try_button):
+            w.disabled = not mine
+        # The status goes last: when it says "Your turn", the buttons are there.
         if self.over:
             self.status.value = ('<div role="status"><b>The hand is over.</b> Press '
                                  "<i>New hand</i> to deal another, or <i>Save my game</i> to "
@@ -404,9 +408,6 @@ class PlayHand(widgets.VBox):
         elif self.refusal is None:
             self.status.value = ('<div role="status"><b>Your turn.</b> '
                                  f"{escape(shown['prompt'])}</div>")
-        self._show_choices(shown["choices"] if mine else [])
-        for w in (self.typed, self.try_button):
-            w.disabled = not mine
 
     def _show_choices(self, choices: list[Choice]) -> None:
         grouped = len(choices) > MAX_BUTTONS
