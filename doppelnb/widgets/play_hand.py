@@ -46,13 +46,16 @@ MAX_PAUSES = 2.0
 #: An exported page shows at most this many moves of its precomputed hand (page size).
 MAX_FRAMES = 60
 
-#: The search bots offered in the bots picker, with their cost per bot move measured on a
-#: 2-core machine (``python benchmarks/play_hand.py``: mean CPU seconds per move over a seeded
-#: hand, greedy for the other seats). A Doppel Doubt click makes the nine other seats choose a
-#: card, a ranking and a placement: about a hundred bot moves.
+#: The search bots offered in the bots picker, with their cost measured on this project's
+#: 2-core machine by ``python benchmarks/play_hand.py`` (mean CPU seconds of one bot move over a
+#: seeded hand, greedy for the other seats; rounded up) and the most bot moves one click set
+#: off in its seeded hands: a Doppel Doubt click that ends your round makes the nine other seats
+#: choose a card, a ranking and a placement, about a hundred bot moves.
 SEARCH = "mcts:32:round"
-SEARCH_COST = {"doppeldoppel": 0.014, "doppelganger_tricks": 0.018, "groom_lake": 0.21,
-               "doppel_doubt": 0.13, "doppelganger_quest": 0.05}
+SEARCH_COST = {"doppeldoppel": 0.025, "doppelganger_tricks": 0.025, "groom_lake": 0.25,
+               "doppel_doubt": 0.15, "doppelganger_quest": 0.07}
+BOT_MOVES_PER_CLICK = {"doppeldoppel": 4, "doppelganger_tricks": 6, "groom_lake": 15,
+                       "doppel_doubt": 99, "doppelganger_quest": 17}
 
 
 def _check_policy(spec: Any, name: str) -> str:
@@ -185,8 +188,10 @@ class PlayHand(widgets.VBox):
 
     def _bot_options(self) -> list[tuple[str, str]]:
         cost = SEARCH_COST[self.game]
+        click = cost * BOT_MOVES_PER_CLICK[self.game]
         options = [("greedy (fast)", "greedy"), ("random", "random"),
-                   (f"search ({SEARCH}, ~{cost:.2g} s a bot move)", SEARCH)]
+                   (f"search ({SEARCH}): ~{cost:.2g} s a bot move, up to ~{click:.2g} s a click",
+                    SEARCH)]
         given = [s for s in self.specs if s]
         if len(set(given)) > 1:
             options.append(("as given: " + ", ".join(
@@ -510,4 +515,4 @@ def play_hand(game: str, *, seat: int = 0, opponents: str | Sequence[str | None]
                     delay=delay, offline=offline)
 
 
-__all__ = ["play_hand", "PlayHand", "DEFAULT_DELAY", "SEARCH", "SEARCH_COST"]
+__all__ = ["play_hand", "PlayHand", "DEFAULT_DELAY", "SEARCH", "SEARCH_COST", "BOT_MOVES_PER_CLICK"]
