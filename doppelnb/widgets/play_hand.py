@@ -95,10 +95,34 @@ class PlayHand(widgets.VBox):
         self.delay = float(check_number(DEFAULT_DELAY if delay is None else delay, "delay", 0, 10))
         self.offline = exporting() if offline is None else bool(offline)
         self.refusal: RuleError | None = None
+        self._steps = 0
         self._choices: list[Choice] = []
         self._picked: list[Choice] = []
 
         self.header = widgets.HTML()
+        super().__init__()
+        self.add_class("doppelnb-play-hand")
+        if self.offline:
+            # An exported page stores every widget model the kernel creates: the live controls,
+            # never shown there, are not built at all.
+            self._deal(self.seed, show=False)
+            self.children = self._exported()
+            return
+        self._build_controls()
+        self._deal(self.seed)
+        self.children = [self.header, self.view, self.status, self.score, self.move_buttons,
+                         self.picker,
+                         widgets.HBox([self.typed, self.try_button],
+                                      layout=widgets.Layout(flex_flow="row wrap")),
+                         widgets.HBox([self.explain_button, self.new_button, self.save_button,
+                                       self.bots_picker],
+                                      layout=widgets.Layout(flex_flow="row wrap")),
+                         self.message, self.log_view, self.teacher]
+
+    def _build_controls(self) -> None:
+        """The live page: the seat's view, status and score lines, the move buttons (a pool,
+        reused from turn to turn), the two-step picker, the text box and the tool buttons."""
+        hand = self.hand
         self.view = widgets.HTML(layout=widgets.Layout(min_height="140px"))
         self.view.add_class("doppelnb-play-view")
         self.status = widgets.HTML()
@@ -152,21 +176,6 @@ class PlayHand(widgets.VBox):
         self.new_button.on_click(lambda _b: self.new_hand())
         self.save_button.on_click(lambda _b: self._save_clicked())
         self.bots_picker.observe(lambda ch: self._set_bots(ch["new"]), names="value")
-
-        super().__init__()
-        self.add_class("doppelnb-play-hand")
-        self._deal(self.seed, show=not self.offline)
-        if self.offline:
-            self.children = self._exported()
-        else:
-            self.children = [self.header, self.view, self.status, self.score, self.move_buttons,
-                             self.picker,
-                             widgets.HBox([self.typed, self.try_button],
-                                          layout=widgets.Layout(flex_flow="row wrap")),
-                             widgets.HBox([self.explain_button, self.new_button,
-                                           self.save_button, self.bots_picker],
-                                          layout=widgets.Layout(flex_flow="row wrap")),
-                             self.message, self.log_view, self.teacher]
 
     # -- arguments ------------------------------------------------------------------------------
     def _check_opponents(self, opponents: Any) -> list[str]:
@@ -223,12 +232,12 @@ class PlayHand(widgets.VBox):
         self.history: list[Any] = [self.start]
         self.lines: list[str] = []
         self.refusal = None
-        self.message.value = ""
-        self.typed.value = ""
         self.header.value = self._header()
-        self.teacher.value = self._teacher_note()
         self._bots(pause=0.0, show=False)
         if show:
+            self.message.value = ""
+            self.typed.value = ""
+            self.teacher.value = self._teacher_note()
             self._render()
 
     @property
@@ -261,6 +270,10 @@ class PlayHand(widgets.VBox):
             return False
         self.refusal = None
         self._advance(self.state, after)
+        if self.offline:  # no page to update (an exported notebook's kernel)
+            self._bots(pause=0.0, show=False)
+            return True
+        self.typed.value = ""
         self._render(bots_next=True)
         self._bots(pause=self.delay, show=True)
         self._render()
@@ -310,14 +323,16 @@ class PlayHand(widgets.VBox):
         """Deal another hand: the next seed, or ``seed``."""
         seed = (self.seed + 1) % (MAX_SEED + 1) if seed is None else check_int(
             seed, "seed", 0, MAX_SEED)
-        self._deal(seed)
-        self.message.value = self._note(f"A new hand: seed {seed}.")
+        self._deal(seed, show=not self.offline)
+        if not self.offline:
+            self.message.value = self._note(f"A new hand: seed {seed}.")
 
     def explain(self) -> str:
         """One or two sentences on the last trick, turn, round or Quest (and the rule that
         decided it), shown under the buttons."""
         text = self.hand.explain(self.history, self.seat)
-        self.message.value = f'<div class="doppelnb-play-explain">{escape(text)}</div>'
+        if not self.offline:
+            self.message.value = f'<div class="doppelnb-play-explain">{escape(text)}</div>'
         return text
 
     def save(self, folder: Any = None) -> Path:
@@ -350,9 +365,18 @@ class PlayHand(widgets.VBox):
     # -- showing it -----------------------------------------------------------------------------
     def _refuse(self, exc: RuleError) -> None:
         self.refusal = exc
+        if self.offline:
+            return
         self.status.value = (
-            f'<div role="status" style="color:#a00000"><b>Not allowed ({escape(exc.rule)})</b>: '
+            f'<div role="status" {self._step()} style="color:#a00000"><b>Not allowed '
+            f"({escape(exc.rule)})</b>: "
             f"{escape(exc.reason)}. Nothing changed; choose again.</div>")
+
+    def _step(self) -> str:
+        """The status line's attribute counting the hand's moves and refusals so far: a page
+        (or a browser test) sees from it that the line is new, even when its words repeat."""
+        self._steps += 1
+        return f'data-step="{self._steps}"'
 
     def _note(self, text: str, *, error: bool = False) -> str:
         colour = ";color:#a00000" if error else ""
@@ -405,13 +429,13 @@ class PlayHand(widgets.VBox):
             w.disabled = not mine
         # The status goes last: when it says "Your turn", the buttons are there.
         if self.over:
-            self.status.value = ('<div role="status"><b>The hand is over.</b> Press '
-                                 "<i>New hand</i> to deal another, or <i>Save my game</i> to "
-                                 "keep it.</div>")
+            self.status.value = (f'<div role="status" {self._step()}><b>The hand is over.</b> '
+                                 "Press <i>New hand</i> to deal another, or <i>Save my game</i> "
+                                 "to keep it.</div>")
         elif bots_next:
-            self.status.value = '<div role="status">The bots are playing…</div>'
+            self.status.value = f'<div role="status" {self._step()}>The bots are playing…</div>'
         elif self.refusal is None:
-            self.status.value = ('<div role="status"><b>Your turn.</b> '
+            self.status.value = (f'<div role="status" {self._step()}><b>Your turn.</b> '
                                  f"{escape(shown['prompt'])}</div>")
 
     def _show_choices(self, choices: list[Choice]) -> None:
@@ -490,8 +514,8 @@ class PlayHand(widgets.VBox):
                      f"hand as {escape(name)} saw it.")
         moves = "".join(f"<li>{escape(line)}</li>" for line in lines)
         listing = widgets.HTML(
-            f'<div style="font-size:13px">{escape(self.hand.describe(self.start))}'
-            f'<ol style="max-height:15em;overflow:auto">{moves}</ol></div>')
+            f'<div style="font-size:13px"><b>The moves</b><ol style="max-height:15em;'
+            f'overflow:auto;margin:2px 0">{moves}</ol></div>')
         listing.add_class("doppelnb-play-log")
         pictures = gallery(frames, description="after move")
         return [self.header, intro, listing, pictures]
