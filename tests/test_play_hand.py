@@ -20,7 +20,7 @@ import doppelnb
 from doppelnb import BadInput
 from doppelnb.core.policy import find_determinize
 from doppelnb.widgets import play_hand
-from doppelnb.widgets.hand_games import Choice
+from doppelnb.widgets.hands import Choice
 
 # the module (doppelnb.widgets.play_hand is the function, which the package re-exports)
 play_hand_module = importlib.import_module("doppelnb.widgets.play_hand")

@@ -35,7 +35,7 @@ from ..core.checks import check_choice, check_int, check_number, check_sequence,
 from ..core.errors import BadInput, IllegalAction, RuleError
 from ..core.policy import make_policy, parse_policy
 from ..core.render import escape
-from .hand_games import MAX_BUTTONS, Choice, HandGame, hand_game, who
+from .hands import MAX_BUTTONS, Choice, HandGame, hand_game, who
 from .offline import LIVE_HINT, exporting, gallery, note
 
 #: Seconds between two bots' moves shown in a live notebook (``delay=0`` in tests).

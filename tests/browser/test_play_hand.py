@@ -1,7 +1,7 @@
 """One scripted hand of every game, played by clicking in Voilà (issue 25).
 
 One Voilà server, bound to 127.0.0.1, serves five one-cell notebooks from a temporary folder
-(``play_hand(game, seed=..., delay=0.05)``, the call each chapter makes, with a short pause so
+(``play_hand(game, seed=..., delay=0.02)``, the call each chapter makes, with a short pause so
 that the whole test adds well under a minute); the five pages are opened at once, then each
 hand is played to its end in Chromium: an illegal move typed in the text box is refused with its
 rule, every move is a click on a move button (or the two-step picker and its Play button), and
@@ -95,7 +95,7 @@ def hands_server(tmp_path_factory):
                                      "language": "python", "name": "python3"}
         nb.cells = [nbformat.v4.new_code_cell(
             f'from doppelnb.widgets import play_hand\n\nplay_hand("{game}", seed={SEED}, '
-            "delay=0.05)")]
+            "delay=0.02)")]
         nbformat.write(nb, root / f"{game}.ipynb")
     port = free_port()
     base = f"http://127.0.0.1:{port}"
