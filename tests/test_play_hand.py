@@ -214,6 +214,17 @@ def test_typed_moves_use_the_games_notation():
     assert empty.try_text("not a card") is False and "Not allowed (" in empty.status.value
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_nonsense_moves_are_refused_not_raised(game):
+    hand = play_hand(game, seed=3, delay=0)
+    before = hand.state
+    for nonsense in (None, 3.5, {}, [1] * 100_000, b"Y5", "x" * 5000, float("nan"),
+                     ["place", [[0, 0]] * 5000]):
+        assert hand.choose(nonsense) is False
+        assert hand.state is before and hand.refusal is not None
+        assert "Not allowed (" in hand.status.value
+
+
 def test_a_finished_hand_refuses_more_moves():
     hand = play_hand("doppeldoppel", seed=4, delay=0)
     play_out(hand, 4)
@@ -472,6 +483,7 @@ def test_the_live_widget_stays_small():
     ({"game": "doppeldoppel", "opponents": "best"}, "opponents"),
     ({"game": "doppeldoppel", "opponents": "mcts:x"}, "opponents"),
     ({"game": "doppeldoppel", "opponents": 5}, "opponents"),
+    ({"game": "doppeldoppel", "opponents": "mcts:1000000"}, "opponents"),
     ({"game": "doppeldoppel", "opponents": ["greedy"]}, "opponents"),
     ({"game": "doppeldoppel", "opponents": ["greedy", "greedy", "greedy"]}, "opponents[0]"),
     ({"game": "doppeldoppel", "opponents": ["greedy", 7]}, "opponents[1]"),

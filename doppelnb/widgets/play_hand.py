@@ -58,13 +58,22 @@ BOT_MOVES_PER_CLICK = {"doppeldoppel": 4, "doppelganger_tricks": 6, "groom_lake"
                        "doppel_doubt": 99, "doppelganger_quest": 17}
 
 
+#: The most search iterations a bot may spend on one move here: beyond it a Groom Lake move
+#: takes several seconds and a Doppel Doubt click minutes (``SEARCH_COST`` is for 32).
+MAX_ITERATIONS = 1000
+
+
 def _check_policy(spec: Any, name: str) -> str:
+    expected = ("a policy name such as 'greedy', 'random' or 'mcts:32' (at most "
+                f"{MAX_ITERATIONS} search iterations)")
     if not isinstance(spec, str):
-        raise fail(name, "a policy name such as 'greedy', 'random' or 'mcts:32'", spec)
+        raise fail(name, expected, spec)
     try:
-        parse_policy(spec)
+        _, options = parse_policy(spec)
     except BadInput:
-        raise fail(name, "a policy name such as 'greedy', 'random' or 'mcts:32'", spec) from None
+        raise fail(name, expected, spec) from None
+    if options.get("iterations", 0) > MAX_ITERATIONS:
+        raise fail(name, expected, spec)
     return spec.strip()
 
 
@@ -539,4 +548,5 @@ def play_hand(game: str, *, seat: int = 0, opponents: str | Sequence[str | None]
                     delay=delay, offline=offline)
 
 
-__all__ = ["play_hand", "PlayHand", "DEFAULT_DELAY", "SEARCH", "SEARCH_COST", "BOT_MOVES_PER_CLICK"]
+__all__ = ["play_hand", "PlayHand", "DEFAULT_DELAY", "SEARCH", "SEARCH_COST", "BOT_MOVES_PER_CLICK",
+           "MAX_ITERATIONS"]
