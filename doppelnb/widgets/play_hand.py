@@ -42,7 +42,7 @@ from .offline import LIVE_HINT, exporting, gallery, note
 DEFAULT_DELAY = 0.3
 #: At most this many seconds of pauses after one click: a long run of bot moves (a Groom Lake
 #: turn, nine Doppel Doubt seats) is shown faster rather than keeping the person waiting.
-MAX_PAUSES = 2.0
+MAX_PAUSES = 1.5
 #: An exported page shows at most this many moves of its precomputed hand (page size).
 MAX_FRAMES = 60
 
@@ -295,37 +295,45 @@ class PlayHand(widgets.VBox):
             return False
         return self.choose(text.strip())
 
-    def _advance(self, before: Any, after: Any) -> None:
+    def _advance(self, before: Any, after: Any, line: str | None = None) -> bool:
+        """Record the move from ``before`` to ``after``; whether it added a line to the log (a
+        bot's secret choice right after another one of the same seat's adds none)."""
         self.state = after
         self.history.append(after)
-        line = self.hand.move_line(before, after, self.seat)
-        mover = before.to_move
-        if line and not (self.lines and self.lines[-1] == line and mover != self.seat):
+        if line is None:
+            line = self.hand.move_line(before, after, self.seat)
+        if line and not (self.lines and self.lines[-1] == line and before.to_move != self.seat):
             self.lines.append(line)
+            return True
+        return False
 
     def _bots(self, *, pause: float, show: bool) -> float:
         """Let the bots play until it is the person's turn or the hand is over; return the
-        seconds they took. Their moves are computed first, then shown one at a time."""
+        seconds they took. Their moves are computed first, then shown one at a time: the first
+        at once, each later one after ``pause`` seconds (less when there are many, so that the
+        pauses of one click add up to at most ``MAX_PAUSES``)."""
         started = time.perf_counter()
-        steps: list[tuple[Any, Any]] = []
+        steps: list[tuple[Any, Any, str | None]] = []
         state = self.state
         while not self.hand.over(self.start, state):
             mover = state.to_move
             if mover is None or mover == self.seat:
                 break
             after = state.play(self._policies[mover](state, self._rng))
-            steps.append((state, after))
+            steps.append((state, after, self.hand.move_line(state, after, self.seat)))
             state = after
         spent = time.perf_counter() - started
-        if steps and pause and show:
-            pause = min(pause, MAX_PAUSES / len(steps))
-        for before, after in steps:
-            shown = len(self.lines)
-            self._advance(before, after)
-            if show and pause and len(self.lines) > shown:
+        distinct = len({line for _, _, line in steps if line})
+        if distinct > 1 and pause and show:
+            pause = min(pause, MAX_PAUSES / (distinct - 1))
+        shown = 0
+        for before, after, line in steps:
+            if self._advance(before, after, line) and show and pause:
+                if shown:
+                    time.sleep(pause)
                 self.view.value = self.hand.view_html(after, self.seat)
                 self.log_view.value = self._log_html()
-                time.sleep(pause)
+                shown += 1
         return spent
 
     def new_hand(self, seed: Any = None) -> None:
