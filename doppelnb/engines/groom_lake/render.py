@@ -293,7 +293,8 @@ def view_html(state: State, seat: int, *, marks: Iterable[Coord] = ()) -> Html:
 
     points = dict(deck.points)
     points.update(dict(rules.scoring_values))
-    hand = [card + (f" ({points.get(card, 0)} points)" if deck.kind(card) == "trait" else "")
+    hand = [card + (f" ({points[card]} point{'s' * (points[card] != 1)})"
+                    if deck.kind(card) == "trait" and points.get(card) else "")
             for card in view["hand"]]
     pending = view["pending"]
     waits = _PHASE_WORDS.get(pending["phase"], pending["phase"])

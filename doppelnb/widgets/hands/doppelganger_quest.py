@@ -69,6 +69,17 @@ class QuestHand(HandGame):
             return f"flip token #{args[0] + 1}"
         if kind == "pass_turn":
             return "pass your turn (the Quest is already defeated)"
+        if kind in ("target", "ff", "heal", "hand"):
+            whom = "the animal" if args[0] == "animal" else f"P{args[0] + 1}"
+            return {"target": f"send the next unit to {whom}",
+                    "ff": f"friendly fire: hit {whom}", "heal": f"heal {whom}",
+                    "hand": f"hand the rest of the units to {whom}"}[kind]
+        if kind == "peek":
+            return f"peek at {'Light' if args[0] == 'light' else 'Darkness'} token #{args[1] + 1}"
+        if kind == "no_peek":
+            return "do not peek"
+        if kind == "decline":
+            return "do not use your ability"
         return str(state.action_label(action))
 
     def choices(self, state: Any, seat: int) -> list[Choice]:
