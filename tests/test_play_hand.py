@@ -469,6 +469,7 @@ def test_the_live_widget_stays_small():
     hand = play_hand("doppeldoppel", seed=1, delay=0)
     play_out(hand, 1)
     assert widget_count(hand) < 60
+    assert len(repr(hand)) < 200, "the notebook's text/plain output would carry every picture"
 
 
 # -- arguments ----------------------------------------------------------------------------------

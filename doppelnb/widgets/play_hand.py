@@ -249,6 +249,13 @@ class PlayHand(widgets.VBox):
             self.teacher.value = self._teacher_note()
             self._render()
 
+    def __repr__(self) -> str:
+        # ipywidgets' repr lists every child's value (the pictures); the notebook's text/plain
+        # output would carry all of it.
+        where = "over" if self.over else f"{self.state.action_count} actions"
+        return (f"PlayHand({self.game!r}, seat={self.seat}, seed={self.seed}, {where}, "
+                f"{len(self.lines)} moves logged)")
+
     @property
     def over(self) -> bool:
         """Whether the hand is over (the game's own counter says so, or the game ended)."""
