@@ -439,7 +439,75 @@ def state_html(state: State, *, cell: int = 18) -> str:
     return str(side_by_side(board_svg(state.board, cell=cell, title=title), scores_table(state)))
 
 
-__all__ = ["board_svg", "colour_score_chart", "view_table", "starts_table", "draft_table", "piece_name", "shape_label", "colour_swatch", "territory_fill", "HATCH",
+def board_colour_scores(board: Board) -> dict[str, tuple[int, int, int]]:
+    """Each colour's (P score, Q score, colour score P - Q) from the board alone (DB-R17): the
+    board is public, so these are too, while which seat holds which Doppel stays secret."""
+    from .rules import DOPPELS
+    from .scoring import territory_scores
+
+    scores = territory_scores(board, DOPPELS)
+    out = {}
+    for colour in COLOURS:
+        p, q = (scores[DOPPELS.index(f"{colour}-{letter}")] for letter in ("P", "Q"))
+        out[colour] = (p, q, p - q)
+    return out
+
+
+def view_html(state: State, seat: int, *, overlay: Any = None, cell: int = 24) -> Html:
+    """What ``seat`` knows, drawn from ``state.view(seat)`` alone (and the public rules): the
+    board (cells of ``cell`` px, at least 24 so the numbers read at a distance), ``overlay`` (the
+    squares of a placement the seat is considering) outlined with its verdict, and a table of
+    their own Doppel, hand, shape to place, choices so far this round, the shapes revealed, the
+    cards played in past rounds (when revealed, DB-A23) and each colour's score. The other seats'
+    Doppels and the Jester colour are not in the view, so they cannot show (DB-R2)."""
+    from .rules import letter_of
+
+    view = state.view(seat)
+    you = view["you"]
+    key = you if state.rules.territory_owner == "doppel" else colour_of(you)
+    board = view["board"]
+    title = f"the board, round {min(view['round'], 10)} (you are {you})"
+    picture = board_svg(board, overlay=overlay, who=key if overlay else None,
+                        cell=max(24, int(cell)), title=title)
+    mine = view["your_choice"]
+    chosen = []
+    if mine.card is not None:
+        chosen.append(f"card {mine.card}")
+    if mine.starts:
+        chosen.append("starting squares " + " > ".join(mine.starts))
+    if mine.shapes:
+        chosen.append("shapes " + " > ".join(map(str, mine.shapes)))
+    if mine.placed:
+        chosen.append("placed" if mine.place else "forfeited the placement")
+    letter = letter_of(you)
+    rows: list[list[Any]] = [
+        ["you are", f"seat {seat}, {you}: the {letter} Doppel of {colour_of(you)}, scoring the "
+                    + ("positive" if letter == "P" else "negative") + " squares of "
+                    + colour_of(you) + " territory (DB-R17)"],
+        ["your hand", ", ".join(map(str, view["hand"])) or "no cards"],
+        ["your choices this round", "; ".join(chosen) or "none yet"],
+        ["your powers", ", ".join(view["artefacts"]) or "none"]]
+    shape = view["shape_to_place"]
+    if shape is not None:
+        rows.append(["shape to place (drafted by your partner)",
+                     shape_svg(shape, cell=16, label=shape_label(shape))])
+    if view["played"]:
+        last = view["played"][-1]
+        rows.append([f"cards played in round {len(view['played'])}",
+                     ", ".join(f"seat {s}: {card}" for s, (card, _) in enumerate(last))])
+    colours = board_colour_scores(board)
+    rows.append(["colour scores (P − Q)",
+                 ", ".join(f"{c} {colours[c][2]:+d}" for c in COLOURS)])
+    table = Html(html_table(["what you know", ""], rows))
+    parts: list[Any] = [picture, table]
+    if view["offered"]:
+        parts.append(Html("<div><b>shapes revealed this round</b> (DB-R8)</div>" + str(
+            shapes_strip(view["offered"], [f"{i}: {shape_label(s)}"
+                                           for i, s in enumerate(view["offered"])]))))
+    return Html(f'<div class="doppelnb-view">{side_by_side(*parts)}</div>')
+
+
+__all__ = ["board_svg", "colour_score_chart", "view_table", "view_html", "board_colour_scores", "starts_table", "draft_table", "piece_name", "shape_label", "colour_swatch", "territory_fill", "HATCH",
            "OKABE_ITO", "shape_svg", "shapes_strip", "verdict_html", "claim_step_html",
            "ResolutionStep", "resolution_steps", "scores_table", "results_html", "state_html",
            "FILL", "INK"]

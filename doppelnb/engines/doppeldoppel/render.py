@@ -341,5 +341,52 @@ def view_svg(view: PlayerView) -> Svg:
     return svg
 
 
+def view_html(state: Any, seat: int) -> Html:
+    """What ``seat`` sees, drawn from ``state.view(seat)`` alone (and the public rules): their
+    own hand (the cards they may play ringed green), the trick so far with the other players'
+    face-down cards as card backs (DD-R9, DD-R10), every kept pile (face up, DD-R17) with what
+    it is worth now, and the totals. Nothing else of the state is read, so no other hand and no
+    face-down card can show (the play-a-hand widget's tests check it)."""
+    view = state.view(seat)
+    rules = check_rules(state.rules)
+    names = view.colour_names
+    who = f"P{seat + 1}"
+    legal = {a.card if isinstance(a, Lead) else a for a in view.legal}
+    parts: list[Markup] = [
+        tag("div", tag("b", f"Your hand ({who})"),
+            f" · round {view.round + 1} · cards left: "
+            + ", ".join(f"P{p + 1} {k}" for p, k in enumerate(view.hand_sizes)),
+            style=f"{FONT};font-size:13px"),
+        hand_svg(view.hand, rules, highlight=legal, scale=0.8,
+                 label="playable now: ringed" if legal else "")]
+    n = view.players
+    trick = Svg(n * 70 + 240, CARD_H + 40, title="the trick so far")
+    for i, (player, card) in enumerate(view.trick):
+        x = 6 + i * 70
+        trick.text(x + CARD_W / 2, 12, "you" if player == seat else f"P{player + 1}", size=11,
+                   anchor="middle")
+        _draw_card(trick, x, 18, card, mode="hidden" if card is None else "up", names=names)
+        if card is None:
+            trick.text(x + CARD_W / 2, 18 + CARD_H + 14, "face down", size=10,
+                       anchor="middle", fill="#555")
+    for i in range(len(view.trick), n):
+        trick.rect(6 + i * 70, 18, CARD_W, CARD_H, rx=5, fill="none", stroke="#bbb",
+                   stroke_dasharray="3 3")
+    trick.text(6 + n * 70, 36, "lead colour: " + (colour_label(view.lead_colour, names)
+                                                  if view.lead_colour else "(not led yet)"),
+               size=12)
+    parts.append(tag("div", tag("div", "The trick so far", style=f"{FONT};font-size:12px"),
+                     trick))
+    rows = []
+    for p in range(n):
+        pile = view.piles[p]
+        worth = round_score(pile_counts(pile), rules)
+        rows.append(["you" if p == seat else f"P{p + 1}", " ".join(map(str, pile)) or "–",
+                     f"{worth:+d}", view.totals[p]])
+    parts.append(Html(html_table(["player", "kept this round (face up)", "worth now",
+                                  "total so far"], rows)))
+    return tag("div", *parts, class_="doppelnb-view")
+
+
 __all__ = ["card_svg", "deck_svg", "hand_svg", "trick_svg", "colour_label", "piles_svg",
-           "view_svg", "state_html", "trick_log_html", "score_sheet_html"]
+           "view_svg", "view_html", "state_html", "trick_log_html", "score_sheet_html"]

@@ -20,6 +20,7 @@ from ...core.checks import (
     check_sequence,
     check_str,
 )
+from ...core.errors import BadInput
 from ...core.render import PALETTE, Html, Svg, html_table, side_by_side, tag
 from .cards import ARTIFACTS, TOKEN_LABELS
 
@@ -235,6 +236,31 @@ def knowledge_view(state: State, player: int | None) -> Html:
     return side_by_side(table_svg(state, player), Html(html_table(["", who], rows)))
 
 
+def seat_view_html(state: State, player: int) -> Html:
+    """Everything ``player`` may see while playing (the play-a-hand widget): the table with
+    their own Loyalty and peeks, the Quest card (face-up cards given, the pool's size), the Bag
+    with the dice only they drew (DQ-R39), and their hand, the pool while they hand it out as
+    Party Leader (DQ-R16) and their private notes. Other hands, Loyalty cards and face-down
+    tokens stay hidden."""
+    seat = _viewer(state, player)
+    if seat is None:
+        raise BadInput("NB-ARG", "player must be a seat; the onlooker's view is table_view")
+    player = seat
+    v = state.view(player)
+    me = v["seats"][player]
+    role = "Doppelgänger" if me["loyalty"] == "doppelganger" else "Loyal Adventurer"
+    rows = [["your Loyalty", role + " (secret, DQ-R39)"],
+            ["your hand", ", ".join(state.cards.card_name(c) for c in me["hand"]) or "(empty)"]]
+    if "pool" in v:
+        rows.append(["the pool", ", ".join(state.cards.card_name(c) for c in v["pool"])])
+    if "drawn" in v:
+        rows.append(["the dice you drew", " and ".join(v["drawn"])])
+    for line in v["private"][-4:]:
+        rows.append(["you saw", line])
+    return Html(f'<div class="doppelnb-view">{table_view(state, player, 0)}'
+                f'{html_table(["what you know", ""], rows)}</div>')
+
+
 def pingpong_trace(states: Sequence[State]) -> Html:
     """DQ-E3-style table of a ping-pong: holder, target, units left, next holder."""
     states = check_sequence(states, "states", max_len=100_000)
@@ -271,4 +297,5 @@ def _who(t: Any) -> str:
 
 
 __all__ = ["bag_svg", "tokens_svg", "table_svg", "quest_svg", "table_html", "view_html",
+           "seat_view_html",
            "pingpong_trace", "ILLUSTRATIVE", "table_view", "knowledge_view"]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ...core.checks import check_instance, check_sequence
 from ...core.render import PALETTE, Html, Svg, escape, heat_colour, html_table
-from .desert import Desert, PlacementReport, stack_chain, stack_to_draw
+from .desert import Desert, PlacementReport, _rebuild_desert, stack_chain, stack_to_draw
 from .tiles import Coord, Tile
 
 if TYPE_CHECKING:
@@ -258,5 +258,73 @@ def _stack_name(name: str | None) -> str:
             "discards": "the reshuffled stack of discards"}[name]
 
 
-__all__ = ["desert_svg", "state_svg", "tile_svg", "placement_svg", "state_html", "step_html", "steps_table",
+#: What each phase of the game waits for, in a player's words (for :func:`view_html`).
+_PHASE_WORDS = {"setup_discard": "set-up: everyone discards down to 3 Supply cards (GL-R6)",
+                "turn": "the leader's turn", "scout_keep": "the leader keeps one scouted tile",
+                "place": "the leader places the scouted tile", "mountain": "the Mountain toll",
+                "crash": "the Crash Site hand-out", "hand_limit": "a hand-limit discard",
+                "pile": "the clearing pile", "pay": "a penalty payment",
+                "trait": "keep or discard the revealed card", "take_life": "The Infection",
+                "vote": "a vote", "give_up": "a vote on giving up", "over": "the game is over"}
+
+
+def view_html(state: State, seat: int, *, marks: Iterable[Coord] = ()) -> Html:
+    """What ``seat`` sees, drawn from ``state.view(seat)`` alone plus the public box contents
+    (the tile set, the Supply deck's card kinds) and rules: the open Desert with the Team pawn,
+    Map Tokens and distances (GL-R16), ``marks`` outlined (e.g. where a scouted tile may go),
+    and a table of their own role and Supply cards, every player's Life tokens and card count,
+    the stacks and the step the game waits for. Nothing else of the state is read, so no other
+    hand and no other role can show (the play-a-hand widget's tests check it)."""
+    view = state.view(seat)
+    tileset, deck, rules = state.tileset, state.deck, state.rules
+    tiles = list(view["tiles"].items())
+    start = next(q for q, (tile_id, _) in tiles if tileset[tile_id] is tileset.start)
+    desert = _rebuild_desert(start, [(q, tileset[t], r) for q, (t, r) in tiles], True)
+    shown: dict[Coord, str] = {(int(p[0]), int(p[1])): PLACE_HERE for p in marks}
+    offset = 1 if rules.distance_mode == "tiles_inclusive" else 0
+    picture = desert_svg(desert, team=view["team"], map_tokens=view["map_tokens"],
+                         distances=True, marks=shown, labels={p: "✓ here" for p in shown},
+                         distance_offset=offset)
+    n = len(view["life"])
+    out = set(view["out"])
+
+    def seat_name(p: int) -> str:
+        return ("you" if p == seat else f"P{p + 1}") + (" (out)" if p in out else "")
+
+    points = dict(deck.points)
+    points.update(dict(rules.scoring_values))
+    hand = [card + (f" ({points[card]} point{'s' * (points[card] != 1)})"
+                    if deck.kind(card) == "trait" and points.get(card) else "")
+            for card in view["hand"]]
+    pending = view["pending"]
+    waits = _PHASE_WORDS.get(pending["phase"], pending["phase"])
+    if "pile_size" in pending:
+        waits += f": {pending['pile_size']} item(s) in the pile"
+    if "pile" in pending:
+        waits += f", revealed: {', '.join(pending['pile']) or 'no cards'}"
+    if "drawn" in pending:
+        waits += f"; you scouted {' and '.join(pending['drawn'])}"
+    if "revealed_card" in pending:
+        waits += f"; the revealed card is {pending['revealed_card']}"
+    stacks = ", ".join(("Compass" if k == "compass" else f"“{k}”") + f" {v}"
+                       for k, v in view["stacks"].items())
+    rows = [["you are", f"P{seat + 1}, {'an ' if view['role'] == 'alien' else 'a '}"
+             f"{view['role'].capitalize()} (your role is secret, GL-R5)"],
+            ["your Supply cards", ", ".join(hand) or "none"],
+            ["Life tokens", ", ".join(f"{seat_name(p)} {view['life'][p]}" for p in range(n))],
+            ["Supply cards held", ", ".join(f"{seat_name(p)} {view['hand_sizes'][p]}"
+                                            for p in range(n))],
+            ["leader", f"{seat_name(view['leader'])}, {view['ap']} Action Point(s) left"],
+            ["the Team", f"at {view['team']}, {desert.distance[view['team']] + offset} "
+                         f"step(s) from START (GL-R16)"],
+            ["tile stacks left", f"{stacks}; {view['tile_discards']} tile(s) discarded"],
+            ["Supply deck", f"{view['supply_left']} card(s) left, "
+                            f"{view['supply_discards']} discarded"],
+            ["now", waits]]
+    table = html_table(["what you see", ""], rows)
+    return Html(f'<div class="doppelnb-view" style="display:flex;flex-wrap:wrap;gap:12px;'
+                f'align-items:flex-start"><div>{picture}</div><div>{table}</div></div>')
+
+
+__all__ = ["desert_svg", "state_svg", "tile_svg", "placement_svg", "state_html", "step_html", "steps_table", "view_html",
            "FILL"]
