@@ -88,7 +88,8 @@ def chapter_size(chapter: Chapter, notebooks: dict[str, bytes] | None = None) ->
     notebooks = shipped_notebooks() if notebooks is None else notebooks
     cells = json.loads(notebooks[chapter.notebook])["cells"]
     text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
-    words = len(text.split())
+    # What a student reads: a rule tag's tooltip (an HTML attribute) is not prose.
+    words = len(re.sub(r"<[^>]*>", " ", text).split())
     code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
     exercises = len(set(re.findall(r"\bcheck\((\d+)\s*,", code)))
     return words, exercises
