@@ -119,7 +119,7 @@ def test_pictures_have_titles_and_a_second_cue_beside_colour():
     placement = str(render.placement_svg(ex.gl_e6_placement("b")))
     assert "✓ here" in placement and "✗ dots" in placement
     table = str(render.steps_table(ex.gl_r17_mountain(), caption="x"))
-    assert "remove top" in table and "GL-R17" in table
+    assert "remove the top discard" in table and "GL-R17" in table
     with pytest.raises(BadInput):
         render.steps_table([1, 2])
     with pytest.raises(BadInput):
@@ -151,3 +151,67 @@ def test_gl_r30_an_empty_supply_deck_is_rebuilt_from_the_discards():
     assert len(after.supply) + len(after.pending["drawn"]) == len(before.supply_discards)
     assert after.supply_discards == () and not after.invariants()
     assert any("GL-R30" in e for e in after.events)
+
+
+def test_cleared_obstacles_stay_readable_and_the_legend_says_why():
+    """Issue 25: the desert picture struck cleared tiles' labels through without saying why.
+    A cleared obstacle keeps its label (green, with a check mark) and the legend beside the map
+    names every mark the picture shows: the Team, red dots, obstacles, Map Tokens."""
+    state = gl.new_game(4, seed=16, layout=[[1, 0, ex.HEAT_7, 180], [0, 1, ex.CRASH_2, 0]],
+                        map_tokens=[(1, 0)])
+    svg = str(render.state_svg(state))
+    assert "line-through" not in svg
+    assert "✓ Heat 7" in svg and "Map Token" in svg
+    for words in ("the Team", "red dot", "steps to START", "Crash Site", "Heat = High Heat"):
+        assert words in svg, words
+    bare = str(render.desert_svg(state.desert, legend=False))
+    assert "the Team" not in bare and "✓" not in bare  # no Team, no token: nothing to explain
+
+
+def test_move_lists_name_cards_in_plain_words():
+    """Issue 25: move lists showed raw names such as `discard field_notes`."""
+    state = gl.new_game(4, seed=1)
+    hand_cards = {c for h in state.hands for c in h}
+    assert "field_notes" in hand_cards or "photographs" in hand_cards
+    labels = [state.action_label(tuple(a)) for a in state.legal_actions()]
+    assert all("_" not in label for label in labels), labels
+    assert state.action_label(("discard", "field_notes")) == "discard field notes"
+    assert state.action_label(("pile", "life")) == "add a Life token to the pile"
+    assert render.plain_words("revealed: field_notes") == "revealed: field notes"
+    from doppelnb.widgets.hands.groom_lake import GroomLakeHand
+
+    assert GroomLakeHand(gl).label(state, ("discard", "field_notes")) == \
+        "discard field notes (face down)"
+
+
+def test_readings_table_lists_every_unclear_point_with_the_reading_played():
+    """Every GL-A id the Rules flags cite, and the two decided without a flag, are rows; the
+    reading column follows the Rules passed in (the defaults come from the engine)."""
+    default = str(analysis.readings_table())
+    ids = {f.rule for f in gl.Rules.flags()} | {"GL-A27", "GL-A32"}
+    assert {f"GL-A{n}" for n in range(1, 33)} == ids
+    for rule in ids:
+        assert f">{rule}<" in default, rule
+    assert "no: a dot meets a dot" in default and "_" not in re.sub(r"<code>.*?</code>", "",
+                                                                    default)
+    changed = str(analysis.readings_table(gl.Rules(edge_match="exact_pattern")))
+    row = re.search(r">GL-A3<.*?</tr>", changed).group(0)
+    assert re.findall(r"<td[^>]*>(.*?)</td>", row)[1] == "yes: the same number"
+    with pytest.raises(BadInput):
+        analysis.readings_table("default")
+
+
+def test_worked_examples_table_agrees_with_the_rulebook_on_every_example():
+    html = str(ex.worked_examples())
+    assert {f"GL-E{n}" for n in range(1, 10)} <= set(re.findall(r">(GL-E\d)<", html))
+    assert ">NO<" not in html and html.count(">yes<") >= 9
+
+
+def test_opening_desert_asks_its_question():
+    """The chapter opens on a small legal Desert: the Team on START, Civilization two steps east
+    behind a High Heat 7 obstacle that must be cleared first (GL-R17, GL-R22)."""
+    state = ex.opening_desert()
+    civilization = next(p for p, t in state.desert.tiles.items() if t.terrain == "civilization")
+    assert state.team == (0, 0) and civilization == (2, 0)
+    assert state.desert.tiles[(1, 0)].obstacle == "high_heat"
+    assert ("move", 1, 0) not in [tuple(a) for a in ex.past_deal(state).legal_actions()]
