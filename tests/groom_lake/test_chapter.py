@@ -126,20 +126,67 @@ def test_pictures_have_titles_and_a_second_cue_beside_colour():
         render.steps_table(5)
 
 
-def test_the_chapter_closing_table_names_real_flags_with_their_ids():
-    """Every flag the chapter's closing table of readings names is a flag of gl.Rules with the
-    digest id the table gives it."""
-    cells = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
-    text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
-    rows = re.findall(r"^\| (GL-A\d+) \| (.*?) \|", text, flags=re.M)
-    assert len(rows) == 32
-    flags = {f.name: f.rule for f in gl.Rules.flags()}
-    named = 0
-    for rule, cell in rows:
-        for name in re.findall(r"`(\w+)`", cell):
-            assert flags[name] == rule, (name, rule)
-            named += 1
-    assert named == len(flags) - 1  # every flag but supply_deck (data, like tiles)
+def _cells():
+    return json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
+
+
+def _prose(cell) -> str:
+    """A markdown cell as a reader sees its words: no code, no tags' HTML, no link targets."""
+    text = "".join(cell["source"])
+    for pattern in (r"`[^`]*`", r"<[^>]*>", r"\]\([^)]*\)"):
+        text = re.sub(pattern, " ", text)
+    return text
+
+
+def test_the_chapter_opens_with_a_question_and_one_picture_then_play():
+    """Issue 25: question first, one engine-drawn picture (its imports hidden), then Play a
+    hand; no import block or list of learning goals first."""
+    cells = _cells()
+    assert cells[0]["cell_type"] == "markdown" and "?" in "".join(cells[0]["source"])
+    assert "learn" not in "".join(cells[0]["source"]).lower()
+    picture = cells[1]
+    assert picture["cell_type"] == "code" and picture["metadata"]["jupyter"]["source_hidden"]
+    assert "render." in "".join(picture["source"])
+    headings = [line for c in cells if c["cell_type"] == "markdown"
+                for line in "".join(c["source"]).splitlines() if line.startswith("## ")]
+    assert headings[0] == "## Play a hand"
+    assert "play_hand(" in "".join(cells[3]["source"])
+
+
+def test_no_cell_is_repeated_and_no_reading_time_is_typed():
+    """Issue 25: the chapter repeated two cells word for word."""
+    sources = ["".join(c["source"]).strip() for c in _cells()]
+    repeated = {s[:60] for s in sources if s and sources.count(s) > 1}
+    assert not repeated, repeated
+    assert not any(re.search(r"\d\s*minutes?\b", _prose(c)) for c in _cells()
+                   if c["cell_type"] == "markdown")
+
+
+def test_the_prose_names_no_raw_identifier():
+    """Issue 25: flags, card and metric names such as `field_notes` stay in code, never in the
+    words a student reads."""
+    raw = {m for c in _cells() if c["cell_type"] == "markdown"
+           for m in re.findall(r"\b[a-z]+_[a-z_]+\b", _prose(c))}
+    assert not raw, raw
+
+
+def test_every_unclear_point_is_in_one_section_after_the_rules():
+    """Issue 25: the rules first, then every GL-A id together in one section."""
+    sections: dict[str, str] = {}
+    current = ""
+    for cell in _cells():
+        if cell["cell_type"] != "markdown":
+            continue
+        for line in "".join(cell["source"]).splitlines():
+            if line.startswith("## "):
+                current = line[3:]
+            sections[current] = sections.get(current, "") + line + "\n"
+    where = {i: name for name, text in sections.items()
+             for i in re.findall(r"\bGL-A\d+\b", text)}
+    outside = {i: name for i, name in where.items()
+               if name != "What the unclear rules change" and not name.startswith("Exercises")}
+    assert not outside, outside
+    assert len(where) == 32
 
 
 def test_gl_r30_an_empty_supply_deck_is_rebuilt_from_the_discards():

@@ -282,6 +282,26 @@ def readings_table(rules: Rules = DEFAULT_RULES) -> Html:
                            caption="every unclear point and the reading the engine plays"))
 
 
+def setup_reading_effects(players: int = 4, seed: int = 1) -> Html:
+    """GL-A23 and GL-A31 on one seeded deal: the Supply cards in hand after the deal, how many
+    the discard down to 3 throws away (GL-R6), and the exact chance that no Alien is in play."""
+    players = check_players(players, (3, 4, 5, 6), rule="GL-R1")
+    check_int(seed, "seed")
+    rows = []
+    for name, value in (("initial_extra_deal", "10_total"), ("initial_extra_deal", "10_each"),
+                        ("guarantee_alien", True)):
+        rules = DEFAULT_RULES.replace(**{name: value})
+        dealt = new_game(players, rules=rules, seed=seed)
+        after = past_setup(dealt)
+        held = sum(len(h) for h in dealt.hands)
+        kept = sum(len(h) for h in after.hands)
+        rows.append([_reading(name, value), held, held - kept,
+                     str(alien_absent_probability(players, rules.guarantee_alien))])
+    return Html(html_table(["set-up reading", "Supply cards in hand after the deal",
+                            "thrown away to keep 3 each", "chance of no Alien"], rows,
+                           caption=f"{players} players, seed {seed}"))
+
+
 def placement_levels(state: State) -> dict[str, list[str]]:
     """For every tile still in a stack: where it would have to go if drawn now (GL-R15).
 
@@ -580,5 +600,5 @@ def simulate_growth(games: int = 40, players: int = 4, *, seed: int = 1,
 
 __all__ = ["past_setup", "placement_levels", "clear_odds_table", "clear_odds_chart", "alien_absent_probability",
            "alien_absent_probability_brute", "alien_absent_formula", "alien_absent_from_formula",
-           "reading_effects", "READING_PILES", "readings_table", "READING_WORDS", "placement_census", "explorer_policy", "expedition", "simulate_growth",
+           "reading_effects", "READING_PILES", "readings_table", "READING_WORDS", "setup_reading_effects", "placement_census", "explorer_policy", "expedition", "simulate_growth",
            "GrowthStudy"]

@@ -11,7 +11,7 @@ Tile ids are those of the shipped (illustrative) tile set ``groom_lake_tiles.jso
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ...core.chance import rng_for
@@ -93,6 +93,17 @@ def gl_e6_placement(case: str = "a", seed: int = 21) -> PlacementReport:
     case = check_choice(case, "case", tuple(PRIORITY_LAYOUTS))
     state = new_game(4, seed=check_int(seed, "seed"), layout=PRIORITY_LAYOUTS[case])
     return state.placement_report(PRIORITY_TILE)
+
+
+def refusal(call: Callable[[], Any]) -> str:
+    """What the engine says to ``call()``: its refusal (rule id and reason), or "accepted"."""
+    from ...core.errors import RuleError
+
+    try:
+        call()
+    except RuleError as refused:
+        return str(refused)
+    return "accepted"
 
 
 def play_steps(state: State, actions: Iterable[Any]) -> list[State]:
@@ -234,7 +245,7 @@ GOLDEN: tuple[GoldenCase, ...] = (
                options={"layout": [[1, 0, CRASH_2, 0]]}, policy_seed=7),
 )
 
-__all__ = ["GOLDEN", "gl_e5_canyon_path", "opening_desert", "OPENING_LAYOUT", "worked_examples",
+__all__ = ["GOLDEN", "gl_e5_canyon_path", "opening_desert", "refusal", "OPENING_LAYOUT", "worked_examples",
            "E4_TOTAL_8", "E4_TOTAL_7", "gl_e9_crash_site", "gl_e4_high_heat", "past_deal",
            "PRIORITY_TILE", "PRIORITY_LAYOUTS", "gl_e6_placement", "play_steps", "attempt_steps",
            "gl_r17_mountain", "gl_e9_steps", "gl_r27_vote", "gl_r30_reshuffle",
