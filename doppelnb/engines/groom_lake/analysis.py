@@ -75,9 +75,9 @@ def clear_odds_chart(values: Iterable[int] = (4, 7, 10, 13, 16, 20),
     table = clear_probability_table(max_dice, values)
     series = {f"obstacle value {v}": [(d, float(table[(d, v)])) for d in range(0, max_dice + 1)]
               for v in values}
-    return line_chart(series, title="Chance to clear an obstacle (exact)", x_label="dice rolled",
-                      y_label="chance the total beats the value", y_range=(0, 1),
-                      references=[(0.5, "even chance")])
+    return line_chart(series, title="Chance to clear an obstacle, exact (dotted: even chance)",
+                      x_label="dice rolled", y_label="chance the total beats the value",
+                      y_range=(0, 1), references=[(0.5, "")], width=560)
 
 
 def alien_absent_probability(players: int, guarantee_alien: bool = False) -> Fraction:
@@ -144,9 +144,10 @@ def reading_effects() -> Html:
         cells = []
         for rules in (DEFAULT_RULES, DEFAULT_RULES.replace(**{name: other})):
             dice = dice_for_attempt(obstacle, cards, life, players, rules=rules)
-            cells.append(f"{dice} dice, {_percent(clear_probability(dice, value))}")
+            cells.append(f"{dice} {'die' if dice == 1 else 'dice'}, "
+                         f"{_percent(clear_probability(dice, value))}")
         pile = ", ".join(cards) + (f" + {life} Life" if life else "")
-        rows.append([rule, READING_WORDS[name][0],
+        rows.append([_nowrap(rule), READING_WORDS[name][0],
                      f"{OBSTACLE_NAMES[obstacle]} {value}, {players} players: {{{pile}}}",
                      f"{_reading(name, getattr(DEFAULT_RULES, name))}: {cells[0]}",
                      f"{_reading(name, other)}: {cells[1]}"])
@@ -243,6 +244,11 @@ UNFLAGGED: tuple[tuple[str, str, str], ...] = (
 )
 
 
+def _nowrap(text: str) -> Html:
+    """A rule id that never breaks across lines in a narrow column."""
+    return Html(f'<span style="white-space:nowrap">{escape(text)}</span>')
+
+
 def _code(value: Any) -> str:
     return f'"{value}"' if isinstance(value, str) else repr(value)
 
@@ -271,9 +277,9 @@ def readings_table(rules: Rules = DEFAULT_RULES) -> Html:
             other = "your own data file" if info.choices is None else "-"
             code = f"{info.name}=..." if info.choices is None else "-"
         rows.append((int(info.rule.split("A")[1]), [
-            info.rule, point, _reading(info.name, now), other,
+            _nowrap(info.rule), point, _reading(info.name, now), other,
             Html(f"<code>{escape(code)}</code>") if code != "-" else "-"]))
-    rows += [(int(rule.split("A")[1]), [rule, point, reading, "-", "-"])
+    rows += [(int(rule.split("A")[1]), [_nowrap(rule), point, reading, "-", "-"])
              for rule, point, reading in UNFLAGGED]
     rows.sort(key=lambda r: r[0])
     return Html(html_table(["id", "what the rulebook leaves unclear", "the engine plays",

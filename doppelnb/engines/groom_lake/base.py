@@ -232,7 +232,7 @@ class Queries:
         kind, args = action[0], action[1:]
         if kind in ("move", "clear"):
             tile = self.tile_at(tuple(args))
-            what = f" ({tile.name})" if tile else ""
+            what = f" ({tile.name})" if tile and tile.terrain != "start" else ""
             return f"{kind} to {fmt(tuple(args))}{what}" if kind == "move" else f"clear {fmt(tuple(args))}{what}"
         if kind == "place":
             return f"place {self.pending['tile'] if self.pending else '?'} at {fmt(args[:2])} turned {args[2]}°"

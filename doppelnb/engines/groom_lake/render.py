@@ -39,7 +39,8 @@ _SNAKE = re.compile(r"\b([a-z]+(?:_[a-z0-9]+)+)\b")
 def plain_words(text: str) -> str:
     """An engine event in plain words: card and reading names lose their underscores
     ("revealed: field_notes" -> "revealed: field notes")."""
-    return _SNAKE.sub(lambda m: m.group(1).replace("_", " "), str(text))
+    text = str(text).replace("START (START)", "START")
+    return _SNAKE.sub(lambda m: m.group(1).replace("_", " "), text)
 
 
 def _dots(svg: Svg, x: float, y: float, cell: float, edges: Iterable[int]) -> None:
@@ -185,8 +186,12 @@ def desert_svg(desert: Desert, *, team: Coord | None = None, map_tokens: Iterabl
         names = sorted({t.obstacle for t in shown if t.obstacle})
         if names:
             entries += [("", f"{OBSTACLE_SHORT[o]} = {OBSTACLE_NAMES[o]}") for o in names]
-        if any(t.crash_site and p not in tokens for p, t in desert.tiles.items()):
-            entries.append(("✈ 2", "Crash Site: 2 hand-outs the first time the Team enters"))
+        sites = sorted(t.crash_site for p, t in desert.tiles.items()
+                       if t.crash_site and p not in tokens)
+        if sites:
+            n = sites[0]
+            entries.append((f"✈ {n}", f"Crash Site: {n} hand-out{'s' * (n != 1)} the first "
+                                       "time the Team enters"))
         done = [t for p, t in desert.tiles.items() if p in tokens and (t.obstacle or t.crash_site)]
         if done:
             entries.append(("token", _LEGEND_DONE))
@@ -242,7 +247,7 @@ def desert_svg(desert: Desert, *, team: Coord | None = None, map_tokens: Iterabl
                      fill="#fff" if hot(p) else "#08306b", font_weight="bold")
         if distances or heat:
             svg.text(x + 4, y + 14, d, size=12, font_weight="bold",
-                     fill="#fff" if hot(p) else "#08306b")
+                     fill="#fff" if hot(p) or tile.terrain == "canyon" else "#08306b")
         if p in tokens:
             svg.circle(x + cell - 11, y + 12, 5, fill="#222", stroke="#fff", stroke_width=1)
             svg.element("title", "Map Token: cleared / explored")
