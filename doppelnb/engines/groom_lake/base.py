@@ -30,6 +30,13 @@ ACTION_POINTS = 2  # GL-R12
 SETUP_HAND = 3  # GL-R6
 ACTION_COST = {"scout": 1, "clear": 1, "vote": 2}  # GL-R12 (moves: 1, or 2 onto a Mountain)
 
+#: How the other actions read in a move list (card names in plain words).
+_ACTION_WORDS = {"discard": "discard {0}", "scout": "scout", "end_turn": "end the turn",
+                 "give_up": "propose giving up", "keep": "keep tile {0}",
+                 "remove": "remove the {0} discard", "pile": "add {0} to the pile",
+                 "done": "add nothing more", "roll": "roll the dice", "pay": "pay with {0}",
+                 "trait": "{0} the revealed card", "ballot": "vote {0}"}
+
 
 class Queries:
     """Read-only questions about a position (GL-R8..GL-R32)."""
@@ -219,19 +226,28 @@ class Queries:
 
 
     def action_label(self, action: tuple[Any, ...]) -> str:
+        """The action in a player's words ("add canteen to the pile"), for move lists."""
+        from .render import card_words
+
         kind, args = action[0], action[1:]
         if kind in ("move", "clear"):
             tile = self.tile_at(tuple(args))
-            what = f" ({tile.name})" if tile else ""
+            what = f" ({tile.name})" if tile and tile.terrain != "start" else ""
             return f"{kind} to {fmt(tuple(args))}{what}" if kind == "move" else f"clear {fmt(tuple(args))}{what}"
         if kind == "place":
             return f"place {self.pending['tile'] if self.pending else '?'} at {fmt(args[:2])} turned {args[2]}°"
         if kind == "vote":
             return f"call a vote against P{args[0] + 1}"
         if kind == "crash":
-            return f"give {args[0]} to P{args[1] + 1}"
+            return f"give {card_words(args[0])} to P{args[1] + 1}"
         if kind == "take_life":
             return f"take a Life token from P{args[0] + 1}"
+        if kind in ("pile", "pay") and args[0] in ("life", "recovery"):
+            what = "a Life token" if args[0] == "life" else "a Recovery card"
+            return f"add {what} to the pile" if kind == "pile" else f"pay {what}"
+        words = _ACTION_WORDS.get(kind)
+        if words is not None:
+            return words.format(*(card_words(a) if isinstance(a, str) else a for a in args))
         return " ".join([kind.replace("_", " "), *map(str, args)])
 
 
