@@ -29,7 +29,7 @@ def test_trick_builder_shows_result_rule_and_refusals():
 
 def test_forecast_explorer_and_steppers():
     f = ForecastExplorer(players=3, seed=2, deals=50)
-    assert "best bid" in f.view.value
+    assert "best forecast" in f.view.value
     f.policy.value = "random"
     assert f.analysis().policy == "random"
     s = example_stepper("3C 3D 7C 7D", title="Example 6")
