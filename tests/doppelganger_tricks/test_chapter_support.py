@@ -220,7 +220,7 @@ def test_trick_picture_names_cards_by_play_order_and_ends_with_the_rule():
     svg = str(dt.trick_svg(dt.resolve_trick("6C 6D 4C 9T".split())))
     labels = re.findall(r">(lead|2nd|3rd|4th)(?: wins| gone)?<", svg)
     assert labels == ["lead", "2nd", "3rd", "4th"] and "#2" not in svg
-    assert "(DT-R13a).</text>" in svg
+    assert "Rule DT-R13a.</text>" in svg
 
 
 def test_claim_choices_in_words():

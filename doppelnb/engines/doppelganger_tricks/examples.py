@@ -22,6 +22,7 @@ from ...core.chance import make_seed
 from ...core.checks import check_choice, check_int, check_sequence
 from ...core.errors import BadInput, IllegalAction, RuleError
 from ...core.record import GoldenCase
+from .actions import Claim
 from .notation import (
     DOPPELGANGER,
     PLAIN_SUITS,
@@ -33,7 +34,6 @@ from .notation import (
     deck,
     suit,
 )
-from .actions import Claim
 from .rules import Rules, round_points
 from .state import State, new_game
 
@@ -222,20 +222,24 @@ def flag_effects() -> list[tuple[str, str, str, str]]:
     return rows
 
 
-#: The unclear points that have a flag: the question, and each reading in words.
-_QUESTIONS: dict[str, tuple[str, dict[Any, str]]] = {
-    "bonus_max_per_player": ("May one player take both bonus cards in a round?",
+#: Each flag of :class:`Rules` in words: a short label (for a control), the question it answers,
+#: and each reading.
+FLAG_WORDS: dict[str, tuple[str, str, dict[Any, str]]] = {
+    "bonus_max_per_player": ("bonus cards per player",
+                             "May one player take both bonus cards in a round?",
                              {1: "one card at most", 2: "both cards"}),
-    "bonus_claim_window": ("May a player who let the first chance pass claim later?",
-                           {"any_own_turn": "on any own turn",
-                            "first_opportunity_only": "only at the first chance"}),
-    "bonus3_applies_to_zero_bid": ("Does the +3 card pay on an exact forecast of 0?",
+    "bonus_claim_window": ("when to claim", "May a player who let the first chance pass claim "
+                           "later?", {"any_own_turn": "on any own turn",
+                                      "first_opportunity_only": "only at the first chance"}),
+    "bonus3_applies_to_zero_bid": ("+3 on a forecast of 0",
+                                   "Does the +3 card pay on an exact forecast of 0?",
                                    {True: "yes", False: "no"}),
-    "bid_max": ("What is the highest forecast?",
+    "bid_max": ("highest forecast", "What is the highest forecast?",
                 {12: "12, as printed", "tricks_in_round": "the tricks in the round"}),
-    "declare_restricted_to_held_suits": ("May a leader declare a suit they do not hold?",
+    "declare_restricted_to_held_suits": ("declare a suit not held",
+                                         "May a leader declare a suit they do not hold?",
                                          {False: "any plain suit", True: "only a suit held"}),
-    "suit_labels": ("Which symbols stand for the suits?", {}),
+    "suit_labels": ("suit symbols", "Which symbols stand for the suits?", {}),
 }
 
 
@@ -245,8 +249,8 @@ def unclear_points_rows() -> list[tuple[str, str, str, str, str]]:
     :func:`flag_effects` computes by running the engine under that reading."""
     effects = {(flag, reading): text for _, flag, reading, text in flag_effects()}
     rows = []
-    for info in Rules.flags():
-        question, words = _QUESTIONS[info.name]
+    for info in sorted(Rules.flags(), key=lambda f: int(f.rule.split("-A")[1])):
+        _, question, words = FLAG_WORDS[info.name]
         readings = info.choices or (info.default, ("C", "T", "S", "D"))
         for value in readings:
             shown = " ".join(value) if isinstance(value, tuple) else str(value)
@@ -331,4 +335,4 @@ def refusal_cases() -> list[tuple[str, str, str, str]]:
 __all__ = ["example_game", "worked_example", "flag_effects", "ANNIHILATION_EXAMPLES", "GOLDEN",
            "bonus_example", "refusal_cases", "RULEBOOK_SAYS", "TIE_VARIANT", "worked_examples_rows",
            "SCORING_EXAMPLES", "scoring_examples_rows", "unclear_points_rows",
-           "claim_choices"]
+           "claim_choices", "FLAG_WORDS"]

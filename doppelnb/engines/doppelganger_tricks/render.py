@@ -107,6 +107,12 @@ def _paint_card(svg: Svg, c: Card, x: float, y: float, *, struck: bool = False,
                  anchor="middle", fill=SUIT_COLOURS[counts_as], opacity=opacity, **halo)
 
 
+def _text_width(text: str, size: float) -> int:
+    """About how wide ``text`` is drawn in bold at font ``size`` (so a picture never cuts off its
+    title): DejaVu Sans Bold averages about 0.68 em per character, plus a margin."""
+    return int(len(text) * size * 0.68) + 16
+
+
 def card_svg(c: Card | str, *, labels: Sequence[str] | None = None) -> Svg:
     """One card as a small SVG."""
     c = card(c)
@@ -128,7 +134,7 @@ def hand_svg(cards: Iterable[Card | str], *, playable: Iterable[str] | None = No
     ok = None if allowed is None else {str(a).split(":")[0] for a in allowed}
     step = CARD_W + 6
     top = 18 if title else 4
-    svg = Svg(max(60, 8 + step * len(items)), CARD_H + top + 6, role="img",
+    svg = Svg(max(60, 8 + step * len(items), _text_width(title, 12)), CARD_H + top + 6, role="img",
               title=title or "hand")
     if title:
         svg.text(4, 13, title, size=12, font_weight="bold")
@@ -156,8 +162,8 @@ def trick_svg(result: Any, *, seats: Sequence[int] | None = None, title: str = "
     step = CARD_W + 22
     # The reason first, in a sentence; the rule id last, for looking it up (not a word in it).
     reason = result.reason
-    lines = textwrap.wrap(f"{reason[0].upper()}{reason[1:]} ({result.rule}).", 60)
-    width = max(430, 20 + step * n)
+    lines = textwrap.wrap(f"{reason[0].upper()}{reason[1:]}. Rule {result.rule}.", 60)
+    width = max(430, 20 + step * n, _text_width(title, 13))
     top = 40 if title else 20
     height = top + 22 + CARD_H + 34 + 15 * len(lines)
     svg = Svg(width, height, role="img", title=f"trick {' '.join(map(str, result.cards))}")
@@ -347,8 +353,8 @@ def dvalue_html(dv: Any, min_trials: int = 20) -> Html:
                        caption=f"{dv.players} players, {dv.rounds:,} rounds, {dv.policy} bots "
                        f"(groups under {min_trials} player-rounds left out)")
     chart = bar_chart([(str(d), r.value) for d, r in shown.items()],
-                      title=f"forecast hit rate by doppelgängers dealt (n = {dv.rounds:,} rounds)",
-                      width=400, height=210, y_label="share of exact forecasts",
+                      title=f"forecast hit rate (n = {dv.rounds:,} rounds)",
+                      width=400, height=220, y_label="exact forecasts",
                       value_format="{:.2f}", x_label="doppelgänger cards dealt",
                       intervals=[_around(r.value, r.interval) for r in shown.values()])
     return side_by_side(chart, Html(table))
