@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from .errors import BadInput
+from .frozen import freeze
 
 FORMAT = "doppelnb-record"
 VERSION = 1
@@ -55,7 +56,7 @@ def parse_record(text: str | bytes, game: str) -> GameRecord:
             raise BadInput("NB-RECORD", f"the record's {key!r} must be a JSON "
                            f"{ {int: 'integer', dict: 'object', list: 'array'}[kind] }")
     return GameRecord(data["game"], data["players"], data["rules"], data["seed"], data["options"],
-                      tuple(_freeze(a) for a in data["actions"]))
+                      tuple(freeze(a) for a in data["actions"]))
 
 
 #: Limits on JSON text read from outside (records and data files): size in bytes and nesting depth.
@@ -108,13 +109,6 @@ def _depth(value: Any) -> int:
             deepest = max(deepest, depth)
             stack.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
     return deepest
-
-
-def _freeze(value: Any) -> Any:
-    """JSON arrays inside actions become tuples so actions are hashable and compare equal."""
-    if isinstance(value, list):
-        return tuple(_freeze(v) for v in value)
-    return value
 
 
 __all__ = ["GameRecord", "parse_record", "load_json", "FORMAT", "VERSION", "MAX_JSON_BYTES",

@@ -39,7 +39,7 @@ from typing import Any, ClassVar, Self, TypeVar
 from .chance import make_seed, rng_for
 from .checks import check_instance, check_players, show
 from .errors import BadInput, IllegalAction, RuleError
-from .frozen import FrozenMap, thaw
+from .frozen import FrozenMap, freeze, thaw
 from .record import GameRecord, parse_record
 from .variants import RulesBase
 
@@ -72,6 +72,15 @@ class ActionLog:
     __slots__ = ("parent", "action", "length", "_hash")
 
     def __init__(self, parent: ActionLog | None, action: JsonAction) -> None:
+        try:
+            # Every action kept here is handed out by ``state.actions`` and hashed with the
+            # state, so it must be an immutable value. A value that hashes is one (actions are
+            # strings, numbers and tuples of them); a JSON list or dict does not, and is frozen
+            # here, once for every engine (issue 24: a 4-player Doppeldoppel lead was a list).
+            # ``hash`` is cached for strings and runs in C for tuples: nearly free per action.
+            hash(action)
+        except TypeError:
+            action = frozen_action(action)
         self.parent = parent
         self.action = action
         self.length: int = 1 if parent is None else parent.length + 1
@@ -136,6 +145,18 @@ class ActionLog:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (ActionLog.of, (list(self),))
+
+
+def frozen_action(action: JsonAction) -> JsonAction:
+    """``action`` as an immutable, hashable value: JSON arrays become tuples, objects
+    :class:`FrozenMap`, sets frozensets; a value that cannot be frozen is a programming error."""
+    frozen = freeze(action)
+    try:
+        hash(frozen)
+    except TypeError:
+        raise TypeError(f"an action in a game record must be an immutable value (strings, "
+                        f"numbers and tuples of them), got {show(action)}") from None
+    return frozen
 
 
 @mypyc_attr(native_class=False)
@@ -540,5 +561,5 @@ def play_to_end(state: T, policy: Policy = random_policy, seed: int = 0) -> T:
 # Python class over the native GameState); it is part of this module's interface.
 from .frozen_state import FrozenGameState as FrozenGameState  # noqa: E402
 
-__all__ = ["GameState", "FrozenGameState", "ActionLog", "Outcome", "Score", "JsonAction",
-           "top_scorers", "copier", "Policy", "random_policy", "playout", "play_to_end"]
+__all__ = ["GameState", "FrozenGameState", "ActionLog", "frozen_action", "Outcome", "Score",
+           "JsonAction", "top_scorers", "copier", "Policy", "random_policy", "playout", "play_to_end"]

@@ -456,7 +456,8 @@ class State(FrozenGameState):
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` knows (DB-R2, DB-A23): its own identity, hand and shape, the public board
         (read-only) and shapes, and the played cards of past rounds if they are revealed.
-        ``seat=None`` is an onlooker's view: only the public part."""
+        ``seat=None`` is an onlooker's view: only the public part. A new dict of immutable
+        values each call (the board is frozen)."""
         public = {"round": self.round, "offered": self.offered, "board": self.board,
                   "played": self.played if self.rules.reveal_played_cards else ()}
         if seat is None:
@@ -465,7 +466,7 @@ class State(FrozenGameState):
         return {"seat": seat, "you": self.identity[seat], **public,
                 "hand": self.hands[seat], "shape_to_place": self.to_place[seat],
                 "your_choice": self.subs[seat],
-                "artefacts": [p for p, x in self.artefacts.items() if x == seat]}
+                "artefacts": tuple(p for p, x in self.artefacts.items() if x == seat)}
 
     def invariants(self) -> tuple[str, ...]:
         """Each conserved quantity that does not hold; empty when all do.
