@@ -40,19 +40,34 @@ GAME = "doppel_doubt"
 PLAYER_COUNTS = (10,)                             # DB-R1: 8 players and 2 Jesters
 
 
+# The three look-ups below are tables, so a wrong argument (``"red"`` where a Doppel is
+# expected, ``None``, a number) is one plain BadInput, and the engine's hot paths pay a dict
+# look-up instead of splitting strings.
+_COLOUR = {**{c: c for c in COLOURS}, **{d: d.split("-")[0] for d in DOPPELS}}
+_LETTER = {d: d.split("-")[1] for d in DOPPELS}
+_PARTNER = {d: f"{d[:-1]}{'Q' if d[-1] == 'P' else 'P'}" for d in DOPPELS}
+
+
+def _look_up(table: dict[str, str], value: Any, name: str, expected: str) -> str:
+    try:
+        return table[value]
+    except (KeyError, TypeError):  # TypeError: an unhashable value
+        raise fail(name, expected, value) from None
+
+
 def colour_of(who: str) -> str:
-    """``"red-P"`` -> ``"red"``; ``"red"`` -> ``"red"``."""
-    return who.split("-")[0]
+    """``"red-P"`` -> ``"red"``; ``"red"`` -> ``"red"``; anything else is ``BadInput``."""
+    return _look_up(_COLOUR, who, "who", "a colour like 'red' or a Doppel like 'red-P'")
 
 
 def letter_of(doppel: str) -> str:
-    return doppel.split("-")[1]
+    """DB-R1: ``"red-P"`` -> ``"P"``; anything but a Doppel is ``BadInput``."""
+    return _look_up(_LETTER, doppel, "doppel", "a Doppel like 'red-P'")
 
 
 def partner_of(doppel: str) -> str:
-    """DB-R1: the other Doppel of the same colour."""
-    colour, letter = doppel.split("-")
-    return f"{colour}-{'Q' if letter == 'P' else 'P'}"
+    """DB-R1: the other Doppel of the same colour; anything but a Doppel is ``BadInput``."""
+    return _look_up(_PARTNER, doppel, "doppel", "a Doppel like 'red-P'")
 
 
 def _start_value(value: Any) -> int:

@@ -23,6 +23,7 @@ from typing import Any
 
 import networkx as nx
 
+from ...core.checks import check_bool, check_int, show
 from ...core.errors import BadInput, IllegalAction
 from .placement import (
     EDGE_MATCHES,
@@ -566,7 +567,9 @@ def distance_to_start(tiles: Iterable[Coord] | Mapping[Coord, Any] | Desert | nx
 
 
 def stack_chain(distance: int) -> tuple[str, ...]:
-    """GL-R16 / GL-A5: the stacks tried in order for a Team at ``distance`` steps."""
+    """GL-R16 / GL-A5: the stacks tried in order for a Team at ``distance`` steps (a whole
+    number >= 0; anything else is ``BadInput``)."""
+    distance = check_int(distance, "distance", 0)
     if distance <= 4:
         return ("3", "6", "compass")
     if distance <= 8:
@@ -587,13 +590,13 @@ def stack_to_draw(distance: int, remaining: Mapping[str, int], *, reshuffled: bo
     >>> stack_to_draw(3, {"3": 0, "6": 2, "compass": 5}), stack_to_draw(9, {"compass": 0})
     ('6', 'discards')
     """
-    if isinstance(distance, bool) or not isinstance(distance, int) or distance < 0:
-        raise BadInput("NB-ARG", f"a distance is a whole number of steps >= 0, not {distance!r}")
+    distance = check_int(distance, "distance", 0)
+    check_bool(reshuffled, "reshuffled")
     if not isinstance(remaining, Mapping):
         raise BadInput("NB-ARG", "remaining maps \"3\", \"6\", \"compass\" to the tiles left")
     for key, value in remaining.items():
         if key not in STACKS:
-            raise BadInput("NB-ARG", f"{key!r} is not a stack; stacks are \"3\", \"6\", \"compass\"")
+            raise BadInput("NB-ARG", f"{show(key)} is not a stack; stacks are \"3\", \"6\", \"compass\"")
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise BadInput("NB-ARG", f"stack {key!r} must hold a whole number >= 0 of tiles")
     if reshuffled:
