@@ -200,12 +200,26 @@ def check_size(value: int, name: str, limit: int, *, why: str = "", rule: str = 
     """Refuse a size over a documented ``limit`` (analyses that would run for minutes)."""
     if value > limit:
         extra = f" ({why})" if why else ""
-        raise BadInput(rule, f"{name} is limited to {limit}{extra}, got {value}")
+        raise BadInput(rule, f"{name} is limited to {limit}{extra}, got {show(value)}")
     return value
+
+
+def check_bounded(value: Any, name: str, limit: int, *, lo: int = 0, why: str = "",
+                  rule: str = ARG) -> int:
+    """A whole number from ``lo`` to a documented ``limit``: a size argument of an analysis,
+    refused at once above the limit (with ``why``: what the limit protects against) rather than
+    running for minutes or running out of memory.
+
+    >>> check_bounded(10**9, "dice", 400, why="exact counting")
+    Traceback (most recent call last):
+    ...
+    doppelnb.core.errors.BadInput: NB-ARG: dice is limited to 400 (exact counting), got 1000000000
+    """
+    return check_size(check_int(value, name, lo, rule=rule), name, limit, why=why, rule=rule)
 
 
 __all__ = [
     "ARG", "show", "fail", "is_int", "check_int", "check_seat", "check_players", "check_number",
     "check_bool", "check_str", "check_choice", "check_instance", "check_sequence",
-    "check_mapping", "check_size",
+    "check_mapping", "check_size", "check_bounded",
 ]

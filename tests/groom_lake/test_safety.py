@@ -121,7 +121,7 @@ def test_clear_probability_fast_paths_and_limits():
     with pytest.raises(BadInput, match=str(odds.MAX_BRUTE_DICE)):
         gl.clear_probability_brute(30, 3)
     assert gl.clear_probability_brute(odds.MAX_BRUTE_DICE, 24) == gl.clear_probability(7, 24)
-    with pytest.raises(BadInput, match=str(odds.MAX_EXACT_DICE)):
+    with pytest.raises(BadInput, match=str(odds.MAX_TABLE_DICE)):
         gl.clear_probability_table(10**6)
     with pytest.raises(BadInput, match=str(odds.MAX_TABLE_VALUES)):
         gl.clear_probability_table(3, range(10**9))
