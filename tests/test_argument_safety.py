@@ -5,10 +5,13 @@ class, each over every case of it found (the fuzz test, tests/test_fuzz_api.py, 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 import toy_game
 from guards import deadline
 
+import doppelnb
 from doppelnb import BadInput
 from doppelnb.core import exact, policy, symbolic
 from doppelnb.core.policy import exhaustive_values
@@ -122,3 +125,47 @@ def test_exhaustive_search_stops_at_its_cap(monkeypatch):
     long_game = db.new_game(10, seed=1)  # about 1,100 actions to the end
     with deadline(30), pytest.raises(BadInput, match="max_nodes|CPU time"):
         exhaustive_values(long_game, max_nodes=1_500)
+
+
+# -- records that echoed huge values ---------------------------------------------------------------
+HUGE = "x" * 200_000
+
+
+def _tampered(module):
+    """A short real record of ``module`` with one field made enormous, for each field a record
+    (or a careless user) may carry."""
+    state = module.new_game(module.PLAYER_COUNTS[0], seed=3)
+    for _ in range(3):
+        state = state.play(state.legal_actions()[0])
+    base = json.loads(state.to_json())
+    first_rule = next(iter(base["rules"]))
+    cases = {
+        "game name": {**base, "game": HUGE},
+        "seed (a string)": {**base, "seed": HUGE},
+        "seed (4,000 digits)": {**base, "seed": 10**4000},
+        "players": {**base, "players": HUGE},
+        "format": {**base, "format": HUGE},
+        "an unknown field": {**base, HUGE: 1},
+        "an option name": {**base, "options": {HUGE: 1}},
+        "a rule name": {**base, "rules": {HUGE: 1}},
+        "a rule value": {**base, "rules": {**base["rules"], first_rule: HUGE}},
+        "an action string": {**base, "actions": [*base["actions"], HUGE]},
+        "the first action": {**base, "actions": [HUGE, *base["actions"]]},
+        "an action array": {**base, "actions": [*base["actions"], [HUGE, HUGE]]},
+        "an action argument": {**base, "actions": [*base["actions"], ["bid", HUGE]]},
+    }
+    return {what: json.dumps(record) for what, record in cases.items()}
+
+
+@pytest.mark.parametrize("game", sorted(doppelnb.GAMES))
+def test_from_json_never_echoes_a_huge_value(game):
+    """Issue 24: each engine's from_json put a 200,000-character game name into its one-line
+    message. Every refusal of a tampered record is BadInput with a message under 300
+    characters, through the engine's from_json and through doppelnb.load alike."""
+    module = doppelnb.GAMES[game]
+    for what, text in _tampered(module).items():
+        for load in (module.from_json, doppelnb.load):
+            with pytest.raises(BadInput) as caught:
+                load(text)
+            assert len(str(caught.value)) < 300, (what, load, str(caught.value)[:200])
+            assert "\n" not in str(caught.value)

@@ -10,6 +10,7 @@ import dataclasses
 import json
 from typing import Any
 
+from .checks import show
 from .errors import BadInput
 from .frozen import freeze
 
@@ -44,11 +45,12 @@ def parse_record(text: str | bytes, game: str) -> GameRecord:
     if missing:
         raise BadInput("NB-RECORD", f"the record lacks {', '.join(sorted(missing))}")
     if extra:
-        raise BadInput("NB-RECORD", f"the record has unknown fields {', '.join(sorted(extra))}")
+        raise BadInput("NB-RECORD", f"the record has unknown fields "
+                       f"{', '.join(show(k, 30) for k in sorted(extra)[:5])}")
     if data["format"] != FORMAT or data["version"] != VERSION:
         raise BadInput("NB-RECORD", f"this is not a {FORMAT} version {VERSION} record")
     if data["game"] != game:
-        raise BadInput("NB-RECORD", f"this record is of {data['game']!r}, not {game!r}")
+        raise BadInput("NB-RECORD", f"this record is of {show(data['game'])}, not {game!r}")
     for key, kind in (("players", int), ("seed", int), ("rules", dict), ("options", dict),
                       ("actions", list)):
         value = data[key]

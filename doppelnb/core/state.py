@@ -37,7 +37,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Self, TypeVar
 
 from .chance import make_seed, rng_for
-from .checks import check_instance, check_players, show
+from .checks import check_instance, check_players, shorten, show
 from .errors import BadInput, IllegalAction, RuleError
 from .frozen import FrozenMap, freeze, thaw
 from .record import GameRecord, parse_record
@@ -268,8 +268,8 @@ class GameState:
         unknown = set(options) - cls.option_names
         if unknown:
             known = ", ".join(sorted(cls.option_names)) or "none"
-            raise BadInput("NB-ARG", f"unknown setup option(s) "
-                           f"{', '.join(sorted(map(str, unknown)))} for {cls.game}; "
+            named = ", ".join(show(name, 30) for name in sorted(map(str, unknown))[:5])
+            raise BadInput("NB-ARG", f"unknown setup option(s) {named} for {cls.game}; "
                            f"options are: {known}")
         return {"players": players, "rules": rules, "seed": make_seed(seed),
                 "options": FrozenMap(options), "action_log": None}
@@ -414,15 +414,22 @@ class GameState:
 
     @classmethod
     def from_json(cls, text: Any) -> Self:
-        """Replay a JSON record; a malformed or unreplayable record raises :class:`BadInput`."""
-        rec = parse_record(text, cls.game)
-        state = cls._start(rec)
+        """Replay a JSON record; a malformed or unreplayable record raises :class:`BadInput`.
+
+        Its message is one line of at most :data:`~.checks.MAX_MESSAGE` characters: whatever
+        part of the record it quotes (a 200,000-character game name, seed, option or action) is
+        shortened here, the one place every record is read, whichever check refused it."""
+        try:
+            rec = parse_record(text, cls.game)
+            state = cls._start(rec)
+        except RuleError as exc:
+            raise BadInput(exc.rule, shorten(exc.reason)) from None
         for number, action in enumerate(rec.actions, 1):
             try:
                 state = state.play(action)
             except RuleError as exc:
-                raise BadInput("NB-RECORD", f"action {number} ({show(action)}) cannot be replayed: "
-                               f"{exc}") from None
+                raise BadInput("NB-RECORD", shorten(f"action {number} ({show(action, 40)}) cannot "
+                                                    f"be replayed: {exc}")) from None
         return state
 
     @classmethod
