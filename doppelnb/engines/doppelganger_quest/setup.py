@@ -18,6 +18,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from ...core.chance import rng_for
+from ...core.checks import show
 from ...core.errors import BadInput
 from ...core.frozen import thaw
 from .rules import ANIMALS, DOPPEL, LOYAL, LOYALTY, Rules, hand_size
@@ -94,7 +95,10 @@ def deal(players: int, rules: Rules, seed: int, options: Mapping[str, Any]) -> d
     first = []
     for name in str_list(options.get("quests") or [], "quests", "DQ-A3"):
         if name not in names:
-            raise BadInput("DQ-A3", f"there is no Quest card called {name!r}")
+            raise BadInput("DQ-A3", f"there is no Quest card called {show(name)}")
+        if names.index(name) in first:  # DQ-R7: one Quest deck, each Quest card once
+            raise BadInput("DQ-R7", f"quests names {show(name)} twice; the Quest deck holds "
+                           f"each of its {len(names)} Quests once")
         first.append(names.index(name))
     s.quest_deck = tuple(first + [i for i in quests if i not in first])
     s.quests_used = ()
