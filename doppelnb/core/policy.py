@@ -267,7 +267,7 @@ class MCTS:
         self.rollout_limit = (None if rollout_limit is None
                               else check_int(rollout_limit, "rollout_limit", 0, 10_000_000))
         if horizon not in HORIZONS:
-            raise BadInput("NB-ARG", f"horizon must be one of {HORIZONS}, not {horizon!r}")
+            raise BadInput("NB-ARG", f"horizon must be one of {HORIZONS}, not {show(horizon)}")
         self.horizon = horizon
         self.omniscient = bool(omniscient)
         self.fast = bool(fast)
@@ -371,11 +371,11 @@ def parse_policy(spec: str) -> tuple[str, dict[str, Any]]:
     """
     if not isinstance(spec, str) or not spec:
         raise BadInput("NB-ARG", f"a policy is one of {', '.join(STRENGTH)} (e.g. 'mcts:200'), "
-                       f"not {spec!r}")
+                       f"not {show(spec)}")
     name, *params = spec.strip().split(":")
     if name not in STRENGTH or (params and "mcts" not in name) or len(params) > 2:
         raise BadInput("NB-ARG", f"a policy is one of {', '.join(STRENGTH)} (mcts may take "
-                       f"':iterations[:rollout_limit or round]'), not {spec!r}")
+                       f"':iterations[:rollout_limit or round]'), not {show(spec)}")
     options: dict[str, Any] = {}
     keys = ("iterations", "rollout_limit")
     for key, text in zip(keys, params, strict=False):
@@ -383,7 +383,7 @@ def parse_policy(spec: str) -> tuple[str, dict[str, Any]]:
             options["horizon"] = "round"
             continue
         if not text.isdigit():
-            raise BadInput("NB-ARG", f"the {key} in policy {spec!r} must be a whole number"
+            raise BadInput("NB-ARG", f"the {key} in policy {show(spec)} must be a whole number"
                            + (" or 'round'" if key == "rollout_limit" else ""))
         options[key] = int(text)
     return name, options

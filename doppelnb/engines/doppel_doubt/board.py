@@ -34,7 +34,7 @@ from itertools import compress
 from operator import itemgetter, or_
 from typing import Any
 
-from ...core.checks import check_instance, check_sequence
+from ...core.checks import check_instance, check_sequence, show
 from ...core.errors import BadInput
 from ...core.frozen import FrozenMap
 from .bitboards import add_bit, anchor_mask, at_least, greater
@@ -235,16 +235,16 @@ class Board:
     def _key(self, who: str) -> str:
         """The owner key of ``who``: a colour, or a Doppel under territory_owner="doppel"."""
         if not isinstance(who, str):
-            raise BadInput("NB-ARG", f"a colour is one of {', '.join(COLOURS)}, not {who!r}")
+            raise BadInput("NB-ARG", f"a colour is one of {', '.join(COLOURS)}, not {show(who)}")
         if self.rules.territory_owner == "doppel":                # DB-A4 (b)
             if who not in DOPPELS:
                 raise BadInput("DB-A4", f"territory belongs to Doppels under this variant; name "
-                               f"one like 'red-P', not {who!r}")
+                               f"one like 'red-P', not {show(who)}")
             return who
         if who in DOPPELS:
             return colour_of(who)
         if who not in COLOURS:
-            raise BadInput("NB-ARG", f"a colour is one of {', '.join(COLOURS)}, not {who!r}")
+            raise BadInput("NB-ARG", f"a colour is one of {', '.join(COLOURS)}, not {show(who)}")
         return who
 
     def set_owner(self, cells: Iterable[Cell] | Cell, colour: str | None) -> Board:

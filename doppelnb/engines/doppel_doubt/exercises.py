@@ -12,6 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from ...core.checks import show
 from ...core.exercises import Exercise, close_to, exactly, exercise_book, one_of
 from .analysis import placements_enumerated, random_guess_enumerated
 from .board import Board
@@ -75,7 +76,7 @@ def _fraction_check(expected: Fraction) -> Any:
             try:
                 attempt = Fraction(attempt.strip())
             except (ValueError, ZeroDivisionError):
-                return f"give a number or a fraction such as '3/7', got {attempt!r}."
+                return f"give a number or a fraction such as '3/7', got {show(attempt)}."
         problem = near(attempt)
         if problem is None:
             return None

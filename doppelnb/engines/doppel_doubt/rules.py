@@ -25,6 +25,7 @@ from ...core.checks import (
     check_mapping,
     check_sequence,
     fail,
+    show,
 )
 from ...core.errors import BadInput, IllegalAction
 from ...core.variants import RulesBase, flag
@@ -72,7 +73,7 @@ def partner_of(doppel: str) -> str:
 
 def _start_value(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not -5 <= value <= 5:
-        raise BadInput("DB-A15", f"start_square_value is a whole number from -5 to 5, not {value!r}")
+        raise BadInput("DB-A15", f"start_square_value is a whole number from -5 to 5, not {show(value)}")
     return value
 
 
@@ -207,7 +208,7 @@ def deal_hands(seed: int, mode: str = "one_per_decile") -> tuple[tuple[int, ...]
                 hands[a] = sorted(set(hands[a]) - {x1, x2} | {y1, y2})
                 hands[b] = sorted(set(hands[b]) - {y1, y2} | {x1, x2})
     elif mode != "one_per_decile":
-        raise BadInput("DB-A3", f"unknown deal mode {mode!r}")
+        raise BadInput("DB-A3", f"unknown deal mode {show(mode)}")
     return tuple(tuple(h) for h in hands)
 
 
@@ -265,7 +266,7 @@ def check_dark(card: int, change: int) -> int:
     card = check_int(card, "card", 1, 100)
     if isinstance(change, bool) or not isinstance(change, int):
         raise BadInput("DB-R20", f"the Power of Dark changes a card by a whole number, not "
-                                 f"{change!r}")
+                                 f"{show(change)}")
     if abs(change) > 30:
         raise IllegalAction("DB-R20", f"the Power of Dark changes a card by at most 30, not "
                                       f"{change:+d}")

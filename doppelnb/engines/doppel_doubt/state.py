@@ -30,7 +30,7 @@ import pathlib
 from typing import Any, ClassVar
 
 from ...core.chance import rng_for
-from ...core.checks import check_choice, check_seat
+from ...core.checks import check_choice, check_seat, show
 from ...core.errors import IllegalAction
 from ...core.frozen import FrozenMap
 from ...core.state import FrozenGameState, Outcome
@@ -363,7 +363,7 @@ class State(FrozenGameState):
                                               f"{before[again[0]]}; each person has one colour, "
                                               "so each colour's guess names other seats")
         if kind == "jester" and action[1] is not None and action[1] not in COLOURS:
-            raise IllegalAction("DB-R16", f"{action[1]!r} is not a colour")
+            raise IllegalAction("DB-R16", f"{show(action[1])} is not a colour")
 
     def _apply_for(self, seat: int, action: Any) -> State:
         """The state after ``seat`` adds ``action`` to its secret choice (checked already)."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from ...core.checks import show
 from ...core.errors import BadInput, IllegalAction
 from .notation import Card, parse_card, parse_colour
 
@@ -63,7 +64,7 @@ def parse_action(action: Any, *, leading: bool, players: int, who: str) -> Actio
     elif isinstance(action, (list, tuple)) and len(action) == 2:
         lead = Lead(parse_card(action[0]), parse_colour(action[1], "DD-R10"))
     else:
-        raise BadInput("NB-ARG", f"{action!r:.60} is not a Doppeldoppel action: {_HINT}")
+        raise BadInput("NB-ARG", f"{show(action)} is not a Doppeldoppel action: {_HINT}")
     if players == 3:
         raise IllegalAction("DD-R9", "with 3 players the leader plays face up and declares "
                             "no colour: play just the card, like 'Y5'")

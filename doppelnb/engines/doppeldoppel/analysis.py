@@ -14,7 +14,14 @@ from typing import Any
 
 import numpy as np
 
-from ...core.checks import check_choice, check_int, check_mapping, check_players, check_sequence
+from ...core.checks import (
+    check_choice,
+    check_int,
+    check_mapping,
+    check_players,
+    check_sequence,
+    show,
+)
 from ...core.errors import BadInput
 from ...core.exact import Distribution, multiset_draws
 from ...core.render import Html, html_table
@@ -365,7 +372,7 @@ def readings_table(cases: Mapping[str, Sequence[Sequence[Any]]] = READING_CASES,
     marked: set[int] = set()
     for name in flags:
         if name not in infos or not infos[name].choices:
-            raise BadInput("NB-ARG", f"{name!r} is not a variant flag with readings")
+            raise BadInput("NB-ARG", f"{show(name)} is not a variant flag with readings")
         for reading in infos[name].choices or ():
             variant = rules.replace(**{name: reading})
             default = reading == infos[name].default

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from ...core.checks import show
 from ...core.exercises import Exercise, exactly, exercise_book, one_of
 from .analysis import bag_white_probability, ff_probability, honest_black_probability
 from .cards import WEAPONS
@@ -24,7 +25,7 @@ def _fraction(expected: Fraction, *, hint: str = "") -> Callable[[Any], str | No
 
     def check(attempt: Any) -> str | None:
         if isinstance(attempt, bool) or not isinstance(attempt, (int, float, Fraction)):
-            return f"give a number such as Fraction(1, 3) or 0.333, not {attempt!r:.40}." + (
+            return f"give a number such as Fraction(1, 3) or 0.333, not {show(attempt)}." + (
                 f" {hint}" if hint else "")
         if isinstance(attempt, float) and abs(attempt - float(expected)) <= 0.001:
             return None

@@ -30,6 +30,7 @@ from ...core.checks import (
     check_sequence,
     check_size,
     check_str,
+    show,
 )
 from ...core.errors import BadInput
 from ...core.variants import RulesBase, flag
@@ -216,7 +217,7 @@ def pingpong_sequences(members: Sequence[Hashable], units: int) -> list[tuple[An
     members = check_sequence(members, "members", min_len=1, max_len=max(PLAYER_COUNTS) + 1,
                              item=_member)
     if len(set(members)) != len(members):
-        raise BadInput("NB-ARG", f"members must be distinct, got {list(members)!r}")
+        raise BadInput("NB-ARG", f"members must be distinct, got {show(list(members))}")
     units = check_int(units, "units", 0)
     check_size(pingpong_count(len(members), min(units, 64)), "the number of ping-pong sequences",
                PINGPONG_LIMIT, why="count larger cases with pingpong_count")

@@ -18,6 +18,7 @@ from fractions import Fraction
 from itertools import permutations
 from typing import Any
 
+from ...core.checks import show
 from ...core.exercises import Exercise, exactly, exercise_book
 from .analysis import annihilation_census, census_fractions
 from .notation import PLAIN_SUITS, card, deck
@@ -32,7 +33,7 @@ LEAD_2, HAND_2 = "5C", ("3C", "8T", "2D", "9S")
 
 def _card_text(attempt: Any) -> str:
     if not isinstance(attempt, str):
-        raise ValueError(f"give a card as text, such as '4C', not {attempt!r}")
+        raise ValueError(f"give a card as text, such as '4C', not {show(attempt)}")
     return str(card(attempt.strip().upper()))
 
 

@@ -73,7 +73,7 @@ class Desert:
         if not isinstance(start_tile, Tile):
             raise BadInput("NB-ARG", f"start_tile must be a Tile, got {type(start_tile).__name__}")
         if start_rotation not in (0, 90, 180, 270) or isinstance(start_rotation, bool):
-            raise BadInput("NB-ARG", f"start_rotation must be 0, 90, 180 or 270, got {start_rotation!r}")
+            raise BadInput("NB-ARG", f"start_rotation must be 0, 90, 180 or 270, got {show(start_rotation)}")
         self.start = start
         self._graph: nx.Graph | None = None  # built on demand from the tiles
         # Persistent maps (shared between the Deserts of a game's states, never mutated):
@@ -393,7 +393,7 @@ class Desert:
         p = _coord(p)
         _check_mode(mode)
         if isinstance(rotation, bool) or rotation not in (0, 90, 180, 270):
-            raise BadInput("NB-ARG", f"a rotation is 0, 90, 180 or 270 degrees, not {rotation!r}")
+            raise BadInput("NB-ARG", f"a rotation is 0, 90, 180 or 270 degrees, not {show(rotation)}")
         if p in self._tiles:
             raise IllegalAction("GL-R15", f"{fmt(p)} already holds {self._tiles[p].name}")
         bad, touches = self.check_fit(tile, p, rotation, mode)
@@ -493,7 +493,7 @@ def _rebuild_desert(start: Coord, placed: list[tuple[Coord, Tile, int]], frozen:
 
 def _check_rotation(rotation: Any) -> int:
     if isinstance(rotation, bool) or rotation not in (0, 90, 180, 270):
-        raise BadInput("NB-ARG", f"rotation must be 0, 90, 180 or 270, got {rotation!r:.40}")
+        raise BadInput("NB-ARG", f"rotation must be 0, 90, 180 or 270, got {show(rotation)}")
     return int(rotation)
 
 
@@ -505,7 +505,7 @@ def _desert_team(desert: Any, team: Any) -> tuple[Desert, Coord]:
 
 def _check_mode(mode: Any) -> str:
     if not isinstance(mode, str) or mode not in EDGE_MATCHES:
-        raise BadInput("GL-A3", f"mode must be one of {', '.join(EDGE_MATCHES)}, got {mode!r:.40}")
+        raise BadInput("GL-A3", f"mode must be one of {', '.join(EDGE_MATCHES)}, got {show(mode)}")
     return mode
 
 
@@ -555,7 +555,7 @@ def distance_to_start(tiles: Iterable[Coord] | Mapping[Coord, Any] | Desert | nx
     """
     team, start = _coord(team, "the Team's tile"), _coord(start, "START")
     if mode not in ("steps", "tiles_inclusive"):
-        raise BadInput("GL-A4", f"{mode!r} is not a distance mode; choose 'steps' or 'tiles_inclusive'")
+        raise BadInput("GL-A4", f"{show(mode)} is not a distance mode; choose 'steps' or 'tiles_inclusive'")
     if isinstance(tiles, Desert) and tiles.start == start and team in tiles._distance:
         steps: int = tiles._distance[team]
     else:
@@ -603,7 +603,7 @@ def stack_to_draw(distance: int, remaining: Mapping[str, int], *, reshuffled: bo
         if key not in STACKS:
             raise BadInput("NB-ARG", f"{show(key)} is not a stack; stacks are \"3\", \"6\", \"compass\"")
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise BadInput("NB-ARG", f"stack {key!r} must hold a whole number >= 0 of tiles")
+            raise BadInput("NB-ARG", f"stack {show(key)} must hold a whole number >= 0 of tiles")
     if reshuffled:
         return "discards"
     for name in stack_chain(distance):  # GL-R16 fallbacks
@@ -620,7 +620,7 @@ def reachable(desert: Desert, team: Coord, cleared: Callable[[Coord], bool]) -> 
     """
     desert, team = _desert_team(desert, team)
     if not callable(cleared):
-        raise BadInput("NB-ARG", f"cleared must be a function of a position, got {cleared!r:.40}")
+        raise BadInput("NB-ARG", f"cleared must be a function of a position, got {show(cleared)}")
     seen, queue, tiles = {team}, deque([team]), desert._tiles
     while queue:
         u = queue.popleft()

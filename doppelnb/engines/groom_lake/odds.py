@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from ...core.checks import check_choice, check_int, check_sequence, check_size
+from ...core.checks import check_choice, check_int, check_sequence, check_size, show
 from ...core.errors import BadInput, IllegalAction
 from ...core.exact import dice_sum_counts
 from .cards import USABLE, load_deck
@@ -59,7 +59,7 @@ def dice_breakdown(obstacle: str, cards: Iterable[str], life_tokens: int = 0,
     matching, penalised, ignored = [], [], []
     for raw in cards:
         if not isinstance(raw, str):
-            raise BadInput("NB-ARG", f"a card is named by text, not {raw!r}")
+            raise BadInput("NB-ARG", f"a card is named by text, not {show(raw)}")
         card = raw.lower()
         if card == "water" and rules.water_is_canteen:
             card = "canteen"  # GL-A10
