@@ -147,13 +147,16 @@ def _mutable_parts(root, where, seen):
 
 
 def _attributes(value, path, found):
-    """The fields of an object (dataclass fields, ``__slots__`` of every class, ``__dict__``);
+    """The fields of an object (dataclass fields, ``__slots__`` or native attributes of every
+    class, ``__dict__``);
     an object whose ``__dict__`` can be set (not a frozen dataclass nor a guarded class such
     as the frozen Doppel Doubt board) is reported."""
     names = []
     for klass in type(value).__mro__:
         slots = klass.__dict__.get("__slots__", ())
         names += [slots] if isinstance(slots, str) else list(slots)
+        # a compiled (mypyc) native class lists its attributes here (``make fast``)
+        names += [n for n in klass.__dict__.get("__mypyc_attrs__", ()) if n != "__hash__"]
     if dataclasses.is_dataclass(value):
         if not type(value).__dataclass_params__.frozen:
             found.append((path, f"unfrozen dataclass {type(value).__name__}"))
