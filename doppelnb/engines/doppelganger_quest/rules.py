@@ -213,6 +213,10 @@ def pingpong_sequences(members: Sequence[Hashable], units: int) -> list[tuple[An
     to anyone but the last recipient; if they damaged someone else that player holds the rest,
     if they damaged themself they hand the rest to any other member. Enumerated over the
     (holder, last) states, so each distinct recipient sequence appears once, sorted.
+
+    Limits: at most 9 distinct ``members``, and at most ``PINGPONG_LIMIT`` (100,000) sequences
+    listed; a larger case is refused with :class:`BadInput` (count it with
+    :func:`pingpong_count`, the closed form).
     """
     members = check_sequence(members, "members", min_len=1, max_len=max(PLAYER_COUNTS) + 1,
                              item=_member)
