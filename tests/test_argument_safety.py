@@ -9,7 +9,7 @@ import json
 
 import pytest
 import toy_game
-from guards import deadline
+from guards import cpu_deadline
 
 import doppelnb
 from doppelnb import BadInput
@@ -84,7 +84,7 @@ RUNAWAYS = [
 def test_runaway_sizes_are_refused_at_once_naming_the_limit(call, named, limit):
     """Issue 24: each call ran for minutes or out of memory; now BadInput at once, naming the
     argument and the documented limit (each limit sits above the largest size in use)."""
-    with deadline(10), pytest.raises(BadInput, match=named) as caught:
+    with cpu_deadline(10), pytest.raises(BadInput, match=named) as caught:
         call()
     assert f"{limit}" in str(caught.value).replace(",", "")
 
@@ -123,7 +123,7 @@ def test_exhaustive_search_stops_at_its_cap(monkeypatch):
     assert len(plays) <= 300 + len(start.legal_actions())
     monkeypatch.undo()
     long_game = db.new_game(10, seed=1)  # about 1,100 actions to the end
-    with deadline(30), pytest.raises(BadInput, match="max_nodes|CPU time"):
+    with cpu_deadline(20), pytest.raises(BadInput, match="max_nodes|CPU time"):
         exhaustive_values(long_game, max_nodes=1_500)
 
 

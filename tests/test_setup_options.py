@@ -11,7 +11,7 @@ replays to it.
 from __future__ import annotations
 
 import pytest
-from guards import deadline
+from guards import cpu_deadline
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -88,7 +88,7 @@ def test_new_game_with_any_accepted_options_keeps_its_invariants(game, data):
                      label="options kept")
     options = {name: base[name] for name in kept}
     options[tampered] = _tamper(data.draw, base[tampered])
-    with deadline(10, f"{game} new_game"):
+    with cpu_deadline(10, f"{game} new_game"):
         try:
             state = module.new_game(players, seed=seed, **options)
         except BadInput:
