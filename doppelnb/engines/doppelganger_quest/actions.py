@@ -175,7 +175,7 @@ class ActionsMixin(TableQueries):
             raise BadInput("NB-ARG", f"{show(action)} is not a Doppelgänger action (like "
                            "['pass', 'sword.1'] or ['target', 2])")
         if len(action) != _ARITY[action[0]] + 1:
-            raise BadInput("NB-ARG", f"the action {action[0]!r} takes {_ARITY[action[0]]} "
+            raise BadInput("NB-ARG", f"the action {show(action[0])} takes {_ARITY[action[0]]} "
                            f"argument(s), not {len(action) - 1}")
         kind = action[0]
         if kind == "party":
@@ -305,7 +305,7 @@ class ActionsMixin(TableQueries):
         elif kind == "flip":
             row = self.light if self._pending[2] == "light" else self.dark
             if not (isinstance(action[1], int) and 0 <= action[1] < len(row)) or row[action[1]][1]:
-                raise IllegalAction("DQ-R29", f"token {action[1]!r} is not a face-down token "
+                raise IllegalAction("DQ-R29", f"token {show(action[1])} is not a face-down token "
                                     f"of the {self._pending[2]} row")
         if action not in self._enumerate_legal():
             rule, what = _PENDING[pend]

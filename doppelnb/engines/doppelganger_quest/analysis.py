@@ -78,7 +78,8 @@ def _bag_args(black: Any, white: Any, draw: Any) -> None:
 def bag_white_probability(black: int = 2, white: int = 1, draw: int = 2) -> Fraction:
     """P(at least one white die among ``draw`` dice drawn unseen from the bag) (DQ-R5, DQ-R21).
 
-    1 - C(black, draw) / C(black + white, draw); the default bag gives 2/3.
+    1 - C(black, draw) / C(black + white, draw); the default bag gives 2/3. ``black`` and
+    ``white`` are limited to ``MAX_BAG`` (1,000) dice each (the real bag holds 3).
     """
     _bag_args(black, white, draw)
     return 1 - Fraction(math.comb(black, draw), math.comb(black + white, draw))

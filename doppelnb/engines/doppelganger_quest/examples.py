@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ...core.chance import rng_for
-from ...core.checks import check_instance, check_int, check_sequence, check_str
+from ...core.checks import check_instance, check_int, check_sequence, check_str, show
 from ...core.errors import BadInput, RuleError
 from ...core.render import Html, table
 from .players import simple_policy
@@ -193,7 +193,7 @@ def subdue_table(quest: str = "Subdue the Runaway Golem", totals: Sequence[int] 
     cards = check_instance(Rules() if rules is None else rules, "rules", Rules).card_set()
     card = next((c for c in cards.quests if c.name == quest), None)
     if card is None:
-        raise BadInput("DQ-A3", f"there is no Quest called {quest!r}")
+        raise BadInput("DQ-A3", f"there is no Quest called {show(quest)}")
     rows = [[t, "success" if card.succeeds(t) else "failure"]
             for t in check_sequence(list(totals), "totals", min_len=1, max_len=100,
                                     item=lambda v, n: check_int(v, n, 0, 1000))]
