@@ -26,7 +26,7 @@ class PlacementExplorer(widgets.VBox):
     """
 
     def __init__(self, board: db.Board | None = None, colour: str | None = None,
-                 shape: str = "5-0", row: int = 6, col: int = 6, cell: int = 20):
+                 shape: str = "5-0", row: int = 6, col: int = 6, cell: int = 24):
         self.board = db.Board() if board is None else check_instance(board, "board", db.Board)
         owners = self.board.owners() or list(db.COLOURS)
         if colour is not None:
@@ -144,7 +144,8 @@ class PlacementExplorer(widgets.VBox):
         n = board.count_legal_placements(self.colour_picker.value, self.shape)
         self.count.value = (f"&nbsp;<b>{n}</b> legal placements of {escape(self.shape)} for "
                             f"{escape(self.colour_picker.value)} on this board")
-        self.view.value = verdict_html(verdict, cell=self.cell)
+        # The whole board, not a window that follows the shape: moving it should look like a move.
+        self.view.value = verdict_html(verdict, cell=self.cell, region=None)
 
 
 def claim_stepper(resolution: db.Resolution, title: str = "") -> GameStepper:

@@ -202,3 +202,124 @@ def test_db_r5_schedule_read_off_a_match(match):
 def test_new_functions_refuse_bad_arguments_with_bad_input(call):
     with pytest.raises(BadInput):
         call()
+
+
+# -- pictures a class can read (issue 25) --------------------------------------------------------
+_TEXT = re.compile(r'<text x="([-\d.]+)" y="[-\d.]+" font-size="([\d.]+)" text-anchor="(\w+)"'
+                   r"[^>]*>([^<]*)</text>")
+
+
+def _square_sizes(svg: str) -> set[float]:
+    """The sizes of the board's squares: the rects drawn with the grid's grey stroke."""
+    return {float(w) for w in re.findall(r'<rect x="[-\d.]+" y="[-\d.]+" width="([\d.]+)" '
+                                         r'height="\1" fill="[^"]+" stroke="#b0b0b0"', svg)}
+
+
+def _width(svg: str) -> float:
+    return float(re.search(r'<svg[^>]* width="([\d.]+)"', svg)[1])
+
+
+def _cut_off(svg: str) -> list[str]:
+    """Text lines that run past the picture's left or right edge (DejaVu Sans: about 0.6 em a
+    letter on average, 0.64 em a digit)."""
+    width, out = _width(svg), []
+    for x, size, anchor, text in _TEXT.findall(svg):
+        w = 0.6 * float(size) * len(text.replace("&#x27;", "'"))
+        left = {"start": float(x), "middle": float(x) - w / 2, "end": float(x) - w}[anchor]
+        if left < -0.5 or left + w > width + 0.5:
+            out.append(text)
+    return out
+
+
+def test_every_board_picture_draws_squares_of_at_least_24_px_by_default(match):
+    from doppelnb.engines.doppel_doubt.render import claim_step_html, state_html, verdict_html
+    from doppelnb.widgets.doppel_doubt import PlacementExplorer
+
+    board = match[60].board
+    verdict = db.Board().set_owner([(8, 8)], "blue").check_placement(
+        "blue", [(8, 7), (8, 8), (8, 9), (9, 8)])
+    resolution = next(s for s in reversed(match) if s.last_resolution()).last_resolution()
+    pictures = {"Board._repr_svg_": board._repr_svg_(), "state_html": state_html(match[60]),
+                "verdict_html": verdict_html(verdict), "Verdict._repr_html_":
+                verdict._repr_html_(), "claim_step_html": claim_step_html(resolution, 1),
+                "PlacementExplorer": PlacementExplorer(board, shape="4-0").view.value}
+    for name, svg in pictures.items():
+        sizes = _square_sizes(svg)
+        assert sizes and min(sizes) >= 24, f"{name}: squares of {sorted(sizes)} px"
+
+
+@pytest.mark.parametrize("cell", [8, 12, 16, 24, 40])
+def test_no_text_of_a_board_picture_is_cut_off(cell):
+    """A long verdict (two broken rules), a title and the legend, at every square size and for
+    a zoomed picture: every line fits inside the picture."""
+    board = db.Board().set_owner([(0, 0)], "blue").set_owner([(0, 1)], "red")
+    board.set_owner([(1, 1)], "green").set_owner([(1, 0)], "purple").set_owner([(2, 2)], "yellow")
+    long_title = "a placement that hangs off the board and touches no blue square at all"
+    for region in (None, "placement", ((0, 0), (2, 3))):
+        svg = str(board_svg(board, overlay=[(2, 14), (2, 15), (2, 16), (2, 17)], who="blue",
+                            cell=cell, title=long_title, region=region))
+        assert "DB-R10b" in svg and "DB-R10c" in svg
+        assert not _cut_off(svg), (cell, region, _cut_off(svg))
+
+
+def test_a_verdict_table_shows_a_dash_not_none_for_a_square_off_the_board():
+    from doppelnb.engines.doppel_doubt.render import verdict_html
+
+    verdict = db.Board().check_placement("blue", [(2, 14), (2, 15), (2, 16), (2, 17)])
+    html = verdict_html(verdict)
+    assert "None" not in html and "<td" in html
+    row = re.search(r"<td[^>]*>\(2, 17\)</td><td[^>]*>([^<]*)</td>", html)
+    assert row and row[1] == "-"
+    assert "None" not in verdict._repr_html_()
+
+
+def test_tables_have_no_empty_headers_and_no_none(match):
+    from doppelnb.engines.doppel_doubt.render import results_html, view_html
+
+    for html in (results_html(match[-1].results()), str(view_table(match[0], 0)),
+                 str(view_html(match[0], 0)), results_html(examples.e10_results())):
+        assert not re.search(r"<th[^>]*></th>", html) and "None" not in html
+
+
+def test_a_zoomed_board_keeps_the_boards_own_row_and_column_numbers():
+    from doppelnb.engines.doppel_doubt.render import region_in_play
+
+    board = db.Board().set_owner([(5, 9), (6, 9)], "red").set_owner([(6, 10)], "blue")
+    assert region_in_play(board) == ((4, 8), (7, 11))
+    assert region_in_play(board, pad=0) == ((5, 9), (6, 10))
+    svg = str(board_svg(board, region="play", cell=30))
+    assert len(_square_sizes(svg)) == 1 and svg.count('stroke="#b0b0b0"') == 4 * 4
+    labels = [text for _, _, _, text in _TEXT.findall(svg)]
+    assert labels[:4] == ["8", "9", "10", "11"] and labels[4:8] == ["4", "5", "6", "7"]
+    assert "rows 4 to 7, columns 8 to 11" in svg           # the picture's title says where
+    assert region_in_play(db.Board()) == ((0, 0), (16, 16))  # nothing in play: the whole board
+    whole = str(board_svg(board))
+    assert whole.count('stroke="#b0b0b0"') == 17 * 17
+
+
+def test_the_contested_region_is_where_two_colours_meet():
+    from doppelnb.engines.doppel_doubt.render import contested_region
+
+    board = db.Board().set_owner([(0, 0), (0, 1), (1, 0)], "red")          # red alone
+    board.set_owner([(12, 12), (12, 13)], "green").set_owner([(13, 12), (13, 13)], "blue")
+    assert contested_region(board, rows=2, cols=2) == ((12, 12), (13, 13))
+    top, bottom = contested_region(board)
+    assert bottom[0] - top[0] == 6 and bottom[1] - top[1] == 8
+    assert top[0] <= 12 <= 13 <= bottom[0] and top[1] <= 12 <= 13 <= bottom[1]
+
+
+@pytest.mark.parametrize("region", ["everything", ((0, 0),), ((3, 3), (1, 1)), ((0, 0), (0, 17)),
+                                    ((0, 0), (1, "a")), 5])
+def test_a_bad_region_is_refused_with_bad_input(region):
+    with pytest.raises(BadInput):
+        board_svg(db.Board(), region=region)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: board_svg("board"),
+    lambda: board_svg(db.Board(), cell=0),
+    lambda: board_svg(db.Board(), cell=2.5),
+])
+def test_board_svg_refuses_bad_arguments(call):
+    with pytest.raises(BadInput):
+        call()

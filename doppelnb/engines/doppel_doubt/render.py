@@ -1,5 +1,6 @@
-"""SVG and HTML pictures of Doppel Doubt: the board, shapes, a proposed placement with its verdict,
-a claim-by-claim resolution and the results. Built with :mod:`doppelnb.core.render` only.
+"""SVG and HTML pictures of Doppel Doubt: the board (drawn by :mod:`.board_picture`, whose names
+are importable from here too), shapes, a proposed placement with its verdict, a claim-by-claim
+resolution and the results. Built with :mod:`doppelnb.core.render` only.
 
 >>> from doppelnb.engines.doppel_doubt import Board
 >>> svg = board_svg(Board().set_owner([(0, 0)], "red"), cell=10)
@@ -13,171 +14,25 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.checks import check_instance
 from ...core.render import Html, Svg, escape, html_table, side_by_side
-from .board import OFFBOARD, Board, Verdict, on_board
-from .rules import COLOURS, SIZE, colour_of
+from .board import Board, Verdict
+from .board_picture import (
+    FILL,
+    HATCH,
+    INK,
+    OKABE_ITO,
+    READABLE_CELL,
+    board_svg,
+    colour_swatch,
+    contested_region,
+    region_in_play,
+    territory_fill,
+)
+from .rules import COLOURS, colour_of
 from .shapes import Shape, reflect
 
 if TYPE_CHECKING:
     from .game import State
     from .resolve import ClaimStep, Resolution, Results
-
-#: Okabe-Ito colours (safe for the common colour-vision deficiencies), one per colour pair; the
-#: board fills are light tints of them so the printed values stay readable, and each colour also
-#: gets its own hatch (``HATCH``), the second cue that does not rely on colour at all.
-OKABE_ITO = {"red": "#D55E00", "blue": "#0072B2", "yellow": "#F0E442", "green": "#009E73",
-             "purple": "#CC79A7"}
-
-
-def _tint(colour: str, share: float) -> str:
-    """``colour`` mixed with white: ``share`` of the colour, the rest white."""
-    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(v * share + 255 * (1 - share)):02x}" for v in rgb)
-
-
-FILL = {c: _tint(v, 0.55) for c, v in OKABE_ITO.items()}
-INK = {**OKABE_ITO, "yellow": "#8a7a00"}     # the yellow ink is darkened so lines and rings show
-#: The second cue: a hatch per colour, named in every legend.
-HATCH = {"red": "diagonal lines /", "blue": "horizontal lines", "yellow": "dots",
-         "green": "diagonal lines \\", "purple": "vertical lines"}
-
-
-def _pattern(colour: str, cell: float) -> str:
-    """An SVG ``<pattern>`` filling a square with ``colour``'s tint and its hatch."""
-    k = max(4.0, cell / 3)
-    ink, fill = INK[colour], FILL[colour]
-    marks = {
-        "red": f'<line x1="0" y1="{k:g}" x2="{k:g}" y2="0"/>',
-        "blue": f'<line x1="0" y1="{k / 2:g}" x2="{k:g}" y2="{k / 2:g}"/>',
-        "yellow": f'<circle cx="{k / 2:g}" cy="{k / 2:g}" r="{k / 7:g}" fill="{ink}"/>',
-        "green": f'<line x1="0" y1="0" x2="{k:g}" y2="{k:g}"/>',
-        "purple": f'<line x1="{k / 2:g}" y1="0" x2="{k / 2:g}" y2="{k:g}"/>',
-    }[colour]
-    return (f'<pattern id="{_pattern_id(colour, cell)}" patternUnits="userSpaceOnUse" '
-            f'width="{k:g}" height="{k:g}"><rect width="{k:g}" height="{k:g}" fill="{fill}"/>'
-            f'<g stroke="{ink}" stroke-width="{max(0.6, k / 12):g}" stroke-opacity="0.55">'
-            f"{marks}</g></pattern>")
-
-
-def _pattern_id(colour: str, cell: float) -> str:
-    return f"db-hatch-{colour}-{round(cell * 10)}"
-
-
-def _defs(cell: float) -> str:
-    return "<defs>" + "".join(_pattern(c, cell) for c in COLOURS) + "</defs>"
-
-
-def territory_fill(colour: str, cell: float = 24) -> str:
-    """The SVG fill of ``colour``'s territory at square size ``cell`` (tint plus hatch)."""
-    return f"url(#{_pattern_id(colour, cell)})"
-
-
-def colour_swatch(colour: str, *, size: int = 16) -> Svg:
-    """A small square in ``colour``'s tint and hatch, with its name as the title (for legends)."""
-    svg = Svg(size, size, title=f"{colour}: {HATCH[colour]}", role="img")
-    svg.add(_defs(size))
-    svg.rect(0.5, 0.5, size - 1, size - 1, fill=territory_fill(colour, size), stroke="#555",
-             stroke_width=0.8)
-    return svg
-
-
-LEGAL, ILLEGAL = "#1a7f37", "#cf222e"
-
-
-def board_svg(board: Board, *, overlay: Any = None, who: str | None = None,
-              verdict: Verdict | None = None, highlight: Any = (), cell: int = 24,
-              title: str | None = None, show_values: bool = True) -> Svg:
-    """The board: territory colours, printed values, starting squares, Zero spaces (double ring)
-    and, optionally, a proposed placement outlined green (legal) or red (illegal) with its verdict.
-    ``highlight`` outlines squares (e.g. those claimed by the step being shown)."""
-    if overlay is not None and verdict is None and who is not None:
-        verdict = board.check_placement(who, overlay)
-    cells = set(verdict.cells) if verdict is not None else set(map(tuple, overlay or ()))
-    margin = cell * 2 if any(not on_board(c) for c in cells) else cell
-    top = 22 if title else 4
-    lines = _wrap(verdict.summary(), 70) if verdict is not None else []
-    foot = 18 + 15 * len(lines)
-    width = SIZE * cell + 2 * margin
-    height = top + SIZE * cell + 2 * margin + foot
-    owners = sorted({colour_of(o) for o in board.owner if o}, key=COLOURS.index)
-    legend_h = 18 if owners else 0
-    height += legend_h
-    svg = Svg(width, height, title=title or "Doppel Doubt board", role="img")
-    svg.add(_defs(cell))
-    if title:
-        svg.text(width / 2, 16, title, size=13, anchor="middle", font_weight="bold")
-    x0, y0 = margin, top + margin
-    for c in range(SIZE):
-        svg.text(x0 + c * cell + cell / 2, y0 - 4, c, size=8, anchor="middle", fill="#777")
-    for r in range(SIZE):
-        svg.text(x0 - 4, y0 + r * cell + cell / 2 + 3, r, size=8, anchor="end", fill="#777")
-    for r in range(SIZE):
-        for c in range(SIZE):
-            i = r * SIZE + c
-            x, y = x0 + c * cell, y0 + r * cell
-            owner = board.owner[i]
-            fill = territory_fill(colour_of(owner), cell) if owner else "#ffffff"
-            svg.rect(x, y, cell, cell, fill=fill, stroke="#c8c8c8", stroke_width=0.6)
-            label = board.start_label((r, c))
-            if i in board.zero:
-                ring = INK[colour_of(owner)] if owner else "#555"
-                svg.circle(x + cell / 2, y + cell / 2, cell * 0.38, fill="none", stroke=ring,
-                           stroke_width=1.2)
-                svg.circle(x + cell / 2, y + cell / 2, cell * 0.28, fill="none", stroke=ring,
-                           stroke_width=1.2)
-            if label:
-                svg.text(x + cell / 2, y + cell / 2 + 4, label, size=cell * 0.42,
-                         anchor="middle", font_weight="bold", fill="#222")
-            elif show_values:
-                v = board.values[i]
-                svg.text(x + cell / 2, y + cell / 2 + 4, f"{v:+d}" if v else "0",
-                         size=cell * 0.4, anchor="middle", fill="#222" if v >= 0 else "#8a1c1c")
-            if owner and board.rules.territory_owner == "doppel":
-                svg.text(x + cell - 2, y + 8, owner[-1], size=7, anchor="end", fill=INK[
-                    colour_of(owner)])
-    for r, c in highlight:
-        svg.rect(x0 + c * cell + 1.5, y0 + r * cell + 1.5, cell - 3, cell - 3, fill="none",
-                 stroke="#111", stroke_width=2.5)
-    if cells:
-        ok = verdict is None or verdict.legal
-        stroke = LEGAL if ok else ILLEGAL
-        cats = {cl: cat for cl, cat, _ in verdict.squares} if verdict else {}
-        for r, c in cells:
-            x, y = x0 + c * cell, y0 + r * cell
-            svg.rect(x + 1, y + 1, cell - 2, cell - 2, fill=stroke, fill_opacity=0.22,
-                     stroke=stroke, stroke_width=2.5, stroke_dasharray=None if ok else "4 2")
-            if cats.get((r, c)) in ("enemy Zero", "enemy protected start", OFFBOARD):
-                svg.line(x + 4, y + 4, x + cell - 4, y + cell - 4, stroke=ILLEGAL, stroke_width=2)
-                svg.line(x + cell - 4, y + 4, x + 4, y + cell - 4, stroke=ILLEGAL, stroke_width=2)
-    ty = y0 + SIZE * cell + margin + 12
-    note = ("illustrative board (values and starting squares are not the rulebook's)"
-            if cell >= 20 else "illustrative board (not the rulebook's)")
-    svg.text(x0, ty, note if board.illustrative else "board data supplied by the user", size=9,
-             fill="#777")
-    if owners:                              # the legend: tint, hatch and name of each colour
-        lx = x0
-        for colour in owners:
-            svg.rect(lx, ty + 5, 14, 10, fill=territory_fill(colour, cell), stroke="#555",
-                     stroke_width=0.6)
-            svg.text(lx + 17, ty + 14, colour, size=9, fill="#333")
-            lx += 24 + 6 * len(colour)
-        ty += legend_h
-    for k, line in enumerate(lines):
-        svg.text(x0, ty + 15 * (k + 1), line, size=11,
-                 fill=LEGAL if verdict is not None and verdict.legal else ILLEGAL, font_weight="bold" if k == 0 else None)
-    return svg
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    words, lines, cur = text.split(), [], ""
-    for word in words:
-        if len(cur) + len(word) + 1 > width and cur:
-            lines.append(cur)
-            cur = word
-        else:
-            cur = f"{cur} {word}".strip()
-    if cur:
-        lines.append(cur)
-    return lines
 
 
 def shape_svg(shape: Shape | tuple[Any, ...], *, cell: int = 12, colour: str = "#555",
@@ -260,18 +115,24 @@ def shapes_strip(shapes: Any, labels: Any = None, **kw: Any) -> Html:
                                                                        strict=True)], gap=6)
 
 
-def verdict_html(verdict: Verdict, *, cell: int = 22) -> str:
+def verdict_html(verdict: Verdict, *, cell: int = READABLE_CELL, region: Any = "placement"
+                 ) -> str:
     """The board with the placement overlaid, and a table: each covered square, its category,
-    the rule that decides it and what happens to it."""
-    rows = verdict.explanation()
-    table = html_table(["square", "value", "it is", "rule", "why / effect"], rows,
-                       caption=verdict.summary())
+    the rule that decides it and what happens to it. The picture shows the placement with three
+    squares around it (``region``, as for :func:`board_svg`; ``None`` for the whole board). A
+    square off the board has no printed value: the table says so with a dash, not ``None``."""
+    rows = [(square, "-" if value is None else f"{value:+d}" if value else "0", category, rule,
+             why) for square, value, category, rule, why in verdict.explanation()]
+    table = html_table(["square", "printed value", "it is", "rule", "why, and what happens"],
+                       rows, caption=verdict.summary())
     if verdict.board is None:
         return table
-    return str(side_by_side(board_svg(verdict.board, verdict=verdict, cell=cell), Html(table)))
+    picture = board_svg(verdict.board, verdict=verdict, cell=cell, region=region,
+                        show_verdict=False)
+    return str(side_by_side(picture, Html(table)))
 
 
-def claim_step_html(resolution: Resolution, index: int, *, cell: int = 20) -> str:
+def claim_step_html(resolution: Resolution, index: int, *, cell: int = READABLE_CELL) -> str:
     """Step ``index`` of a resolution (0 = the board before any claim)."""
     if index == 0:
         order = ", ".join(f"{s.who} {s.card}" for s in resolution.steps)
@@ -344,17 +205,21 @@ def results_html(results: Results) -> str:
     for s, d in enumerate(results.identity):
         rows.append([s, d + (" (Jester)" if colour_of(d) == results.jester else ""),
                      results.territory[s], f"+{results.benefit[s]}", f"-{results.detriment[s]}",
-                     results.final[s], results.tokens[s] or "",
-                     "EC" if s in results.candidates else ""])
+                     results.final[s], results.tokens[s] or 0,
+                     "yes" if s in results.candidates else "-"])
     table = html_table(["seat", "Doppel", "territory", "benefit", "detriment", "final",
-                        "Tokens of Life", ""], rows, caption="results (DB-R16..DB-R19)")
+                        "Tokens of Life", "Elimination Candidate"], rows,
+                       caption="each seat's score and awards (DB-R16 to DB-R19)")
     colours = html_table(["colour", "colour score"],
                          [[c, v] for c, v in results.colour_scores.items()])
     notes = "".join(f"<li>{escape(n)}</li>" for n in results.notes)
-    summary = (f"<p>Team Token of Life: <b>{escape(', '.join(results.team_winners))}</b>; "
-               f"largest distance from zero: seat <b>{', '.join(map(str, results.individual_winners))}</b>; "
-               f"losing team: <b>{escape(', '.join(results.losing_teams))}</b>; Elimination "
-               f"Candidate: seat <b>{', '.join(map(str, results.candidates))}</b>.</p>")
+    def seats(found: Any) -> str:
+        return ("seat " + ", ".join(map(str, found))) if found else "nobody"
+
+    summary = (f"<p>Team Token of Life: <b>{escape(', '.join(results.team_winners) or 'nobody')}"
+               f"</b>; largest distance from zero: <b>{seats(results.individual_winners)}</b>; "
+               f"losing team: <b>{escape(', '.join(results.losing_teams) or 'none')}</b>; "
+               f"Elimination Candidate: <b>{seats(results.candidates)}</b>.</p>")
     return summary + str(side_by_side(Html(table), Html(colours))) + (
         f"<ul>{notes}</ul>" if notes else "")
 
@@ -375,8 +240,8 @@ def view_table(state: State, seat: int) -> Html:
              "not in the view" if "identity" not in view else "shown"],
             ["which colour are the Jesters", "not in the view" if "jester" not in view
              else "shown"]]
-    return Html(html_table(["what seat " + str(seat) + " sees", ""], rows,
-                           caption=f"state.view({seat}) (DB-R2)"))
+    return Html(html_table([f"what seat {seat} may see", "in its view"], rows,
+                           caption=f"seat {seat}'s view, state.view({seat}) (DB-R2)"))
 
 
 def starts_table(state: State) -> Html:
@@ -433,7 +298,7 @@ def colour_score_chart(state: State, *, title: str = "") -> Svg:
                       x_label="round", y_label="colour score (territory only)")
 
 
-def state_html(state: State, *, cell: int = 18) -> str:
+def state_html(state: State, *, cell: int = READABLE_CELL) -> str:
     title = (f"after round {state.round - 1}" if state.is_over else
              f"round {state.round}: seat {state.to_move} to choose")
     return str(side_by_side(board_svg(state.board, cell=cell, title=title), scores_table(state)))
@@ -498,7 +363,7 @@ def view_html(state: State, seat: int, *, overlay: Any = None, cell: int = 24) -
     colours = board_colour_scores(board)
     rows.append(["colour scores (P − Q)",
                  ", ".join(f"{c} {colours[c][2]:+d}" for c in COLOURS)])
-    table = Html(html_table(["what you know", ""], rows))
+    table = Html(html_table(["what you know", "details"], rows))
     parts: list[Any] = [picture, table]
     if view["offered"]:
         parts.append(Html("<div><b>shapes revealed this round</b> (DB-R8)</div>" + str(
@@ -507,7 +372,7 @@ def view_html(state: State, seat: int, *, overlay: Any = None, cell: int = 24) -
     return Html(f'<div class="doppelnb-view">{side_by_side(*parts)}</div>')
 
 
-__all__ = ["board_svg", "colour_score_chart", "view_table", "view_html", "board_colour_scores", "starts_table", "draft_table", "piece_name", "shape_label", "colour_swatch", "territory_fill", "HATCH",
+__all__ = ["board_svg", "region_in_play", "contested_region", "READABLE_CELL", "colour_score_chart", "view_table", "view_html", "board_colour_scores", "starts_table", "draft_table", "piece_name", "shape_label", "colour_swatch", "territory_fill", "HATCH",
            "OKABE_ITO", "shape_svg", "shapes_strip", "verdict_html", "claim_step_html",
            "ResolutionStep", "resolution_steps", "scores_table", "results_html", "state_html",
            "FILL", "INK"]
