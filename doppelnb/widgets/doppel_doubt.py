@@ -1,4 +1,5 @@
-"""Doppel Doubt widgets: a placement explorer and a claim-by-claim stepper.
+"""Doppel Doubt widgets: a placement explorer, a claim-by-claim stepper, and the table of every
+unclear point with the engine's readings.
 
 Thin views over the engine: the engine judges (``Board.check_placement``) and draws
 (``render.verdict_html``); the widgets only keep the shape, its rotation and position.
@@ -11,9 +12,14 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.checks import check_choice, check_instance, check_int
-from ..core.render import escape
+from ..core.render import Html, escape, html_table
 from ..engines import doppel_doubt as db
-from ..engines.doppel_doubt.render import resolution_steps, shape_svg, verdict_html
+from ..engines.doppel_doubt.render import (
+    reading_words,
+    resolution_steps,
+    shape_svg,
+    verdict_html,
+)
 from .offline import gallery, live_only
 from .stepper import GameStepper
 
@@ -155,4 +161,28 @@ def claim_stepper(resolution: db.Resolution, title: str = "") -> GameStepper:
                                    render=lambda step: step._repr_html_())
 
 
-__all__ = ["PlacementExplorer", "claim_stepper"]
+
+def unclear_points(rules: db.Rules | None = None) -> Html:
+    """Every unclear point of the rulebook (the rules index's DB-A entries, with their tags and
+    tooltips): what is open, the reading ``rules`` plays (the engine's defaults unless given) and
+    the other readings, each read from the flags of :class:`doppel_doubt.Rules`."""
+    from .. import rulebook
+
+    rules = db.Rules() if rules is None else check_instance(rules, "rules", db.Rules)
+    rows = []
+    for entry in rulebook.entries("doppel_doubt", "unclear point"):
+        head = Html(f"{rulebook.tag(entry.id)} {escape(entry.title)}")
+        if not entry.flags:
+            rows.append([head, entry.text, "no choice to make", "-"])
+            continue
+        opened = " ".join(f.doc for f in entry.flags)
+        played = "; ".join(reading_words(f.name, getattr(rules, f.name)) for f in entry.flags)
+        others = "; ".join(reading_words(f.name, choice) for f in entry.flags
+                           for choice in (f.choices or ()) if choice != getattr(rules, f.name))
+        rows.append([head, opened, played, others or "-"])
+    return Html(html_table(["unclear point", "what the rulebook leaves open",
+                            "the reading played here", "other readings"], rows,
+                           caption="every unclear point, read from the engine's Rules flags"))
+
+
+__all__ = ["PlacementExplorer", "claim_stepper", "unclear_points"]

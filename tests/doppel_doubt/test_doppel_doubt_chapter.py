@@ -323,3 +323,33 @@ def test_a_bad_region_is_refused_with_bad_input(region):
 def test_board_svg_refuses_bad_arguments(call):
     with pytest.raises(BadInput):
         call()
+
+
+def test_every_reading_of_every_flag_has_plain_words():
+    from doppelnb.engines.doppel_doubt.render import reading_words
+
+    for info in db.Rules.flags():
+        for choice in info.choices or (0, 3, -5):
+            words = reading_words(info.name, choice)
+            assert "_" not in words and words != str(choice), (info.name, choice, words)
+
+
+def test_the_reading_tables_show_words_and_the_default_first(match):
+    from doppelnb.engines.doppel_doubt.render import (
+        guessing_readings_table,
+        resolution_readings_table,
+        takeover_readings_table,
+    )
+    from doppelnb.widgets.doppel_doubt import unclear_points
+
+    board = match[60].board
+    resolution = next(s for s in reversed(match) if s.last_resolution()).last_resolution()
+    tables = [str(takeover_readings_table(board, "blue", db.one_sided_polyominoes(4))),
+              str(resolution_readings_table(resolution)), str(guessing_readings_table()),
+              str(unclear_points())]
+    for html in tables:
+        cells = re.findall(r"<td[^>]*>([^<]*)</td>", html)
+        assert not [c for c in cells if re.search(r"[a-z]_[a-z]", c)], html[:300]
+        assert "None" not in html
+    assert "(default)" in tables[0] and "the defaults" in tables[1]
+    assert all(f'href="rules.html#DB-A{i}"' in tables[3] for i in range(1, 26))

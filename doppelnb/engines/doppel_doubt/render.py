@@ -372,7 +372,147 @@ def view_html(state: State, seat: int, *, overlay: Any = None, cell: int = 24) -
     return Html(f'<div class="doppelnb-view">{side_by_side(*parts)}</div>')
 
 
-__all__ = ["board_svg", "region_in_play", "contested_region", "READABLE_CELL", "colour_score_chart", "view_table", "view_html", "board_colour_scores", "starts_table", "draft_table", "piece_name", "shape_label", "colour_swatch", "territory_fill", "HATCH",
+
+# -- the unclear points' readings, in words ----------------------------------------------------
+
+#: Plain words for every reading of every flag, so a table never shows an identifier such as
+#: ``own_over_half`` (a test checks that each choice of each flag has its words).
+READING_WORDS: dict[tuple[str, Any], str] = {
+    ("deal_mode", "one_per_decile"): "one card from each block of ten",
+    ("deal_mode", "equal_sum_any"): "any ten cards with the same sum",
+    ("territory_owner", "colour"): "the colour's, shared by both partners",
+    ("territory_owner", "doppel"): "each Doppel's own",
+    ("legality_time", "round_start"): "on the board as the round began",
+    ("partial_claims", True): "the rest of the shape still claims",
+    ("own_square_blocks", True): "covering your own square blocks later claims",
+    ("no_legal_placement", "forfeit"): "the shape is given up for the round",
+    ("allow_offboard", False): "no square may hang off the board",
+    ("allow_offboard", True): "squares may hang off the board, and are lost",
+    ("printed_zero_is_zero_space", False): "only leftover starts and Light make Zero spaces",
+    ("printed_zero_is_zero_space", True): "every printed 0 is a Zero space too",
+    ("start_square_protected", False): "a claimed starting square can be taken over",
+    ("start_square_protected", True): "a claimed starting square is protected",
+    ("jester_bonus", "replace"): "the Jester pair is worth 10 instead of 5",
+    ("jester_guess", "pair_members"): "name both Jesters",
+    ("jester_guess", "colour_only"): "name the Jesters' colour",
+    ("detriment_stacks", True): "each correct guesser costs a pair 5",
+    ("detriment_stacks", False): "one penalty, however many guess right",
+    ("detriment_clamp_zero", True): "a penalty stops at zero",
+    ("jesters_guess", True): "the Jesters guess too",
+    ("jesters_guess", False): "the Jesters do not guess",
+    ("colour_score_includes_guessing", True): "the colour score includes guessing",
+    ("tiebreak", "previous_rounds_then_shared"): "the leader a round earlier, then earlier; "
+                                                 "else shared",
+    ("jesters_eligible", False): "the Jesters can neither win nor lose",
+    ("jesters_eligible", True): "the Jesters can win and lose",
+    ("team_tol", "per_member"): "one Token of Life per member",
+    ("team_tol", "one_shared"): "one Token of Life for the team",
+    ("artefact_uses", "once_per_game"): "each power once per game",
+    ("artefact_uses", "once_per_round"): "each power once per round",
+    ("dark_applies_to_all_actions_in_round", True): "a Dark card orders every action",
+    ("dark_applies_to_all_actions_in_round", False): "a Dark card orders only highest-first "
+                                                     "actions",
+    ("dark_tie_direction", "same_as_action"): "original cards, in the action's direction",
+    ("dark_tie_direction", "higher_original_first"): "the higher original card first",
+    ("reveal_played_cards", True): "played cards are shown after each round",
+    ("reveal_played_cards", False): "played cards stay hidden",
+    ("partial_shape_list", "reject"): "a shorter ranking is refused",
+    ("partial_shape_list", "auto_complete_random"): "a shorter ranking is completed at random",
+    ("jester_controller", "human"): "people play the Jesters",
+    ("jester_controller", "bot"): "a seeded bot plays the Jesters",
+    ("takeover_rule", "own_over_half"): "own squares: over half of the shape",
+    ("takeover_rule", "non_enemy_over_half"): "enemy squares: under half of the shape",
+    ("takeover_rule", "own_more_than_enemy"): "more own squares than enemy squares",
+    ("takeover_check", "whole_shape"): "the whole shape at once",
+    ("takeover_check", "per_target_colour"): "each enemy colour apart",
+    ("illegal_takeover", "reject"): "the placement is refused",
+    ("illegal_takeover", "skip_enemy_squares"): "the enemy squares stay theirs",
+    ("partial_claims", False): "a shape that meets an earlier claim claims nothing",
+    ("own_square_blocks", False): "covering your own square blocks no later claim",
+    ("legality_time", "resolution"): "placements judged again when they resolve",
+    ("jester_bonus", "add"): "the Jester pair is worth 5 + 10",
+    ("detriment_clamp_zero", False): "a penalty may push a score past zero",
+    ("colour_score_includes_guessing", False): "the colour score leaves guessing out",
+}
+
+
+def reading_words(flag: str, value: Any) -> str:
+    """A flag's reading in words: ``reading_words("takeover_rule", "own_over_half")``."""
+    if (flag, value) in READING_WORDS:
+        return READING_WORDS[(flag, value)]
+    if flag == "start_square_value":
+        return f"a starting square is worth {value}"
+    if isinstance(value, bool):
+        return f"{flag.replace('_', ' ')}: {'yes' if value else 'no'}"
+    return str(value).replace("_", " ")
+
+
+def _default_mark(is_default: bool) -> str:
+    return " (default)" if is_default else ""
+
+
+def takeover_readings_table(board: Board, colour: str, shapes: Any = None, *,
+                            caption: str = "") -> Html:
+    """Every legal placement of ``shapes`` for ``colour`` on ``board`` under each reading of the
+    takeover rule (DB-A5 what counts, DB-A6 how it is checked, DB-A7 what a failed takeover
+    does): exact counts from :func:`.analysis.takeover_comparison`, the readings in words."""
+    from .analysis import takeover_comparison
+
+    rows = []
+    for r in takeover_comparison(board, colour, shapes):
+        default = (r["takeover_rule"], r["takeover_check"], r["illegal_takeover"]) == (
+            "own_over_half", "whole_shape", "reject")
+        rows.append([reading_words("takeover_rule", r["takeover_rule"]) + _default_mark(default),
+                     reading_words("takeover_check", r["takeover_check"]),
+                     reading_words("illegal_takeover", r["illegal_takeover"]), r["legal"],
+                     r["taking_placements"], r["enemy_squares_taken"]])
+    return Html(html_table(
+        ["what must be over half (DB-A5)", "checked (DB-A6)", "when it fails (DB-A7)",
+         "legal placements", "placements that take enemy squares", "enemy squares taken"],
+        rows, caption=caption or f"every legal placement for {colour}, by reading (exact counts)"))
+
+
+def resolution_readings_table(resolution: Resolution, *, caption: str = "") -> Html:
+    """One round's placements resolved again under the other readings of DB-A8, DB-A9 and
+    DB-A10 (:func:`.analysis.resolution_readings`), the readings in words."""
+    from .analysis import resolution_readings
+
+    rows = []
+    for r in resolution_readings(resolution):
+        if r["reading"] == "defaults":
+            words = "the defaults"
+        else:
+            name, _, value = r["reading"].partition("=")
+            parsed: Any = {"True": True, "False": False}.get(value, value)
+            words = reading_words(name, parsed)
+        rows.append([words, r["claimed"], r["void"], r["lost_to_earlier_claims"],
+                     r["squares_differing_from_default"]])
+    return Html(html_table(["reading", "squares claimed", "placements void",
+                            "squares lost to earlier claims",
+                            "squares owned differently from the defaults"], rows,
+                           caption=caption or "one round, resolved under each reading"))
+
+
+def guessing_readings_table(*, caption: str = "") -> Html:
+    """Example DB-E8 scored under each reading of DB-A16 and DB-A17 that changes it."""
+    from .examples import e8_results
+    from .rules import Rules
+
+    variants: list[tuple[str, dict[str, Any]]] = [("the defaults", {})] + [
+        (reading_words(flag, value), {flag: value}) for flag, value in (
+            ("jester_bonus", "add"), ("detriment_clamp_zero", False),
+            ("colour_score_includes_guessing", False))]
+    rows = []
+    for words, changes in variants:
+        res = e8_results(Rules(**changes))
+        rows.append([words, res.final[0], res.final[2], res.colour_scores["red"],
+                     res.colour_scores["blue"]])
+    return Html(html_table(["reading", "red-P", "blue-P", "red colour score",
+                            "blue colour score"], rows,
+                           caption=caption or "example DB-E8 under each reading"))
+
+__all__ = ["READING_WORDS", "reading_words", "takeover_readings_table",
+           "resolution_readings_table", "guessing_readings_table", "board_svg", "region_in_play", "contested_region", "READABLE_CELL", "colour_score_chart", "view_table", "view_html", "board_colour_scores", "starts_table", "draft_table", "piece_name", "shape_label", "colour_swatch", "territory_fill", "HATCH",
            "OKABE_ITO", "shape_svg", "shapes_strip", "verdict_html", "claim_step_html",
            "ResolutionStep", "resolution_steps", "scores_table", "results_html", "state_html",
            "FILL", "INK"]
