@@ -353,3 +353,25 @@ def test_the_reading_tables_show_words_and_the_default_first(match):
         assert "None" not in html
     assert "(default)" in tables[0] and "the defaults" in tables[1]
     assert all(f'href="rules.html#DB-A{i}"' in tables[3] for i in range(1, 26))
+
+
+def test_exercise_answers_match_known_counts_and_the_rules():
+    """Free pentominoes: 12 (OEIS A000105); DB-E5 swapped: the higher card, now blue's, claims X
+    first (DB-R11); the straight pentomino: 2 x 17 x 13 positions by the closed form."""
+    from doppelnb.engines.doppel_doubt.exercises import BOOK
+
+    assert BOOK.answer(1) == 12
+    swapped = examples.e5_resolution(40, 90)
+    assert [s.who for s in swapped.steps] == ["blue", "red"]
+    assert BOOK.answer(4) == swapped.after.owner_of(examples.E5_X) == "blue"
+    assert BOOK.answer(6) == analysis.placements_closed_form(db.shape_by_name("5-0"))
+    from doppelnb.engines.doppel_doubt.rules import takeover_ok
+
+    assert not takeover_ok("own_more_than_enemy", 2, 2, 6)      # a tie is not "more"
+    assert BOOK.answer(2) == 3 and takeover_ok("own_more_than_enemy", 3, 2, 6)
+
+
+@pytest.mark.parametrize("cards", [(90, 90), (0, 40), (90, 101), ("90", 40), (90.0, 40)])
+def test_db_e5_replay_refuses_bad_cards(cards):
+    with pytest.raises(BadInput):
+        examples.e5_resolution(*cards)

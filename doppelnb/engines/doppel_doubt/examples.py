@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...core.checks import check_sequence
-from ...core.errors import RuleError
+from ...core.checks import check_int, check_sequence
+from ...core.errors import BadInput, RuleError
 from ...core.record import GoldenCase
 from .board import Board
 from .claims import Resolution, resolve_placements
@@ -130,16 +130,22 @@ E5_RED = ((3, 5), (4, 5), (5, 5), (5, 6))        # red-Q, card 90: an L through 
 E5_BLUE = ((7, 5), (6, 5), (5, 5), (5, 4))       # blue-P, card 40: a J through X
 
 
-def e5_resolution() -> Resolution:
+def e5_resolution(red_card: int = 90, blue_card: int = 40) -> Resolution:
     """DB-E5: red-Q (card 90) and blue-P (card 40) both cover the unclaimed square X = (5, 5);
-    red resolves first and claims X, blue keeps its other squares (DB-R11, DB-A9).
+    red resolves first and claims X, blue keeps its other squares (DB-R11, DB-A9). Other cards
+    (``red_card``, ``blue_card``, different whole numbers from 1 to 100) replay it.
 
     >>> res = e5_resolution()
     >>> res.after.owner_of(E5_X), [len(s.claimed) for s in res.steps], res.steps[1].ignored
     ('red', [3, 2], ((5, 5),))
     """
+    red_card = check_int(red_card, "red_card", 1, 100)
+    blue_card = check_int(blue_card, "blue_card", 1, 100)
+    if red_card == blue_card:
+        raise BadInput("DB-R4", f"the two cards must differ, got {red_card} twice")
     board = Board().set_owner([(3, 5)], "red").set_owner([(7, 5)], "blue")
-    return resolve_placements(board, [(1, "red", 90, 90, E5_RED), (2, "blue", 40, 40, E5_BLUE)])
+    return resolve_placements(board, [(1, "red", red_card, red_card, E5_RED),
+                                      (2, "blue", blue_card, blue_card, E5_BLUE)])
 
 
 def e6_story() -> list[tuple[str, str]]:
