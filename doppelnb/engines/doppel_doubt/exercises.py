@@ -17,7 +17,7 @@ from .analysis import placements_enumerated, random_guess_enumerated
 from .board import Board
 from .examples import E5_X, e5_resolution
 from .rules import DOPPELS, LETTERS, SIZE, takeover_ok
-from .scoring import adjust, colour_scores, territory_scores
+from .scoring import adjust, colour_scores, guess_points, territory_scores
 from .shapes import Shape, one_sided_polyominoes, reflect, shape_by_name
 
 #: Exercise 3: the printed values of the squares blue holds.
@@ -67,9 +67,19 @@ def _x_owner() -> str:
     return owner
 
 
+#: Exercise 5: blue-P's territory points, and how many guessers of other colours name the pair.
+EX5_TERRITORY, EX5_GUESSERS = 3, 2
+
+
 def _twice_found() -> int:
-    """Blue-P holds 3 and two guessers of other colours name the blue pair: 2 x -5, clamped."""
-    return adjust(3, "P", 0, 10)
+    """Blue-P holds 3 and two guessers of other colours (red-P and green-P) name the blue pair:
+    the engine's guessing points give the pair's loss (stacked, DB-A16), and the loss moves
+    blue-P's score towards zero and stops there (DB-R16)."""
+    guessers = [DOPPELS.index(d) for d in ("red-P", "green-P", "purple-P")][:EX5_GUESSERS]
+    pair = (DOPPELS.index("blue-P"), DOPPELS.index("blue-Q"))
+    guesses = [{"blue": pair} if seat in guessers else {} for seat in range(len(DOPPELS))]
+    loss = guess_points(DOPPELS, "yellow", guesses)[1][pair[0]]
+    return adjust(EX5_TERRITORY, "P", 0, loss)
 
 
 def _straight_positions() -> int:
@@ -205,4 +215,4 @@ BOOK = exercise_book(
 check = BOOK.check
 
 __all__ = ["BOOK", "check", "BLUE_VALUES", "COLOUR", "EX2_RULE", "EX2_ENEMY", "EX2_SIZE",
-           "EX4_RED_CARD", "EX4_BLUE_CARD"]
+           "EX4_RED_CARD", "EX4_BLUE_CARD", "EX5_TERRITORY", "EX5_GUESSERS"]

@@ -35,23 +35,25 @@ if TYPE_CHECKING:
     from .resolve import ClaimStep, Resolution, Results
 
 
-def shape_svg(shape: Shape | tuple[Any, ...], *, cell: int = 12, colour: str = "#555",
+def shape_svg(shape: Shape | tuple[Any, ...], *, cell: int = 16, colour: str = "#555",
               rotation: int = 0, label: str | None = None) -> Svg:
-    """A small picture of a shape (in one of its rotations)."""
+    """A small picture of a shape (in one of its rotations), its label under it in letters big
+    enough to read on a projector."""
     cells = shape.rotations()[rotation % len(shape.rotations())] if isinstance(shape, Shape) \
         else tuple(shape)
     h = 1 + max(r for r, _ in cells)
     w = 1 + max(c for _, c in cells)
     text = label if label is not None else (str(shape) if isinstance(shape, Shape) else "")
+    font = 12 if cell >= 12 else 10
     size = max(h, w, 4) * cell + 4
-    width = max(size, 5.6 * len(text) + 6)          # wide enough for the label under it
-    svg = Svg(width, size + (12 if text else 0), title=text or "shape", role="img")
+    width = max(size, 0.62 * font * len(text) + 6)     # wide enough for the label under it
+    svg = Svg(width, size + (font + 5 if text else 0), title=text or "shape", role="img")
     ox, oy = (width - w * cell) / 2, (size - h * cell) / 2
     for r, c in cells:
         svg.rect(ox + c * cell, oy + r * cell, cell, cell, fill=colour, stroke="#fff",
                  stroke_width=1)
     if text:
-        svg.text(width / 2, size + 10, text, size=9, anchor="middle")
+        svg.text(width / 2, size + font + 1, text, size=font, anchor="middle")
     return svg
 
 
