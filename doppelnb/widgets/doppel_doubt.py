@@ -17,6 +17,7 @@ from ..engines import doppel_doubt as db
 from ..engines.doppel_doubt.render import (
     reading_words,
     resolution_steps,
+    shape_label,
     shape_svg,
     verdict_html,
 )
@@ -45,7 +46,7 @@ class PlacementExplorer(widgets.VBox):
         self.rotation = 0
         self.row, self.col = row, col
         self.colour_picker = widgets.Dropdown(options=owners, value=colour or owners[0],
-                                              description="placer")
+                                              description="colour")
         self.size_picker = widgets.Dropdown(options=[4, 5, 6], value=self.shape.size,
                                             description="size", layout=widgets.Layout(
                                                 width="130px"))
@@ -55,8 +56,9 @@ class PlacementExplorer(widgets.VBox):
         # takeover_rule is a choice flag: its readings are always listed (never None).
         takeover = next(f.choices for f in db.Rules.flags() if f.name == "takeover_rule") or ()
         self.rule_picker = widgets.Dropdown(
-            options=list(takeover), value=self.board.rules.takeover_rule,
-            description="takeover (DB-A5)", style={"description_width": "initial"})
+            options=[(reading_words("takeover_rule", r), r) for r in takeover],
+            value=self.board.rules.takeover_rule, description="a takeover needs",
+            style={"description_width": "initial"}, layout=widgets.Layout(width="390px"))
         small = dict(layout=widgets.Layout(width="40px"))
         self.buttons = {
             "rotate": widgets.Button(description="⟳", tooltip="rotate a quarter turn", **small),
@@ -94,15 +96,16 @@ class PlacementExplorer(widgets.VBox):
             rules = self.board.rules.replace(takeover_rule=rule)
             board = self.board if rules == self.board.rules else self.board.with_rules(rules)
             verdict = board.check_placement(colour, self.cells, self.shape)
-            cases.append((f"{self.shape} at ({self.row}, {self.col}), takeover_rule = {rule}",
+            cases.append((reading_words("takeover_rule", rule),
                           verdict_html(verdict, cell=self.cell)))
         for name in [n for n in self._names(self.shape.size) if n != str(self.shape)][:3]:
             shape = db.shape_by_name(name)
             cells = [(self.row + r, self.col + c) for r, c in shape.rotations()[0]]
             verdict = self.judged_board.check_placement(colour, cells, shape)
-            cases.append((f"{name} at ({self.row}, {self.col})",
+            cases.append((f"the shape {shape_label(shape)} here",
                           verdict_html(verdict, cell=self.cell)))
-        return gallery(cases, description="placement")
+        return gallery(cases, description=f"{self.shape_picker.value} at ({self.row}, "
+                                          f"{self.col}); try")
 
     @staticmethod
     def _names(size: int) -> list[str]:
@@ -171,9 +174,11 @@ def unclear_points(rules: db.Rules | None = None) -> Html:
     rules = db.Rules() if rules is None else check_instance(rules, "rules", db.Rules)
     rows = []
     for entry in rulebook.entries("doppel_doubt", "unclear point"):
+        if not entry.id[-1].isdigit():       # a part of another point (DB-A4a): said there
+            continue
         head = Html(f"{rulebook.tag(entry.id)} {escape(entry.title)}")
         if not entry.flags:
-            rows.append([head, entry.text, "no choice to make", "-"])
+            rows.append([head, entry.text, "no flag", "-"])
             continue
         opened = " ".join(f.doc for f in entry.flags)
         played = "; ".join(reading_words(f.name, getattr(rules, f.name)) for f in entry.flags)
@@ -185,4 +190,43 @@ def unclear_points(rules: db.Rules | None = None) -> Html:
                            caption="every unclear point, read from the engine's Rules flags"))
 
 
-__all__ = ["PlacementExplorer", "claim_stepper", "unclear_points"]
+
+#: The bots of the shipped sweeps, in words.
+MIX_WORDS = {"random": "every seat plays a random legal move",
+             "greedy": "every seat plays the greedy bot (the placement that gains most squares)",
+             "greedy/random": "greedy seats and random seats in the same games"}
+
+
+def sweep_key(*names: str) -> Html:
+    """How to read the shipped sweeps' own summaries (``balance_summary``), which name readings,
+    bots and metrics as the code does: each name used by the sweeps ``names`` (or all three of
+    Doppel Doubt), in words. Readings come from the flags' words, metrics from the sweep's own
+    descriptions (:data:`doppelnb.core.sweep.METRICS`)."""
+    from ..core.sweep import BALANCE_METRICS, METRICS, load_table
+
+    names = names or ("doppel_doubt", "doppel_doubt_ladder", "doppel_doubt_illegal_takeover")
+    readings: dict[str, None] = {}
+    mixes: dict[str, None] = {}
+    metrics: dict[str, None] = {}
+    for name in names:
+        for reading, _players, mix, metric, *_ in load_table(name).rows:
+            readings.setdefault(reading)
+            mixes.setdefault(mix)
+            if metric in BALANCE_METRICS or metric in ("first_player_win_rate", "skill_gap"):
+                metrics.setdefault(metric)
+    rows: list[list[str]] = []
+    for reading in readings:
+        if reading == "default":
+            rows.append(["reading", reading, "every flag at its default (the chapter's rules)"])
+            continue
+        flag, _, value = reading.partition("=")
+        parsed: Any = {"True": True, "False": False}.get(value, value)
+        rows.append(["reading", reading, reading_words(flag, parsed)])
+    rows += [["bots", mix, MIX_WORDS.get(mix, mix)] for mix in mixes]
+    rows.append(["players", "10p", "ten players in each game (eight and the two Jesters)"])
+    rows += [["metric", metric, METRICS.get(metric, metric)] for metric in metrics]
+    return Html(html_table(["kind", "name in the summaries", "what it means"], rows,
+                           caption="a key to the sweeps' own names"))
+
+
+__all__ = ["PlacementExplorer", "claim_stepper", "unclear_points", "sweep_key", "MIX_WORDS"]

@@ -173,6 +173,24 @@ def contested_region(board: Board, *, rows: int = 7, cols: int = 9) -> Region:
     return (top, left), (top + rows - 1, left + cols - 1)
 
 
+def colours_in(board: Board, region: Region = WHOLE_BOARD) -> list[str]:
+    """The colours holding squares in ``region``, most squares first (ties in colour order).
+
+    >>> from doppelnb.engines.doppel_doubt import Board
+    >>> colours_in(Board().set_owner([(0, 0)], "red").set_owner([(0, 1), (1, 1)], "blue"))
+    ['blue', 'red']
+    """
+    check_instance(board, "board", Board, expected="a doppel_doubt.Board")
+    (r0, c0), (r1, c1) = _region(board, region, ())
+    counts: dict[str, int] = {}
+    for r in range(r0, r1 + 1):
+        for c in range(c0, c1 + 1):
+            owner = board.owner[r * SIZE + c]
+            if owner is not None:
+                counts[colour_of(owner)] = counts.get(colour_of(owner), 0) + 1
+    return sorted(counts, key=lambda colour: (-counts[colour], COLOURS.index(colour)))
+
+
 def _region(board: Board, region: Any, cells: Any) -> Region:
     if region is None or region == "all":
         return WHOLE_BOARD
@@ -339,4 +357,5 @@ def _wrap(text: str, width: int) -> list[str]:
 
 __all__ = ["OKABE_ITO", "FILL", "INK", "HATCH", "LEGAL", "ILLEGAL", "READABLE_CELL", "Region",
            "WHOLE_BOARD", "territory_fill", "colour_swatch", "region_in_play", "contested_region",
+           "colours_in",
            "board_svg"]

@@ -257,15 +257,26 @@ def light_example() -> Resolution:
                               lights=[("green", (3, 7))])
 
 
-def actions_by_round(states: Sequence[State], seat: int = 0) -> list[tuple[int, str]]:
+#: What each kind of submission does, in words (``actions_by_round(..., words=True)``).
+ACTION_WORDS = {"card": "plays a card", "start": "ranks the starting squares",
+                "shape": "ranks the shapes", "place": "places a shape",
+                "guess": "names who holds each colour", "light": "uses Light",
+                "dark": "uses Dark"}
+
+
+def actions_by_round(states: Sequence[State], seat: int = 0, *, words: bool = False
+                     ) -> list[tuple[int, str]]:
     """For a played match (the states of a playout), what ``seat`` submitted in each round: the
-    round schedule of DB-R5 read off a real record.
+    round schedule of DB-R5 read off a real record. ``words=True`` says it in words ("ranks the
+    shapes, 9 picks") instead of the actions' names ("shape x9").
 
     >>> from doppelnb.core.state import playout
     >>> from doppelnb.engines.doppel_doubt import greedy_policy
     >>> rows = actions_by_round(list(playout(new_game(seed=2), greedy_policy, seed=2)))
     >>> rows[0], rows[-1]
     ((1, 'card, start x5, shape x9'), (10, 'card, place, guess x5'))
+    >>> actions_by_round(list(playout(new_game(seed=2), greedy_policy, seed=2)), words=True)[1]
+    (2, 'plays a card; ranks the shapes (9 picks); places a shape')
     """
     states = check_sequence(states, "states", min_len=2, max_len=100_000)
     kinds: dict[int, list[str]] = {}
@@ -279,8 +290,12 @@ def actions_by_round(states: Sequence[State], seat: int = 0) -> list[tuple[int, 
         parts: list[str] = []
         for kind in dict.fromkeys(seen):
             n = seen.count(kind)
-            parts.append(kind if n == 1 else f"{kind} x{n}")
-        rows.append((r, ", ".join(parts)))
+            if words:
+                said = ACTION_WORDS.get(kind, kind)
+                parts.append(said if n == 1 else f"{said} ({n} picks)")
+            else:
+                parts.append(kind if n == 1 else f"{kind} x{n}")
+        rows.append((r, "; ".join(parts) if words else ", ".join(parts)))
     return rows
 
 
@@ -378,5 +393,5 @@ GOLDEN = (
 
 __all__ = ["E2_CARDS", "E2_RANKS", "E3_CARDS", "E5_X", "E5_RED", "E5_BLUE", "E10_TERRITORY",
            "e1_hands", "e2_round_one", "e3_draft", "e4_board", "e5_resolution", "e6_board",
-           "e6_story", "e7_board", "e8_results", "e9_rows", "e10_results", "actions_by_round",
+           "e6_story", "e7_board", "e8_results", "e9_rows", "e10_results", "actions_by_round", "ACTION_WORDS",
            "edge_cases", "guess_rows", "light_example", "GOLDEN"]

@@ -23,6 +23,7 @@ from .board_picture import (
     READABLE_CELL,
     board_svg,
     colour_swatch,
+    colours_in,
     contested_region,
     region_in_play,
     territory_fill,
@@ -36,16 +37,16 @@ if TYPE_CHECKING:
 
 
 def shape_svg(shape: Shape | tuple[Any, ...], *, cell: int = 16, colour: str = "#555",
-              rotation: int = 0, label: str | None = None) -> Svg:
+              rotation: int = 0, label: str | None = None, box: int = 4) -> Svg:
     """A small picture of a shape (in one of its rotations), its label under it in letters big
-    enough to read on a projector."""
+    enough to read on a projector; the picture is at least ``box`` squares high and wide."""
     cells = shape.rotations()[rotation % len(shape.rotations())] if isinstance(shape, Shape) \
         else tuple(shape)
     h = 1 + max(r for r, _ in cells)
     w = 1 + max(c for _, c in cells)
     text = label if label is not None else (str(shape) if isinstance(shape, Shape) else "")
     font = 12 if cell >= 12 else 10
-    size = max(h, w, 4) * cell + 4
+    size = max(h, w, box) * cell + 4
     width = max(size, 0.62 * font * len(text) + 6)     # wide enough for the label under it
     svg = Svg(width, size + (font + 5 if text else 0), title=text or "shape", role="img")
     ox, oy = (width - w * cell) / 2, (size - h * cell) / 2
@@ -112,9 +113,16 @@ def shape_label(shape: Shape) -> str:
 
 
 def shapes_strip(shapes: Any, labels: Any = None, **kw: Any) -> Html:
+    """Shapes in a row, each with its label; every picture gets the box of the largest shape,
+    so the labels line up."""
+    shapes = list(shapes)
     labels = labels or [shape_label(s) for s in shapes]
+    box = max((max(1 + max(r for r, _ in cells), 1 + max(c for _, c in cells))
+               for cells in (s.rotations()[0] if isinstance(s, Shape) else tuple(s)
+                             for s in shapes)), default=4)
+    kw.setdefault("box", box)
     return side_by_side(*[shape_svg(s, label=lab, **kw) for s, lab in zip(shapes, labels,
-                                                                       strict=True)], gap=6)
+                                                                       strict=True)], gap=10)
 
 
 def verdict_html(verdict: Verdict, *, cell: int = READABLE_CELL, region: Any = "placement"
@@ -169,7 +177,9 @@ class ResolutionStep:
 
     def __init__(self, resolution: Resolution, index: int):
         self.resolution, self.index = resolution, index
-        self.actions = tuple(s.describe() for s in resolution.steps[:index])
+        # Short names for the stepper's move list (which has a fixed width); each step's picture
+        # and table say in full what the placement claimed.
+        self.actions = tuple(f"{s.who}, card {s.card}" for s in resolution.steps[:index])
 
     def parse_action(self, action: Any) -> Any:
         return action
@@ -206,7 +216,8 @@ def results_html(results: Results) -> str:
     rows = []
     for s, d in enumerate(results.identity):
         rows.append([s, d + (" (Jester)" if colour_of(d) == results.jester else ""),
-                     results.territory[s], f"+{results.benefit[s]}", f"-{results.detriment[s]}",
+                     results.territory[s], f"+{results.benefit[s]}" if results.benefit[s] else 0,
+                     f"-{results.detriment[s]}" if results.detriment[s] else 0,
                      results.final[s], results.tokens[s] or 0,
                      "yes" if s in results.candidates else "-"])
     table = html_table(["seat", "Doppel", "territory", "benefit", "detriment", "final",
@@ -216,7 +227,7 @@ def results_html(results: Results) -> str:
                          [[c, v] for c, v in results.colour_scores.items()])
     notes = "".join(f"<li>{escape(n)}</li>" for n in results.notes)
     def seats(found: Any) -> str:
-        return ("seat " + ", ".join(map(str, found))) if found else "nobody"
+        return ", ".join(f"seat {s} ({results.identity[s]})" for s in found) or "nobody"
 
     summary = (f"<p>Team Token of Life: <b>{escape(', '.join(results.team_winners) or 'nobody')}"
                f"</b>; largest distance from zero: <b>{seats(results.individual_winners)}</b>; "
@@ -275,7 +286,8 @@ def draft_table(state: State, round_: int = 1) -> Html:
                            caption=f"round {round_}'s shape draft, lowest card first"))
 
 
-def colour_score_chart(state: State, *, title: str = "") -> Svg:
+def colour_score_chart(state: State, *, title: str = "", width: int = 720,
+                       height: int = 360) -> Svg:
     """Each colour's score (P - Q, territory only) after every finished round, as a line chart
     drawn in the colour's own Okabe-Ito colour (with a marker and dash per line as second cue).
 
@@ -297,7 +309,8 @@ def colour_score_chart(state: State, *, title: str = "") -> Svg:
         jest = " (Jesters)" if colour == state.jester else ""
         series[colour + jest] = [(r + 1, s[colour]) for r, s in enumerate(per_round)]
     return line_chart(series, title=title or "colour score (P - Q) after each round",
-                      x_label="round", y_label="colour score (territory only)")
+                      x_label="round", y_label="colour score (territory only)", width=width,
+                      height=height)
 
 
 def state_html(state: State, *, cell: int = READABLE_CELL) -> str:
@@ -427,8 +440,8 @@ READING_WORDS: dict[tuple[str, Any], str] = {
     ("takeover_rule", "own_more_than_enemy"): "more own squares than enemy squares",
     ("takeover_check", "whole_shape"): "the whole shape at once",
     ("takeover_check", "per_target_colour"): "each enemy colour apart",
-    ("illegal_takeover", "reject"): "the placement is refused",
-    ("illegal_takeover", "skip_enemy_squares"): "the enemy squares stay theirs",
+    ("illegal_takeover", "reject"): "a failed takeover refuses the placement",
+    ("illegal_takeover", "skip_enemy_squares"): "a failed takeover leaves the enemy squares",
     ("partial_claims", False): "a shape that meets an earlier claim claims nothing",
     ("own_square_blocks", False): "covering your own square blocks no later claim",
     ("legality_time", "resolution"): "placements judged again when they resolve",
@@ -469,7 +482,7 @@ def takeover_readings_table(board: Board, colour: str, shapes: Any = None, *,
                      reading_words("illegal_takeover", r["illegal_takeover"]), r["legal"],
                      r["taking_placements"], r["enemy_squares_taken"]])
     return Html(html_table(
-        ["what must be over half (DB-A5)", "checked (DB-A6)", "when it fails (DB-A7)",
+        ["what a takeover counts (DB-A5)", "checked (DB-A6)", "when it fails (DB-A7)",
          "legal placements", "placements that take enemy squares", "enemy squares taken"],
         rows, caption=caption or f"every legal placement for {colour}, by reading (exact counts)"))
 
@@ -514,7 +527,7 @@ def guessing_readings_table(*, caption: str = "") -> Html:
                            caption=caption or "example DB-E8 under each reading"))
 
 __all__ = ["READING_WORDS", "reading_words", "takeover_readings_table",
-           "resolution_readings_table", "guessing_readings_table", "board_svg", "region_in_play", "contested_region", "READABLE_CELL", "colour_score_chart", "view_table", "view_html", "board_colour_scores", "starts_table", "draft_table", "piece_name", "shape_label", "colour_swatch", "territory_fill", "HATCH",
+           "resolution_readings_table", "guessing_readings_table", "board_svg", "region_in_play", "contested_region", "colours_in", "READABLE_CELL", "colour_score_chart", "view_table", "view_html", "board_colour_scores", "starts_table", "draft_table", "piece_name", "shape_label", "colour_swatch", "territory_fill", "HATCH",
            "OKABE_ITO", "shape_svg", "shapes_strip", "verdict_html", "claim_step_html",
            "ResolutionStep", "resolution_steps", "scores_table", "results_html", "state_html",
            "FILL", "INK"]
