@@ -92,7 +92,7 @@ class PlacementExplorer(widgets.VBox):
         """This position under each takeover reading, and a few other shapes there."""
         colour = self.colour_picker.value
         cases = []
-        for rule in self.rule_picker.options:
+        for _words, rule in self.rule_picker.options:
             rules = self.board.rules.replace(takeover_rule=rule)
             board = self.board if rules == self.board.rules else self.board.with_rules(rules)
             verdict = board.check_placement(colour, self.cells, self.shape)

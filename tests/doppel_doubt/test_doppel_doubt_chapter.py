@@ -375,3 +375,28 @@ def test_exercise_answers_match_known_counts_and_the_rules():
 def test_db_e5_replay_refuses_bad_cards(cards):
     with pytest.raises(BadInput):
         examples.e5_resolution(*cards)
+
+
+def test_the_placement_explorer_in_an_exported_page_shows_its_cases_in_words(monkeypatch):
+    """An exported page runs the explorer with DOPPELNB_EXPORT=1: its gallery shows this position
+    under each takeover reading, named in words (the menu's options are (words, reading))."""
+    from doppelnb.widgets.doppel_doubt import PlacementExplorer
+    from doppelnb.widgets.offline import EXPORT_ENV
+
+    monkeypatch.setenv(EXPORT_ENV, "1")
+    board = db.Board().set_owner([(3, 10), (3, 11)], "blue").set_owner([(3, 13)], "red")
+    explorer = PlacementExplorer(board, colour="blue", shape="5-3", row=3, col=10)
+    import ipywidgets as widgets
+
+    def dropdowns(widget):
+        if isinstance(widget, widgets.Dropdown):
+            yield widget
+        for child in getattr(widget, "children", ()):
+            yield from dropdowns(child)
+
+    picker = next(dropdowns(explorer._gallery()))
+    labels = [label for label, _ in picker.options]
+    assert "own squares: over half of the shape" in labels
+    assert not [label for label in labels if "_" in label]
+    assert [value for _, value in explorer.rule_picker.options] == [
+        "own_over_half", "non_enemy_over_half", "own_more_than_enemy"]
