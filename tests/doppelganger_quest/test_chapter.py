@@ -458,3 +458,10 @@ def test_exercises_are_not_answered_by_a_table_above_them():
     assert str(analysis.ff_probability("good", 3, 1)) not in _text(teaching.ff_table())
     assert "bow" not in _text(ex.setup_table()).lower()
     assert "5 players" not in _text(ex.pool_table())
+
+
+def test_a_heal_in_the_log_names_the_rule_of_the_decision_behind_it():
+    """'P4 heals 1' after P4's cleric ability is DQ-R26, not the tavern's DQ-R27."""
+    shown = _text(ex.log_table(ex.spider_quest()))
+    assert "|P4 heals 1||DQ-R26|" in shown
+    assert ex.HEAL_RULES["tavern"] == "DQ-R27" and ex.HEAL_RULES["target"] == "DQ-R31"

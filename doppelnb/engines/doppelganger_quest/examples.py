@@ -316,11 +316,27 @@ def rule_of(line: str) -> str:
     return next((rule for key, rule in LOG_RULES if key in line), "")
 
 
+#: "P4 heals 1" is the same line whoever heals: the decision that led to it names the rule.
+HEAL_RULES = {"heal": "DQ-R26", "tavern": "DQ-R27", "target": "DQ-R31"}
+
+
 def log_table(states: Sequence[State], caption: str = "") -> Html:
-    """The public events between the first and last of ``states``, each with its rule id."""
+    """The public events between the first and last of ``states``, each with its rule id (a heal
+    by the decision that caused it: a cleric's ability, the tavern, a shared Heal, an Elixir)."""
     states = check_sequence(states, "states", min_len=1, max_len=100_000)
     first, last = states[0].log, states[-1].log
-    rows = [[i + 1, line, rule_of(line)] for i, line in enumerate(last[len(first) - 1:])]
+    causes: dict[int, str] = {}
+    for before, after in zip(states, states[1:], strict=False):
+        if len(after.actions) == len(before.actions) + 1:
+            for index in range(len(before.log), len(after.log)):
+                causes[index] = str(after.actions[-1][0])
+    rows: list[list[Any]] = []
+    for index in range(len(first) - 1, len(last)):
+        line = last[index]
+        rule = rule_of(line)
+        if " heals " in line:
+            rule = HEAL_RULES.get(causes.get(index, ""), "DQ-R21")
+        rows.append([len(rows) + 1, line, rule])
     return table(["#", "event (the engine's log)", "rule"], rows, caption=caption or None)
 
 
@@ -363,7 +379,7 @@ def refusals() -> Html:
     rows.append(["DQ-T22", "the Knight, having used the ability, uses it again on Kate's die",
                  *_try(knight, ("knight", True))])
     return table(["case", "tried", "rule", "the engine's sentence"], rows,
-                 caption="each refusal is an IllegalAction naming its rule; nothing changes")
+                 caption="each refusal names its rule in one sentence; nothing changes")
 
 
 def _knight_used() -> State:
@@ -519,4 +535,4 @@ __all__ = ["minotaur_example", "MINOTAUR", "GOLDEN", "GoldenCase", "arranged_que
            "refusals", "death_example", "artifact_example", "unusable_example", "LOG_RULES",
            "ambiguity_table", "heroes_table", "revealed_tokens", "spider_quest", "spider_moment",
            "minotaur_pingpong", "minotaur_damage", "SPIDER_SEED", "SPIDER_DOPPELGANGER",
-           "pool_counts", "exhaustion_rows"]
+           "pool_counts", "exhaustion_rows", "HEAL_RULES"]

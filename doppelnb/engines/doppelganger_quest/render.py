@@ -129,8 +129,8 @@ def _hero_box(state: State, seat: int, viewer: int | None) -> Svg:
     if viewer == seat or state.is_over:
         role = state.loyalty[seat]
         colour = DOPPEL_COLOUR if role == "doppelganger" else LOYAL_COLOUR
-        svg.rect(56, y - 2, 68, 15, rx=3, fill=colour)
-        svg.text(90, y + 9, "Doppelgänger" if role == "doppelganger" else "Loyal", size=9.5,
+        svg.rect(8, y + 46, 82, 16, rx=3, fill=colour)
+        svg.text(49, y + 58, "Doppelgänger" if role == "doppelganger" else "Loyal", size=10,
                  anchor="middle", fill="#fff")
     return svg
 
