@@ -383,8 +383,9 @@ def balance_section(name: str = "doppelganger_quest_animals_in_pingpong",
         cells = []
         for m in (metric, *shown):
             found = sweep.where(reading=reading, metric=m).rows
+            d = 3 if not found or abs(found[0][7]) <= 1 else 1  # shares to 3 places, counts to 1
             cells.append("-" if not found else
-                         f"{found[0][4]:.3f} [{found[0][6]:.3f}, {found[0][7]:.3f}]")
+                         f"{found[0][4]:.{d}f} [{found[0][6]:.{d}f}, {found[0][7]:.{d}f}]")
         body.append([sweep_reading_label(reading), *cells])
     n = sorted({r[5] for r in rows})
     grid = html_table(["reading", *[metric_label(m, players) for m in (metric, *shown)]], body,
