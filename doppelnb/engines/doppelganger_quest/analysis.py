@@ -421,7 +421,9 @@ def ff_formula() -> Formula:
     b, w, s = sp.symbols("b w s", integer=True, positive=True)
     p_white = 1 - sp.binomial(b, 2) / sp.binomial(b + w, 2)
     expr = p_white * 1 / s + (1 - p_white) * 3 / s
-    return Formula("ff_probability", expr, r"P_{\mathrm{FF}} = " + sp.latex(expr),
+    latex = (r"P_{\mathrm{FF}} = (1 - q)\,\frac{1}{s} + q\,\frac{3}{s}, \qquad "
+             r"q = \binom{b}{2} \Big/ \binom{b+w}{2}")  # sympy's own form is hard to read
+    return Formula("ff_probability", expr, latex,
                    "The chance of friendly fire on one honest weapon turn: the player keeps white "
                    "unless both drawn dice are black (chance C(b,2)/C(b+w,2)); a white die hits a "
                    "friend on 1 face of s, a black die on 3 faces of s.")
