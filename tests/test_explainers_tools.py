@@ -143,14 +143,16 @@ COURSE = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 
 @pytest.mark.parametrize("path", COURSE, ids=[p.stem for p in COURSE])
 def test_every_notebook_reads_as_part_of_one_course(path):
-    """Numbered title, exercises, previous / index / next, clean outputs. (A chapter opens with
-    its question; "What you will learn" is optional: the explainers' index shows it when the
-    opening has one, see test_describe_reads_an_opening_over_several_cells.)"""
+    """Numbered title, a question first, exercises, previous / index / next, clean outputs.
+    ("What you will learn" is optional: the explainers' index shows it when the opening has one,
+    see test_describe_reads_an_opening_over_several_cells.)"""
     nb = nbformat.read(path, as_version=4)
     number = int(path.name[:2])
     markdown = [c.source for c in nb.cells if c.cell_type == "markdown"]
     assert nb.cells[0].cell_type == "markdown"
     assert nb.cells[0].source.startswith(f"# {number} · ")
+    if number:  # a game chapter opens with the question it answers, not a list of goals
+        assert "?" in nb.cells[0].source, "the first cell asks the chapter's question"
     assert any(line.startswith("## Exercises") for m in markdown for line in m.splitlines())
     names = [p.name for p in COURSE]
     i = names.index(path.name)

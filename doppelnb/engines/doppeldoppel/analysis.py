@@ -15,7 +15,14 @@ from typing import Any
 
 import numpy as np
 
-from ...core.checks import check_choice, check_int, check_mapping, check_players, check_sequence
+from ...core.checks import (
+    check_choice,
+    check_int,
+    check_mapping,
+    check_players,
+    check_sequence,
+    show,
+)
 from ...core.errors import BadInput
 from ...core.exact import Distribution, multiset_draws
 from ...core.render import Html, html_table, tag
@@ -262,15 +269,25 @@ def _census(players: int, rules: Rules, counts: dict[Card, int], label: Any) -> 
     return TrickCensus(n, label, out, positions)
 
 
+#: Most tricks :func:`collision_census_bruteforce` resolves one by one: 36*35*34 = 42,840 for 3
+#: players and the full deck (0.7 s), the largest case the tests check; 4 players and the full
+#: deck (1,413,720 tricks, half a minute) is the exact census's job.
+MAX_BRUTE_TRICKS = 50_000
+
+
 def collision_census_bruteforce(players: int, rules: Rules = DEFAULT_RULES, *,
                                 deck: Mapping[Any, int] | None = None) -> TrickCensus:
     """Twin of :func:`collision_census`: every permutation of physical cards through
-    :func:`resolve_trick`. Slow (36*35*34 = 42,840 tricks for 3 players); for tests."""
+    :func:`resolve_trick`, for tests. Slow, so limited to :data:`MAX_BRUTE_TRICKS` (50,000)
+    tricks: 3 players with the full deck (42,840), 4 players with a deck of at most 15 cards."""
     players = check_players(players, PLAYER_COUNTS, rule="DD-R1")
-    physical = [c for c, k in _census_deck(check_rules(rules), deck).items() for _ in range(k)]
-    if len(physical) > DECK_SIZE:
-        raise BadInput("NB-ARG", f"the brute-force census is limited to decks of {DECK_SIZE} "
-                       f"cards, got {len(physical)}")
+    counts = _census_deck(check_rules(rules), deck)
+    tricks = math.perm(sum(counts.values()), players)
+    if tricks > MAX_BRUTE_TRICKS:
+        raise BadInput("NB-ARG", f"the brute-force census is limited to {MAX_BRUTE_TRICKS:,} "
+                       f"tricks, got {tricks:,} ({players} players, {sum(counts.values())} "
+                       f"cards); collision_census counts them exactly at once")
+    physical = [c for c, k in counts.items() for _ in range(k)]
     out = dict.fromkeys(CENSUS_KEYS, 0)
     positions = [0] * players
     for seq in itertools.permutations(physical, players):
@@ -356,7 +373,7 @@ def readings_table(cases: Mapping[str, Sequence[Sequence[Any]]] = READING_CASES,
     marked: set[int] = set()
     for name in flags:
         if name not in infos or not infos[name].choices:
-            raise BadInput("NB-ARG", f"{name!r} is not a variant flag with readings")
+            raise BadInput("NB-ARG", f"{show(name)} is not a variant flag with readings")
         for reading in infos[name].choices or ():
             variant = rules.replace(**{name: reading})
             default = reading == infos[name].default

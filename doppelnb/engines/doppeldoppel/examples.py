@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from ...core.checks import check_choice
+from ...core.checks import check_choice, show
 from ...core.errors import BadInput, IllegalAction, RuleError
 from ...core.record import GoldenCase
 from ...core.render import Html, html_table, tag
@@ -93,7 +93,7 @@ def example_state(example: str) -> State:
     played through the engine by seats 0..3 with seat 0 leading (declaring yellow)."""
     if example not in TRICK_EXAMPLES:
         raise BadInput("NB-ARG", f"example must be one of {', '.join(TRICK_EXAMPLES)}, "
-                       f"got {example!r:.40}")
+                       f"got {show(example)}")
     cards = TRICK_EXAMPLES[example]
     rules = FEW_YELLOWS if example == "DD-E3" else DEFAULT_RULES
     hands = deal_with(4, {i: [c] for i, c in enumerate(cards)}, _VOIDS[example], rules)

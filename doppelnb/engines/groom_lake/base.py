@@ -11,6 +11,7 @@ from typing import Any
 
 from ...core.checks import check_seat, show
 from ...core.errors import BadInput, RuleError
+from ...core.frozen import FrozenMap
 from .actions import END_REASONS, WAITING_FOR, parse_action
 from .cards import SupplyDeck
 from .desert import Desert, PlacementReport, reachable, stack_to_draw
@@ -297,7 +298,9 @@ class Queries:
     def view(self, player: int | None = None) -> dict[str, Any]:
         """What ``player`` may see (GL-R8): own hand and role, public counts, the open Desert.
 
-        ``player=None`` is the public view (what an onlooker sees): no hand and no role.
+        ``player=None`` is the public view (what an onlooker sees): no hand and no role. A new
+        dict each call, of immutable values (tuples, ``FrozenMap``), so changing what it holds
+        cannot change the state.
         """
         if player is not None:
             player = check_seat(player, self.players, "player")
@@ -306,22 +309,22 @@ class Queries:
         if self.phase == "pile":
             public_pending["pile_size"] = len(pend["cards"]) + sum(pend["life"])
             if pend["revealed"]:
-                public_pending["pile"] = sorted(c for _, c in pend["cards"])
+                public_pending["pile"] = tuple(sorted(c for _, c in pend["cards"]))
         if self.phase == "scout_keep" and player == self.current:
-            public_pending["drawn"] = list(pend["drawn"])
+            public_pending["drawn"] = tuple(pend["drawn"])
         if self.phase in ("trait", "take_life", "pay"):  # the revealed random draw is public
             if "revealed_card" in pend and self.phase == "trait":
                 public_pending["revealed_card"] = pend["revealed_card"]
         return {
             "you": player, "role": None if player is None else self.roles[player],
-            "hand": [] if player is None else list(self.hands[player]),
-            "life": list(self.life), "hand_sizes": [len(h) for h in self.hands],
-            "out": sorted(self.out), "leader": self.current, "ap": self.ap,
-            "team": self.team, "tiles": {q: (t.id, self.desert.rotation[q])
-                                         for q, t in self.desert.tiles.items()},
-            "map_tokens": sorted(self.map_tokens), "stacks": self.remaining(),
+            "hand": () if player is None else tuple(self.hands[player]),
+            "life": tuple(self.life), "hand_sizes": tuple(len(h) for h in self.hands),
+            "out": tuple(sorted(self.out)), "leader": self.current, "ap": self.ap,
+            "team": self.team, "tiles": FrozenMap({q: (t.id, self.desert.rotation[q])
+                                                   for q, t in self.desert.tiles.items()}),
+            "map_tokens": tuple(sorted(self.map_tokens)), "stacks": FrozenMap(self.remaining()),
             "tile_discards": len(self.tile_discards), "supply_left": len(self.supply),
-            "supply_discards": len(self.supply_discards), "pending": public_pending,
+            "supply_discards": len(self.supply_discards), "pending": FrozenMap(public_pending),
             "result": self.result,
         }
 
