@@ -58,6 +58,22 @@ def test_describe_falls_back_to_the_file_name():
     assert ex.describe(notebook(nbformat.v4.new_code_cell("1")), "99_x")[0] == "99_x"
 
 
+def test_describe_reads_an_opening_over_several_cells():
+    """A chapter opens with a question, a picture drawn by a (hidden) code cell, then what you
+    will learn, wrapped bullets and all; the index reads the opening up to the first section."""
+    nb = notebook(nbformat.v4.new_markdown_cell("# 3 · Groom Lake\n\n**Can the Team get out?**\n\n"
+                                                "The Team stands on START."),
+                  nbformat.v4.new_code_cell("picture()"),
+                  nbformat.v4.new_markdown_cell("The tiles are made up.\n\n**What you will learn**"
+                                                "\n\n- where a tile goes, and which stack it\n"
+                                                "  comes from;\n- the odds of a roll.\n\n"
+                                                "## Play a hand\n\n- not a bullet to learn"),
+                  nbformat.v4.new_markdown_cell("### What you will learn\n- nor this"))
+    title, summary, learn = ex.describe(nb, "03_groom_lake")
+    assert (title, summary) == ("3 · Groom Lake", "**Can the Team get out?**")
+    assert learn == ["where a tile goes, and which stack it comes from;", "the odds of a roll."]
+
+
 def test_clean_outputs_pass():
     nb = notebook(code_with({"output_type": "stream", "name": "stdout", "text": "DD-R11: no\n"},
                             {"output_type": "display_data", "metadata": {},
@@ -99,11 +115,24 @@ def test_vendor_urls_are_relative_to_the_page():
 
 
 def test_start_notebook_follows_the_course_conventions():
+    """Chapter 0 opens with a question and the games' pictures (code folded), says what you will
+    learn in its opening, and holds the course index, the glossary and the teacher's guide."""
     nb = nbformat.read(ROOT / "notebooks" / "00_start_here.ipynb", as_version=4)
     first, last = nb.cells[0].source, nb.cells[-1].source
-    assert first.startswith("# 0 · Start here\n") and "What you will learn" in first
+    assert first.startswith("# 0 · Start here\n") and "?" in first.split("\n\n")[1]
+    picture = nb.cells[1]
+    assert picture.cell_type == "code" and "course.gallery()" in picture.source
+    assert picture.metadata["jupyter"]["source_hidden"] is True
+    assert ex.describe(nb, "00_start_here")[2], "no 'What you will learn' in the opening"
     assert "(01_doppeldoppel.ipynb)" in last and "[next →]" in last
-    assert any(c.cell_type == "markdown" and c.source.startswith("## Exercises") for c in nb.cells)
+    headings = [line for c in nb.cells if c.cell_type == "markdown"
+                for line in c.source.splitlines() if line.startswith("## ")]
+    for section in ("## The course", "## Exercises", "## The glossary", "## For the teacher"):
+        assert section in headings, section
+    code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    for call in ("course.course_table()", "rulebook.lookup(", "rulebook.glossary_html()",
+                 "course.lesson_plans()", "doppelnb.load(", "GameStepper"):
+        assert call in code, call
     for cell in nb.cells:  # committed without outputs, except the checked teaching point
         if cell.cell_type == "code" and cell.outputs:
             assert cell.source.startswith("# NBVAL_CHECK_OUTPUT")
@@ -114,7 +143,9 @@ COURSE = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 
 @pytest.mark.parametrize("path", COURSE, ids=[p.stem for p in COURSE])
 def test_every_notebook_reads_as_part_of_one_course(path):
-    """Numbered title, a question first, exercises, previous / index / next, clean outputs."""
+    """Numbered title, a question first, exercises, previous / index / next, clean outputs.
+    ("What you will learn" is optional: the explainers' index shows it when the opening has one,
+    see test_describe_reads_an_opening_over_several_cells.)"""
     nb = nbformat.read(path, as_version=4)
     number = int(path.name[:2])
     markdown = [c.source for c in nb.cells if c.cell_type == "markdown"]

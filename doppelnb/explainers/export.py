@@ -65,6 +65,10 @@ def default_notebooks() -> list[Path]:
     return sorted(folder.glob("*.ipynb"))
 
 
+#: "**What you will learn**" on a line of its own, the bold form of the heading.
+LEARN_LINE = re.compile(r"\*\*What you will learn\*\*.*", re.IGNORECASE)
+
+
 class ExportError(Exception):
     pass
 
@@ -85,16 +89,28 @@ class Explainer:
 # -- reading the notebook's own introduction -----------------------------------------------------
 
 def describe(nb: NotebookNode, stem: str) -> tuple[str, str, list[str]]:
-    """Title (first ``# `` heading), first paragraph, and the "What you will learn" bullets."""
-    first = next((c.source for c in nb.cells if c.cell_type == "markdown"), "")
-    lines = first.splitlines()
+    """Title (first ``# `` heading), first paragraph, and the "What you will learn" bullets.
+
+    All three come from the chapter's opening: its markdown up to the first ``## `` section,
+    over as many cells as that takes (a chapter opens with a question, a picture drawn by a code
+    cell, and only then, if at all, what you will learn).
+    """
+    lines: list[str] = []
+    for cell in nb.cells:
+        if cell.cell_type != "markdown":
+            continue
+        text = cell.source.splitlines()
+        opening = next((i for i, ln in enumerate(text) if ln.startswith("## ")), None)
+        lines += text[:opening] + [""]
+        if opening is not None:
+            break
     title = next((ln[2:].strip() for ln in lines if ln.startswith("# ")), stem)
     summary, in_learn = "", False
     learn: list[str] = []
     para: list[str] = []
     for ln in lines:
         text = ln.strip()
-        if text.startswith("#"):
+        if text.startswith("#") or LEARN_LINE.fullmatch(text):
             in_learn = "what you will learn" in text.lower()
             if para and not summary:
                 summary = " ".join(para)
@@ -102,6 +118,8 @@ def describe(nb: NotebookNode, stem: str) -> tuple[str, str, list[str]]:
             continue
         if in_learn and text.startswith(("- ", "* ")):
             learn.append(text[2:])
+        elif in_learn and learn and text and ln[:1].isspace():  # a bullet's next line
+            learn[-1] += " " + text
         elif text and not in_learn and not summary:
             para.append(text)
         elif not text and para and not summary:
