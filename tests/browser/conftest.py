@@ -53,6 +53,16 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=lambda item: item.path.name == "test_accessibility.py")
 
 
+def pytest_terminal_summary(terminalreporter):
+    """What the accessibility audits cost in this session (they are the browser step's newest
+    part; their time is worth watching)."""
+    from browser_support import AUDIT_SECONDS
+
+    if AUDIT_SECONDS:
+        terminalreporter.write_line(f"accessibility: {len(AUDIT_SECONDS)} axe-core audits in "
+                                    f"{sum(AUDIT_SECONDS):.1f} s")
+
+
 # -- the browser ---------------------------------------------------------------------------------
 
 @pytest.fixture(scope="session")

@@ -116,6 +116,8 @@ def test_explainer_works_offline(notebook: Path, explainers, open_page, axe_resu
     screenshot_page(page, SCREENSHOTS / f"explainer-{notebook.stem}.png")
     assert log.blocked == [], f"an offline page tried the network: {log.blocked}"
     assert log.errors == []
+    # With its folder, the sentence for a page copied alone stays hidden.
+    assert not page.locator("#doppelnb-vendor-missing").is_visible()
     # The page is drawn: its accessibility audit, judged by test_accessibility.py.
     axe_results[f"explainer:{notebook.stem}"] = axe_violations(page)
 
