@@ -93,7 +93,8 @@ chromium:
 	    $(BROWSER_DEBS) >/dev/null; }
 	@test -x /usr/bin/chromium
 
-# The widget renderer, require.js and MathJax, through npm, cached in build/vendor/.
+# The widget renderer, require.js and MathJax (and axe-core, the browser tests' accessibility
+# checker), through npm, cached in build/vendor/.
 vendor: setup
 	$(BIN)/python tools/vendor.py
 

@@ -93,7 +93,12 @@ class Markup:
 
 
 class Svg(Markup):
-    """An SVG picture built element by element; ``str(svg)`` is the markup."""
+    """An SVG picture built element by element; ``str(svg)`` is the markup.
+
+    A ``title`` is the picture's accessible name: it becomes the first child ``<title>`` (a
+    tooltip on screen) and the picture gets ``role="img"``, so a screen reader announces one
+    named image rather than every label inside it.
+    """
 
     __slots__ = ("width", "height", "attrs", "parts", "whole")
     kind = "SVG"
@@ -104,6 +109,7 @@ class Svg(Markup):
         self.parts: list[str] = []
         self.whole: str | None = None
         if title:
+            self.attrs.setdefault("role", "img")
             self.parts.append(f"<title>{escape(title)}</title>")
 
     @classmethod
@@ -176,11 +182,20 @@ class Html(Markup):
         return self.markup
 
 
+#: Inline style of text that is read aloud but not shown (the usual "visually hidden" recipe;
+#: inline, so it works in JupyterLab, Voilà and exported pages alike).
+VISUALLY_HIDDEN = ("position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;"
+                   "clip:rect(0,0,0,0);white-space:nowrap;border:0")
+
+
 def html_table(header: Sequence[Any], rows: Iterable[Sequence[Any]], *, caption: str | None = None,
-               highlight: set[int] | None = None) -> str:
+               highlight: set[int] | None = None, corner: str = "row") -> str:
     """A plain, readable HTML table (inline styles, so it looks the same after export).
 
     Cells are escaped text; a cell that is an :class:`Svg` or :class:`Html` is inserted as markup.
+    Header cells are column headers (``scope="col"``). A header cell left empty (the corner
+    above row labels) still has a name for screen readers: ``corner`` for the first column,
+    "column N" for another, as text that is read but not shown.
     """
     highlight = highlight or set()
     cell = "border:1px solid #bbb;padding:2px 8px;text-align:left"
@@ -188,8 +203,14 @@ def html_table(header: Sequence[Any], rows: Iterable[Sequence[Any]], *, caption:
     if caption:
         out.append(f'<caption style="caption-side:top;text-align:left;font-weight:bold">'
                    f"{escape(caption)}</caption>")
-    out.append("<tr>" + "".join(f'<th style="{cell};background:#eef">{_cell(h)}</th>'
-                                for h in header) + "</tr>")
+    heads = []
+    for i, h in enumerate(header):
+        text = _cell(h)
+        if not text.strip():
+            text = (f'<span style="{VISUALLY_HIDDEN}">'
+                    f'{escape(corner if i == 0 else f"column {i + 1}")}</span>')
+        heads.append(f'<th scope="col" style="{cell};background:#eef">{text}</th>')
+    out.append("<tr>" + "".join(heads) + "</tr>")
     for i, row in enumerate(rows):
         bg = ";background:#ffd" if i in highlight else ""
         out.append("<tr>" + "".join(f'<td style="{cell}{bg}">{_cell(c)}</td>' for c in row)
@@ -250,8 +271,27 @@ def _new_figure(width: int, height: int) -> Any:
     return Figure(figsize=(width / 96, height / 96), dpi=96)
 
 
+_IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+")
+
+
+def plain_words(text: Any) -> str:
+    """A program's name for something, in words for a reader: ``first_player_win_rate`` ->
+    "first player win rate", ``reversal_scope=round_permanent`` -> "reversal scope: round
+    permanent". Any other text is returned as it is, so labels already in words pass through.
+
+    >>> plain_words("reversal_trigger"), plain_words("P1"), plain_words("2 players")
+    ('reversal trigger', 'P1', '2 players')
+    """
+    text = str(text)
+    name, eq, value = text.partition("=")
+    if eq and _IDENTIFIER.fullmatch(name) and value and " " not in value:
+        return f"{name.replace('_', ' ')}: {value.replace('_', ' ')}"
+    return _IDENTIFIER.sub(lambda m: m.group(0).replace("_", " "), text)
+
+
 def _figure_svg(fig: Any, title: str) -> Svg:
-    """The figure as an inline SVG with a ``<title>`` (screen readers) and no timestamps."""
+    """The figure as an inline SVG named by a ``<title>`` (``role="img"``: a screen reader
+    announces one named picture) and without timestamps."""
     import io
 
     import matplotlib
@@ -262,17 +302,28 @@ def _figure_svg(fig: Any, title: str) -> Svg:
     text = buffer.getvalue()
     text = text[text.index("<svg"):]
     head_end = text.index(">") + 1
-    text = text[:head_end] + f"<title>{escape(title or 'chart')}</title>" + text[head_end:]
+    text = (text[:head_end - 1] + ' role="img">' + f"<title>{escape(title or 'chart')}</title>"
+            + text[head_end:])
     return Svg.raw(text)
 
 
+def _chart_name(kind: str, title: str, x_label: str, y_label: str) -> str:
+    """The chart's accessible name: its title, else what it plots ("bar chart of tie rate by
+    reading")."""
+    if title:
+        return title
+    return " ".join(part for part in (kind, f"of {y_label}" if y_label else "",
+                                      f"by {x_label}" if x_label else "") if part)
+
+
 def _axes(width: int, height: int, title: str, x_label: str, y_label: str) -> tuple[Any, Any]:
+    """A figure with one axes, titled and labelled in words (:func:`plain_words`)."""
     fig = _new_figure(width, height)
     ax = fig.add_subplot()
     if title:
-        ax.set_title(title, fontsize=11)
-    ax.set_xlabel(x_label, fontsize=9)
-    ax.set_ylabel(y_label, fontsize=9)
+        ax.set_title(plain_words(title), fontsize=11)
+    ax.set_xlabel(plain_words(x_label), fontsize=9)
+    ax.set_ylabel(plain_words(y_label), fontsize=9)
     ax.tick_params(labelsize=8)
     ax.grid(axis="y", color="#ddd", linewidth=0.6)
     ax.set_axisbelow(True)
@@ -302,10 +353,12 @@ def bar_chart(items: Sequence[tuple[str, float]], *, title: str = "", width: int
     """A bar chart of (label, value) pairs with axes, ticks and optional 95% intervals
     (``intervals``: (lo, hi) per bar) and horizontal reference lines (value, label).
 
-    Drawn with matplotlib (imported only here) and returned as inline SVG with a ``<title>``.
+    Drawn with matplotlib (imported only here) and returned as inline SVG named by a
+    ``<title>`` (the title, else what the chart plots). Names written as a program's
+    identifiers (``reversal_scope``) are shown in words (:func:`plain_words`).
     """
     fig, ax = _axes(width, height, title, x_label, y_label)
-    names = [str(label) for label, _ in items]
+    names = [plain_words(label) for label, _ in items]
     values = [float(v) for _, v in items]
     positions = list(range(len(items)))
     ax.bar(positions, values, color=colour, alpha=0.85, width=0.75)
@@ -324,7 +377,7 @@ def bar_chart(items: Sequence[tuple[str, float]], *, title: str = "", width: int
     ax.set_xticks(positions[::step], names[::step], rotation=0 if step == 1 and len(items) <= 8
                   else 45, ha="center" if len(items) <= 8 else "right")
     fig.tight_layout()
-    return _figure_svg(fig, title)
+    return _figure_svg(fig, plain_words(_chart_name("bar chart", title, x_label, y_label)))
 
 
 def line_chart(series: Mapping[str, Sequence[tuple[float, float]]], *, title: str = "",
@@ -341,7 +394,7 @@ def line_chart(series: Mapping[str, Sequence[tuple[float, float]]], *, title: st
         ys = [float(y) for _, y in pts]
         colour = PALETTE[i % len(PALETTE)]
         ax.plot(xs, ys, color=colour, marker=MARKERS[i % len(MARKERS)], markersize=4,
-                linestyle=DASHES[i % len(DASHES)], linewidth=1.6, label=name)
+                linestyle=DASHES[i % len(DASHES)], linewidth=1.6, label=plain_words(name))
         if bands and name in bands:
             band = bands[name]
             ax.fill_between([float(x) for x, _, _ in band], [float(lo) for _, lo, _ in band],
@@ -353,7 +406,7 @@ def line_chart(series: Mapping[str, Sequence[tuple[float, float]]], *, title: st
     if len(series) > 1 or any(series):
         ax.legend(fontsize=8, frameon=False)
     fig.tight_layout()
-    return _figure_svg(fig, title)
+    return _figure_svg(fig, plain_words(_chart_name("line chart", title, x_label, y_label)))
 
 
 def heat_colour(t: float) -> str:
@@ -365,4 +418,5 @@ def heat_colour(t: float) -> str:
 
 
 __all__ = ["Markup", "Svg", "Html", "tag", "html_table", "table", "side_by_side", "to_markup", "bar_chart",
-           "line_chart", "heat_colour", "escape", "PALETTE", "MARKERS", "FONT"]
+           "line_chart", "heat_colour", "escape", "plain_words", "PALETTE", "MARKERS", "FONT",
+           "VISUALLY_HIDDEN"]

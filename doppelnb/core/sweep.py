@@ -82,6 +82,85 @@ METRICS = {
                  "won; n = games with such a pair)",
 }
 
+#: Each metric in words, for the charts and the tables a reader sees (the rows and the CSV keep
+#: the names of :data:`METRICS`, fixed in the public API).
+METRIC_LABELS = {
+    "first_player_win_rate": "first player's win rate",
+    "first_player_advantage": "first player's advantage over a fair share",
+    "tie_rate": "share of games tied",
+    "no_winner_rate": "share of games nobody wins",
+    "length_actions": "game length in actions",
+    "length_rounds": "game length in rounds",
+    "score_spread": "score spread (highest minus lowest)",
+    "lead_changes": "changes of leader per game",
+    "halftime_leader_wins": "half-time leader wins",
+    "skill_gap": "stronger bot finishes ahead",
+}
+
+
+def metric_label(metric: str) -> str:
+    """A metric in words: ``"first_player_win_rate"`` -> "first player's win rate",
+    ``"win_rate_seat0"`` -> "win rate of seat 1" (seats counted from 1, as P1 is)."""
+    if metric in METRIC_LABELS:
+        return METRIC_LABELS[metric]
+    seat = metric.removeprefix("win_rate_seat")
+    if seat != metric and seat.isdigit():
+        return f"win rate of seat {int(seat) + 1}"
+    return metric.replace("_", " ")
+
+
+def _flag_infos(game: Any) -> dict[str, Any]:
+    """The variant flags of the engine a table's ``game`` names (a game, or a shipped sweep
+    named after its game: ``"doppeldoppel_reversal_scope"``), by name; {} when none does."""
+    from .. import GAMES
+
+    if not isinstance(game, str):
+        return {}
+    for name in sorted(GAMES, key=len, reverse=True):
+        if game == name or game.startswith(name + "_"):
+            return {info.name: info for info in GAMES[name].Rules.flags()}
+    return {}
+
+
+def reading_label(reading: str, game: Any = None) -> str:
+    """A sweep's reading in words: ``"default"`` -> "recommended rules",
+    ``"reversal_trigger=surviving_only"`` -> "reversal trigger: surviving only" (the flag's own
+    words for its readings where it declares them, :class:`doppelnb.core.variants.FlagInfo`)."""
+    if reading == "default":
+        return "recommended rules"
+    name, eq, value = str(reading).partition("=")
+    info = _flag_infos(game).get(name) if eq else None
+    if info is not None:
+        return str(info.describe(value))
+    return f"{name.replace('_', ' ')}: {value.replace('_', ' ')}" if eq else str(reading)
+
+
+def mix_label(mix: str) -> str:
+    """A policy mix in words: ``"random"`` -> "random bots", ``"greedy/random"`` -> "greedy and
+    random bots"."""
+    parts = str(mix).split("/")
+    return (" and ".join(parts) if len(parts) < 3 else ", ".join(parts)) + " bots"
+
+
+def game_label(game: Any) -> str:
+    """A table's game in words: its title, and the sweep's subject when the table is a shipped
+    sweep named after its game ("Doppel Doubt: illegal takeover")."""
+    from .. import TITLES
+
+    if not isinstance(game, str):
+        return str(game)
+    for name in sorted(TITLES, key=len, reverse=True):
+        if game == name:
+            return TITLES[name]
+        if game.startswith(name + "_"):
+            return f"{TITLES[name]}: {game[len(name) + 1:].replace('_', ' ')}"
+    return game.replace("_", " ")
+
+
+def _cell_label(row: tuple[Any, ...], game: Any) -> str:
+    """A cell of a chart in words, on two lines: the reading, then players and bots."""
+    return f"{reading_label(row[0], game)}\n{row[1]} players, {mix_label(row[2])}"
+
 
 # -- the table ---------------------------------------------------------------------------------
 @dataclass
@@ -135,11 +214,13 @@ class Table:
                            f"{', '.join(dict.fromkeys(r[3] for r in self.rows))}")
         from .render import bar_chart
 
-        items = [(f"{r[0]} {r[1]}p {r[2]}", r[4]) for r in rows]
+        game = self.meta.get("game", "")
+        items = [(_cell_label(r, game), r[4]) for r in rows]
         refs = [] if reference is None else [(reference, f"{reference:g}")]
         return bar_chart(items, intervals=[(r[6], r[7]) for r in rows], references=refs,
-                         title=title or f"{self.meta.get('game', '')} {metric} (95% intervals)",
-                         y_label=metric)
+                         title=title or f"{game_label(game)}: {metric_label(metric)} "
+                                        "(bars: 95% intervals)",
+                         y_label=metric_label(metric))
 
     def to_pandas(self) -> Any:
         import pandas as pd  # type: ignore[import-untyped]
@@ -253,17 +334,18 @@ def balance_summary(name: str | Table, metric: str | None = None) -> Any:
     rows = table.where(metric=metric).rows
     if metric == "skill_gap":  # a skill ladder: does each stronger policy finish ahead?
         sentences += [_ladder_sentence(r) for r in rows]
-    chart = bar_chart([(f"{r[0]}\n{r[1]}p {r[2]}", r[4]) for r in rows],
+    chart = bar_chart([(_cell_label(r, game), r[4]) for r in rows],
                       intervals=[(r[6], r[7]) for r in rows],
                       references=[(0.5, "no skill")] if metric == "skill_gap" else (),
-                      title=f"{game}: {metric} per reading (95% intervals)", y_label=metric,
-                      width=max(520, 150 * len(rows)))
+                      title=f"{game_label(game)}: {metric_label(metric)} per reading "
+                            "(bars: 95% intervals)",
+                      y_label=metric_label(metric), width=max(520, 150 * len(rows)))
     shown = [r for r in table.rows if r[3] in BALANCE_METRICS or r[3] == metric]
-    body = [[r[0], r[1], r[2], r[3], _num(r[4], 3), r[5], f"[{_num(r[6], 3)}, {_num(r[7], 3)}]"]
-            for r in shown]
+    body = [[reading_label(r[0], game), r[1], mix_label(r[2]), metric_label(r[3]), _num(r[4], 3),
+             r[5], f"[{_num(r[6], 3)}, {_num(r[7], 3)}]"] for r in shown]
     text = "".join(f"<p>{escape(s)}</p>" for s in sentences)
-    grid = html_table(["reading", "players", "mix", "metric", "estimate", "n", "95% interval"],
-                      body, caption=f"{game}: balance metrics")
+    grid = html_table(["rules", "players", "bots", "metric", "estimate", "games",
+                       "95% interval"], body, caption=f"{game_label(game)}: balance metrics")
     return Html(f"<div>{text}{chart}{grid}</div>")
 
 
@@ -874,4 +956,5 @@ __all__ = ["sweep", "Table", "METRICS", "COLUMNS", "metrics", "readings_of", "mi
            "play_game", "run_chunk", "default_executor", "main", "seats_for",
            "load_table", "balance_summary", "compare_readings", "BALANCE_METRICS",
            "default_chunk", "remove_checkpoint", "CHECKPOINT_FORMAT", "MAX_GAMES",
-           "MAX_WORKERS"]
+           "MAX_WORKERS", "METRIC_LABELS", "metric_label", "reading_label", "mix_label",
+           "game_label"]

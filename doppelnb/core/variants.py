@@ -30,7 +30,17 @@ from .errors import BadInput
 
 @dataclasses.dataclass(frozen=True)
 class FlagInfo:
-    """What a variant flag is: its name, readings, default and the digest id that raises it."""
+    """What a variant flag is: its name, readings, default and the digest id that raises it.
+
+    For readers (pickers, chart labels): :attr:`label` is the name in words and :meth:`say` a
+    reading in words, from the ``words`` the flag declares or else its value written out.
+
+    >>> info = FlagInfo("reversal_trigger", "dd_reversal_trigger", "any_played",
+    ...                 ("any_played", "surviving_only"), "DD-A6", "Which 3s reverse.",
+    ...                 (("any_played", "any 3 played"),))
+    >>> info.label, info.say("any_played"), info.say("surviving_only"), info.describe("any_played")
+    ('reversal trigger', 'any 3 played', 'surviving only', 'reversal trigger: any 3 played')
+    """
 
     name: str
     digest_name: str
@@ -38,6 +48,27 @@ class FlagInfo:
     choices: tuple[Any, ...] | None
     rule: str
     doc: str
+    words: tuple[tuple[Any, str], ...] = ()
+
+    @property
+    def label(self) -> str:
+        """The flag's name in words ("reversal trigger")."""
+        return self.name.replace("_", " ")
+
+    def say(self, value: Any) -> str:
+        """A reading in words: the flag's own words for it, "yes"/"no" for a boolean, else the
+        value with its underscores as spaces (a value given as text, as in a sweep's reading
+        label ``"partial_claims=False"``, is matched to the reading it spells)."""
+        for reading, text in self.words:
+            if _member(value, (reading,)) or (isinstance(value, str) and value == str(reading)):
+                return text
+        if isinstance(value, bool) or value in ("True", "False"):
+            return "yes" if value in (True, "True") else "no"
+        return str(value).replace("_", " ")
+
+    def describe(self, value: Any) -> str:
+        """"reversal trigger: any 3 played"."""
+        return f"{self.label}: {self.say(value)}"
 
 
 def flag(
@@ -48,6 +79,7 @@ def flag(
     doc: str = "",
     check: Callable[[Any], Any] | None = None,
     digest_name: str | None = None,
+    words: dict[Any, str] | None = None,
 ) -> Any:
     """A dataclass field for a variant flag.
 
@@ -55,12 +87,14 @@ def flag(
     normalises open-ended configuration (a deck composition, colour names) and raises
     :class:`BadInput` when it is malformed. ``digest_name`` is the digest's flag name when it is
     not ``<prefix>_<field name>`` (a digest name that is no Python identifier, such as
-    ``dd_4p_declared_colour_must_match``).
+    ``dd_4p_declared_colour_must_match``). ``words`` says readings in words for pickers and
+    charts (``{"any_played": "any 3 played"}``; a reading without words is written out).
     """
     if choices is not None and default not in choices:
         raise ValueError(f"default {default!r} is not among {choices!r}")
     meta = {"choices": tuple(choices) if choices is not None else None, "rule": rule, "doc": doc,
-            "check": check, "digest_name": digest_name}
+            "check": check, "digest_name": digest_name,
+            "words": tuple((words or {}).items())}
     if isinstance(default, (list, dict, set)):
         raise TypeError("use an immutable default (tuple, frozenset) for a flag")
     return dataclasses.field(default=default, metadata={"doppelnb_flag": meta})
@@ -118,7 +152,7 @@ class RulesBase:
             if meta is not None:
                 digest_name = meta["digest_name"] or f"{cls.prefix}_{f.name}"
                 out.append(FlagInfo(f.name, digest_name, f.default, meta["choices"],
-                                    meta["rule"], meta["doc"]))
+                                    meta["rule"], meta["doc"], meta.get("words", ())))
         return out
 
     def replace(self, **changes: Any) -> Self:

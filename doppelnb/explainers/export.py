@@ -323,7 +323,7 @@ li.explainer > a {{ font-size: 1.15rem; font-weight: bold; color: #0072B2; }}
 li.explainer p {{ margin: .3rem 0; }}
 details summary {{ cursor: pointer; color: #555; }}
 code {{ background: #f3f3f3; padding: 0 .2rem; }}
-footer {{ margin-top: 2rem; color: #777; font-size: .85rem; }}
+footer {{ margin-top: 2rem; color: #555; font-size: .85rem; }}
 </style>
 </head>
 <body>

@@ -4,11 +4,15 @@
  * Play and the links between them (jslink) work without a kernel. Buttons do not: a click is a
  * message to Python. This script makes a stepper's first / back / forward / last buttons move
  * its slider (as the Home / arrow / End keys do), keeps them disabled at the ends, and gives
- * every control an accessible name (its tooltip) so it is not announced as a bare glyph.
+ * every control an accessible name in words (its tooltip) that starts with the words it shows
+ * (WCAG 2.5.3, label in name), so it is announced neither as a bare glyph nor as something else
+ * than what a sighted reader clicks. It also hides the sentence at the top of the page that
+ * says the files beside the page are missing, once it has found them.
  */
 (function () {
   "use strict";
   var KEYS = {first: "Home", back: "ArrowLeft", forward: "ArrowRight", last: "End"};
+  var WORDS = /[A-Za-z\u00C0-\u024F]{2}/;  // text a reader can read aloud, not a glyph
   var PLAY = ["play or pause: step through the states", "stop: back to the first state",
               "stop: back to the first state", "repeat"];
 
@@ -58,6 +62,19 @@
     }
   }, true);
 
+  /* The sentence "this page needs the files that came with it" shows until this script finds
+   * require.js (loaded in <head>, before this script), and again if any script of the page
+   * fails to load (the widget renderer, MathJax: their errors reach the document's capture
+   * phase). Without JavaScript it simply stays. */
+  function notice(found) {
+    var el = document.getElementById("doppelnb-vendor-missing");
+    if (el) { el.classList.toggle("doppelnb-found", !!found); }
+  }
+  notice(typeof window.require === "function");
+  document.addEventListener("error", function (event) {
+    if (event.target && event.target.tagName === "SCRIPT") { notice(false); }
+  }, true);
+
   function labelText(widget) {
     var label = widget && widget.querySelector(":scope > .widget-label, :scope > label");
     return label ? label.textContent.trim() : "";
@@ -87,7 +104,11 @@
         if (el.getAttribute("aria-label")) { return; }
         var tip = el.title || (widget.title !== "null" && widget.title) || "";
         var text = labelText(widget);
-        var label = text && tip && text !== tip ? text + ": " + tip : (text || tip);
+        // A button that shows words ("Deal", "3 players", "▶ forward") is named by them first.
+        var own = el.tagName === "BUTTON" && WORDS.test(el.textContent) ? el.textContent.trim() : "";
+        var parts = [own, text && own.toLowerCase().indexOf(text.toLowerCase()) < 0 ? text : "",
+                     tip && tip !== own && tip !== text ? tip : ""].filter(Boolean);
+        var label = parts.length > 1 ? parts[0] + ": " + parts.slice(1).join(": ") : parts[0];
         if (label) { el.setAttribute("aria-label", label); }
       });
     root.querySelectorAll(".doppelnb-stepper-panel").forEach(sync);

@@ -8,6 +8,7 @@ or ``~/.cache/doppelnb/vendor``; ``DOPPELNB_VENDOR_CACHE`` overrides) and copies
 page needs next to the exported HTML.
 
     python -m doppelnb.explainers.vendor        # fetch (if needed) and print where the files are
+                                                # (also axe-core, for the browser tests)
     python -m doppelnb.explainers.vendor DEST   # also install them into DEST (idempotent)
 
 Re-running is quick: a package whose unpacked copy is already in the cache is not fetched again.
@@ -47,6 +48,11 @@ PACKAGES = {
     "requirejs@2": "requirejs",
     "mathjax@2.7.9": "mathjax",
 }
+#: Fetched into the same cache but never copied next to a page: the accessibility checker the
+#: browser tests inject into each page they open (tests/browser/test_accessibility.py).
+TEST_PACKAGES = {
+    "axe-core@4": "axe-core",
+}
 
 # What the page loads, relative to the HTML file (passed to nbconvert's HTMLExporter).
 WIDGET_RENDERER_URL = "embed-amd.js"
@@ -80,11 +86,13 @@ def _npm() -> str:
     return npm
 
 
-def fetch(cache: Path = CACHE, quiet: bool = False) -> dict[str, Path]:
-    """Unpacked package folders, fetched with ``npm pack`` only when not cached yet."""
+def fetch(cache: Path = CACHE, quiet: bool = False,
+          packages: dict[str, str] | None = None) -> dict[str, Path]:
+    """Unpacked package folders (``packages``: npm spec -> cache folder name, by default what
+    a page needs), fetched with ``npm pack`` only when not cached yet."""
     cache.mkdir(parents=True, exist_ok=True)
     folders = {}
-    for spec, name in PACKAGES.items():
+    for spec, name in (PACKAGES if packages is None else packages).items():
         folder = cache / name
         stamp = folder / ".doppelnb-spec"
         if not (stamp.exists() and stamp.read_text() == spec):
@@ -151,11 +159,21 @@ def install(dest: Path, cache: Path = CACHE, quiet: bool = False) -> None:
         print(f"vendor: installed renderer, require.js and MathJax into {dest}")
 
 
+def axe_script(cache: Path = CACHE, quiet: bool = True) -> Path:
+    """``axe.min.js`` of axe-core (fetched through npm into the cache once): the accessibility
+    checker the browser tests run inside every exported page."""
+    script = fetch(cache, quiet, TEST_PACKAGES)["axe-core"] / "axe.min.js"
+    if not script.is_file():
+        raise SystemExit(f"vendor: {script} is missing from the axe-core package")
+    return script
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dest", nargs="?", type=Path, help="install the files into this folder")
     args = parser.parse_args(argv)
     folders = fetch()
+    folders.update(fetch(packages=TEST_PACKAGES))
     for name, folder in folders.items():
         print(f"vendor: {name}: {folder}")
     if args.dest:

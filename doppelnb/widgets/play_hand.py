@@ -423,7 +423,8 @@ class PlayHand(widgets.VBox):
     def _log_html(self) -> str:
         lines = "".join(f"<li>{escape(line)}</li>" for line in reversed(self.lines))
         return ('<div style="font-size:13px"><b>Moves, newest first</b>'
-                f'<ol reversed style="max-height:15em;overflow:auto;margin:2px 0;'
+                f'<ol reversed tabindex="0" aria-label="moves, newest first" '
+                f'style="max-height:15em;overflow:auto;margin:2px 0;'
                 f'padding-left:2.2em">{lines}</ol></div>')
 
     def _snapshot(self, state: Any) -> dict[str, Any]:
@@ -538,8 +539,8 @@ class PlayHand(widgets.VBox):
                      f"hand as {escape(name)} saw it.")
         moves = "".join(f"<li>{escape(line)}</li>" for line in lines)
         listing = widgets.HTML(
-            f'<div style="font-size:13px"><b>The moves</b><ol style="max-height:15em;'
-            f'overflow:auto;margin:2px 0">{moves}</ol></div>')
+            f'<div style="font-size:13px"><b>The moves</b><ol tabindex="0" aria-label="the moves" '
+            f'style="max-height:15em;overflow:auto;margin:2px 0">{moves}</ol></div>')
         listing.add_class("doppelnb-play-log")
         pictures = gallery(frames, description="after move")
         return [self.header, intro, listing, pictures]

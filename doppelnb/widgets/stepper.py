@@ -7,10 +7,17 @@ the game record) and shows one of them. Every state is rendered once, in the ker
 so stepping happens in the browser: in a live notebook and in an exported page alike.
 
 Controls: first / back / forward / last (Python callbacks live; in an exported page the
-explainer's small script drives the slider from them), play / stop, a slider, a move list,
-a seed box with a "Deal" button and a picker for each variant flag (live only). Exported
-(``DOPPELNB_EXPORT=1``), a stepper built with :meth:`GameStepper.for_game` also deals a few
-other seeds and readings, pre-rendered, and a "game" picker switches between them offline.
+explainer's small script drives the slider from them), a slider (live: a "step" number box, see
+``_Panel``), a move list, a seed box with a "Deal" button and a picker for each variant flag
+(live only), and in an exported page play / stop. Exported (``DOPPELNB_EXPORT=1``), a stepper built with :meth:`GameStepper.for_game` also
+deals a few other seeds and readings, pre-rendered, and a "game" picker switches between them
+offline.
+
+For every reader: each button shows a word beside its glyph ("⏮ first"), which is also the start
+of its accessible name (WCAG 2.5.3, label in name); a variant picker is named by the flag in
+words ("reversal trigger"), offers its readings in words and says what the flag decides (its
+doc); the rows of controls and the picture with its move list wrap onto the next line rather
+than run off a narrow page.
 """
 
 from __future__ import annotations
@@ -97,30 +104,50 @@ def move_label(before: Any, after: Any) -> str:
     return f"P{who + 1}: {text}" if isinstance(who, int) else text
 
 
-def _button(glyph: str, tip: str, name: str) -> widgets.Button:
-    b = widgets.Button(description=glyph, tooltip=tip, layout=widgets.Layout(width="44px"))
+#: Rows that wrap onto the next line on a narrow page instead of running off it.
+WRAP = {"flex_flow": "row wrap", "align_items": "flex-start", "max_width": "100%"}
+
+
+def _button(glyph: str, word: str, tip: str, name: str) -> widgets.Button:
+    """A stepper button that shows its glyph and a word ("⏮ first"): the word is what a screen
+    reader starts the button's name with, and what a reader new to the glyphs reads."""
+    b = widgets.Button(description=f"{glyph} {word}", tooltip=tip,
+                       layout=widgets.Layout(width="auto", min_width="5.5em"))
     b.add_class(f"doppelnb-stepper-{name}")
     return b
 
 
 class _Panel(widgets.VBox):
-    """One game's states, rendered: buttons, play, slider, caption, view and move list."""
+    """One game's states, rendered: buttons, play, slider, caption, view and move list.
 
-    def __init__(self, states: list[Any], render: Callable[[Any], str], note_text: str = ""):
+    ipywidgets leaves two controls without an accessible name: the Play widget's icon buttons
+    and a slider's handle (its label is not tied to it). An exported page's script names both;
+    nothing does in a live notebook or app, so there the panel has no Play and its ``slider``
+    is a number box labelled "step" (the move list beside the picture jumps anywhere as well).
+    """
+
+    def __init__(self, states: list[Any], render: Callable[[Any], str], note_text: str = "",
+                 offline: bool = False):
         self.states = states
         n = len(states)
         pairs = zip(states, states[1:], strict=False)
         self.labels = ["start"] + [f"{i}. {move_label(a, b)}" for i, (a, b) in enumerate(pairs, 1)]
-        self.first_button = _button("⏮", "first state", "first")
-        self.back_button = _button("◀", "previous state (back one action)", "back")
-        self.forward_button = _button("▶", "next state (forward one action)", "forward")
-        self.last_button = _button("⏭", "last state", "last")
+        self.first_button = _button("⏮", "first", "first state", "first")
+        self.back_button = _button("◀", "back", "previous state (back one action)", "back")
+        self.forward_button = _button("▶", "forward", "next state (forward one action)", "forward")
+        self.last_button = _button("⏭", "last", "last state", "last")
         self.play = widgets.Play(value=0, min=0, max=n - 1, interval=800, show_repeat=False,
                                  description="play", tooltip="play through the states")
         self.play.add_class("doppelnb-stepper-play")
-        self.slider = widgets.IntSlider(min=0, max=n - 1, value=0, description="step",
-                                        tooltip="choose a state", continuous_update=True,
-                                        layout=widgets.Layout(width="340px"))
+        self.slider: widgets.IntSlider | widgets.BoundedIntText
+        if offline:
+            self.slider = widgets.IntSlider(min=0, max=n - 1, value=0, description="step",
+                                            tooltip="choose a state", continuous_update=True,
+                                            layout=widgets.Layout(width="340px", max_width="100%"))
+        else:
+            self.slider = widgets.BoundedIntText(min=0, max=n - 1, value=0, description="step",
+                                                 tooltip=f"choose a state (0 to {n - 1})",
+                                                 layout=widgets.Layout(width="11em"))
         self.slider.add_class("doppelnb-stepper-slider")
         # Each view names the action that led to it: some renderings do not show every action
         # (a discard, "done"), and the reader should still see that the step happened.
@@ -138,17 +165,21 @@ class _Panel(widgets.VBox):
         self.moves = widgets.Select(options=[(label, i) for i, label in enumerate(self.labels)],
                                     value=0, rows=12, description="moves",
                                     tooltip="jump to the state after a move",
-                                    layout=widgets.Layout(width="260px"))
+                                    layout=widgets.Layout(width="260px", max_width="100%"))
         self.moves.add_class("doppelnb-stepper-moves")
         # The browser keeps these in step without a kernel (and in an exported page).
         self.links = [widgets.jslink((self.slider, "value"), (self.view, "selected_index")),
                       widgets.jslink((self.slider, "value"), (self.caption, "selected_index")),
                       widgets.jslink((self.slider, "value"), (self.moves, "index")),
                       widgets.jslink((self.play, "value"), (self.slider, "value"))]
-        controls = widgets.HBox([self.first_button, self.back_button, self.forward_button,
-                                 self.last_button, self.play, self.slider])
+        buttons: list[widgets.Widget] = [self.first_button, self.back_button,
+                                         self.forward_button, self.last_button]
+        controls = widgets.HBox(buttons + ([self.play] if offline else []) + [self.slider],
+                                layout=widgets.Layout(**WRAP))
         rows: list[widgets.Widget] = [note(note_text)] if note_text else []
-        super().__init__(rows + [controls, self.caption, widgets.HBox([self.view, self.moves])])
+        self.view.layout.max_width = "100%"
+        shown = widgets.HBox([self.view, self.moves], layout=widgets.Layout(**WRAP))
+        super().__init__(rows + [controls, self.caption, shown])
         self.add_class("doppelnb-stepper-panel")
         self.first_button.on_click(lambda _: self.show(0))
         self.back_button.on_click(lambda _: self.show(self.slider.value - 1))
@@ -228,18 +259,23 @@ class GameStepper(widgets.VBox):
         self.error = widgets.HTML()
         if regenerate is not None:
             self.deal_button.on_click(lambda _: self.regenerate())
-            pickers = []
+            pickers: list[widgets.Widget] = []
             for info in (rules_cls.flags() if rules_cls else []):
                 if not info.choices:
                     continue
-                dd = widgets.Dropdown(options=[(str(c), c) for c in info.choices],
-                                      value=info.default, description=info.name,
+                dd = widgets.Dropdown(options=[(info.say(c), c) for c in info.choices],
+                                      value=info.default, description=info.label,
                                       tooltip=f"{info.rule}: {info.doc}",
-                                      style={"description_width": "initial"})
+                                      style={"description_width": "initial"},
+                                      layout=widgets.Layout(max_width="100%"))
                 dd.observe(lambda _ch: self.regenerate(), names="value")
                 self.flag_pickers[info.name] = dd
-                pickers.append(dd)
-            live = [self.seed_box, self.deal_button, *pickers]
+                # What the flag decides, in the rulebook's words, under its picker.
+                about = widgets.HTML(f'<div style="font-size:12px;color:#333;line-height:1.3">'
+                                     f"{escape(info.doc)} ({escape(info.rule)})</div>")
+                pickers.append(widgets.VBox([dd, about], layout=widgets.Layout(
+                    max_width="100%", margin="0 0 6px 0")))
+            live = [self.seed_box, self.deal_button, *self.flag_pickers.values()]
             if self.offline:
                 reason = ("Needs a live notebook: dealing another seed or changing a reading "
                           "runs Python.")
@@ -249,12 +285,15 @@ class GameStepper(widgets.VBox):
                     w.add_class("doppelnb-live-only")
                 rows.append(note("Dealing another seed or changing a reading runs Python: "
                                  f"{LIVE_HINT}. Below, the games dealt for this page."))
-            rows.append(widgets.HBox([self.seed_box, self.deal_button]))
+            rows.append(widgets.HBox([self.seed_box, self.deal_button],
+                                     layout=widgets.Layout(**WRAP)))
             if pickers:
                 rows.append(widgets.Accordion(children=[widgets.GridBox(
                     pickers, layout=widgets.Layout(
-                        grid_template_columns="repeat(2, max-content)"))],
-                    titles=("variant flags",), selected_index=None))
+                        grid_template_columns="repeat(auto-fill, minmax(18em, 1fr))",
+                        grid_gap="4px 16px"))],
+                    titles=("variant rules (the rulebook's unclear points)",),
+                    selected_index=None))
         self.game_picker = widgets.Dropdown(options=[("this game", 0)], value=0,
                                             description="game", tooltip="choose a game to step "
                                             "through", style={"description_width": "initial"},
@@ -265,6 +304,11 @@ class GameStepper(widgets.VBox):
                                          (self.games, "selected_index"))
         self.game_picker.layout.display = "none"
         rows += [self.game_picker, self.games, self.error]
+        if regenerate is not None and rules_cls is not None and self.flag_pickers:
+            # The accordion's title in ink: the theme's 54% grey is 4.45:1 on its grey (WCAG AA
+            # asks 4.5:1), and ipywidgets offers no colour for it (exported pages set it too).
+            rows.append(widgets.HTML("<style>.doppelnb-stepper .jupyter-widget-Collapse-header"
+                                     "{--jp-ui-font-color2:#333}</style>"))
         super().__init__(rows)
         # Stable hooks for browser tests and styling of exported explainers.
         self.add_class("doppelnb-stepper")
@@ -303,10 +347,12 @@ class GameStepper(widgets.VBox):
         offline = exporting() if offline is None else offline
         extra_games = []
         if offline:
+            infos = {info.name: info for info in type(base_rules).flags()}
             for new_seed, flags in (extra if extra is not None
                                     else _default_extra(base_rules, seed)):
                 states = regenerate(new_seed, flags)[:EXTRA_STATES]
-                reading = ", ".join(f"{k} = {v}" for k, v in flags.items())
+                reading = ", ".join(infos[k].describe(v) if k in infos else f"{k} = {v}"
+                                    for k, v in flags.items())
                 label = f"seed {new_seed}" + (f", {reading}" if reading else "")
                 if len(states) == EXTRA_STATES:
                     label += f" (first {len(states) - 1} actions)"
@@ -346,7 +392,7 @@ class GameStepper(widgets.VBox):
         self.states = states
         first_label = f"seed {self.seed_box.value} (as dealt)" if self._regenerate else "this game"
         games = [(first_label, states)] + self._extra
-        self.panels = [_Panel(s, self._render) for _label, s in games]
+        self.panels = [_Panel(s, self._render, offline=self.offline) for _label, s in games]
         self.games.children = self.panels
         self.games.selected_index = 0
         self.game_picker.options = [(label, i) for i, (label, _s) in enumerate(games)]

@@ -40,14 +40,27 @@ def pytest_collection_modifyitems(config, items):
     asked = "browser" in markexpr or any(
         Path(arg.split("::")[0]).resolve().is_relative_to(Path(__file__).parent)
         for arg in config.args)
-    if asked:
+    if not asked:
+        keep, drop = [], []
+        for item in items:
+            (drop if item.get_closest_marker("browser") else keep).append(item)
+        if drop:
+            config.hook.pytest_deselected(items=drop)
+            items[:] = keep
         return
-    keep, drop = [], []
-    for item in items:
-        (drop if item.get_closest_marker("browser") else keep).append(item)
-    if drop:
-        config.hook.pytest_deselected(items=drop)
-        items[:] = keep
+    # The accessibility tests go last (a stable sort keeps every other order): the audits of the
+    # pages the explainer and app tests opened are then waiting for them (``axe_results``).
+    items.sort(key=lambda item: item.path.name == "test_accessibility.py")
+
+
+def pytest_terminal_summary(terminalreporter):
+    """What the accessibility audits cost in this session (they are the browser step's newest
+    part; their time is worth watching)."""
+    from browser_support import AUDIT_SECONDS
+
+    if AUDIT_SECONDS:
+        terminalreporter.write_line(f"accessibility: {len(AUDIT_SECONDS)} axe-core audits in "
+                                    f"{sum(AUDIT_SECONDS):.1f} s")
 
 
 # -- the browser ---------------------------------------------------------------------------------
@@ -146,6 +159,20 @@ def explainers() -> dict[str, Path]:
     pages = {nb.stem: EXPLAINERS / f"{nb.stem}.html" for nb in NOTEBOOKS}
     pages.update({nb.stem: FIXTURE_EXPLAINERS / f"{nb.stem}.html" for nb in FIXTURE_NOTEBOOKS})
     return pages
+
+
+# -- accessibility audits made where a page is open anyway ------------------------------------
+
+@pytest.fixture(scope="session")
+def axe_results() -> dict[str, list[dict]]:
+    """Page key -> axe-core's violations there (``browser_support.axe_violations``).
+
+    Loading a chapter page and waiting for its widgets costs seconds, so the tests that open a
+    page for their own checks (test_explainers: ``explainer:<stem>``, test_app: ``app:<stem>``)
+    audit it once they are done and leave the result here; test_accessibility.py, which runs
+    last, judges it, and audits the page itself when nobody did (run alone, or after a failure).
+    """
+    return {}
 
 
 # -- one Voilà server for every notebook ---------------------------------------------------------

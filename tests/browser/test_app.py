@@ -8,9 +8,12 @@ import pytest
 from browser_support import (
     FIXTURE_NOTEBOOKS,
     SCREENSHOTS,
+    VOILA_STATIC_PARTS,
+    axe_violations,
     mentions_stepper,
     notebook_params,
     screenshot_page,
+    wait_until_rendered,
 )
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -20,33 +23,8 @@ ERROR_OUTPUT = ('[data-mime-type="application/vnd.jupyter.stderr"], '
                 '[data-mime-type="application/vnd.jupyter.error"], .jp-OutputArea-error')
 
 
-def wait_until_rendered(page, log, expect_stepper: bool) -> None:
-    """Voilà has run every cell (its spinner is gone) and the widgets are drawn."""
-    page.wait_for_selector("#loading", state="hidden", timeout=120_000)
-    page.wait_for_selector("#rendered_cells", state="visible", timeout=30_000)
-    if expect_stepper:
-        try:  # kernels share 2 cores, and pages opened together render slowly in the background
-            page.wait_for_selector(".doppelnb-stepper-view svg", timeout=180_000)
-        except PlaywrightTimeout:  # once more, in the foreground on a fresh kernel
-            page.bring_to_front()
-            # Leaving the page asks Voilà to shut its kernel down, which it refuses (403, no
-            # _xsrf token on an unload request): that refusal is the reload's, not the app's.
-            log.expected.append("/voila/api/shutdown/")
-            page.reload(timeout=300_000)
-            page.wait_for_selector("#loading", state="hidden", timeout=300_000)
-            page.wait_for_selector(".doppelnb-stepper-view svg", timeout=300_000)
-    # Widget outputs render asynchronously: wait until their number stops changing.
-    page.wait_for_function(
-        """() => {
-            const n = document.querySelectorAll('.jupyter-widgets').length;
-            const same = window.__doppelnbWidgets === n;
-            window.__doppelnbWidgets = n;
-            return same;
-        }""", polling=300, timeout=60_000)
-
-
 @pytest.mark.parametrize("notebook", notebook_params(FIXTURE_NOTEBOOKS))
-def test_app_renders_and_steppers_answer(notebook: Path, app_pages, explainers):
+def test_app_renders_and_steppers_answer(notebook: Path, app_pages, explainers, axe_results):
     page, log = app_pages[notebook.stem]
     page.bring_to_front()
     # A stepper is expected where the code builds one or the exported page's widget state has one.
@@ -97,6 +75,8 @@ def test_app_renders_and_steppers_answer(notebook: Path, app_pages, explainers):
     assert "Timeout waiting for IOPub output" not in dropped, "Voilà dropped a cell's late outputs"
 
     screenshot_page(page, SCREENSHOTS / f"app-{notebook.stem}.png")
+    # The app is drawn: its accessibility audit, judged by test_accessibility.py.
+    axe_results[f"app:{notebook.stem}"] = axe_violations(page, exclude=VOILA_STATIC_PARTS)
     # Requests beyond the server are blocked (Voilà's page asks a CDN for icon CSS); apart from
     # those, nothing on the page may fail.
     assert log.unexpected_errors() == []

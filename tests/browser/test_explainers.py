@@ -12,6 +12,7 @@ from browser_support import (
     FIXTURE_NOTEBOOKS,
     NOTEBOOKS,
     SCREENSHOTS,
+    axe_violations,
     mentions_stepper,
     notebook_params,
     screenshot_page,
@@ -51,7 +52,7 @@ def check_links(page, here: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("notebook", notebook_params(FIXTURE_NOTEBOOKS))
-def test_explainer_works_offline(notebook: Path, explainers, open_page):
+def test_explainer_works_offline(notebook: Path, explainers, open_page, axe_results):
     html_file = explainers[notebook.stem]
     source = html_file.read_text(encoding="utf-8")
     page, log = open_page("file://")
@@ -115,6 +116,10 @@ def test_explainer_works_offline(notebook: Path, explainers, open_page):
     screenshot_page(page, SCREENSHOTS / f"explainer-{notebook.stem}.png")
     assert log.blocked == [], f"an offline page tried the network: {log.blocked}"
     assert log.errors == []
+    # With its folder, the sentence for a page copied alone stays hidden.
+    assert not page.locator("#doppelnb-vendor-missing").is_visible()
+    # The page is drawn: its accessibility audit, judged by test_accessibility.py.
+    axe_results[f"explainer:{notebook.stem}"] = axe_violations(page)
 
 
 def test_index_links_every_explainer(explainers, open_page):

@@ -1,0 +1,202 @@
+"""Every exported page and every Voilà app page passes axe-core's WCAG 2 A/AA rules with no
+serious or critical violation, and an exported page copied without the files beside it says so
+in one visible sentence (issue 25).
+
+axe-core is fetched through npm into ``build/vendor/`` the way the widget renderer is
+(``make vendor``; :func:`doppelnb.explainers.vendor.axe_script`) and evaluated inside each page
+(``browser_support.axe_violations``). The chapter pages and the app pages are audited by
+test_explainers.py and test_app.py once they have drawn them (loading a chapter takes seconds);
+these tests, which run last, judge those audits (``axe_results`` in conftest.py) and audit a
+page themselves when nobody did. The index, rules and glossary pages and the rules sheets are
+opened here (a fraction of a second each).
+
+A violation that comes from a chapter's own content (an engine's ``render.py`` or a notebook,
+both being rewritten while this test was written) is listed in :data:`ALLOWED` with the page,
+the rule, the element and why; the lead empties the list once the chapters are merged.
+"""
+
+from __future__ import annotations
+
+import shutil
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from browser_support import (
+    EXPLAINERS,
+    FAILING_IMPACTS,
+    FIXTURE_NOTEBOOKS,
+    NOTEBOOKS,
+    VOILA_STATIC_PARTS,
+    axe_violations,
+    describe_violations,
+    impact_counts,
+    mentions_stepper,
+    notebook_params,
+    wait_until_rendered,
+)
+
+from doppelnb.explainers import rules_pages
+
+pytestmark = pytest.mark.browser
+
+VIEW_SCRIPT = 'script[type="application/vnd.jupyter.widget-view+json"]'
+NOTICE = "#doppelnb-vendor-missing"
+
+
+@dataclass(frozen=True)
+class Allowed:
+    """A known violation left to a chapter's own content, with the reason it is not fixed here."""
+
+    page: str    # a page key: "explainer:04_doppel_doubt", "app:04_doppel_doubt", "index.html"
+    rule: str    # the axe rule id ("color-contrast")
+    target: str  # a part of where axe's element is: its CSS selector, then the words of
+                 # browser_support's ``where`` (widget "deal seed", in .doppelnb-..., cell-id=...)
+    reason: str  # what is wrong, where it comes from and the fix
+
+
+# Every slider left to the chapters is live only: ipywidgets does not tie a slider's label to
+# its handle (a div with role="slider"), so in Voilà and JupyterLab the handle has no accessible
+# name; an exported page's script names it. The fix, in the chapter's code: a labelled
+# BoundedIntText, Dropdown or ToggleButtons instead of the IntSlider / SelectionSlider (the
+# stepper's live "step" box), or a precomputed() explorer over a Dropdown.
+_SLIDER_FIX = ("live, this slider's handle has no accessible name (ipywidgets leaves it "
+               "unnamed; the exported page names it): use a labelled BoundedIntText, Dropdown "
+               "or ToggleButtons in")
+_CHAPTER_SLIDERS = {
+    "00_start_here": ("notebook cell d00151da (its precomputed dice chart)", ("dice", "target")),
+    "01_doppeldoppel": ("doppelnb/widgets/doppeldoppel.py ScoreExplorer (cell dd-046)",
+                        tuple(f"rank {r}" for r in range(1, 7))),
+    "02_doppelganger_tricks": ("doppelnb/widgets/doppelganger_tricks.py ForecastExplorer "
+                               "(cell dt-051)", ("deal seed", "deals")),
+    "03_groom_lake": ("doppelnb/widgets/groom_lake.py obstacle_odds_explorer",
+                      ("value", "players", "Life tokens", "canteen", "rope", "compass", "shovel",
+                       "lifeform", "technology", "recovery")),
+    "05_doppelganger_quest": ("doppelnb/widgets/doppelganger_quest.py bag_explorer (cell dq-061)",
+                              ("black dice", "white dice", "drawn")),
+}
+
+#: Violations that come from chapter content (not from the export, the core renderers or the
+#: shared widgets, all fixed): each page, rule, element and why. Empty it once the chapters are
+#: merged; a stale entry only warns.
+ALLOWED: tuple[Allowed, ...] = tuple(
+    Allowed(f"app:{stem}", "aria-input-field-name", f'widget "{label}"',
+            f"{_SLIDER_FIX} {where}")
+    for stem, (where, labels) in _CHAPTER_SLIDERS.items() for label in labels)
+
+
+def allowed(page: str, rule: str, node: dict) -> Allowed | None:
+    place = f"{node['target']} {node['where']}"
+    return next((a for a in ALLOWED if a.page == page and a.rule == rule and a.target in place),
+                None)
+
+
+def judge(page: str, violations: list[dict]) -> None:
+    """Fail on every serious or critical violation that :data:`ALLOWED` does not list."""
+    failing, used = [], set()
+    for v in violations:
+        nodes = []
+        for node in v["nodes"]:
+            if node["impact"] not in FAILING_IMPACTS:
+                continue
+            entry = allowed(page, v["id"], node)
+            if entry is None:
+                nodes.append(node)
+            else:
+                used.add(entry)
+        if nodes:
+            failing.append({**v, "nodes": nodes})
+    for entry in ALLOWED:
+        if entry.page == page and entry not in used:
+            warnings.warn(f"ALLOWED lists {entry.rule} at {entry.target!r} on {page}, which axe no "
+                          "longer finds: remove the entry", stacklevel=2)
+    counts = impact_counts(failing)
+    assert not failing, (f"{page}: axe-core finds {counts} (WCAG 2 A/AA):\n"
+                         + describe_violations(failing))
+
+
+def open_drawn(open_page, html_file: Path):
+    """An exported page, opened with no network, once its widgets are drawn."""
+    page, log = open_page("file://")
+    page.goto(html_file.as_uri(), wait_until="load")
+    views = page.locator(VIEW_SCRIPT).count()
+    if views:
+        page.wait_for_function(
+            f"() => document.querySelectorAll('.widget-subarea').length >= {views}",
+            timeout=60_000)
+        page.wait_for_function(
+            "() => Array.from(document.querySelectorAll('doppelnb-z')).every(z => z.innerHTML)",
+            timeout=30_000)
+    return page, log
+
+
+# -- exported pages ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("notebook", notebook_params(FIXTURE_NOTEBOOKS))
+def test_exported_chapter_page_passes_axe(notebook: Path, explainers, axe_results, open_page):
+    key = f"explainer:{notebook.stem}"
+    violations = axe_results.get(key)
+    if violations is None:  # test_explainers did not audit it: run alone, or it failed first
+        page, _log = open_drawn(open_page, explainers[notebook.stem])
+        violations = axe_violations(page)
+    judge(key, violations)
+
+
+OTHER_PAGES = ["index.html", "rules.html", "glossary.html", *rules_pages.sheet_names()]
+
+
+@pytest.mark.parametrize("name", OTHER_PAGES)
+def test_index_rules_and_glossary_pages_pass_axe(name, explainers, open_page):
+    page, log = open_page("file://")
+    page.goto((EXPLAINERS / name).as_uri(), wait_until="load")
+    judge(name, axe_violations(page))
+    assert log.blocked == [] and log.errors == []
+
+
+def test_code_and_answers_unfolded_pass_axe(explainers, open_page):
+    """The code behind "show code" and the folded answers, opened (axe skips what is folded):
+    the code colours are the same on every page, so the smallest chapter stands for all."""
+    page, _log = open_drawn(open_page, explainers[NOTEBOOKS[0].stem])
+    opened = page.evaluate("() => { const d = document.querySelectorAll('details');"
+                           " d.forEach(e => { e.open = true; }); return d.length; }")
+    assert opened >= 1
+    judge(f"explainer:{NOTEBOOKS[0].stem} (unfolded)", axe_violations(page))
+
+
+# -- Voilà app pages ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("notebook", notebook_params(FIXTURE_NOTEBOOKS))
+def test_app_page_passes_axe(notebook: Path, app_pages, explainers, axe_results):
+    key = f"app:{notebook.stem}"
+    violations = axe_results.get(key)
+    if violations is None:  # test_app did not audit it
+        page, log = app_pages[notebook.stem]
+        page.bring_to_front()
+        page.wait_for_url(f"**/voila/render/{notebook.name}", timeout=120_000)
+        page.wait_for_load_state("load", timeout=120_000)
+        expect_stepper = (mentions_stepper(notebook) or '"doppelnb-stepper-view"'
+                          in explainers[notebook.stem].read_text("utf-8"))
+        wait_until_rendered(page, log, expect_stepper)
+        violations = axe_violations(page, exclude=VOILA_STATIC_PARTS)
+    judge(key, violations)
+
+
+# -- a page copied without its folder -------------------------------------------------------------
+
+def test_page_copied_alone_says_it_needs_its_folder(explainers, open_page, tmp_path):
+    """The sentence shows when the page's scripts cannot load (test_explainers checks that it
+    stays hidden on every page opened with its folder)."""
+    alone = tmp_path / "alone"
+    alone.mkdir()
+    original = explainers[NOTEBOOKS[0].stem]
+    shutil.copy(original, alone / original.name)
+    page, _log = open_page("file://")
+    page.goto((alone / original.name).as_uri(), wait_until="load")
+    notice = page.locator(NOTICE)
+    notice.wait_for(state="visible", timeout=10_000)
+    text = " ".join(notice.inner_text().split())
+    assert text.count(". ") == 0 and text.endswith("."), f"not one sentence: {text!r}"
+    assert "copy the whole" in text and "folder" in text, text
+    box = notice.bounding_box()
+    assert box and box["y"] < 200, f"the sentence is not at the top of the page: {box}"
