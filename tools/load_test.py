@@ -260,12 +260,28 @@ class Student:
     usable_s: float = math.nan  # and a click has been answered
     error: str = ""
     clicks: list[tuple[float, float]] = field(default_factory=list)  # (when, how long) later
+    fallback: bool = False  # a Chromium page that asked for its widgets one by one
 
 
 async def chromium_student(me: Student, page, url: str, t0: float, timeout: float,
                            number: int) -> None:
     ms = timeout * 1000
     step = "loading the page"
+    problems: list[str] = []  # what the page said went wrong, for the report
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda exc: problems.append(f"uncaught: {exc}"))
+
+    def watch(ws) -> None:
+        """The page asks for the widgets one by one (``comm_info_request``, then a request per
+        widget) when the kernel has not sent them all within 4 s of its ``request_states``:
+        ipywidgets 8's manager gives the control comm 4 s, then falls back to the old way."""
+        def sent(payload: str | bytes) -> None:
+            if (b"comm_info_request" if isinstance(payload, bytes) else "comm_info_request") \
+                    in payload:
+                me.fallback = True
+        ws.on("framesent", sent)
+
+    page.on("websocket", watch)
     try:
         await page.goto(url, wait_until="commit", timeout=ms)
         step = "waiting for Voilà's spinner to go"
@@ -285,6 +301,15 @@ async def chromium_student(me: Student, page, url: str, t0: float, timeout: floa
     except Exception as exc:  # a student who never got a working page is a result, not a crash
         shot = LOG_DIR / f"chromium-{number}.png"
         me.error = f"{step}: {type(exc).__name__} (screenshot {shot.relative_to(ROOT)})"
+        try:
+            widgets = await page.locator(".jupyter-widgets").count()
+            steppers = await page.locator(".doppelnb-stepper").count()
+            me.error += f"; {widgets} widgets, {steppers} steppers drawn"
+        except Exception:
+            pass
+        errors = [p for p in problems if "Failed to load resource" not in p]
+        if errors:
+            me.error += "; the page said: " + " | ".join(e[:160] for e in errors[:3])
         try:
             await page.screenshot(path=str(shot), full_page=True, timeout=30_000)
         except Exception:
@@ -574,9 +599,12 @@ def report_clicks(students: list[Student], timeline: list[tuple[float, int, floa
 
 
 def report(students: list[Student], target: float) -> bool:
-    print(f"{'#':>3} {'client':<9} {'widgets (s)':>11} {'usable (s)':>10}  error")
+    print(f"{'#':>3} {'client':<9} {'widgets (s)':>11} {'usable (s)':>10}  notes")
     for i, s in enumerate(sorted(students, key=lambda s: (math.isnan(s.usable_s), s.usable_s)), 1):
-        print(f"{i:>3} {s.client:<9} {s.page_s:>11.1f} {s.usable_s:>10.1f}  {s.error}")
+        notes = [s.error] if s.error else []
+        if s.fallback:
+            notes.insert(0, "the widgets' state came late (> 4 s): asked for them one by one")
+        print(f"{i:>3} {s.client:<9} {s.page_s:>11.1f} {s.usable_s:>10.1f}  {'; '.join(notes)}")
     usable = [s.usable_s for s in students if not math.isnan(s.usable_s)]
     failed = len(students) - len(usable)
     http = [s for s in students if s.client == "http" and not math.isnan(s.usable_s)]
@@ -668,9 +696,10 @@ def main(argv: list[str] | None = None) -> int:
               f"{burst.server_cpu:.1f} s (Voilà and its kernels), the test's own clients "
               f"{burst.client_cpu:.1f} s (Chromium and the HTTP students)")
         report_clicks(burst.students, memory.timeline, t0)
-        per = statistics.median(memory.kernel_rss) / 2**20 if memory.kernel_rss else math.nan
+        per = (f"; a preheated kernel {statistics.median(memory.kernel_rss) / 2**20:.0f} MiB"
+               if memory.kernel_rss else "")
         print(f"server memory: peak RSS {memory.peak_rss / 2**30:.1f} GiB (Voilà and "
-              f"{memory.peak_kernels} kernels at most); a preheated kernel {per:.0f} MiB; {load()}")
+              f"{memory.peak_kernels} kernels at most){per}; {load()}")
         return 0 if ok else 1
     finally:
         stop_server(proc, memory)
