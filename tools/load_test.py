@@ -679,7 +679,8 @@ def main(argv: list[str] | None = None) -> int:
             wait_until_warm(memory, sum(pools.values()), args.warm_up_timeout)
             if args.settings == "class":
                 print(f"warm-up: {time.monotonic() - started:.0f} s from start until the "
-                      f"{sum(pools.values())} preheated kernels had run their notebooks")
+                      f"{sum(pools.values())} preheated kernels had run their notebooks "
+                      f"({server_cpu(memory.server):.0f} s of CPU, Voilà's start included)")
             memory.idle_kernel_rss()
             # The static files a page fetches, from a page of another chapter (its kernel is
             # replaced in the pool before the class comes in).

@@ -75,9 +75,9 @@ c.VoilaKernelManager.kernel_pools_config = pools
 
 # A kernel taken from a pool is replaced after this many seconds. Voilà's default, 1 s, starts
 # thirty kernels while the class's pages are still opening: they and Voilà's process then share
-# the cores, and the pages took 79 s instead of 21 s (make loadtest, same machine). After 60 s
-# the class's pages are open; a student beyond the pool waits for the refill (up to this long,
-# plus the start of a kernel).
+# the cores, and the pages took 78-80 s (164 s in Chromium) instead of 25-26 s (29-38 s) with
+# 60 s (make loadtest, the same busy machine). After 60 s the class's pages are open; a student
+# beyond the pool waits for the refill (up to this long, plus the start of a kernel).
 c.VoilaKernelManager.fill_delay = 60
 
 # Thirty kernels run the chapter at once while the pool warms up (and again when it refills),
