@@ -501,11 +501,12 @@ def cpu_seconds(processes: list[psutil.Process]) -> float:
     return total
 
 
-def harness_cpu(server: psutil.Process) -> float:
-    """CPU used so far by this test's clients: this process, Playwright's driver and Chromium
-    (the server is a child of this process too, and left out)."""
+def harness_cpu(server: psutil.Process) -> tuple[float, float]:
+    """CPU used so far by this test's clients: this process (the HTTP students), and Playwright's
+    driver with Chromium (the server is a child of this process too, and left out)."""
     me, theirs = psutil.Process(), {server.pid, *(p.pid for p in server.children(recursive=True))}
-    return cpu_seconds([me, *(p for p in me.children(recursive=True) if p.pid not in theirs)])
+    return cpu_seconds([me]), cpu_seconds([p for p in me.children(recursive=True)
+                                           if p.pid not in theirs])
 
 
 def server_cpu(server: psutil.Process) -> float:
@@ -516,7 +517,8 @@ def server_cpu(server: psutil.Process) -> float:
 class Burst:
     students: list[Student]
     server_cpu: float  # CPU seconds Voilà and its kernels used until every page was usable
-    client_cpu: float  # and the test's own clients (this process, Playwright, Chromium)
+    http_cpu: float  # and the test's own process (the HTTP students, Playwright's client)
+    browser_cpu: float  # and Playwright's driver with Chromium
     seconds: float  # until every page was usable (or had failed)
 
 
@@ -545,8 +547,9 @@ async def open_pages(server: psutil.Process, base: str, notebook: str, students:
                      for me in everyone[browsers:]]
             while not all(me.error or not math.isnan(me.usable_s) for me in everyone):
                 await asyncio.sleep(0.1)
-            burst = Burst(everyone, server_cpu(server) - server0, harness_cpu(server) - client0,
-                          time.monotonic() - t0)
+            client1 = harness_cpu(server)
+            burst = Burst(everyone, server_cpu(server) - server0, client1[0] - client0[0],
+                          client1[1] - client0[1], time.monotonic() - t0)
             await asyncio.gather(*runs)
             return burst
         finally:
@@ -694,8 +697,8 @@ def main(argv: list[str] | None = None) -> int:
                                            args.browsers, statics, args.timeout, follow))
         ok = report(burst.students, args.target)
         print(f"CPU until every page was usable ({burst.seconds:.1f} s): the server "
-              f"{burst.server_cpu:.1f} s (Voilà and its kernels), the test's own clients "
-              f"{burst.client_cpu:.1f} s (Chromium and the HTTP students)")
+              f"{burst.server_cpu:.1f} s (Voilà and its kernels); the test's own clients: HTTP "
+              f"students {burst.http_cpu:.1f} s, Chromium {burst.browser_cpu:.1f} s")
         report_clicks(burst.students, memory.timeline, t0)
         per = (f"; a preheated kernel {statistics.median(memory.kernel_rss) / 2**20:.0f} MiB"
                if memory.kernel_rss else "")
