@@ -113,12 +113,13 @@ browser: setup chromium
 	$(BIN)/python -m pytest -p no:cacheprovider -m browser tests/browser
 
 # Voila with preheated kernels: when it starts it runs every chapter in a pool of kernels (one
-# each; CLASS_SIZE and a tenth more for CHAPTER), so a page opens at once from a kernel that has
-# run it, and a used kernel is replaced a minute later. The settings (pools, refill, timeouts,
-# culling of kernels idle 30 minutes after their page closed) are in etc/voila/voila.py. Warm-up
-# before the pages open at once: about 3 minutes for a class of 30 on 2 busy cores (a kernel
-# costs about 4 s of CPU and 155 MiB; make loadtest measures it). The package is compiled to
-# bytecode first: with PYTHONDONTWRITEBYTECODE set, every kernel would compile it (1 s of CPU).
+# each, POOL_SIZE; CLASS_SIZE and a tenth more for CHAPTER), so a page opens at once from a kernel
+# that has run it, and a used kernel is replaced a minute later. A teacher starts a class with
+# `make app CHAPTER=02 CLASS_SIZE=30` a few minutes ahead: the warm-up (38 kernels, about 4 s of
+# CPU and 155 MiB each) took 3 to 3.5 minutes on this project's busy 2-core machines. Kernels
+# idle for 30 minutes after their page closed are culled. The settings and their reasons are in
+# etc/voila/voila.py. The package is compiled to bytecode first: with PYTHONDONTWRITEBYTECODE
+# set, every kernel would compile it again (1 s of CPU each).
 app: setup
 	$(BIN)/python -m compileall -q doppelnb
 	@echo "Serving the notebooks as apps with Voila; open one of:"
@@ -129,7 +130,7 @@ app: setup
 	@echo "and open the same addresses there. Ctrl-C stops the server."
 	@if [ -n "$(CHAPTER)" ]; then \
 	  echo "Class: $(CLASS_SIZE) students on chapter $(CHAPTER). Its kernels warm up first: about"; \
-	  echo "3 minutes for 30 students on 2 cores; a page asked for sooner waits for its kernel."; fi
+	  echo "3 to 3.5 minutes for 30 students on 2 busy cores; a page asked for sooner waits."; fi
 	DOPPELNB_CLASS_CHAPTER=$(CHAPTER) DOPPELNB_CLASS_SIZE=$(CLASS_SIZE) DOPPELNB_POOL_SIZE=$(POOL_SIZE) \
 	  $(BIN)/voila notebooks --no-browser --Voila.ip=$(IP) --port=$(APP_PORT) \
 	  --Voila.config_file_paths=etc/voila

@@ -31,6 +31,10 @@ would all run on the server's 2 cores. One Chromium page of chapter 02 takes abo
 load and draw (measured alone), 30 of them two minutes of CPU, so the test would measure this
 machine's browser, not the app. An HTTP student costs the test about 0.07 s of CPU.
 
+On a machine that other work keeps busy, the server, its kernels and this test all wait for the
+cores: the times then say as much about the machine as about the app. The CPU figures printed
+with them (the server's, the HTTP students', Chromium's) do not depend on the load.
+
 ``--settings plain`` starts Voilà as ``make app`` did before preheating (a fresh kernel per page,
 nothing run in advance), for comparison; ``--voila-arg`` adds a Voilà option, to try a setting.
 """
