@@ -11,7 +11,10 @@
 #   make sweep      - an example designer sweep (SWEEP_GAME, SWEEP_GAMES, SEED, WORKERS, OUT)
 #   make strip      - put the notebooks in the form the pre-commit stripper keeps them
 #   make explainers - notebooks -> standalone offline HTML pages in build/explainers/
-#   make app        - serve the notebooks as live apps with Voila on $(IP):$(APP_PORT)
+#   make app        - serve the notebooks as live apps with Voila on $(IP):$(APP_PORT); for a
+#                     class: make app CHAPTER=02 CLASS_SIZE=30 (see "Teaching a class" in README.md)
+#   make loadtest   - 30 students open one chapter of the app at once; prints the times (outside
+#                     make test; STUDENTS, CHAPTER, CLASS_SIZE)
 #   make screenshots - retake docs/images/explainer.png and docs/images/notebook.png
 #   make fast       - the compiled Tricks engine: the mypyc wheel in build/wheels/, installed
 #                     into build/fast/ (use it with PYTHONPATH=build/fast)
@@ -34,12 +37,18 @@ OUT     ?= build/sweep-$(SWEEP_GAME).csv
 IP     ?= 127.0.0.1
 PORT   ?= 8888
 APP_PORT ?= 8866
+# `make app`: the chapter a class opens and its number of students (etc/voila/voila.py preheats
+# that many kernels for it, plus a tenth), and the kernels preheated for each other chapter.
+CHAPTER    ?=
+CLASS_SIZE ?= 30
+POOL_SIZE  ?= 1
+STUDENTS   ?= 30
 # Debian packages the browser tests need: the browser and fonts with the stepper's glyphs.
 BROWSER_DEBS := chromium fonts-dejavu-core fonts-liberation fonts-symbola
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: setup setup-lab lab test lint unit notebooks bench clean chromium vendor explainers \
-	browser app screenshots package typecheck golden soak sweep strip fast fast-test wheels
+	browser app loadtest screenshots package typecheck golden soak sweep strip fast fast-test wheels
 
 setup: $(STAMP)
 
@@ -104,15 +113,38 @@ explainers: setup
 browser: setup chromium
 	$(BIN)/python -m pytest -p no:cacheprovider -m browser tests/browser
 
+# Voila with preheated kernels: when it starts it runs every chapter in a pool of kernels (one
+# each, POOL_SIZE; CLASS_SIZE and a tenth more for CHAPTER), so a page opens at once from a kernel
+# that has run it, and a used kernel is replaced a minute later. A teacher starts a class with
+# `make app CHAPTER=02 CLASS_SIZE=30` a few minutes ahead: the warm-up (38 kernels, about 4 s of
+# CPU and 155 MiB each) took 3 to 3.5 minutes on this project's busy 2-core machines. Kernels
+# idle for 30 minutes after their page closed are culled. The settings and their reasons are in
+# etc/voila/voila.py. The package is compiled to bytecode first: with PYTHONDONTWRITEBYTECODE
+# set, every kernel would compile it again (1 s of CPU each).
 app: setup
+	$(BIN)/python -m compileall -q doppelnb
 	@echo "Serving the notebooks as apps with Voila; open one of:"
 	@for nb in notebooks/*.ipynb; do \
 	  echo "  http://$(IP):$(APP_PORT)/voila/render/$$(basename $$nb)"; done
 	@echo "(or the list at http://$(IP):$(APP_PORT)/). From another machine, tunnel the port:"
 	@echo "  ssh -N -L $(APP_PORT):127.0.0.1:$(APP_PORT) you@this-machine"
 	@echo "and open the same addresses there. Ctrl-C stops the server."
-	$(BIN)/voila notebooks --no-browser --Voila.ip=$(IP) --port=$(APP_PORT) \
-		--VoilaExecutor.iopub_timeout=60
+	@if [ -n "$(CHAPTER)" ]; then \
+	  echo "Class: $(CLASS_SIZE) students on chapter $(CHAPTER). Its kernels warm up first: about"; \
+	  echo "3 to 3.5 minutes for 30 students on 2 busy cores; a page asked for sooner waits."; fi
+	DOPPELNB_CLASS_CHAPTER=$(CHAPTER) DOPPELNB_CLASS_SIZE=$(CLASS_SIZE) DOPPELNB_POOL_SIZE=$(POOL_SIZE) \
+	  $(BIN)/voila notebooks --no-browser --Voila.ip=$(IP) --port=$(APP_PORT) \
+	  --Voila.config_file_paths=etc/voila
+
+# A class at once against `make app`'s settings on 127.0.0.1 (a free port): waits for the warm
+# pool, opens the chapter for STUDENTS students together (3 in Chromium, the others over HTTP and
+# the kernel websocket), prints each page's time to usable, the memory, PASS/FAIL against 10 s;
+# see tools/load_test.py. `python tools/load_test.py --settings plain` measures Voila without
+# preheating, as `make app` was before.
+loadtest: setup chromium
+	$(BIN)/python -m compileall -q doppelnb
+	$(BIN)/python tools/load_test.py --chapter $(or $(CHAPTER),02) --students $(STUDENTS) \
+		--class-size $(CLASS_SIZE) --pool-size $(POOL_SIZE)
 
 screenshots: setup chromium explainers
 	$(BIN)/python tools/screenshots.py

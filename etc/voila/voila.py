@@ -1,0 +1,101 @@
+"""Voilà settings for serving the chapters to a class: ``make app`` and ``make loadtest``.
+
+Voilà reads this file because those targets start it with ``--Voila.config_file_paths=etc/voila``
+(Voilà's documented ``voila.py`` configuration file, looked for in those folders). The browser
+tests start their own Voilà without it: one fresh kernel per page, as before.
+
+Preheated kernels (Voilà's ``preheat_kernel``). When Voilà starts, it starts a pool of kernels
+for every notebook and runs the notebook in each; a student's page is then served at once from
+a kernel that has already run every cell, and Voilà starts a kernel to take its place in the
+pool. Without a pool, every page starts its own kernel and runs the chapter there: thirty
+students at once meant thirty kernels importing the same libraries and running the same cells
+on the server's cores, about 40 s before anyone's page worked on 2 cores. ``make loadtest``
+measures both. A preheated kernel runs before anyone asks, so a notebook must not read the
+request (``QUERY_STRING`` and the like); no chapter does.
+
+The pools, from the environment (the Makefile passes its variables through):
+
+- ``DOPPELNB_CLASS_CHAPTER``: the chapter the class opens, by number or name (``02``,
+  ``02_doppelganger_tricks``); empty for no class.
+- ``DOPPELNB_CLASS_SIZE``: how many students (default 30). The chapter's pool has a tenth more
+  kernels (at least 2 more): a student who reloads the page takes a fresh kernel.
+- ``DOPPELNB_POOL_SIZE``: kernels preheated for each other chapter (default 1).
+
+What it costs (measured with ``make loadtest``; see the README): a kernel holds about 155 MiB
+(RSS) and about 4 s of CPU to start and run chapter 02 (3 s in the kernel, 1 s in Voilà's
+process), so a class of 30 takes about 2 to 4 minutes of warm-up on 2 cores before the pages
+open at once, and, once the class has taken its kernels and the pool has refilled, about 70
+kernels and 11 GiB.
+"""
+
+import os
+from pathlib import Path
+
+c = get_config()  # noqa: F821  (traitlets provides it to configuration files)
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+
+
+def _refuse(reason: str) -> None:
+    """Stop Voilà with one sentence. (An exception would only be logged: Voilà would go on
+    without this file, and without a pool.)"""
+    raise SystemExit(f"etc/voila/voila.py: {reason}")
+
+
+def _count(name: str, default: int, label: str, most: int = 200) -> int:
+    raw = os.environ.get(name, "").strip() or str(default)
+    if not raw.isdigit() or int(raw) > most:
+        _refuse(f"{label} must be a whole number from 0 to {most}, not {raw!r}")
+    return int(raw)
+
+
+def class_notebook(chapter: str) -> str | None:
+    """The notebook's file name (relative to notebooks/, as Voilà names its pools) for a chapter
+    given by number or name; None for no chapter."""
+    chapter = chapter.strip().removesuffix(".ipynb")
+    if not chapter:
+        return None
+    found = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")
+                   if chapter in (p.stem, p.stem.split("_", 1)[0]))
+    if len(found) != 1:
+        names = ", ".join(sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb")))
+        _refuse(f"CHAPTER={chapter!r} names no chapter; one of: {names}")
+    return found[0]
+
+
+CLASS_NOTEBOOK = class_notebook(os.environ.get("DOPPELNB_CLASS_CHAPTER", ""))
+CLASS_SIZE = _count("DOPPELNB_CLASS_SIZE", 30, "CLASS_SIZE")
+POOL_SIZE = _count("DOPPELNB_POOL_SIZE", 1, "POOL_SIZE")
+
+c.VoilaConfiguration.preheat_kernel = True
+pools = {"default": {"pool_size": POOL_SIZE}}
+if CLASS_NOTEBOOK is not None and CLASS_SIZE:
+    pools[CLASS_NOTEBOOK] = {"pool_size": CLASS_SIZE + max(2, CLASS_SIZE // 10)}
+c.VoilaKernelManager.kernel_pools_config = pools
+
+# A kernel taken from a pool is replaced after this many seconds. Voilà's default, 1 s, starts
+# thirty kernels while the class's pages are still opening: they and Voilà's process then share
+# the cores, and the pages took 78-80 s (164 s in Chromium) instead of 25-26 s (29-38 s) with
+# 60 s (make loadtest, the same busy machine). After 60 s the class's pages are open; a student
+# beyond the pool waits for the refill (up to this long, plus the start of a kernel).
+c.VoilaKernelManager.fill_delay = 60
+
+# Thirty kernels run the chapter at once while the pool warms up (and again when it refills),
+# and Voilà's one process takes in all their outputs: a kernel can wait minutes for its turn.
+# With nbclient's 60 s, outputs were dropped ("Timeout waiting for IOPub output") and kernels
+# given up ("Kernel didn't respond in 60 seconds").
+c.VoilaExecutor.iopub_timeout = 600
+c.VoilaExecutor.startup_timeout = 600
+
+# Unix sockets instead of TCP ports between Voilà and its kernels: with TCP, a kernel that
+# started slowly found the port it was given taken by then ("Address already in use").
+c.KernelManager.transport = "ipc"
+
+# Culling (jupyter_server's, as Voilà documents it): every minute, shut down each kernel whose
+# page has gone (no open connection) and that has been idle for 30 minutes. A page left open
+# keeps its kernel (``cull_connected`` stays off: a student reading for a while without a click
+# keeps a working page); kernels waiting in a pool are never culled (Voilà's pool sees to it).
+# Thirty minutes lets a laptop that slept through a break find its kernel again; a reloaded
+# page gets a new kernel anyway, and Voilà shuts the old one down as the page closes.
+c.MappingKernelManager.cull_idle_timeout = 30 * 60
+c.MappingKernelManager.cull_interval = 60
