@@ -161,23 +161,48 @@ class Table:
 
 def load_table(name: str) -> Table:
     """A shipped sweep result (``doppelnb/data/sweeps/NAME.csv``, e.g. ``"doppeldoppel"``) as a
-    :class:`Table`; only names inside the package are looked up."""
+    :class:`Table`; only names inside the package are looked up. ``meta`` says how it was made
+    (from ``NAME.json``, see :mod:`doppelnb.core.provenance`): ``name``, ``game``, ``question``,
+    ``seed``, ``games`` (per cell; a tuple, one per sweep, when the table joins sweeps of
+    different sizes), ``command`` (the ``python -m doppelnb sweep`` command, one line per
+    sweep), ``commands``, ``version`` (of doppelnb) and ``players_used``.
+
+    >>> table = load_table("doppeldoppel")
+    >>> table.meta["command"].startswith("python -m doppelnb sweep doppeldoppel --games ")
+    True
+    """
     import importlib.resources
+
+    from .provenance import parse_provenance, table_meta
 
     if not isinstance(name, str) or not name.replace("_", "").isalnum():
         raise BadInput("NB-ARG", f"name must be a shipped sweep name like 'doppeldoppel', "
                        f"not {show(name)}")
-    resource = importlib.resources.files("doppelnb") / "data" / "sweeps" / f"{name}.csv"
+    folder = importlib.resources.files("doppelnb") / "data" / "sweeps"
+    resource = folder / f"{name}.csv"
     if not resource.is_file():
         raise BadInput("NB-ARG", f"there is no shipped sweep named {name!r}")
-    reader = csv.reader(io.StringIO(resource.read_text(encoding="utf-8")))
+    rows = parse_table_csv(resource.read_text(encoding="utf-8"), name)
+    meta: dict[str, Any] = {"name": name, "game": name}
+    source = folder / f"{name}.json"
+    if source.is_file():
+        meta = table_meta(parse_provenance(source.read_bytes(), name))
+    return Table(rows, meta)
+
+
+def parse_table_csv(text: str, name: str = "table") -> list[tuple[Any, ...]]:
+    """The rows of a sweep's CSV text (columns :data:`COLUMNS`); :class:`BadInput` when it is
+    not one."""
+    reader = csv.reader(io.StringIO(text))
     header = next(reader, None)
     if header is None or tuple(header) != tuple(COLUMNS):
         raise BadInput("NB-ARG", f"the shipped sweep {name!r} does not have the columns "
                        f"{', '.join(COLUMNS)}")
-    rows = [(r[0], int(r[1]), r[2], r[3], float(r[4]), int(r[5]), float(r[6]), float(r[7]))
-            for r in reader if r]
-    return Table(rows, {"game": name})
+    try:
+        return [(r[0], int(r[1]), r[2], r[3], float(r[4]), int(r[5]), float(r[6]), float(r[7]))
+                for r in reader if r]
+    except (ValueError, IndexError):
+        raise BadInput("NB-DATA", f"the sweep {name!r} has a malformed row") from None
 
 
 #: The metrics :func:`balance_summary` compares readings on, in order of preference on a tie.
@@ -236,7 +261,8 @@ def balance_summary(name: str | Table, metric: str | None = None) -> Any:
     elif metric not in present:
         raise BadInput("NB-ARG", f"no rows for metric {metric!r}; metrics are "
                        f"{', '.join(present)}")
-    game = table.meta.get("game", name if isinstance(name, str) else "")
+    game = table.meta.get("name") or table.meta.get("game", name if isinstance(name, str)
+                                                     else "")
     sentences = []
     for c in sorted(compare_readings(table, metric), key=lambda c: not c["settled"]):
         d, v = c["default"], c["value"]
@@ -264,7 +290,24 @@ def balance_summary(name: str | Table, metric: str | None = None) -> Any:
     text = "".join(f"<p>{escape(s)}</p>" for s in sentences)
     grid = html_table(["reading", "players", "mix", "metric", "estimate", "n", "95% interval"],
                       body, caption=f"{game}: balance metrics")
-    return Html(f"<div>{text}{chart}{grid}</div>")
+    return Html(f"<div>{text}{chart}{_made_with(table.meta)}{grid}</div>")
+
+
+def _made_with(meta: dict[str, Any]) -> str:
+    """Under a shipped table's chart: the command(s) that made it and the games per cell, so a
+    reader can tell how much data the intervals stand on and run it again."""
+    from .render import escape
+
+    commands = meta.get("commands")
+    if not commands:
+        return ""
+    games = meta.get("games")
+    counts = games if isinstance(games, tuple) else (games,) * len(commands)
+    lines = "".join(f"<br><code>{escape(c)}</code> ({n:,} games per cell)"
+                    for c, n in zip(commands, counts, strict=True))
+    turn = " (the rows of each command in turn)" if len(commands) > 1 else ""
+    return (f'<p style="font-size:0.9em">Made with doppelnb {escape(meta.get("version", ""))}'
+            f"{turn}:{lines}</p>")
 
 
 def _ladder_sentence(row: tuple[Any, ...]) -> str:
