@@ -58,11 +58,12 @@ def test_a_changed_greedy_heuristic_makes_the_table_stale(monkeypatch):
     no longer replay."""
     from doppelnb.engines.doppeldoppel import players
 
+    count = pv.read_provenance("doppeldoppel")["parts"][0]["fingerprint_games"]
     assert pv.problems("doppeldoppel") == []
     monkeypatch.setattr(players, "pile_score", lambda pile, rules: len(pile))
     assert pv.problems("doppeldoppel") == [
         "doppeldoppel.csv is stale against this engine: cell default|3|greedy differs (its "
-        "first 16 games end differently); run make sweeps ONLY=doppeldoppel"]
+        f"first {count} games end differently); run make sweeps ONLY=doppeldoppel"]
 
 
 def test_a_changed_rule_makes_the_table_stale(monkeypatch):

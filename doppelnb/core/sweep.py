@@ -306,8 +306,9 @@ def _made_with(meta: dict[str, Any]) -> str:
     lines = "".join(f"<br><code>{escape(c)}</code> ({n:,} games per cell)"
                     for c, n in zip(commands, counts, strict=True))
     turn = " (the rows of each command in turn)" if len(commands) > 1 else ""
+    note = f"<br>{escape(meta['note'])}" if meta.get("note") else ""
     return (f'<p style="font-size:0.9em">Made with doppelnb {escape(meta.get("version", ""))}'
-            f"{turn}:{lines}</p>")
+            f"{turn}:{lines}{note}</p>")
 
 
 def _ladder_sentence(row: tuple[Any, ...]) -> str:
