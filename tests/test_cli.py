@@ -47,7 +47,7 @@ def test_module_help_lists_every_command():
     done = subprocess.run([sys.executable, "-m", "doppelnb", "--help"], capture_output=True,
                           text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 0, done.stderr
-    for command in ("notebooks DEST [--force]", "explainers [NOTEBOOKS ...] --out DIR",
+    for command in ("notebooks DEST [--student] [--force]", "explainers [NOTEBOOKS ...] --out DIR",
                     "sweep GAME --games N --seed S [--workers K | --scheduler ADDRESS] --out FILE",
                     "replay RECORD"):
         assert command in done.stdout

@@ -302,6 +302,13 @@ def hidden_tokens(hand: Any) -> set[str]:
         else:
             others |= {d for p, d in enumerate(state.identity) if p != seat}
     seen = "\n".join(known)
+    if game == "groom_lake":  # the page says cards in plain words ("field notes")
+        from doppelnb.engines.groom_lake.render import card_words, plain_words
+
+        seen = plain_words(seen)
+        unseen = {c for c in others if not re.search(
+            rf"(?<![\w-]){re.escape(card_words(c))}(?![\w-])", seen)}
+        return unseen | {card_words(c) for c in unseen}
     if game == "doppelganger_quest":
         names = {c: hand.state.cards.card_name(c) for c in others if "." in c}
         return {x for c, name in names.items() if c not in seen and name not in seen

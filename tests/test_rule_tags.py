@@ -13,7 +13,7 @@ import rule_tags  # noqa: E402
 
 def test_placeholders_become_tags_with_the_index_text():
     text = rule_tags.render("Equal numbers collide {DD-R13}; the {g:lead colour|lead colours}.")
-    assert '<sup><a href="rules.html#DD-R13" title="DD-R13: ' in text
+    assert '<sup style="white-space:nowrap"><a href="rules.html#DD-R13" title="DD-R13: ' in text
     assert 'href="glossary.html#lead-colour"' in text and ">lead colours</a>" in text
     assert "{" not in text
     assert rule_tags.render(text) == text  # already in sync: nothing changes

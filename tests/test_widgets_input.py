@@ -24,15 +24,34 @@ def test_stepper_over_states_of_several_games_labels_every_move():
     """Issue 17: a list that jumps from one game to the next used to raise while labelling."""
     one = list(playout(module.new_game(2, seed=1), seed=1))
     two = list(playout(module.new_game(2, seed=2), seed=2))
-    dd_states = list(playout(dd.new_game(3, seed=3), seed=3))[:5]
-    stepper = GameStepper.from_states(one + two + dd_states[1:] + dd_states[:1])
+    three = list(playout(module.new_game(2, seed=3), seed=3))[:5]
+    stepper = GameStepper.from_states(one + two + three[1:] + three[:1])
     labels = stepper.panel.labels
-    assert len(labels) == len(one) + len(two) + len(dd_states)
+    assert len(labels) == len(one) + len(two) + len(three)
     assert labels[len(one)].endswith("a new game")
     assert labels[len(one) + len(two)].endswith("another game")  # mid-game state of another
     assert labels[-1].endswith("a new game")
     assert labels[1].startswith("1. P1: ")
     assert move_label(two[0], one[3]) == "another game"
+
+
+def test_stepper_takes_states_of_one_game_or_one_state():
+    """Issue 24: GameStepper([1, 2]) was accepted; it takes a sequence of states of one game (or
+    duck-typed steps shaped like them), or one state, standing for the game that led to it."""
+    states = list(playout(dd.new_game(3, seed=3), seed=3))[:6]
+    assert GameStepper(states[-1]).states == states
+    toy = list(playout(module.new_game(2, seed=1), seed=1))
+    for bad, named in [([1, 2], r"states\[0\]"), ([states[0], None], r"states\[1\]"),
+                       ([*states, *toy], rf"states\[{len(states)}\].*same game"),
+                       ((s for s in states), "states"), ({0: states[0]}, "states")]:
+        with pytest.raises(BadInput, match=named):
+            GameStepper(bad)
+    with pytest.raises(BadInput, match="extra_games"):
+        GameStepper(states, extra_games=[("x", [1])])
+    stepper = GameStepper(states)
+    with pytest.raises(BadInput, match="states"):
+        stepper.set_states(["a"])
+    assert stepper.states == states
 
 
 def test_move_label_of_a_state_without_actions():

@@ -3,7 +3,8 @@
 Authors write a placeholder in a markdown cell; this tool turns it into the tag, and keeps every
 tag's tooltip equal to the rules index (``doppelnb.rulebook``) as the index changes:
 
-    {DD-R13}             -> <sup><a href="rules.html#DD-R13" title="DD-R13: ...">DD-R13</a></sup>
+    {DD-R13}             -> <sup style="white-space:nowrap"><a href="rules.html#DD-R13"
+                            title="DD-R13: ...">DD-R13</a></sup>
     {g:Wilson interval}  -> <a href="glossary.html#wilson-interval" title="...">Wilson interval</a>
     {g:lead colour|lead colours}   (the text shown may differ from the term looked up)
 
@@ -30,7 +31,8 @@ from doppelnb import rulebook  # noqa: E402
 
 _ID = r"(?:DD|DT|GL|DB|DQ)-[RATE]\d+[a-z]?|NB-[A-Z]+"
 PLACEHOLDER = re.compile(r"\{(" + _ID + r")\}")
-TAG = re.compile(r'<sup><a href="rules\.html#(' + _ID + r')" title="[^"]*">\1</a></sup>')
+TAG = re.compile(r'<sup(?: style="white-space:nowrap")?><a href="rules\.html#(' + _ID +
+                 r')" title="[^"]*">\1</a></sup>')
 TERM_PLACEHOLDER = re.compile(r"\{g:([^}|]+)(?:\|([^}]+))?\}")
 TERM = re.compile(r'<a href="glossary\.html#([a-z0-9-]+)" title="[^"]*">([^<]+)</a>')
 
@@ -38,7 +40,9 @@ TERM = re.compile(r'<a href="glossary\.html#([a-z0-9-]+)" title="[^"]*">([^<]+)<
 def rule_tag(rule_id: str) -> str:
     entry = rulebook.lookup(rule_id)
     title = html.escape(f"{entry.id}: {entry.text}", quote=True)
-    return f'<sup><a href="rules.html#{entry.id}" title="{title}">{entry.id}</a></sup>'
+    # nowrap: an id never breaks across lines ("DD-" / "R7").
+    return (f'<sup style="white-space:nowrap"><a href="rules.html#{entry.id}" title="{title}">'
+            f'{entry.id}</a></sup>')
 
 
 def term_link(name: str, shown: str | None = None) -> str:

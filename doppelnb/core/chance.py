@@ -18,6 +18,7 @@ import hashlib
 import random
 import secrets
 
+from .checks import show
 from .errors import BadInput
 
 MAX_SEED = 2**63 - 1
@@ -28,7 +29,7 @@ def make_seed(seed: int | None = None) -> int:
     if seed is None:
         return secrets.randbelow(2**31)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise BadInput("NB-ARG", f"a seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        raise BadInput("NB-ARG", f"a seed is a whole number from 0 to {MAX_SEED}, not {show(seed)}")
     return seed
 
 

@@ -20,6 +20,7 @@ doppelnb.core.errors.BadInput: NB-ARG: seat must be a whole number from 0 to 3, 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -41,6 +42,22 @@ def show(value: Any, limit: int = 60) -> str:
     except Exception:  # noqa: BLE001 - a hostile __repr__ must not hide the real error
         text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+#: The longest message :func:`shorten` lets through (an error is one line a reader takes in).
+MAX_MESSAGE = 280
+_LONG_WORD = re.compile(r"\S{61,}")
+
+
+def shorten(message: str, limit: int = MAX_MESSAGE) -> str:
+    """``message`` with every echoed value longer than 60 characters cut (as :func:`show` cuts
+    it) and, if still over ``limit`` characters, its middle elided: for errors that quote what a
+    user or a record gave, which may be 200,000 characters long (issue 24)."""
+    text = _LONG_WORD.sub(lambda m: m[0][:57] + "...", message)
+    if len(text) > limit:
+        half = (limit - 5) // 2
+        text = f"{text[:half]} ... {text[-half:]}"
+    return text
 
 
 def fail(name: str, expected: str, value: Any, rule: str = ARG) -> BadInput:
@@ -200,12 +217,26 @@ def check_size(value: int, name: str, limit: int, *, why: str = "", rule: str = 
     """Refuse a size over a documented ``limit`` (analyses that would run for minutes)."""
     if value > limit:
         extra = f" ({why})" if why else ""
-        raise BadInput(rule, f"{name} is limited to {limit}{extra}, got {value}")
+        raise BadInput(rule, f"{name} is limited to {limit}{extra}, got {show(value)}")
     return value
 
 
+def check_bounded(value: Any, name: str, limit: int, *, lo: int = 0, why: str = "",
+                  rule: str = ARG) -> int:
+    """A whole number from ``lo`` to a documented ``limit``: a size argument of an analysis,
+    refused at once above the limit (with ``why``: what the limit protects against) rather than
+    running for minutes or running out of memory.
+
+    >>> check_bounded(10**9, "dice", 400, why="exact counting")
+    Traceback (most recent call last):
+    ...
+    doppelnb.core.errors.BadInput: NB-ARG: dice is limited to 400 (exact counting), got 1000000000
+    """
+    return check_size(check_int(value, name, lo, rule=rule), name, limit, why=why, rule=rule)
+
+
 __all__ = [
-    "ARG", "show", "fail", "is_int", "check_int", "check_seat", "check_players", "check_number",
+    "ARG", "MAX_MESSAGE", "show", "shorten", "fail", "is_int", "check_int", "check_seat", "check_players", "check_number",
     "check_bool", "check_str", "check_choice", "check_instance", "check_sequence",
-    "check_mapping", "check_size",
+    "check_mapping", "check_size", "check_bounded",
 ]

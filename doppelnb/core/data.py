@@ -21,6 +21,7 @@ import stat
 from collections.abc import Iterable
 from typing import Any
 
+from .checks import show
 from .errors import BadInput
 from .record import load_json
 
@@ -48,10 +49,10 @@ def load_data(source: str | pathlib.Path, what: str) -> dict[str, Any]:
     if not isinstance(source, str) or not _SHIPPED_NAME.fullmatch(source):
         raise BadInput("NB-DATA", f"a {what} data file is a shipped name such as "
                        f"{', '.join(shipped_names()[:2])} or a pathlib.Path to your own file, "
-                       f"not {source!r:.80}")
+                       f"not {show(source)}")
     resource = importlib.resources.files("doppelnb") / "data" / source
     if not resource.is_file():
-        raise BadInput("NB-DATA", f"no shipped {what} data file named {source!r}; shipped: "
+        raise BadInput("NB-DATA", f"no shipped {what} data file named {show(source)}; shipped: "
                        f"{', '.join(shipped_names())}")
     return parse_data(resource.read_bytes(), what)
 
@@ -61,10 +62,10 @@ def read_user_file(path: str | os.PathLike[str], what: str, max_bytes: int = MAX
     try:
         info = os.stat(path)
     except (OSError, ValueError) as exc:
-        raise BadInput("NB-DATA", f"cannot read the {what} data file {str(path)!r:.120}: "
+        raise BadInput("NB-DATA", f"cannot read the {what} data file {show(str(path))}: "
                        f"{getattr(exc, 'strerror', None) or exc}") from None
     if not stat.S_ISREG(info.st_mode):
-        raise BadInput("NB-DATA", f"the {what} data file {str(path)!r:.120} is not a regular file")
+        raise BadInput("NB-DATA", f"the {what} data file {show(str(path))} is not a regular file")
     if info.st_size > max_bytes:
         raise BadInput("NB-DATA", f"the {what} data file is {info.st_size:,} bytes; the limit is "
                        f"{max_bytes:,}")
@@ -72,7 +73,7 @@ def read_user_file(path: str | os.PathLike[str], what: str, max_bytes: int = MAX
         with open(path, "rb") as handle:
             return handle.read(max_bytes + 1)
     except OSError as exc:
-        raise BadInput("NB-DATA", f"cannot read the {what} data file {str(path)!r:.120}: "
+        raise BadInput("NB-DATA", f"cannot read the {what} data file {show(str(path))}: "
                        f"{exc.strerror or exc}") from None
 
 
@@ -115,7 +116,7 @@ def expect_int(value: Any, what: str, lo: int | None = None, hi: int | None = No
     ok = ok and (lo is None or value >= lo) and (hi is None or value <= hi)
     bounds = f" from {lo}" if lo is not None else ""
     bounds += f" to {hi}" if hi is not None else ""
-    expect(ok, what, f"must be a whole number{bounds}, not {value!r}")
+    expect(ok, what, f"must be a whole number{bounds}, not {show(value)}")
     return int(value)
 
 

@@ -16,6 +16,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from .checks import check_bounded, check_int, check_mapping, check_size
 from .errors import BadInput
 
 if TYPE_CHECKING:
@@ -101,14 +102,25 @@ def _sort_key(outcome: Any) -> tuple[int, Any]:
     return (0, outcome) if isinstance(outcome, (int, Fraction)) else (1, str(outcome))
 
 
+#: The largest total :func:`dice_sum_counts` counts up to, ``dice * sides``: 400 six-sided dice,
+#: the most Groom Lake's ``clear_probability`` counts exactly (the notebooks and tests count at
+#: most 30). The work grows as the square of the total: 0.2 s at the limit; ``dice_sum_counts(
+#: 10, 10**9)`` asked for a table of ten billion totals (MemoryError).
+MAX_DICE_TOTAL = 2400
+
+
 def dice_sum_counts(dice: int, sides: int = 6) -> list[int]:
     """``counts[s]`` = number of the ``sides**dice`` rolls whose faces total ``s`` (exact).
 
     Vectorised as repeated numpy convolution; int64 is exact while ``sides**dice < 2**63`` and
-    Python integers (object arrays) take over beyond that.
+    Python integers (object arrays) take over beyond that. ``dice`` (>= 0) and ``sides`` (>= 1)
+    are whole numbers whose largest total ``dice * sides`` is at most :data:`MAX_DICE_TOTAL`
+    (2,400); anything else is :class:`BadInput`.
     """
-    if not isinstance(dice, int) or dice < 0 or not isinstance(sides, int) or sides < 1:
-        raise BadInput("NB-ARG", "dice and sides must be whole numbers (dice >= 0, sides >= 1)")
+    why = "the largest total, dice * sides; the work grows as its square"
+    dice = check_bounded(dice, "dice", MAX_DICE_TOTAL, why=why)
+    sides = check_bounded(sides, "sides", MAX_DICE_TOTAL, lo=1, why=why)
+    check_size(dice * sides, "dice * sides", MAX_DICE_TOTAL, why=why)
     return list(_dice_sum_counts(dice, sides))
 
 
@@ -124,18 +136,32 @@ def _dice_sum_counts(dice: int, sides: int) -> tuple[int, ...]:
     return tuple(int(c) for c in counts)
 
 
+#: The most categories :func:`multiset_draws` takes (it recurses once per category; the engines
+#: use at most 6, the ranks of Doppeldoppel).
+MAX_CATEGORIES = 64
+
+
 def multiset_draws(counts: Mapping[Any, int], k: int) -> Iterator[tuple[dict[Any, int], int]]:
     """Every way to draw ``k`` items without replacement from a multiset, grouped by content.
 
     Yields ``(drawn, ways)`` where ``drawn`` maps category -> number drawn and ``ways`` is the
     number of ``k``-subsets of the physical items with that content (a product of binomials), so
     the weights sum to ``comb(total, k)``. This is the multivariate hypergeometric law, counted
-    over multisets instead of over permutations.
+    over multisets instead of over permutations. ``counts`` maps at most
+    :data:`MAX_CATEGORIES` (64) categories to whole numbers >= 0; the draws are yielded one at
+    a time, so their number (which grows with the counts) is the caller's to bound.
     """
-    keys = list(counts)
-    sizes = [int(counts[key]) for key in keys]
-    if k < 0 or k > sum(sizes) or any(s < 0 for s in sizes):
+    checked: dict[Any, int] = check_mapping(counts, "counts", max_len=MAX_CATEGORIES,
+                            item=lambda v, n: check_int(v, n, 0))
+    k = check_int(k, "k", 0)
+    keys = list(checked)
+    sizes = [checked[key] for key in keys]
+    if k > sum(sizes):
         raise BadInput("NB-ARG", f"cannot draw {k} items from a multiset of {sum(sizes)}")
+    return _draws(keys, sizes, k)
+
+
+def _draws(keys: list[Any], sizes: list[int], k: int) -> Iterator[tuple[dict[Any, int], int]]:
     suffix = [0] * (len(sizes) + 1)
     for i in range(len(sizes) - 1, -1, -1):
         suffix[i] = suffix[i + 1] + sizes[i]
@@ -181,4 +207,4 @@ def mean_interval(values: Iterable[float], z: float = 1.959964) -> tuple[float, 
 
 
 __all__ = ["Distribution", "dice_sum_counts", "multiset_draws", "wilson_interval",
-           "mean_interval", "Fraction"]
+           "mean_interval", "Fraction", "MAX_DICE_TOTAL", "MAX_CATEGORIES"]

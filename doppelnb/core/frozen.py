@@ -68,7 +68,8 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
 
 
 def freeze(value: Any) -> Any:
-    """JSON-like data made immutable: lists/tuples -> tuples, dicts -> FrozenMap, sets -> frozenset."""
+    """JSON-like data made immutable: lists/tuples -> tuples, dicts -> FrozenMap, sets -> frozenset
+    (bytearrays -> bytes)."""
     if isinstance(value, (list, tuple)):
         return tuple(freeze(v) for v in value)
     if isinstance(value, FrozenMap):
@@ -77,6 +78,8 @@ def freeze(value: Any) -> Any:
         return FrozenMap(value)
     if isinstance(value, (set, frozenset)):
         return frozenset(freeze(v) for v in value)
+    if isinstance(value, bytearray):
+        return bytes(value)
     return value
 
 

@@ -32,11 +32,12 @@ from __future__ import annotations
 import importlib
 import math
 import random
+import time
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from .checks import check_int, check_number
+from .checks import check_bounded, check_int, check_number, show
 from .errors import BadInput
 from .state import ActionLog, GameState, top_scorers
 
@@ -273,7 +274,7 @@ class MCTS:
         self.rollout_limit = (None if rollout_limit is None
                               else check_int(rollout_limit, "rollout_limit", 0, 10_000_000))
         if horizon not in HORIZONS:
-            raise BadInput("NB-ARG", f"horizon must be one of {HORIZONS}, not {horizon!r}")
+            raise BadInput("NB-ARG", f"horizon must be one of {HORIZONS}, not {show(horizon)}")
         self.horizon = horizon
         self.omniscient = bool(omniscient)
         self.fast = bool(fast)
@@ -377,11 +378,11 @@ def parse_policy(spec: str) -> tuple[str, dict[str, Any]]:
     """
     if not isinstance(spec, str) or not spec:
         raise BadInput("NB-ARG", f"a policy is one of {', '.join(STRENGTH)} (e.g. 'mcts:200'), "
-                       f"not {spec!r}")
+                       f"not {show(spec)}")
     name, *params = spec.strip().split(":")
     if name not in STRENGTH or (params and "mcts" not in name) or len(params) > 2:
         raise BadInput("NB-ARG", f"a policy is one of {', '.join(STRENGTH)} (mcts may take "
-                       f"':iterations[:rollout_limit or round]'), not {spec!r}")
+                       f"':iterations[:rollout_limit or round]'), not {show(spec)}")
     options: dict[str, Any] = {}
     keys = ("iterations", "rollout_limit")
     for key, text in zip(keys, params, strict=False):
@@ -389,7 +390,7 @@ def parse_policy(spec: str) -> tuple[str, dict[str, Any]]:
             options["horizon"] = "round"
             continue
         if not text.isdigit():
-            raise BadInput("NB-ARG", f"the {key} in policy {spec!r} must be a whole number"
+            raise BadInput("NB-ARG", f"the {key} in policy {show(spec)} must be a whole number"
                            + (" or 'round'" if key == "rollout_limit" else ""))
         options[key] = int(text)
     return name, options
@@ -426,34 +427,94 @@ def describe(module: Any) -> dict[str, str]:
 
 
 # -- exhaustive search (for tests and small endgames) ------------------------------------------
-def exhaustive_values(state: Any, max_nodes: int = 200_000) -> dict[Any, tuple[float, float]]:
+#: The most nodes :func:`exhaustive_values` visits (was 100,000,000: hours). Each node is one
+#: ``play``; measured from a new game at the cap: Tricks 0.5 s, Doppeldoppel 1.3 s, the quest
+#: 1.6 s of CPU time. The tests and benchmarks search at most 20,000 nodes.
+MAX_NODES = 50_000
+#: A node of Groom Lake costs about 0.2 ms and one of Doppel Doubt up to 2 ms (a round resolved
+#: and scored), so the search also stops after this much CPU time: a fuse against a run of
+#: minutes, which a search that succeeds never reaches in the other engines.
+MAX_SEARCH_SECONDS = 5.0
+
+
+def exhaustive_values(state: Any, max_nodes: int = MAX_NODES) -> dict[Any, tuple[float, float]]:
     """For each legal action of ``state``: the mover's (worst, best) reward over every way the
     other seats may play on (paranoid and optimistic search over the whole remaining tree, which
     must be deterministic given the actions, i.e. with everything visible).
 
     An action whose worst value exceeds every other action's best value is the one move an
-    exhaustive search proves best. Raises :class:`BadInput` when the tree has more than
-    ``max_nodes`` nodes.
+    exhaustive search proves best. ``max_nodes`` (1 to :data:`MAX_NODES`, 50,000) bounds the
+    states visited in all; a larger tree raises :class:`BadInput` once the budget is spent, and
+    so does a search still running after :data:`MAX_SEARCH_SECONDS` (5) seconds of CPU time.
+    The search walks the tree with its own stack, so a long game (a thousand actions to the
+    end) is refused by the budget, never by Python's recursion limit.
     """
-    me: int = state.to_move
-    budget = [check_int(max_nodes, "max_nodes", 1, 100_000_000)]
-
-    def search(node: Any, paranoid: bool) -> float:
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise BadInput("NB-ARG", f"the game tree has more than {max_nodes} nodes")
-        if node.is_over:
-            return rewards(node)[me]
-        values = [search(node.play(a), paranoid) for a in node.legal_actions()]
-        if node.to_move == me:
-            return max(values)
-        return min(values) if paranoid else max(values)
-
+    if not isinstance(state, GameState):
+        raise BadInput("NB-ARG", f"state must be a game state, got {show(state)}")
+    if state.is_over:
+        raise BadInput("NB-ARG", "the game is over: there is no action to search")
+    max_nodes = check_bounded(max_nodes, "max_nodes", MAX_NODES, lo=1,
+                              why="each node is one play; more would run for minutes")
+    me = state.to_move
+    if me is None:
+        raise BadInput("NB-ARG", "no player is to move in this state: there is nothing to search")
+    # nodes left, nodes allowed, the CPU time at which the fuse blows
+    budget = [max_nodes, max_nodes, time.process_time() + MAX_SEARCH_SECONDS]
     out: dict[Any, tuple[float, float]] = {}
     for action in state.legal_actions():
         after = state.play(action)
-        out[_key(action)] = (search(after, True), search(after, False))
+        out[_key(action)] = (_tree_value(after, me, True, budget),
+                             _tree_value(after, me, False, budget))
     return out
+
+
+def _tree_value(root: Any, me: int, paranoid: bool, budget: list[Any]) -> float:
+    """``me``'s value of ``root``: ``me`` maximises, the others minimise (``paranoid``) or
+    maximise; every node visited spends one unit of ``budget[0]`` (BadInput when it runs out).
+    Depth first with an explicit stack of ``[node, actions left, value so far]`` frames."""
+
+    def visit(node: Any) -> tuple[float, list[Any] | None]:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise BadInput("NB-ARG", f"the game tree has more than {budget[1]} nodes "
+                           f"(max_nodes); search a smaller endgame")
+        if budget[0] % 256 == 0 and time.process_time() > budget[2]:
+            raise BadInput("NB-ARG", f"the search ran past {MAX_SEARCH_SECONDS:g} s of CPU time "
+                           f"after {budget[1] - budget[0]:,} nodes; search a smaller endgame")
+        if node.is_over:
+            return rewards(node)[me], None
+        return 0.0, [node, iter(node.legal_actions()), None]
+
+    def fold(frame: list[Any], value: float) -> None:
+        best = frame[2]
+        if best is None:
+            frame[2] = value
+        elif frame[0].to_move == me or not paranoid:
+            frame[2] = max(best, value)
+        else:
+            frame[2] = min(best, value)
+
+    value, frame = visit(root)
+    if frame is None:
+        return value
+    stack = [frame]
+    while True:
+        top = stack[-1]
+        action = next(top[1], _DONE)
+        if action is _DONE:  # every child folded in: pass the value up
+            stack.pop()
+            if not stack:
+                return float(top[2])
+            fold(stack[-1], top[2])
+            continue
+        value, child = visit(top[0].play(action))
+        if child is None:
+            fold(top, value)
+        else:
+            stack.append(child)
+
+
+_DONE = object()
 
 
 def proven_best(values: dict[Any, tuple[float, float]]) -> Any | None:
@@ -475,4 +536,5 @@ def minimax_best(values: dict[Any, tuple[float, float]]) -> set[Any] | None:
 
 __all__ = ["PolicyFn", "HORIZONS", "fast_play", "gain_rewards", "minimax_best", "RandomPolicy", "GreedyPolicy", "EpsilonGreedyPolicy", "MCTS", "generic_greedy", "find_greedy",
            "find_determinize", "engine_players", "make_policy", "parse_policy", "strength",
-           "describe", "rewards", "exhaustive_values", "proven_best", "STRENGTH"]
+           "describe", "rewards", "exhaustive_values", "proven_best", "STRENGTH", "MAX_NODES",
+           "MAX_SEARCH_SECONDS"]

@@ -10,7 +10,9 @@ import dataclasses
 import json
 from typing import Any
 
+from .checks import show
 from .errors import BadInput
+from .frozen import freeze
 
 FORMAT = "doppelnb-record"
 VERSION = 1
@@ -43,11 +45,12 @@ def parse_record(text: str | bytes, game: str) -> GameRecord:
     if missing:
         raise BadInput("NB-RECORD", f"the record lacks {', '.join(sorted(missing))}")
     if extra:
-        raise BadInput("NB-RECORD", f"the record has unknown fields {', '.join(sorted(extra))}")
+        raise BadInput("NB-RECORD", f"the record has unknown fields "
+                       f"{', '.join(show(k, 30) for k in sorted(extra)[:5])}")
     if data["format"] != FORMAT or data["version"] != VERSION:
         raise BadInput("NB-RECORD", f"this is not a {FORMAT} version {VERSION} record")
     if data["game"] != game:
-        raise BadInput("NB-RECORD", f"this record is of {data['game']!r}, not {game!r}")
+        raise BadInput("NB-RECORD", f"this record is of {show(data['game'])}, not {game!r}")
     for key, kind in (("players", int), ("seed", int), ("rules", dict), ("options", dict),
                       ("actions", list)):
         value = data[key]
@@ -55,7 +58,7 @@ def parse_record(text: str | bytes, game: str) -> GameRecord:
             raise BadInput("NB-RECORD", f"the record's {key!r} must be a JSON "
                            f"{ {int: 'integer', dict: 'object', list: 'array'}[kind] }")
     return GameRecord(data["game"], data["players"], data["rules"], data["seed"], data["options"],
-                      tuple(_freeze(a) for a in data["actions"]))
+                      tuple(freeze(a) for a in data["actions"]))
 
 
 #: Limits on JSON text read from outside (records and data files): size in bytes and nesting depth.
@@ -108,13 +111,6 @@ def _depth(value: Any) -> int:
             deepest = max(deepest, depth)
             stack.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
     return deepest
-
-
-def _freeze(value: Any) -> Any:
-    """JSON arrays inside actions become tuples so actions are hashable and compare equal."""
-    if isinstance(value, list):
-        return tuple(_freeze(v) for v in value)
-    return value
 
 
 __all__ = ["GameRecord", "parse_record", "load_json", "FORMAT", "VERSION", "MAX_JSON_BYTES",

@@ -37,9 +37,9 @@ from fractions import Fraction
 from typing import Any, ClassVar, Self, TypeVar
 
 from .chance import MAX_SEED, make_seed, rng_for
-from .checks import check_instance, check_players, show
+from .checks import check_instance, check_players, shorten, show
 from .errors import BadInput, IllegalAction, RuleError
-from .frozen import FrozenMap, thaw
+from .frozen import FrozenMap, freeze, thaw
 from .record import GameRecord, parse_record
 from .variants import RulesBase
 
@@ -72,6 +72,15 @@ class ActionLog:
     __slots__ = ("parent", "action", "length", "_hash")
 
     def __init__(self, parent: ActionLog | None, action: JsonAction) -> None:
+        try:
+            # Every action kept here is handed out by ``state.actions`` and hashed with the
+            # state, so it must be an immutable value. A value that hashes is one (actions are
+            # strings, numbers and tuples of them); a JSON list or dict does not, and is frozen
+            # here, once for every engine (issue 24: a 4-player Doppeldoppel lead was a list).
+            # ``hash`` is cached for strings and runs in C for tuples: nearly free per action.
+            hash(action)
+        except TypeError:
+            action = frozen_action(action)
         self.parent = parent
         self.action = action
         self.length: int = 1 if parent is None else parent.length + 1
@@ -136,6 +145,18 @@ class ActionLog:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (ActionLog.of, (list(self),))
+
+
+def frozen_action(action: JsonAction) -> JsonAction:
+    """``action`` as an immutable, hashable value: JSON arrays become tuples, objects
+    :class:`FrozenMap`, sets frozensets; a value that cannot be frozen is a programming error."""
+    frozen = freeze(action)
+    try:
+        hash(frozen)
+    except TypeError:
+        raise TypeError(f"an action in a game record must be an immutable value (strings, "
+                        f"numbers and tuples of them), got {show(action)}") from None
+    return frozen
 
 
 @mypyc_attr(native_class=False)
@@ -247,8 +268,8 @@ class GameState:
         unknown = set(options) - cls.option_names
         if unknown:
             known = ", ".join(sorted(cls.option_names)) or "none"
-            raise BadInput("NB-ARG", f"unknown setup option(s) "
-                           f"{', '.join(sorted(map(str, unknown)))} for {cls.game}; "
+            named = ", ".join(show(name, 30) for name in sorted(map(str, unknown))[:5])
+            raise BadInput("NB-ARG", f"unknown setup option(s) {named} for {cls.game}; "
                            f"options are: {known}")
         return {"players": players, "rules": rules, "seed": make_seed(seed),
                 "options": FrozenMap(options), "action_log": None}
@@ -401,15 +422,22 @@ class GameState:
 
     @classmethod
     def from_json(cls, text: Any) -> Self:
-        """Replay a JSON record; a malformed or unreplayable record raises :class:`BadInput`."""
-        rec = parse_record(text, cls.game)
-        state = cls._start(rec)
+        """Replay a JSON record; a malformed or unreplayable record raises :class:`BadInput`.
+
+        Its message is one line of at most :data:`~.checks.MAX_MESSAGE` characters: whatever
+        part of the record it quotes (a 200,000-character game name, seed, option or action) is
+        shortened here, the one place every record is read, whichever check refused it."""
+        try:
+            rec = parse_record(text, cls.game)
+            state = cls._start(rec)
+        except RuleError as exc:
+            raise BadInput(exc.rule, shorten(exc.reason)) from None
         for number, action in enumerate(rec.actions, 1):
             try:
                 state = state.play(action)
             except RuleError as exc:
-                raise BadInput("NB-RECORD", f"action {number} ({show(action)}) cannot be replayed: "
-                               f"{exc}") from None
+                raise BadInput("NB-RECORD", shorten(f"action {number} ({show(action, 40)}) cannot "
+                                                    f"be replayed: {exc}")) from None
         return state
 
     @classmethod
@@ -548,5 +576,5 @@ def play_to_end(state: T, policy: Policy = random_policy, seed: int = 0) -> T:
 # Python class over the native GameState); it is part of this module's interface.
 from .frozen_state import FrozenGameState as FrozenGameState  # noqa: E402
 
-__all__ = ["GameState", "FrozenGameState", "ActionLog", "Outcome", "Score", "JsonAction",
-           "top_scorers", "copier", "Policy", "random_policy", "playout", "play_to_end"]
+__all__ = ["GameState", "FrozenGameState", "ActionLog", "frozen_action", "Outcome", "Score",
+           "JsonAction", "top_scorers", "copier", "Policy", "random_policy", "playout", "play_to_end"]

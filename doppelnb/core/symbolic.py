@@ -27,11 +27,16 @@ import dataclasses
 from fractions import Fraction
 from typing import Any
 
-from .checks import check_int, check_size
+from .checks import check_bounded, check_int, check_size
 from .render import Markup, escape
 
-#: Largest number of dice the closed forms evaluate (the sum has at most n/6 + 1 terms).
-MAX_DICE = 10_000
+#: Largest number of dice the closed forms evaluate. The sum has up to n/6 + 1 terms of sympy
+#: binomials, and :func:`dice_over_probability` adds up to 5n/2 such sums: 0.3 s at 100 dice
+#: (at 1,000 it ran for minutes). The notebooks and tests evaluate at most 10 dice.
+MAX_DICE = 100
+#: Largest bag :func:`draw_includes_probability` evaluates, ``black + white`` (the quest's
+#: ``MAX_BAG``; its Bag of Holding holds 3 dice). sympy's binomials of a billion ran for minutes.
+MAX_BAG = 1000
 
 
 def _sympy() -> Any:
@@ -92,8 +97,9 @@ class Formula(Markup):
 
 
 def dice_total_ways(dice: int, total: int) -> int:
-    """The ways ``dice`` six-sided dice total ``total``, from the closed form (exact integer)."""
-    n = check_size(check_int(dice, "dice", 0), "dice", MAX_DICE)
+    """The ways ``dice`` six-sided dice total ``total``, from the closed form (exact integer).
+    ``dice`` is limited to :data:`MAX_DICE` (100)."""
+    n = check_bounded(dice, "dice", MAX_DICE, why="the closed form's sum grows with the dice")
     s = check_int(total, "total")
     if n == 0:
         return 1 if s == 0 else 0
@@ -106,8 +112,9 @@ def dice_total_ways(dice: int, total: int) -> int:
 
 
 def dice_over_probability(dice: int, value: int) -> Fraction:
-    """The chance that ``dice`` six-sided dice total more than ``value`` (0 dice give 0)."""
-    n = check_size(check_int(dice, "dice", 0), "dice", MAX_DICE)
+    """The chance that ``dice`` six-sided dice total more than ``value`` (0 dice give 0).
+    ``dice`` is limited to :data:`MAX_DICE` (100)."""
+    n = check_bounded(dice, "dice", MAX_DICE, why="the closed form's sum grows with the dice")
     v = check_int(value, "value")
     if n == 0 or v >= 6 * n:
         return Fraction(0)
@@ -121,9 +128,12 @@ def dice_over_probability(dice: int, value: int) -> Fraction:
 
 
 def draw_includes_probability(black: int, white: int, draw: int) -> Fraction:
-    """The chance a draw of ``draw`` from ``black`` + ``white`` includes at least one white."""
-    b = check_int(black, "black", 0)
-    w = check_int(white, "white", 0)
+    """The chance a draw of ``draw`` from ``black`` + ``white`` includes at least one white.
+    The bag, ``black + white``, is limited to :data:`MAX_BAG` (1,000)."""
+    why = "sympy's binomials of a larger bag run for minutes"
+    b = check_bounded(black, "black", MAX_BAG, why=why)
+    w = check_bounded(white, "white", MAX_BAG, why=why)
+    check_size(b + w, "black + white", MAX_BAG, why=why)
     d = check_int(draw, "draw", 0, b + w)
     sp = _sympy()
     p = 1 - sp.binomial(b, d) / sp.binomial(b + w, d)
@@ -131,4 +141,4 @@ def draw_includes_probability(black: int, white: int, draw: int) -> Fraction:
 
 
 __all__ = ["Formula", "dice_total_ways", "dice_over_probability", "draw_includes_probability",
-           "MAX_DICE"]
+           "MAX_DICE", "MAX_BAG"]

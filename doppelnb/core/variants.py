@@ -24,6 +24,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Self, cast
 
+from .checks import show
 from .errors import BadInput
 
 
@@ -105,7 +106,7 @@ class RulesBase:
             elif meta["choices"] is not None and not _member(value, meta["choices"]):
                 options = ", ".join(repr(c) for c in meta["choices"])
                 digest_name = meta["digest_name"] or f"{self.prefix}_{f.name}"
-                raise BadInput(meta["rule"], f"{value!r} is not a reading of {f.name} "
+                raise BadInput(meta["rule"], f"{show(value)} is not a reading of {f.name} "
                                f"({digest_name}); choose one of {options}")
 
     @classmethod
@@ -125,7 +126,7 @@ class RulesBase:
         names = {f.name for f in _fields(self)}
         for name in changes:
             if name not in names:
-                raise BadInput("NB-ARG", f"{type(self).__module__} has no variant flag {name!r}; "
+                raise BadInput("NB-ARG", f"{type(self).__module__} has no variant flag {show(name)}; "
                                f"flags are {', '.join(sorted(names))}")
         return dataclasses.replace(cast(Any, self), **changes)  # type: ignore[no-any-return]
 
@@ -172,8 +173,8 @@ def _tupled(value: Any) -> Any:
 
 
 def _short(value: Any, limit: int = 40) -> str:
-    text = repr(value) if not isinstance(value, str) else value
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return show(value, limit) if not isinstance(value, str) else \
+        value if len(value) <= limit else value[: limit - 1] + "…"
 
 
 __all__ = ["flag", "FlagInfo", "RulesBase"]

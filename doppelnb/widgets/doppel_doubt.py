@@ -1,4 +1,5 @@
-"""Doppel Doubt widgets: a placement explorer and a claim-by-claim stepper.
+"""Doppel Doubt widgets: a placement explorer, a claim-by-claim stepper, and the table of every
+unclear point with the engine's readings.
 
 Thin views over the engine: the engine judges (``Board.check_placement``) and draws
 (``render.verdict_html``); the widgets only keep the shape, its rotation and position.
@@ -11,9 +12,15 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.checks import check_choice, check_instance, check_int
-from ..core.render import escape
+from ..core.render import Html, escape, html_table
 from ..engines import doppel_doubt as db
-from ..engines.doppel_doubt.render import resolution_steps, shape_svg, verdict_html
+from ..engines.doppel_doubt.render import (
+    reading_words,
+    resolution_steps,
+    shape_label,
+    shape_svg,
+    verdict_html,
+)
 from .offline import gallery, live_only
 from .stepper import GameStepper
 
@@ -26,7 +33,7 @@ class PlacementExplorer(widgets.VBox):
     """
 
     def __init__(self, board: db.Board | None = None, colour: str | None = None,
-                 shape: str = "5-0", row: int = 6, col: int = 6, cell: int = 20):
+                 shape: str = "5-0", row: int = 6, col: int = 6, cell: int = 24):
         self.board = db.Board() if board is None else check_instance(board, "board", db.Board)
         owners = self.board.owners() or list(db.COLOURS)
         if colour is not None:
@@ -39,7 +46,7 @@ class PlacementExplorer(widgets.VBox):
         self.rotation = 0
         self.row, self.col = row, col
         self.colour_picker = widgets.Dropdown(options=owners, value=colour or owners[0],
-                                              description="placer")
+                                              description="colour")
         self.size_picker = widgets.Dropdown(options=[4, 5, 6], value=self.shape.size,
                                             description="size", layout=widgets.Layout(
                                                 width="130px"))
@@ -49,8 +56,9 @@ class PlacementExplorer(widgets.VBox):
         # takeover_rule is a choice flag: its readings are always listed (never None).
         takeover = next(f.choices for f in db.Rules.flags() if f.name == "takeover_rule") or ()
         self.rule_picker = widgets.Dropdown(
-            options=list(takeover), value=self.board.rules.takeover_rule,
-            description="takeover (DB-A5)", style={"description_width": "initial"})
+            options=[(reading_words("takeover_rule", r), r) for r in takeover],
+            value=self.board.rules.takeover_rule, description="a takeover needs",
+            style={"description_width": "initial"}, layout=widgets.Layout(width="390px"))
         small = dict(layout=widgets.Layout(width="40px"))
         self.buttons = {
             "rotate": widgets.Button(description="⟳", tooltip="rotate a quarter turn", **small),
@@ -84,19 +92,20 @@ class PlacementExplorer(widgets.VBox):
         """This position under each takeover reading, and a few other shapes there."""
         colour = self.colour_picker.value
         cases = []
-        for rule in self.rule_picker.options:
+        for _words, rule in self.rule_picker.options:
             rules = self.board.rules.replace(takeover_rule=rule)
             board = self.board if rules == self.board.rules else self.board.with_rules(rules)
             verdict = board.check_placement(colour, self.cells, self.shape)
-            cases.append((f"{self.shape} at ({self.row}, {self.col}), takeover_rule = {rule}",
+            cases.append((reading_words("takeover_rule", rule),
                           verdict_html(verdict, cell=self.cell)))
         for name in [n for n in self._names(self.shape.size) if n != str(self.shape)][:3]:
             shape = db.shape_by_name(name)
             cells = [(self.row + r, self.col + c) for r, c in shape.rotations()[0]]
             verdict = self.judged_board.check_placement(colour, cells, shape)
-            cases.append((f"{name} at ({self.row}, {self.col})",
+            cases.append((f"the shape {shape_label(shape)} here",
                           verdict_html(verdict, cell=self.cell)))
-        return gallery(cases, description="placement")
+        return gallery(cases, description=f"{self.shape_picker.value} at ({self.row}, "
+                                          f"{self.col}); try")
 
     @staticmethod
     def _names(size: int) -> list[str]:
@@ -144,7 +153,8 @@ class PlacementExplorer(widgets.VBox):
         n = board.count_legal_placements(self.colour_picker.value, self.shape)
         self.count.value = (f"&nbsp;<b>{n}</b> legal placements of {escape(self.shape)} for "
                             f"{escape(self.colour_picker.value)} on this board")
-        self.view.value = verdict_html(verdict, cell=self.cell)
+        # The whole board, not a window that follows the shape: moving it should look like a move.
+        self.view.value = verdict_html(verdict, cell=self.cell, region=None)
 
 
 def claim_stepper(resolution: db.Resolution, title: str = "") -> GameStepper:
@@ -154,4 +164,69 @@ def claim_stepper(resolution: db.Resolution, title: str = "") -> GameStepper:
                                    render=lambda step: step._repr_html_())
 
 
-__all__ = ["PlacementExplorer", "claim_stepper"]
+
+def unclear_points(rules: db.Rules | None = None) -> Html:
+    """Every unclear point of the rulebook (the rules index's DB-A entries, with their tags and
+    tooltips): what is open, the reading ``rules`` plays (the engine's defaults unless given) and
+    the other readings, each read from the flags of :class:`doppel_doubt.Rules`."""
+    from .. import rulebook
+
+    rules = db.Rules() if rules is None else check_instance(rules, "rules", db.Rules)
+    rows = []
+    for entry in rulebook.entries("doppel_doubt", "unclear point"):
+        if not entry.id[-1].isdigit():       # a part of another point (DB-A4a): said there
+            continue
+        head = Html(f"{rulebook.tag(entry.id)} {escape(entry.title)}")
+        if not entry.flags:
+            rows.append([head, entry.text, "no flag", "-"])
+            continue
+        opened = " ".join(f.doc for f in entry.flags)
+        played = "; ".join(reading_words(f.name, getattr(rules, f.name)) for f in entry.flags)
+        others = "; ".join(reading_words(f.name, choice) for f in entry.flags
+                           for choice in (f.choices or ()) if choice != getattr(rules, f.name))
+        rows.append([head, opened, played, others or "-"])
+    return Html(html_table(["unclear point", "what the rulebook leaves open",
+                            "the reading played here", "other readings"], rows,
+                           caption="every unclear point, read from the engine's Rules flags"))
+
+
+
+#: The bots of the shipped sweeps, in words.
+MIX_WORDS = {"random": "every seat plays a random legal move",
+             "greedy": "every seat plays the greedy bot (the placement that gains most squares)",
+             "greedy/random": "greedy seats and random seats in the same games"}
+
+
+def sweep_key(*names: str) -> Html:
+    """How to read the shipped sweeps' own summaries (``balance_summary``), which name readings,
+    bots and metrics as the code does: each name used by the sweeps ``names`` (or all three of
+    Doppel Doubt), in words. Readings come from the flags' words, metrics from the sweep's own
+    descriptions (:data:`doppelnb.core.sweep.METRICS`)."""
+    from ..core.sweep import BALANCE_METRICS, METRICS, load_table
+
+    names = names or ("doppel_doubt", "doppel_doubt_ladder", "doppel_doubt_illegal_takeover")
+    readings: dict[str, None] = {}
+    mixes: dict[str, None] = {}
+    metrics: dict[str, None] = {}
+    for name in names:
+        for reading, _players, mix, metric, *_ in load_table(name).rows:
+            readings.setdefault(reading)
+            mixes.setdefault(mix)
+            if metric in BALANCE_METRICS or metric in ("first_player_win_rate", "skill_gap"):
+                metrics.setdefault(metric)
+    rows: list[list[str]] = []
+    for reading in readings:
+        if reading == "default":
+            rows.append(["reading", reading, "every flag at its default (the chapter's rules)"])
+            continue
+        flag, _, value = reading.partition("=")
+        parsed: Any = {"True": True, "False": False}.get(value, value)
+        rows.append(["reading", reading, reading_words(flag, parsed)])
+    rows += [["bots", mix, MIX_WORDS.get(mix, mix)] for mix in mixes]
+    rows.append(["players", "10p", "ten players in each game (eight and the two Jesters)"])
+    rows += [["metric", metric, METRICS.get(metric, metric)] for metric in metrics]
+    return Html(html_table(["kind", "name in the summaries", "what it means"], rows,
+                           caption="a key to the sweeps' own names"))
+
+
+__all__ = ["PlacementExplorer", "claim_stepper", "unclear_points", "sweep_key", "MIX_WORDS"]

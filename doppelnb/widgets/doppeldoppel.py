@@ -20,6 +20,7 @@ from ..core.errors import RuleError
 from ..core.render import escape
 from ..core.state import playout, random_policy
 from ..engines import doppeldoppel as dd
+from ..engines.doppeldoppel.analysis import SETTING_WORDS, reading_label, setting_label
 from .offline import exporting, gallery, live_only
 from .stepper import GameStepper
 
@@ -73,17 +74,33 @@ def stepper(players: int = 3, *, seed: int = 1, rules: dd.Rules | None = None,
                        seed=seed, title=title, extra_games=extra)
     for name, picker in view.flag_pickers.items():  # show the readings this game is dealt with
         view._guard = True
+        if name in SETTING_WORDS:  # plain words on the controls, the code name in the tooltip
+            plain = _flag_picker(name, getattr(base, name))
+            picker.options = plain.options
+            picker.description = plain.description
+            picker.layout.width = plain.layout.width
+            plain.close()
         picker.value = getattr(base, name)
         view._guard = False
     return view
 
 
 def _flag_picker(name: str, value: Any) -> widgets.Dropdown:
+    """A reading picker in plain words (the flag's code name only in the tooltip)."""
     info = next(f for f in dd.Rules.flags() if f.name == name)
     # Only choice flags get a picker: their readings are always listed (never None).
-    return widgets.Dropdown(options=[(str(c), c) for c in info.choices or ()], value=value,
-                            description=name, tooltip=f"{info.rule}: {info.doc}",
-                            style={"description_width": "initial"})
+    options = _reading_options(name)
+    # wide enough for the description and the longest reading (none cut off, issue 25)
+    width = 8 * (len(setting_label(name)) + max(len(label) for label, _ in options)) + 60
+    return widgets.Dropdown(options=options, value=value, description=setting_label(name),
+                            tooltip=f"{info.rule}: {info.doc} (dd.Rules({name}=...))",
+                            style={"description_width": "initial"},
+                            layout=widgets.Layout(width=f"{width}px"))
+
+
+def _reading_options(name: str) -> list[tuple[str, Any]]:
+    info = next(f for f in dd.Rules.flags() if f.name == name)
+    return [(reading_label(name, c), c) for c in info.choices or ()]
 
 
 class TrickBuilder(widgets.VBox):
@@ -105,19 +122,20 @@ class TrickBuilder(widgets.VBox):
                                              value=len(cards),
                                              description="players")
         self.pickers = [widgets.Dropdown(options=options, value=str(dd.parse_card(c)),
-                                         description=f"P{i + 1}" + (" lead" if i == 0 else ""),
+                                         description=f"P{i + 1}" + (" leads" if i == 0 else ""),
                                          layout=widgets.Layout(width="150px"))
                         for i, c in enumerate(cards + ["B6"] * (4 - len(cards)))]
         self.flags = {name: _flag_picker(name, getattr(self.rules, name)) for name in _TRICK_FLAGS}
         self.reversed_before = widgets.Checkbox(
-            value=False, description="reversed by an earlier 3 this round (round scopes only)",
-            style={"description_width": "initial"})
+            value=False, description="already reversed by an earlier 3 this round "
+            "(only when a 3 reverses for the rest of the round)",
+            style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))
         self.view = widgets.HTML()
         self.result: dd.TrickResult | None = None
         for w in [self.players, *self.pickers, *self.flags.values(), self.reversed_before]:
             w.observe(lambda _change: self.update(), names="value")
         super().__init__([self.players, widgets.HBox(self.pickers),
-                          widgets.HBox(list(self.flags.values())), self.reversed_before,
+                          widgets.VBox(list(self.flags.values())), self.reversed_before,
                           self.view])
         self.update()
         live_only(self, "pick the cards of a trick and the reversal readings and see how it "
@@ -164,7 +182,7 @@ class ScoreExplorer(widgets.VBox):
             if n > max(totals[rank], 1):
                 raise fail(f"counts[{rank}]", f"at most {totals[rank]} (the deck's {rank}s)", n)
         self.sliders = {r: widgets.IntSlider(value=counts.get(r, 0), min=0, max=max(totals[r], 1),
-                                             description=f"rank {r}",
+                                             description=f"{r}s kept",
                                              layout=widgets.Layout(width="300px"))
                         for r in dd.RANKS}
         self.rank4 = _flag_picker("rank4_zero_rule", self.rules.rank4_zero_rule)

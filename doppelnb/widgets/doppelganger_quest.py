@@ -21,8 +21,11 @@ def quest_stepper(states: Iterable[dq.State], *, viewer: int | None = None, titl
                             else states, "states", min_len=1, max_len=5000)
     if viewer is not None:
         check_int(viewer, "viewer", 0, states[0].players - 1)
-    return GameStepper.from_states(list(states), render=lambda s: table_html(s, viewer),
-                                   title=title)
+    # The stepper puts its move list beside the view: a view narrower than the page keeps the
+    # list on the page (the table and the Quest card then stack).
+    return GameStepper.from_states(
+        list(states), render=lambda s: f'<div style="max-width:690px">{table_html(s, viewer)}</div>',
+        title=title)
 
 
 def game_stepper(players: int = 5, *, seed: int = 1, viewer: int | None = None) -> GameStepper:
@@ -31,8 +34,9 @@ def game_stepper(players: int = 5, *, seed: int = 1, viewer: int | None = None) 
     if viewer is not None:
         check_int(viewer, "viewer", 0, players - 1)
     return GameStepper.for_game(dq, players, seed=seed, policy=dq.simple_policy,
-                                render=lambda s: table_html(s, viewer),
-                                title=f"Doppelgänger, {players} players (simple policies)")
+                                render=lambda s: f'<div style="max-width:690px">'
+                                f"{table_html(s, viewer)}</div>",
+                                title=f"Doppelgänger, {players} players (simple bots)")
 
 
 def viewer_picker(state: dq.State) -> widgets.VBox:

@@ -19,6 +19,7 @@ from ..core.errors import RuleError
 from ..core.render import escape
 from ..core.state import Policy
 from ..engines import doppelganger_tricks as dt
+from ..engines.doppelganger_tricks.examples import FLAG_WORDS
 from .offline import gallery, live_only
 from .stepper import GameStepper
 
@@ -52,7 +53,7 @@ class TrickBuilder(widgets.VBox):
                 check_choice(c, f"cards[{i}] (the {players}-player deck)", sorted(allowed))
         self.players = widgets.ToggleButtons(options=[("3 players", 3), ("4 players", 4)],
                                              value=players, description="table")
-        self.pickers = [widgets.Dropdown(description="lead" if i == 0 else f"#{i + 1}",
+        self.pickers = [widgets.Dropdown(description=("lead", "2nd", "3rd", "4th")[i],
                                          layout=widgets.Layout(width="150px"))
                         for i in range(4)]
         self.declared = widgets.Dropdown(
@@ -173,8 +174,35 @@ def game_stepper(players: int = 4, seed: int = 1, policy: Policy = dt.aim_policy
                  **kw: Any) -> GameStepper:
     """A whole seeded game, played by ``policy`` (by default :func:`aim_policy`: heuristic
     forecasts, aiming play, bonus claims), with seed and variant controls."""
-    return GameStepper.for_game(dt, players, seed=seed, policy=policy,
-                                title="Doppelgänger Tricks", **kw)
+    stepper = GameStepper.for_game(dt, players, seed=seed, policy=policy,
+                                   title="Doppelgänger Tricks", **kw)
+    _plain_flag_pickers(stepper)
+    return stepper
+
+
+def _plain_flag_pickers(stepper: GameStepper) -> None:
+    """The stepper's reading pickers in words ("highest forecast: 12, as printed", not
+    ``bid_max: 12``). A picker is relabelled only while it shows its first reading: new options
+    keep that value, so no game is dealt again."""
+    for name, picker in stepper.flag_pickers.items():
+        label, question, words = FLAG_WORDS[name]
+        values = [value for _, value in picker.options]
+        if picker.index != 0 or not all(v in words for v in values):
+            continue
+        picker.options = [(words[v], v) for v in values]
+        picker.description = label
+        picker.tooltip = f"{question} ({picker.tooltip})"
+    # An exported page's extra games are labelled by their readings ("seed 8, bid_max = 12").
+    games = stepper.game_picker
+    if games.index == 0 and len(games.options) > 1:
+        plain = {f"{name} = {value}": f"{label}: {words[value]}"
+                 for name, (label, _, words) in FLAG_WORDS.items() for value in words}
+        relabelled = []
+        for text, index in games.options:
+            for code, words_ in plain.items():
+                text = text.replace(code, words_)
+            relabelled.append((text, index))
+        games.options = relabelled
 
 
 __all__ = ["TrickBuilder", "ForecastExplorer", "example_stepper", "game_stepper",

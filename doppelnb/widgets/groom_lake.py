@@ -86,13 +86,14 @@ def odds_html(obstacle: str, value: int, cards: dict[str, int], life: int, playe
     if info["penalised"]:
         parts.append(f"−{len(info['penalised'])} for non-matching tools ({players} players)")
     text = (f"<b>{OBSTACLE_NAMES[obstacle]} {value}</b>: {' + '.join(parts)} = "
-            f"<b>{dice} dice</b> (GL-R20, capped at {MAX_DICE}). P(total &gt; {value}) = "
+            f"<b>{dice} {'die' if dice == 1 else 'dice'}</b> (GL-R20, at most {MAX_DICE}). "
+            f"Chance that the total beats {value}: "
             f"<b>{p.numerator}/{p.denominator}</b> ≈ {float(p):.1%} (GL-R22)")
     values = list(range(max(0, value - 8), value + 9))
     table = clear_probability_table(dice, values)
     chart = bar_chart([(str(v), float(table[(dice, v)])) for v in values],
-                      title=f"{dice} dice: chance to beat each value", y_label="P(clear)",
-                      width=460, height=200)
+                      title=f"{dice} dice: chance to beat each value", y_label="chance to clear",
+                      x_label="obstacle value", width=460, height=220)
     return f"<div style='font-size:13px'>{text}</div>{chart}"
 
 

@@ -22,7 +22,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.checks import check_instance, check_int, check_sequence, check_str, fail
-from ..core.errors import RuleError
+from ..core.errors import BadInput, RuleError
 from ..core.render import escape, to_markup
 from ..core.state import GameState, Policy, playout, random_policy
 from .offline import LIVE_HINT, compact, exporting, note, page
@@ -37,6 +37,36 @@ MAX_EXTRA_GAMES = 4
 
 def default_render(state: GameState) -> str:
     return to_markup(state)
+
+
+def _is_step(value: Any) -> bool:
+    """A state the stepper can show: a game state, or a duck-typed step shaped like one (a
+    tuple of ``actions``, ``parse_action`` and ``action_label``, as Doppel Doubt's claim-by-claim
+    ``ResolutionStep``)."""
+    if isinstance(value, GameState):
+        return True
+    return (isinstance(getattr(value, "actions", None), tuple)
+            and callable(getattr(value, "parse_action", None))
+            and callable(getattr(value, "action_label", None)))
+
+
+def check_states(value: Any, name: str = "states") -> list[Any]:
+    """``value`` as the list of states to step through: a sequence of 1 to ``MAX_STATES``
+    states of one game (several plays of it may follow each other), or one game state, which
+    stands for the game that led to it (its history). Anything else is ``BadInput``."""
+    if isinstance(value, GameState):
+        if value.action_count + 1 > MAX_STATES:
+            raise BadInput("NB-ARG", f"{name}: a stepper holds at most {MAX_STATES:,} states; "
+                                     f"this game has {value.action_count + 1:,}")
+        return list(value.history())
+    states: tuple[Any, ...] = check_sequence(value, name, min_len=1, max_len=MAX_STATES)
+    for i, state in enumerate(states):
+        if not _is_step(state):
+            raise fail(f"{name}[{i}]", "a game state", state)
+        if type(state) is not type(states[0]):
+            raise fail(f"{name}[{i}]", f"a state of the same game as {name}[0] "
+                       f"({type(states[0]).__module__})", state)
+    return list(states)
 
 
 def _follows(before: Any, after: Any) -> bool:
@@ -154,7 +184,8 @@ class GameStepper(widgets.VBox):
     """Step back and forth through a game's states.
 
     Build it with :meth:`for_game` (a seeded game played by a policy, with seed and variant
-    controls), :meth:`from_record` (a JSON game record) or :meth:`from_states` (any list of states).
+    controls), :meth:`from_record` (a JSON game record) or :meth:`from_states` (a list of states
+    of one game, or one state: the game that led to it); anything else is ``BadInput``.
     ``extra_games`` (``[(label, states), ...]``) adds games a "game" picker switches to offline.
     """
 
@@ -163,7 +194,7 @@ class GameStepper(widgets.VBox):
                  rules_cls: type[Any] | None = None, seed: int | None = None, title: str = "",
                  extra_games: Sequence[tuple[str, Sequence[Any]]] = (),
                  offline: bool | None = None):
-        states = check_sequence(states, "states", min_len=1, max_len=MAX_STATES)
+        states = check_states(states)
         if render is not None and not callable(render):
             raise fail("render", "a function from a state to HTML", render)
         if regenerate is not None and not callable(regenerate):
@@ -177,7 +208,7 @@ class GameStepper(widgets.VBox):
         for i, game in enumerate(extra):
             if not (isinstance(game, tuple) and len(game) == 2 and isinstance(game[0], str)):
                 raise fail(f"extra_games[{i}]", "a (label, states) pair", game)
-            check_sequence(game[1], f"extra_games[{i}] states", min_len=1, max_len=MAX_STATES)
+            check_states(game[1], f"extra_games[{i}] states")
         self.offline = exporting() if offline is None else bool(offline)
         self._render = render or default_render
         self._regenerate = regenerate
@@ -239,8 +270,8 @@ class GameStepper(widgets.VBox):
         self.add_class("doppelnb-stepper")
         if self.offline and regenerate is not None:
             self.add_class("doppelnb-live-only-box")  # the page's script names the reason
-        self._extra = [(label, list(s)) for label, s in extra]
-        self.set_states(list(states))
+        self._extra = [(label, check_states(s)) for label, s in extra]
+        self.set_states(states)
 
     # -- builders -------------------------------------------------------------------------------
     @classmethod
@@ -311,7 +342,7 @@ class GameStepper(widgets.VBox):
         return self.panels[0]
 
     def set_states(self, states: Sequence[Any]) -> None:
-        states = list(check_sequence(states, "states", min_len=1, max_len=MAX_STATES))
+        states = check_states(states)
         self.states = states
         first_label = f"seed {self.seed_box.value} (as dealt)" if self._regenerate else "this game"
         games = [(first_label, states)] + self._extra

@@ -202,3 +202,201 @@ def test_db_r5_schedule_read_off_a_match(match):
 def test_new_functions_refuse_bad_arguments_with_bad_input(call):
     with pytest.raises(BadInput):
         call()
+
+
+# -- pictures a class can read (issue 25) --------------------------------------------------------
+_TEXT = re.compile(r'<text x="([-\d.]+)" y="[-\d.]+" font-size="([\d.]+)" text-anchor="(\w+)"'
+                   r"[^>]*>([^<]*)</text>")
+
+
+def _square_sizes(svg: str) -> set[float]:
+    """The sizes of the board's squares: the rects drawn with the grid's grey stroke."""
+    return {float(w) for w in re.findall(r'<rect x="[-\d.]+" y="[-\d.]+" width="([\d.]+)" '
+                                         r'height="\1" fill="[^"]+" stroke="#b0b0b0"', svg)}
+
+
+def _width(svg: str) -> float:
+    return float(re.search(r'<svg[^>]* width="([\d.]+)"', svg)[1])
+
+
+def _cut_off(svg: str) -> list[str]:
+    """Text lines that run past the picture's left or right edge (DejaVu Sans: about 0.6 em a
+    letter on average, 0.64 em a digit)."""
+    width, out = _width(svg), []
+    for x, size, anchor, text in _TEXT.findall(svg):
+        w = 0.6 * float(size) * len(text.replace("&#x27;", "'"))
+        left = {"start": float(x), "middle": float(x) - w / 2, "end": float(x) - w}[anchor]
+        if left < -0.5 or left + w > width + 0.5:
+            out.append(text)
+    return out
+
+
+def test_every_board_picture_draws_squares_of_at_least_24_px_by_default(match):
+    from doppelnb.engines.doppel_doubt.render import claim_step_html, state_html, verdict_html
+    from doppelnb.widgets.doppel_doubt import PlacementExplorer
+
+    board = match[60].board
+    verdict = db.Board().set_owner([(8, 8)], "blue").check_placement(
+        "blue", [(8, 7), (8, 8), (8, 9), (9, 8)])
+    resolution = next(s for s in reversed(match) if s.last_resolution()).last_resolution()
+    pictures = {"Board._repr_svg_": board._repr_svg_(), "state_html": state_html(match[60]),
+                "verdict_html": verdict_html(verdict), "Verdict._repr_html_":
+                verdict._repr_html_(), "claim_step_html": claim_step_html(resolution, 1),
+                "PlacementExplorer": PlacementExplorer(board, shape="4-0").view.value}
+    for name, svg in pictures.items():
+        sizes = _square_sizes(svg)
+        assert sizes and min(sizes) >= 24, f"{name}: squares of {sorted(sizes)} px"
+
+
+@pytest.mark.parametrize("cell", [8, 12, 16, 24, 40])
+def test_no_text_of_a_board_picture_is_cut_off(cell):
+    """A long verdict (two broken rules), a title and the legend, at every square size and for
+    a zoomed picture: every line fits inside the picture."""
+    board = db.Board().set_owner([(0, 0)], "blue").set_owner([(0, 1)], "red")
+    board.set_owner([(1, 1)], "green").set_owner([(1, 0)], "purple").set_owner([(2, 2)], "yellow")
+    long_title = "a placement that hangs off the board and touches no blue square at all"
+    for region in (None, "placement", ((0, 0), (2, 3))):
+        svg = str(board_svg(board, overlay=[(2, 14), (2, 15), (2, 16), (2, 17)], who="blue",
+                            cell=cell, title=long_title, region=region))
+        assert "DB-R10b" in svg and "DB-R10c" in svg
+        assert not _cut_off(svg), (cell, region, _cut_off(svg))
+
+
+def test_a_verdict_table_shows_a_dash_not_none_for_a_square_off_the_board():
+    from doppelnb.engines.doppel_doubt.render import verdict_html
+
+    verdict = db.Board().check_placement("blue", [(2, 14), (2, 15), (2, 16), (2, 17)])
+    html = verdict_html(verdict)
+    assert "None" not in html and "<td" in html
+    row = re.search(r"<td[^>]*>\(2, 17\)</td><td[^>]*>([^<]*)</td>", html)
+    assert row and row[1] == "-"
+    assert "None" not in verdict._repr_html_()
+
+
+def test_tables_have_no_empty_headers_and_no_none(match):
+    from doppelnb.engines.doppel_doubt.render import results_html, view_html
+
+    for html in (results_html(match[-1].results()), str(view_table(match[0], 0)),
+                 str(view_html(match[0], 0)), results_html(examples.e10_results())):
+        assert not re.search(r"<th[^>]*></th>", html) and "None" not in html
+
+
+def test_a_zoomed_board_keeps_the_boards_own_row_and_column_numbers():
+    from doppelnb.engines.doppel_doubt.render import region_in_play
+
+    board = db.Board().set_owner([(5, 9), (6, 9)], "red").set_owner([(6, 10)], "blue")
+    assert region_in_play(board) == ((4, 8), (7, 11))
+    assert region_in_play(board, pad=0) == ((5, 9), (6, 10))
+    svg = str(board_svg(board, region="play", cell=30))
+    assert len(_square_sizes(svg)) == 1 and svg.count('stroke="#b0b0b0"') == 4 * 4
+    labels = [text for _, _, _, text in _TEXT.findall(svg)]
+    assert labels[:4] == ["8", "9", "10", "11"] and labels[4:8] == ["4", "5", "6", "7"]
+    assert "rows 4 to 7, columns 8 to 11" in svg           # the picture's title says where
+    assert region_in_play(db.Board()) == ((0, 0), (16, 16))  # nothing in play: the whole board
+    whole = str(board_svg(board))
+    assert whole.count('stroke="#b0b0b0"') == 17 * 17
+
+
+def test_the_contested_region_is_where_two_colours_meet():
+    from doppelnb.engines.doppel_doubt.render import contested_region
+
+    board = db.Board().set_owner([(0, 0), (0, 1), (1, 0)], "red")          # red alone
+    board.set_owner([(12, 12), (12, 13)], "green").set_owner([(13, 12), (13, 13)], "blue")
+    assert contested_region(board, rows=2, cols=2) == ((12, 12), (13, 13))
+    top, bottom = contested_region(board)
+    assert bottom[0] - top[0] == 6 and bottom[1] - top[1] == 8
+    assert top[0] <= 12 <= 13 <= bottom[0] and top[1] <= 12 <= 13 <= bottom[1]
+
+
+@pytest.mark.parametrize("region", ["everything", ((0, 0),), ((3, 3), (1, 1)), ((0, 0), (0, 17)),
+                                    ((0, 0), (1, "a")), 5])
+def test_a_bad_region_is_refused_with_bad_input(region):
+    with pytest.raises(BadInput):
+        board_svg(db.Board(), region=region)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: board_svg("board"),
+    lambda: board_svg(db.Board(), cell=0),
+    lambda: board_svg(db.Board(), cell=2.5),
+])
+def test_board_svg_refuses_bad_arguments(call):
+    with pytest.raises(BadInput):
+        call()
+
+
+def test_every_reading_of_every_flag_has_plain_words():
+    from doppelnb.engines.doppel_doubt.render import reading_words
+
+    for info in db.Rules.flags():
+        for choice in info.choices or (0, 3, -5):
+            words = reading_words(info.name, choice)
+            assert "_" not in words and words != str(choice), (info.name, choice, words)
+
+
+def test_the_reading_tables_show_words_and_the_default_first(match):
+    from doppelnb.engines.doppel_doubt.render import (
+        guessing_readings_table,
+        resolution_readings_table,
+        takeover_readings_table,
+    )
+    from doppelnb.widgets.doppel_doubt import unclear_points
+
+    board = match[60].board
+    resolution = next(s for s in reversed(match) if s.last_resolution()).last_resolution()
+    tables = [str(takeover_readings_table(board, "blue", db.one_sided_polyominoes(4))),
+              str(resolution_readings_table(resolution)), str(guessing_readings_table()),
+              str(unclear_points())]
+    for html in tables:
+        cells = re.findall(r"<td[^>]*>([^<]*)</td>", html)
+        assert not [c for c in cells if re.search(r"[a-z]_[a-z]", c)], html[:300]
+        assert "None" not in html
+    assert "(default)" in tables[0] and "the defaults" in tables[1]
+    assert all(f'href="rules.html#DB-A{i}"' in tables[3] for i in range(1, 26))
+
+
+def test_exercise_answers_match_known_counts_and_the_rules():
+    """Free pentominoes: 12 (OEIS A000105); DB-E5 swapped: the higher card, now blue's, claims X
+    first (DB-R11); the straight pentomino: 2 x 17 x 13 positions by the closed form."""
+    from doppelnb.engines.doppel_doubt.exercises import BOOK
+
+    assert BOOK.answer(1) == 12
+    swapped = examples.e5_resolution(40, 90)
+    assert [s.who for s in swapped.steps] == ["blue", "red"]
+    assert BOOK.answer(4) == swapped.after.owner_of(examples.E5_X) == "blue"
+    assert BOOK.answer(6) == analysis.placements_closed_form(db.shape_by_name("5-0"))
+    from doppelnb.engines.doppel_doubt.rules import takeover_ok
+
+    assert not takeover_ok("own_more_than_enemy", 2, 2, 6)      # a tie is not "more"
+    assert BOOK.answer(2) == 3 and takeover_ok("own_more_than_enemy", 3, 2, 6)
+
+
+@pytest.mark.parametrize("cards", [(90, 90), (0, 40), (90, 101), ("90", 40), (90.0, 40)])
+def test_db_e5_replay_refuses_bad_cards(cards):
+    with pytest.raises(BadInput):
+        examples.e5_resolution(*cards)
+
+
+def test_the_placement_explorer_in_an_exported_page_shows_its_cases_in_words(monkeypatch):
+    """An exported page runs the explorer with DOPPELNB_EXPORT=1: its gallery shows this position
+    under each takeover reading, named in words (the menu's options are (words, reading))."""
+    from doppelnb.widgets.doppel_doubt import PlacementExplorer
+    from doppelnb.widgets.offline import EXPORT_ENV
+
+    monkeypatch.setenv(EXPORT_ENV, "1")
+    board = db.Board().set_owner([(3, 10), (3, 11)], "blue").set_owner([(3, 13)], "red")
+    explorer = PlacementExplorer(board, colour="blue", shape="5-3", row=3, col=10)
+    import ipywidgets as widgets
+
+    def dropdowns(widget):
+        if isinstance(widget, widgets.Dropdown):
+            yield widget
+        for child in getattr(widget, "children", ()):
+            yield from dropdowns(child)
+
+    picker = next(dropdowns(explorer._gallery()))
+    labels = [label for label, _ in picker.options]
+    assert "own squares: over half of the shape" in labels
+    assert not [label for label in labels if "_" in label]
+    assert [value for _, value in explorer.rule_picker.options] == [
+        "own_over_half", "non_enemy_over_half", "own_more_than_enemy"]

@@ -3,6 +3,7 @@ each closed form equals the engine's enumeration, each teaching table is what th
 
 from __future__ import annotations
 
+import html
 import itertools
 import json
 import math
@@ -15,7 +16,7 @@ import pytest
 from doppelnb import BadInput
 from doppelnb.core.symbolic import draw_includes_probability
 from doppelnb.engines import doppelganger_quest as dq
-from doppelnb.engines.doppelganger_quest import analysis
+from doppelnb.engines.doppelganger_quest import analysis, render, teaching
 from doppelnb.engines.doppelganger_quest import examples as ex
 from doppelnb.engines.doppelganger_quest.rules import FRIENDLY_FIRE
 
@@ -26,6 +27,13 @@ PARTY = (["Knight", "Rogue", "Wizard"], ["magic_sword", "bow", "staff"])
 
 def _text(html) -> str:
     return re.sub(r"<[^>]+>", "|", str(html))
+
+
+CODE_NAMES = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")  # first_player_win_rate, tie_rate, ...
+
+
+def code_names(shown: str) -> set[str]:
+    return set(CODE_NAMES.findall(shown))
 
 
 # -- formulas against enumeration ----------------------------------------------------------------
@@ -195,27 +203,17 @@ def test_every_log_line_of_the_walkthrough_quest_has_a_rule():
     assert ex.rule_of("the Battle Dog attacks: 3 Damage on the Quest card, no roll") == "DQ-R24"
 
 
-def test_the_notebooks_closing_table_is_the_engines():
-    """Every DQ-A row of the chapter's closing table names the flags and defaults of Rules."""
-    cells = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
-    text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
-    rows = {m[0]: m for m in re.findall(r"^\| (DQ-A\d+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \|",
-                                        text, flags=re.M)}
-    assert sorted(rows, key=lambda i: int(i[4:])) == [f"DQ-A{n}" for n in range(1, 32)]
-    flags: dict[str, list] = {}
-    for info in dq.Rules.flags():
-        flags.setdefault(info.rule, []).append(info)
-    for aid, (_, names, _readings, default) in rows.items():
-        infos = flags.get(aid, [])
-        assert names.strip().strip("`").split("; ") == ([i.name for i in infos] or ["(none)"])
-        if infos and all(i.choices for i in infos):
-            assert default.strip() == "; ".join(str(i.default) for i in infos)
-
-
-def test_ambiguity_table_cites_every_ambiguity_once():
+def test_ambiguity_table_cites_every_ambiguity_once_with_its_flags_in_plain_words():
     text = _text(ex.ambiguity_table())
     assert [int(n) for n in re.findall(r"\|DQ-A(\d+)\|", text)] == list(range(1, 32))
-    assert set(ex.WHY) == {f"DQ-A{n}" for n in range(1, 32)}
+    assert set(teaching.WHY) == set(teaching.QUESTIONS) == {f"DQ-A{n}" for n in range(1, 32)}
+    shown = text
+    for info in dq.Rules.flags():  # the setting that picks another reading, as dq.Rules names it
+        assert info.name in text
+        shown = shown.replace(info.name, "")
+    assert not code_names(shown), code_names(shown)  # the readings themselves are words
+    changed = _text(ex.ambiguity_table(dq.Rules(success_check="immediate")))
+    assert "as soon as it is met (changed)" in changed
 
 
 # -- bad arguments are BadInput --------------------------------------------------------------------
@@ -242,3 +240,228 @@ def test_ambiguity_table_cites_every_ambiguity_once():
 def test_chapter_helpers_refuse_bad_arguments(call):
     with pytest.raises(BadInput):
         call()
+
+
+# -- the opening quest: what the chapter's prose says of it is what the engine plays (issue 25) ----
+def test_the_opening_picture_is_the_doppelganger_leader_choosing_between_black_and_white():
+    states = ex.spider_quest()
+    moment = ex.spider_moment(states)
+    seat = ex.SPIDER_DOPPELGANGER
+    assert moment.loyalty[seat] == dq.DOPPEL and moment.pl == seat
+    assert moment.phase == "keep" and moment.roller() == seat
+    assert sorted(moment.q.drawn) == ["black", "white"]
+    assert moment.q.animal_in and moment.q.card.name == "Burn the Spider Nest"
+
+
+def test_what_the_chapter_says_p3_did_is_in_the_log():
+    """'P3 kept black, aimed the friendly fire at P4 and kept the dog back: the quest failed.'"""
+    states = ex.spider_quest()
+    log = states[-1].log[len(states[0].log) - 1:]
+    assert "P3 keeps and shows a black die" in log
+    assert any(line.startswith("P4 (Scout) takes") and "friendly fire from P3" in line
+               for line in log)
+    assert not any("attacks" in line for line in log)  # the Battle Dog never attacked
+    assert any(line.endswith("Burn the Spider Nest fails") for line in log)
+    keeps = [a for a in states[-1].actions[len(states[0].actions) - 1:] if a[0] == "animal"]
+    assert keeps and not any(a[1] for a in keeps)  # the leader kept it back when asked
+
+
+def test_p3s_choices_table_keeping_the_dog_back_costs_more_than_the_black_die():
+    """The prose: keeping the dog back cost the party more than the black die (exact)."""
+    heroes, items, card, animal = teaching.spider_party()
+    assert animal == 3 and len(heroes) == 3
+    seat = ex.spider_moment().q.party.index(ex.SPIDER_DOPPELGANGER)
+
+    def chance(die: str, dog: bool):
+        policy = ["good"] * 3
+        policy[seat] = "good" if die == "white" else "bad"
+        dist = dq.quest_damage_distribution(heroes, items, policy, animal=animal if dog else 0)
+        return dq.success_probability(dist, card)
+
+    honest = chance("white", True)
+    assert chance("white", False) < chance("black", True) < honest
+    shown = _text(teaching.spider_choices_table())
+    for die, dog in (("white", True), ("black", True), ("white", False), ("black", False)):
+        assert f"|{chance(die, dog)}|" in shown
+
+
+def test_dq_e3_mike_may_hit_anyone_but_kate():
+    """The prose's answer to its prediction: after Kate hits herself and hands the rest to Mike,
+    Mike may hit himself or Nate, not Kate (DQ-R31)."""
+    states = ex.minotaur_pingpong()
+    mike = states[2]
+    assert mike.pending[:2] == ("target", 1)
+    assert sorted(a[1] for a in mike.legal_actions()) == [1, 2]
+    assert ex.minotaur_damage(states) == {"Kate": 1, "Mike": 1, "Nate": 2}
+    trace = _text(render.pingpong_trace(states, names=["Kate", "Mike", "Nate"]))
+    assert "|Kate (P1)||Kate (P1)||3||Mike (P2) (handed on after self-damage)|" in trace
+
+
+def test_keeping_black_aims_friendly_fire_more_often_in_every_case_shown():
+    for black, white, sides in ((2, 1, 6), (1, 2, 6), (2, 1, 8)):
+        assert analysis.ff_probability("bad", black, white, sides) > \
+            analysis.ff_probability("good", black, white, sides)
+
+
+def test_rulebook_examples_all_agree():
+    shown = _text(teaching.rulebook_examples_table())
+    assert [int(n) for n in re.findall(r"\|DQ-E(\d)\|", shown)] == list(range(1, 8))
+    assert "|NO|" not in shown and shown.count("|yes|") == 7
+
+
+def test_order_table_shows_each_reading_changes_the_order():
+    shown = _text(teaching.order_table())
+    assert "penalty → Darkness token → tavern" in shown            # the Poison, default
+    assert "|penalty → Darkness token|" in shown                    # DQ-A8: no tavern
+    assert "Darkness token → penalty → tavern" in shown            # DQ-A9
+    assert "tavern → penalty → Darkness token" in shown            # DQ-A26 default
+    assert shown.count("penalty → Darkness token → tavern") == 2    # DQ-A26 after the outcome
+
+
+# -- pictures a class can read ----------------------------------------------------------------------
+def test_the_bag_shows_the_drawn_dice_only_to_the_roller():
+    """DQ-R39: the drawn pair is the roller's secret; the others see that two were drawn."""
+    moment = ex.spider_moment()
+    mine = str(render.table_view(moment, ex.SPIDER_DOPPELGANGER))
+    public = str(render.table_view(moment))
+    assert "P3 drew these: keep one" in mine and "P3 drew 2, unseen" in public
+    assert ">?<" in public and "what P3 sees" in mine and "the public table" in public
+    after = moment.play(("keep", "black"))
+    assert "P3 shows black" in str(render.table_view(after))
+
+
+def test_bag_keeps_the_drawn_dice_out_of_the_bag():
+    svg = str(render.bag_svg(2, 1, drawn=("black", "white"), shown="black"))
+    assert svg.count('fill="#222222"') == 2 and svg.count('fill="#ffffff"') == 1  # 1 in, 2 out
+    with pytest.raises(BadInput):
+        render.bag_svg(2, 1, drawn=("white", "white"))
+
+
+@pytest.mark.parametrize("picture", [
+    lambda: render.table_view(ex.spider_moment(), ex.SPIDER_DOPPELGANGER),
+    lambda: render.tokens_svg(ex.revealed_tokens()),
+    lambda: ex.setup_table(), lambda: ex.pool_table(), lambda: ex.contribute_unusable(),
+    lambda: ex.log_table(ex.spider_quest()), lambda: teaching.endings_table(),
+    lambda: teaching.rulebook_examples_table(), lambda: teaching.order_table(),
+    lambda: teaching.spider_choices_table(), lambda: teaching.subdue_readings_table(),
+    lambda: teaching.animal_attacks_table(), lambda: teaching.dice_return_table(),
+    lambda: teaching.bag_odds_table(), lambda: teaching.black_runs_table(),
+    lambda: teaching.ff_table(), lambda: teaching.pingpong_table(),
+    lambda: render.knowledge_view(ex.spider_moment(), None),
+], ids=["table view", "tokens", "set-up", "pool", "contribute", "log", "endings", "examples",
+        "order", "choices", "subdue", "animal", "dice", "bag", "black runs", "friendly fire",
+        "ping-pong", "knowledge"])
+def test_chapter_tables_and_pictures_show_no_code_names(picture):
+    shown = html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<svg.*?</svg>", " ", str(picture()),
+                                                         flags=re.S)))
+    svg_text = " ".join(re.findall(r"<text[^>]*>([^<]*)</text>", str(picture())))
+    assert not code_names(shown + " " + svg_text), code_names(shown + " " + svg_text)
+    assert "<th style=\"border:1px solid #bbb;padding:2px 8px;text-align:left;background:#eef\">" \
+           "</th>" not in str(picture())  # no empty table header
+
+
+def test_token_labels_fit_their_tokens():
+    svg = str(render.tokens_svg(ex.revealed_tokens()))
+    words = re.findall(r"<text[^>]*font-size=\"9.5\"[^>]*>([^<]*)</text>", svg)
+    assert len(words) >= 12 and "Spellbook" in words and "Damage" in words
+    for line in words:
+        assert len(line) <= 9 and "…" not in line  # 68 px wide, about 5.5 px a character
+
+
+def test_move_labels_are_words():
+    from doppelnb.widgets.stepper import move_label
+
+    states = ex.spider_quest()
+    labels = [move_label(a, b) for a, b in zip(states, states[1:], strict=False)]
+    assert "P3: keeps the animal back for now" in labels and "P3: keeps the black die" in labels
+    assert not any(word in label for label in labels for word in ("True", "False", "_"))
+
+
+def test_balance_section_shows_the_sweeps_own_verdict_in_plain_words():
+    from doppelnb.core.sweep import balance_summary
+
+    name, metric = "doppelganger_quest_animals_in_pingpong", "tie_rate"
+    section = str(render.balance_section(name, metric))
+    verdicts = re.findall(r"<p>(.*?)</p>", str(balance_summary(name, metric)), re.S)
+    assert verdicts
+    for sentence in verdicts:  # every sentence of the verdict, only relabelled
+        assert html.escape(teaching.plain_sweep_text(html.unescape(sentence), [4])) in section
+    words = html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<svg.*?</svg>", " ", section,
+                                                           flags=re.S)))
+    assert not code_names(words), code_names(words)
+    assert "the loyal side's win rate (games with several winners)" in words
+
+
+def test_several_winners_is_the_loyal_side_only_with_one_doppelganger():
+    """At 4 or 5 players the one doppelgänger wins alone: several winners means a loyal win."""
+    assert teaching.metric_label("tie_rate", [4]).startswith("the loyal side's win rate")
+    assert teaching.metric_label("tie_rate", [4, 6]) == "share of games with several winners"
+    for players in (4, 5):
+        game = dq.new_game(players, seed=1)
+        assert game.loyalty.count(dq.DOPPEL) == 1
+
+
+# -- the chapter itself -------------------------------------------------------------------------------
+def chapter_cells() -> list[dict]:
+    return json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
+
+
+def test_chapter_opens_with_a_question_and_one_picture():
+    cells = chapter_cells()
+    title = "".join(cells[0]["source"])
+    assert title.startswith("# 5 · ") and title.splitlines()[0].endswith("?")
+    assert "What you will learn" not in title and "minutes" not in title
+    first_code = cells[1]
+    assert first_code["cell_type"] == "code"
+    assert first_code["metadata"]["jupyter"] == {"source_hidden": True}
+    source = "".join(first_code["source"])
+    assert "import" in source and source.strip().splitlines()[-1].startswith("render.table_view(")
+    second = "".join(cells[2]["source"])
+    assert "## Play a hand" in second
+
+
+def test_every_count_chart_and_sweep_is_preceded_by_a_prediction():
+    cells = chapter_cells()
+    computed = ("subdue_table", "pingpong_trace", "ff_table", "order_table",
+                "subdue_readings_table", "animal_attacks_table", "dice_return_table",
+                "bag_odds_table", "black_runs_table", "spider_choices_table", "pingpong_table",
+                "sabotage_games", "balance_section", "quest_stepper")
+    seen = set()
+    for i, cell in enumerate(cells):
+        source = "".join(cell["source"])
+        if cell["cell_type"] == "code":
+            for name in computed:
+                if re.search(rf"\.{name}\(", source):
+                    seen.add(name)
+                    before = next("".join(c["source"]) for c in reversed(cells[:i])
+                                  if c["cell_type"] == "markdown")
+                    assert "Predict first" in before, source
+    assert seen == set(computed)
+
+
+def test_the_sweep_prose_only_points_at_the_verdict():
+    """No figure of a sweep or simulation typed in prose, and no verdict of its own."""
+    text = "\n".join("".join(c["source"]) for c in chapter_cells() if c["cell_type"] == "markdown")
+    plain = re.sub(r"<[^>]+>", "", text)
+    for word in ("settled", "not settled", "settles the", "significant"):
+        assert word not in plain.replace("intervals settle", "")
+    assert "multiple comparisons" in plain
+
+
+def test_exercises_are_not_answered_by_a_table_above_them():
+    """Exercise 1's five markers on three members, exercise 6's two black turns of three,
+    exercise 7's Bag and exercise 5's eighth pick are not shown before the exercises."""
+    assert (3, 5) not in teaching.PINGPONG_CASES
+    runs = _text(teaching.black_runs_table())
+    assert str(analysis.honest_black_probability(2, 3)) not in runs
+    assert "3 black + 1 white" not in _text(teaching.ff_table())
+    assert str(analysis.ff_probability("good", 3, 1)) not in _text(teaching.ff_table())
+    assert "bow" not in _text(ex.setup_table()).lower()
+    assert "5 players" not in _text(ex.pool_table())
+
+
+def test_a_heal_in_the_log_names_the_rule_of_the_decision_behind_it():
+    """'P4 heals 1' after P4's cleric ability is DQ-R26, not the tavern's DQ-R27."""
+    shown = _text(ex.log_table(ex.spider_quest()))
+    assert "|P4 heals 1||DQ-R26|" in shown
+    assert ex.HEAL_RULES["tavern"] == "DQ-R27" and ex.HEAL_RULES["target"] == "DQ-R31"

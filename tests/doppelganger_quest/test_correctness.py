@@ -58,7 +58,7 @@ def test_dq_r39_knight_window_hides_the_drawn_pair():
     assert "drawn" not in s.view(knight)
     assert "drawn" not in s.view(None)
     assert s.view(knight)["quest"]["shown_die"] == s.q.die  # the shown die is public
-    assert s.view(roller)["drawn"] == list(s.q.drawn)  # the roller knows what they drew
+    assert s.view(roller)["drawn"] == tuple(s.q.drawn)  # the roller knows what they drew
     for seat in range(s.players):
         if seat != roller:
             assert "drawn" not in s.view(seat)

@@ -597,7 +597,7 @@ def test_views_hide_secrets():
     assert all(seat["loyalty"] is None and seat["hand"] is None for seat in public["seats"])
     mine = s.view(3)
     assert mine["seats"][3]["loyalty"] == DOPPEL and mine["seats"][0]["loyalty"] is None
-    assert mine["seats"][3]["hand"] == list(s.hands[3])
+    assert mine["seats"][3]["hand"] == tuple(s.hands[3])
     give = next(x for x in s.history() if x.phase == "give")
     assert "pool" in give.view(0) and "pool" not in give.view(1)
 

@@ -163,7 +163,7 @@ def test_forecast_analysis_distribution_and_bid_values():
         assert fa.expected_points(b) == Fraction(
             sum(dt.forecast_points(b, w) * k for w, k in fa.counts.items()), 150)
     assert fa.expected_points(fa.best_bid) == max(fa.expected_points(b) for b in range(13))
-    assert "best bid" in fa._repr_html_()
+    assert "best forecast" in fa._repr_html_()
     rnd = dt.forecast_analysis(hand, 3, deals=50, seed=2, policy="random")
     assert sum(rnd.counts.values()) == 50
 

@@ -12,6 +12,7 @@ import pytest
 from doppelnb.core.errors import BadInput
 from doppelnb.engines import doppelganger_tricks as dt
 from doppelnb.engines.doppelganger_tricks import examples as ex
+from doppelnb.engines.doppelganger_tricks import render
 from doppelnb.engines.doppelganger_tricks.analysis import (
     FORMULA_KEYS,
     census_brute_force,
@@ -125,7 +126,8 @@ def test_simulated_pictures_state_n_and_intervals():
     hand = dt.new_game(4, seed=3, first_player=0).hands[0]
     fa = dt.forecast_analysis(hand, 4, deals=60, seed=1)
     html = fa._repr_html_()
-    assert "n = 60 deals" in html and "mean points [95%]" in html and "P(exact) [95% Wilson]" in html
+    assert "n = 60 deals" in html and "mean points [95%]" in html
+    assert "chance it is exact [95% Wilson]" in html and "best forecast" in html
     worth = dt.doppelganger_value(4, rounds=40, seed=1)
     for group in worth.hit:
         mean, lo, hi = worth.points_interval(group)
@@ -143,3 +145,87 @@ def test_state_picture_names_who_played_each_card_of_the_trick():
     assert s.trick == ("7D", "7C")
     html = str(state_html(s))
     assert "P1 led" in html and ">P2<" in html
+
+
+# -- what a class reads: the rulebook's examples, the unclear points and the sweeps in words -------
+RAW = re.compile(r"\b[a-z0-9]+_[a-z0-9_]+\b")  # a name for code, such as bonus_max_per_player
+
+
+def _text(markup: str) -> str:
+    """The words a reader sees: tag contents, without attributes or an SVG's path data."""
+    return " ".join(re.findall(r">([^<]+)<", re.sub(r"<(style|path)[^>]*>.*?</\1>|<path[^>]*/>",
+                                                      "", markup, flags=re.S)))
+
+
+def test_worked_examples_rows_check_every_rulebook_caption_dt_e3_to_e9():
+    rows = ex.worked_examples_rows()
+    assert [r[0].split("(")[-1].rstrip(")") for r in rows[:7]] == list(ex.ANNIHILATION_EXAMPLES)
+    assert all(r[4] == "agrees" for r in rows), rows
+    assert rows[5][3] == "nobody"  # DT-E8: every card annihilated
+    assert rows[-1][1] == ex.TIE_VARIANT[0] and rows[-1][3] == "7C"  # DT-A9: earliest wins
+
+
+def test_worked_examples_rows_would_report_a_disagreement(monkeypatch):
+    monkeypatch.setitem(ex.RULEBOOK_SAYS, "DT-E3", ("a caption naming the wrong card", "9T"))
+    assert ex.worked_examples_rows()[0][4] == "DIFFERS"
+
+
+def test_dt_e10_scoring_rows_all_agree_with_round_points():
+    rows = ex.scoring_examples_rows()
+    assert len(rows) == len(ex.SCORING_EXAMPLES) and all(r[5] == "agrees" for r in rows)
+    assert rows[-1][3:5] == (10, 10)  # DT-A5 default: 7 + 3
+
+
+def test_unclear_points_table_has_every_reading_once_with_the_flag_default_marked():
+    rows = ex.unclear_points_rows()
+    for info in dt.Rules.flags():
+        mine = [r for r in rows if r[0] == info.rule]
+        assert len(mine) == len(info.choices or (info.default, None)), info.name
+        assert [r[3] for r in mine].count("default") == 1, info.name
+    html = str(render.unclear_points_html())
+    assert not RAW.search(_text(html)), RAW.findall(_text(html))
+    assert "None" not in _text(html)
+
+
+def test_sweep_words_replace_code_names_and_keep_the_verdict():
+    text = ("Policy mix greedy, 3 players: score_spread is 5.1 by default and 6.0 with "
+            "bonus_max_per_player=2. The 95% intervals overlap: not settled at this n.")
+    plain = render.sweep_words(text)
+    assert "not settled at this n" in plain and "by default" in plain
+    assert not RAW.search(plain) and "both bonus cards allowed to one player" in plain
+
+
+def test_sweep_html_shows_the_summary_verdicts_in_words():
+    from doppelnb.core.sweep import balance_summary
+
+    name = "doppelganger_tricks_bonus_max_per_player"
+    html = str(render.sweep_html(name, "score_spread"))
+    verdicts = re.findall(r"<p>(.*?)</p>", str(balance_summary(name, "score_spread")), re.S)
+    assert verdicts and all(render.sweep_words(v) in html for v in verdicts)
+    assert not RAW.search(_text(html)), RAW.findall(_text(html))
+    bare = str(render.sweep_html("doppelganger_tricks", "first_player_advantage",
+                                 verdicts=False, reference=0))
+    assert "<p>" not in bare and not RAW.search(_text(bare))
+    with pytest.raises(BadInput):
+        render.sweep_html(name, "no_such_metric")
+
+
+def test_census_table_names_its_events_in_words():
+    censuses = {3: dt.annihilation_census(3), 4: dt.annihilation_census(4)}
+    text = _text(str(dt.census_html(censuses)))
+    assert "the lead card is annihilated" in text and not RAW.search(text)
+
+
+def test_trick_picture_names_cards_by_play_order_and_ends_with_the_rule():
+    svg = str(dt.trick_svg(dt.resolve_trick("6C 6D 4C 9T".split())))
+    labels = re.findall(r">(lead|2nd|3rd|4th)(?: wins| gone)?<", svg)
+    assert labels == ["lead", "2nd", "3rd", "4th"] and "#2" not in svg
+    assert "Rule DT-R13a.</text>" in svg
+
+
+def test_claim_choices_in_words():
+    before, window, _ = ex.bonus_example()
+    assert ex.claim_choices(window) == ["take the +1 card", "take the +3 card", "decline (pass)"]
+    assert ex.claim_choices(before) == []
+    with pytest.raises(BadInput):
+        ex.claim_choices("a state")

@@ -70,7 +70,8 @@ def test_bonus_holders_are_not_shared_between_states():
     seen["+3"] = 2
     assert s.bonus_holders == {"+1": None, "+3": None}
     assert t.bonus_holders == {"+1": 0, "+3": None}
-    t.view(0)["bonus_holders"]["+3"] = 1
+    with pytest.raises(TypeError):  # issue 24: what a view holds is immutable
+        t.view(0)["bonus_holders"]["+3"] = 1
     assert t.bonus_holders == {"+1": 0, "+3": None}
     assert dt.from_json(t.to_json()) == t
     assert not t.invariants()
@@ -223,8 +224,8 @@ def test_views_show_nothing_a_player_may_not_know():
             for p in range(s.players):
                 v = s.view(p)
                 text = repr(v)
-                assert v["hand"] == [str(c) for c in s.hands[p]]
-                assert v["hand_sizes"] == [len(h) for h in s.hands]
+                assert v["hand"] == tuple(str(c) for c in s.hands[p])
+                assert v["hand_sizes"] == tuple(len(h) for h in s.hands)
                 for q in range(s.players):
                     if q != p:
                         for c in s.hands[q]:
@@ -282,8 +283,9 @@ def test_public_results_are_copies():
     acts.clear()
     assert s.legal_actions()
     v = s.view(0)
-    v["hand"].clear()
-    v["hand_sizes"][0] = 99
+    v["hand"] = ()
+    with pytest.raises(TypeError):  # issue 24: what a view holds is immutable
+        v["hand_sizes"][0] = 99
     assert s.view(0)["hand"] and s.view(0)["hand_sizes"][0] == 10
     assert isinstance(dt.resolve_trick("6C 6D 4C 9T"), TrickResult)
     assert Fraction(1, 2) != 0  # keep the import honest for readers: exact fractions elsewhere

@@ -29,7 +29,7 @@ def test_trick_builder_shows_result_rule_and_refusals():
 
 def test_forecast_explorer_and_steppers():
     f = ForecastExplorer(players=3, seed=2, deals=50)
-    assert "best bid" in f.view.value
+    assert "best forecast" in f.view.value
     f.policy.value = "random"
     assert f.analysis().policy == "random"
     s = example_stepper("3C 3D 7C 7D", title="Example 6")
@@ -54,3 +54,28 @@ def test_flag_effects_cover_every_flag_reading():
     assert "may also take" in effects[("bonus_max_per_player", "2")]
     assert effects[("bonus3_applies_to_zero_bid", "True")].endswith("10 points")
     assert effects[("bid_max", "tricks_in_round")].endswith("0 to 10")
+
+
+def test_game_stepper_names_its_readings_in_words(monkeypatch):
+    """The variant pickers and an exported page's extra games say "highest forecast: the tricks
+    in the round", not ``bid_max = tricks_in_round``; changing a reading still deals again."""
+    import re
+
+    monkeypatch.setenv("DOPPELNB_EXPORT", "1")
+    g = game_stepper(3, seed=4)
+    raw = re.compile(r"\b[a-z0-9]+_[a-z0-9_]+\b")
+    shown = [p.description for p in g.flag_pickers.values()]
+    shown += [label for p in g.flag_pickers.values() for label, _ in p.options]
+    shown += [label for label, _ in g.game_picker.options]
+    assert not [s for s in shown if raw.search(s)], shown
+    assert g.flag_pickers["bid_max"].description == "highest forecast"
+    assert len(g.game_picker.options) > 1 and g.game_picker.index == 0
+    monkeypatch.delenv("DOPPELNB_EXPORT")
+    live = game_stepper(3, seed=4)
+    live.flag_pickers["bid_max"].value = "tricks_in_round"
+    assert live.states[0].rules.bid_max == "tricks_in_round"
+
+
+def test_trick_builder_names_cards_by_play_order():
+    b = TrickBuilder(("10T", "10D", "7C", "7S"))
+    assert [p.description for p in b.pickers] == ["lead", "2nd", "3rd", "4th"]

@@ -342,8 +342,8 @@ def test_view_hides_other_hands_and_the_scouted_tiles():
     other = (leader + 1) % 4
     mine, theirs = state.view(leader), state.view(other)
     assert "drawn" in mine["pending"] and "drawn" not in theirs["pending"]
-    assert theirs["hand"] == list(state.hands[other]) and "hands" not in theirs
-    assert theirs["hand_sizes"] == [len(h) for h in state.hands]
+    assert theirs["hand"] == tuple(state.hands[other]) and "hands" not in theirs
+    assert theirs["hand_sizes"] == tuple(len(h) for h in state.hands)
     with pytest.raises(BadInput):
         state.view(9)
 

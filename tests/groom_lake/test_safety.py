@@ -121,7 +121,7 @@ def test_clear_probability_fast_paths_and_limits():
     with pytest.raises(BadInput, match=str(odds.MAX_BRUTE_DICE)):
         gl.clear_probability_brute(30, 3)
     assert gl.clear_probability_brute(odds.MAX_BRUTE_DICE, 24) == gl.clear_probability(7, 24)
-    with pytest.raises(BadInput, match=str(odds.MAX_EXACT_DICE)):
+    with pytest.raises(BadInput, match=str(odds.MAX_TABLE_DICE)):
         gl.clear_probability_table(10**6)
     with pytest.raises(BadInput, match=str(odds.MAX_TABLE_VALUES)):
         gl.clear_probability_table(3, range(10**9))
@@ -332,7 +332,7 @@ def test_views_show_nothing_a_player_may_not_know(players):
     for seed in range(3):
         for state in random_states(players, seed, limit=250):
             public = state.view()
-            assert public["hand"] == [] and public["role"] is None
+            assert public["hand"] == () and public["role"] is None
             assert "drawn" not in public["pending"]
             for viewer in range(players):
                 twin = _twin(state, viewer, rng)
@@ -343,9 +343,13 @@ def test_views_show_nothing_a_player_may_not_know(players):
 
 
 def test_the_view_is_a_copy():
+    """A fresh dict per call, of immutable values (issue 24): changing it changes no state."""
     view = STATE.view(0)
-    view["hand"].append("canteen")
-    view["life"][0] = 0
+    view["hand"] = (*view["hand"], "canteen")
+    with pytest.raises(TypeError):
+        view["life"][0] = 0
+    with pytest.raises(TypeError):
+        view["stacks"]["3"] = 0
     assert STATE.view(0) != view
 
 

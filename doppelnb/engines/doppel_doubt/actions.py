@@ -139,7 +139,7 @@ def _from_text(text: str) -> list[Any]:
         try:
             return [kind, int(rest)]
         except ValueError:
-            raise BadInput("NB-ARG", f"{kind!r} needs a whole number, got {show(rest)}") from None
+            raise BadInput("NB-ARG", f"{show(kind)} needs a whole number, got {show(rest)}") from None
     if kind in ("start",):
         return [kind, rest]
     if kind == "jester":
@@ -181,7 +181,7 @@ def parse_action(action: Any) -> Action:
     if kind not in ARITY:
         raise BadInput("NB-ARG", f"unknown action {show(kind)}; actions are {', '.join(ARITY)}")
     if len(args) != ARITY[kind]:
-        raise BadInput("NB-ARG", f"{kind!r} takes {ARITY[kind]} value(s), not {len(args)}")
+        raise BadInput("NB-ARG", f"{show(kind)} takes {ARITY[kind]} value(s), not {len(args)}")
     if kind == "card":
         return Card("card", check_int(args[0], "a card", -1000, 1000))
     if kind == "dark":

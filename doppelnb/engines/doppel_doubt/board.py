@@ -29,11 +29,12 @@ from __future__ import annotations
 import dataclasses
 import pathlib
 from collections.abc import Iterable, Mapping, Sequence
+from functools import reduce
 from itertools import compress
-from operator import itemgetter
+from operator import itemgetter, or_
 from typing import Any
 
-from ...core.checks import check_instance, check_sequence
+from ...core.checks import check_instance, check_sequence, show
 from ...core.errors import BadInput
 from ...core.frozen import FrozenMap
 from .bitboards import add_bit, anchor_mask, at_least, greater
@@ -234,16 +235,16 @@ class Board:
     def _key(self, who: str) -> str:
         """The owner key of ``who``: a colour, or a Doppel under territory_owner="doppel"."""
         if not isinstance(who, str):
-            raise BadInput("NB-ARG", f"a colour is one of {', '.join(COLOURS)}, not {who!r}")
+            raise BadInput("NB-ARG", f"a colour is one of {', '.join(COLOURS)}, not {show(who)}")
         if self.rules.territory_owner == "doppel":                # DB-A4 (b)
             if who not in DOPPELS:
                 raise BadInput("DB-A4", f"territory belongs to Doppels under this variant; name "
-                               f"one like 'red-P', not {who!r}")
+                               f"one like 'red-P', not {show(who)}")
             return who
         if who in DOPPELS:
             return colour_of(who)
         if who not in COLOURS:
-            raise BadInput("NB-ARG", f"a colour is one of {', '.join(COLOURS)}, not {who!r}")
+            raise BadInput("NB-ARG", f"a colour is one of {', '.join(COLOURS)}, not {show(who)}")
         return who
 
     def set_owner(self, cells: Iterable[Cell] | Cell, colour: str | None) -> Board:
@@ -439,9 +440,9 @@ class Board:
         w = 1 + max(c for _, c in shape.key)
         return max(h, w) - 1
 
-    def _masks(self, key: str, pad: int) -> dict[str, Any]:
-        """Bitboards for owner ``key`` on a grid padded by ``pad`` off-board squares each side."""
-        cached: dict[str, Any] | None = self._cache.get(("masks", key, pad))
+    def _masks(self, key: str, pad: int) -> Mapping[str, Any]:
+        """Bitboards for ``key`` padded by ``pad`` off-board squares (memoised: read-only)."""
+        cached: Mapping[str, Any] | None = self._cache.get(("masks", key, pad))
         if cached is not None:
             return cached
         width = SIZE + 2 * pad
@@ -459,10 +460,9 @@ class Board:
                 bad |= bit
             elif cat == ENEMY:
                 enemy[owner] = enemy.get(owner, 0) | bit
-        all_enemy = 0
-        for m in enemy.values():
-            all_enemy |= m
-        out = {"own": own, "bad": bad, "enemy": all_enemy, "targets": enemy, "width": width}
+        all_enemy = reduce(or_, enemy.values(), 0)
+        out: Mapping[str, Any] = FrozenMap({"own": own, "bad": bad, "enemy": all_enemy,
+                                            "targets": enemy, "width": width})
         self._cache[("masks", key, pad)] = out
         return out
 
@@ -498,7 +498,7 @@ class Board:
             out.append((index, pad, legal))
         return out
 
-    def _takeover_fail(self, m: dict[str, Any], shifts: list[int], own_planes: list[int], rule: str,
+    def _takeover_fail(self, m: Mapping[str, Any], shifts: list[int], own_planes: list[int], rule: str,
                        size: int, anchors: int) -> int:
         """Anchors where some enemy square is covered and the takeover test fails."""
         groups = ([m["enemy"]] if self.rules.takeover_check == "whole_shape"

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...core.checks import check_sequence
-from ...core.errors import RuleError
+from ...core.checks import check_int, check_sequence
+from ...core.errors import BadInput, RuleError
 from ...core.record import GoldenCase
 from .board import Board
 from .claims import Resolution, resolve_placements
@@ -130,16 +130,22 @@ E5_RED = ((3, 5), (4, 5), (5, 5), (5, 6))        # red-Q, card 90: an L through 
 E5_BLUE = ((7, 5), (6, 5), (5, 5), (5, 4))       # blue-P, card 40: a J through X
 
 
-def e5_resolution() -> Resolution:
+def e5_resolution(red_card: int = 90, blue_card: int = 40) -> Resolution:
     """DB-E5: red-Q (card 90) and blue-P (card 40) both cover the unclaimed square X = (5, 5);
-    red resolves first and claims X, blue keeps its other squares (DB-R11, DB-A9).
+    red resolves first and claims X, blue keeps its other squares (DB-R11, DB-A9). Other cards
+    (``red_card``, ``blue_card``, different whole numbers from 1 to 100) replay it.
 
     >>> res = e5_resolution()
     >>> res.after.owner_of(E5_X), [len(s.claimed) for s in res.steps], res.steps[1].ignored
     ('red', [3, 2], ((5, 5),))
     """
+    red_card = check_int(red_card, "red_card", 1, 100)
+    blue_card = check_int(blue_card, "blue_card", 1, 100)
+    if red_card == blue_card:
+        raise BadInput("DB-R4", f"the two cards must differ, got {red_card} twice")
     board = Board().set_owner([(3, 5)], "red").set_owner([(7, 5)], "blue")
-    return resolve_placements(board, [(1, "red", 90, 90, E5_RED), (2, "blue", 40, 40, E5_BLUE)])
+    return resolve_placements(board, [(1, "red", red_card, red_card, E5_RED),
+                                      (2, "blue", blue_card, blue_card, E5_BLUE)])
 
 
 def e6_story() -> list[tuple[str, str]]:
@@ -251,15 +257,26 @@ def light_example() -> Resolution:
                               lights=[("green", (3, 7))])
 
 
-def actions_by_round(states: Sequence[State], seat: int = 0) -> list[tuple[int, str]]:
+#: What each kind of submission does, in words (``actions_by_round(..., words=True)``).
+ACTION_WORDS = {"card": "plays a card", "start": "ranks the starting squares",
+                "shape": "ranks the shapes", "place": "places a shape",
+                "guess": "names who holds each colour", "light": "uses Light",
+                "dark": "uses Dark"}
+
+
+def actions_by_round(states: Sequence[State], seat: int = 0, *, words: bool = False
+                     ) -> list[tuple[int, str]]:
     """For a played match (the states of a playout), what ``seat`` submitted in each round: the
-    round schedule of DB-R5 read off a real record.
+    round schedule of DB-R5 read off a real record. ``words=True`` says it in words ("ranks the
+    shapes, 9 picks") instead of the actions' names ("shape x9").
 
     >>> from doppelnb.core.state import playout
     >>> from doppelnb.engines.doppel_doubt import greedy_policy
     >>> rows = actions_by_round(list(playout(new_game(seed=2), greedy_policy, seed=2)))
     >>> rows[0], rows[-1]
     ((1, 'card, start x5, shape x9'), (10, 'card, place, guess x5'))
+    >>> actions_by_round(list(playout(new_game(seed=2), greedy_policy, seed=2)), words=True)[1]
+    (2, 'plays a card; ranks the shapes (9 picks); places a shape')
     """
     states = check_sequence(states, "states", min_len=2, max_len=100_000)
     kinds: dict[int, list[str]] = {}
@@ -273,8 +290,12 @@ def actions_by_round(states: Sequence[State], seat: int = 0) -> list[tuple[int, 
         parts: list[str] = []
         for kind in dict.fromkeys(seen):
             n = seen.count(kind)
-            parts.append(kind if n == 1 else f"{kind} x{n}")
-        rows.append((r, ", ".join(parts)))
+            if words:
+                said = ACTION_WORDS.get(kind, kind)
+                parts.append(said if n == 1 else f"{said} ({n} picks)")
+            else:
+                parts.append(kind if n == 1 else f"{kind} x{n}")
+        rows.append((r, "; ".join(parts) if words else ", ".join(parts)))
     return rows
 
 
@@ -372,5 +393,5 @@ GOLDEN = (
 
 __all__ = ["E2_CARDS", "E2_RANKS", "E3_CARDS", "E5_X", "E5_RED", "E5_BLUE", "E10_TERRITORY",
            "e1_hands", "e2_round_one", "e3_draft", "e4_board", "e5_resolution", "e6_board",
-           "e6_story", "e7_board", "e8_results", "e9_rows", "e10_results", "actions_by_round",
+           "e6_story", "e7_board", "e8_results", "e9_rows", "e10_results", "actions_by_round", "ACTION_WORDS",
            "edge_cases", "guess_rows", "light_example", "GOLDEN"]

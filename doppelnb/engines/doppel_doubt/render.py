@@ -1,5 +1,6 @@
-"""SVG and HTML pictures of Doppel Doubt: the board, shapes, a proposed placement with its verdict,
-a claim-by-claim resolution and the results. Built with :mod:`doppelnb.core.render` only.
+"""SVG and HTML pictures of Doppel Doubt: the board (drawn by :mod:`.board_picture`, whose names
+are importable from here too), shapes, a proposed placement with its verdict, a claim-by-claim
+resolution and the results. Built with :mod:`doppelnb.core.render` only.
 
 >>> from doppelnb.engines.doppel_doubt import Board
 >>> svg = board_svg(Board().set_owner([(0, 0)], "red"), cell=10)
@@ -13,190 +14,47 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.checks import check_instance
 from ...core.render import Html, Svg, escape, html_table, side_by_side
-from .board import OFFBOARD, Board, Verdict, on_board
-from .rules import COLOURS, SIZE, colour_of
+from .board import Board, Verdict
+from .board_picture import (
+    FILL,
+    HATCH,
+    INK,
+    OKABE_ITO,
+    READABLE_CELL,
+    board_svg,
+    colour_swatch,
+    colours_in,
+    contested_region,
+    region_in_play,
+    territory_fill,
+)
+from .rules import COLOURS, colour_of
 from .shapes import Shape, reflect
 
 if TYPE_CHECKING:
     from .game import State
     from .resolve import ClaimStep, Resolution, Results
 
-#: Okabe-Ito colours (safe for the common colour-vision deficiencies), one per colour pair; the
-#: board fills are light tints of them so the printed values stay readable, and each colour also
-#: gets its own hatch (``HATCH``), the second cue that does not rely on colour at all.
-OKABE_ITO = {"red": "#D55E00", "blue": "#0072B2", "yellow": "#F0E442", "green": "#009E73",
-             "purple": "#CC79A7"}
 
-
-def _tint(colour: str, share: float) -> str:
-    """``colour`` mixed with white: ``share`` of the colour, the rest white."""
-    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(v * share + 255 * (1 - share)):02x}" for v in rgb)
-
-
-FILL = {c: _tint(v, 0.55) for c, v in OKABE_ITO.items()}
-INK = {**OKABE_ITO, "yellow": "#8a7a00"}     # the yellow ink is darkened so lines and rings show
-#: The second cue: a hatch per colour, named in every legend.
-HATCH = {"red": "diagonal lines /", "blue": "horizontal lines", "yellow": "dots",
-         "green": "diagonal lines \\", "purple": "vertical lines"}
-
-
-def _pattern(colour: str, cell: float) -> str:
-    """An SVG ``<pattern>`` filling a square with ``colour``'s tint and its hatch."""
-    k = max(4.0, cell / 3)
-    ink, fill = INK[colour], FILL[colour]
-    marks = {
-        "red": f'<line x1="0" y1="{k:g}" x2="{k:g}" y2="0"/>',
-        "blue": f'<line x1="0" y1="{k / 2:g}" x2="{k:g}" y2="{k / 2:g}"/>',
-        "yellow": f'<circle cx="{k / 2:g}" cy="{k / 2:g}" r="{k / 7:g}" fill="{ink}"/>',
-        "green": f'<line x1="0" y1="0" x2="{k:g}" y2="{k:g}"/>',
-        "purple": f'<line x1="{k / 2:g}" y1="0" x2="{k / 2:g}" y2="{k:g}"/>',
-    }[colour]
-    return (f'<pattern id="{_pattern_id(colour, cell)}" patternUnits="userSpaceOnUse" '
-            f'width="{k:g}" height="{k:g}"><rect width="{k:g}" height="{k:g}" fill="{fill}"/>'
-            f'<g stroke="{ink}" stroke-width="{max(0.6, k / 12):g}" stroke-opacity="0.55">'
-            f"{marks}</g></pattern>")
-
-
-def _pattern_id(colour: str, cell: float) -> str:
-    return f"db-hatch-{colour}-{round(cell * 10)}"
-
-
-def _defs(cell: float) -> str:
-    return "<defs>" + "".join(_pattern(c, cell) for c in COLOURS) + "</defs>"
-
-
-def territory_fill(colour: str, cell: float = 24) -> str:
-    """The SVG fill of ``colour``'s territory at square size ``cell`` (tint plus hatch)."""
-    return f"url(#{_pattern_id(colour, cell)})"
-
-
-def colour_swatch(colour: str, *, size: int = 16) -> Svg:
-    """A small square in ``colour``'s tint and hatch, with its name as the title (for legends)."""
-    svg = Svg(size, size, title=f"{colour}: {HATCH[colour]}", role="img")
-    svg.add(_defs(size))
-    svg.rect(0.5, 0.5, size - 1, size - 1, fill=territory_fill(colour, size), stroke="#555",
-             stroke_width=0.8)
-    return svg
-
-
-LEGAL, ILLEGAL = "#1a7f37", "#cf222e"
-
-
-def board_svg(board: Board, *, overlay: Any = None, who: str | None = None,
-              verdict: Verdict | None = None, highlight: Any = (), cell: int = 24,
-              title: str | None = None, show_values: bool = True) -> Svg:
-    """The board: territory colours, printed values, starting squares, Zero spaces (double ring)
-    and, optionally, a proposed placement outlined green (legal) or red (illegal) with its verdict.
-    ``highlight`` outlines squares (e.g. those claimed by the step being shown)."""
-    if overlay is not None and verdict is None and who is not None:
-        verdict = board.check_placement(who, overlay)
-    cells = set(verdict.cells) if verdict is not None else set(map(tuple, overlay or ()))
-    margin = cell * 2 if any(not on_board(c) for c in cells) else cell
-    top = 22 if title else 4
-    lines = _wrap(verdict.summary(), 70) if verdict is not None else []
-    foot = 18 + 15 * len(lines)
-    width = SIZE * cell + 2 * margin
-    height = top + SIZE * cell + 2 * margin + foot
-    owners = sorted({colour_of(o) for o in board.owner if o}, key=COLOURS.index)
-    legend_h = 18 if owners else 0
-    height += legend_h
-    svg = Svg(width, height, title=title or "Doppel Doubt board", role="img")
-    svg.add(_defs(cell))
-    if title:
-        svg.text(width / 2, 16, title, size=13, anchor="middle", font_weight="bold")
-    x0, y0 = margin, top + margin
-    for c in range(SIZE):
-        svg.text(x0 + c * cell + cell / 2, y0 - 4, c, size=8, anchor="middle", fill="#777")
-    for r in range(SIZE):
-        svg.text(x0 - 4, y0 + r * cell + cell / 2 + 3, r, size=8, anchor="end", fill="#777")
-    for r in range(SIZE):
-        for c in range(SIZE):
-            i = r * SIZE + c
-            x, y = x0 + c * cell, y0 + r * cell
-            owner = board.owner[i]
-            fill = territory_fill(colour_of(owner), cell) if owner else "#ffffff"
-            svg.rect(x, y, cell, cell, fill=fill, stroke="#c8c8c8", stroke_width=0.6)
-            label = board.start_label((r, c))
-            if i in board.zero:
-                ring = INK[colour_of(owner)] if owner else "#555"
-                svg.circle(x + cell / 2, y + cell / 2, cell * 0.38, fill="none", stroke=ring,
-                           stroke_width=1.2)
-                svg.circle(x + cell / 2, y + cell / 2, cell * 0.28, fill="none", stroke=ring,
-                           stroke_width=1.2)
-            if label:
-                svg.text(x + cell / 2, y + cell / 2 + 4, label, size=cell * 0.42,
-                         anchor="middle", font_weight="bold", fill="#222")
-            elif show_values:
-                v = board.values[i]
-                svg.text(x + cell / 2, y + cell / 2 + 4, f"{v:+d}" if v else "0",
-                         size=cell * 0.4, anchor="middle", fill="#222" if v >= 0 else "#8a1c1c")
-            if owner and board.rules.territory_owner == "doppel":
-                svg.text(x + cell - 2, y + 8, owner[-1], size=7, anchor="end", fill=INK[
-                    colour_of(owner)])
-    for r, c in highlight:
-        svg.rect(x0 + c * cell + 1.5, y0 + r * cell + 1.5, cell - 3, cell - 3, fill="none",
-                 stroke="#111", stroke_width=2.5)
-    if cells:
-        ok = verdict is None or verdict.legal
-        stroke = LEGAL if ok else ILLEGAL
-        cats = {cl: cat for cl, cat, _ in verdict.squares} if verdict else {}
-        for r, c in cells:
-            x, y = x0 + c * cell, y0 + r * cell
-            svg.rect(x + 1, y + 1, cell - 2, cell - 2, fill=stroke, fill_opacity=0.22,
-                     stroke=stroke, stroke_width=2.5, stroke_dasharray=None if ok else "4 2")
-            if cats.get((r, c)) in ("enemy Zero", "enemy protected start", OFFBOARD):
-                svg.line(x + 4, y + 4, x + cell - 4, y + cell - 4, stroke=ILLEGAL, stroke_width=2)
-                svg.line(x + cell - 4, y + 4, x + 4, y + cell - 4, stroke=ILLEGAL, stroke_width=2)
-    ty = y0 + SIZE * cell + margin + 12
-    note = ("illustrative board (values and starting squares are not the rulebook's)"
-            if cell >= 20 else "illustrative board (not the rulebook's)")
-    svg.text(x0, ty, note if board.illustrative else "board data supplied by the user", size=9,
-             fill="#777")
-    if owners:                              # the legend: tint, hatch and name of each colour
-        lx = x0
-        for colour in owners:
-            svg.rect(lx, ty + 5, 14, 10, fill=territory_fill(colour, cell), stroke="#555",
-                     stroke_width=0.6)
-            svg.text(lx + 17, ty + 14, colour, size=9, fill="#333")
-            lx += 24 + 6 * len(colour)
-        ty += legend_h
-    for k, line in enumerate(lines):
-        svg.text(x0, ty + 15 * (k + 1), line, size=11,
-                 fill=LEGAL if verdict is not None and verdict.legal else ILLEGAL, font_weight="bold" if k == 0 else None)
-    return svg
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    words, lines, cur = text.split(), [], ""
-    for word in words:
-        if len(cur) + len(word) + 1 > width and cur:
-            lines.append(cur)
-            cur = word
-        else:
-            cur = f"{cur} {word}".strip()
-    if cur:
-        lines.append(cur)
-    return lines
-
-
-def shape_svg(shape: Shape | tuple[Any, ...], *, cell: int = 12, colour: str = "#555",
-              rotation: int = 0, label: str | None = None) -> Svg:
-    """A small picture of a shape (in one of its rotations)."""
+def shape_svg(shape: Shape | tuple[Any, ...], *, cell: int = 16, colour: str = "#555",
+              rotation: int = 0, label: str | None = None, box: int = 4) -> Svg:
+    """A small picture of a shape (in one of its rotations), its label under it in letters big
+    enough to read on a projector; the picture is at least ``box`` squares high and wide."""
     cells = shape.rotations()[rotation % len(shape.rotations())] if isinstance(shape, Shape) \
         else tuple(shape)
     h = 1 + max(r for r, _ in cells)
     w = 1 + max(c for _, c in cells)
     text = label if label is not None else (str(shape) if isinstance(shape, Shape) else "")
-    size = max(h, w, 4) * cell + 4
-    width = max(size, 5.6 * len(text) + 6)          # wide enough for the label under it
-    svg = Svg(width, size + (12 if text else 0), title=text or "shape", role="img")
+    font = 12 if cell >= 12 else 10
+    size = max(h, w, box) * cell + 4
+    width = max(size, 0.62 * font * len(text) + 6)     # wide enough for the label under it
+    svg = Svg(width, size + (font + 5 if text else 0), title=text or "shape", role="img")
     ox, oy = (width - w * cell) / 2, (size - h * cell) / 2
     for r, c in cells:
         svg.rect(ox + c * cell, oy + r * cell, cell, cell, fill=colour, stroke="#fff",
                  stroke_width=1)
     if text:
-        svg.text(width / 2, size + 10, text, size=9, anchor="middle")
+        svg.text(width / 2, size + font + 1, text, size=font, anchor="middle")
     return svg
 
 
@@ -255,23 +113,36 @@ def shape_label(shape: Shape) -> str:
 
 
 def shapes_strip(shapes: Any, labels: Any = None, **kw: Any) -> Html:
+    """Shapes in a row, each with its label; every picture gets the box of the largest shape,
+    so the labels line up."""
+    shapes = list(shapes)
     labels = labels or [shape_label(s) for s in shapes]
+    box = max((max(1 + max(r for r, _ in cells), 1 + max(c for _, c in cells))
+               for cells in (s.rotations()[0] if isinstance(s, Shape) else tuple(s)
+                             for s in shapes)), default=4)
+    kw.setdefault("box", box)
     return side_by_side(*[shape_svg(s, label=lab, **kw) for s, lab in zip(shapes, labels,
-                                                                       strict=True)], gap=6)
+                                                                       strict=True)], gap=10)
 
 
-def verdict_html(verdict: Verdict, *, cell: int = 22) -> str:
+def verdict_html(verdict: Verdict, *, cell: int = READABLE_CELL, region: Any = "placement"
+                 ) -> str:
     """The board with the placement overlaid, and a table: each covered square, its category,
-    the rule that decides it and what happens to it."""
-    rows = verdict.explanation()
-    table = html_table(["square", "value", "it is", "rule", "why / effect"], rows,
-                       caption=verdict.summary())
+    the rule that decides it and what happens to it. The picture shows the placement with three
+    squares around it (``region``, as for :func:`board_svg`; ``None`` for the whole board). A
+    square off the board has no printed value: the table says so with a dash, not ``None``."""
+    rows = [(square, "-" if value is None else f"{value:+d}" if value else "0", category, rule,
+             why) for square, value, category, rule, why in verdict.explanation()]
+    table = html_table(["square", "printed value", "it is", "rule", "why, and what happens"],
+                       rows, caption=verdict.summary())
     if verdict.board is None:
         return table
-    return str(side_by_side(board_svg(verdict.board, verdict=verdict, cell=cell), Html(table)))
+    picture = board_svg(verdict.board, verdict=verdict, cell=cell, region=region,
+                        show_verdict=False)
+    return str(side_by_side(picture, Html(table)))
 
 
-def claim_step_html(resolution: Resolution, index: int, *, cell: int = 20) -> str:
+def claim_step_html(resolution: Resolution, index: int, *, cell: int = READABLE_CELL) -> str:
     """Step ``index`` of a resolution (0 = the board before any claim)."""
     if index == 0:
         order = ", ".join(f"{s.who} {s.card}" for s in resolution.steps)
@@ -306,7 +177,9 @@ class ResolutionStep:
 
     def __init__(self, resolution: Resolution, index: int):
         self.resolution, self.index = resolution, index
-        self.actions = tuple(s.describe() for s in resolution.steps[:index])
+        # Short names for the stepper's move list (which has a fixed width); each step's picture
+        # and table say in full what the placement claimed.
+        self.actions = tuple(f"{s.who}, card {s.card}" for s in resolution.steps[:index])
 
     def parse_action(self, action: Any) -> Any:
         return action
@@ -343,18 +216,23 @@ def results_html(results: Results) -> str:
     rows = []
     for s, d in enumerate(results.identity):
         rows.append([s, d + (" (Jester)" if colour_of(d) == results.jester else ""),
-                     results.territory[s], f"+{results.benefit[s]}", f"-{results.detriment[s]}",
-                     results.final[s], results.tokens[s] or "",
-                     "EC" if s in results.candidates else ""])
+                     results.territory[s], f"+{results.benefit[s]}" if results.benefit[s] else 0,
+                     f"-{results.detriment[s]}" if results.detriment[s] else 0,
+                     results.final[s], results.tokens[s] or 0,
+                     "yes" if s in results.candidates else "-"])
     table = html_table(["seat", "Doppel", "territory", "benefit", "detriment", "final",
-                        "Tokens of Life", ""], rows, caption="results (DB-R16..DB-R19)")
+                        "Tokens of Life", "Elimination Candidate"], rows,
+                       caption="each seat's score and awards (DB-R16 to DB-R19)")
     colours = html_table(["colour", "colour score"],
                          [[c, v] for c, v in results.colour_scores.items()])
     notes = "".join(f"<li>{escape(n)}</li>" for n in results.notes)
-    summary = (f"<p>Team Token of Life: <b>{escape(', '.join(results.team_winners))}</b>; "
-               f"largest distance from zero: seat <b>{', '.join(map(str, results.individual_winners))}</b>; "
-               f"losing team: <b>{escape(', '.join(results.losing_teams))}</b>; Elimination "
-               f"Candidate: seat <b>{', '.join(map(str, results.candidates))}</b>.</p>")
+    def seats(found: Any) -> str:
+        return ", ".join(f"seat {s} ({results.identity[s]})" for s in found) or "nobody"
+
+    summary = (f"<p>Team Token of Life: <b>{escape(', '.join(results.team_winners) or 'nobody')}"
+               f"</b>; largest distance from zero: <b>{seats(results.individual_winners)}</b>; "
+               f"losing team: <b>{escape(', '.join(results.losing_teams) or 'none')}</b>; "
+               f"Elimination Candidate: <b>{seats(results.candidates)}</b>.</p>")
     return summary + str(side_by_side(Html(table), Html(colours))) + (
         f"<ul>{notes}</ul>" if notes else "")
 
@@ -375,8 +253,8 @@ def view_table(state: State, seat: int) -> Html:
              "not in the view" if "identity" not in view else "shown"],
             ["which colour are the Jesters", "not in the view" if "jester" not in view
              else "shown"]]
-    return Html(html_table(["what seat " + str(seat) + " sees", ""], rows,
-                           caption=f"state.view({seat}) (DB-R2)"))
+    return Html(html_table([f"what seat {seat} may see", "in its view"], rows,
+                           caption=f"seat {seat}'s view, state.view({seat}) (DB-R2)"))
 
 
 def starts_table(state: State) -> Html:
@@ -408,7 +286,8 @@ def draft_table(state: State, round_: int = 1) -> Html:
                            caption=f"round {round_}'s shape draft, lowest card first"))
 
 
-def colour_score_chart(state: State, *, title: str = "") -> Svg:
+def colour_score_chart(state: State, *, title: str = "", width: int = 720,
+                       height: int = 360) -> Svg:
     """Each colour's score (P - Q, territory only) after every finished round, as a line chart
     drawn in the colour's own Okabe-Ito colour (with a marker and dash per line as second cue).
 
@@ -430,10 +309,11 @@ def colour_score_chart(state: State, *, title: str = "") -> Svg:
         jest = " (Jesters)" if colour == state.jester else ""
         series[colour + jest] = [(r + 1, s[colour]) for r, s in enumerate(per_round)]
     return line_chart(series, title=title or "colour score (P - Q) after each round",
-                      x_label="round", y_label="colour score (territory only)")
+                      x_label="round", y_label="colour score (territory only)", width=width,
+                      height=height)
 
 
-def state_html(state: State, *, cell: int = 18) -> str:
+def state_html(state: State, *, cell: int = READABLE_CELL) -> str:
     title = (f"after round {state.round - 1}" if state.is_over else
              f"round {state.round}: seat {state.to_move} to choose")
     return str(side_by_side(board_svg(state.board, cell=cell, title=title), scores_table(state)))
@@ -498,7 +378,7 @@ def view_html(state: State, seat: int, *, overlay: Any = None, cell: int = 24) -
     colours = board_colour_scores(board)
     rows.append(["colour scores (P − Q)",
                  ", ".join(f"{c} {colours[c][2]:+d}" for c in COLOURS)])
-    table = Html(html_table(["what you know", ""], rows))
+    table = Html(html_table(["what you know", "details"], rows))
     parts: list[Any] = [picture, table]
     if view["offered"]:
         parts.append(Html("<div><b>shapes revealed this round</b> (DB-R8)</div>" + str(
@@ -507,7 +387,147 @@ def view_html(state: State, seat: int, *, overlay: Any = None, cell: int = 24) -
     return Html(f'<div class="doppelnb-view">{side_by_side(*parts)}</div>')
 
 
-__all__ = ["board_svg", "colour_score_chart", "view_table", "view_html", "board_colour_scores", "starts_table", "draft_table", "piece_name", "shape_label", "colour_swatch", "territory_fill", "HATCH",
+
+# -- the unclear points' readings, in words ----------------------------------------------------
+
+#: Plain words for every reading of every flag, so a table never shows an identifier such as
+#: ``own_over_half`` (a test checks that each choice of each flag has its words).
+READING_WORDS: dict[tuple[str, Any], str] = {
+    ("deal_mode", "one_per_decile"): "one card from each block of ten",
+    ("deal_mode", "equal_sum_any"): "any ten cards with the same sum",
+    ("territory_owner", "colour"): "the colour's, shared by both partners",
+    ("territory_owner", "doppel"): "each Doppel's own",
+    ("legality_time", "round_start"): "on the board as the round began",
+    ("partial_claims", True): "the rest of the shape still claims",
+    ("own_square_blocks", True): "covering your own square blocks later claims",
+    ("no_legal_placement", "forfeit"): "the shape is given up for the round",
+    ("allow_offboard", False): "no square may hang off the board",
+    ("allow_offboard", True): "squares may hang off the board, and are lost",
+    ("printed_zero_is_zero_space", False): "only leftover starts and Light make Zero spaces",
+    ("printed_zero_is_zero_space", True): "every printed 0 is a Zero space too",
+    ("start_square_protected", False): "a claimed starting square can be taken over",
+    ("start_square_protected", True): "a claimed starting square is protected",
+    ("jester_bonus", "replace"): "the Jester pair is worth 10 instead of 5",
+    ("jester_guess", "pair_members"): "name both Jesters",
+    ("jester_guess", "colour_only"): "name the Jesters' colour",
+    ("detriment_stacks", True): "each correct guesser costs a pair 5",
+    ("detriment_stacks", False): "one penalty, however many guess right",
+    ("detriment_clamp_zero", True): "a penalty stops at zero",
+    ("jesters_guess", True): "the Jesters guess too",
+    ("jesters_guess", False): "the Jesters do not guess",
+    ("colour_score_includes_guessing", True): "the colour score includes guessing",
+    ("tiebreak", "previous_rounds_then_shared"): "the leader a round earlier, then earlier; "
+                                                 "else shared",
+    ("jesters_eligible", False): "the Jesters can neither win nor lose",
+    ("jesters_eligible", True): "the Jesters can win and lose",
+    ("team_tol", "per_member"): "one Token of Life per member",
+    ("team_tol", "one_shared"): "one Token of Life for the team",
+    ("artefact_uses", "once_per_game"): "each power once per game",
+    ("artefact_uses", "once_per_round"): "each power once per round",
+    ("dark_applies_to_all_actions_in_round", True): "a Dark card orders every action",
+    ("dark_applies_to_all_actions_in_round", False): "a Dark card orders only highest-first "
+                                                     "actions",
+    ("dark_tie_direction", "same_as_action"): "original cards, in the action's direction",
+    ("dark_tie_direction", "higher_original_first"): "the higher original card first",
+    ("reveal_played_cards", True): "played cards are shown after each round",
+    ("reveal_played_cards", False): "played cards stay hidden",
+    ("partial_shape_list", "reject"): "a shorter ranking is refused",
+    ("partial_shape_list", "auto_complete_random"): "a shorter ranking is completed at random",
+    ("jester_controller", "human"): "people play the Jesters",
+    ("jester_controller", "bot"): "a seeded bot plays the Jesters",
+    ("takeover_rule", "own_over_half"): "own squares: over half of the shape",
+    ("takeover_rule", "non_enemy_over_half"): "enemy squares: under half of the shape",
+    ("takeover_rule", "own_more_than_enemy"): "more own squares than enemy squares",
+    ("takeover_check", "whole_shape"): "the whole shape at once",
+    ("takeover_check", "per_target_colour"): "each enemy colour apart",
+    ("illegal_takeover", "reject"): "a failed takeover refuses the placement",
+    ("illegal_takeover", "skip_enemy_squares"): "a failed takeover leaves the enemy squares",
+    ("partial_claims", False): "a shape that meets an earlier claim claims nothing",
+    ("own_square_blocks", False): "covering your own square blocks no later claim",
+    ("legality_time", "resolution"): "placements judged again when they resolve",
+    ("jester_bonus", "add"): "the Jester pair is worth 5 + 10",
+    ("detriment_clamp_zero", False): "a penalty may push a score past zero",
+    ("colour_score_includes_guessing", False): "the colour score leaves guessing out",
+}
+
+
+def reading_words(flag: str, value: Any) -> str:
+    """A flag's reading in words: ``reading_words("takeover_rule", "own_over_half")``."""
+    if (flag, value) in READING_WORDS:
+        return READING_WORDS[(flag, value)]
+    if flag == "start_square_value":
+        return f"a starting square is worth {value}"
+    if isinstance(value, bool):
+        return f"{flag.replace('_', ' ')}: {'yes' if value else 'no'}"
+    return str(value).replace("_", " ")
+
+
+def _default_mark(is_default: bool) -> str:
+    return " (default)" if is_default else ""
+
+
+def takeover_readings_table(board: Board, colour: str, shapes: Any = None, *,
+                            caption: str = "") -> Html:
+    """Every legal placement of ``shapes`` for ``colour`` on ``board`` under each reading of the
+    takeover rule (DB-A5 what counts, DB-A6 how it is checked, DB-A7 what a failed takeover
+    does): exact counts from :func:`.analysis.takeover_comparison`, the readings in words."""
+    from .analysis import takeover_comparison
+
+    rows = []
+    for r in takeover_comparison(board, colour, shapes):
+        default = (r["takeover_rule"], r["takeover_check"], r["illegal_takeover"]) == (
+            "own_over_half", "whole_shape", "reject")
+        rows.append([reading_words("takeover_rule", r["takeover_rule"]) + _default_mark(default),
+                     reading_words("takeover_check", r["takeover_check"]),
+                     reading_words("illegal_takeover", r["illegal_takeover"]), r["legal"],
+                     r["taking_placements"], r["enemy_squares_taken"]])
+    return Html(html_table(
+        ["what a takeover counts (DB-A5)", "checked (DB-A6)", "when it fails (DB-A7)",
+         "legal placements", "placements that take enemy squares", "enemy squares taken"],
+        rows, caption=caption or f"every legal placement for {colour}, by reading (exact counts)"))
+
+
+def resolution_readings_table(resolution: Resolution, *, caption: str = "") -> Html:
+    """One round's placements resolved again under the other readings of DB-A8, DB-A9 and
+    DB-A10 (:func:`.analysis.resolution_readings`), the readings in words."""
+    from .analysis import resolution_readings
+
+    rows = []
+    for r in resolution_readings(resolution):
+        if r["reading"] == "defaults":
+            words = "the defaults"
+        else:
+            name, _, value = r["reading"].partition("=")
+            parsed: Any = {"True": True, "False": False}.get(value, value)
+            words = reading_words(name, parsed)
+        rows.append([words, r["claimed"], r["void"], r["lost_to_earlier_claims"],
+                     r["squares_differing_from_default"]])
+    return Html(html_table(["reading", "squares claimed", "placements void",
+                            "squares lost to earlier claims",
+                            "squares owned differently from the defaults"], rows,
+                           caption=caption or "one round, resolved under each reading"))
+
+
+def guessing_readings_table(*, caption: str = "") -> Html:
+    """Example DB-E8 scored under each reading of DB-A16 and DB-A17 that changes it."""
+    from .examples import e8_results
+    from .rules import Rules
+
+    variants: list[tuple[str, dict[str, Any]]] = [("the defaults", {})] + [
+        (reading_words(flag, value), {flag: value}) for flag, value in (
+            ("jester_bonus", "add"), ("detriment_clamp_zero", False),
+            ("colour_score_includes_guessing", False))]
+    rows = []
+    for words, changes in variants:
+        res = e8_results(Rules(**changes))
+        rows.append([words, res.final[0], res.final[2], res.colour_scores["red"],
+                     res.colour_scores["blue"]])
+    return Html(html_table(["reading", "red-P", "blue-P", "red colour score",
+                            "blue colour score"], rows,
+                           caption=caption or "example DB-E8 under each reading"))
+
+__all__ = ["READING_WORDS", "reading_words", "takeover_readings_table",
+           "resolution_readings_table", "guessing_readings_table", "board_svg", "region_in_play", "contested_region", "colours_in", "READABLE_CELL", "colour_score_chart", "view_table", "view_html", "board_colour_scores", "starts_table", "draft_table", "piece_name", "shape_label", "colour_swatch", "territory_fill", "HATCH",
            "OKABE_ITO", "shape_svg", "shapes_strip", "verdict_html", "claim_step_html",
            "ResolutionStep", "resolution_steps", "scores_table", "results_html", "state_html",
            "FILL", "INK"]

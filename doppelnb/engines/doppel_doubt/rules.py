@@ -25,6 +25,7 @@ from ...core.checks import (
     check_mapping,
     check_sequence,
     fail,
+    show,
 )
 from ...core.errors import BadInput, IllegalAction
 from ...core.variants import RulesBase, flag
@@ -40,24 +41,39 @@ GAME = "doppel_doubt"
 PLAYER_COUNTS = (10,)                             # DB-R1: 8 players and 2 Jesters
 
 
+# The three look-ups below are tables, so a wrong argument (``"red"`` where a Doppel is
+# expected, ``None``, a number) is one plain BadInput, and the engine's hot paths pay a dict
+# look-up instead of splitting strings.
+_COLOUR = {**{c: c for c in COLOURS}, **{d: d.split("-")[0] for d in DOPPELS}}
+_LETTER = {d: d.split("-")[1] for d in DOPPELS}
+_PARTNER = {d: f"{d[:-1]}{'Q' if d[-1] == 'P' else 'P'}" for d in DOPPELS}
+
+
+def _look_up(table: dict[str, str], value: Any, name: str, expected: str) -> str:
+    try:
+        return table[value]
+    except (KeyError, TypeError):  # TypeError: an unhashable value
+        raise fail(name, expected, value) from None
+
+
 def colour_of(who: str) -> str:
-    """``"red-P"`` -> ``"red"``; ``"red"`` -> ``"red"``."""
-    return who.split("-")[0]
+    """``"red-P"`` -> ``"red"``; ``"red"`` -> ``"red"``; anything else is ``BadInput``."""
+    return _look_up(_COLOUR, who, "who", "a colour like 'red' or a Doppel like 'red-P'")
 
 
 def letter_of(doppel: str) -> str:
-    return doppel.split("-")[1]
+    """DB-R1: ``"red-P"`` -> ``"P"``; anything but a Doppel is ``BadInput``."""
+    return _look_up(_LETTER, doppel, "doppel", "a Doppel like 'red-P'")
 
 
 def partner_of(doppel: str) -> str:
-    """DB-R1: the other Doppel of the same colour."""
-    colour, letter = doppel.split("-")
-    return f"{colour}-{'Q' if letter == 'P' else 'P'}"
+    """DB-R1: the other Doppel of the same colour; anything but a Doppel is ``BadInput``."""
+    return _look_up(_PARTNER, doppel, "doppel", "a Doppel like 'red-P'")
 
 
 def _start_value(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not -5 <= value <= 5:
-        raise BadInput("DB-A15", f"start_square_value is a whole number from -5 to 5, not {value!r}")
+        raise BadInput("DB-A15", f"start_square_value is a whole number from -5 to 5, not {show(value)}")
     return value
 
 
@@ -192,7 +208,7 @@ def deal_hands(seed: int, mode: str = "one_per_decile") -> tuple[tuple[int, ...]
                 hands[a] = sorted(set(hands[a]) - {x1, x2} | {y1, y2})
                 hands[b] = sorted(set(hands[b]) - {y1, y2} | {x1, x2})
     elif mode != "one_per_decile":
-        raise BadInput("DB-A3", f"unknown deal mode {mode!r}")
+        raise BadInput("DB-A3", f"unknown deal mode {show(mode)}")
     return tuple(tuple(h) for h in hands)
 
 
@@ -250,7 +266,7 @@ def check_dark(card: int, change: int) -> int:
     card = check_int(card, "card", 1, 100)
     if isinstance(change, bool) or not isinstance(change, int):
         raise BadInput("DB-R20", f"the Power of Dark changes a card by a whole number, not "
-                                 f"{change!r}")
+                                 f"{show(change)}")
     if abs(change) > 30:
         raise IllegalAction("DB-R20", f"the Power of Dark changes a card by at most 30, not "
                                       f"{change:+d}")

@@ -30,7 +30,7 @@ import pathlib
 from typing import Any, ClassVar
 
 from ...core.chance import rng_for
-from ...core.checks import check_choice, check_seat
+from ...core.checks import check_choice, check_seat, show
 from ...core.errors import IllegalAction
 from ...core.frozen import FrozenMap
 from ...core.state import FrozenGameState, Outcome
@@ -363,7 +363,7 @@ class State(FrozenGameState):
                                               f"{before[again[0]]}; each person has one colour, "
                                               "so each colour's guess names other seats")
         if kind == "jester" and action[1] is not None and action[1] not in COLOURS:
-            raise IllegalAction("DB-R16", f"{action[1]!r} is not a colour")
+            raise IllegalAction("DB-R16", f"{show(action[1])} is not a colour")
 
     def _apply_for(self, seat: int, action: Any) -> State:
         """The state after ``seat`` adds ``action`` to its secret choice (checked already)."""
@@ -456,7 +456,8 @@ class State(FrozenGameState):
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` knows (DB-R2, DB-A23): its own identity, hand and shape, the public board
         (read-only) and shapes, and the played cards of past rounds if they are revealed.
-        ``seat=None`` is an onlooker's view: only the public part."""
+        ``seat=None`` is an onlooker's view: only the public part. A new dict of immutable
+        values each call (the board is frozen)."""
         public = {"round": self.round, "offered": self.offered, "board": self.board,
                   "played": self.played if self.rules.reveal_played_cards else ()}
         if seat is None:
@@ -465,7 +466,7 @@ class State(FrozenGameState):
         return {"seat": seat, "you": self.identity[seat], **public,
                 "hand": self.hands[seat], "shape_to_place": self.to_place[seat],
                 "your_choice": self.subs[seat],
-                "artefacts": [p for p, x in self.artefacts.items() if x == seat]}
+                "artefacts": tuple(p for p, x in self.artefacts.items() if x == seat)}
 
     def determinize(self, player: Any, rng: Any) -> State:
         """A state consistent with what ``player`` has seen, every hidden part (the seed of

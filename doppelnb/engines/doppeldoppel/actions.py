@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from ...core.checks import show
 from ...core.errors import BadInput, IllegalAction
 from .notation import Card, parse_card, parse_colour
 
@@ -63,7 +64,7 @@ def parse_action(action: Any, *, leading: bool, players: int, who: str) -> Actio
     elif isinstance(action, (list, tuple)) and len(action) == 2:
         lead = Lead(parse_card(action[0]), parse_colour(action[1], "DD-R10"))
     else:
-        raise BadInput("NB-ARG", f"{action!r:.60} is not a Doppeldoppel action: {_HINT}")
+        raise BadInput("NB-ARG", f"{show(action)} is not a Doppeldoppel action: {_HINT}")
     if players == 3:
         raise IllegalAction("DD-R9", "with 3 players the leader plays face up and declares "
                             "no colour: play just the card, like 'Y5'")
@@ -73,11 +74,23 @@ def parse_action(action: Any, *, leading: bool, players: int, who: str) -> Actio
     return lead
 
 
-def action_to_json(action: Action) -> str | list[str]:
-    """The record form: ``"Y5"`` or ``["Y5", "Y"]``."""
+class LeadRecord(tuple[str, str]):
+    """The record form of a lead, ``("Y5", "Y")``: an immutable JSON array (the state's action
+    log hands it out and hashes it, issue 24), written to records as ``["Y5", "Y"]``. Its
+    ``repr`` is the array's, ``['Y5', 'Y']``, as the golden transcripts have always shown it
+    (the log held a list before)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
+def action_to_json(action: Action) -> str | LeadRecord:
+    """The record form: ``"Y5"`` or a :class:`LeadRecord` ``("Y5", "Y")``."""
     if isinstance(action, Lead):
-        return [str(action.card), action.colour]
+        return LeadRecord((str(action.card), str(action.colour)))
     return str(action)
 
 
-__all__ = ["Lead", "Action", "parse_action", "parse_lead_text", "action_to_json"]
+__all__ = ["Lead", "LeadRecord", "Action", "parse_action", "parse_lead_text", "action_to_json"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -14,10 +15,17 @@ from typing import Any
 
 import numpy as np
 
-from ...core.checks import check_choice, check_int, check_mapping, check_players, check_sequence
+from ...core.checks import (
+    check_choice,
+    check_int,
+    check_mapping,
+    check_players,
+    check_sequence,
+    show,
+)
 from ...core.errors import BadInput
 from ...core.exact import Distribution, multiset_draws
-from ...core.render import Html, html_table
+from ...core.render import Html, html_table, tag
 from ...core.state import play_to_end
 from ...core.symbolic import Formula
 from .decks import deck_candidates
@@ -86,7 +94,7 @@ def scoring_tables_html(rules: Rules = DEFAULT_RULES) -> Html:
     width = max(map(len, tables.values()))
     rows = []
     for r, pts in tables.items():
-        src = "JP table" if r in JAPANESE_SCORE_TABLES else "computed"
+        src = "in the rulebook (JP table)" if r in JAPANESE_SCORE_TABLES else "computed"
         if r == 5:
             src += " (no 6)"
         rows.append([f"rank {r}", src, *[f"{p:+d}" for p in pts], *[""] * (width - len(pts))])
@@ -261,15 +269,25 @@ def _census(players: int, rules: Rules, counts: dict[Card, int], label: Any) -> 
     return TrickCensus(n, label, out, positions)
 
 
+#: Most tricks :func:`collision_census_bruteforce` resolves one by one: 36*35*34 = 42,840 for 3
+#: players and the full deck (0.7 s), the largest case the tests check; 4 players and the full
+#: deck (1,413,720 tricks, half a minute) is the exact census's job.
+MAX_BRUTE_TRICKS = 50_000
+
+
 def collision_census_bruteforce(players: int, rules: Rules = DEFAULT_RULES, *,
                                 deck: Mapping[Any, int] | None = None) -> TrickCensus:
     """Twin of :func:`collision_census`: every permutation of physical cards through
-    :func:`resolve_trick`. Slow (36*35*34 = 42,840 tricks for 3 players); for tests."""
+    :func:`resolve_trick`, for tests. Slow, so limited to :data:`MAX_BRUTE_TRICKS` (50,000)
+    tricks: 3 players with the full deck (42,840), 4 players with a deck of at most 15 cards."""
     players = check_players(players, PLAYER_COUNTS, rule="DD-R1")
-    physical = [c for c, k in _census_deck(check_rules(rules), deck).items() for _ in range(k)]
-    if len(physical) > DECK_SIZE:
-        raise BadInput("NB-ARG", f"the brute-force census is limited to decks of {DECK_SIZE} "
-                       f"cards, got {len(physical)}")
+    counts = _census_deck(check_rules(rules), deck)
+    tricks = math.perm(sum(counts.values()), players)
+    if tricks > MAX_BRUTE_TRICKS:
+        raise BadInput("NB-ARG", f"the brute-force census is limited to {MAX_BRUTE_TRICKS:,} "
+                       f"tricks, got {tricks:,} ({players} players, {sum(counts.values())} "
+                       f"cards); collision_census counts them exactly at once")
+    physical = [c for c, k in counts.items() for _ in range(k)]
     out = dict.fromkeys(CENSUS_KEYS, 0)
     positions = [0] * players
     for seq in itertools.permutations(physical, players):
@@ -355,19 +373,119 @@ def readings_table(cases: Mapping[str, Sequence[Sequence[Any]]] = READING_CASES,
     marked: set[int] = set()
     for name in flags:
         if name not in infos or not infos[name].choices:
-            raise BadInput("NB-ARG", f"{name!r} is not a variant flag with readings")
+            raise BadInput("NB-ARG", f"{show(name)} is not a variant flag with readings")
         for reading in infos[name].choices or ():
             variant = rules.replace(**{name: reading})
             default = reading == infos[name].default
             if default:
                 marked.add(len(rows))
-            rows.append([f"{infos[name].rule} {name}", f"{reading}" + (" (default)" if default
-                                                                       else ""),
+            rows.append([f"{setting_label(name)} ({infos[name].rule})",
+                         reading_label(name, reading),
                          *[_outcome(resolve_tricks(tricks, variant)[-1])
                            for tricks in cases.values()]])
-    return Html(html_table(["flag", "reading", *cases], rows, highlight=marked,
+    return Html(html_table(["unclear point", "reading", *cases], rows, highlight=marked,
                            caption="who wins the last trick under each reading (P1, P2, ... in play order, "
                            "P1 leading that trick; default rows shaded)"))
+
+
+#: Plain words for each variant flag (DD-A*) and its readings, for pictures, tables and controls
+#: a class reads: the flag's Python name stays in code, never on an axis, a button or a row.
+SETTING_WORDS: dict[str, tuple[str, dict[Any, str]]] = {
+    "deck_composition": ("cards of each number", {"a": "deck a", "b": "deck b", "c": "deck c"}),
+    "colour_names": ("colour names", {}),
+    "next_leader": ("who leads the next trick", {
+        "winner": "the trick's winner", "round_sp": "the start player, every trick",
+        "rotate_left": "the next player to the left"}),
+    "direction": ("direction of play", {"clockwise": "clockwise",
+                                        "counterclockwise": "counterclockwise"}),
+    "reversal_scope": ("how long a 3 reverses", {
+        "trick": "this trick only", "round_toggle": "rest of the round, each 3 flips it",
+        "round_permanent": "rest of the round, for good"}),
+    "reversal_trigger": ("which 3s reverse", {
+        "any_played": "any 3 played", "surviving_only": "only a 3 that survives",
+        "toggle_per_three": "each 3 flips it (two cancel)"}),
+    "reversal_affects_fallback": ("no lead colour left, reversed", {
+        True: "lowest card of any colour wins", False: "highest card of any colour wins"}),
+    "no_winner_next_leader": ("who leads after a trick nobody won", {
+        "same_leader": "the same leader", "left_of_leader": "the leader's left neighbour"}),
+    "declared_colour_must_match": ("4 players: the declared colour", {
+        True: "must be the hidden card's", False: "may be a bluff"}),
+    "rank4_zero_rule": ("three 4s zero the round", {
+        "exactly_3": "exactly three 4s", "at_least_3": "three or more 4s"}),
+    "final_tie": ("a tie for most points", {
+        "shared": "a shared win", "most_recent_round_score": "the best last round wins"}),
+}
+
+
+def setting_label(name: str) -> str:
+    """A variant flag in plain words ("which 3s reverse" for ``reversal_trigger``)."""
+    name = check_choice(name, "name", tuple(SETTING_WORDS))
+    return SETTING_WORDS[name][0]
+
+
+def reading_label(name: str, value: Any, *, default: bool = True) -> str:
+    """One reading of a variant flag in plain words, marked "(default)" when it is the engine's
+    default (``default=False`` leaves the mark off)."""
+    name = check_choice(name, "name", tuple(SETTING_WORDS))
+    words = SETTING_WORDS[name][1]
+    if isinstance(value, tuple):
+        text = "custom" if name == "deck_composition" else ", ".join(map(str, value))
+    else:
+        text = words.get(value, str(value))
+    mark = default and value == getattr(DEFAULT_RULES, name)
+    return text + (" (default)" if mark else "")
+
+
+#: The sweep measures a chapter shows, in plain words (sweep tables use code names such as
+#: ``score_spread``; see :data:`doppelnb.core.sweep.METRICS` for their definitions).
+METRIC_WORDS: dict[str, str] = {
+    "first_player_win_rate": "first player's win rate",
+    "first_player_advantage": "first player's edge over a fair share",
+    "tie_rate": "share of games tied",
+    "no_winner_rate": "share of games nobody wins",
+    "length_actions": "game length in cards played",
+    "length_rounds": "game length in rounds",
+    "score_spread": "score spread (best minus worst total)",
+    "lead_changes": "times the lead changes hands",
+    "halftime_leader_wins": "half-time leader goes on to win",
+    "skill_gap": "stronger bot finishes ahead",
+}
+#: Bots at the seats of a sweep (its policy mixes), in plain words.
+MIX_WORDS: dict[str, str] = {"greedy": "greedy bots", "random": "random bots"}
+
+
+def mix_label(mix: str) -> str:
+    """A sweep's policy mix in words ("greedy bots"; "greedy against random")."""
+    parts = str(mix).split("/")
+    if len(parts) == 1:
+        return MIX_WORDS.get(parts[0], f"{parts[0]} bots")
+    return " against ".join(parts)
+
+
+def sweep_reading_label(reading: str) -> str:
+    """A sweep's reading ("default", "reversal_scope=round_permanent") in plain words."""
+    if reading == "default":
+        return "default rules"
+    name, _, value = str(reading).partition("=")
+    info = next((f for f in Rules.flags() if f.name == name), None)
+    if info is None or name not in SETTING_WORDS:
+        return str(reading)
+    choice = next((c for c in info.choices or () if str(c) == value), value)
+    return f"{setting_label(name)}: {reading_label(name, choice, default=False)}"
+
+
+_SWEEP_READING = re.compile(r"\b([a-z_]+)=([A-Za-z0-9_]+)")
+_SWEEP_MIX = re.compile(r"\b[Pp]olicy mix ([\w:/]+)")
+
+
+def plain_sweep_text(text: str) -> str:
+    """A sentence of a sweep report with its code names (readings ``flag=value``, metrics,
+    policy mixes) in plain words; everything else, the verdict included, is left as it is."""
+    text = _SWEEP_READING.sub(lambda m: f"“{sweep_reading_label(m.group(0))}”", str(text))
+    text = _SWEEP_MIX.sub(lambda m: mix_label(m.group(1)).capitalize(), text)
+    for code, words in sorted(METRIC_WORDS.items(), key=lambda kv: -len(kv[0])):
+        text = re.sub(rf"\b{code}\b", words, text)
+    return text
 
 
 @dataclass(frozen=True)
@@ -450,7 +568,7 @@ def variant_survey(players: int, games: int = 30, seed: int = 0, rules: Rules = 
 
 
 def _deck_label(rules: Rules) -> str:
-    return "(" + " ".join(str(t) for t in rules.rank_totals().values()) + ")"
+    return "(1s to 6s: " + " ".join(str(t) for t in rules.rank_totals().values()) + ")"
 
 
 
@@ -647,8 +765,9 @@ def leaders_table(players: int = 3, seed: int = 7, tricks: int = 8,
         for t in log:
             w = "none" if t.result.winner is None else f"P{t.seats[t.result.winner] + 1}"
             cells.append(f"P{t.seats[0] + 1} → {w}")
-        rows.append([reading + (" (default)" if reading == "winner" else ""), *cells])
-    return Html(html_table(["next_leader", *[f"trick {i + 1}" for i in range(tricks)]], rows,
+        rows.append([reading_label("next_leader", reading), *cells])
+    return Html(html_table([setting_label("next_leader"),
+                            *[f"trick {i + 1}" for i in range(tricks)]], rows,
                            caption=f"{players} players, seed {seed}, P1 is the start player: "
                            "leader → winner of each trick of round 1"))
 
@@ -660,7 +779,7 @@ def play_order_table(players: int = 4) -> Html:
     for direction in ("clockwise", "counterclockwise"):
         game = new_game(players, rules=DEFAULT_RULES.replace(direction=direction), seed=0,
                         first_sp=0)
-        rows.append([direction + (" (default)" if direction == "clockwise" else ""),
+        rows.append([reading_label("direction", direction),
                      *[" → ".join(f"P{s + 1}" for s in game.play_order(leader))
                        for leader in range(players)]])
     return Html(html_table(["direction", *[f"P{i + 1} leads" for i in range(players)]], rows,
@@ -716,14 +835,16 @@ def ambiguity_table(rules: Rules = DEFAULT_RULES) -> Html:
     infos = {f.name: f for f in Rules.flags()}
     rows = []
     for ident, (name, question, why) in AMBIGUITIES.items():
+        flag_cell: str | Html
         if name is None:
-            flag_cell, default = "none", "—"
+            flag_cell, default = "-", "one reading only"
         else:
-            flag_cell = f"{name} ({infos[name].digest_name})"
+            flag_cell = tag("code", name)
             value = getattr(rules, name)
-            shown = (", ".join(map(str, value)) if name == "colour_names"
-                     else "custom" if isinstance(value, tuple) else str(value))
-            default = shown + ("" if value == infos[name].default else " (changed)")
-        rows.append([ident, question, flag_cell, default, why])
-    return Html(html_table(["id", "question", "flag", "value used", "why this reading"], rows,
+            default = reading_label(name, value, default=False) + (
+                "" if value == infos[name].default else " (changed)")
+        rows.append([tag("span", ident, style="white-space:nowrap"), question, default, why,
+                     flag_cell])
+    return Html(html_table(["id", "question", "reading used", "why this reading",
+                            "setting in dd.Rules"], rows,
                            caption="the rulebook's open questions and the readings the engine uses"))

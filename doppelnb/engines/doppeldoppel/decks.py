@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from ...core.checks import show
 from ...core.data import expect, expect_int, expect_keys, parse_data
 from ...core.errors import BadInput
 from .notation import COLOURS, DECK_SIZE, RANKS
@@ -35,7 +36,7 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     seen: set[str] = set()
     for key, _ in pairs:
         if key in seen:
-            raise BadInput("NB-DATA", f"the Doppeldoppel deck data file names {key!r} twice")
+            raise BadInput("NB-DATA", f"the Doppeldoppel deck data file names {show(key)} twice")
         seen.add(key)
     return dict(pairs)
 
@@ -48,7 +49,7 @@ def _deck_doc(doc: dict[str, Any]) -> dict[str, Composition]:
            "\"candidates\" must be a non-empty object")
     out: dict[str, Composition] = {}
     for name, entry in candidates.items():
-        where = f"deck candidate {name!r}"
+        where = f"deck candidate {show(name)}"
         expect_keys(entry, where, ["per_colour"], ["note"])
         per = entry["per_colour"]
         expect(isinstance(per, list) and len(per) == len(RANKS), where,
@@ -84,7 +85,7 @@ def check_composition(value: Any) -> str | Composition:
     if isinstance(value, str):
         if value in candidates:
             return value
-        raise BadInput("DD-A1", f"{value!r} is not a deck candidate; choose one of "
+        raise BadInput("DD-A1", f"{show(value)} is not a deck candidate; choose one of "
                        f"{', '.join(map(repr, candidates))} or give the counts per rank")
     rows: Any
     if isinstance(value, Mapping):
@@ -104,7 +105,7 @@ def check_composition(value: Any) -> str | Composition:
         if not isinstance(row, (list, tuple)) or len(row) != len(RANKS) or not all(
                 isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in row):
             raise BadInput("DD-A1", f"the {colour} row of a deck composition must be 6 whole "
-                           f"numbers from 0 up (cards of rank 1 to 6), not {row!r}")
+                           f"numbers from 0 up (cards of rank 1 to 6), not {show(row)}")
         comp.append(tuple(row))
     total = sum(map(sum, comp))
     if total != DECK_SIZE:
@@ -124,6 +125,6 @@ def check_colour_names(value: Any) -> tuple[str, str, str]:
         a, b, c = (v.strip() for v in value)
         return (a, b, c)
     raise BadInput("DD-A2", f"colour names are three different non-empty names for Y, R and B, "
-                   f"not {value!r}")
+                   f"not {show(value)}")
 
 

@@ -20,10 +20,10 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from ...core.checks import check_choice
-from ...core.errors import BadInput, RuleError
+from ...core.checks import check_choice, show
+from ...core.errors import BadInput, IllegalAction, RuleError
 from ...core.record import GoldenCase
-from ...core.render import Html, html_table
+from ...core.render import Html, html_table, tag
 from .actions import Lead
 from .notation import DECK_SIZE, Card, card_key, parse_card
 from .rules import (
@@ -93,7 +93,7 @@ def example_state(example: str) -> State:
     played through the engine by seats 0..3 with seat 0 leading (declaring yellow)."""
     if example not in TRICK_EXAMPLES:
         raise BadInput("NB-ARG", f"example must be one of {', '.join(TRICK_EXAMPLES)}, "
-                       f"got {example!r:.40}")
+                       f"got {show(example)}")
     cards = TRICK_EXAMPLES[example]
     rules = FEW_YELLOWS if example == "DD-E3" else DEFAULT_RULES
     hands = deal_with(4, {i: [c] for i, c in enumerate(cards)}, _VOIDS[example], rules)
@@ -161,15 +161,17 @@ def rulebook_examples_table(rules: Rules = DEFAULT_RULES) -> Html:
 
 
 def deal_table() -> Html:
-    """DD-R1, DD-R3, DD-R5: cards per hand, tricks per round, rounds, as the engine deals."""
+    """DD-R1, DD-R3, DD-R5: cards per hand, tricks per round, rounds, as the engine deals.
+
+    (The tricks of a whole game are left for the reader to multiply: exercise 6.)"""
     rows = []
     for players in (3, 4):
         game = new_game(players, seed=0)
         sizes = {len(h) for h in game.hands}
         rows.append([players, f"{DECK_SIZE}", f"{sizes.pop()} each", game.tricks_per_round,
-                     game.rounds, game.rounds * game.tricks_per_round])
-    return Html(html_table(["players", "cards dealt", "hand", "tricks per round", "rounds",
-                            "tricks in the game"], rows, caption="the deal and the game length"))
+                     game.rounds])
+    return Html(html_table(["players", "cards dealt", "hand", "tricks per round", "rounds"],
+                           rows, caption="the deal and the game length"))
 
 
 def rounds_table(game: State) -> Html:
@@ -204,6 +206,18 @@ def no_winner_state(reading: str = "same_leader") -> State:
     return state
 
 
+def no_winner_table() -> Html:
+    """Who leads after the winnerless first trick Y1, R1, B1 (DD-T5), under each reading of
+    DD-A8, as the engine plays it (:func:`no_winner_state`)."""
+    from .analysis import reading_label, setting_label
+
+    rows = [[reading_label("no_winner_next_leader", reading),
+             f"P{no_winner_state(reading).leader + 1}"]
+            for reading in ("same_leader", "left_of_leader")]
+    return Html(html_table([setting_label("no_winner_next_leader"), "leads the next trick"],
+                           rows, caption="P1 led Y1, P2 played R1, P3 played B1: all collide"))
+
+
 #: Attempts the engine refuses, for the edge-case table: (what is tried, how).
 def _refusals() -> list[tuple[str, Any]]:
     three = new_game(3, seed=7, first_sp=0)
@@ -229,6 +243,10 @@ def _refusals() -> list[tuple[str, Any]]:
     ]
 
 
+#: The kinds of refusal in words (the exception classes' names are for code, not for a class).
+REFUSAL_WORDS = {IllegalAction: "a move the rules forbid", BadInput: "a bad argument"}
+
+
 def refusals_table() -> Html:
     """What the engine refuses, with the rule id and the sentence it gives (nothing changes)."""
     rows = []
@@ -236,7 +254,10 @@ def refusals_table() -> Html:
         try:
             attempt()
         except RuleError as exc:
-            rows.append([what, type(exc).__name__, exc.rule, exc.reason])
+            kind = next((words for cls, words in REFUSAL_WORDS.items() if isinstance(exc, cls)),
+                        "a refusal")
+            rows.append([what, kind, tag("span", exc.rule, style="white-space:nowrap"),
+                         exc.reason])
         else:  # pragma: no cover - each attempt above is a refusal; the tests hold it
             rows.append([what, "accepted!", "", ""])
     return Html(html_table(["attempt", "refusal", "rule", "the engine says"], rows,
@@ -245,4 +266,4 @@ def refusals_table() -> Html:
 
 __all__ = ["TRICK_EXAMPLES", "SCORE_EXAMPLES", "FEW_YELLOWS", "deal_with", "example_state",
            "GOLDEN", "EXPECTED", "rulebook_examples_table", "deal_table", "rounds_table",
-           "no_winner_state", "refusals_table"]
+           "no_winner_state", "no_winner_table", "refusals_table"]

@@ -8,7 +8,7 @@ worked answer in a cell tagged ``answer`` after it::
     check(1, ...)            # replace ... with your answer
 
 >>> print(check(1, "P3").text)
-Right. The two 4s collide (DD-R13), no yellow survives, and the 3 reverses the fallback too (DD-R15, DD-A7): the lowest survivor, B3 of player 3, wins.
+Right. The two 6s collide (DD-R13), no yellow survives, and the 3 reverses the fallback too (DD-R15, DD-A7): the lowest survivor, R3 of player 3, wins.
 >>> print(check(2, 19).text)
 Not yet. An odd number of 2s scores -2 each, not -1 (DD-R20, DD-A13).
 >>> print(check(2, "eighteen").text)
@@ -50,22 +50,22 @@ BOOK = exercise_book(
     "doppeldoppel",
     Exercise(
         1,
-        "Four players play Y4 (P1 leads, declaring yellow), R4, B3, R6. Which player wins the "
+        "Four players play Y6 (P1 leads, declaring yellow), R6, R3, B5. Which player wins the "
         "trick? Answer with the player's number, 1 to 4.",
-        answer=lambda: _trick_winner(("Y4", "R4", "B3", "R6")),
+        answer=lambda: _trick_winner(("Y6", "R6", "R3", "B5")),
         kind=Player(4),
         hint="Resolve in the rulebook's order: collisions first (DD-R13), then the reversal "
              "(DD-R15), then the winner among the survivors (DD-R14).",
-        wrong={1: "P1's Y4 collides with R4 (DD-R13): a card removed by a collision cannot win.",
-               2: "P2's R4 collides with Y4 (DD-R13): a card removed by a collision cannot win.",
-               4: "R6 would win at normal strength, but a rank-3 card was played: under "
+        wrong={1: "P1's Y6 collides with R6 (DD-R13): a card removed by a collision cannot win.",
+               2: "P2's R6 collides with Y6 (DD-R13): a card removed by a collision cannot win.",
+               4: "B5 would win at normal strength, but a rank-3 card was played: under "
                   "reversal the any-colour fallback picks the lowest survivor too (DD-R15, "
                   "DD-A7)."},
         stronger="Strike out every card whose number appears twice (DD-R13). No yellow card "
                  "is left, so any colour competes (DD-R14), and the rank-3 card reverses the "
                  "strength (DD-R15, DD-A7).",
-        explain="The two 4s collide (DD-R13), no yellow survives, and the 3 reverses the "
-                "fallback too (DD-R15, DD-A7): the lowest survivor, B3 of player {answer}, wins.",
+        explain="The two 6s collide (DD-R13), no yellow survives, and the 3 reverses the "
+                "fallback too (DD-R15, DD-A7): the lowest survivor, R3 of player {answer}, wins.",
     ),
     Exercise(
         2,
@@ -123,21 +123,23 @@ BOOK = exercise_book(
     ),
     Exercise(
         5,
-        "Under the reading `reversal_trigger=\"surviving_only\"` (DD-A6 b), who wins DD-T7: "
-        "Y3 (P1 leads), B3, Y5, Y2? Answer with the player's number.",
-        answer=lambda: _trick_winner(("Y3", "B3", "Y5", "Y2"),
+        "Under the reading where only a 3 that survives reverses the trick "
+        "(`reversal_trigger=\"surviving_only\"`, DD-A6), who wins B3 (P1 leads), Y3, B6, B2? "
+        "Answer with the player's number.",
+        answer=lambda: _trick_winner(("B3", "Y3", "B6", "B2"),
                                      Rules(reversal_trigger="surviving_only")),
         kind=Player(4),
         hint="Remove the collided cards first (DD-R13); then ask whether a surviving rank-3 "
              "card is left to reverse the trick (DD-A6).",
         wrong={4: "That is the default reading, where any rank-3 card played reverses the "
                   "trick; here both collided, so no surviving one reverses it (DD-A6).",
-               1: "P1's Y3 collides with B3 (DD-R13): a card removed by a collision cannot win.",
-               2: "P2's B3 collides with Y3 (DD-R13): a card removed by a collision cannot win."},
+               1: "P1's B3 collides with Y3 (DD-R13): a card removed by a collision cannot win.",
+               2: "P2's Y3 collides with B3 (DD-R13): a card removed by a collision cannot win."},
         stronger="With no reversal, the highest surviving card of the lead colour wins "
                  "(DD-R14).",
-        explain="Both 3s collide, so under 'surviving_only' nothing reverses the trick: the "
-                "highest surviving yellow, Y5 of player {answer}, wins (DD-A6, DD-R14).",
+        explain="Both 3s collide, so under this reading nothing reverses the trick: the "
+                "highest surviving card of the lead colour, B6 of player {answer}, wins (DD-A6, "
+                "DD-R14).",
     ),
     Exercise(
         6,

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ...core.checks import check_int
+from ...core.checks import check_int, show
 from ...core.errors import BadInput
 
 GAME = "doppeldoppel"
@@ -45,7 +45,7 @@ class Card(str):
             rank is None or (isinstance(colour, str) and type(rank) is int)) else None
         if card is None:
             shown = text if rank is None else (colour, rank)
-            raise BadInput("DD-R2", f"{shown!r} is not a Doppeldoppel card: {_CARD_HINT}")
+            raise BadInput("DD-R2", f"{show(shown)} is not a Doppeldoppel card: {_CARD_HINT}")
         return card
 
     def __getnewargs__(self) -> tuple[str]:
@@ -89,14 +89,14 @@ def parse_card(value: Any) -> Card:
     """``"Y5"`` (or a :class:`Card`) -> ``Card('Y', 5)``; anything else raises ``BadInput`` (DD-R2)."""
     card = _CARDS.get(value.strip()) if isinstance(value, str) and len(value) < 8 else None
     if card is None:
-        raise BadInput("DD-R2", f"{value!r:.40} is not a Doppeldoppel card: {_CARD_HINT}")
+        raise BadInput("DD-R2", f"{show(value)} is not a Doppeldoppel card: {_CARD_HINT}")
     return card
 
 
 def parse_cards(values: Iterable[Any]) -> tuple[Card, ...]:
     """A list of cards (strings or :class:`Card`) as a tuple of cards."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise BadInput("NB-ARG", f"give a list of cards such as ['Y5', 'R2'], not {values!r:.40}")
+        raise BadInput("NB-ARG", f"give a list of cards such as ['Y5', 'R2'], not {show(values)}")
     return tuple(parse_card(v) for v in values)
 
 
@@ -113,7 +113,7 @@ def parse_colour(value: Any, rule: str) -> str:
     """``"Y"``/``"y"`` -> ``"Y"``; anything else raises ``BadInput`` citing ``rule``."""
     if isinstance(value, str) and value.strip().upper() in COLOUR_INDEX:
         return value.strip().upper()
-    raise BadInput(rule, f"{value!r:.40} is not a colour: the colours are Y, R and B")
+    raise BadInput(rule, f"{show(value)} is not a colour: the colours are Y, R and B")
 
 
 def whole_number(value: Any, what: str, lo: int = 0, hi: int | None = None) -> int:

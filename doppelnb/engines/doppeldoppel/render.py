@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import re
 import textwrap
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -14,6 +16,7 @@ from ...core.checks import (
     check_str,
 )
 from ...core.render import FONT, Html, Markup, Svg, html_table, tag
+from .analysis import reading_label, setting_label
 from .notation import (
     COLOUR_INDEX,
     COLOURS,
@@ -145,12 +148,16 @@ def trick_svg(result: TrickResult, labels: Sequence[str] | None = None, title: s
     for sentence in result.explain([lb.split(" ")[0] for lb in labels]):
         lines += textwrap.wrap(sentence, 78)
     top = 22 if title else 4
-    width = max(n * 70 + 170, 470)
+    name = colour_label(result.lead_colour, result.colour_names)
+    info_x = 6 + n * 70 + 6
+    side = [f"lead colour: {name}", _decided_by(result)]
+    # wide enough for the longest text, so nothing is cut off (DejaVu Sans: about 0.62 em/char)
+    width = max(n * 70 + 170, 470, info_x + _text_width(max(side, key=len), 12) + 6,
+                _text_width(title, 13) + 8, *(_text_width(line, 12) + 12 for line in lines))
     height = top + 16 + CARD_H + 22 + 15 * len(lines) + 6
     svg = Svg(width, height, title=title or "trick")
     if title:
         svg.text(4, 15, title, size=13, font_weight="bold")
-    name = colour_label(result.lead_colour, result.colour_names)
     for i, card in enumerate(result.cards):
         x = 6 + i * 70
         svg.text(x + CARD_W / 2, top + 11, labels[i], size=11, anchor="middle")
@@ -159,16 +166,30 @@ def trick_svg(result: TrickResult, labels: Sequence[str] | None = None, title: s
         tag = "collides" if i in result.discarded else "wins" if i == result.winner else ""
         svg.text(x + CARD_W / 2, top + 16 + CARD_H + 14, tag, size=11, anchor="middle",
                  fill="#b00" if tag == "collides" else "#070", font_weight="bold")
-    info_x = 6 + n * 70 + 6
-    svg.text(info_x, top + 30, f"lead colour: {name}", size=12)
+    svg.text(info_x, top + 30, side[0], size=12)
     svg.text(info_x, top + 48, "strength: " + ("REVERSED ⇅" if result.reversed else "normal"),
              size=12, fill="#a0a" if result.reversed else "#333")
-    svg.text(info_x, top + 66, f"decided by {result.rule}", size=12)
+    svg.text(info_x, top + 66, side[1], size=12)
     y = top + 16 + CARD_H + 34
     for line in lines:
         svg.text(6, y, line, size=12)
         y += 15
     return svg
+
+
+def _text_width(text: str, size: float) -> int:
+    """A generous estimate of a text's width in pixels (no font metrics in a pure engine)."""
+    return int(len(text) * size * 0.62) + 1
+
+
+def _decided_by(result: TrickResult) -> str:
+    """What decided the trick, in words (the rule ids are in the sentences below the cards)."""
+    if result.winner is None:
+        return "no winner: every card collided"
+    word = "lowest" if result.lowest_wins else "highest"
+    if result.rule == "DD-R14b":
+        return f"won by the {word} {result.colour_names[COLOUR_INDEX[result.lead_colour]]}"
+    return f"won by the {word} card of any colour"
 
 
 def _seat_tags(state: State, seat: int) -> str:
@@ -310,6 +331,114 @@ def state_html(state: State) -> Html:
     return tag("div", *parts)
 
 
+# ------------------------------------------------------------------------------------------------
+# Charts and tables of the analyses, labelled in plain words (the chapter's pictures)
+# ------------------------------------------------------------------------------------------------
+
+def leader_chart(players: int = 4, rules: Rules = DEFAULT_RULES) -> Svg:
+    """Who wins one trick, by seat in the trick, over every dealt trick (the exact census,
+    DD-R13..R16), with a fair share as a reference line."""
+    from ...core.render import bar_chart
+    from .analysis import collision_census
+
+    census = collision_census(players, rules)
+    shares = census.winner_probabilities()
+    items = [("leader" if i == 0 else f"follower {i}", float(p)) for i, p in enumerate(shares)]
+    items.append(("nobody", float(census.probability("no_winner"))))
+    return bar_chart(items, title=f"{census.players} players: who wins a trick "
+                     "(exact, every dealt trick)", width=480, x_label="card in the trick",
+                     y_label="share of tricks won", labels=True, value_format="{:.1%}",
+                     references=[(1 / census.players, f"a fair share, 1/{census.players}")])
+
+
+def mean_score_chart(decks: Sequence[str] | None = None, rules: Rules = DEFAULT_RULES) -> Svg:
+    """The exact expected round score of k kept cards picked at random, k = 0..36, for each
+    DD-A1 candidate deck (one line per deck, DD-R18..R21)."""
+    from ...core.render import line_chart
+    from .analysis import mean_round_scores
+    from .decks import deck_candidates
+
+    rules = check_rules(rules)
+    names = list(deck_candidates()) if decks is None else list(
+        check_sequence(decks, "decks", min_len=1, max_len=3,
+                       item=lambda v, n: check_choice(v, n, tuple(deck_candidates()))))
+    series = {}
+    for name in names:
+        deck = rules.replace(deck_composition=name)
+        default = ", default" if name == DEFAULT_RULES.deck_composition else ""
+        label = f"deck {name}{default} (1s to 6s: " + " ".join(
+            str(t) for t in deck.rank_totals().values()) + ")"
+        series[label] = [(k, float(m)) for k, m in mean_round_scores(deck)]
+    return line_chart(series, title="expected round score of k cards kept at random (exact)",
+                      x_label="cards kept in the round (k)", y_label="expected points",
+                      references=[(0, "0 points")], width=600, height=320)
+
+
+#: Kept piles whose round score depends on the reading of "three 4s" (DD-A11, DD-A12).
+RANK4_PILES: tuple[tuple[str, dict[int, int]], ...] = (
+    ("4 4 4 5 5 5", {4: 3, 5: 3}), ("4 4 4 2 3 3", {4: 3, 2: 1, 3: 2}), ("4 4", {4: 2}),
+    ("4 4 4 4", {4: 4}), ("5 5 5 6", {5: 3, 6: 1}), ("2", {2: 1}))
+
+
+def rank4_readings_table(rules: Rules = DEFAULT_RULES) -> Html:
+    """Round scores of a few kept piles under both readings of the rank-4 rule (DD-A11), with a
+    deck that holds six 4s (candidate b), where the readings can differ."""
+    rules = check_rules(rules).replace(deck_composition="b")
+    readings = ("exactly_3", "at_least_3")
+    rows = [[pile, *[f"{round_score(counts, rules.replace(rank4_zero_rule=r)):+d}"
+                     for r in readings]] for pile, counts in RANK4_PILES]
+    return Html(html_table(["kept cards", *[reading_label("rank4_zero_rule", r)
+                                            for r in readings]], rows,
+                           caption="round score: three 4s zero the round, read two ways"))
+
+
+def balance_section(name: str = "doppeldoppel_reversal_scope", metric: str = "score_spread"
+                    ) -> Html:
+    """A shipped sweep in plain words: the verdict sentences of
+    :func:`doppelnb.core.sweep.balance_summary` (its own words for what the 95% intervals
+    settle, with the code names of the readings and the metric replaced by plain ones), a chart
+    of ``metric`` per reading with its intervals, and the other balance metrics per reading."""
+    from ...core.render import bar_chart
+    from ...core.sweep import BALANCE_METRICS, balance_summary, load_table
+    from .analysis import METRIC_WORDS, mix_label, plain_sweep_text, sweep_reading_label
+
+    table = load_table(name)
+    summary = str(balance_summary(table, metric))
+    sentences = [plain_sweep_text(html.unescape(p)) for p in
+                 re.findall(r"<p>(.*?)</p>", summary, re.S)]
+    rows = table.where(metric=metric).rows
+    players = sorted({r[1] for r in rows})
+    mixes = sorted({r[2] for r in rows})
+    who = ", ".join(mix_label(m) for m in mixes)
+    measure = METRIC_WORDS.get(metric, metric)
+    chart = bar_chart([(_wrap(sweep_reading_label(r[0]), 22), r[4]) for r in rows],
+                      intervals=[(r[6], r[7]) for r in rows], width=max(560, 180 * len(rows)),
+                      height=320, title=_wrap(f"{measure}: {'/'.join(map(str, players))} "
+                                              f"players, {who}, 95% intervals", 60),
+                      y_label=_wrap(measure, 24))
+    shown = [m for m in BALANCE_METRICS if m != metric and len(
+        {r[4] for r in table.where(metric=m).rows}) > 1]
+    readings = list(dict.fromkeys(r[0] for r in rows))
+    body = []
+    for reading in readings:
+        cells = []
+        for m in (metric, *shown):
+            found = table.where(reading=reading, metric=m).rows
+            cells.append("-" if not found else
+                         f"{found[0][4]:.3f} [{found[0][6]:.3f}, {found[0][7]:.3f}]")
+        body.append([sweep_reading_label(reading), *cells])
+    n = sorted({r[5] for r in rows})
+    grid = html_table(["reading", *[METRIC_WORDS.get(m, m) for m in (metric, *shown)]], body,
+                      caption=f"every balance measure per reading (n = "
+                      f"{', '.join(map(str, n))} games each; estimate [95% interval])")
+    text = "".join(str(tag("p", s)) for s in sentences)
+    return Html(f"<div>{text}{chart}{grid}</div>")
+
+
+def _wrap(text: str, width: int) -> str:
+    return "\n".join(textwrap.wrap(text, width)) or text
+
+
 def _flex(items: Sequence[str | Markup], column: bool = False) -> str:
     """Pictures in a row (or a column) that wraps; each item is markup already."""
     direction = "column" if column else "row"
@@ -389,4 +518,6 @@ def view_html(state: Any, seat: int) -> Html:
 
 
 __all__ = ["card_svg", "deck_svg", "hand_svg", "trick_svg", "colour_label", "piles_svg",
+           "setting_label", "reading_label", "leader_chart", "mean_score_chart",
+           "rank4_readings_table", "balance_section",
            "view_svg", "view_html", "state_html", "trick_log_html", "score_sheet_html"]

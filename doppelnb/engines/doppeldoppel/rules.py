@@ -9,7 +9,14 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from ...core.checks import check_bool, check_instance, check_mapping, check_sequence, check_str
+from ...core.checks import (
+    check_bool,
+    check_instance,
+    check_mapping,
+    check_sequence,
+    check_str,
+    show,
+)
 from ...core.errors import BadInput
 from ...core.render import Svg, html_table
 from ...core.variants import RulesBase, flag
@@ -349,10 +356,10 @@ def _counts_tuple(counts: Mapping[int, int]) -> tuple[int, ...]:
     check_mapping(counts, "counts", max_len=len(RANKS) * 2, rule="DD-R18")
     for rank, n in counts.items():
         if isinstance(rank, bool) or rank not in RANKS:
-            raise BadInput("DD-R18", f"{rank!r} is not a rank: ranks are 1 to 6")
+            raise BadInput("DD-R18", f"{show(rank)} is not a rank: ranks are 1 to 6")
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise BadInput("DD-R18", f"the number of acquired {rank}s must be a whole number "
-                           f"from 0 up, not {n!r}")
+                           f"from 0 up, not {show(n)}")
     return tuple(counts.get(r, 0) for r in RANKS)
 
 

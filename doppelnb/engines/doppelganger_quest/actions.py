@@ -16,6 +16,7 @@ notation, which ``play()`` also accepts:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...core.checks import (
@@ -32,6 +33,22 @@ from .table import _ARITY, _PENDING, TableQueries, target_name
 
 _BOOLEAN = ("rogue", "knight", "reroll", "fireball", "animal")
 _SEATED = ("target", "ff", "hand", "heal", "give_reroll")
+#: How the log, the move lists and refusals word a decision (``action_label``), so that no
+#: reader sees ``knight True`` or ``tavern reroll``.
+_YES_NO = {"rogue": ("uses the Rogue's ability", "does not use the Rogue's ability"),
+           "knight": ("uses the Knight's ability", "does not use the Knight's ability"),
+           "reroll": ("spends a Re-roll marker", "keeps the roll"),
+           "fireball": ("casts the Fireball", "does not cast the Fireball"),
+           "animal": ("sends the animal to attack", "keeps the animal back for now")}
+_TAVERN = {"heal": "heals 1 Damage in the tavern", "draw": "draws an Item card in the tavern",
+           "reroll": "takes a Re-roll marker in the tavern"}
+_WORDS: dict[str, Callable[[Any], str]] = {"hero": lambda a: f"picks {a[1]}", "keep": lambda a: f"keeps the {a[1]} die",
+          "tavern": lambda a: _TAVERN.get(str(a[1]), f"tavern: {a[1]}"),
+          "flip": lambda a: f"turns over token #{int(a[1]) + 1}",
+          "peek": lambda a: f"peeks at {'Light' if a[1] == 'light' else 'Darkness'} token "
+                            f"#{int(a[2]) + 1}",
+          "no_peek": lambda a: "does not peek", "decline": lambda a: "declines",
+          "pass_turn": lambda a: "passes the turn"}
 
 
 class Action(tuple[Any, ...]):
@@ -175,7 +192,7 @@ class ActionsMixin(TableQueries):
             raise BadInput("NB-ARG", f"{show(action)} is not a Doppelgänger action (like "
                            "['pass', 'sword.1'] or ['target', 2])")
         if len(action) != _ARITY[action[0]] + 1:
-            raise BadInput("NB-ARG", f"the action {action[0]!r} takes {_ARITY[action[0]]} "
+            raise BadInput("NB-ARG", f"the action {show(action[0])} takes {_ARITY[action[0]]} "
                            f"argument(s), not {len(action) - 1}")
         kind = action[0]
         if kind == "party":
@@ -217,8 +234,12 @@ class ActionsMixin(TableQueries):
             return f"party {names}" + (" + animal" if action[2] else "")
         if kind in ("target", "ff", "heal", "hand"):
             who = target_name(action[1])
-            return {"target": f"unit → {who}", "ff": f"friendly fire → {who}",
+            return {"target": f"puts a marker on {who}", "ff": f"aims friendly fire at {who}",
                     "heal": f"heals {who}", "hand": f"hands the rest to {who}"}[kind]
+        if kind in _BOOLEAN:  # "uses the Knight's ability", not "knight True"
+            return _YES_NO[kind][0 if action[1] else 1]
+        if kind in _WORDS:
+            return _WORDS[kind](action)
         if len(action) == 1:
             return str(kind).replace("_", " ")
         return " ".join(str(a) for a in action)
@@ -305,7 +326,7 @@ class ActionsMixin(TableQueries):
         elif kind == "flip":
             row = self.light if self._pending[2] == "light" else self.dark
             if not (isinstance(action[1], int) and 0 <= action[1] < len(row)) or row[action[1]][1]:
-                raise IllegalAction("DQ-R29", f"token {action[1]!r} is not a face-down token "
+                raise IllegalAction("DQ-R29", f"token {show(action[1])} is not a face-down token "
                                     f"of the {self._pending[2]} row")
         if action not in self._enumerate_legal():
             rule, what = _PENDING[pend]

@@ -78,7 +78,8 @@ def _bag_args(black: Any, white: Any, draw: Any) -> None:
 def bag_white_probability(black: int = 2, white: int = 1, draw: int = 2) -> Fraction:
     """P(at least one white die among ``draw`` dice drawn unseen from the bag) (DQ-R5, DQ-R21).
 
-    1 - C(black, draw) / C(black + white, draw); the default bag gives 2/3.
+    1 - C(black, draw) / C(black + white, draw); the default bag gives 2/3. ``black`` and
+    ``white`` are limited to ``MAX_BAG`` (1,000) dice each (the real bag holds 3).
     """
     _bag_args(black, white, draw)
     return 1 - Fraction(math.comb(black, draw), math.comb(black + white, draw))
@@ -420,7 +421,9 @@ def ff_formula() -> Formula:
     b, w, s = sp.symbols("b w s", integer=True, positive=True)
     p_white = 1 - sp.binomial(b, 2) / sp.binomial(b + w, 2)
     expr = p_white * 1 / s + (1 - p_white) * 3 / s
-    return Formula("ff_probability", expr, r"P_{\mathrm{FF}} = " + sp.latex(expr),
+    latex = (r"P_{\mathrm{FF}} = (1 - q)\,\frac{1}{s} + q\,\frac{3}{s}, \qquad "
+             r"q = \binom{b}{2} \Big/ \binom{b+w}{2}")  # sympy's own form is hard to read
+    return Formula("ff_probability", expr, latex,
                    "The chance of friendly fire on one honest weapon turn: the player keeps white "
                    "unless both drawn dice are black (chance C(b,2)/C(b+w,2)); a white die hits a "
                    "friend on 1 face of s, a black die on 3 faces of s.")

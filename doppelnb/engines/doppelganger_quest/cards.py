@@ -118,19 +118,19 @@ class CardSet:
         found = self._by_hero.get(name) if isinstance(name, str) else None
         if found is not None:
             return found
-        raise BadInput("DQ-A1", f"there is no hero called {name!r}")
+        raise BadInput("DQ-A1", f"there is no hero called {show(name)}")
 
     def table(self, weapon: str) -> tuple[Any, ...]:
         for row in self.tables:
             if row[0] == weapon:
                 return cast(tuple[Any, ...], row)
-        raise BadInput("DQ-A2", f"there is no weapon table for {weapon!r}")
+        raise BadInput("DQ-A2", f"there is no weapon table for {show(weapon)}")
 
     def kind(self, key: str) -> ItemKind:
         for k in self.items:
             if k.key == key:
                 return cast(ItemKind, k)
-        raise BadInput("DQ-A4", f"there is no item kind {key!r}")
+        raise BadInput("DQ-A4", f"there is no item kind {show(key)}")
 
     def item(self, card: object) -> ItemKind:
         """The kind of an item card id such as ``"magic_bow.2"``."""
@@ -139,11 +139,11 @@ class CardSet:
             if found is not None:
                 return found
         if not isinstance(card, str) or "." not in card:
-            raise BadInput("DQ-A4", f"{card!r} is not an item card id (like 'sword.1')")
+            raise BadInput("DQ-A4", f"{show(card)} is not an item card id (like 'sword.1')")
         key, _, number = card.rpartition(".")
         kind = self.kind(key)
         if not number.isdigit() or not 1 <= int(number) <= kind.count:
-            raise BadInput("DQ-A4", f"there is no item card {card!r}: the deck has {kind.count} "
+            raise BadInput("DQ-A4", f"there is no item card {show(card)}: the deck has {kind.count} "
                            f"{kind.name} cards")
         return kind
 
@@ -198,7 +198,7 @@ def _quests(doc: dict[str, Any]) -> tuple[Any, ...]:
         what = f"quest {i + 1}"
         expect_keys(q, what, ["name", "requirement", "reward", "penalty"], ["text"])
         expect(isinstance(q["name"], str) and bool(q["name"]), what, "needs a name")
-        expect(q["name"] not in seen, what, f"repeats the Quest name {q['name']!r} (each Quest "
+        expect(q["name"] not in seen, what, f"repeats the Quest name {show(q['name'])} (each Quest "
                "card is named once)")
         seen.add(q["name"])
         req = q["requirement"]
@@ -288,7 +288,12 @@ def register_data(source: object) -> str:
     if isinstance(source, pathlib.PurePath):
         doc = load_data(pathlib.Path(source), "Doppelgänger quest cards")
     elif isinstance(source, dict):
-        doc = parse_data(json.dumps(source), "Doppelgänger quest cards")
+        try:
+            text = json.dumps(source)
+        except (TypeError, ValueError, RecursionError):
+            raise BadInput("NB-DATA", "card data given as a dict must hold JSON values only "
+                           "(strings, numbers, lists, dicts)") from None
+        doc = parse_data(text, "Doppelgänger quest cards")
     else:
         raise BadInput("NB-DATA", "card data is a shipped name (a string such as "
                        f"{DATA_FILE!r}), a pathlib.Path to your own file or a parsed JSON object, "

@@ -12,12 +12,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ...core.chance import rng_for
-from ...core.checks import check_instance, check_int, check_sequence, check_str
+from ...core.checks import check_instance, check_int, check_sequence, check_str, show
 from ...core.errors import BadInput, RuleError
 from ...core.render import Html, table
 from .players import simple_policy
 from .rules import DOPPEL, LOYAL, Rules, draft_weapon, is_friendly_fire, weapon_result
 from .state import State, new_game
+from .table import _PENDING
 
 MINOTAUR = "Escape The Bloodthirsty Minotaur"
 KATE, MIKE, NATE = 0, 1, 2
@@ -153,12 +154,11 @@ def setup_table() -> Html:
         s = drafted(n, seed=n)
         animal = f"{s.animal[0]} ({s.animal[1]} Damage, {s.animal[2]} hit points)" \
             if s.animal else "none"
-        picks = [s.hero((s.pl + k) % n).weapon for k in range(n)]
         rows.append([n, s.loyalty.count(DOPPEL), s.loyalty.count(LOYAL),
-                     len(s.hands[0]), animal, ", ".join(picks)])
-    return table(["players", "Doppelgängers", "Loyal", "cards each", "animal",
-                  "weapon of each pick, PL first"], rows,
-                 caption="set-up read off a freshly dealt, drafted game (DQ-R1, R3, R6, R7, R10)")
+                     len(s.hands[0]), animal])
+    # (the draft order is DQ-E5's table; exercise 5 asks for an eighth pick)
+    return table(["players", "doppelgängers", "loyal", "Item cards each", "animal"], rows,
+                 caption="the set-up of a freshly dealt game of each size, after the draft")
 
 
 def weapon_tables_table(rules: Rules | None = None) -> Html:
@@ -193,7 +193,7 @@ def subdue_table(quest: str = "Subdue the Runaway Golem", totals: Sequence[int] 
     cards = check_instance(Rules() if rules is None else rules, "rules", Rules).card_set()
     card = next((c for c in cards.quests if c.name == quest), None)
     if card is None:
-        raise BadInput("DQ-A3", f"there is no Quest called {quest!r}")
+        raise BadInput("DQ-A3", f"there is no Quest called {show(quest)}")
     rows = [[t, "success" if card.succeeds(t) else "failure"]
             for t in check_sequence(list(totals), "totals", min_len=1, max_len=100,
                                     item=lambda v, n: check_int(v, n, 0, 1000))]
@@ -214,10 +214,12 @@ def contribute_unusable() -> Html:
     offered = [s.cards.card_name(a[1]) for a in s.legal_actions()]
     after = s.play(s.legal_actions()[0])
     hero = s.hero(0)
-    return table(["P1's hero", "weapon", "hand", "contributions the engine allows", "after"],
+    what = _PENDING.get(after.phase, ("", after.phase))[1]
+    nxt = f"P{after.to_move + 1} must {what}" if after.to_move is not None else after.phase
+    return table(["P1's hero", "weapon", "hand", "what the engine lets P1 put in", "after"],
                  [[hero.name, hero.weapon, ", ".join(s.cards.card_name(c) for c in s.hands[0]),
-                   ", ".join(offered), f"P1 threw in {offered[0]}; next: {after.phase}"]],
-                 caption="DQ-E2: an unusable item may (must) be contributed")
+                   ", ".join(offered), f"P1 puts in {offered[0]}; next, {nxt}"]],
+                 caption="DQ-E2: an unusable item may (must) be put in")
 
 
 def _pool_row(label: str, s: State) -> list[Any]:
@@ -235,17 +237,7 @@ def _pool_row(label: str, s: State) -> list[Any]:
 
 def pool_table() -> Html:
     """DQ-E4 and DQ-T5: the pool's size at each step of DQ-R16, counted in real games."""
-    hands = [["sword.1", "sword.2", "sword.3", "sword.4"], ["bow.1", "bow.2", "bow.3", "bow.4"],
-             ["staff.1", "staff.2", "staff.3", "staff.4"],
-             ["dagger.1", "dagger.2", "dagger.3", "dagger.4"]]
-    no_rogue = ("Knight", "Scout", "Wizard", "Barbarian")
-    rows = [_pool_row("3 players", arranged_quest(hands, heroes=no_rogue)),
-            _pool_row("2 players + War Bear", arranged_quest(hands, party=(0, 2), animal=True,
-                                                             heroes=no_rogue)),
-            _pool_row("4 players", arranged_quest(hands, party=(0, 1, 2, 3), heroes=no_rogue)),
-            _pool_row("3 players, Rogue used", arranged_quest(hands, rogue=True))]
-    for row in rows:
-        row.pop()
+    rows = [[label, *counts] for label, counts in pool_counts().items()]
     return table(["party", "contributed", "drawn", "pool", "after the random discard",
                   "handed out", "discarded unseen at the end"], rows,
                  caption="DQ-R16 counted in arranged games (DQ-E4, DQ-T5, the Rogue of DQ-R26)")
@@ -284,37 +276,20 @@ def friendly_fire_table(weapon: str = "bow", magic: bool = True, bless: int = 1,
 
 def exhaustion_table(seed: int = 8) -> Html:
     """DQ-E7: P1 goes on Quests 1 and 2, rests on 3, goes on 4 (simple policies otherwise)."""
-    plan = {1: (0, 1), 2: (0, 1), 3: (2, 3), 4: (0, 3)}
-    s = new_game(4, seed=seed, pl=0, light=["blank", "heal2", "peek", "amulet", "scepter",
-                                            "spellbook"],
-                 dark=["blank", "take3", "peek", "amulet", "scepter", "spellbook"])
-    marks: dict[int, bool] = {}
-    hits: dict[int, int] = {}
-    rng = rng_for(seed, "exhaustion example")
-    while not s.is_over and s.quest_no <= 4:
-        quest = s.quest_no
-        if s.phase == "party":
-            s = s.play(("party", plan[quest], False))
-            continue
-        before = len(s.log)
-        s = s.play(simple_policy(s, rng))
-        hits[quest] = hits.get(quest, 0) + sum(
-            1 for line in s.log[before:] if line.startswith("P1 ") and "(exhaustion)" in line)
-        if s.quest_no != quest or s.is_over:
-            marks[quest] = s.exhausted[0]
-    rows = [[n, "on the Quest" if 0 in plan[n] else "in the tavern", hits.get(n, 0),
-             "yes" if marks.get(n) else "no"] for n in sorted(marks) if n in plan]
+    rows = [[n, "on the Quest" if on else "in the tavern", hits, "yes" if mark else "no"]
+            for n, on, hits, mark in exhaustion_rows(check_int(seed, "seed", 0))]
     return table(["Quest", "P1 is", "exhaustion Damage P1 took", "P1's marker at the end"], rows,
                  caption="DQ-E7, played by the engine (seeded game, P1 leads Quest 1)")
 
 
-def poison_example() -> list[State]:
-    """DQ-R17 / DQ-T6: the PL hands a Poison to P1; states until the next Quest is revealed."""
+def poison_example(rules: Rules | None = None) -> list[State]:
+    """DQ-R17 / DQ-T6: the PL hands a Poison to P1; states until the next Quest is revealed
+    (under ``rules``: the readings of DQ-A8, DQ-A9 and DQ-A26 change the order of events)."""
     hands = [["poison.1", "sword.1", "sword.2", "sword.3"], ["bow.1", "bow.2", "bow.3", "bow.4"],
              ["staff.1", "staff.2", "staff.3", "staff.4"],
              ["dagger.1", "dagger.2", "dagger.3", "dagger.4"]]
     s = arranged_quest(hands, party=(0, 1), heroes=("Knight", "Scout", "Wizard", "Barbarian"),
-                       contribute={0: "poison.1", 1: "bow.1"})
+                       contribute={0: "poison.1", 1: "bow.1"}, rules=rules)
     gave = s.play(("give", "poison.1"))
     rest = gave.q.pool[0] if gave.q is not None and gave.q.pool else ""
     return [s, gave] + play_while(gave.play(("give", rest)), lambda x: x.quest_no == 1)
@@ -341,11 +316,27 @@ def rule_of(line: str) -> str:
     return next((rule for key, rule in LOG_RULES if key in line), "")
 
 
+#: "P4 heals 1" is the same line whoever heals: the decision that led to it names the rule.
+HEAL_RULES = {"heal": "DQ-R26", "tavern": "DQ-R27", "target": "DQ-R31"}
+
+
 def log_table(states: Sequence[State], caption: str = "") -> Html:
-    """The public events between the first and last of ``states``, each with its rule id."""
+    """The public events between the first and last of ``states``, each with its rule id (a heal
+    by the decision that caused it: a cleric's ability, the tavern, a shared Heal, an Elixir)."""
     states = check_sequence(states, "states", min_len=1, max_len=100_000)
     first, last = states[0].log, states[-1].log
-    rows = [[i + 1, line, rule_of(line)] for i, line in enumerate(last[len(first) - 1:])]
+    causes: dict[int, str] = {}
+    for before, after in zip(states, states[1:], strict=False):
+        if len(after.actions) == len(before.actions) + 1:
+            for index in range(len(before.log), len(after.log)):
+                causes[index] = str(after.actions[-1][0])
+    rows: list[list[Any]] = []
+    for index in range(len(first) - 1, len(last)):
+        line = last[index]
+        rule = rule_of(line)
+        if " heals " in line:
+            rule = HEAL_RULES.get(causes.get(index, ""), "DQ-R21")
+        rows.append([len(rows) + 1, line, rule])
     return table(["#", "event (the engine's log)", "rule"], rows, caption=caption or None)
 
 
@@ -388,7 +379,7 @@ def refusals() -> Html:
     rows.append(["DQ-T22", "the Knight, having used the ability, uses it again on Kate's die",
                  *_try(knight, ("knight", True))])
     return table(["case", "tried", "rule", "the engine's sentence"], rows,
-                 caption="each refusal is an IllegalAction naming its rule; nothing changes")
+                 caption="each refusal names its rule in one sentence; nothing changes")
 
 
 def _knight_used() -> State:
@@ -455,64 +446,86 @@ def revealed_tokens(seed: int = 1) -> State:
                      dark=tuple((tok, True) for tok, _ in s.dark))
 
 
-#: Why each recommended reading (digest §6), and the ambiguities that need no flag.
-WHY: dict[str, str] = {
-    "DQ-A1": "the rulebook prints no hero cards; the shipped heroes are made up and say so",
-    "DQ-A2": "no weapon tables or die size are printed; d6 fits the friendly-fire faces 1 and 1-3",
-    "DQ-A3": "only the Minotaur (10 or more, penalty 4) is printed; the other Quests are made up",
-    "DQ-A4": "the 60 Item cards are not listed; the shipped deck is made up",
-    "DQ-A5": "each row holds the 3 artifacts; the other 3 tokens per row are a guess",
-    "DQ-A6": "only quest members may take damage (line 313) and ping-pong runs among them",
-    "DQ-A7": "'may heal': a heal should land on a damaged hero when one can take it",
-    "DQ-A8": "tavern players were not on the Quest; skipping it would deny them their rest",
-    "DQ-A9": "matches DQ-R30; the order matters only if the penalty kills someone",
-    "DQ-A10": "an animal has hit points but makes no choices, so it can be hit but not hold units",
-    "DQ-A11": "one hero at a time from the PL, so the first death decides the game",
-    "DQ-A12": "'the party member of your choice' is singular",
-    "DQ-A13": "the limit is stated only for the tavern draw; a pass is -1 then +1 anyway",
-    "DQ-A14": "a player with no cards simply has nothing to pass or throw in",
-    "DQ-A15": "the usual convention; otherwise long games run dry",
-    "DQ-A16": "18 Quests rarely run out; reshuffling keeps the game going",
-    "DQ-A17": "each turn starts by checking '2 black + 1 white', so the dice must go back",
-    "DQ-A18": "'re-roll 1 die, 1 time' per marker; more markers, more re-rolls",
-    "DQ-A19": "neither step 8 nor the Game Aid grants markers automatically",
-    "DQ-A20": "component counts are usually not limits",
-    "DQ-A21": "DQ-R28 judges once, and line 274 lets players act after the Quest is defeated",
-    "DQ-A22": "the Game Aid's clockwise order; with the Rogue the two leftovers are discarded",
-    "DQ-A23": "'Rewards should ping-pong just like Damage does'",
-    "DQ-A24": "the party is not chosen yet at step 2, so every player passes (no flag)",
-    "DQ-A25": "otherwise a card passed to you could be passed on again",
-    "DQ-A26": "the Game Aid puts the tavern before the outcome",
-    "DQ-A27": "the PL picks any face-down token, blind unless a Peek showed it (no flag)",
-    "DQ-A28": "an Elixir die is also 'a die they will roll'",
-    "DQ-A29": "spells act 'immediately': after the Poison check, clockwise from the PL's left",
-    "DQ-A30": "the party can be everyone; the 8 Shields suffice (no flag)",
-    "DQ-A31": "the PL is always on their own Quest and tires like anyone else (no flag)",
-}
-NO_FLAG = {"DQ-A24": "all players pass in step 2", "DQ-A27": "PL's blind choice",
-           "DQ-A30": "up to everyone", "DQ-A31": "no special rule"}
+def ambiguity_table(rules: Rules | None = None) -> Html:
+    """Every DQ-A id: the question, the reading the engine plays, why, and the setting of
+    ``dq.Rules`` that picks another (:func:`.teaching.ambiguity_table`)."""
+    from .teaching import ambiguity_table as plain_table
+
+    return plain_table(rules)
 
 
-def ambiguity_table(rules: type[Rules] = Rules) -> Html:
-    """Every DQ-A id: its flag(s) in ``Rules`` with readings and default, and why (digest §6)."""
-    by_id: dict[str, list[Any]] = {}
-    for info in rules.flags():
-        by_id.setdefault(info.rule, []).append(info)
-    rows = []
-    for n in range(1, 32):
-        aid = f"DQ-A{n}"
-        infos = by_id.get(aid, [])
-        if infos:
-            flags = "; ".join(i.name for i in infos)
-            readings = "; ".join(" / ".join(map(str, i.choices)) if i.choices else "a data file"
-                                 for i in infos)
-            default = "; ".join("shipped illustrative data" if not i.choices else str(i.default)
-                                for i in infos)
-        else:
-            flags, readings, default = "(none)", "-", NO_FLAG.get(aid, "-")
-        rows.append([aid, flags, readings, default, WHY[aid]])
-    return table(["id", "flag in Rules", "readings", "default", "why this default"], rows,
-                 caption="every unclear rule of the digest (§6) and how the engine reads it")
+# -- the chapter's opening quest and its worked examples (issue 25) --------------------------------
+#: The opening quest of the chapter: Quest 1 of a seeded 5-player game played by the simple
+#: policies, in which P3 leads a party to Burn the Spider Nest and is secretly the Doppelgänger.
+SPIDER_SEED = 4
+SPIDER_DOPPELGANGER = 2
+
+
+def spider_quest() -> list[State]:
+    """The states of the opening quest, from the item pass to the next Quest's reveal."""
+    from .analysis import one_quest
+
+    return one_quest(players=5, seed=SPIDER_SEED, number=1)
+
+
+def spider_moment(states: Sequence[State] | None = None) -> State:
+    """The opening picture: P3, the Party Leader and the Doppelgänger, has drawn one black and
+    one white die and must keep one (DQ-R21), the last member to act."""
+    states = spider_quest() if states is None else check_sequence(states, "states", min_len=1)
+    return next(s for s in states if s.phase == "keep" and s.roller() == SPIDER_DOPPELGANGER)
+
+
+def minotaur_pingpong(rules: Rules | None = None) -> list[State]:
+    """DQ-E3 unit by unit: Kate hits herself and hands the rest to Mike, Mike hits Nate, Nate
+    hits Mike, Mike hits Nate (the states from Kate holding the four markers on)."""
+    states = [minotaur_example(rules)]
+    for action in (("target", KATE), ("hand", MIKE), ("target", NATE), ("target", MIKE),
+                   ("target", NATE)):
+        states.append(states[-1].play(action))
+    return states
+
+
+def minotaur_damage(states: Sequence[State] | None = None) -> dict[str, int]:
+    """The final Damage of Kate, Mike and Nate after DQ-E3's ping-pong."""
+    end = (minotaur_pingpong() if states is None else states)[-1]
+    return {"Kate": end.damage[KATE], "Mike": end.damage[MIKE], "Nate": end.damage[NATE]}
+
+
+def exhaustion_rows(seed: int = 8) -> list[tuple[int, bool, int, bool]]:
+    """DQ-E7 played: (Quest, P1 on it, exhaustion Damage P1 took, P1 marked at the end)."""
+    plan = {1: (0, 1), 2: (0, 1), 3: (2, 3), 4: (0, 3)}
+    s = new_game(4, seed=seed, pl=0, light=["blank", "heal2", "peek", "amulet", "scepter",
+                                            "spellbook"],
+                 dark=["blank", "take3", "peek", "amulet", "scepter", "spellbook"])
+    marks: dict[int, bool] = {}
+    hits: dict[int, int] = {}
+    rng = rng_for(seed, "exhaustion example")
+    while not s.is_over and s.quest_no <= 4:
+        quest = s.quest_no
+        if s.phase == "party":
+            s = s.play(("party", plan[quest], False))
+            continue
+        before = len(s.log)
+        s = s.play(simple_policy(s, rng))
+        hits[quest] = hits.get(quest, 0) + sum(
+            1 for line in s.log[before:] if line.startswith("P1 ") and "(exhaustion)" in line)
+        if s.quest_no != quest or s.is_over:
+            marks[quest] = s.exhausted[0]
+    return [(n, 0 in plan[n], hits.get(n, 0), bool(marks.get(n))) for n in sorted(marks)
+            if n in plan]
+
+
+def pool_counts() -> dict[str, list[Any]]:
+    hands = [["sword.1", "sword.2", "sword.3", "sword.4"], ["bow.1", "bow.2", "bow.3", "bow.4"],
+             ["staff.1", "staff.2", "staff.3", "staff.4"],
+             ["dagger.1", "dagger.2", "dagger.3", "dagger.4"]]
+    no_rogue = ("Knight", "Scout", "Wizard", "Barbarian")
+    rows = [_pool_row("3 players", arranged_quest(hands, heroes=no_rogue)),
+            _pool_row("2 players + War Bear", arranged_quest(hands, party=(0, 2), animal=True,
+                                                             heroes=no_rogue)),
+            _pool_row("4 players", arranged_quest(hands, party=(0, 1, 2, 3), heroes=no_rogue)),
+            _pool_row("3 players, Rogue used", arranged_quest(hands, rogue=True))]
+    return {row[0]: row[1:-1] for row in rows}
 
 
 __all__ = ["minotaur_example", "MINOTAUR", "GOLDEN", "GoldenCase", "arranged_quest", "first_legal",
@@ -520,4 +533,6 @@ __all__ = ["minotaur_example", "MINOTAUR", "GOLDEN", "GoldenCase", "arranged_que
            "subdue_table", "contribute_unusable", "pool_table", "draft_table",
            "friendly_fire_table", "exhaustion_table", "poison_example", "rule_of", "log_table",
            "refusals", "death_example", "artifact_example", "unusable_example", "LOG_RULES",
-           "WHY", "NO_FLAG", "ambiguity_table", "heroes_table", "revealed_tokens"]
+           "ambiguity_table", "heroes_table", "revealed_tokens", "spider_quest", "spider_moment",
+           "minotaur_pingpong", "minotaur_damage", "SPIDER_SEED", "SPIDER_DOPPELGANGER",
+           "pool_counts", "exhaustion_rows", "HEAL_RULES"]

@@ -58,7 +58,7 @@ WEAPON = Choice(WEAPONS, synonyms={"swords": "sword", "bows": "bow", "staffs": "
 
 BOOK = exercise_book(
     "doppelganger_quest",
-    Exercise(1, "In how many different orders can 5 Damage markers fall on a party of 3 "
+    Exercise(1, "In how many different orders can five Damage markers fall on a party of three "
                 "(the list of who takes each marker)?",
              answer=lambda: len(pingpong_sequences(["A", "B", "C"], 5)), kind=WholeNumber(),
              hint="Anyone may take the first marker, then anyone but the last victim (DQ-R31).",
@@ -73,8 +73,8 @@ BOOK = exercise_book(
              explain="3 choices for the first marker, then 2 for each of the other 4: "
                      "3·2⁴ = {answer} (DQ-R31)."),
     Exercise(2, "A Ring of Warding makes the bag 1 black + 2 white. A Doppelgänger draws two dice "
-                "and wants to keep black. What is the chance they cannot? (A Fraction, \"1/7\", "
-                "or a decimal within 0.001.)",
+                "and wants to keep black. What is the chance they cannot? Give a fraction or a "
+                "decimal within 0.001.",
              answer=lambda: 1 - bag_white_probability(black=2, white=1, draw=2),
              kind=Probability(),
              hint="A player draws two dice and keeps one (DQ-R21): keeping black fails only when "
@@ -86,7 +86,7 @@ BOOK = exercise_book(
              explain="Both drawn dice are white in 1 of the C(3,2) = 3 equally likely draws: "
                      "{answer} (DQ-R21)."),
     Exercise(3, "'Subdue the Wild Griffin' reads Subdue 4–8. Which totals make it succeed? "
-                "(A list such as [1, 2, 3].)",
+                "Give a list such as `[1, 2, 3]`.",
              answer=griffin_totals,
              kind=Items(WholeNumber(), noun="totals", examples=("[1, 2, 3]", "[10, 11]")),
              hint="A Subdue range a–b succeeds when a ≤ total ≤ b (DQ-R12).",
@@ -99,7 +99,7 @@ BOOK = exercise_book(
              stronger="List every whole total from the low end to the high end, both ends "
                       "included (DQ-R12, DQ-E1).",
              explain="{answer}: both ends count, and 9 or more fails (DQ-R12, DQ-E1)."),
-    Exercise(4, "The Party Leader takes four other players on a Quest (5 questing players, no "
+    Exercise(4, "The Party Leader takes four other players on a Quest (five questing players, no "
                 "Rogue). How many cards are in the pool before the random discard?",
              answer=pool_before_discard, kind=WholeNumber(),
              hint="Each questing player throws in one card, then the Party Leader adds two from "
@@ -123,8 +123,8 @@ BOOK = exercise_book(
              explain="The draft cycles Sword, Bow, Staff from the Party Leader: picks 7 and 8 "
                      "carry a sword and a {answer} (DQ-R3)."),
     Exercise(6, "An honest player keeps white whenever they draw it. What is the chance they "
-                "show black on at least 2 of 3 weapon turns? (A Fraction, \"1/7\", or a decimal "
-                "within 0.001.)",
+                "show black on at least two of three weapon turns? Give a fraction or a decimal "
+                "within 0.001.",
              answer=lambda: honest_black_probability(2, 3), kind=Probability(),
              hint="Each turn is black with chance 1/3 (both drawn dice black, DQ-R5, DQ-R21); "
                   "add the cases with 2 and with 3 black turns.",
@@ -136,18 +136,23 @@ BOOK = exercise_book(
                                     "(DQ-R21)."},
              stronger="P(exactly two) = 3·(1/3)²·(2/3); P(three) = (1/3)³; add them (DQ-R21).",
              explain="3·(1/3)²·(2/3) + (1/3)³ = 6/27 + 1/27 = {answer} ≈ 0.26 (DQ-R21)."),
-    Exercise(7, "What is the chance of friendly fire on one honest weapon turn with the standard "
-                "bag and a six-sided die? (A Fraction, \"1/7\", or a decimal within 0.001.)",
-             answer=lambda: ff_probability("good"), kind=Probability(),
-             hint="Keep white with chance 2/3 (it hits a friend on a 1), black otherwise (on 1, "
-                  "2 or 3) (DQ-R21, DQ-R25).",
-             wrong={Fraction(1, 6): "That is the white die alone; an honest player must keep "
+    Exercise(7, "A Potion of Hexing adds the set-aside black die to the bag: 3 black + 1 white. "
+                "What is the chance of friendly fire on an honest player's weapon turn (white "
+                "kept whenever drawn, a six-sided die)? Give a fraction or a decimal within "
+                "0.001.",
+             answer=lambda: ff_probability("good", black=3, white=1), kind=Probability(),
+             hint="Find the chance that both drawn dice are black first (DQ-R21); a kept white "
+                  "die hits a friend on a 1, a kept black one on 1, 2 or 3 (DQ-R25).",
+             wrong={Fraction(5, 18): "That is the bag at set-up, 2 black + 1 white; count the "
+                                     "draws from 3 black + 1 white (DQ-R21, DQ-R25).",
+                    Fraction(1, 6): "That is the white die alone; an honest player must keep "
                                     "black when both drawn dice are black (DQ-R21, DQ-R25).",
                     Fraction(1, 2): "That is the black die alone; an honest player keeps white "
                                     "whenever one is drawn (DQ-R21, DQ-R25)."},
-             stronger="Weight each die's friendly-fire chance by the chance of keeping it: "
-                      "white 2/3 with 1/6, black 1/3 with 3/6 (DQ-R25).",
-             explain="(2/3)·(1/6) + (1/3)·(3/6) = 1/9 + 1/6 = {answer} ≈ 0.28 (DQ-R25)."),
+             stronger="Both drawn dice are black in C(3,2) of the C(4,2) equally likely draws; "
+                      "weight white's 1/6 and black's 3/6 by how often each is kept (DQ-R25).",
+             explain="Both dice are black in 3 of the 6 draws, so white is kept half the time: "
+                     "(1/2)·(1/6) + (1/2)·(3/6) = {answer} (DQ-R21, DQ-R25)."),
 )
 check = BOOK.check
 

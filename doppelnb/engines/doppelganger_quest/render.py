@@ -9,6 +9,9 @@ True
 
 from __future__ import annotations
 
+import html
+import re
+import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -23,44 +26,73 @@ from ...core.checks import (
 from ...core.errors import BadInput
 from ...core.render import PALETTE, Html, Svg, html_table, side_by_side, tag
 from .cards import ARTIFACTS, TOKEN_LABELS
+from .rules import BAG
+from .table import _PENDING
 
 if TYPE_CHECKING:
     from .state import State
 
 RED, BLACK, WHITE, GOLD = "#D55E00", "#222222", "#ffffff", "#E69F00"
 LOYAL_COLOUR, DOPPEL_COLOUR = PALETTE[0], PALETTE[3]
-ILLUSTRATIVE = "illustrative card data: not the rulebook's (DQ-A1..A5)"
+ILLUSTRATIVE = "made-up illustrative cards: the rulebook prints none (DQ-A1 to DQ-A5)"
+LEGEND = "squares: hit points, red = damage taken · black square: exhaustion marker · 🛡 on the quest"
+NOTE_GREY = "#555555"
+TOKENS_WIDTH = 76 + 74 * 6
 
 
 def bag_svg(black: int = 2, white: int = 1, *, drawn: Sequence[str] = (),
-            shown: str | None = None,
-            title: str = "Bag of Holding") -> Svg:
-    """The bag with its dice; ``drawn`` dice are drawn beside it, the ``shown`` one ringed."""
+            shown: str | None = None, title: str = "Bag of Holding",
+            note: str | None = None) -> Svg:
+    """The Bag of Holding. ``black`` and ``white`` are its dice before a draw; the ``drawn`` ones
+    (``"black"``, ``"white"``, or ``"hidden"`` for dice the viewer may not see, DQ-R39) lie
+    beside it and leave the bag, the ``shown`` one ringed in gold; ``note`` says under them whose
+    they are (default: "drawn", and which colour is shown)."""
     black = check_int(black, "black", 0, 12)
     white = check_int(white, "white", 0, 12)
-    drawn = check_sequence(drawn, "drawn", max_len=2,
-                           item=lambda v, n: check_choice(v, n, ("black", "white")))
+    drawn = tuple(check_sequence(drawn, "drawn", max_len=2, item=lambda v, n: check_choice(
+        v, n, ("black", "white", "hidden"))))
     if shown is not None:
         check_choice(shown, "shown", ("black", "white"))
     title = check_str(title, "title", max_len=100)
-    width = 60 + 30 * max(3, black + white) + 40 * len(drawn)
-    svg = Svg(width, 92, title=title, role="img")
-    bag_w = 30 * max(3, black + white) + 20
+    note = check_str(note, "note", max_len=100) if note is not None else (
+        ("drawn" + (f", {shown} shown" if shown else "")) if drawn else "")
+    if drawn.count("black") > black or drawn.count("white") > white or \
+            len(drawn) > black + white:
+        raise BadInput("NB-ARG", f"cannot draw {', '.join(drawn)} from a bag of {black} black "
+                       f"and {white} white dice")
+    if "hidden" in drawn:  # the viewer cannot tell which colours are left in the bag either
+        inside = ["hidden"] * (black + white - len(drawn))
+    else:
+        inside = ["black"] * (black - drawn.count("black")) + \
+            ["white"] * (white - drawn.count("white"))
+    slots = max(3, black + white)
+    bag_w = 30 * slots + 20
+    width = max(bag_w + 20, bag_w + 30 + 40 * len(drawn), bag_w + 30 + 6.2 * len(note) + 8,
+                8 + 6.6 * len(title))
+    svg = Svg(round(width), 92, title=title, role="img")
     svg.element("path", d=f"M10,30 Q10,86 {bag_w / 2 + 10},86 Q{bag_w + 10},86 {bag_w + 10},30 "
                 f"L{bag_w - 5},18 L25,18 Z", fill="#8d6e63", stroke="#4e342e", stroke_width=2)
-    svg.text(bag_w / 2 + 10, 14, title, size=11, anchor="middle")
-    for i, colour in enumerate(["black"] * black + ["white"] * white):
-        svg.rect(22 + 30 * i, 44, 22, 22, rx=4, fill=BLACK if colour == "black" else WHITE,
-                 stroke="#000")
+    svg.text(4, 12, title, size=11)
+    for i, colour in enumerate(inside):
+        _die(svg, 22 + 30 * i, 44, 22, colour)
     x = bag_w + 30
     for colour in drawn:
         ring = shown == colour
-        svg.rect(x, 38, 26, 26, rx=4, fill=BLACK if colour == "black" else WHITE,
-                 stroke=GOLD if ring else "#000", stroke_width=4 if ring else 1)
+        _die(svg, x, 38, 26, colour, ring=ring)
         x += 40
-    if drawn:
-        svg.text(bag_w + 30, 80, "drawn" + (f", {shown} shown" if shown else ""), size=10)
+    if note:
+        svg.text(bag_w + 30, 80, note, size=10)
     return svg
+
+
+def _die(svg: Svg, x: float, y: float, size: float, colour: str, *, ring: bool = False) -> None:
+    """One die: black, white, or grey with a '?' when its colour is hidden from the viewer."""
+    fill = {"black": BLACK, "white": WHITE, "hidden": "#9e9e9e"}[colour]
+    svg.rect(x, y, size, size, rx=4, fill=fill, stroke=GOLD if ring else "#000",
+             stroke_width=4 if ring else 1)
+    if colour == "hidden":
+        svg.text(x + size / 2, y + size * 0.7, "?", size=size * 0.6, anchor="middle",
+                 fill="#000")
 
 
 def _hero_box(state: State, seat: int, viewer: int | None) -> Svg:
@@ -97,41 +129,48 @@ def _hero_box(state: State, seat: int, viewer: int | None) -> Svg:
     if viewer == seat or state.is_over:
         role = state.loyalty[seat]
         colour = DOPPEL_COLOUR if role == "doppelganger" else LOYAL_COLOUR
-        svg.rect(70, y - 2, 52, 15, rx=3, fill=colour)
-        svg.text(96, y + 9, "Doppel" if role == "doppelganger" else "Loyal", size=10,
+        svg.rect(8, y + 46, 82, 16, rx=3, fill=colour)
+        svg.text(49, y + 58, "Doppelgänger" if role == "doppelganger" else "Loyal", size=10,
                  anchor="middle", fill="#fff")
     return svg
 
 
 def tokens_svg(state: State, viewer: int | None = None) -> Svg:
-    """The Light and Darkness rows; face-down tokens show '?' (or what ``viewer`` peeked)."""
-    svg = Svg(460, 84, title="Light and Darkness tokens", role="img")
+    """The Light and Darkness rows; face-down tokens show '?' (or what ``viewer`` peeked), face-up
+    artifacts have a gold frame."""
+    svg = Svg(TOKENS_WIDTH, 84, title="Light and Darkness tokens", role="img")
     peeks = "\n".join(state.secrets[viewer]) if viewer is not None else ""
     for r, (name, row, fill) in enumerate((("Light", state.light, "#fff3c4"),
                                            ("Darkness", state.dark, "#cfc8d8"))):
-        y = 22 + 40 * r
-        svg.text(4, y + 4, name, size=11, font_weight="bold")
+        y = 4 + 40 * r
+        svg.text(4, y + 21, name, size=11, font_weight="bold")
         for i, (token, up) in enumerate(row):
-            x = 90 + 60 * i
+            x = 76 + 74 * i
             key = "light" if name == "Light" else "dark"
             known = f"peeked: {key} token {i + 1} is" in peeks
-            svg.circle(x, y, 16, fill=fill if up else "#555", stroke=GOLD if token in ARTIFACTS
-                       and up else "#333", stroke_width=3 if token in ARTIFACTS and up else 1)
-            text = TOKEN_LABELS[token] if up else ("(" + TOKEN_LABELS[token] + ")" if known
-                                                    else "?")
-            svg.text(x, y + 4, text if len(text) < 9 else text[:8] + "…", size=9, anchor="middle",
-                     fill="#000" if up else "#fff")
+            artifact = token in ARTIFACTS and up
+            svg.rect(x, y, 68, 32, rx=8, fill=fill if up else "#555",
+                     stroke=GOLD if artifact else "#333", stroke_width=3 if artifact else 1)
+            label = TOKEN_LABELS[token] if up or known else "?"
+            lines = textwrap.wrap(label, 9) or [label]
+            for j, line in enumerate(lines[:2]):
+                size = 9.5 if up or known else 12
+                base = y + 20 if len(lines) == 1 else y + 14 + 11 * j
+                svg.text(x + 34, base, line, size=size, anchor="middle",
+                         fill="#000" if up else "#fff",
+                         font_style=None if up or not known else "italic")
     return svg
 
 
 def table_svg(state: State, viewer: int | None = None) -> Svg:
-    """The table: every hero (damage, exhaustion, re-rolls, cards), the tokens, the animal."""
+    """The table: every hero (damage, exhaustion, re-rolls, cards), the tokens, the animal, and
+    a legend for the squares and marks."""
     viewer = _viewer(state, viewer)
     n = state.players
     per_row = 4 if n > 5 else n
     rows = (n + per_row - 1) // per_row
-    width = max(132 * per_row + 8, 470)
-    svg = Svg(width, 160 * rows + 118, title="the table", role="img")
+    width = max(132 * per_row + 8, TOKENS_WIDTH + 8)
+    svg = Svg(width, 160 * rows + 132, title="the table", role="img")
     for seat in range(n):
         svg.group(_hero_box(state, seat, viewer), 4 + 132 * (seat % per_row),
                   4 + 156 * (seat // per_row))
@@ -141,9 +180,10 @@ def table_svg(state: State, viewer: int | None = None) -> Svg:
         name, power, hp, dmg, alive = state.animal
         status = f"{name}: {power} automatic damage, {hp - dmg}/{hp} hit points" + (
             "" if alive else " (killed)")
-        svg.text(4, y + 100, status, size=11)
-    svg.text(width - 4, y + 112, ILLUSTRATIVE if state.cards.illustrative else "", size=9,
-             anchor="end", fill="#777")
+        svg.text(4, y + 96, status, size=11)
+    svg.text(4, y + 112, LEGEND, size=10, fill=NOTE_GREY)
+    svg.text(4, y + 126, ILLUSTRATIVE if state.cards.illustrative else "", size=10,
+             fill=NOTE_GREY)
     return svg
 
 
@@ -194,21 +234,41 @@ def table_html(state: State, viewer: int | None = None, log_lines: int = 8) -> s
 
 
 def table_view(state: State, viewer: int | None = None, log_lines: int = 8) -> Html:
-    """Table, Quest card, bag and the latest events side by side (for the stepper)."""
-    q = state.q
+    """Table, Quest card, bag and the latest events side by side (for the stepper), as
+    ``viewer`` sees them (``None``: the public table)."""
     viewer = _viewer(state, viewer)
     check_int(log_lines, "log_lines", 0, 1000)
-    # DQ-R39: only the roller sees the dice they drew
-    bag = bag_svg(*(q.bag if q else (2, 1)), drawn=q.drawn if (q and viewer is not None and
-                                                              state.roller() == viewer) else (),
-                  shown=q.die if q else None)
     events = [tag("li", line) for line in state.log[-log_lines:]] if log_lines else []
-    status = (tag("b", state.end_reason) if state.is_over else
-              f"next: P{(state.to_move or 0) + 1} — {state.phase}")
-    right = tag("div", quest_svg(state), bag,
+    who = "the public table" if viewer is None else f"what P{viewer + 1} sees"
+    if state.is_over:
+        status = tag("span", f"{who}: ", tag("b", state.end_reason))
+    elif state.to_move is None:
+        status = tag("span", who)
+    else:
+        what = _PENDING.get(state.phase, ("", state.phase.replace("_", " ")))[1]
+        status = tag("span", f"{who}; next, P{state.to_move + 1} must {what}")
+    right = tag("div", quest_svg(state), _bag_of(state, viewer),
                 tag("div", status, tag("ul", *events, style="margin:4px 0;padding-left:18px"),
-                    style="font-size:12px"))
+                    style="font-size:12px;max-width:380px"))
     return side_by_side(table_svg(state, viewer), right)
+
+
+def _bag_of(state: State, viewer: int | None) -> Svg:
+    """The Bag as ``viewer`` sees it: the drawn pair only for the roller, the kept die for all
+    (DQ-R21, DQ-R39)."""
+    q = state.q
+    if q is None:
+        return bag_svg(*BAG)
+    roller = state.roller()
+    who = f"P{roller + 1}" if roller is not None else "the roller"
+    if q.die is not None:  # a kept die (or an Elixir's die) is shown to everyone
+        return bag_svg(*q.bag, drawn=(q.die,), shown=q.die, note=f"{who} shows {q.die}")
+    if q.drawn:
+        if viewer is not None and viewer == roller:
+            return bag_svg(*q.bag, drawn=q.drawn, note=f"{who} drew these: keep one")
+        return bag_svg(*q.bag, drawn=("hidden",) * len(q.drawn),
+                       note=f"{who} drew {len(q.drawn)}, unseen")
+    return bag_svg(*q.bag)
 
 
 def view_html(state: State, player: int | None) -> str:
@@ -233,7 +293,7 @@ def knowledge_view(state: State, player: int | None) -> Html:
     else:
         rows.append(["public", "hands, Loyalty cards, the pool and unflipped tokens are hidden"])
     who = "the public table" if player is None else f"P{player + 1}'s knowledge"
-    return side_by_side(table_svg(state, player), Html(html_table(["", who], rows)))
+    return side_by_side(table_svg(state, player), Html(html_table(["about", who], rows)))
 
 
 def seat_view_html(state: State, player: int) -> Html:
@@ -258,12 +318,20 @@ def seat_view_html(state: State, player: int) -> Html:
     for line in v["private"][-4:]:
         rows.append(["you saw", line])
     return Html(f'<div class="doppelnb-view">{table_view(state, player, 0)}'
-                f'{html_table(["what you know", ""], rows)}</div>')
+                f'{html_table(["about", "what you know"], rows)}</div>')
 
 
-def pingpong_trace(states: Sequence[State]) -> Html:
-    """DQ-E3-style table of a ping-pong: holder, target, units left, next holder."""
+def pingpong_trace(states: Sequence[State], names: Sequence[str] | None = None) -> Html:
+    """DQ-E3-style table of a ping-pong: holder, target, units left, next holder; ``names``
+    calls the seats by name (``["Kate", "Mike", "Nate"]``) instead of P1, P2, ..."""
     states = check_sequence(states, "states", max_len=100_000)
+    names = check_sequence(names, "names", max_len=8, item=lambda v, n: check_str(
+        v, n, max_len=40)) if names is not None else None
+
+    def who(seat: Any) -> str:
+        return _who(seat) if names is None or seat == "animal" or seat >= len(names) \
+            else f"{names[seat]} (P{seat + 1})"
+
     rows: list[list[Any]] = []
     for before, after in zip(states, states[1:], strict=False):
         action = after.actions[-1]
@@ -276,13 +344,82 @@ def pingpong_trace(states: Sequence[State]) -> Html:
         elif after.pending and after.pending[0] == "hand":
             nxt = "(holder picks)"
         else:
-            nxt = f"P{after.pp['holder'] + 1}"
-        rows.append([len(rows) + 1, f"P{holder + 1}", _who(target), left, nxt])
+            nxt = who(after.pp["holder"])
+        rows.append([len(rows) + 1, who(holder), who(target), left, nxt])
     for i, row in enumerate(rows[:-1]):
         if row[4] == "(holder picks)":
             row[4] = rows[i + 1][1] + " (handed on after self-damage)"
     return Html(html_table(["#", "holder", "target", "left", "next holder"], rows,
                            caption="ping-pong, unit by unit (DQ-R31)"))
+
+
+def balance_section(name: str = "doppelganger_quest_animals_in_pingpong",
+                    metric: str = "tie_rate") -> Html:
+    """A shipped sweep in plain words: the verdict sentences of
+    :func:`doppelnb.core.sweep.balance_summary` (its own words for what the 95% intervals
+    settle, with the code names of the readings and the measure replaced by plain ones), a chart
+    of ``metric`` per reading with its intervals, and the other measures per reading."""
+    from ...core.render import bar_chart
+    from ...core.sweep import BALANCE_METRICS, balance_summary, load_table
+    from .teaching import metric_label, mix_label, plain_sweep_text, sweep_reading_label
+
+    sweep = load_table(name)
+    summary = str(balance_summary(sweep, metric))
+    rows = sweep.where(metric=metric).rows
+    players = sorted({r[1] for r in rows})
+    sentences = [plain_sweep_text(html.unescape(p), players) for p in
+                 re.findall(r"<p>(.*?)</p>", summary, re.S)]
+    who = ", ".join(mix_label(m) for m in sorted({r[2] for r in rows}))
+    measure = metric_label(metric, players)
+    chart = bar_chart([(_wrap(sweep_reading_label(r[0]), 22), r[4]) for r in rows],
+                      intervals=[(r[6], r[7]) for r in rows], width=max(560, 180 * len(rows)),
+                      height=320, title=_wrap(f"{measure}: {'/'.join(map(str, players))} "
+                                              f"players, {who}, 95% intervals", 60),
+                      y_label=_wrap(measure, 26))
+    shown = [m for m in BALANCE_METRICS if m != metric and len(
+        {r[4] for r in sweep.where(metric=m).rows}) > 1]
+    body = []
+    for reading in dict.fromkeys(r[0] for r in rows):
+        cells = []
+        for m in (metric, *shown):
+            found = sweep.where(reading=reading, metric=m).rows
+            d = 3 if not found or abs(found[0][7]) <= 1 else 1  # shares to 3 places, counts to 1
+            cells.append("-" if not found else
+                         f"{found[0][4]:.{d}f} [{found[0][6]:.{d}f}, {found[0][7]:.{d}f}]")
+        body.append([sweep_reading_label(reading), *cells])
+    n = sorted({r[5] for r in rows})
+    grid = html_table(["reading", *[metric_label(m, players) for m in (metric, *shown)]], body,
+                      caption=f"every balance measure per reading (n = "
+                      f"{', '.join(map(str, n))} games each; estimate [95% interval])")
+    text = "".join(str(tag("p", s)) for s in sentences)
+    return Html(f"<div>{text}{chart}{grid}</div>")
+
+
+def sabotage_games(players: int = 5, games: int = 30, seed: int = 7) -> Html:
+    """Whole games with the simple policies, the doppelgängers sabotaging (keeping black, aiming
+    friendly fire) or playing like loyal players: the loyal side's win rate with its 95% Wilson
+    interval, in a table and a chart (a seeded simulation; n is shown)."""
+    from ...core.render import bar_chart
+    from .analysis import simulate
+    from .players import honest_policy, simple_policy
+
+    runs = {"sabotage": simulate(players, games, seed=seed, policy=simple_policy),
+            "play like loyal players": simulate(players, games, seed=seed, policy=honest_policy)}
+    rows = [[name, r["games"], f"{r['p_loyal']:.2f} [{r['ci_loyal'][0]:.2f}, "
+             f"{r['ci_loyal'][1]:.2f}]", f"{r['mean_quests']:.1f}"] for name, r in runs.items()]
+    grid = html_table(["the doppelgängers", "games n", "loyal side wins [95% interval]",
+                       "mean quests per game"], rows,
+                      caption=f"{players} players, simple bots, illustrative cards")
+    chart = bar_chart([(name, r["p_loyal"]) for name, r in runs.items()],
+                      intervals=[r["ci_loyal"] for r in runs.values()],
+                      references=[(0.5, "even")], y_label="loyal side's win rate",
+                      x_label="the doppelgängers", width=520, height=280,
+                      title=f"n = {games} games each, 95% intervals")
+    return side_by_side(Html(grid), chart)
+
+
+def _wrap(text: str, width: int) -> str:
+    return "\n".join(textwrap.wrap(text, width)) or text
 
 
 def _viewer(state: object, viewer: object) -> int | None:
@@ -298,4 +435,5 @@ def _who(t: Any) -> str:
 
 __all__ = ["bag_svg", "tokens_svg", "table_svg", "quest_svg", "table_html", "view_html",
            "seat_view_html",
-           "pingpong_trace", "ILLUSTRATIVE", "table_view", "knowledge_view"]
+           "pingpong_trace", "ILLUSTRATIVE", "table_view", "knowledge_view", "balance_section",
+           "sabotage_games", "LEGEND"]

@@ -30,6 +30,7 @@ from ...core.checks import (
     check_sequence,
     check_size,
     check_str,
+    show,
 )
 from ...core.errors import BadInput
 from ...core.variants import RulesBase, flag
@@ -212,11 +213,15 @@ def pingpong_sequences(members: Sequence[Hashable], units: int) -> list[tuple[An
     to anyone but the last recipient; if they damaged someone else that player holds the rest,
     if they damaged themself they hand the rest to any other member. Enumerated over the
     (holder, last) states, so each distinct recipient sequence appears once, sorted.
+
+    Limits: at most 9 distinct ``members``, and at most ``PINGPONG_LIMIT`` (100,000) sequences
+    listed; a larger case is refused with :class:`BadInput` (count it with
+    :func:`pingpong_count`, the closed form).
     """
     members = check_sequence(members, "members", min_len=1, max_len=max(PLAYER_COUNTS) + 1,
                              item=_member)
     if len(set(members)) != len(members):
-        raise BadInput("NB-ARG", f"members must be distinct, got {list(members)!r}")
+        raise BadInput("NB-ARG", f"members must be distinct, got {show(list(members))}")
     units = check_int(units, "units", 0)
     check_size(pingpong_count(len(members), min(units, 64)), "the number of ping-pong sequences",
                PINGPONG_LIMIT, why="count larger cases with pingpong_count")

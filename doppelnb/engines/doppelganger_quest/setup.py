@@ -18,6 +18,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from ...core.chance import rng_for
+from ...core.checks import show
 from ...core.errors import BadInput
 from ...core.frozen import thaw
 from .rules import ANIMALS, DOPPEL, LOYAL, LOYALTY, Rules, hand_size
@@ -28,14 +29,14 @@ OPTION_NAMES = frozenset({"pl", "loyalty", "hands", "deck_top", "quests", "light
 def str_list(value: Any, what: str, rule: str) -> list[str]:
     """A list of strings from the options (``BadInput`` otherwise)."""
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise BadInput(rule, f"{what} must be a list of names, not {value!r:.80}")
+        raise BadInput(rule, f"{what} must be a list of names, not {show(value)}")
     return list(value)
 
 
 def option_seat(value: Any, n: int) -> int:
     """The ``pl`` option: a seat."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        raise BadInput("DQ-R2", f"the Party Leader is a seat from 0 to {n - 1}, not {value!r:.40}")
+        raise BadInput("DQ-R2", f"the Party Leader is a seat from 0 to {n - 1}, not {show(value)}")
     return value
 
 
@@ -60,7 +61,7 @@ def deal(players: int, rules: Rules, seed: int, options: Mapping[str, Any]) -> d
         roles = str_list(options["loyalty"], "loyalty", "DQ-R10")
         if sorted(roles) != sorted([DOPPEL] * dopp + [LOYAL] * loyal):
             raise BadInput("DQ-R10", f"{n} players need {dopp} '{DOPPEL}' and {loyal} "
-                           f"'{LOYAL}' Loyalty cards, not {roles!r}")
+                           f"'{LOYAL}' Loyalty cards, not {show(roles)}")
     s.loyalty = tuple(roles)
     deck = list(cards.item_deck())
     rng_for(s.seed, "items").shuffle(deck)  # DQ-R7
@@ -94,7 +95,10 @@ def deal(players: int, rules: Rules, seed: int, options: Mapping[str, Any]) -> d
     first = []
     for name in str_list(options.get("quests") or [], "quests", "DQ-A3"):
         if name not in names:
-            raise BadInput("DQ-A3", f"there is no Quest card called {name!r}")
+            raise BadInput("DQ-A3", f"there is no Quest card called {show(name)}")
+        if names.index(name) in first:  # DQ-R7: one Quest deck, each Quest card once
+            raise BadInput("DQ-R7", f"quests names {show(name)} twice; the Quest deck holds "
+                           f"each of its {len(names)} Quests once")
         first.append(names.index(name))
     s.quest_deck = tuple(first + [i for i in quests if i not in first])
     s.quests_used = ()

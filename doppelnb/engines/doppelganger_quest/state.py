@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Self, cast
 
 from ...core.checks import check_choice, check_seat, check_sequence
 from ...core.errors import BadInput, IllegalAction
-from ...core.frozen import FrozenMap
+from ...core.frozen import FrozenMap, freeze
 from ...core.state import FrozenGameState, Outcome
 from .actions import Action, ActionsMixin
 from .cards import ABILITIES, CardSet, Hero, register_data
@@ -233,7 +233,9 @@ class State(ActionsMixin, FrozenGameState):
         return cast(Self, determinize(self, player, rng))
 
     def view(self, player: int | None = None) -> dict[str, Any]:
-        """What ``player`` knows (``None``: only the public table). DQ-R39."""
+        """What ``player`` knows (``None``: only the public table). DQ-R39.
+
+        A new dict of immutable values (tuples, ``FrozenMap``) each call."""
         n = self.players
         if player is not None:
             player = check_seat(player, n, "player")
@@ -281,7 +283,9 @@ class State(ActionsMixin, FrozenGameState):
             # deciding on the shown die, nor anyone else).
             if q is not None and q.drawn and self.roller() == player:
                 view["drawn"] = list(q.drawn)
-        return view
+        # A new dict each call; what it holds is frozen (lists -> tuples, dicts -> FrozenMap),
+        # so changing it cannot change the state (issue 24).
+        return {key: freeze(value) for key, value in view.items()}
 
     # -- text and pictures ----------------------------------------------------------------------
     def __str__(self) -> str:

@@ -66,7 +66,9 @@ def annihilation_census(players: int, *, numbers: int | None = None) -> dict[str
 
     A trick is an ordered sequence of ``players`` distinct cards, leader first; a led D card
     counts once per declarable suit. ``numbers`` shrinks the deck to the numbers 1..``numbers``
-    in each suit (for checks against the brute force); by default 9 (3 players) or 10.
+    in each suit (for checks against the brute force); by default 9 (3 players) or 10. The sizes
+    are bounded by the game: ``players`` is 3 or 4 and ``numbers`` at most 10 (``BadInput``
+    otherwise), and the closed form answers in microseconds.
 
     How it counts (closed form): by symmetry fix the lead suit L (x3). The leader is one of the
     ``N`` plain L cards or one of the ``N`` D cards declaring L; either way the remaining deck has

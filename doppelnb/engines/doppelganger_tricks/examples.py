@@ -22,9 +22,11 @@ from ...core.chance import make_seed
 from ...core.checks import check_choice, check_int, check_sequence
 from ...core.errors import BadInput, IllegalAction, RuleError
 from ...core.record import GoldenCase
+from .actions import Claim
 from .notation import (
     DOPPELGANGER,
     PLAIN_SUITS,
+    SUIT_SYMBOLS,
     Card,
     cards,
     check_in_deck,
@@ -45,6 +47,56 @@ ANNIHILATION_EXAMPLES: dict[str, tuple[str, str | None]] = {
     "DT-E8": ("3C 7C 3D 7D", None),
     "DT-E9": ("10T 10D 7C 5S", None),
 }
+
+#: What the rulebook's captions say of DT-E3..DT-E9 (translated from the Portuguese), and the
+#: winning card they name (None: nobody wins). The engine is checked against these.
+RULEBOOK_SAYS: dict[str, tuple[str, str | None]] = {
+    "DT-E3": ("6♣ counts as ●, the two 6s annihilate, 4● wins", "4C"),
+    "DT-E4": ("no annihilation: 8♣ counts as an 8▲ and wins", "8D"),
+    "DT-E5": ("3♣ leads and declares a suit, all follow, no 3 of that suit: the 9 wins", "9S"),
+    "DT-E6": ("7♣ leads declaring ●, the two 7s annihilate, 5● wins", "5C"),
+    "DT-E7": ("the two 2s annihilate, the lead suit stays ●, 3● wins", "3C"),
+    "DT-E8": ("the 3s and the 7s annihilate: nobody wins, the same leader leads again", None),
+    "DT-E9": ("10▲ (the lead) meets 10♣, no ▲ is left: the highest number, 7●, wins", "7C"),
+}
+#: DT-E9's tie variant (the digest's): equal numbers once the lead suit is gone (DT-A9).
+TIE_VARIANT = ("10T 10D 7C 7S", "7C")
+
+
+def worked_examples_rows() -> list[tuple[str, str, str, str, str]]:
+    """(example, trick leader first, what the rulebook says, the engine's winner, agreement) for
+    the rulebook's seven annihilation examples and the tie variant, each resolved now."""
+    from .rules import resolve_trick
+
+    cases = [(f"Example {n} ({eid})", trick, declared, *RULEBOOK_SAYS[eid])
+             for n, (eid, (trick, declared)) in enumerate(ANNIHILATION_EXAMPLES.items(), 1)]
+    cases.append(("Example 7, tie variant", TIE_VARIANT[0], None,
+                  "a tie once the lead suit is gone: the earlier card wins", TIE_VARIANT[1]))
+    rows = []
+    for label, trick, declared, says, winner in cases:
+        result = resolve_trick(trick.split(), declared)
+        got = None if result.winning_card is None else str(result.winning_card)
+        shown = trick + (f" ({declared} declared)" if declared else "")
+        rows.append((label, shown, says, got or "nobody",
+                     "agrees" if got == winner else "DIFFERS"))
+    return rows
+
+
+#: DT-E10, the digest's scoring table: (forecast, tricks won, bonus cards held, round score).
+SCORING_EXAMPLES: tuple[tuple[int, int, tuple[str, ...], int], ...] = (
+    (3, 3, (), 3), (3, 4, (), 1), (3, 2, (), 1), (3, 5, (), 0), (0, 0, (), 7), (0, 1, (), 0),
+    (5, 5, ("+3",), 6), (5, 4, ("+3",), 1), (2, 6, ("+1",), 1), (0, 0, ("+3",), 10))
+
+
+def scoring_examples_rows() -> list[tuple[int, int, str, int, int, str]]:
+    """(forecast, tricks won, bonus card, the example's score, the engine's, agreement) for each
+    row of DT-E10, scored now by :func:`round_points` under the default rules."""
+    rows = []
+    for bid, won, bonus, want in SCORING_EXAMPLES:
+        got = round_points(bid, won, bonus)
+        rows.append((bid, won, " ".join(bonus) or "none", want, got,
+                     "agrees" if got == want else "DIFFERS"))
+    return rows
 
 
 def example_game(trick: Any, declared: str | None = None, *, bids: Any = None,
@@ -137,7 +189,7 @@ def flag_effects() -> list[tuple[str, str, str, str]]:
         s = _to_next_own_play(s)
         can = s.window == 0
         rows.append(("DT-A3", "bonus_max_per_player", str(value),
-                     "P1 took +1 after leading its only D card; on its next turn it "
+                     "P1 took +1 after leading its only doppelgänger; on its next turn it "
                      + ("may also take +3" if can else "may not take +3")))
     for window in ("any_own_turn", "first_opportunity_only"):  # DT-A4
         s = _bonus_demo(Rules(bonus_claim_window=window)).play("1D:C").play("pass")
@@ -161,12 +213,50 @@ def flag_effects() -> list[tuple[str, str, str, str]]:
         for _ in range(4):
             s = s.play(["bid", 2])
         declared = {str(a).split(":")[1] for a in s.legal_actions() if ":" in str(a)}
-        suits = [x for x in PLAIN_SUITS if x in declared]
+        suits = [SUIT_SYMBOLS[x] for x in PLAIN_SUITS if x in declared]
         rows.append(("DT-A10", "declare_restricted_to_held_suits", str(restricted),
-                     f"P1 holds only ● plain cards; leading 1D it may declare {', '.join(suits)}"))
+                     f"P1 holds only ● plain cards; leading 1D it may declare {' '.join(suits)}"))
     for glyphs in (("●", "▲", "■", "♣"), ("C", "T", "S", "D")):  # DT-A1
         rows.append(("DT-A1", "suit_labels", " ".join(glyphs),
                      "display only: the rules and every result are unchanged"))
+    return rows
+
+
+#: Each flag of :class:`Rules` in words: a short label (for a control), the question it answers,
+#: and each reading.
+FLAG_WORDS: dict[str, tuple[str, str, dict[Any, str]]] = {
+    "bonus_max_per_player": ("bonus cards per player",
+                             "May one player take both bonus cards in a round?",
+                             {1: "one card at most", 2: "both cards"}),
+    "bonus_claim_window": ("when to claim", "May a player who let the first chance pass claim "
+                           "later?", {"any_own_turn": "on any own turn",
+                                      "first_opportunity_only": "only at the first chance"}),
+    "bonus3_applies_to_zero_bid": ("+3 on a forecast of 0",
+                                   "Does the +3 card pay on an exact forecast of 0?",
+                                   {True: "yes", False: "no"}),
+    "bid_max": ("highest forecast", "What is the highest forecast?",
+                {12: "12, as printed", "tricks_in_round": "the tricks in the round"}),
+    "declare_restricted_to_held_suits": ("declare a suit not held",
+                                         "May a leader declare a suit they do not hold?",
+                                         {False: "any plain suit", True: "only a suit held"}),
+    "suit_labels": ("suit symbols", "Which symbols stand for the suits?", {}),
+}
+
+
+def unclear_points_rows() -> list[tuple[str, str, str, str, str]]:
+    """(rule id, question, reading, "default" or "", what happens) for every reading of every
+    flag of :class:`Rules`: the default is read from the flag, and what happens is what
+    :func:`flag_effects` computes by running the engine under that reading."""
+    effects = {(flag, reading): text for _, flag, reading, text in flag_effects()}
+    rows = []
+    for info in sorted(Rules.flags(), key=lambda f: int(f.rule.split("-A")[1])):
+        _, question, words = FLAG_WORDS[info.name]
+        readings = info.choices or (info.default, ("C", "T", "S", "D"))
+        for value in readings:
+            shown = " ".join(value) if isinstance(value, tuple) else str(value)
+            rows.append((info.rule, question, words.get(value, shown),
+                         "default" if value == info.default else "",
+                         effects[(info.name, shown)]))
     return rows
 
 
@@ -178,6 +268,17 @@ def bonus_example(rules: Any = None) -> list[State]:
     ready = _bonus_demo(Rules() if rules is None else rules)
     window = ready.play("1D:C")
     return [ready, window, window.play(["claim", 0, "+1"])]
+
+
+def claim_choices(state: Any) -> list[str]:
+    """What the player to move may do in a claim window (DT-R15), in words: take a bonus card
+    still on the table, or let the chance pass."""
+    if not isinstance(state, State):
+        raise BadInput("NB-ARG", "state must be a doppelganger_tricks State")
+    if state.window is None:
+        return []
+    return [f"take the {a.bonus} card" if isinstance(a, Claim) else "decline (pass)"
+            for a in state.legal_actions()]
 
 
 def _refusal(state: Any, action: Any) -> tuple[str, str]:
@@ -200,7 +301,7 @@ def refusal_cases() -> list[tuple[str, str, str, str]]:
     rows.append(("DT-R6", "P1 plays a card before the forecasts", *_refusal(fresh, "1C")))
     rows.append(("DT-R6", "P1 forecasts 13 tricks", *_refusal(fresh, ["bid", 13])))
     capped = new_game(4, seed=0, first_player=0, rules=Rules(bid_max="tricks_in_round"))
-    rows.append(("DT-A6", "P1 forecasts 11 with bid_max = tricks_in_round",
+    rows.append(("DT-A6", "P1 forecasts 11 with forecasts capped at the round's tricks",
                  *_refusal(capped, ["bid", 11])))
     ready = example_game("5D 1T 9T 2C", "T")[4]  # P1 holds 5D, everyone has forecast
     rows.append(("DT-T6", "P1 leads 5D without declaring a suit", *_refusal(ready, "5D")))
@@ -232,4 +333,6 @@ def refusal_cases() -> list[tuple[str, str, str, str]]:
 
 
 __all__ = ["example_game", "worked_example", "flag_effects", "ANNIHILATION_EXAMPLES", "GOLDEN",
-           "bonus_example", "refusal_cases"]
+           "bonus_example", "refusal_cases", "RULEBOOK_SAYS", "TIE_VARIANT", "worked_examples_rows",
+           "SCORING_EXAMPLES", "scoring_examples_rows", "unclear_points_rows",
+           "claim_choices", "FLAG_WORDS"]

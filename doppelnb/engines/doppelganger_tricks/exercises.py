@@ -148,8 +148,8 @@ BOOK = exercise_book(
              explain="off by one scores 1 (DT-R18), the +1 card adds 1, the +3 card needs an "
                      "exact forecast (DT-R16): {answer}."),
     Exercise(4, "With 4 players, what is the exact chance that the lead card of a random trick "
-                "is annihilated? (A Fraction such as Fraction(1, 7), \"1/7\", or a decimal "
-                "within 0.001.)",
+                "is annihilated? Give a fraction such as \"1/7\" or Fraction(1, 7), or a "
+                "decimal.",
              answer=_lead_annihilated_4, kind=Probability(),
              hint="Exactly one other card annihilates the lead card (DT-R12): what is the chance "
                   "that one of the followers holds it?",
@@ -174,8 +174,9 @@ BOOK = exercise_book(
              stronger="An odd number of cards cannot vanish in pairs (DT-R12).",
              explain="annihilation removes cards in pairs; 3 cards always leave one survivor: "
                      "{answer} (DT-R12, DT-R13)."),
-    Exercise(6, "Over all possible tricks, how many times as often is a doppelgänger card "
-                "annihilated as one plain card of the same number?",
+    Exercise(6, "Over all possible tricks, how many times as often is a doppelgänger "
+                "annihilated as one plain card of the same number? Why does the simulation of "
+                "real rounds show the same factor?",
              answer=_ratio_6, kind=WholeNumber(),
              hint="Each annihilation removes one D card and one plain card of its number "
                   "(DT-R12); how many plain cards share that number?",
@@ -187,7 +188,8 @@ BOOK = exercise_book(
                       "share its D card's annihilations equally (DT-R12).",
              explain="every annihilation takes one D card and one of the three plain cards of "
                      "its number, alike by symmetry: exactly {answer} times (DT-R12)."),
-    Exercise(7, "How many tricks does a whole 3-player game have (counting no-winner tricks)?",
+    Exercise(7, "How many tricks does a whole 3-player game have, counting tricks nobody "
+                "wins?",
              answer=_game_tricks_7, kind=WholeNumber(),
              hint="A round lasts until every card is played (DT-R17), and there are as many "
                   "rounds as players (DT-R20).",

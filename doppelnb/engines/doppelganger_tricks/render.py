@@ -6,6 +6,7 @@ Nothing here imports widgets; the notebook and widgets only display these string
 from __future__ import annotations
 
 import functools
+import re
 import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
@@ -50,6 +51,8 @@ SUIT_COLOURS = {"C": PALETTE[0], "T": PALETTE[5], "S": PALETTE[2], "D": "#7B3F99
 CARD_W, CARD_H = 46, 66
 GOLD = "#E6A700"
 GOLD_TEXT = "#8A6400"  # the winner's label: dark enough to read on white
+#: How a trick without seats names its cards: in the order they were played.
+PLAY_ORDER = ("lead", "2nd", "3rd", "4th")
 
 
 def _draw_card(svg: Svg, c: Card, x: float, y: float, *, struck: bool = False,
@@ -104,6 +107,12 @@ def _paint_card(svg: Svg, c: Card, x: float, y: float, *, struck: bool = False,
                  anchor="middle", fill=SUIT_COLOURS[counts_as], opacity=opacity, **halo)
 
 
+def _text_width(text: str, size: float) -> int:
+    """About how wide ``text`` is drawn in bold at font ``size`` (so a picture never cuts off its
+    title): DejaVu Sans Bold averages about 0.68 em per character, plus a margin."""
+    return int(len(text) * size * 0.68) + 16
+
+
 def card_svg(c: Card | str, *, labels: Sequence[str] | None = None) -> Svg:
     """One card as a small SVG."""
     c = card(c)
@@ -125,7 +134,7 @@ def hand_svg(cards: Iterable[Card | str], *, playable: Iterable[str] | None = No
     ok = None if allowed is None else {str(a).split(":")[0] for a in allowed}
     step = CARD_W + 6
     top = 18 if title else 4
-    svg = Svg(max(60, 8 + step * len(items)), CARD_H + top + 6, role="img",
+    svg = Svg(max(60, 8 + step * len(items), _text_width(title, 12)), CARD_H + top + 6, role="img",
               title=title or "hand")
     if title:
         svg.text(4, 13, title, size=12, font_weight="bold")
@@ -151,21 +160,23 @@ def trick_svg(result: Any, *, seats: Sequence[int] | None = None, title: str = "
     title = check_str(title, "title", max_len=200)
     labels = _labels(labels)
     step = CARD_W + 22
-    lines = textwrap.wrap(f"{result.rule}: {result.reason}", 64)
-    width = max(430, 20 + step * n)
+    # The reason first, in a sentence; the rule id last, for looking it up (not a word in it).
+    reason = result.reason
+    lines = textwrap.wrap(f"{reason[0].upper()}{reason[1:]}. Rule {result.rule}.", 60)
+    width = max(430, 20 + step * n, _text_width(title, 13))
     top = 40 if title else 20
     height = top + 22 + CARD_H + 34 + 15 * len(lines)
     svg = Svg(width, height, role="img", title=f"trick {' '.join(map(str, result.cards))}")
     if title:
         svg.text(8, 16, title, size=13, font_weight="bold")
     lead_sym = SUIT_SYMBOLS[result.lead_suit]
-    declared = f" (declared by the led {result.cards[0]})" if result.declared else ""
-    svg.text(8, top - 6, f"lead suit {result.lead_suit} {lead_sym}{declared}", size=11,
+    declared = f", declared by the led {result.cards[0]}" if result.declared else ""
+    svg.text(8, top - 6, f"lead suit {lead_sym} ({result.lead_suit}{declared})", size=11,
              fill=SUIT_COLOURS[result.lead_suit])
     xs = [14 + i * step for i in range(n)]
     y = top + 22
     for i, c in enumerate(result.cards):
-        who = f"P{seats[i] + 1}" if seats is not None else ("lead" if i == 0 else f"#{i + 1}")
+        who = f"P{seats[i] + 1}" if seats is not None else PLAY_ORDER[i]
         mark = " wins" if i == result.winner else (" gone" if i in result.annihilated else "")
         svg.text(xs[i] + CARD_W / 2, y - 7, f"{who}{mark}", size=10, anchor="middle",
                  fill=GOLD_TEXT if i == result.winner else "#C00000" if mark else "#444",
@@ -298,7 +309,7 @@ def forecast_html(fa: Any) -> Html:
     tops = range(max(fa.counts) + 2)
     shares = [float(fa.probability(w)) for w in tops]
     dist = bar_chart([(str(w), v) for w, v in zip(tops, shares, strict=True)],
-                     title=f"tricks won, {fa.policy} play (n = {fa.deals})", width=360,
+                     title=f"tricks won, {fa.policy} bots (n = {fa.deals} deals)", width=360,
                      height=210, y_label="share of deals", x_label="tricks won",
                      intervals=[_around(v, fa.interval(w)) for w, v in zip(tops, shares,
                                                                           strict=True)])
@@ -317,9 +328,9 @@ def forecast_html(fa: Any) -> Html:
         m, mlo, mhi = means[b]
         rows.append([b, f"{float(hit):.3f} [{lo:.3f}, {hi:.3f}]", _mean_text(m, mlo, mhi)])
     best = fa.best_bid
-    table = html_table(["bid", "P(exact) [95% Wilson]", "mean points [95%]"], rows,
-                       caption=f"n = {fa.deals} deals; best bid in this sample: {best} (mean "
-                       f"tricks {float(fa.mean_tricks):.2f})", highlight={best})
+    table = html_table(["forecast", "chance it is exact [95% Wilson]", "mean points [95%]"],
+                       rows, caption=f"n = {fa.deals} deals; best forecast in this sample: "
+                       f"{best} (mean tricks won {float(fa.mean_tricks):.2f})", highlight={best})
     return side_by_side(hand_svg(fa.hand, title=f"hand in seat P{fa.seat + 1}"), dist, exp,
                         Html(table))
 
@@ -337,14 +348,14 @@ def dvalue_html(dv: Any, min_trials: int = 20) -> Html:
         else:
             pts = f"{dv.points[d]:.2f}"
         rows.append([d, rate.trials, f"{rate.value:.3f} [{lo:.3f}, {hi:.3f}]", pts])
-    table = html_table(["D cards dealt", "player-rounds (n)", "forecast hit rate [95%]",
+    table = html_table(["doppelgängers dealt", "player-rounds (n)", "forecast hit rate [95%]",
                         "mean forecast points [95%]"], rows,
-                       caption=f"{dv.players} players, {dv.rounds} rounds, policy {dv.policy} "
+                       caption=f"{dv.players} players, {dv.rounds:,} rounds, {dv.policy} bots "
                        f"(groups under {min_trials} player-rounds left out)")
     chart = bar_chart([(str(d), r.value) for d, r in shown.items()],
-                      title=f"hit rate by D cards (n = {dv.rounds} rounds)",
-                      width=360, height=210, y_label="exact-hit rate", value_format="{:.2f}",
-                      x_label="doppelgänger cards dealt",
+                      title=f"forecast hit rate (n = {dv.rounds:,} rounds)",
+                      width=400, height=220, y_label="exact forecasts",
+                      value_format="{:.2f}", x_label="doppelgänger cards dealt",
                       intervals=[_around(r.value, r.interval) for r in shown.values()])
     return side_by_side(chart, Html(table))
 
@@ -390,14 +401,22 @@ def annihilation_rates_html(rates: Mapping[Any, Any]) -> Html:
     return side_by_side(chart, Html(table))
 
 
+#: The census events in words (the census's own keys are names for code).
+CENSUS_LABELS = {"tricks": "all possible tricks", "with_annihilation": "some pair annihilates",
+                 "double_annihilation": "two pairs annihilate", "no_winner": "nobody wins",
+                 "lead_annihilated": "the lead card is annihilated",
+                 "off_suit_winner": "a card off the lead suit wins"}
+
+
 def census_html(censuses: dict[int, dict[str, int]]) -> Html:
     """The census of each player count as a table of exact counts and probabilities."""
     censuses = _census(censuses)
     keys = list(next(iter(censuses.values())))
-    header = ["event"] + [f"{p} players" for p in censuses] + [f"share ({p}p)" for p in censuses]
+    header = (["in the trick"] + [f"{p} players: tricks" for p in censuses]
+              + [f"{p} players: share" for p in censuses])
     rows = []
     for key in keys:
-        row: list[Any] = [key.replace("_", " ")]
+        row: list[Any] = [CENSUS_LABELS.get(key, key.replace("_", " "))]
         row += [f"{c[key]:,}" for c in censuses.values()]
         row += [f"{Fraction(c[key], c['tricks'])} ≈ {c[key] / c['tricks']:.4f}"
                 for c in censuses.values()]
@@ -432,6 +451,87 @@ def census_chart(censuses: dict[int, dict[str, int]]) -> Svg:
     ax.legend(fontsize=8, frameon=False)
     fig.tight_layout()
     return _figure_svg(fig, title)
+
+
+def unclear_points_html() -> Html:
+    """Every reading of every flag of the rules (DT-A1, A3-A6, A10) with what the engine does
+    under it (:func:`~.examples.unclear_points_rows`); the default reading marked."""
+    from .examples import unclear_points_rows
+
+    rows, last = [], None
+    for rule, question, reading, default, effect in unclear_points_rows():
+        shown = (rule, question) if rule != last else ("", "")
+        rows.append([*shown, reading + (" (default)" if default else ""), effect])
+        last = rule
+    return Html(html_table(["rule", "the question", "reading", "what the engine does then"],
+                           rows, caption="each reading of each unclear point, run by the engine"))
+
+
+# -- shipped sweeps, in words ---------------------------------------------------------------------
+#: The sweeps' names for code (metrics, flag readings), in words a class can read.
+SWEEP_WORDS = {
+    "doppelganger_tricks_bonus_max_per_player": "Doppelgänger Tricks",
+    "doppelganger_tricks": "Doppelgänger Tricks",
+    "bonus_max_per_player=2": "both bonus cards allowed to one player",
+    "bid_max=tricks_in_round": "forecasts capped at the round's tricks",
+    "bonus3_applies_to_zero_bid=False": "the +3 card unpaid on a forecast of 0",
+    "first_player_advantage": "first player's advantage",
+    "first_player_win_rate": "first player's win rate",
+    "tie_rate": "share of tied games",
+    "no_winner_rate": "share of games nobody wins",
+    "score_spread": "score spread",
+    "length_actions": "moves per game",
+    "length_rounds": "rounds per game",
+    "halftime_leader_wins": "half-time leader wins",
+    "lead_changes": "changes of leader",
+    "Policy mix greedy": "Greedy bots",
+    "default": "default rules",
+    "greedy": "greedy bots",
+}
+_SWEEP_NAME = re.compile("|".join(
+    rf"(?<![\w=+]){re.escape(k)}(?![\w=])" for k in sorted(SWEEP_WORDS, key=len, reverse=True)
+    if k != "default"))
+
+
+def sweep_words(text: str) -> str:
+    """``text`` with the sweeps' code names (``score_spread``, ``bid_max=tricks_in_round``) in
+    words; every other word, the verdicts' included, unchanged."""
+    return _SWEEP_NAME.sub(lambda m: SWEEP_WORDS[m.group(0)], check_str(text, "text"))
+
+
+def sweep_html(name: str, metric: str, *, verdicts: bool = True,
+               reference: float | None = None) -> Html:
+    """A shipped sweep (``doppelnb/data/sweeps/NAME.csv``) for a class: the verdict sentences of
+    :func:`doppelnb.core.sweep.balance_summary` (the only place the words "settled" and "not
+    settled" come from; here with the code names in words), a bar chart of ``metric`` per
+    reading with its 95% intervals (``reference``: a line to compare with, such as 0), and a
+    table of ``metric`` per reading."""
+    from ...core.sweep import balance_summary, load_table
+
+    table = load_table(check_str(name, "name", max_len=100))
+    metric = check_str(metric, "metric", max_len=60)
+    rows = table.where(metric=metric).rows
+    if not rows:
+        raise BadInput("NB-ARG", f"the sweep {name} has no rows for {metric!r}")
+    parts: list[str] = []
+    if verdicts:
+        summary = str(balance_summary(table, metric))
+        parts += [f"<p>{sweep_words(p)}</p>" for p in re.findall(r"<p>(.*?)</p>", summary, re.S)]
+
+    def reading(r: tuple[Any, ...]) -> str:
+        return "default rules" if r[0] == "default" else SWEEP_WORDS.get(r[0], r[0])
+
+    label = SWEEP_WORDS.get(metric, metric.replace("_", " "))
+    chart = bar_chart([("\n".join(textwrap.wrap(reading(r), 22)), r[4]) for r in rows],
+                      intervals=[(r[6], r[7]) for r in rows], value_format="{:.3f}",
+                      references=[] if reference is None else [(reference, f"{reference:g}")],
+                      title=f"{label} per reading (95% intervals)", y_label=label,
+                      x_label="rules", width=max(460, 170 * len(rows)))
+    grid = html_table(["rules", "players", "bots", label, "games (n)", "95% interval"],
+                      [[reading(r), r[1], SWEEP_WORDS.get(r[2], r[2]), f"{r[4]:.3f}", r[5],
+                        f"[{r[6]:.3f}, {r[7]:.3f}]"] for r in rows],
+                      caption=f"shipped sweep: {label} per reading of the rules")
+    return Html(f"<div>{''.join(parts)}{side_by_side(chart, Html(grid))}</div>")
 
 
 def view_html(state: Any, seat: int) -> Html:
@@ -481,4 +581,5 @@ def view_html(state: Any, seat: int) -> Html:
 
 __all__ = ["card_svg", "hand_svg", "trick_svg", "state_html", "sheet_html", "forecasts_html", "view_html",
            "forecast_html", "dvalue_html", "census_html", "annihilation_rates_html", "census_chart", "scoring_table_html",
-           "SUIT_COLOURS"]
+           "SUIT_COLOURS", "CENSUS_LABELS", "SWEEP_WORDS", "sweep_words", "sweep_html",
+           "unclear_points_html"]

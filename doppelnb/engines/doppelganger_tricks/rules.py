@@ -15,7 +15,7 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ...core.checks import check_choice, check_instance, check_int, check_sequence
+from ...core.checks import check_choice, check_instance, check_int, check_sequence, show
 from ...core.errors import BadInput, IllegalAction
 from ...core.variants import RulesBase, flag
 from .notation import (
@@ -37,7 +37,7 @@ def _check_labels(value: Any) -> tuple[str, str, str, str]:
           and all(isinstance(v, str) and 0 < len(v) <= 12 for v in value))
     if not ok:
         raise BadInput("DT-A1", f"suit_labels must be four short texts for C, T, S and D, not "
-                       f"{value!r}")
+                       f"{show(value)}")
     return tuple(value)
 
 

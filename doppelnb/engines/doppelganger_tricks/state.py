@@ -397,20 +397,21 @@ class State(GameState):
     def view(self, player: Any = None) -> dict[str, Any]:
         """What ``player`` may see (``None``: an onlooker): their own hand, the others' hand
         sizes, the public forecasts (others' stay hidden until every forecast is in, DT-R6) and
-        everything on the table. A new dict each call."""
+        everything on the table. A new dict each call, of immutable values (tuples, a
+        ``FrozenMap``), so changing what it holds cannot change the state."""
         if player is not None:
             player = check_seat(player, self.players, "player")
         hidden = self.phase == "forecast"
         return {
             "player": player, "round": self.round + 1, "phase": self.phase,
-            "hand": [] if player is None else list(map(str, self.hands[player])),
-            "hand_sizes": [len(h) for h in self.hands],
-            "bids": [b if (not hidden or q == player) else None
-                     for q, b in enumerate(self.bids)],
-            "bid_made": [b is not None for b in self.bids],
-            "won": list(self.won), "trick": list(map(str, self.trick)),
+            "hand": () if player is None else tuple(map(str, self.hands[player])),
+            "hand_sizes": tuple(len(h) for h in self.hands),
+            "bids": tuple(b if (not hidden or q == player) else None
+                          for q, b in enumerate(self.bids)),
+            "bid_made": tuple(b is not None for b in self.bids),
+            "won": tuple(self.won), "trick": tuple(map(str, self.trick)),
             "lead_suit": self.lead_suit, "leader": self.leader,
-            "bonus_holders": self.bonus_holders, "totals": list(self.totals),
+            "bonus_holders": FrozenMap(self.bonus_holders), "totals": tuple(self.totals),
         }
 
     def determinize(self, player: Any, rng: Any) -> State:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.checks import show
 from ...core.errors import BadInput
 
 # action name -> argument types
@@ -84,18 +85,15 @@ def parse_action(action: Any) -> Action:
         action = (action,)
     if not isinstance(action, (list, tuple)) or not action or not isinstance(action[0], str) \
             or action[0] not in ARITY:
-        shown = repr(action)
-        shown = shown if len(shown) <= 60 else shown[:57] + "..."
-        raise BadInput("NB-ARG", f"{shown} is not a Groom Lake action; actions are "
+        raise BadInput("NB-ARG", f"{show(action)} is not a Groom Lake action; actions are "
                        f"{', '.join(ARITY)}")
     kinds = ARITY[action[0]]
     args = tuple(action[1:])
     if len(args) != len(kinds) or any(
             not isinstance(a, k) or isinstance(a, bool) for a, k in zip(args, kinds, strict=False)):
         shape = ", ".join(k.__name__ for k in kinds) or "nothing"
-        shown = repr(list(args))
-        shown = shown if len(shown) <= 60 else shown[:57] + "..."
-        raise BadInput("NB-ARG", f"the action {action[0]!r} takes {shape}, not {shown}")
+        raise BadInput("NB-ARG", f"the action {show(action[0])} takes {shape}, "
+                       f"not {show(list(args))}")
     return Action((action[0], *(int(a) if isinstance(a, int) else a for a in args)))
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from ...core.checks import check_seat, show
 from ...core.errors import BadInput, RuleError
+from ...core.frozen import FrozenMap
 from .actions import END_REASONS, WAITING_FOR, parse_action
 from .cards import SupplyDeck
 from .desert import Desert, PlacementReport, reachable, stack_to_draw
@@ -29,6 +30,13 @@ PLAYER_COUNTS = (3, 4, 5, 6)  # GL-R1
 ACTION_POINTS = 2  # GL-R12
 SETUP_HAND = 3  # GL-R6
 ACTION_COST = {"scout": 1, "clear": 1, "vote": 2}  # GL-R12 (moves: 1, or 2 onto a Mountain)
+
+#: How the other actions read in a move list (card names in plain words).
+_ACTION_WORDS = {"discard": "discard {0}", "scout": "scout", "end_turn": "end the turn",
+                 "give_up": "propose giving up", "keep": "keep tile {0}",
+                 "remove": "remove the {0} discard", "pile": "add {0} to the pile",
+                 "done": "add nothing more", "roll": "roll the dice", "pay": "pay with {0}",
+                 "trait": "{0} the revealed card", "ballot": "vote {0}"}
 
 
 class Queries:
@@ -219,19 +227,28 @@ class Queries:
 
 
     def action_label(self, action: tuple[Any, ...]) -> str:
+        """The action in a player's words ("add canteen to the pile"), for move lists."""
+        from .render import card_words
+
         kind, args = action[0], action[1:]
         if kind in ("move", "clear"):
             tile = self.tile_at(tuple(args))
-            what = f" ({tile.name})" if tile else ""
+            what = f" ({tile.name})" if tile and tile.terrain != "start" else ""
             return f"{kind} to {fmt(tuple(args))}{what}" if kind == "move" else f"clear {fmt(tuple(args))}{what}"
         if kind == "place":
             return f"place {self.pending['tile'] if self.pending else '?'} at {fmt(args[:2])} turned {args[2]}°"
         if kind == "vote":
             return f"call a vote against P{args[0] + 1}"
         if kind == "crash":
-            return f"give {args[0]} to P{args[1] + 1}"
+            return f"give {card_words(args[0])} to P{args[1] + 1}"
         if kind == "take_life":
             return f"take a Life token from P{args[0] + 1}"
+        if kind in ("pile", "pay") and args[0] in ("life", "recovery"):
+            what = "a Life token" if args[0] == "life" else "a Recovery card"
+            return f"add {what} to the pile" if kind == "pile" else f"pay {what}"
+        words = _ACTION_WORDS.get(kind)
+        if words is not None:
+            return words.format(*(card_words(a) if isinstance(a, str) else a for a in args))
         return " ".join([kind.replace("_", " "), *map(str, args)])
 
 
@@ -281,7 +298,9 @@ class Queries:
     def view(self, player: int | None = None) -> dict[str, Any]:
         """What ``player`` may see (GL-R8): own hand and role, public counts, the open Desert.
 
-        ``player=None`` is the public view (what an onlooker sees): no hand and no role.
+        ``player=None`` is the public view (what an onlooker sees): no hand and no role. A new
+        dict each call, of immutable values (tuples, ``FrozenMap``), so changing what it holds
+        cannot change the state.
         """
         if player is not None:
             player = check_seat(player, self.players, "player")
@@ -290,22 +309,22 @@ class Queries:
         if self.phase == "pile":
             public_pending["pile_size"] = len(pend["cards"]) + sum(pend["life"])
             if pend["revealed"]:
-                public_pending["pile"] = sorted(c for _, c in pend["cards"])
+                public_pending["pile"] = tuple(sorted(c for _, c in pend["cards"]))
         if self.phase == "scout_keep" and player == self.current:
-            public_pending["drawn"] = list(pend["drawn"])
+            public_pending["drawn"] = tuple(pend["drawn"])
         if self.phase in ("trait", "take_life", "pay"):  # the revealed random draw is public
             if "revealed_card" in pend and self.phase == "trait":
                 public_pending["revealed_card"] = pend["revealed_card"]
         return {
             "you": player, "role": None if player is None else self.roles[player],
-            "hand": [] if player is None else list(self.hands[player]),
-            "life": list(self.life), "hand_sizes": [len(h) for h in self.hands],
-            "out": sorted(self.out), "leader": self.current, "ap": self.ap,
-            "team": self.team, "tiles": {q: (t.id, self.desert.rotation[q])
-                                         for q, t in self.desert.tiles.items()},
-            "map_tokens": sorted(self.map_tokens), "stacks": self.remaining(),
+            "hand": () if player is None else tuple(self.hands[player]),
+            "life": tuple(self.life), "hand_sizes": tuple(len(h) for h in self.hands),
+            "out": tuple(sorted(self.out)), "leader": self.current, "ap": self.ap,
+            "team": self.team, "tiles": FrozenMap({q: (t.id, self.desert.rotation[q])
+                                                   for q, t in self.desert.tiles.items()}),
+            "map_tokens": tuple(sorted(self.map_tokens)), "stacks": FrozenMap(self.remaining()),
             "tile_discards": len(self.tile_discards), "supply_left": len(self.supply),
-            "supply_discards": len(self.supply_discards), "pending": public_pending,
+            "supply_discards": len(self.supply_discards), "pending": FrozenMap(public_pending),
             "result": self.result,
         }
 

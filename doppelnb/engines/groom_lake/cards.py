@@ -14,6 +14,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
+from ...core.checks import show
 from ...core.data import data_digest, expect, expect_int, expect_keys, load_data
 from ...core.errors import BadInput
 
@@ -78,7 +79,7 @@ class SupplyDeck:
             return self.kinds[card]
         if card in FIXED_KINDS:
             return FIXED_KINDS[card]
-        raise BadInput("NB-ARG", f"there is no Supply card called {card!r}; cards are "
+        raise BadInput("NB-ARG", f"there is no Supply card called {show(card)}; cards are "
                        f"{', '.join(sorted(set(self.kinds) | set(FIXED_KINDS)))}")
 
     def cards(self) -> list[str]:
@@ -100,7 +101,7 @@ def parse_deck(doc: dict[str, Any], source: str) -> SupplyDeck:
         name = obj["name"]
         expect(isinstance(name, str) and name.isidentifier() and name == name.lower(), what,
                "name must be a lower-case word such as \"canteen\"")
-        expect(name not in kinds, "supply file", f"the card {name!r} is listed twice")
+        expect(name not in kinds, "supply file", f"the card {show(name)} is listed twice")
         expect(obj["kind"] in KINDS, what, f"kind must be one of {', '.join(KINDS)}")
         expect(FIXED_KINDS.get(name, obj["kind"]) == obj["kind"], what,
                f"{name} is a {FIXED_KINDS.get(name)} card in the rulebook")

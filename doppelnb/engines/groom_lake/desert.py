@@ -23,6 +23,7 @@ from typing import Any
 
 import networkx as nx
 
+from ...core.checks import check_bool, check_int, show
 from ...core.errors import BadInput, IllegalAction
 from .placement import (
     EDGE_MATCHES,
@@ -42,8 +43,10 @@ STACKS = ("3", "6", "compass")
 #: small integers: edge codes and constraints take few values, so the table stays small).
 _FITTING: dict[tuple[Any, ...], tuple[int, ...]] = {}
 _FITTING_MAX = 100_000
-#: Most positions :func:`distance_to_start` accepts as a plain collection (a Desert may be larger).
-MAX_TILES = 1_000_000
+#: Most positions :func:`distance_to_start` accepts as a collection or a graph: 0.15 s of
+#: graph building and search (a million ran for half a minute). The tile set has 61 tiles, the
+#: tests' deserts at most a few hundred positions.
+MAX_TILES = 10_000
 
 
 class Desert:
@@ -70,7 +73,7 @@ class Desert:
         if not isinstance(start_tile, Tile):
             raise BadInput("NB-ARG", f"start_tile must be a Tile, got {type(start_tile).__name__}")
         if start_rotation not in (0, 90, 180, 270) or isinstance(start_rotation, bool):
-            raise BadInput("NB-ARG", f"start_rotation must be 0, 90, 180 or 270, got {start_rotation!r}")
+            raise BadInput("NB-ARG", f"start_rotation must be 0, 90, 180 or 270, got {show(start_rotation)}")
         self.start = start
         self._graph: nx.Graph | None = None  # built on demand from the tiles
         # Persistent maps (shared between the Deserts of a game's states, never mutated):
@@ -390,7 +393,7 @@ class Desert:
         p = _coord(p)
         _check_mode(mode)
         if isinstance(rotation, bool) or rotation not in (0, 90, 180, 270):
-            raise BadInput("NB-ARG", f"a rotation is 0, 90, 180 or 270 degrees, not {rotation!r}")
+            raise BadInput("NB-ARG", f"a rotation is 0, 90, 180 or 270 degrees, not {show(rotation)}")
         if p in self._tiles:
             raise IllegalAction("GL-R15", f"{fmt(p)} already holds {self._tiles[p].name}")
         bad, touches = self.check_fit(tile, p, rotation, mode)
@@ -490,7 +493,7 @@ def _rebuild_desert(start: Coord, placed: list[tuple[Coord, Tile, int]], frozen:
 
 def _check_rotation(rotation: Any) -> int:
     if isinstance(rotation, bool) or rotation not in (0, 90, 180, 270):
-        raise BadInput("NB-ARG", f"rotation must be 0, 90, 180 or 270, got {rotation!r:.40}")
+        raise BadInput("NB-ARG", f"rotation must be 0, 90, 180 or 270, got {show(rotation)}")
     return int(rotation)
 
 
@@ -502,7 +505,7 @@ def _desert_team(desert: Any, team: Any) -> tuple[Desert, Coord]:
 
 def _check_mode(mode: Any) -> str:
     if not isinstance(mode, str) or mode not in EDGE_MATCHES:
-        raise BadInput("GL-A3", f"mode must be one of {', '.join(EDGE_MATCHES)}, got {mode!r:.40}")
+        raise BadInput("GL-A3", f"mode must be one of {', '.join(EDGE_MATCHES)}, got {show(mode)}")
     return mode
 
 
@@ -516,6 +519,9 @@ def _graph_of(tiles: Any) -> nx.Graph:
     if isinstance(tiles, Desert):
         return tiles.graph
     if isinstance(tiles, nx.Graph):
+        if tiles.number_of_nodes() > MAX_TILES:
+            raise BadInput("NB-ARG", f"tiles is limited to {MAX_TILES:,} positions, got a graph "
+                           f"of {tiles.number_of_nodes():,}")
         return tiles
     if isinstance(tiles, (str, bytes)) or not isinstance(tiles, (Mapping, Iterable)):
         raise BadInput("NB-ARG", f"tiles must be positions, a mapping keyed by positions, a Desert "
@@ -523,7 +529,7 @@ def _graph_of(tiles: Any) -> nx.Graph:
     source = tiles.keys() if isinstance(tiles, Mapping) else tiles
     cells = list(itertools.islice(source, MAX_TILES + 1))
     if len(cells) > MAX_TILES:
-        raise BadInput("NB-ARG", f"tiles is limited to {MAX_TILES:,} positions, got {len(cells):,}")
+        raise BadInput("NB-ARG", f"tiles is limited to {MAX_TILES:,} positions, got more")
     placed = {_coord(c, "a tile position") for c in cells}
     graph = nx.Graph()
     for raw in placed:
@@ -542,14 +548,14 @@ def distance_to_start(tiles: Iterable[Coord] | Mapping[Coord, Any] | Desert | nx
     GL-R16: every placed tile counts, cleared or not, Canyons included. GL-A4: ``mode="steps"``
     counts steps (START itself is 0); ``"tiles_inclusive"`` counts the tiles on the path (one more).
     ``tiles`` is a collection of positions, a mapping keyed by positions, a :class:`Desert` or a
-    networkx graph.
+    networkx graph, of at most :data:`MAX_TILES` (10,000) positions (a Desert is not limited).
 
     >>> distance_to_start({(0, 0), (1, 0), (2, 0), (2, 1)}, (2, 1))
     3
     """
     team, start = _coord(team, "the Team's tile"), _coord(start, "START")
     if mode not in ("steps", "tiles_inclusive"):
-        raise BadInput("GL-A4", f"{mode!r} is not a distance mode; choose 'steps' or 'tiles_inclusive'")
+        raise BadInput("GL-A4", f"{show(mode)} is not a distance mode; choose 'steps' or 'tiles_inclusive'")
     if isinstance(tiles, Desert) and tiles.start == start and team in tiles._distance:
         steps: int = tiles._distance[team]
     else:
@@ -566,7 +572,9 @@ def distance_to_start(tiles: Iterable[Coord] | Mapping[Coord, Any] | Desert | nx
 
 
 def stack_chain(distance: int) -> tuple[str, ...]:
-    """GL-R16 / GL-A5: the stacks tried in order for a Team at ``distance`` steps."""
+    """GL-R16 / GL-A5: the stacks tried in order for a Team at ``distance`` steps (a whole
+    number >= 0; anything else is ``BadInput``)."""
+    distance = check_int(distance, "distance", 0)
     if distance <= 4:
         return ("3", "6", "compass")
     if distance <= 8:
@@ -587,15 +595,15 @@ def stack_to_draw(distance: int, remaining: Mapping[str, int], *, reshuffled: bo
     >>> stack_to_draw(3, {"3": 0, "6": 2, "compass": 5}), stack_to_draw(9, {"compass": 0})
     ('6', 'discards')
     """
-    if isinstance(distance, bool) or not isinstance(distance, int) or distance < 0:
-        raise BadInput("NB-ARG", f"a distance is a whole number of steps >= 0, not {distance!r}")
+    distance = check_int(distance, "distance", 0)
+    check_bool(reshuffled, "reshuffled")
     if not isinstance(remaining, Mapping):
         raise BadInput("NB-ARG", "remaining maps \"3\", \"6\", \"compass\" to the tiles left")
     for key, value in remaining.items():
         if key not in STACKS:
-            raise BadInput("NB-ARG", f"{key!r} is not a stack; stacks are \"3\", \"6\", \"compass\"")
+            raise BadInput("NB-ARG", f"{show(key)} is not a stack; stacks are \"3\", \"6\", \"compass\"")
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise BadInput("NB-ARG", f"stack {key!r} must hold a whole number >= 0 of tiles")
+            raise BadInput("NB-ARG", f"stack {show(key)} must hold a whole number >= 0 of tiles")
     if reshuffled:
         return "discards"
     for name in stack_chain(distance):  # GL-R16 fallbacks
@@ -612,7 +620,7 @@ def reachable(desert: Desert, team: Coord, cleared: Callable[[Coord], bool]) -> 
     """
     desert, team = _desert_team(desert, team)
     if not callable(cleared):
-        raise BadInput("NB-ARG", f"cleared must be a function of a position, got {cleared!r:.40}")
+        raise BadInput("NB-ARG", f"cleared must be a function of a position, got {show(cleared)}")
     seen, queue, tiles = {team}, deque([team]), desert._tiles
     while queue:
         u = queue.popleft()

@@ -11,13 +11,14 @@ Tile ids are those of the shipped (illustrative) tile set ``groom_lake_tiles.jso
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ...core.chance import rng_for
 from ...core.checks import check_choice, check_instance, check_int
 from ...core.record import GoldenCase
-from .base import SETUP_HAND
+from ...core.render import Html, html_table
+from .base import LIFE_BY_PLAYERS, SETUP_HAND
 from .desert import PlacementReport
 from .state import State, new_game
 
@@ -54,6 +55,22 @@ def gl_e4_high_heat(seed: int = 5) -> State:
     return past_deal(new_game(4, seed=seed, layout=[[1, 0, HEAT_7, 180]]))
 
 
+#: GL-E4 seeds of :func:`attempt_steps` on :func:`gl_e4_high_heat`: the dice total exactly 8
+#: (cleared) and exactly 7 (a failure), the two sides of "more than the value" (GL-R22).
+E4_TOTAL_8, E4_TOTAL_7 = 1, 54
+
+#: The chapter's opening picture: START with the Team, High Heat 7 to the east and Civilization
+#: behind it, a Canyon, two Mountains (one with a Crash Site) and a plain tile (legal red dots).
+OPENING_LAYOUT: list[list[Any]] = [[1, 0, HEAT_7, 180], [2, 0, "C16", 0], [0, 1, "A22", 0],
+                                   [-1, 0, "A16", 0], [0, -1, "A08", 0], [1, 1, "A17", 0]]
+
+
+def opening_desert(seed: int = 3) -> State:
+    """A small Desert for the first question: can the Team reach Civilization, two steps east
+    behind a High Heat 7 obstacle?"""
+    return new_game(4, seed=check_int(seed, "seed"), layout=OPENING_LAYOUT)
+
+
 #: GL-E6 / GL-R15: teaching layouts (each legal under the red-dot rule, which ``new_game``
 #: checks) where the plain tile ``PRIORITY_TILE`` must go (a) next to the Team, (b) diagonally,
 #: (c) anywhere next to the Desert, or nowhere at all (GL-A7).
@@ -76,6 +93,17 @@ def gl_e6_placement(case: str = "a", seed: int = 21) -> PlacementReport:
     case = check_choice(case, "case", tuple(PRIORITY_LAYOUTS))
     state = new_game(4, seed=check_int(seed, "seed"), layout=PRIORITY_LAYOUTS[case])
     return state.placement_report(PRIORITY_TILE)
+
+
+def refusal(call: Callable[[], Any]) -> str:
+    """What the engine says to ``call()``: its refusal (rule id and reason), or "accepted"."""
+    from ...core.errors import RuleError
+
+    try:
+        call()
+    except RuleError as refused:
+        return str(refused)
+    return "accepted"
 
 
 def play_steps(state: State, actions: Iterable[Any]) -> list[State]:
@@ -142,6 +170,66 @@ def gl_r27_vote(seed: int = 6, target: int = 1, yes: int = 2, players: int = 4) 
     return states
 
 
+def worked_examples() -> Html:
+    """Every worked example of the rulebook (GL-E1..GL-E9): what the rulebook says, what the
+    engine computes, and whether they agree. Each engine column is computed here and now."""
+    from .analysis import alien_absent_probability_brute
+    from .odds import dice_for_attempt
+
+    def dice(obstacle: str, cards: list[str], life: int, players: int) -> str:
+        return f"{dice_for_attempt(obstacle, cards, life, players)} dice"
+
+    def total_and_result(seed: int) -> str:
+        states = attempt_steps(gl_e4_high_heat(seed), (1, 0))
+        roll = next(e for s in states for e in s.events if "roll" in e and "against" in e)
+        total = roll.split(" = ")[1].split(" ")[0]
+        return f"{total}: {'cleared' if (1, 0) in states[-1].map_tokens else 'failure'}"
+
+    e5 = gl_e5_canyon_path()
+    cells = set(e5.desert.tiles)
+    from .desert import distance_to_start
+
+    crash = gl_e9_steps()
+    again = play_steps(crash[-1], [["move", 0, 0], ["move", 1, 0]])
+    handed = sum(1 for s in crash for e in s.events if "gives a card" in e)
+    discarded = len(crash[-1].supply_discards) - len(crash[0].supply_discards)
+    places = {1: "next to the Team", 2: "diagonal", 3: "anywhere", None: "nowhere"}
+    rows: list[tuple[str, str, str, str]] = [
+        ("GL-E1", "Rocky Terrain, pile {Rope, Shovel, Compass, Life}, 4 players", "3 dice",
+         dice("rocky_terrain", ["rope", "shovel", "compass"], 1, 4)),
+        ("GL-E2", "Alien Probe, pile {Lifeform, Technology, Shovel, Canteen}, 4 players",
+         "3 dice", dice("alien_probe", ["lifeform", "technology", "shovel", "canteen"], 0, 4)),
+        ("GL-E3", "High Heat, pile {Canteen, Canteen, Rope, Life}, 5 players", "2 dice",
+         dice("high_heat", ["canteen", "canteen", "rope"], 1, 5)),
+        ("GL-E3", "the same pile, 4 players", "3 dice",
+         dice("high_heat", ["canteen", "canteen", "rope"], 1, 4)),
+        ("GL-E4", "value 7, the dice total 8", "8: cleared", total_and_result(E4_TOTAL_8)),
+        ("GL-E4", "value 7, the dice total 7", "7: failure", total_and_result(E4_TOTAL_7)),
+        ("GL-E5", "the Team at (2, 0), a Canyon between it and START",
+         "2 steps, the \u201c3\u201d stack",
+         f"{e5.team_distance()} steps, the \u201c{e5.next_stack()}\u201d stack"),
+        ("GL-E5", "the same, the Canyon wrongly left out", "6 steps",
+         f"{distance_to_start(cells - {(1, 0)}, (2, 0))} steps"),
+        *[("GL-E6", f"case ({case}): the plain tile A01, the Team on START", want,
+           places[gl_e6_placement(case).level])
+          for case, want in (("a", "next to the Team"), ("b", "diagonal"), ("c", "anywhere"))],
+        ("GL-E7", "Life tokens for 3, 4, 5, 6 players", "6, 5, 4, 3",
+         ", ".join(str(LIFE_BY_PLAYERS[n]) for n in (3, 4, 5, 6))),
+        ("GL-E8", "chance of no Alien in play, 3, 4, 5, 6 players", "1/4, 1/5, 1/6, 1/7",
+         ", ".join(str(alien_absent_probability_brute(n)) for n in (3, 4, 5, 6))),
+        ("GL-E8", "the same with one Human removed", "0, 0, 0, 0",
+         ", ".join(str(alien_absent_probability_brute(n, True)) for n in (3, 4, 5, 6))),
+        ("GL-E9", "a Crash Site marked 2: cards handed out, discarded; entering again",
+         "2, 2; nothing",
+         f"{handed}, {discarded}; "
+         + ("hand-outs again" if again[-1].phase == "crash" else "nothing")),
+    ]
+    table = [[rule, case, says, computed, "yes" if says == computed else "NO"]
+             for rule, case, says, computed in rows]
+    return Html(html_table(["example", "the case", "the rulebook says", "the engine computes",
+                            "agree"], table))
+
+
 #: Golden records: seeded random games under the default reading and the main variant readings.
 GOLDEN: tuple[GoldenCase, ...] = (
     GoldenCase("default_3p", players=3, seed=11, policy_seed=1),
@@ -157,7 +245,8 @@ GOLDEN: tuple[GoldenCase, ...] = (
                options={"layout": [[1, 0, CRASH_2, 0]]}, policy_seed=7),
 )
 
-__all__ = ["GOLDEN", "gl_e5_canyon_path", "gl_e9_crash_site", "gl_e4_high_heat", "past_deal",
+__all__ = ["GOLDEN", "gl_e5_canyon_path", "opening_desert", "refusal", "OPENING_LAYOUT", "worked_examples",
+           "E4_TOTAL_8", "E4_TOTAL_7", "gl_e9_crash_site", "gl_e4_high_heat", "past_deal",
            "PRIORITY_TILE", "PRIORITY_LAYOUTS", "gl_e6_placement", "play_steps", "attempt_steps",
            "gl_r17_mountain", "gl_e9_steps", "gl_r27_vote", "gl_r30_reshuffle",
            "OPEN", "CANYON", "MOUNTAIN", "CIVILIZATION", "HEAT_7", "CRASH_2"]

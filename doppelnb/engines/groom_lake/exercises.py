@@ -115,8 +115,8 @@ BOOK = exercise_book(
                       "(GL-R5, GL-E8).",
              explain="6 role stacks, 5 dealt: the Alien's is the leftover one with chance "
                      "{answer} (GL-R5, GL-E8)."),
-    Exercise(5, "START has a Canyon to its south and a Mountain to its north (layout \"c\" of "
-             "GL-E6, drawn above). The plain tile A01 is scouted with the Team on START. Where "
+    Exercise(5, "START has a Canyon to its south and a Mountain to its north (case (c) of the "
+             "placement pictures, GL-E6). The plain tile A01 is scouted with the Team on START. Where "
              "must it go: \"next to the Team\", \"diagonal\", \"anywhere\" or \"nowhere\"? "
              "(GL-R14, GL-R15)",
              answer=_level, kind=PLACES,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.checks import show
 from ...core.errors import IllegalAction, RuleError
 from .actions import PHASE_ACTIONS, WAITING_FOR, Action
 from .base import Queries
@@ -80,7 +81,7 @@ class Legality(Queries):
         allowed = PHASE_ACTIONS.get(ph, ())
         if kind not in allowed:
             return IllegalAction("NB-ARG", f"the game is waiting for {WAITING_FOR[ph]}, so "
-                                 f"{kind!r} cannot be played now")
+                                 f"{show(kind)} cannot be played now")
         check: Any = getattr(self, f"_problem_{kind}")
         result: RuleError | None = check(*action[1:])
         return result
@@ -202,7 +203,7 @@ class Legality(Queries):
 
     def _problem_remove(self, end: str) -> RuleError | None:
         if end not in ("top", "bottom"):
-            return IllegalAction("GL-R17", f"remove the \"top\" or the \"bottom\" card, not {end!r}")
+            return IllegalAction("GL-R17", f"remove the \"top\" or the \"bottom\" card, not {show(end)}")
         return None
 
     def _problem_crash(self, card: str, recipient: int) -> RuleError | None:
@@ -248,11 +249,11 @@ class Legality(Queries):
         if what == "recovery":
             return None if "recovery" in self.hands[me] else IllegalAction(
                 "GL-R26", f"P{me + 1} holds no Recovery card")
-        return IllegalAction("GL-R23", f"pay with \"life\" or \"recovery\", not {what!r}")
+        return IllegalAction("GL-R23", f"pay with \"life\" or \"recovery\", not {show(what)}")
 
     def _problem_trait(self, choice: str) -> RuleError | None:
         if choice not in ("keep", "discard"):
-            return IllegalAction("GL-R23", f"choose \"keep\" or \"discard\", not {choice!r}")
+            return IllegalAction("GL-R23", f"choose \"keep\" or \"discard\", not {show(choice)}")
         return None
 
     def _problem_take_life(self, victim: int) -> RuleError | None:
@@ -270,6 +271,6 @@ class Legality(Queries):
 
     def _problem_ballot(self, vote: str) -> RuleError | None:
         if vote not in ("yes", "no"):
-            return IllegalAction("GL-R27", f"vote \"yes\" or \"no\", not {vote!r}")
+            return IllegalAction("GL-R27", f"vote \"yes\" or \"no\", not {show(vote)}")
         return None
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from ...core.checks import check_choice, check_int, check_sequence, check_size
+from ...core.checks import check_choice, check_int, check_sequence, check_size, show
 from ...core.errors import BadInput, IllegalAction
 from ...core.exact import dice_sum_counts
 from .cards import USABLE, load_deck
@@ -25,6 +25,11 @@ MAX_EXACT_DICE = 400
 MAX_BRUTE_DICE = 7
 #: Most obstacle values :func:`clear_probability_table` tabulates.
 MAX_TABLE_VALUES = 10_000
+#: Most dice :func:`clear_probability_table` tabulates (each count of dice is one exact
+#: convolution: 0.4 s for 0..100 dice; the notebooks and tests tabulate the box's 10).
+MAX_TABLE_DICE = 100
+#: Most entries, (max_dice + 1) * len(values), of one table (each an exact Fraction).
+MAX_TABLE_CELLS = 100_000
 
 
 def usable_cards(obstacle: str, rules: Rules = DEFAULT_RULES) -> frozenset[str]:
@@ -54,7 +59,7 @@ def dice_breakdown(obstacle: str, cards: Iterable[str], life_tokens: int = 0,
     matching, penalised, ignored = [], [], []
     for raw in cards:
         if not isinstance(raw, str):
-            raise BadInput("NB-ARG", f"a card is named by text, not {raw!r}")
+            raise BadInput("NB-ARG", f"a card is named by text, not {show(raw)}")
         card = raw.lower()
         if card == "water" and rules.water_is_canteen:
             card = "canteen"  # GL-A10
@@ -125,14 +130,19 @@ def clear_probability_table(max_dice: int = MAX_DICE, values: Iterable[int] = ra
     """``(dice, value) -> Fraction`` for every dice count 0..max_dice and value (vectorised).
 
     Each dice count's tail sums come from one reversed numpy cumulative sum over the exact counts.
+    ``max_dice`` is limited to :data:`MAX_TABLE_DICE` (100), ``values`` to
+    :data:`MAX_TABLE_VALUES` (10,000) and the table to :data:`MAX_TABLE_CELLS` (100,000) entries.
     """
-    max_dice = check_size(_check_dice(max_dice, "max_dice"), "max_dice", MAX_EXACT_DICE)
+    max_dice = check_size(_check_dice(max_dice, "max_dice"), "max_dice", MAX_TABLE_DICE,
+                          why="one exact convolution per count of dice")
     if isinstance(values, range):
         check_size(len(values), "len(values)", MAX_TABLE_VALUES)
     elif not isinstance(values, (list, tuple)):
         values = list(itertools.islice(check_iterable(values, "values"), MAX_TABLE_VALUES + 1))
     values = list(check_sequence(list(values), "values", max_len=MAX_TABLE_VALUES,
                                  item=lambda v, n: check_int(v, n)))
+    check_size((max_dice + 1) * len(values), "the table's entries", MAX_TABLE_CELLS,
+               why="(max_dice + 1) * len(values) exact fractions")
     out: dict[tuple[int, int], Fraction] = {}
     for dice in range(max_dice + 1):
         if dice == 0:
@@ -173,4 +183,4 @@ def check_iterable(value: Any, name: str) -> Iterable[Any]:
 
 __all__ = ["dice_for_attempt", "dice_breakdown", "clear_probability", "clear_probability_table",
            "clear_probability_brute", "usable_cards", "MAX_DICE", "MAX_EXACT_DICE", "MAX_BRUTE_DICE",
-           "MAX_TABLE_VALUES", "OBSTACLE_NAMES"]
+           "MAX_TABLE_VALUES", "MAX_TABLE_DICE", "MAX_TABLE_CELLS", "OBSTACLE_NAMES"]

@@ -11,6 +11,7 @@ import dataclasses
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
+from ...core.checks import show
 from ...core.errors import BadInput
 from .tiles import DIRECTION_NAMES, Coord, Tile, fmt
 
@@ -26,7 +27,7 @@ def _coord(value: Any, what: str = "a position") -> Coord:
     if (isinstance(value, (tuple, list)) and len(value) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
         return (int(value[0]), int(value[1]))
-    raise BadInput("NB-ARG", f"{what} is a pair of whole numbers (x, y), not {value!r}")
+    raise BadInput("NB-ARG", f"{what} is a pair of whole numbers (x, y), not {show(value)}")
 
 
 def edges_match(own: int, other: int, mode: str = "presence") -> bool:

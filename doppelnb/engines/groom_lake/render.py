@@ -3,13 +3,14 @@ the shortest path to START, distance heat maps and placement candidates (no widg
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ...core.checks import check_instance, check_sequence
 from ...core.render import PALETTE, Html, Svg, escape, heat_colour, html_table
 from .desert import Desert, PlacementReport, _rebuild_desert, stack_chain, stack_to_draw
-from .tiles import Coord, Tile
+from .tiles import OBSTACLE_NAMES, Coord, Tile
 
 if TYPE_CHECKING:
     from .state import State
@@ -22,6 +23,24 @@ OBSTACLE_SHORT = {"high_heat": "Heat", "flash_flood": "Flood", "rocky_terrain": 
                   "sandstorm": "Sand", "animal_attack": "Animal", "alien_probe": "Probe"}
 STACK_SHORT = {"3": "“3”", "6": "“6”", "compass": "C", "discards": "R"}
 ILLUSTRATIVE = "illustrative tiles (the rulebook lists none)"
+#: ink of a cleared obstacle or an explored Crash Site: still readable, visibly done
+DONE_INK = "#1b6e2e"
+NOTE_INK = "#555"
+
+
+def card_words(card: str) -> str:
+    """A Supply card's name as a player says it: ``field_notes`` -> ``field notes``."""
+    return str(card).replace("_", " ")
+
+
+_SNAKE = re.compile(r"\b([a-z]+(?:_[a-z0-9]+)+)\b")
+
+
+def plain_words(text: str) -> str:
+    """An engine event in plain words: card and reading names lose their underscores
+    ("revealed: field_notes" -> "revealed: field notes")."""
+    text = str(text).replace("START (START)", "START")
+    return _SNAKE.sub(lambda m: m.group(1).replace("_", " "), text)
 
 
 def _dots(svg: Svg, x: float, y: float, cell: float, edges: Iterable[int]) -> None:
@@ -35,41 +54,105 @@ def _dots(svg: Svg, x: float, y: float, cell: float, edges: Iterable[int]) -> No
                        stroke_width=0.6)
 
 
-def _tile(svg: Svg, x: float, y: float, cell: float, tile: Tile, rotation: int, *,
-          fill: str | None = None, cleared: bool = False, text_colour: str | None = None) -> None:
+def _tile_ground(svg: Svg, x: float, y: float, cell: float, tile: Tile, *,
+                 fill: str | None = None) -> None:
+    svg.rect(x, y, cell, cell, fill=fill or FILL[tile.terrain], stroke="#555", stroke_width=1)
+
+
+def _tile_marks(svg: Svg, x: float, y: float, cell: float, tile: Tile, rotation: int, *,
+                done: bool = False, text_colour: str | None = None) -> None:
+    """The words on a tile. A cleared obstacle or an explored Crash Site keeps its label, with a
+    check mark in green ink instead of bold: the label stays readable (never struck through)."""
     terrain = tile.terrain
-    svg.rect(x, y, cell, cell, fill=fill or FILL[terrain], stroke="#555", stroke_width=1)
     ink = text_colour or ("#fff" if terrain == "canyon" else "#222")
     label = TERRAIN_LABEL[terrain]
     if label:
-        svg.text(x + cell / 2, y + cell - 9, label, size=8.5, anchor="middle", fill=ink)
+        svg.text(x + cell / 2, y + cell - 9, label, size=10, anchor="middle", fill=ink)
+    middle = None
     if tile.obstacle:
-        strike = "line-through" if cleared else None
-        svg.text(x + cell / 2, y + cell / 2 + 6, f"{OBSTACLE_SHORT[tile.obstacle]} {tile.value}",
-                 size=10, anchor="middle", fill=ink, font_weight="bold", text_decoration=strike)
-    if tile.crash_site:
-        svg.text(x + cell / 2, y + cell / 2 + 6, f"✈ Crash {tile.crash_site}", size=9.5,
-                 anchor="middle", fill=ink)
-    svg.element("title", f"{tile.name}, turned {rotation}°")
+        middle = f"{OBSTACLE_SHORT[tile.obstacle]} {tile.value}"
+    elif tile.crash_site:
+        middle = f"✈ {tile.crash_site}"
+    if middle:
+        if done:
+            done_ink = text_colour or ("#c8f0c8" if terrain == "canyon" else DONE_INK)
+            svg.text(x + cell / 2, y + cell / 2 + 5, f"✓ {middle}", size=11.5, anchor="middle",
+                     fill=done_ink)
+        else:
+            svg.text(x + cell / 2, y + cell / 2 + 5, middle, size=12.5, anchor="middle",
+                     fill=ink, font_weight="bold")
+    svg.element("title", f"{tile.name}, turned {rotation}°"
+                + (" (cleared)" if done and tile.obstacle else " (explored)" if done else ""))
     _dots(svg, x, y, cell, tile.rotated_edges(rotation))
+
+
+def _tile(svg: Svg, x: float, y: float, cell: float, tile: Tile, rotation: int, *,
+          fill: str | None = None, cleared: bool = False, text_colour: str | None = None) -> None:
+    _tile_ground(svg, x, y, cell, tile, fill=fill)
+    _tile_marks(svg, x, y, cell, tile, rotation, done=cleared, text_colour=text_colour)
 
 
 def tile_svg(tile: Tile, rotation: int = 0, cell: int = 64) -> Svg:
     """One tile on its own (rotated), with its id underneath."""
     svg = Svg(cell + 8, cell + 22, title=tile.name)
     _tile(svg, 4, 4, cell, tile, rotation)
-    svg.text(cell / 2 + 4, cell + 18, f"{tile.id} {rotation}°" if rotation else tile.id, size=10,
+    svg.text(cell / 2 + 4, cell + 18, f"{tile.id} {rotation}°" if rotation else tile.id, size=11,
              anchor="middle")
     return svg
+
+
+#: The legend's words, in the order it lists them (only what the picture shows).
+_LEGEND_OBSTACLE = "obstacle and its value: blocks the Team until a roll beats it"
+_LEGEND_DONE = "cleared or explored (a Map Token): the Team may enter"
+
+
+_SYMBOLS = ("team", "distance", "path", "dot", "token", "mark:")
+
+
+def _legend_offset(kind: str) -> float:
+    """Where an entry's words start: after its symbol, or after its word sample."""
+    return 26 if kind.startswith(_SYMBOLS) else 10 + 7 * len(kind)
+
+
+def _legend(svg: Svg, x: float, y: float, entries: Sequence[tuple[str, str]]) -> None:
+    """One line per entry: a small sample drawn the way the map draws it, then its meaning."""
+    for i, (kind, words) in enumerate(entries):
+        cy = y + 18 * i
+        if kind == "team":
+            svg.circle(x + 9, cy - 4, 7, fill=PALETTE[0], stroke="#fff", stroke_width=1.5)
+            svg.text(x + 9, cy - 0.5, "T", size=9, anchor="middle", fill="#fff",
+                     font_weight="bold")
+        elif kind == "distance":
+            svg.text(x + 9, cy, "2", size=11, anchor="middle", font_weight="bold",
+                     fill="#08306b")
+        elif kind == "path":
+            svg.line(x, cy - 4, x + 18, cy - 4, stroke=PALETTE[1], stroke_width=4,
+                     stroke_opacity=0.75, stroke_linecap="round")
+        elif kind == "dot":
+            svg.circle(x + 9, cy - 4, 3.2, fill="#d7191c", stroke="#700", stroke_width=0.6)
+        elif kind == "token":
+            svg.circle(x + 9, cy - 4, 5, fill="#222", stroke="#fff", stroke_width=1)
+        elif kind.startswith("mark:"):
+            colour = kind[5:]
+            svg.rect(x + 1, cy - 11, 16, 14, fill=colour, fill_opacity=0.18, stroke=colour,
+                     stroke_width=2, stroke_dasharray="4 2")
+        else:  # a word sample ("Heat 7", "✓ Heat 5")
+            done = kind.startswith("✓")
+            svg.text(x, cy, kind, size=11, fill=DONE_INK if done else "#222",
+                     font_weight=None if done else "bold")
+            svg.text(x + _legend_offset(kind), cy, words, size=11, fill="#222")
+            continue
+        svg.text(x + 26, cy, words, size=11, fill="#222")
 
 
 def desert_svg(desert: Desert, *, team: Coord | None = None, map_tokens: Iterable[Coord] = (),
                distances: bool = False, heat: bool = False,
                remaining: Mapping[str, int] | None = None, path: list[Coord] | None = None,
                marks: Mapping[Coord, str] | None = None, extra: Iterable[Coord] = (),
-               title: str | None = None, cell: int = 60, distance_offset: int = 0,
+               title: str | None = None, cell: int = 72, distance_offset: int = 0,
                note: str | None = ILLUSTRATIVE,
-               labels: Mapping[Coord, str] | None = None) -> Svg:
+               labels: Mapping[Coord, str] | None = None, legend: bool = True,
+               mark_words: Mapping[str, str] | None = None) -> Svg:
     """The Desert as SVG.
 
     ``distances`` writes each tile's distance to START (GL-R16) in its corner; ``heat`` colours
@@ -77,20 +160,60 @@ def desert_svg(desert: Desert, *, team: Coord | None = None, map_tokens: Iterabl
     ``remaining``, default all stacks full); ``path`` draws a route; ``marks`` outlines empty or
     placed positions in a colour (placement candidates), and ``labels`` writes a short word in a
     marked square, so that the colour is never the only cue; ``extra`` widens the frame.
+    ``legend`` lists, beside the map, what each mark it shows means (``mark_words``: the
+    meaning of each word of ``labels``).
     """
     marks = dict(marks or {})
     tokens = set(map_tokens)
     cells = list(desert.tiles) + list(marks) + list(extra)
     xs, ys = [p[0] for p in cells], [p[1] for p in cells]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    entries: list[tuple[str, str]] = []
+    if legend:
+        shown = [desert.tiles[p] for p in desert.tiles]
+        if team is not None:
+            entries.append(("team", "the Team"))
+        if distances or heat:
+            entries.append(("distance", "steps to START (shortest path)"))
+        if path and len(path) > 1:
+            entries.append(("path", "the shortest path to START"))
+        if any(any(t.edges) for t in shown):
+            entries.append(("dot", "red dot: must meet a red dot"))
+        blocking = sorted({f"{OBSTACLE_SHORT[t.obstacle]} {t.value}" for p, t in
+                           desert.tiles.items() if t.obstacle and p not in tokens})
+        if blocking:
+            entries.append((blocking[0], _LEGEND_OBSTACLE))
+        names = sorted({t.obstacle for t in shown if t.obstacle})
+        if names:
+            entries += [("", f"{OBSTACLE_SHORT[o]} = {OBSTACLE_NAMES[o]}") for o in names]
+        sites = sorted(t.crash_site for p, t in desert.tiles.items()
+                       if t.crash_site and p not in tokens)
+        if sites:
+            n = sites[0]
+            entries.append((f"✈ {n}", f"Crash Site: {n} hand-out{'s' * (n != 1)} the first "
+                                       "time the Team enters"))
+        done = [t for p, t in desert.tiles.items() if p in tokens and (t.obstacle or t.crash_site)]
+        if done:
+            entries.append(("token", _LEGEND_DONE))
+            sample = done[0]
+            word = (f"{OBSTACLE_SHORT[sample.obstacle]} {sample.value}" if sample.obstacle
+                    else f"✈ {sample.crash_site}")
+            entries.append((f"✓ {word}", "cleared obstacle or explored site"))
+        for colour, word in {c: (labels or {}).get(p, "") for p, c in marks.items()}.items():
+            meaning = (mark_words or {}).get(word)
+            if word and meaning:
+                entries.append((f"mark:{colour}", f"{word}: {meaning}"))
+    legend_width = max((_legend_offset(k) + 6.6 * len(w) for k, w in entries), default=0)
+    legend_width = legend_width + 14 if entries else 0
     pad, top = 8, 22 if title else 6
     bottom = 16 if note else 6
-    width = max((x1 - x0 + 1) * cell + 2 * pad, 7 * len(title or "") + 16,
+    map_width = (x1 - x0 + 1) * cell + 2 * pad
+    width = max(map_width + legend_width, 7.5 * len(title or "") + 16,
                 6 * len(note or "") + 16)
-    height = (y1 - y0 + 1) * cell + pad + top + bottom
+    height = max((y1 - y0 + 1) * cell + pad + top + bottom, top + 18 * len(entries) + bottom + 8)
     spoken = title or (f"the Desert: {len(desert)} tile{'s' * (len(desert) != 1)} placed"
                        + (f", the Team at {team}" if team is not None else ""))
-    svg = Svg(width, height, title=spoken, role="img")  # every picture has a <title>
+    svg = Svg(round(width), round(height), title=spoken, role="img")  # every picture has a <title>
     if title:
         svg.text(width / 2, 15, title, size=12.5, anchor="middle", font_weight="bold")
 
@@ -99,43 +222,52 @@ def desert_svg(desert: Desert, *, team: Coord | None = None, map_tokens: Iterabl
 
     maxd = max(desert.distance.values()) or 1
     full = remaining if remaining is not None else {"3": 1, "6": 1, "compass": 1}
+
+    def hot(p: Coord) -> bool:
+        return heat and desert.distance[p] / maxd > 0.45
+
+    # ground first, then the path, then the words on top: a route never hides a label
+    for p, tile in desert.tiles.items():
+        x, y = corner(p)
+        fill = heat_colour(0.1 + 0.9 * desert.distance[p] / maxd) if heat else None
+        _tile_ground(svg, x, y, cell, tile, fill=fill)
+    if path and len(path) > 1:
+        pts = [(corner(p)[0] + cell / 2, corner(p)[1] + cell / 2) for p in path]
+        svg.polyline(pts, stroke=PALETTE[1], stroke_width=4, stroke_opacity=0.6,
+                     stroke_linecap="round")
     for p, tile in desert.tiles.items():
         x, y = corner(p)
         d = desert.distance[p] + distance_offset
-        fill = heat_colour(0.1 + 0.9 * desert.distance[p] / maxd) if heat else None
-        _tile(svg, x, y, cell, tile, desert.rotation[p], fill=fill, cleared=p in tokens,
-              text_colour=("#fff" if heat and desert.distance[p] / maxd > 0.45 else None))
+        _tile_marks(svg, x, y, cell, tile, desert.rotation[p],
+                    done=p in tokens and bool(tile.obstacle or tile.crash_site),
+                    text_colour="#fff" if hot(p) else None)
         if heat:
             stack = stack_to_draw(d, full)
-            svg.text(x + cell - 4, y + 13, STACK_SHORT[stack], size=10, anchor="end",
-                     fill="#fff" if desert.distance[p] / maxd > 0.45 else "#08306b",
-                     font_weight="bold")
+            svg.text(x + 4, y + 27, STACK_SHORT[stack], size=10,
+                     fill="#fff" if hot(p) else "#08306b", font_weight="bold")
         if distances or heat:
-            svg.text(x + 4, y + 13, d, size=11, font_weight="bold",
-                     fill="#fff" if heat and desert.distance[p] / maxd > 0.45 else "#08306b")
+            svg.text(x + 4, y + 14, d, size=12, font_weight="bold",
+                     fill="#fff" if hot(p) or tile.terrain == "canyon" else "#08306b")
         if p in tokens:
-            svg.circle(x + cell - 9, y + cell - 9, 5, fill="#222", stroke="#fff", stroke_width=1)
+            svg.circle(x + cell - 11, y + 12, 5, fill="#222", stroke="#fff", stroke_width=1)
             svg.element("title", "Map Token: cleared / explored")
     for p, colour in marks.items():
         x, y = corner(p)
         svg.rect(x + 2, y + 2, cell - 4, cell - 4, fill=colour, fill_opacity=0.18, stroke=colour,
                  stroke_width=2.5, stroke_dasharray="5 3")
-        word = (labels or {}).get(p)
-        if word and p not in desert.tiles:
-            svg.text(x + cell / 2, y + cell / 2 + 4, word, size=11, anchor="middle", fill="#222",
+        label = (labels or {}).get(p)
+        if label and p not in desert.tiles:
+            svg.text(x + cell / 2, y + cell / 2 + 4, label, size=12, anchor="middle", fill="#222",
                      font_weight="bold")
-    if path and len(path) > 1:
-        pts = [(corner(p)[0] + cell / 2, corner(p)[1] + cell / 2) for p in path]
-        svg.polyline(pts, stroke=PALETTE[1], stroke_width=4, stroke_opacity=0.75,
-                     stroke_linecap="round")
     if team is not None:
         x, y = corner(team)
-        svg.circle(x + cell / 2, y + 18, 8, fill=PALETTE[0], stroke="#fff", stroke_width=2)
-        svg.text(x + cell / 2, y + 21.5, "T", size=9.5, anchor="middle", fill="#fff",
+        svg.circle(x + cell / 2, y + 19, 8.5, fill=PALETTE[0], stroke="#fff", stroke_width=2)
+        svg.text(x + cell / 2, y + 22.5, "T", size=10, anchor="middle", fill="#fff",
                  font_weight="bold")
         svg.element("title", "the Team pawn")
+    _legend(svg, map_width + 6, top + 14, entries)
     if note:
-        svg.text(pad, height - 4, note, size=9, fill="#777")
+        svg.text(pad, height - 4, note, size=9.5, fill=NOTE_INK)
     return svg
 
 
@@ -156,6 +288,10 @@ def state_svg(state: State, *, distances: bool = True, path: bool = True, heat: 
 #: placement marks: colour-blind-safe colours (Okabe-Ito) with a word as the second cue
 PLACE_HERE, FITS_LATER, BREAKS = "#0072B2", "#E69F00", "#D55E00"
 PLACE_WORDS = {PLACE_HERE: "✓ here", FITS_LATER: "fits", BREAKS: "✗ dots"}
+#: what each placement word means, for the picture's legend
+PLACE_MEANING = {"✓ here": "a legal spot for the drawn tile",
+                 "fits": "fits, but a spot nearer the Team comes first",
+                 "✗ dots": "the red dots would not match"}
 
 
 def placement_svg(report: PlacementReport, desert: Desert | None = None) -> Html:
@@ -170,10 +306,12 @@ def placement_svg(report: PlacementReport, desert: Desert | None = None) -> Html
         if rank[colour] >= rank.get(marks.get(c.position, ""), -1):
             marks[c.position] = colour
     desert = desert if desert is not None else report.desert
-    pictures = [tile_svg(report.tile)]
+    pictures = [f"<div style='font-size:12px;text-align:center'>drawn tile</div>"
+                f"{tile_svg(report.tile)}"]
     if desert is not None:
-        pictures.insert(0, desert_svg(desert, team=report.team, marks=marks,
-                                      labels={p: PLACE_WORDS[c] for p, c in marks.items()}))
+        pictures.append(str(desert_svg(desert, team=report.team, marks=marks,
+                                       labels={p: PLACE_WORDS[c] for p, c in marks.items()},
+                                       mark_words=PLACE_MEANING)))
     body = "".join(f"<div>{p}</div>" for p in pictures)
     return Html(f'<div style="display:flex;gap:12px;align-items:flex-start">{body}</div>')
 
@@ -194,7 +332,7 @@ def state_html(state: State) -> Html:
 
         caption = END_REASONS[state.result]
     table = html_table(["player", "Life", "cards", ""], rows, caption=caption)
-    events = "".join(f"<li>{escape(e)}</li>" for e in state.events)
+    events = "".join(f"<li>{escape(plain_words(e))}</li>" for e in state.events)
     return Html(f'<div style="display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start"><div>'
                 f"{state_svg(state)}</div><div>{table}<ul style='font-size:12px;max-width:380px'>"
                 f"{events}</ul></div></div>")
@@ -220,7 +358,7 @@ def step_html(state: State) -> str:
         from .actions import END_REASONS
 
         head = f"<b>Game over</b>: {escape(END_REASONS[state.result])}"
-    events = "".join(f"<li>{escape(e)}</li>" for e in state.events)
+    events = "".join(f"<li>{escape(plain_words(e))}</li>" for e in state.events)
     if state.phase == "place":  # show where the scouted tile may go, and why
         report = state.placement_report()
         picture = (f"<div style='font-size:12px'>{escape(report.summary())}</div>"
@@ -247,7 +385,7 @@ def steps_table(states: Sequence[State], *, caption: str | None = None) -> Html:
         action = after.actions[-1]
         who = before.to_move
         rows.append([i, f"P{who + 1}" if who is not None else "-", before.action_label(tuple(action)),
-                     "; ".join(after.events) or "-"])
+                     plain_words("; ".join(after.events)) or "-"])
     return Html(html_table(["step", "who", "action", "what happens"], rows, caption=caption))
 
 
@@ -293,7 +431,7 @@ def view_html(state: State, seat: int, *, marks: Iterable[Coord] = ()) -> Html:
 
     points = dict(deck.points)
     points.update(dict(rules.scoring_values))
-    hand = [card + (f" ({points[card]} point{'s' * (points[card] != 1)})"
+    hand = [card_words(card) + (f" ({points[card]} point{'s' * (points[card] != 1)})"
                     if deck.kind(card) == "trait" and points.get(card) else "")
             for card in view["hand"]]
     pending = view["pending"]
@@ -301,11 +439,11 @@ def view_html(state: State, seat: int, *, marks: Iterable[Coord] = ()) -> Html:
     if "pile_size" in pending:
         waits += f": {pending['pile_size']} item(s) in the pile"
     if "pile" in pending:
-        waits += f", revealed: {', '.join(pending['pile']) or 'no cards'}"
+        waits += f", revealed: {', '.join(map(card_words, pending['pile'])) or 'no cards'}"
     if "drawn" in pending:
         waits += f"; you scouted {' and '.join(pending['drawn'])}"
     if "revealed_card" in pending:
-        waits += f"; the revealed card is {pending['revealed_card']}"
+        waits += f"; the revealed card is {card_words(pending['revealed_card'])}"
     stacks = ", ".join(("Compass" if k == "compass" else f"“{k}”") + f" {v}"
                        for k, v in view["stacks"].items())
     rows = [["you are", f"P{seat + 1}, {'an ' if view['role'] == 'alien' else 'a '}"
@@ -326,5 +464,5 @@ def view_html(state: State, seat: int, *, marks: Iterable[Coord] = ()) -> Html:
                 f'align-items:flex-start"><div>{picture}</div><div>{table}</div></div>')
 
 
-__all__ = ["desert_svg", "state_svg", "tile_svg", "placement_svg", "state_html", "step_html", "steps_table", "view_html",
-           "FILL"]
+__all__ = ["desert_svg", "state_svg", "tile_svg", "placement_svg", "state_html", "step_html",
+           "steps_table", "view_html", "card_words", "plain_words", "FILL"]

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.chance import rng_for
-from ...core.checks import check_sequence
+from ...core.checks import check_sequence, show
 from ...core.errors import BadInput
 from .base import ACTION_POINTS, LIFE_BY_PLAYERS
 from .cards import INFECTION, load_deck
@@ -121,22 +121,22 @@ def arrange(self: Draft, options: Mapping[str, Any]) -> None:
               and all(isinstance(v, int) and not isinstance(v, bool) for v in
                       (entry[0], entry[1], entry[3])) and isinstance(entry[2], str))
         if not ok:
-            raise BadInput("NB-ARG", f"a layout entry is [x, y, tile_id, rotation], not {entry!r}")
+            raise BadInput("NB-ARG", f"a layout entry is [x, y, tile_id, rotation], not {show(entry)}")
         x, y, tile_id, rot = entry
         tile = self.tileset[tile_id]
         if tile_id in used or tile is self.tileset.start:
             raise BadInput("NB-ARG", f"tile {tile_id} is used twice in the layout")
         if rot not in (0, 90, 180, 270) or (x, y) in self.desert.tiles:
-            raise BadInput("NB-ARG", f"layout entry {list(entry)!r}: the position is taken or "
+            raise BadInput("NB-ARG", f"layout entry {show(list(entry))}: the position is taken or "
                            "the rotation is not 0, 90, 180 or 270")
         if not self.desert.placed_neighbours((x, y)):
-            raise BadInput("NB-ARG", f"layout entry {list(entry)!r} touches no earlier tile")
+            raise BadInput("NB-ARG", f"layout entry {show(list(entry))} touches no earlier tile")
         used.add(tile_id)
         self.desert.place(tile, (x, y), rot, self.rules.edge_match)  # GL-R14: red dots match
     self.stacks = {k: tuple(t for t in v if t not in used) for k, v in self.stacks.items()}
     team = check_coord(options.get("team", self.desert.start), "team")
     if team not in self.desert.tiles:
-        raise BadInput("NB-ARG", f"team must be the position of a placed tile, got {team!r}")
+        raise BadInput("NB-ARG", f"team must be the position of a placed tile, got {show(team)}")
     self.team = team
     tokens = check_sequence(options.get("map_tokens", []), "map_tokens",
                             max_len=len(self.tileset.tiles) + 1, item=check_coord)

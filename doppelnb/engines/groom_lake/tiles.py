@@ -15,6 +15,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
+from ...core.checks import show
 from ...core.data import data_digest, expect, expect_int, expect_keys, load_data
 from ...core.errors import BadInput
 
@@ -145,7 +146,7 @@ class TileSet:
         try:
             return self.tiles[tile_id]
         except KeyError:
-            raise BadInput("NB-ARG", f"there is no tile {tile_id!r} in the tile set") from None
+            raise BadInput("NB-ARG", f"there is no tile {show(tile_id)} in the tile set") from None
 
     def counts(self) -> dict[str, dict[str, int]]:
         """Tiles per back stack and terrain."""
@@ -161,7 +162,7 @@ def parse_tile(obj: Any, what: str, *, start: bool = False) -> Tile:
     expect_keys(obj, what, ["id", "terrain", "edges"], ["back", "obstacle", "value", "crash_site"])
     tile_id = obj["id"]
     expect(isinstance(tile_id, str) and tile_id.strip() != "", what, "id must be a non-empty text")
-    what = f"{what} {tile_id!r}"
+    what = f"{what} {show(tile_id)}"
     terrain = obj["terrain"]
     if start:
         expect(terrain == "start", what, "the START tile has terrain \"start\"")
@@ -200,7 +201,7 @@ def parse_tileset(doc: dict[str, Any], source: str) -> TileSet:
     for i, obj in enumerate(doc["tiles"]):
         tile = parse_tile(obj, f"tile {i + 1}")
         expect(tile.id not in tiles and tile.id != start.id, "tile file",
-               f"the id {tile.id!r} is used twice")
+               f"the id {show(tile.id)} is used twice")
         tiles[tile.id] = tile
     note = doc.get("note", "")
     expect(isinstance(note, str), "tile file", "note must be text")

@@ -65,7 +65,10 @@ class GroomLakeHand(HandGame):
             return "pay with a Life token"
         if kind == "pay":
             return "pay with a Recovery card"
-        return _GL_WORDS.get(kind, " ".join(map(str, action))).format(*args)
+        from ...engines.groom_lake.render import card_words
+
+        plain = [card_words(a) if isinstance(a, str) else a for a in args]
+        return _GL_WORDS.get(kind, " ".join(map(str, action))).format(*plain)
 
     def parse(self, state: Any, text: str) -> Any:
         try:
@@ -96,9 +99,11 @@ class GroomLakeHand(HandGame):
         return out
 
     def move_line(self, before: Any, after: Any, seat: int) -> str | None:
+        from ...engines.groom_lake.render import plain_words
+
         mover = before.to_move
         action = tuple(after.actions[-1])
-        events = "; ".join(after.events)
+        events = plain_words("; ".join(after.events))
         if mover == seat:
             line = f"You: {self.label(before, action)}"
             return sentence(f"{line}. {events}" if events else line)
@@ -109,6 +114,8 @@ class GroomLakeHand(HandGame):
     def explain(self, states: Sequence[Any], seat: int) -> str:
         """The events of the current leader's turn so far (or of the last turn, when the current
         one has just begun), each naming the rule that decided it."""
+        from ...engines.groom_lake.render import plain_words
+
         last = states[-1]
         turns: dict[int, list[str]] = {}
         leaders: dict[int, int] = {}
@@ -123,7 +130,8 @@ class GroomLakeHand(HandGame):
                     "clear or call a vote (GL-R12).")
         leader = leaders[turn]
         head = "The set-up and turn 1" if turn == 1 else f"Turn {turn}"
-        return sentence(f"{head} ({who(leader, seat)} leading): " + "; ".join(turns[turn]))
+        return sentence(f"{head} ({who(leader, seat)} leading): "
+                        + plain_words("; ".join(turns[turn])))
 
     def score_line(self, start: Any, state: Any, seat: int) -> str:
         view = state.view(seat)
