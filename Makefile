@@ -9,6 +9,8 @@
 #   make golden     - regenerate the golden records (tests/golden/) after a deliberate change
 #   make soak       - many seeded random games per engine, every invariant checked
 #   make sweep      - an example designer sweep (SWEEP_GAME, SWEEP_GAMES, SEED, WORKERS, OUT)
+#   make sweeps     - regenerate the shipped sweep tables (doppelnb/data/sweeps/) and their
+#                     fingerprints on every core, under nice (ONLY=NAME: one table)
 #   make strip      - put the notebooks in the form the pre-commit stripper keeps them
 #   make explainers - notebooks -> standalone offline HTML pages in build/explainers/
 #   make app        - serve the notebooks as live apps with Voila on $(IP):$(APP_PORT); for a
@@ -48,7 +50,7 @@ BROWSER_DEBS := chromium fonts-dejavu-core fonts-liberation fonts-symbola
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: setup setup-lab lab test lint unit notebooks bench clean chromium vendor explainers \
-	browser app loadtest screenshots package typecheck golden soak sweep strip fast fast-test wheels
+	browser app loadtest screenshots package typecheck golden soak sweep sweeps strip fast fast-test wheels
 
 setup: $(STAMP)
 
@@ -210,6 +212,12 @@ sweep: setup
 	@mkdir -p $(dir $(OUT))
 	$(BIN)/python -m doppelnb sweep $(SWEEP_GAME) --games $(SWEEP_GAMES) --seed $(SEED) \
 		--workers $(WORKERS) --out $(OUT)
+
+# Every shipped sweep table and its NAME.json from the arguments recorded there (not part of
+# `make test`, whose tests/test_sweep_tables.py only replays each table's fingerprinted games);
+# prints the time each table took. Long: run it when that test reports a table stale.
+sweeps: setup
+	nice -n 10 $(BIN)/python tools/sweeps.py $(if $(ONLY),--only $(ONLY))
 
 # What the pre-commit hook would do to the notebooks, without git hooks (they need a network).
 strip: setup

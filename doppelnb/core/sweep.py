@@ -242,23 +242,48 @@ class Table:
 
 def load_table(name: str) -> Table:
     """A shipped sweep result (``doppelnb/data/sweeps/NAME.csv``, e.g. ``"doppeldoppel"``) as a
-    :class:`Table`; only names inside the package are looked up."""
+    :class:`Table`; only names inside the package are looked up. ``meta`` says how it was made
+    (from ``NAME.json``, see :mod:`doppelnb.core.provenance`): ``name``, ``game``, ``question``,
+    ``seed``, ``games`` (per cell; a tuple, one per sweep, when the table joins sweeps of
+    different sizes), ``command`` (the ``python -m doppelnb sweep`` command, one line per
+    sweep), ``commands``, ``version`` (of doppelnb) and ``players_used``.
+
+    >>> table = load_table("doppeldoppel")
+    >>> table.meta["command"].startswith("python -m doppelnb sweep doppeldoppel --games ")
+    True
+    """
     import importlib.resources
+
+    from .provenance import parse_provenance, table_meta
 
     if not isinstance(name, str) or not name.replace("_", "").isalnum():
         raise BadInput("NB-ARG", f"name must be a shipped sweep name like 'doppeldoppel', "
                        f"not {show(name)}")
-    resource = importlib.resources.files("doppelnb") / "data" / "sweeps" / f"{name}.csv"
+    folder = importlib.resources.files("doppelnb") / "data" / "sweeps"
+    resource = folder / f"{name}.csv"
     if not resource.is_file():
         raise BadInput("NB-ARG", f"there is no shipped sweep named {name!r}")
-    reader = csv.reader(io.StringIO(resource.read_text(encoding="utf-8")))
+    rows = parse_table_csv(resource.read_text(encoding="utf-8"), name)
+    meta: dict[str, Any] = {"name": name, "game": name}
+    source = folder / f"{name}.json"
+    if source.is_file():
+        meta = table_meta(parse_provenance(source.read_bytes(), name))
+    return Table(rows, meta)
+
+
+def parse_table_csv(text: str, name: str = "table") -> list[tuple[Any, ...]]:
+    """The rows of a sweep's CSV text (columns :data:`COLUMNS`); :class:`BadInput` when it is
+    not one."""
+    reader = csv.reader(io.StringIO(text))
     header = next(reader, None)
     if header is None or tuple(header) != tuple(COLUMNS):
         raise BadInput("NB-ARG", f"the shipped sweep {name!r} does not have the columns "
                        f"{', '.join(COLUMNS)}")
-    rows = [(r[0], int(r[1]), r[2], r[3], float(r[4]), int(r[5]), float(r[6]), float(r[7]))
-            for r in reader if r]
-    return Table(rows, {"game": name})
+    try:
+        return [(r[0], int(r[1]), r[2], r[3], float(r[4]), int(r[5]), float(r[6]), float(r[7]))
+                for r in reader if r]
+    except (ValueError, IndexError):
+        raise BadInput("NB-DATA", f"the sweep {name!r} has a malformed row") from None
 
 
 #: The metrics :func:`balance_summary` compares readings on, in order of preference on a tie.
@@ -317,7 +342,8 @@ def balance_summary(name: str | Table, metric: str | None = None) -> Any:
     elif metric not in present:
         raise BadInput("NB-ARG", f"no rows for metric {metric!r}; metrics are "
                        f"{', '.join(present)}")
-    game = table.meta.get("game", name if isinstance(name, str) else "")
+    game = table.meta.get("name") or table.meta.get("game", name if isinstance(name, str)
+                                                     else "")
     sentences = []
     for c in sorted(compare_readings(table, metric), key=lambda c: not c["settled"]):
         d, v = c["default"], c["value"]
@@ -346,7 +372,25 @@ def balance_summary(name: str | Table, metric: str | None = None) -> Any:
     text = "".join(f"<p>{escape(s)}</p>" for s in sentences)
     grid = html_table(["rules", "players", "bots", "metric", "estimate", "games",
                        "95% interval"], body, caption=f"{game_label(game)}: balance metrics")
-    return Html(f"<div>{text}{chart}{grid}</div>")
+    return Html(f"<div>{text}{chart}{_made_with(table.meta)}{grid}</div>")
+
+
+def _made_with(meta: dict[str, Any]) -> str:
+    """Under a shipped table's chart: the command(s) that made it and the games per cell, so a
+    reader can tell how much data the intervals stand on and run it again."""
+    from .render import escape
+
+    commands = meta.get("commands")
+    if not commands:
+        return ""
+    games = meta.get("games")
+    counts = games if isinstance(games, tuple) else (games,) * len(commands)
+    lines = "".join(f"<br><code>{escape(c)}</code> ({n:,} games per cell)"
+                    for c, n in zip(commands, counts, strict=True))
+    turn = " (the rows of each command in turn)" if len(commands) > 1 else ""
+    note = f"<br>{escape(meta['note'])}" if meta.get("note") else ""
+    return (f'<p style="font-size:0.9em">Made with doppelnb {escape(meta.get("version", ""))}'
+            f"{turn}:{lines}{note}</p>")
 
 
 def _ladder_sentence(row: tuple[Any, ...]) -> str:
@@ -521,6 +565,14 @@ def play_game(game_spec: str, changes: dict[str, Any], players: int, seats: Sequ
               game_seed: int, policy_seed: Sequence[Any], max_actions: int = 200_000
               ) -> dict[str, Any]:
     """Play one game and return its facts as a small JSON-ready dict."""
+    return _play(game_spec, changes, players, seats, game_seed, policy_seed, max_actions)[0]
+
+
+def _play(game_spec: str, changes: dict[str, Any], players: int, seats: Sequence[str],
+          game_seed: int, policy_seed: Sequence[Any], max_actions: int = 200_000
+          ) -> tuple[dict[str, Any], Any]:
+    """:func:`play_game`'s facts and the game's final state (whose record the shipped tables'
+    fingerprints take their moves from, :mod:`doppelnb.core.provenance`)."""
     module = _module(game_spec)
     rules = module.Rules().replace(**changes) if changes else module.Rules()
     state = module.new_game(players, rules=rules, seed=game_seed)
@@ -553,7 +605,7 @@ def play_game(game_spec: str, changes: dict[str, Any], players: int, seats: Sequ
     sides = _sides_of(game_spec)
     if sides is not None:
         record["t"] = [str(side) for side in sides(state)]
-    return record
+    return record, state
 
 
 _SIDES: dict[str, Any] = {}
@@ -593,15 +645,21 @@ def cell_key(reading: str, players: int, mix: str) -> str:
 
 def run_chunk(task: _Task) -> tuple[str, int, list[dict[str, Any]]]:
     """Play games ``start .. start+count-1`` of one cell (what a worker runs)."""
-    out = []
+    return task.cell, task.start, [record for record, _ in play_chunk(task)]
+
+
+def play_chunk(task: _Task) -> Iterator[tuple[dict[str, Any], Any]]:
+    """Games ``start .. start+count-1`` of one cell, one at a time: each game's facts (with its
+    index ``i``) and its final state. The one place a sweep's game is seeded and played, shared
+    by :func:`run_chunk` and the shipped tables' fingerprints, so a fingerprint replays exactly
+    the games the table was computed from."""
     for index in range(task.start, task.start + task.count):
         deal = rng_for(task.seed, "deal", task.game, task.reading, task.players, index)
-        record = play_game(task.game, dict(task.changes), task.players,
-                           seats_for(task.mix, task.players, index), deal.getrandbits(62),
-                           (task.seed, "players", task.game, task.cell, index))
+        record, state = _play(task.game, dict(task.changes), task.players,
+                              seats_for(task.mix, task.players, index), deal.getrandbits(62),
+                              (task.seed, "players", task.game, task.cell, index))
         record["i"] = index
-        out.append(record)
-    return task.cell, task.start, out
+        yield record, state
 
 
 # -- metrics -----------------------------------------------------------------------------------
@@ -772,6 +830,53 @@ def default_chunk(games: int, cells: int, workers: int, search: bool = False) ->
     return max(1, min(share, games, MAX_SEARCH_CHUNK if search else MAX_CHUNK))
 
 
+def _dimensions(spec: str, module: Any, readings: Any, player_counts: Sequence[int] | None,
+                policy_mixes: Sequence[Any]
+                ) -> tuple[list[tuple[str, dict[str, Any]]], tuple[int, ...], list[tuple[str, ...]]]:
+    """A sweep's readings, player counts and policy mixes, checked (its cells are every
+    combination, in this order: see :func:`sweep_cells`)."""
+    if player_counts is None:
+        counts: tuple[int, ...] = player_counts_of(module)
+    else:
+        if isinstance(player_counts, (str, bytes)) or not isinstance(player_counts, Sequence) \
+                or not player_counts:
+            raise BadInput("NB-ARG", f"player_counts must be a list of whole numbers, "
+                           f"not {show(player_counts)}")
+        counts = tuple(dict.fromkeys(check_int(p, "player_counts", 1, 64)
+                                     for p in player_counts))
+        legal = _legal_counts(module)
+        for p in counts:
+            if legal and p not in legal:
+                raise BadInput("NB-ARG", f"player_counts: {spec} is for "
+                               f"{', '.join(map(str, legal))} players, not {p}")
+    if isinstance(policy_mixes, str):
+        policy_mixes = [policy_mixes]
+    if not isinstance(policy_mixes, (list, tuple)) or len(policy_mixes) > MAX_MIXES:
+        raise BadInput("NB-ARG", f"policy_mixes must be a list of 1 to {MAX_MIXES} mixes, "
+                       f"not {show(policy_mixes)}")
+    mixes = list(dict.fromkeys(_parse_mix(m) for m in policy_mixes))
+    if not mixes:
+        raise BadInput("NB-ARG", "policy_mixes must name at least one mix")
+    cells_readings = readings_of(module, readings)
+    return cells_readings, counts, mixes
+
+
+def sweep_cells(game: Any, readings: Any = "all", player_counts: Sequence[int] | None = None,
+                policy_mixes: Sequence[Any] = ("random", "greedy", "greedy/random")
+                ) -> list[tuple[str, dict[str, Any], int, tuple[str, ...]]]:
+    """The cells :func:`sweep` plays for these arguments, in the order of its table:
+    ``[(reading, changes, players, mix)]``.
+
+    >>> [(r, p, m) for r, _, p, m in sweep_cells("doppeldoppel", "default", [3], ["greedy"])]
+    [('default', 3, ('greedy',))]
+    """
+    spec, module = resolve_game(game)
+    cells_readings, counts, mixes = _dimensions(spec, module, readings, player_counts,
+                                                policy_mixes)
+    return [(label, changes, players, mix)
+            for (label, changes), players, mix in itertools.product(cells_readings, counts, mixes)]
+
+
 def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | None = None,
           policy_mixes: Sequence[Any] = ("random", "greedy", "greedy/random"), games: int = 100,
           seed: int = 0, executor: cf.Executor | None = None, workers: int | None = None,
@@ -796,29 +901,8 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
     spec, module = resolve_game(game)
     games = check_int(games, "games", 1, MAX_GAMES)
     seed = check_int(seed, "seed", 0, MAX_SEED)
-    if player_counts is None:
-        counts: tuple[int, ...] = player_counts_of(module)
-    else:
-        if isinstance(player_counts, (str, bytes)) or not isinstance(player_counts, Sequence) \
-                or not player_counts:
-            raise BadInput("NB-ARG", f"player_counts must be a list of whole numbers, "
-                           f"not {show(player_counts)}")
-        counts = tuple(dict.fromkeys(check_int(p, "player_counts", 1, 64)
-                                     for p in player_counts))
-        legal = _legal_counts(module)
-        for p in counts:
-            if legal and p not in legal:
-                raise BadInput("NB-ARG", f"player_counts: {spec} is for "
-                               f"{', '.join(map(str, legal))} players, not {p}")
-    if isinstance(policy_mixes, str):
-        policy_mixes = [policy_mixes]
-    if not isinstance(policy_mixes, (list, tuple)) or len(policy_mixes) > MAX_MIXES:
-        raise BadInput("NB-ARG", f"policy_mixes must be a list of 1 to {MAX_MIXES} mixes, "
-                       f"not {show(policy_mixes)}")
-    mixes = list(dict.fromkeys(_parse_mix(m) for m in policy_mixes))
-    if not mixes:
-        raise BadInput("NB-ARG", "policy_mixes must name at least one mix")
-    cells_readings = readings_of(module, readings)
+    cells_readings, counts, mixes = _dimensions(spec, module, readings, player_counts,
+                                                policy_mixes)
     if workers is not None:
         workers = check_int(workers, "workers", 1, MAX_WORKERS)
     if checkpoint is not None and not isinstance(checkpoint, (str, os.PathLike)) or \
