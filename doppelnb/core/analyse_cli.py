@@ -83,8 +83,15 @@ def read_record(path: str) -> Any:
 def analyse(states: Sequence[Any], *, seed: int = 0) -> Table:
     """The metrics table of these final states (each a game replayed from its record), one cell
     per (game, reading, players), in a sweep's columns (see the module doc)."""
+    from .state import GameState
+
+    if isinstance(states, (str, bytes)) or not isinstance(states, Sequence) or not states:
+        raise BadInput("NB-ARG", f"states must be a non-empty list of game states, "
+                       f"not {show(states)}")
     cells: dict[tuple[str, str, int], list[GameFacts]] = {}
     for state in states:
+        if not isinstance(state, GameState):
+            raise BadInput("NB-ARG", f"states must be game states, not {show(state)}")
         key = (str(state.game), reading_of(state), int(state.players))
         cells.setdefault(key, []).append(game_facts(state))
     several = len({game for game, _, _ in cells}) > 1
@@ -102,9 +109,16 @@ def analyse(states: Sequence[Any], *, seed: int = 0) -> Table:
 def _check_out(out: str, force: bool) -> Path:
     """``--out``, checked before any record is read: not a folder, in a folder that exists,
     not a link, and not an existing file other than a doppelnb table unless ``force``."""
+    try:
+        return _check_target(Path(out), out, force)
+    except OSError as error:  # a name too long, a folder we may not read, ...
+        raise BadInput("NB-ARG", f"--out {show(out, 80)} cannot be written "
+                       f"({error.strerror or type(error).__name__})") from None
+
+
+def _check_target(target: Path, out: str, force: bool) -> Path:
     from ..cli import CommandError, _regular_or_missing
 
-    target = Path(out)
     if target.is_dir():
         raise BadInput("NB-ARG", f"--out {out} is a folder; name the CSV file to write")
     if not target.resolve().parent.is_dir():
@@ -153,7 +167,11 @@ def command(argv: Sequence[str]) -> int:
     target = _check_out(args.out, args.force)
     states = [read_record(path) for path in args.records]
     table = analyse(states)
-    _write_atomically(target, table.to_csv().encode("utf-8"))
+    try:
+        _write_atomically(target, table.to_csv().encode("utf-8"))
+    except OSError as error:
+        raise BadInput("NB-ARG", f"--out {show(args.out, 80)} cannot be written "
+                       f"({error.strerror or type(error).__name__})") from None
     print(one_line(f"{args.out}: {len(table)} rows from {len(states)} records in "
                    f"{table.meta['cells']} cells"), file=sys.stderr)
     return 0
