@@ -152,6 +152,38 @@ def test_branching_factor_and_real_decisions_counted_by_hand_on_the_toy_game():
     assert rows["branching_factor"].constant        # the same game twice
 
 
+class Step:
+    """A bare state for counting: who moves, how many legal actions, over or not."""
+
+    game = "bare"
+    players = 2
+    scores = (0, 0)
+
+    def __init__(self, to_move, legal, over=False):
+        self.to_move, self.legal, self.is_over = to_move, legal, over
+
+    def legal_actions(self):
+        return list(range(self.legal))
+
+    @property
+    def outcome(self):
+        from doppelnb.core.state import Outcome
+
+        return Outcome(self.is_over, (0,) if self.is_over else (), self.scores)
+
+
+def test_a_turn_is_a_run_of_decisions_by_one_seat_and_chance_steps_are_not_decisions():
+    # seat 0 decides twice in a row, a chance step (nobody to move), seat 1 three times, seat 0
+    steps = [Step(0, 3), Step(0, 1), Step(None, 6), Step(1, 2), Step(1, 2), Step(1, 1),
+             Step(0, 4), Step(None, 0, over=True)]
+    facts = facts_of(steps)
+    assert (facts.decisions, facts.choices, facts.real_decisions) == (6, 13, 4)
+    assert facts.turns == 3 and facts.actions == 7 and facts.first == 0
+    rows = dict(cell_metrics([facts]))
+    assert rows["real_decisions_per_turn"].estimate == pytest.approx(4 / 3)
+    assert rows["branching_factor"].estimate == pytest.approx(13 / 6)
+
+
 # -- the sweep's facts ---------------------------------------------------------------------------
 @pytest.mark.parametrize("game", GAMES)
 def test_the_facts_are_the_ones_a_sweep_records_for_the_same_games(game):
