@@ -4,6 +4,7 @@
     python -m doppelnb notebooks DEST [--student] [--force]
     python -m doppelnb explainers [NOTEBOOKS ...] --out DIR
     python -m doppelnb sweep GAME --games N --seed S [--workers K | --scheduler ADDRESS] --out FILE
+    python -m doppelnb analyse RECORD... --out FILE [--force]
     python -m doppelnb replay RECORD
 
 Every error prints one line on stderr and exits with status 2, never a traceback (set
@@ -50,6 +51,9 @@ DELEGATED = {
     "sweep": ("doppelnb.core.sweep_cli:command",
               "run a designer sweep and write its table as CSV",
               "GAME --games N --seed S [--workers K | --scheduler ADDRESS] --out FILE"),
+    "analyse": ("doppelnb.core.analyse_cli:command",
+                "compute the sweep's metrics from saved game records and write them as CSV",
+                "RECORD... --out FILE [--force]"),
 }
 #: (name, arguments, what it does), in the order ``--help`` lists them.
 COMMANDS = (
