@@ -31,9 +31,10 @@ from ...core.exact import mean_interval
 from ...core.state import play_to_end, playout, random_policy
 from ...core.symbolic import Formula
 from .board import ENEMY, Board
+from .claims import Resolution, resolve_placements
 from .players import greedy_policy
-from .resolve import Resolution, colour_scores, guess_points, resolve_placements
 from .rules import COLOURS, DEFAULT_RULES, DOPPELS, SIZE, Rules, colour_of
+from .scoring import colour_scores, guess_points
 from .shapes import Shape, one_sided_polyominoes
 from .state import new_game
 
