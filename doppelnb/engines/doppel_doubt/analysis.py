@@ -191,13 +191,6 @@ class Simulation:
         return [v for scores, j in zip(self.colour_scores, self.jesters, strict=True)
                 for c, v in scores.items() if c != j]
 
-    def histogram(self, width: int = 20) -> list[tuple[str, int]]:
-        values = self.player_team_scores()
-        lo = (min(values) // width) * width
-        hi = (max(values) // width) * width
-        return [(f"{b}-{b + width - 1}", sum(b <= v < b + width for v in values))
-                for b in range(lo, hi + width, width)]
-
     def summary(self) -> dict[str, Any]:
         values = self.player_team_scores()
         mean, low, high = mean_interval(values)
