@@ -84,16 +84,13 @@ unit: setup
 
 # Every notebook run by nbval, one notebook per xdist worker on the 2 cores (`--dist loadscope`,
 # as nbval's README asks: a notebook's cells run in order in one kernel). Only the two plugins
-# this needs are loaded (the others, hypothesis above all, add seconds to each process's start),
-# and tools/nbval_startup.py skips an optional 2 s import and forks the kernels from one process
-# that has imported the libraries every kernel needs (tools/kernel_forkserver.py; about 2 s of
-# CPU per kernel; DOPPELNB_NBVAL_FORK=0 starts each kernel afresh); see those files. The package
-# is compiled to bytecode first: with PYTHONDONTWRITEBYTECODE set, every kernel would recompile it.
+# this needs are loaded (the others, hypothesis above all, add seconds to each process's start).
+# The package is compiled to bytecode first: with PYTHONDONTWRITEBYTECODE set, every kernel would
+# recompile it.
 notebooks: setup
 	$(BIN)/python -m compileall -q doppelnb
-	PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 $(BIN)/python -m pytest -p tools.nbval_startup -p nbval.plugin \
-		-p xdist.plugin -n 2 --dist loadscope --nbval-lax --nbval-current-env -p no:cacheprovider \
-		notebooks
+	PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 $(BIN)/python -m pytest -p nbval.plugin -p xdist.plugin \
+		-n 2 --dist loadscope --nbval-lax --nbval-current-env -p no:cacheprovider notebooks
 
 # Debian's Chromium for the browser tests (never `playwright install`: its download fails here).
 chromium:

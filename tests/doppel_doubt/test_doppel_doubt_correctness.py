@@ -14,7 +14,7 @@ from doppelnb import BadInput, IllegalAction, RuleError
 from doppelnb.core.data import load_data
 from doppelnb.core.state import playout, random_policy
 from doppelnb.engines import doppel_doubt as db
-from doppelnb.engines.doppel_doubt.game import Submission
+from doppelnb.engines.doppel_doubt.flow import Submission
 
 I4 = db.shape_by_name("4-0")
 

@@ -15,12 +15,8 @@ from doppelnb import BadInput, IllegalAction, RuleError
 from doppelnb.core import play_to_end, playout, random_policy, rng_for
 from doppelnb.engines import doppelganger_quest as dq
 from doppelnb.engines.doppelganger_quest.cards import QuestCard
-from doppelnb.engines.doppelganger_quest.engine import (
-    DOPPEL,
-    LOYAL,
-    minotaur_example,
-    weapon_result,
-)
+from doppelnb.engines.doppelganger_quest.examples import minotaur_example
+from doppelnb.engines.doppelganger_quest.rules import DOPPEL, LOYAL, weapon_result
 
 CARDS = dq.Rules().card_set()
 KNIGHT, ROGUE, WIZARD, BARBARIAN = "Knight", "Rogue", "Wizard", "Barbarian"

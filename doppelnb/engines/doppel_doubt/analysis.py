@@ -31,9 +31,10 @@ from ...core.exact import mean_interval
 from ...core.state import play_to_end, playout, random_policy
 from ...core.symbolic import Formula
 from .board import ENEMY, Board
+from .claims import Resolution, resolve_placements
 from .players import greedy_policy
-from .resolve import Resolution, colour_scores, guess_points, resolve_placements
 from .rules import COLOURS, DEFAULT_RULES, DOPPELS, SIZE, Rules, colour_of
+from .scoring import colour_scores, guess_points
 from .shapes import Shape, one_sided_polyominoes
 from .state import new_game
 
@@ -189,13 +190,6 @@ class Simulation:
         """Every non-Jester colour score of every game (the distribution to plot)."""
         return [v for scores, j in zip(self.colour_scores, self.jesters, strict=True)
                 for c, v in scores.items() if c != j]
-
-    def histogram(self, width: int = 20) -> list[tuple[str, int]]:
-        values = self.player_team_scores()
-        lo = (min(values) // width) * width
-        hi = (max(values) // width) * width
-        return [(f"{b}-{b + width - 1}", sum(b <= v < b + width for v in values))
-                for b in range(lo, hi + width, width)]
 
     def summary(self) -> dict[str, Any]:
         values = self.player_team_scores()

@@ -60,13 +60,6 @@ class Resolution:
     lights: tuple[tuple[str, Cell, bool], ...]
     after: Board
 
-    def claimed_by(self) -> dict[Cell, str]:
-        out: dict[Cell, str] = {}
-        for step in self.steps:
-            for cell in step.claimed + step.held:
-                out[cell] = step.who
-        return out
-
 
 def resolve_placements(board: Board, placements: Sequence[tuple[Any, ...]], rules: Rules | None = None,
                        lights: Sequence[tuple[str, Cell]] = ()) -> Resolution:

@@ -32,8 +32,9 @@ from .rules import COLOURS, colour_of
 from .shapes import Shape, reflect
 
 if TYPE_CHECKING:
-    from .game import State
-    from .resolve import ClaimStep, Resolution, Results
+    from .claims import ClaimStep, Resolution
+    from .scoring import Results
+    from .state import State
 
 
 def shape_svg(shape: Shape | tuple[Any, ...], *, cell: int = 16, colour: str = "#555",
@@ -196,7 +197,7 @@ def resolution_steps(resolution: Resolution) -> list[ResolutionStep]:
 
 
 def scores_table(state: State) -> Html:
-    from .resolve import colour_scores
+    from .scoring import colour_scores
 
     scores = state.scores
     colours = colour_scores(scores, state.identity)
@@ -295,7 +296,7 @@ def colour_score_chart(state: State, *, title: str = "", width: int = 720,
     passed in that order, with unnamed empty series (``_``-labels, left out of the legend) in the
     palette slots no colour uses, so red is drawn vermillion, blue blue, and so on."""
     from ...core.render import PALETTE, line_chart
-    from .resolve import colour_scores
+    from .scoring import colour_scores
 
     per_round = [colour_scores(h, state.identity) for h in state.history_scores]
     by_ink = {v.lower(): c for c, v in OKABE_ITO.items()}

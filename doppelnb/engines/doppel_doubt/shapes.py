@@ -142,12 +142,6 @@ class Shape:
         """True when the mirror image is a different one-sided piece."""
         return bool(self.reflections())
 
-    def orientation_of(self, cells: Iterable[Cell]) -> int | None:
-        """The rotation index (quarter turns) that ``cells`` shows, ``None`` if not this shape."""
-        norm = normalise(cells)
-        rots = self.rotations()
-        return rots.index(norm) if norm in rots else None
-
     def to_json(self) -> list[list[int]]:
         return [[r, c] for r, c in self.key]
 

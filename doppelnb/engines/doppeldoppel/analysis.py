@@ -165,9 +165,6 @@ class TrickCensus:
     def winner_probabilities(self) -> tuple[Fraction, ...]:
         return tuple(Fraction(w, self.counts["tricks"]) for w in self.winner_position)
 
-    def as_dict(self) -> dict[str, Any]:
-        return {**self.counts, "winner_position": self.winner_position}
-
     def _repr_html_(self) -> str:
         rows = [[k, f"{v:,}", f"{float(self.probability(k)):.4f}"] for k, v in self.counts.items()]
         rows += [[f"winner at position {i + 1}", f"{w:,}", f"{w / self.counts['tricks']:.4f}"]

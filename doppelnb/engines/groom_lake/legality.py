@@ -65,11 +65,6 @@ class Legality(Queries):
             return ()
         return tuple(Action(a) for a in self._candidates() if self._problem(a) is None)
 
-    def legal_actions_uncached(self) -> list[tuple[Any, ...]]:
-        if self.result is not None:
-            return []
-        return [a for a in self._candidates() if self._problem(a) is None]
-
     def _check(self, action: tuple[Any, ...]) -> None:
         problem = self._problem(action)
         if problem is not None:
