@@ -11,7 +11,7 @@ Metrics (see :data:`METRICS`): the win rate of each seat, the first player's win
 advantage over a fair share, ties, game length in actions (and in rounds where the engine has a
 ``round`` counter), score spread, lead changes, how often the leader at half time wins, and in
 mixed games the skill gap (how often the stronger policy finishes ahead of the weaker one; in
-team games, engines whose ``players.sides`` names each seat's side, over seats on opposite sides,
+team games, engines whose ``GameSpec.sides`` names each seat's side, over seats on opposite sides,
 a side's win counting for all its seats).
 
 Reproducibility: game ``i`` of a cell is dealt from ``rng_for(seed, game, reading, players, i)``
