@@ -199,3 +199,17 @@ def test_one_random_player():
         assert RandomPolicy()(state, random.Random(k)) == random_policy(state, random.Random(k))
     assert isinstance(make_policy("random", "doppeldoppel"), RandomPolicy)
     assert describe("doppel_doubt") == describe(doppelnb.GAMES["doppel_doubt"])
+
+
+def test_a_registered_game_of_your_own_reaches_the_workers(monkeypatch):
+    """A name registered only in this process is unknown to a fresh worker: its tasks carry the
+    spec, so the sweep in two worker processes matches the one played here."""
+    from doppelnb.core import spec as spec_mod
+
+    monkeypatch.setitem(spec_mod._REGISTRY, "toy_game", GameSpec.of_module(toy_game))
+    kwargs = dict(player_counts=[2], policy_mixes=["random"], games=6, seed=1, progress=False,
+                  readings="default")
+    assert "toy_game" in names() and spec_of("toy_game").name == "toy_game"
+    assert sweep("toy_game", workers=2, chunk=2, **kwargs).to_csv() == \
+        sweep(toy_game, workers=1, **kwargs).to_csv()
+

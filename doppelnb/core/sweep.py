@@ -424,14 +424,13 @@ def resolve_game(game: Any) -> tuple[str, GameSpec]:
 
 
 def _task_game(spec: GameSpec) -> GameSpec | None:
-    """What a task carries besides the game's name: nothing for a registered game (each worker
-    looks the name up in its own registry), the spec itself for a game of your own (pickled by
+    """What a task carries besides the game's name: nothing for a shipped game as registered
+    (each worker looks the name up, importing the engine from the registry's fixed table), the
+    spec itself for any other (a game of your own, registered in this process or not: pickled by
     reference to its module's objects, which the caller has imported)."""
-    try:
-        registered = spec_of(spec.name)
-    except BadInput:
-        return spec
-    return None if registered == spec else spec
+    if spec.name in TITLES and spec_of(spec.name) == spec:
+        return None
+    return spec
 
 
 def player_counts_of(game: Any) -> tuple[int, ...]:
