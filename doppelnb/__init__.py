@@ -21,26 +21,24 @@ from types import ModuleType
 from typing import Any
 
 from .core.errors import BadInput, IllegalAction, RuleError
+from .core.spec import ENGINE_MODULES, spec_of
+from .core.spec import TITLES as _SPEC_TITLES
 
 __version__ = "0.2.0"
 
-#: Display names of the five games, by record game name.
-TITLES = {
-    "doppeldoppel": "Doppeldoppel",
-    "doppelganger_tricks": "Doppelgänger Tricks",
-    "groom_lake": "Groom Lake",
-    "doppel_doubt": "Doppel Doubt",
-    "doppelganger_quest": "Doppelgänger (quest game)",
-}
+#: Display names of the five games, by record game name (a plain dict, as it always was; the
+#: registry's fixed table, :data:`doppelnb.core.spec.TITLES`, is the source).
+TITLES = dict(_SPEC_TITLES)
 
 
 class _Games(Mapping[str, ModuleType]):
-    """Record game name -> engine module, imported lazily."""
+    """Record game name -> engine module, imported lazily (the registry's fixed table of engine
+    packages, :data:`doppelnb.core.spec.ENGINE_MODULES`; never a module named by a caller)."""
 
     def __getitem__(self, name: str) -> ModuleType:
-        if name not in TITLES:
+        if name not in ENGINE_MODULES:
             raise KeyError(name)
-        return importlib.import_module(f"{__name__}.engines.{name}")
+        return importlib.import_module(ENGINE_MODULES[name])
 
     def __iter__(self) -> Iterator[str]:
         return iter(TITLES)
@@ -67,7 +65,7 @@ def load(record: str | bytes) -> Any:
     if not isinstance(game, str) or game not in TITLES:
         raise BadInput("NB-RECORD", f"the record's game must be one of {', '.join(TITLES)}, "
                        f"not {game!r:.60}")
-    return GAMES[game].from_json(record)
+    return spec_of(game).from_json(record)
 
 
 def __getattr__(name: str) -> ModuleType:

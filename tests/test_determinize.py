@@ -28,7 +28,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
-import types
 from collections.abc import Callable
 from typing import Any
 
@@ -39,6 +38,7 @@ from doppelnb.core import GameState, RulesBase, flag, rng_for
 from doppelnb.core.chance import MAX_SEED
 from doppelnb.core.frozen import FrozenMap
 from doppelnb.core.policy import MCTS, find_determinize
+from doppelnb.core.spec import GameSpec
 from doppelnb.core.state import playout
 from doppelnb.engines.doppel_doubt.flow import illustrative_shapes
 
@@ -373,7 +373,9 @@ class DiceRace(GameState):
         return self._evolve(totals=totals, winner=winner)
 
 
-dice_race = types.SimpleNamespace(State=DiceRace, Rules=RaceRules)
+# A game of one's own, with no determinizer in its spec: searches fall back to GameState's.
+dice_race = GameSpec(name="dice_race", module=__name__, State=DiceRace, Rules=RaceRules,
+                     player_counts=(2,), new_game=DiceRace.new, from_json=DiceRace.from_json)
 
 
 def test_the_generic_determinize_redraws_the_seed():

@@ -8,8 +8,8 @@ the opponent's hand may be any 3 of the 6 unseen cards.
 
 from __future__ import annotations
 
+import dataclasses
 import random
-import types
 from dataclasses import dataclass
 
 import pytest
@@ -21,6 +21,7 @@ from doppelnb.core.policy import (
     MCTS,
     GreedyPolicy,
     RandomPolicy,
+    base_determinize,
     describe,
     exhaustive_values,
     find_determinize,
@@ -33,6 +34,7 @@ from doppelnb.core.policy import (
     rewards,
     strength,
 )
+from doppelnb.core.spec import GameSpec
 from doppelnb.core.state import play_to_end
 
 
@@ -115,9 +117,10 @@ def hc_new_game(players=2, *, rules=HRules(), seed=None):
     return HState.new(players, rules, seed)
 
 
-high_card = types.SimpleNamespace(Rules=HRules, new_game=hc_new_game, State=HState,
-                                  PLAYER_COUNTS=(2,),
-                                  players=types.SimpleNamespace(determinize=hc_determinize))
+# A game of one's own is a GameSpec: its helpers are written down, never probed for.
+high_card = GameSpec(name="high_card", module=__name__, State=HState, Rules=HRules,
+                     player_counts=(2,), new_game=hc_new_game, from_json=HState.from_json,
+                     determinize=hc_determinize)
 
 
 def swap_hidden(state, player):
@@ -136,16 +139,18 @@ def test_helpers_found_on_the_engine_or_generic_fallbacks_named():
     assert find_determinize(high_card) == (hc_determinize, "engine")
     assert find_greedy(high_card)[1] == "generic"
     assert describe(toy_game) == {"greedy": "generic", "determinize": "none"}
-    no_sampler = types.SimpleNamespace(State=HState)  # overrides nothing: searches the truth
-    assert find_determinize(no_sampler)[1] == "none"
-    own = types.SimpleNamespace(State=type("S", (HState,), {"determinize": lambda s, p, r: s}))
-    assert find_determinize(own)[1] == "state"
-    engine_greedy = types.SimpleNamespace(players=types.SimpleNamespace(greedy=generic_greedy))
+    no_sampler = dataclasses.replace(high_card, determinize=None)  # searches the truth
+    assert find_determinize(no_sampler) == (base_determinize, "none")
+    # A State's own determinize method is not probed for: only the spec's helper counts.
+    own = dataclasses.replace(no_sampler, State=type("S", (HState,),
+                                                     {"determinize": lambda s, p, r: s}))
+    assert find_determinize(own) == (base_determinize, "none")
+    engine_greedy = dataclasses.replace(high_card, greedy=generic_greedy)
     assert find_greedy(engine_greedy) == (generic_greedy, "engine")
     assert GreedyPolicy(engine_greedy).source == "engine"
-    for name in doppelnb.GAMES:  # every engine resolves to something playable
-        assert set(describe(doppelnb.GAMES[name]).values()) <= {"engine", "generic", "state",
-                                                                 "none"}
+    for name in doppelnb.GAMES:  # every shipped engine has its own players
+        assert describe(doppelnb.GAMES[name]) == describe(name) == {"greedy": "engine",
+                                                                    "determinize": "engine"}
 
 
 def test_determinize_keeps_what_the_player_saw_and_varies_the_rest():

@@ -121,15 +121,16 @@ def test_skill_gap_in_team_games_counts_side_wins_over_opponents_only():
 def test_team_engines_record_each_seats_side():
     """The three team games say which side each seat ended on, and a sweep records it."""
     import doppelnb
-    from doppelnb.core.policy import engine_players
+    from doppelnb.core.spec import spec_of
     from doppelnb.core.sweep import play_game
 
     for game, players in [("groom_lake", 3), ("doppelganger_quest", 4), ("doppel_doubt", 10)]:
-        helpers = engine_players(doppelnb.GAMES[game])
+        sides = spec_of(game).sides
+        assert sides is not None
         state = doppelnb.GAMES[game].new_game(players, seed=1)
-        assert len(helpers.sides(state)) == players
+        assert len(sides(state)) == players
         with pytest.raises(BadInput):
-            helpers.sides("state")
+            sides("state")
     record = play_game("groom_lake", {}, 3, ("random",) * 3, 4, (1,))
     assert set(record["t"]) <= {"human", "alien"} and len(record["t"]) == 3
     assert "t" not in play_game("doppeldoppel", {}, 3, ("random",) * 3, 4, (1,))
@@ -148,10 +149,10 @@ def test_workers_warm_their_engines_and_survive_one_that_fails(monkeypatch):
     """A default worker imports the sweep's engine as it starts; an engine that fails there only
     loses the head start (the task then reports the real error), never the worker pool."""
     monkeypatch.setattr(sweep_mod.signal, "signal", lambda *args: None)
-    sweep_mod._MODULES.pop("doppelganger_quest", None)
-    sweep_mod._start_worker(("doppelganger_quest", "doppelnb.no_such_engine"))
-    assert "doppelganger_quest" in sweep_mod._MODULES
-    assert "doppelnb.no_such_engine" not in sweep_mod._MODULES
+    sweep_mod._WARMED.discard("doppelganger_quest")
+    sweep_mod._start_worker(("doppelnb.no_such_engine", "doppelganger_quest"))
+    assert "doppelganger_quest" in sweep_mod._WARMED
+    assert "doppelnb.no_such_engine" not in sweep_mod._WARMED
 
 
 # -- the sweep -----------------------------------------------------------------------------------

@@ -5,22 +5,25 @@ A policy is a callable ``policy(state, rng) -> action`` that picks one of
 (a :class:`random.Random`), so a seeded game is replayable from its record alone.
 
 - :class:`RandomPolicy`: a legal action uniformly at random.
-- :class:`GreedyPolicy`: the engine's one-move heuristic ``<engine>.players.greedy`` when the
-  engine has one, otherwise the generic greedy player: play each legal action and keep the one
-  that gives the mover the highest score right after it (ties broken by ``rng``).
+- :class:`GreedyPolicy`: the engine's one-move heuristic (``GameSpec.greedy``, see
+  :mod:`doppelnb.core.spec`) when the engine has one, otherwise the generic greedy player: play
+  each legal action and keep the one that gives the mover the highest score right after it (ties
+  broken by ``rng``).
 - :class:`MCTS`: information-set Monte Carlo tree search (single observer, determinized, UCT with
   availability counts). Each iteration samples a *determinization*: a full state consistent with
-  what the mover has seen, dealt by ``<engine>.players.determinize`` (or the state's own
-  ``determinize``; games without hidden information use the state itself with a fresh seed). The
+  what the mover has seen, dealt by the engine's ``GameSpec.determinize`` (games without a
+  determinizer use the state itself with a fresh seed, :func:`base_determinize`). The
   search only looks at those samples, never at the true hidden state nor at the game's seed
   (which decides the real future deals and rolls), so two states that look the same to the mover
   get the same choice from the same ``rng``.
 
-Which helper a policy uses is in its ``source`` attribute (``"engine"`` or ``"generic"``), and
-:func:`describe` spells it out for a report.
+Which helper a policy uses is in its ``source`` attribute (``"engine"``, or ``"generic"`` /
+``"none"`` for the stand-ins), and :func:`describe` spells it out for a report. Every policy
+takes its game as anything :func:`doppelnb.core.spec.game_spec` accepts: a name
+(``"doppeldoppel"``), a :class:`~doppelnb.core.spec.GameSpec`, or an engine module.
 
->>> from doppelnb import GAMES
->>> game = GAMES["doppeldoppel"]
+>>> from doppelnb.core.spec import spec_of
+>>> game = spec_of("doppeldoppel")
 >>> state = game.new_game(3, seed=1)
 >>> import random
 >>> state.legal_actions().count(MCTS(game, iterations=20)(state, random.Random(0)))
@@ -29,17 +32,16 @@ Which helper a policy uses is in its ``source`` attribute (``"engine"`` or ``"ge
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 import time
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
 from .checks import check_bounded, check_int, check_number, show
 from .errors import BadInput
-from .state import ActionLog, GameState, top_scorers
+from .spec import Determinizer, game_spec
+from .state import ActionLog, GameState, random_policy, top_scorers
 
 #: What a player is: pick a legal action of ``state`` for ``state.to_move``.
 PolicyFn = Callable[[Any, random.Random], Any]
@@ -48,30 +50,14 @@ PolicyFn = Callable[[Any, random.Random], Any]
 STRENGTH = ("random", "greedy", "mcts", "gmcts")
 
 
-# -- finding an engine's helpers ------------------------------------------------------------------
-def engine_players(module: Any) -> Any | None:
-    """The engine's ``players`` helper module (``greedy`` / ``determinize``), or ``None``."""
-    helpers = getattr(module, "players", None)
-    if helpers is not None:
-        return helpers
-    name = getattr(module, "__name__", None)
-    if not isinstance(module, ModuleType) or not name:
-        return None
-    try:
-        return importlib.import_module(f"{name}.players")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"{name}.players":
-            return None
-        raise
-
-
+# -- an engine's helpers, from the registry ------------------------------------------------------
 def generic_greedy(state: Any, rng: random.Random) -> Any:
     """The action that maximises the mover's standing (its score, or its side's in a team game)
     right after it; ties broken by ``rng``.
 
-    Used for engines without their own ``players.greedy``. It looks one action ahead only, so in
-    most games (scores change at the end of a trick or a round) many actions tie and the choice
-    is often random.
+    Used for engines without their own greedy player (``GameSpec.greedy is None``). It looks one
+    action ahead only, so in most games (scores change at the end of a trick or a round) many
+    actions tie and the choice is often random.
     """
     me = state.to_move
     actions = state.legal_actions()
@@ -87,57 +73,53 @@ def generic_greedy(state: Any, rng: random.Random) -> Any:
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
-def find_greedy(module: Any) -> tuple[PolicyFn, str]:
-    """``(greedy, source)``: the engine's ``players.greedy`` (source ``"engine"``) or
-    :func:`generic_greedy` (source ``"generic"``)."""
-    helpers = engine_players(module)
-    fn = getattr(helpers, "greedy", None) if helpers is not None else None
-    if callable(fn):
-        return fn, "engine"
+def find_greedy(game: Any) -> tuple[PolicyFn, str]:
+    """``(greedy, source)``: the engine's ``GameSpec.greedy`` (source ``"engine"``) or, when the
+    spec has none, :func:`generic_greedy` (source ``"generic"``). ``game``: anything
+    :func:`doppelnb.core.spec.game_spec` accepts (a name, a spec, an engine module), or ``None``
+    (no game: the stand-in)."""
+    greedy = None if game is None else game_spec(game).greedy
+    if greedy is not None:
+        return greedy, "engine"
     return generic_greedy, "generic"
 
 
-Determinizer = Callable[[Any, int, random.Random], Any]
+def base_determinize(state: Any, player: int, rng: random.Random) -> Any:
+    """The stand-in for an engine without a determinizer: :meth:`.state.GameState.determinize`,
+    the state itself with a seed drawn from ``rng`` (so future rolls and shuffles are not the
+    game's real ones). Right for games without hidden information; a game with hidden
+    information and no sampler then searches its true hidden parts, and :func:`describe` says
+    so (``"none"``)."""
+    return GameState.determinize(state, player, rng)
 
 
-def _state_determinize(state: Any, player: int, rng: random.Random) -> Any:
-    return state.determinize(player, rng)
-
-
-def find_determinize(module: Any) -> tuple[Determinizer, str]:
-    """``(determinize, source)`` for search players.
-
-    The engine's ``players.determinize(state, player, rng)`` (source ``"engine"``); otherwise the
-    state's own ``determinize`` method: source ``"state"`` when the engine's ``State`` overrides
-    it, ``"none"`` when it is the base class's (the state itself with a seed drawn from ``rng``,
-    so that future rolls and shuffles are not the game's real ones: right for games without
-    hidden information; a game with hidden information and no sampler then searches its true
-    hidden parts, and :func:`describe` says so).
+def find_determinize(game: Any) -> tuple[Determinizer, str]:
+    """``(determinize, source)`` for search players: the engine's ``GameSpec.determinize``
+    (source ``"engine"``), or :func:`base_determinize` (source ``"none"``) when the spec has none
+    (or ``game`` is ``None``).
+    This is the one way a search reaches a determinizer.
 
     Every determinizer must redraw whatever the mover cannot see from ``rng``, the game's seed
     included (it decides every later chance event), and read nothing else hidden: the samples
     are the only states the search plays on. They are worlds for search only (their records no
     longer replay); the search never writes them out.
     """
-    helpers = engine_players(module)
-    fn = getattr(helpers, "determinize", None) if helpers is not None else None
-    if callable(fn):
-        return fn, "engine"
-    state_cls = getattr(module, "State", None)
-    if state_cls is not None and getattr(state_cls, "determinize", None) is GameState.determinize:
-        return _state_determinize, "none"
-    return _state_determinize, "state"
+    determinize = None if game is None else game_spec(game).determinize
+    if determinize is not None:
+        return determinize, "engine"
+    return base_determinize, "none"
 
 
 # -- the policies ------------------------------------------------------------------------------
 class RandomPolicy:
-    """Pick a legal action uniformly at random."""
+    """Pick a legal action uniformly at random: :func:`doppelnb.core.state.random_policy`, the
+    one random player, with the ``name`` and ``source`` a sweep's report reads."""
 
     name = "random"
     source = "generic"
 
     def __call__(self, state: Any, rng: random.Random) -> Any:
-        return rng.choice(state.legal_actions())
+        return random_policy(state, rng)
 
     def __repr__(self) -> str:
         return "RandomPolicy()"
@@ -170,7 +152,7 @@ class EpsilonGreedyPolicy:
 
     def __call__(self, state: Any, rng: random.Random) -> Any:
         if rng.random() < self.epsilon:
-            return rng.choice(state.legal_actions())
+            return random_policy(state, rng)
         return self.greedy(state, rng)
 
     def __repr__(self) -> str:
@@ -535,6 +517,6 @@ def minimax_best(values: dict[Any, tuple[float, float]]) -> set[Any] | None:
 
 
 __all__ = ["PolicyFn", "HORIZONS", "fast_play", "gain_rewards", "minimax_best", "RandomPolicy", "GreedyPolicy", "EpsilonGreedyPolicy", "MCTS", "generic_greedy", "find_greedy",
-           "find_determinize", "engine_players", "make_policy", "parse_policy", "strength",
+           "find_determinize", "base_determinize", "make_policy", "parse_policy", "strength",
            "describe", "rewards", "exhaustive_values", "proven_best", "STRENGTH", "MAX_NODES",
            "MAX_SEARCH_SECONDS"]

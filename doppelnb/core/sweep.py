@@ -11,7 +11,7 @@ Metrics (see :data:`METRICS`): the win rate of each seat, the first player's win
 advantage over a fair share, ties, game length in actions (and in rounds where the engine has a
 ``round`` counter), score spread, lead changes, how often the leader at half time wins, and in
 mixed games the skill gap (how often the stronger policy finishes ahead of the weaker one; in
-team games, engines whose ``players.sides`` names each seat's side, over seats on opposite sides,
+team games, engines whose ``GameSpec.sides`` names each seat's side, over seats on opposite sides,
 a side's win counting for all its seats).
 
 Reproducibility: game ``i`` of a cell is dealt from ``rng_for(seed, game, reading, players, i)``
@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import csv
-import importlib
 import io
 import itertools
 import math
@@ -49,7 +48,6 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from .chance import MAX_SEED, rng_for
@@ -58,6 +56,8 @@ from .errors import BadInput
 from .exact import mean_interval, wilson_interval
 from .policy import make_policy, parse_policy, strength
 from .resume import CHECKPOINT_FORMAT, Checkpoint, remove_checkpoint
+from .spec import TITLES, GameSpec, game_spec, spec_of
+from .version import VERSION
 
 COLUMNS = ("reading", "players", "mix", "metric", "estimate", "n", "lo", "hi")
 
@@ -112,13 +112,11 @@ def metric_label(metric: str) -> str:
 def _flag_infos(game: Any) -> dict[str, Any]:
     """The variant flags of the engine a table's ``game`` names (a game, or a shipped sweep
     named after its game: ``"doppeldoppel_reversal_scope"``), by name; {} when none does."""
-    from .. import GAMES
-
     if not isinstance(game, str):
         return {}
-    for name in sorted(GAMES, key=len, reverse=True):
+    for name in sorted(TITLES, key=len, reverse=True):
         if game == name or game.startswith(name + "_"):
-            return {info.name: info for info in GAMES[name].Rules.flags()}
+            return {info.name: info for info in spec_of(name).Rules.flags()}
     return {}
 
 
@@ -145,8 +143,6 @@ def mix_label(mix: str) -> str:
 def game_label(game: Any) -> str:
     """A table's game in words: its title, and the sweep's subject when the table is a shipped
     sweep named after its game ("Doppel Doubt: illegal takeover")."""
-    from .. import TITLES
-
     if not isinstance(game, str):
         return str(game)
     for name in sorted(TITLES, key=len, reverse=True):
@@ -414,68 +410,46 @@ def _num(value: float, digits: int = 6) -> str:
 
 
 # -- what to sweep -----------------------------------------------------------------------------
-def resolve_game(game: Any) -> tuple[str, ModuleType]:
-    """``(spec, module)``: a name in :data:`doppelnb.GAMES`, or an engine module object (a game
-    of your own, already imported). ``spec`` is what workers import.
+def resolve_game(game: Any) -> tuple[str, GameSpec]:
+    """``(name, spec)``: a name in :data:`doppelnb.GAMES`, a :class:`~doppelnb.core.spec.GameSpec`,
+    or an engine module object (a shipped engine maps to its registered spec; a game of your
+    own, already imported, to :meth:`GameSpec.of_module`). ``name`` is what the sweep's seeds are
+    drawn from and what its tasks carry.
 
-    A string is only ever one of the five names, checked before anything is imported: a sweep
-    never imports a module because a command line named it.
+    A string is only ever one of the registered names, checked before anything is imported: a
+    sweep never imports a module because a command line named it.
     """
-    from .. import GAMES
-
-    if isinstance(game, str):
-        if game in GAMES:
-            return game, GAMES[game]
-        raise BadInput("NB-ARG", f"game must be one of {', '.join(GAMES)} (or an engine module "
-                       f"object), not {show(game)}")
-    if isinstance(game, ModuleType) and hasattr(game, "new_game") and hasattr(game, "Rules"):
-        for name in GAMES:
-            if GAMES[name] is game:
-                return name, game
-        return game.__name__, game
-    raise BadInput("NB-ARG", f"game must be a game name or an engine module, not {show(game)}")
+    spec = game_spec(game)
+    return spec.name, spec
 
 
-_MODULES: dict[str, ModuleType] = {}
+def _task_game(spec: GameSpec) -> GameSpec | None:
+    """What a task carries besides the game's name: nothing for a shipped game as registered
+    (each worker looks the name up, importing the engine from the registry's fixed table), the
+    spec itself for any other (a game of your own, registered in this process or not: pickled by
+    reference to its module's objects, which the caller has imported)."""
+    if spec.name in TITLES and spec_of(spec.name) == spec:
+        return None
+    return spec
 
 
-def _module(spec: str) -> ModuleType:
-    """The engine a task names. A worker process imports an engine module passed to
-    :func:`sweep` as an object by its ``__name__`` (the caller has imported it, so it is on the
-    path); only :func:`resolve_game` makes such a spec."""
-    module = _MODULES.get(spec)
-    if module is None:
-        from .. import GAMES
-
-        module = GAMES[spec] if spec in GAMES else importlib.import_module(spec)
-        _MODULES[spec] = module
-    return module
+def player_counts_of(game: Any) -> tuple[int, ...]:
+    """The engine's legal player counts (``GameSpec.player_counts``)."""
+    spec = game_spec(game)
+    if not spec.player_counts:
+        raise BadInput("NB-ARG", f"{spec.name} has no player counts; pass player_counts")
+    return spec.player_counts
 
 
-def _legal_counts(module: Any) -> tuple[int, ...]:
-    counts = getattr(module, "PLAYER_COUNTS", None)
-    if not counts:
-        counts = getattr(getattr(module, "State", None), "player_counts", None)
-    return tuple(counts or ())
-
-
-def player_counts_of(module: Any) -> tuple[int, ...]:
-    """The engine's legal player counts (``PLAYER_COUNTS``)."""
-    counts = _legal_counts(module)
-    if not counts:
-        raise BadInput("NB-ARG", f"{getattr(module, '__name__', module)} has no PLAYER_COUNTS; "
-                       "pass player_counts")
-    return tuple(counts)
-
-
-def readings_of(module: Any, readings: Any = "all") -> list[tuple[str, dict[str, Any]]]:
+def readings_of(game: Any, readings: Any = "all") -> list[tuple[str, dict[str, Any]]]:
     """``[(label, changes)]``: ``"default"`` first, then each reading of each flag changed alone.
 
-    ``readings`` is ``"all"``, ``"default"``, or a list of flag names (each of their readings)
+    ``game``: a name, a :class:`~doppelnb.core.spec.GameSpec` or an engine module. ``readings``
+    is ``"all"``, ``"default"``, or a list of flag names (each of their readings)
     and ``"flag=value"`` labels (one reading). Flags whose values are data (no list of readings)
     are not swept.
     """
-    flags = {info.name: info for info in module.Rules.flags() if info.choices}
+    flags = {info.name: info for info in game_spec(game).Rules.flags() if info.choices}
     out: list[tuple[str, dict[str, Any]]] = [("default", {})]
     if readings == "default":
         return out
@@ -551,33 +525,36 @@ def _float(value: Any) -> float:
     return float(value)
 
 
-_POLICIES: dict[tuple[str, str], Any] = {}
+_POLICIES: dict[tuple[GameSpec, str], Any] = {}
 
 
-def _policy(game_spec: str, spec: str) -> Any:
-    policy = _POLICIES.get((game_spec, spec))
-    if policy is None:
-        policy = _POLICIES[(game_spec, spec)] = make_policy(spec, _module(game_spec))
-    return policy
+def _policy(game: GameSpec, policy: str) -> Any:
+    """The policy named ``policy`` for ``game``, made once per process (a worker plays many
+    games of a cell with the same players)."""
+    made = _POLICIES.get((game, policy))
+    if made is None:
+        made = _POLICIES[(game, policy)] = make_policy(policy, game)
+    return made
 
 
-def play_game(game_spec: str, changes: dict[str, Any], players: int, seats: Sequence[str],
+def play_game(game: str | GameSpec, changes: dict[str, Any], players: int, seats: Sequence[str],
               game_seed: int, policy_seed: Sequence[Any], max_actions: int = 200_000
               ) -> dict[str, Any]:
-    """Play one game and return its facts as a small JSON-ready dict."""
-    return _play(game_spec, changes, players, seats, game_seed, policy_seed, max_actions)[0]
+    """Play one game of ``game`` (a registered name or a
+    :class:`~doppelnb.core.spec.GameSpec`) and return its facts as a small JSON-ready dict."""
+    return _play(game_spec(game), changes, players, seats, game_seed, policy_seed,
+                 max_actions)[0]
 
 
-def _play(game_spec: str, changes: dict[str, Any], players: int, seats: Sequence[str],
+def _play(game: GameSpec, changes: dict[str, Any], players: int, seats: Sequence[str],
           game_seed: int, policy_seed: Sequence[Any], max_actions: int = 200_000
           ) -> tuple[dict[str, Any], Any]:
     """:func:`play_game`'s facts and the game's final state (whose record the shipped tables'
     fingerprints take their moves from, :mod:`doppelnb.core.provenance`)."""
-    module = _module(game_spec)
-    rules = module.Rules().replace(**changes) if changes else module.Rules()
-    state = module.new_game(players, rules=rules, seed=game_seed)
+    rules = game.Rules().replace(**changes) if changes else game.Rules()
+    state = game.new_game(players, rules=rules, seed=game_seed)
     rng = rng_for(*policy_seed)
-    policies = [_policy(game_spec, spec) for spec in seats]
+    policies = [_policy(game, policy) for policy in seats]
     first = state.to_move
     leaders: list[int | None] = [_leader(state.scores)]
     rounds: set[Any] = set()
@@ -590,7 +567,7 @@ def _play(game_spec: str, changes: dict[str, Any], players: int, seats: Sequence
         leaders.append(_leader(state.scores))
         steps += 1
         if steps > max_actions:
-            raise RuntimeError(f"a {game_spec} game did not end within {max_actions} actions")
+            raise RuntimeError(f"a {game.name} game did not end within {max_actions} actions")
     changes_count = 0
     last: int | None = None
     for seat in leaders:
@@ -602,29 +579,17 @@ def _play(game_spec: str, changes: dict[str, Any], players: int, seats: Sequence
     record = {"w": list(outcome.winners), "s": [_float(v) for v in outcome.scores],
               "len": steps, "rounds": len(rounds) if has_round else None, "lc": changes_count,
               "half": leaders[steps // 2], "first": first, "seats": list(seats)}
-    sides = _sides_of(game_spec)
-    if sides is not None:
-        record["t"] = [str(side) for side in sides(state)]
+    if game.sides is not None:  # a team game: each seat's side at the end
+        record["t"] = [str(side) for side in game.sides(state)]
     return record, state
-
-
-_SIDES: dict[str, Any] = {}
-
-
-def _sides_of(game_spec: str) -> Any:
-    """The engine's ``players.sides(state)`` (each seat's team at the end of a team game), or
-    ``None`` for games where every seat plays for itself."""
-    if game_spec not in _SIDES:
-        from .policy import engine_players
-
-        helpers = engine_players(_module(game_spec))
-        fn = getattr(helpers, "sides", None) if helpers is not None else None
-        _SIDES[game_spec] = fn if callable(fn) else None
-    return _SIDES[game_spec]
 
 
 @dataclass(frozen=True)
 class _Task:
+    """One chunk of a cell, as sent to a worker. ``game`` is the game's name (the seeds are drawn
+    from it); ``own`` is ``None`` for a registered game, which the worker looks up by name, and
+    the spec itself for a game of your own (see :func:`_task_game`)."""
+
     game: str
     reading: str
     changes: tuple[tuple[str, Any], ...]
@@ -633,6 +598,7 @@ class _Task:
     seed: int
     start: int
     count: int
+    own: GameSpec | None = None
 
     @property
     def cell(self) -> str:
@@ -653,9 +619,10 @@ def play_chunk(task: _Task) -> Iterator[tuple[dict[str, Any], Any]]:
     index ``i``) and its final state. The one place a sweep's game is seeded and played, shared
     by :func:`run_chunk` and the shipped tables' fingerprints, so a fingerprint replays exactly
     the games the table was computed from."""
+    game = task.own if task.own is not None else spec_of(task.game)
     for index in range(task.start, task.start + task.count):
         deal = rng_for(task.seed, "deal", task.game, task.reading, task.players, index)
-        record, state = _play(task.game, dict(task.changes), task.players,
+        record, state = _play(game, dict(task.changes), task.players,
                               seats_for(task.mix, task.players, index), deal.getrandbits(62),
                               (task.seed, "players", task.game, task.cell, index))
         record["i"] = index
@@ -743,43 +710,45 @@ def metrics(records: Sequence[dict[str, Any]], players: int
 
 
 # -- the sweep ---------------------------------------------------------------------------------
-def _start_worker(games: tuple[str, ...] = ()) -> None:
+#: The games this process has warmed up (:func:`_start_worker`), by name.
+_WARMED: set[str] = set()
+
+
+def _start_worker(games: tuple[str | GameSpec, ...] = ()) -> None:
     """A worker's start: ignore Ctrl-C (the sweep handles it) and import the engines it will play
-    with their players (so no task pays the imports and data loading of a first game)."""
+    (registered names, or the specs of games of your own) and play a few actions of each (so no
+    task pays the imports and data loading of a first game)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for spec in games:
+    for game in games:
         try:
-            _warm(spec)
+            _warm(game)
         except Exception:  # noqa: BLE001 - only a head start: a task reports real errors
-            _MODULES.pop(spec, None)
+            continue
 
 
-def _warm(spec: str) -> None:
-    module = _module(spec)
-    from .policy import find_determinize, find_greedy
-
-    find_greedy(module)
-    find_determinize(module)
-    counts = _legal_counts(module)
+def _warm(game: str | GameSpec) -> None:
+    spec = game_spec(game)
+    counts = spec.player_counts
     if counts:  # a few random actions: load the engine's data and fill its caches
-        state = module.new_game(counts[0], seed=1)
+        state = spec.new_game(counts[0], seed=1)
         rng = rng_for(0, "warm")
         for _ in range(20):
             if state.is_over:
                 break
             state = state.play(rng.choice(state.legal_actions()))
+    _WARMED.add(spec.name)
 
 
 def default_executor(workers: int | None = None, games: Sequence[Any] = ()) -> cf.Executor:
     """Processes on every core (or ``workers``), started once and reused for every task of a
     sweep (pass the same executor to several sweeps to start them only once); each worker
-    imports ``games`` (names in :data:`doppelnb.GAMES` or engine modules) as it starts, and
-    ignores Ctrl-C."""
+    imports ``games`` (names in :data:`doppelnb.GAMES`, specs or engine modules) as it starts,
+    and ignores Ctrl-C."""
     import multiprocessing
 
     if workers is not None:
         workers = check_int(workers, "workers", 1, MAX_WORKERS)
-    specs = tuple(resolve_game(g)[0] for g in games)
+    specs = tuple(_task_game(spec) or spec.name for spec in (game_spec(g) for g in games))
     return cf.ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1,
                                   mp_context=multiprocessing.get_context("spawn"),
                                   initializer=_start_worker, initargs=(specs,))
@@ -830,13 +799,13 @@ def default_chunk(games: int, cells: int, workers: int, search: bool = False) ->
     return max(1, min(share, games, MAX_SEARCH_CHUNK if search else MAX_CHUNK))
 
 
-def _dimensions(spec: str, module: Any, readings: Any, player_counts: Sequence[int] | None,
+def _dimensions(name: str, game: GameSpec, readings: Any, player_counts: Sequence[int] | None,
                 policy_mixes: Sequence[Any]
                 ) -> tuple[list[tuple[str, dict[str, Any]]], tuple[int, ...], list[tuple[str, ...]]]:
     """A sweep's readings, player counts and policy mixes, checked (its cells are every
     combination, in this order: see :func:`sweep_cells`)."""
     if player_counts is None:
-        counts: tuple[int, ...] = player_counts_of(module)
+        counts: tuple[int, ...] = player_counts_of(game)
     else:
         if isinstance(player_counts, (str, bytes)) or not isinstance(player_counts, Sequence) \
                 or not player_counts:
@@ -844,10 +813,10 @@ def _dimensions(spec: str, module: Any, readings: Any, player_counts: Sequence[i
                            f"not {show(player_counts)}")
         counts = tuple(dict.fromkeys(check_int(p, "player_counts", 1, 64)
                                      for p in player_counts))
-        legal = _legal_counts(module)
+        legal = game.player_counts
         for p in counts:
             if legal and p not in legal:
-                raise BadInput("NB-ARG", f"player_counts: {spec} is for "
+                raise BadInput("NB-ARG", f"player_counts: {name} is for "
                                f"{', '.join(map(str, legal))} players, not {p}")
     if isinstance(policy_mixes, str):
         policy_mixes = [policy_mixes]
@@ -857,7 +826,7 @@ def _dimensions(spec: str, module: Any, readings: Any, player_counts: Sequence[i
     mixes = list(dict.fromkeys(_parse_mix(m) for m in policy_mixes))
     if not mixes:
         raise BadInput("NB-ARG", "policy_mixes must name at least one mix")
-    cells_readings = readings_of(module, readings)
+    cells_readings = readings_of(game, readings)
     return cells_readings, counts, mixes
 
 
@@ -870,8 +839,8 @@ def sweep_cells(game: Any, readings: Any = "all", player_counts: Sequence[int] |
     >>> [(r, p, m) for r, _, p, m in sweep_cells("doppeldoppel", "default", [3], ["greedy"])]
     [('default', 3, ('greedy',))]
     """
-    spec, module = resolve_game(game)
-    cells_readings, counts, mixes = _dimensions(spec, module, readings, player_counts,
+    name, spec = resolve_game(game)
+    cells_readings, counts, mixes = _dimensions(name, spec, readings, player_counts,
                                                 policy_mixes)
     return [(label, changes, players, mix)
             for (label, changes), players, mix in itertools.product(cells_readings, counts, mixes)]
@@ -898,10 +867,11 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
     ``chunk``: games per task (default: sized from the work; it changes neither the games nor
     the results). ``games`` is at most :data:`MAX_GAMES`.
     """
-    spec, module = resolve_game(game)
+    spec, game_of = resolve_game(game)
+    own = _task_game(game_of)
     games = check_int(games, "games", 1, MAX_GAMES)
     seed = check_int(seed, "seed", 0, MAX_SEED)
-    cells_readings, counts, mixes = _dimensions(spec, module, readings, player_counts,
+    cells_readings, counts, mixes = _dimensions(spec, game_of, readings, player_counts,
                                                 policy_mixes)
     if workers is not None:
         workers = check_int(workers, "workers", 1, MAX_WORKERS)
@@ -916,15 +886,13 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
 
     # The checkpoint names the games, not the chunks: a sweep resumes with any chunk or workers,
     # and tops up with more games (the number of games is not part of its identity).
-    from .. import __version__
-
-    identity = {"doppelnb": __version__, "game": spec, "seed": seed,
+    identity = {"doppelnb": VERSION, "game": spec, "seed": seed,
                 "readings": [label for label, _ in cells_readings], "players": list(counts),
                 "mixes": ["/".join(m) for m in mixes]}
     cell_mixes = {cell_key(label, players, "/".join(mix)): (players, mix)
                   for (label, _), players, mix in cells}
     store = Checkpoint(checkpoint, identity, cell_mixes) if checkpoint is not None else None
-    own = None
+    pool = None
     bar = None
     played = 0
     futures: list[cf.Future[Any]] = []
@@ -939,10 +907,11 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
             have = results.get(cell_key(label, players, "/".join(mix)), {})
             missing = [i for i in range(games) if i not in have]
             for run in _runs(missing, chunk):
-                todo.append(_Task(spec, label, items, players, mix, seed, run[0], len(run)))
+                todo.append(_Task(spec, label, items, players, mix, seed, run[0], len(run),
+                                  own))
         total = len(cells) * games
         if executor is None and workers != 1 and todo:
-            own = executor = default_executor(workers, games=(module,))
+            pool = executor = default_executor(workers, games=(game_of,))
         bar = _progress(total, resumed, f"{spec} sweep") if progress else None
         if executor is None or not todo:  # workers=1: in this process, one chunk after another
             done: Iterable[tuple[str, int, list[dict[str, Any]]]] = map(run_chunk, todo)
@@ -960,17 +929,17 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
     except BaseException:  # Ctrl-C, SIGTERM (as the command line turns it) or a failed task
         for future in futures:
             future.cancel()
-        if own is not None:
-            _stop_pool(own)
-            own = None
+        if pool is not None:
+            _stop_pool(pool)
+            pool = None
         raise
     finally:
         if bar is not None:
             bar.close()
         if store is not None:
             store.close()
-        if own is not None:
-            own.shutdown(wait=True)
+        if pool is not None:
+            pool.shutdown(wait=True)
 
     from .policy import describe
 
@@ -981,7 +950,7 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
         records = [played_here[i] for i in range(games)]
         for name, est, n, lo, hi in metrics(records, players):
             rows.append((label, players, mix_label, name, est, n, lo, hi))
-    meta = {"game": spec, "seed": seed, "games": games, "players_used": describe(module),
+    meta = {"game": spec, "seed": seed, "games": games, "players_used": describe(game_of),
             "games_played": played, "games_resumed": resumed}
     if store is not None:  # which file it was, for remove_checkpoint
         meta.update(checkpoint=str(store.path), checkpoint_id=store.file_id)

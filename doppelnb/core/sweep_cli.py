@@ -25,6 +25,7 @@ from .chance import MAX_SEED
 from .checks import show
 from .errors import BadInput
 from .resume import remove_checkpoint
+from .spec import TITLES
 from .sweep import MAX_GAMES, MAX_MIXES, MAX_POLICIES, MAX_WORKERS, mixes_for, sweep
 
 #: The exit status of a sweep stopped by Ctrl-C (SIGINT) and by SIGTERM (what ``timeout`` and job
@@ -101,8 +102,6 @@ def _text_option(text: str) -> str:
 
 def _game_option(text: str) -> str:
     """GAME: one of the five names, checked here, before anything is imported."""
-    from .. import TITLES
-
     if text not in TITLES:
         raise argparse.ArgumentTypeError(f"must be one of {', '.join(TITLES)}, not "
                                          f"{show(text, 40)}")
@@ -120,7 +119,6 @@ def _address_option(text: str) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from .. import TITLES
     from ..cli import OneLineParser
 
     parser = OneLineParser(

@@ -23,7 +23,6 @@ than run off a narrow page.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from types import ModuleType
 from typing import Any
 
 import ipywidgets as widgets
@@ -31,6 +30,7 @@ import ipywidgets as widgets
 from ..core.checks import check_instance, check_int, check_sequence, check_str, fail
 from ..core.errors import BadInput, RuleError
 from ..core.render import escape, to_markup
+from ..core.spec import game_spec
 from ..core.state import GameState, Policy, playout, random_policy
 from .offline import LIVE_HINT, compact, exporting, note, page
 
@@ -319,28 +319,28 @@ class GameStepper(widgets.VBox):
 
     # -- builders -------------------------------------------------------------------------------
     @classmethod
-    def for_game(cls, module: ModuleType, players: int, *, seed: int = 1, rules: Any = None,
+    def for_game(cls, module: Any, players: int, *, seed: int = 1, rules: Any = None,
                  policy: Policy = random_policy, render: Callable[[Any], str] | None = None,
                  title: str = "", extra: Sequence[tuple[int, dict[str, Any]]] | None = None,
                  offline: bool | None = None, **options: Any) -> GameStepper:
-        """A seeded game of ``module`` played out by ``policy``; seed and flags can be changed.
+        """A seeded game of ``module`` (an engine module, a game name or a
+        :class:`~doppelnb.core.spec.GameSpec`) played out by ``policy``; seed and flags can be
+        changed.
 
         Exported, the stepper also holds the games ``extra`` names (``[(seed, flags), ...]``;
         by default the next seed and the first variant flag's other reading), pre-rendered.
         """
-        for name in ("new_game", "Rules"):
-            if not hasattr(module, name):
-                raise fail("module", f"a game engine module with {name}", module)
+        game = game_spec(module, "module")
         check_int(players, "players", 1, 64)
         seed = check_int(seed, "seed", 0)
-        base_rules = rules if rules is not None else module.Rules()
-        check_instance(base_rules, "rules", module.Rules)
+        base_rules = rules if rules is not None else game.Rules()
+        check_instance(base_rules, "rules", game.Rules)
         if not callable(policy):
             raise fail("policy", "a function (state, rng) -> action", policy)
 
         def regenerate(new_seed: int, flag_values: dict[str, Any]) -> list[GameState]:
             game_rules = base_rules.replace(**flag_values) if flag_values else base_rules
-            start = module.new_game(players, rules=game_rules, seed=new_seed, **options)
+            start = game.new_game(players, rules=game_rules, seed=new_seed, **options)
             return list(playout(start, policy, seed=new_seed))
 
         first = regenerate(seed, {})
@@ -366,11 +366,9 @@ class GameStepper(widgets.VBox):
         return stepper
 
     @classmethod
-    def from_record(cls, module: ModuleType, text: str, **kw: Any) -> GameStepper:
+    def from_record(cls, module: Any, text: str, **kw: Any) -> GameStepper:
         """Step through a JSON game record (``BadInput`` if it is malformed)."""
-        if not callable(getattr(module, "from_json", None)):
-            raise fail("module", "a game engine module with from_json", module)
-        return cls(module.from_json(text).history(), **kw)
+        return cls(game_spec(module, "module").from_json(text).history(), **kw)
 
     @classmethod
     def from_states(cls, states: Sequence[Any], **kw: Any) -> GameStepper:

@@ -16,6 +16,7 @@ pure rule functions), :mod:`.actions` (typed actions), :mod:`.state` (the frozen
 (a round's submissions and resolution).
 """
 
+from ...core.spec import GameSpec, register
 from .actions import Action, parse_action
 from .analysis import (
     legal_counts,
@@ -28,6 +29,7 @@ from .board import Board, Placement, Verdict
 from .claims import ClaimStep, Resolution, resolve_placements
 from .flow import Submission, illustrative_shapes
 from .players import determinize, greedy, greedy_policy
+from .players import sides as _sides
 from .rules import (
     COLOURS,
     DOPPELS,
@@ -57,7 +59,14 @@ from .scoring import (
 from .shapes import Shape, one_sided_polyominoes, shape_by_name
 from .state import State, from_json, new_game
 
+# The engine's entry in the game registry (doppelnb.core.spec): everything players, sweeps, the
+# command line and the widgets look up, written down here instead of probed for.
+GAME_SPEC = register(GameSpec(
+    name=GAME, module=__name__, State=State, Rules=Rules, player_counts=PLAYER_COUNTS,
+    new_game=new_game, from_json=from_json, greedy=greedy, determinize=determinize, sides=_sides))
+
 __all__ = [
+    "GAME_SPEC",
     "Rules", "SIZE", "COLOURS", "LETTERS", "DOPPELS", "colour_of", "letter_of", "partner_of",
     "Shape", "one_sided_polyominoes", "shape_by_name", "Board", "Verdict", "Placement",
     "GAME", "PLAYER_COUNTS", "State", "Submission", "new_game", "from_json",

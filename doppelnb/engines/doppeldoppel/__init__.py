@@ -25,6 +25,7 @@ colours other than yellow (DD-A2).
 """
 
 
+from ...core.spec import GameSpec, register
 from .actions import Lead
 from .analysis import (
     CENSUS_KEYS,
@@ -58,6 +59,8 @@ from .notation import (
     parse_cards,
     sort_cards,
 )
+from .players import determinize as _determinize
+from .players import greedy as _greedy
 from .render import card_svg, deck_svg, hand_svg, trick_svg
 from .rules import (
     DEFAULT_RULES,
@@ -73,7 +76,14 @@ from .rules import (
 )
 from .state import PlayerView, State, TrickRecord, from_json, new_game
 
+# The engine's entry in the game registry (doppelnb.core.spec): everything players, sweeps, the
+# command line and the widgets look up, written down here instead of probed for.
+GAME_SPEC = register(GameSpec(
+    name=GAME, module=__name__, State=State, Rules=Rules, player_counts=PLAYER_COUNTS,
+    new_game=new_game, from_json=from_json, greedy=_greedy, determinize=_determinize, sides=None))
+
 __all__ = [
+    "GAME_SPEC",
     "GAME", "COLOURS", "RANKS", "DECK_SIZE", "PLAYER_COUNTS", "JAPANESE_SCORE_TABLES", "Card",
     "card_key", "sort_cards", "parse_card", "parse_cards", "deck_candidates",
     "parse_deck_candidates", "Rules", "DEFAULT_RULES", "legal_plays", "TrickResult",

@@ -15,6 +15,7 @@ quest damage, the balance study), :mod:`.players` (greedy and the determinizing 
 ('draft', 6, True)
 """
 
+from ...core.spec import GameSpec, register
 from .actions import Action
 from .analysis import (
     bag_draw_distribution,
@@ -33,6 +34,7 @@ from .analysis import (
 from .cards import DATA_FILE, CardSet, card_set, register_data
 from .examples import GOLDEN, minotaur_example
 from .players import determinize, greedy, honest_policy, simple_policy
+from .players import sides as _sides
 from .rules import (
     DOPPEL,
     GAME,
@@ -51,7 +53,14 @@ from .rules import (
 from .state import State, from_json, new_game
 from .table import QuestRound
 
+# The engine's entry in the game registry (doppelnb.core.spec): everything players, sweeps, the
+# command line and the widgets look up, written down here instead of probed for.
+GAME_SPEC = register(GameSpec(
+    name=GAME, module=__name__, State=State, Rules=Rules, player_counts=PLAYER_COUNTS,
+    new_game=new_game, from_json=from_json, greedy=greedy, determinize=determinize, sides=_sides))
+
 __all__ = [
+    "GAME_SPEC",
     "Rules", "State", "QuestRound", "Action", "new_game", "from_json", "loyalty_split",
     "pingpong_sequences", "pingpong_count", "bag_white_probability", "bag_draw_distribution",
     "quest_damage_distribution", "member_damage_distribution", "quest_damage_brute",

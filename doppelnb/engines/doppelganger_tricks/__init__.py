@@ -12,6 +12,7 @@ simulations), :mod:`.batch` (numpy playouts), :mod:`.render` (SVG / HTML), :mod:
 (worked examples, golden cases), :mod:`.players` (greedy, determinize).
 """
 
+from ...core.spec import GameSpec, register
 from .actions import PASS, Action, Bid, Claim, Play
 from .analysis import (
     CENSUS_KEYS,
@@ -72,7 +73,14 @@ from .state import (
     tricks_per_round,
 )
 
+# The engine's entry in the game registry (doppelnb.core.spec): everything players, sweeps, the
+# command line and the widgets look up, written down here instead of probed for.
+GAME_SPEC = register(GameSpec(
+    name=GAME, module=__name__, State=State, Rules=Rules, player_counts=PLAYER_COUNTS,
+    new_game=new_game, from_json=from_json, greedy=greedy, determinize=determinize, sides=None))
+
 __all__ = [
+    "GAME_SPEC",
     "Card", "card", "cards", "deck", "SUITS", "PLAIN_SUITS", "DOPPELGANGER", "SUIT_SYMBOLS",
     "ALL_CARDS", "PLAYER_COUNTS", "Rules", "TrickResult", "resolve_trick", "legal_plays", "forecast_points",
     "bonus_points", "round_points", "BONUS_NAMES", "State", "PlayedTrick", "RoundScore",

@@ -10,6 +10,7 @@ Modules: :mod:`.tiles` (tile data), :mod:`.cards` (Supply cards), :mod:`.rules` 
 :mod:`.analysis` (tables, heat maps, seeded simulations), :mod:`.render` (SVG).
 """
 
+from ...core.spec import GameSpec, register
 from .cards import USABLE, SupplyDeck, load_deck
 from .desert import (
     Desert,
@@ -29,11 +30,21 @@ from .odds import (
     dice_for_attempt,
     usable_cards,
 )
+from .players import determinize as _determinize
+from .players import greedy as _greedy
+from .players import sides as _sides
 from .rules import Rules
 from .state import GAME, LIFE_BY_PLAYERS, PLAYER_COUNTS, State, from_json, new_game
 from .tiles import Tile, TileSet, load_tiles
 
+# The engine's entry in the game registry (doppelnb.core.spec): everything players, sweeps, the
+# command line and the widgets look up, written down here instead of probed for.
+GAME_SPEC = register(GameSpec(
+    name=GAME, module=__name__, State=State, Rules=Rules, player_counts=PLAYER_COUNTS,
+    new_game=new_game, from_json=from_json, greedy=_greedy, determinize=_determinize, sides=_sides))
+
 __all__ = [
+    "GAME_SPEC",
     "Rules", "State", "new_game", "from_json", "distance_to_start", "stack_to_draw",
     "stack_chain", "clear_probability", "clear_probability_table", "clear_probability_brute",
     "dice_for_attempt", "dice_breakdown", "usable_cards", "Desert", "PlacementReport",
