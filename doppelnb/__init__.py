@@ -21,7 +21,7 @@ from types import ModuleType
 from typing import Any
 
 from .core.errors import BadInput, IllegalAction, RuleError
-from .core.spec import ENGINE_MODULES, spec_of
+from .core.spec import ENGINE_MODULES, load_record
 from .core.spec import TITLES as _SPEC_TITLES
 
 __version__ = "0.2.0"
@@ -58,14 +58,7 @@ def load(record: str | bytes) -> Any:
 
     A malformed record, or one naming a game doppelnb does not have, raises :class:`BadInput`.
     """
-    from .core.record import load_json
-
-    data = load_json(record, "NB-RECORD", "game record")
-    game = data.get("game") if isinstance(data, dict) else None
-    if not isinstance(game, str) or game not in TITLES:
-        raise BadInput("NB-RECORD", f"the record's game must be one of {', '.join(TITLES)}, "
-                       f"not {game!r:.60}")
-    return spec_of(game).from_json(record)
+    return load_record(record)
 
 
 def __getattr__(name: str) -> ModuleType:

@@ -56,10 +56,11 @@ def _value(value: Any) -> str:
 def read_record(path: str) -> Any:
     """The final state of the record file ``path`` (:class:`BadInput` naming the file when it is
     missing, unreadable, too large or malformed)."""
-    from .. import load
     from ..cli import MAX_RECORD_BYTES
+    from .spec import load_record as load
 
-    where = show(path, 80)
+    text = str(path)  # a long path keeps its end, the file's own name
+    where = repr(text) if len(text) <= 100 else repr("..." + text[-97:])
     try:
         with open(path, "rb") as handle:
             data = handle.read(MAX_RECORD_BYTES + 1)

@@ -226,15 +226,15 @@ def game_facts(state: Any, *, timed_out: bool = False) -> GameFacts:
 
 
 def sides_of(state: Any) -> tuple[str, ...] | None:
-    """Each seat's team in a team game, from the engine's ``players.sides(state)`` (Doppel
+    """Each seat's team in a team game, from the registered spec's ``sides(state)`` (Doppel
     Doubt: the colour of each seat's Doppel); ``None`` where every seat plays for itself."""
-    from .. import GAMES
-    from .policy import engine_players
+    from .spec import TITLES, spec_of
 
-    module = GAMES.get(getattr(state, "game", ""))
-    helpers = engine_players(module) if module is not None else None
-    fn = getattr(helpers, "sides", None)
-    return tuple(str(s) for s in fn(state)) if callable(fn) else None
+    game = getattr(state, "game", "")
+    if game not in TITLES:
+        return None
+    sides = spec_of(game).sides
+    return tuple(str(s) for s in sides(state)) if sides is not None else None
 
 
 # -- one cell ------------------------------------------------------------------------------------

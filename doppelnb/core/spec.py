@@ -202,3 +202,17 @@ def game_spec(game: Any, argument: str = "game") -> GameSpec:
 
 __all__ = ["GameSpec", "register", "spec_of", "names", "game_spec", "TITLES", "ENGINE_MODULES",
            "Greedy", "Determinizer", "Sides"]
+
+
+def load_record(record: str | bytes) -> Any:
+    """Replay any game's JSON record (text or bytes), choosing the engine from its ``game``
+    field (:func:`doppelnb.load`). A malformed record, or one naming a game doppelnb does not
+    have, raises :class:`BadInput`."""
+    from .record import load_json
+
+    data = load_json(record, "NB-RECORD", "game record")
+    game = data.get("game") if isinstance(data, dict) else None
+    if not isinstance(game, str) or game not in TITLES:
+        raise BadInput("NB-RECORD", f"the record's game must be one of {', '.join(TITLES)}, "
+                       f"not {game!r:.60}")
+    return spec_of(game).from_json(record)
