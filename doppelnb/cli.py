@@ -4,6 +4,7 @@
     python -m doppelnb notebooks DEST [--student] [--force]
     python -m doppelnb explainers [NOTEBOOKS ...] --out DIR
     python -m doppelnb sweep GAME --games N --seed S [--workers K | --scheduler ADDRESS] --out FILE
+    python -m doppelnb ladder GAME --policies P1,P2,... --games N --seed S --out FILE
     python -m doppelnb replay RECORD
 
 Every error prints one line on stderr and exits with status 2, never a traceback (set
@@ -50,6 +51,10 @@ DELEGATED = {
     "sweep": ("doppelnb.core.sweep_cli:command",
               "run a designer sweep and write its table as CSV",
               "GAME --games N --seed S [--workers K | --scheduler ADDRESS] --out FILE"),
+    "ladder": ("doppelnb.core.ladder_cli:command",
+               "rate policies by measured strength (Elo with 95% intervals) and write CSV",
+               "GAME --policies P1,P2,... --games N --seed S [--workers K | --scheduler "
+               "ADDRESS] --out FILE"),
 }
 #: (name, arguments, what it does), in the order ``--help`` lists them.
 COMMANDS = (
