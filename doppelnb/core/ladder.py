@@ -258,11 +258,11 @@ def ladder(game: Any, policies: Sequence[str] | str, *, games: int, seed: int = 
     is 1 to :data:`MAX_GAMES`.
     """
     spec, module = _sweep.resolve_game(game)
+    workers = _check_executor(executor, workers)
     names = _check_policies(policies)
     games = check_int(games, "games", 1, MAX_GAMES)
     seed = check_int(seed, "seed", 0, MAX_SEED)
     count = _check_players(module, spec, players, len(names))
-    workers = _check_executor(executor, workers)
     if anchor is not None and (not isinstance(anchor, str) or anchor.strip() not in names):
         raise fail("anchor", f"one of the policies ({', '.join(names)})", anchor)
     reference = names[0] if anchor is None else anchor.strip()
@@ -411,6 +411,7 @@ def budget_curve(game: Any, *, base: str = "greedy", search: str = "mcts",
     intervals; a chapter's figure wants a few hundred). One pool of workers serves every
     budget."""
     spec, module = _sweep.resolve_game(game)
+    workers = _check_executor(executor, workers)
     if not isinstance(search, str) or search.strip() not in ("mcts", "gmcts"):
         raise fail("search", "'mcts' or 'gmcts'", search)
     search = search.strip()
@@ -424,10 +425,9 @@ def budget_curve(game: Any, *, base: str = "greedy", search: str = "mcts",
         raise fail("budgets", f"a list of 1 to {MAX_BUDGETS} whole numbers of iterations",
                    budgets)
     sizes = sorted({check_int(b, "budgets", 1, MAX_BUDGET) for b in budgets})
-    games = check_int(games, "games", 1, MAX_GAMES)
     seed = check_int(seed, "seed", 0, MAX_SEED)
     count = _check_players(module, spec, players, 2)
-    workers = _check_executor(executor, workers)
+    games = check_int(games, "games", 1, MAX_GAMES)
     own = None
     points = []
     cpu = 0.0
