@@ -108,6 +108,20 @@ def test_every_policy_sits_in_every_seat_equally_often(policies, players):
         assert sorted(game[seat] for game in schedule) == sorted(policies * 2)
 
 
+def test_a_given_table_is_rotated_so_each_seat_holds_each_entry_once_per_round_of_games():
+    """One searching seat among greedy ones: ``seats`` is game 0's table, rotated a seat per
+    game, so over 3 games greedy (two entries) sits twice at each seat and random once."""
+    result = ladder("doppeldoppel", ["random", "greedy"], games=6, seed=4, workers=1,
+                    seats=["random", "greedy", "greedy"])
+    assert result.players == 3
+    assert result.seat_counts == ((2, 2, 2), (4, 4, 4))
+    with pytest.raises(BadInput, match="every policy"):
+        ladder("doppeldoppel", ["random", "greedy"], games=6, seats=["random"] * 3, workers=1)
+    with pytest.raises(BadInput, match="not 10"):
+        ladder("doppeldoppel", ["random", "greedy"], games=6, seats=["random", "greedy"] * 5,
+               workers=1)
+
+
 def test_with_more_policies_than_seats_every_policy_meets_others_and_is_rated():
     result = ladder("doppeldoppel", ["random", "greedy", "mcts:1", "mcts:2"], games=8, seed=4,
                     workers=1, players=3)
@@ -167,6 +181,8 @@ def run(argv, cwd):
       "257"], "--workers"),
     (["ladder", "doppeldoppel", "--policies", "random,greedy", "--games", "3", "--players",
       "9"], "players"),
+    (["ladder", "doppeldoppel", "--policies", "random,greedy", "--games", "3", "--seats",
+      "greedy*99999"], "--seats"),
 ])
 def test_command_line_errors_are_one_line_with_exit_status_2(tmp_path, argv, words):
     status, err = run([*argv, "--out", "x.csv", "--workers", "1"] if "--workers" not in argv
@@ -224,13 +240,14 @@ def _rejects(fn, **kwargs):
                                      "random,greedy"])),
        games=_or(st.integers(1, 12)), seed=_or(st.integers(0, 10)),
        players=_or(st.sampled_from([None, 3, 4])), anchor=_or(st.sampled_from([None, "greedy"])),
-       chunk=_or(st.sampled_from([None, 1, 5])), progress=_or(st.just(False)))
+       chunk=_or(st.sampled_from([None, 1, 5])), progress=_or(st.just(False)),
+       seats=_or(st.sampled_from([None, ["greedy", "random", "random"], "random,greedy*2"])))
 def test_ladder_with_hostile_arguments_returns_or_raises_bad_input_fast(
-        game, policies, games, seed, players, anchor, chunk, progress):
+        game, policies, games, seed, players, anchor, chunk, progress, seats):
     if isinstance(games, int) and not isinstance(games, bool) and 12 < games <= 1_000_000:
         games = 12  # a valid large count would really play (a long game is not a bug)
     _rejects(ladder, game=game, policies=policies, games=games, seed=seed, players=players,
-             anchor=anchor, chunk=chunk, progress=progress, workers=1)
+             anchor=anchor, chunk=chunk, progress=progress, seats=seats, workers=1)
 
 
 @FUZZ

@@ -26,7 +26,9 @@ differ by at most one), and seat advantages, which the model does not describe, 
 With fewer policies than seats a policy holds several seats (``random, greedy`` at 3 seats:
 R G R, then G R G); with more policies than seats each game seats a window of ``players``
 consecutive policies of the cyclic list, so every policy meets its neighbours in the list
-(the "ranked above" graph is connected and every rating is identified).
+(the "ranked above" graph is connected and every rating is identified). ``seats=`` gives the
+table of game 0 instead (one searching seat among greedy ones: ``["mcts:32"] + ["greedy"] * 9``),
+rotated one seat per game the same way: balanced over each block of ``players`` games.
 
 Reproducibility: games are played in chunks by any :class:`concurrent.futures.Executor` and
 gathered by game index before the fit, so the ratings and the CSV (numbers with a fixed 1
@@ -84,7 +86,7 @@ class _Task:
 
     game: str
     players: int
-    policies: tuple[str, ...]
+    lineup: tuple[str, ...]
     seed: int
     start: int
     count: int
@@ -109,7 +111,7 @@ def _play_chunk(task: _Task) -> list[_Game]:
     """Play one chunk with :mod:`doppelnb.core.sweep`'s machinery; its own seats and seeds."""
     out: list[_Game] = []
     for index in range(task.start, task.start + task.count):
-        seats = _sweep.seats_for(task.policies, task.players, index)
+        seats = _sweep.seats_for(task.lineup, task.players, index)
         clock = [[0.0, 0.0] for _ in range(task.players)]
         started = time.process_time()
         record, _ = _sweep._play(task.game, {}, task.players, seats,
@@ -219,6 +221,21 @@ def _check_policies(policies: Any) -> tuple[str, ...]:
     return names
 
 
+def _check_seats(seats: Any, names: tuple[str, ...]) -> tuple[str, ...]:
+    if isinstance(seats, str):
+        seats = [s.strip() for s in seats.split(",")] if len(seats) <= 10_000 else None
+    if not isinstance(seats, (list, tuple)) or not 2 <= len(seats) <= 64 or \
+            not all(isinstance(s, str) and s.strip() in names for s in seats):
+        raise fail("seats", f"a list of 2 to 64 seats, each one of the policies "
+                   f"({', '.join(names)})", seats)
+    lineup = tuple(s.strip() for s in seats)
+    missing = [name for name in names if name not in lineup]
+    if missing:
+        raise BadInput("NB-ARG", f"seats must seat every policy; {', '.join(missing)} has no "
+                                 "seat")
+    return lineup
+
+
 def _check_players(module: Any, spec: str, players: Any, policies: int) -> int:
     legal = _sweep._legal_counts(module)
     if players is None:
@@ -245,13 +262,18 @@ def _check_executor(executor: Any, workers: Any) -> int | None:
 def ladder(game: Any, policies: Sequence[str] | str, *, games: int, seed: int = 0,
            players: int | None = None, workers: int | None = None,
            executor: cf.Executor | None = None, anchor: str | None = None,
-           chunk: int | None = None, progress: bool = False) -> Ladder:
+           seats: Sequence[str] | str | None = None, chunk: int | None = None,
+           progress: bool = False) -> Ladder:
     """Rate ``policies`` (e.g. ``["random", "greedy", "mcts:32"]``, or ``"random,greedy"``)
     from ``games`` games of ``game`` (a :data:`doppelnb.GAMES` name or an engine module) at
     ``players`` seats (default: the smallest legal table seating every policy), played on
     common deals with the seats rotated (see the module doc).
 
     Ratings are Elo points relative to ``anchor`` (default the first policy), rated 0.
+    ``seats``: instead of the policies in turn, the policy at each seat of game 0 (names of
+    ``policies``, repeats allowed, each policy at least once: ``["mcts:32"] + ["greedy"] * 9``
+    for one searching seat at a table of greedy players), rotated one seat per game, so in each
+    block of ``players`` games every entry sits at every seat once.
     ``executor``: any :class:`concurrent.futures.Executor` (not shut down here); ``None`` uses
     processes on ``workers`` cores (default all), or this process when ``workers=1``. ``chunk``:
     games per task (default sized from the work; it changes nothing in the result). ``games``
@@ -262,7 +284,14 @@ def ladder(game: Any, policies: Sequence[str] | str, *, games: int, seed: int = 
     names = _check_policies(policies)
     games = check_int(games, "games", 1, MAX_GAMES)
     seed = check_int(seed, "seed", 0, MAX_SEED)
+    lineup = names
+    if seats is not None:
+        lineup = _check_seats(seats, names)
+        if players is None:
+            players = len(lineup)
     count = _check_players(module, spec, players, len(names))
+    if seats is not None and len(lineup) != count:
+        raise BadInput("NB-ARG", f"seats names {len(lineup)} seats, but the table has {count}")
     if anchor is not None and (not isinstance(anchor, str) or anchor.strip() not in names):
         raise fail("anchor", f"one of the policies ({', '.join(names)})", anchor)
     reference = names[0] if anchor is None else anchor.strip()
@@ -273,7 +302,7 @@ def ladder(game: Any, policies: Sequence[str] | str, *, games: int, seed: int = 
     if not isinstance(progress, bool):
         raise fail("progress", "True or False", progress)
 
-    tasks = [_Task(spec, count, names, seed, start, min(chunk, games - start))
+    tasks = [_Task(spec, count, lineup, seed, start, min(chunk, games - start))
              for start in range(0, games, chunk)]
     played: dict[int, _Game] = {}
     own = None

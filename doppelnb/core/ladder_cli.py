@@ -72,6 +72,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--players", type=_int_option(2, 64), default=None,
                         help="seats at the table (default: the smallest legal table seating "
                              "every policy)")
+    parser.add_argument("--seats", type=_text_option, default=None,
+                        help="the policy at each seat of the first game, rotated one seat per "
+                             "game, NAME*K for K seats: mcts:32,greedy*9 (default: the "
+                             "policies in turn)")
     parser.add_argument("--anchor", type=_text_option, default=None,
                         help="the policy rated 0 (default the first of --policies)")
     parser.add_argument("--chunk", type=_int_option(1, MAX_GAMES), default=None,
@@ -112,6 +116,20 @@ def _check_out(out: str, force: bool) -> Path:
     return target
 
 
+def _seats(text: str) -> list[str]:
+    """``mcts:32,greedy*9`` -> ``["mcts:32", "greedy", ..., "greedy"]`` (at most 64 seats)."""
+    seats: list[str] = []
+    for item in _csv_list(text, "--seats", 64):
+        name, star, times = item.partition("*")
+        count = int(times) if star and times.strip().isdigit() and len(times) < 4 else None
+        if star and (count is None or not 1 <= count <= 64):
+            raise BadInput("NB-ARG", f"--seats: {item[:40]!r} is not NAME*K with K from 1 to 64")
+        seats += [name.strip()] * (count or 1)
+        if len(seats) > 64:
+            raise BadInput("NB-ARG", "--seats names at most 64 seats")
+    return seats
+
+
 def command(argv: Sequence[str]) -> int:
     """The ``ladder`` command: parse, check OUT, play and fit, write the CSV atomically, print
     one line per policy and the CPU spent."""
@@ -120,6 +138,7 @@ def command(argv: Sequence[str]) -> int:
     args = build_parser().parse_args(list(argv))
     target = _check_out(args.out, args.force)
     policies = _csv_list(args.policies, "--policies", MAX_POLICIES)
+    seats = _seats(args.seats) if args.seats else None
     client = None
     with _SigtermAsInterrupt() as sigterm:
         try:
@@ -131,7 +150,7 @@ def command(argv: Sequence[str]) -> int:
                 executor = client.get_executor()  # type: ignore[no-untyped-call]
             result = ladder(args.game, policies, games=args.games, seed=args.seed,
                             players=args.players, workers=args.workers, executor=executor,
-                            anchor=args.anchor, chunk=args.chunk,
+                            anchor=args.anchor, seats=seats, chunk=args.chunk,
                             progress=not args.no_progress)
         except (KeyboardInterrupt, Exception) as error:
             if not sigterm.received and not isinstance(error, KeyboardInterrupt):
