@@ -5,6 +5,7 @@
     python -m doppelnb explainers [NOTEBOOKS ...] --out DIR
     python -m doppelnb sweep GAME --games N --seed S [--workers K | --scheduler ADDRESS] --out FILE
     python -m doppelnb analyse RECORD... --out FILE [--force]
+    python -m doppelnb ladder GAME --policies P1,P2,... --games N --seed S --out FILE
     python -m doppelnb replay RECORD
 
 Every error prints one line on stderr and exits with status 2, never a traceback (set
@@ -54,6 +55,10 @@ DELEGATED = {
     "analyse": ("doppelnb.core.analyse_cli:command",
                 "compute the sweep's metrics from saved game records and write them as CSV",
                 "RECORD... --out FILE [--force]"),
+    "ladder": ("doppelnb.core.ladder_cli:command",
+               "rate policies by measured strength (Elo with 95% intervals) and write CSV",
+               "GAME --policies P1,P2,... --games N --seed S [--workers K | --scheduler "
+               "ADDRESS] --out FILE"),
 }
 #: (name, arguments, what it does), in the order ``--help`` lists them.
 COMMANDS = (

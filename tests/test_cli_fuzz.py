@@ -178,6 +178,38 @@ def test_sweep(playground, game, options):
         check(playground, argv)
 
 
+LADDER_OPTIONS = st.one_of(
+    st.tuples(st.just("--games"), st.one_of(st.integers(1, 3).map(str), HOSTILE_NUMBER,
+                                            HOSTILE_TEXT)),
+    st.tuples(st.just("--seed"), st.one_of(HOSTILE_NUMBER, HOSTILE_TEXT)),
+    st.tuples(st.just("--workers"), st.one_of(st.sampled_from(
+        ["0", "-1", "257", "100000", "x", ""]), HOSTILE_TEXT.filter(lambda t: t.strip() != "1"))),
+    st.tuples(st.just("--scheduler"), HOSTILE_TEXT),
+    st.tuples(st.just("--players"), st.one_of(st.just("3"), HOSTILE_NUMBER, HOSTILE_TEXT)),
+    st.tuples(st.just("--policies"), st.one_of(st.just("greedy,random"), HOSTILE_TEXT)),
+    st.tuples(st.just("--anchor"), st.one_of(st.just("greedy"), HOSTILE_TEXT)),
+    # (not a link nor game.json: --force would replace them for the other commands' tests)
+    st.tuples(st.just("--out"), st.one_of(SAFE_TEXT, st.sampled_from(
+        [p for p in PATHS if not p.startswith("link") and p != "game.json"]))),
+    st.tuples(st.just("--chunk"), st.one_of(st.integers(1, 5).map(str), HOSTILE_NUMBER)),
+    st.tuples(st.sampled_from(["--force", "--nope", "-", ""])),
+)
+
+
+@settings(max_examples=60)
+@given(game=st.sampled_from(QUICK_GAMES * 8 + ["this", "os", "", "x\ny", "\udcff", "x" * 50_000,
+                                              "doppelnb.cli"]),
+       options=st.lists(LADDER_OPTIONS, max_size=4))
+def test_ladder(playground, game, options):
+    """As for sweep: ``--workers 1`` first (a fuzzed --workers is never a valid one), at most 3
+    games of a quick game in this process (links as --out: tests/test_ladder.py)."""
+    argv = ["ladder", game, "--policies", "random,greedy", "--games", "2", "--out", "fuzz.csv",
+            "--workers", "1", "--no-progress", "--players", "3",
+            *[part for option in options for part in option]]
+    if _no_help(argv):
+        check(playground, argv)
+
+
 @settings(max_examples=40)
 @given(args=st.lists(st.one_of(TOKENS, st.sampled_from(["--jobs", "--timeout", "--no-index"])),
                      max_size=4))

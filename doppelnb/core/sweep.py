@@ -45,6 +45,7 @@ import math
 import os
 import signal
 import sys
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -547,10 +548,12 @@ def play_game(game: str | GameSpec, changes: dict[str, Any], players: int, seats
 
 
 def _play(game: GameSpec, changes: dict[str, Any], players: int, seats: Sequence[str],
-          game_seed: int, policy_seed: Sequence[Any], max_actions: int = 200_000
-          ) -> tuple[dict[str, Any], Any]:
+          game_seed: int, policy_seed: Sequence[Any], max_actions: int = 200_000,
+          clock: list[list[float]] | None = None) -> tuple[dict[str, Any], Any]:
     """:func:`play_game`'s facts and the game's final state (whose record the shipped tables'
-    fingerprints take their moves from, :mod:`doppelnb.core.provenance`)."""
+    fingerprints take their moves from, :mod:`doppelnb.core.provenance`). ``clock``, one
+    ``[cpu_seconds, decisions]`` per seat, adds up what each seat's policy spent deciding (the
+    ladder's cost per decision, :mod:`doppelnb.core.ladder`)."""
     rules = game.Rules().replace(**changes) if changes else game.Rules()
     state = game.new_game(players, rules=rules, seed=game_seed)
     rng = rng_for(*policy_seed)
@@ -563,7 +566,15 @@ def _play(game: GameSpec, changes: dict[str, Any], players: int, seats: Sequence
     while not state.is_over:
         if has_round:
             rounds.add(state.round)
-        state = state.play(policies[state.to_move](state, rng))
+        mover = state.to_move
+        if clock is None:
+            action = policies[mover](state, rng)
+        else:
+            started = time.process_time()
+            action = policies[mover](state, rng)
+            clock[mover][0] += time.process_time() - started
+            clock[mover][1] += 1
+        state = state.play(action)
         leaders.append(_leader(state.scores))
         steps += 1
         if steps > max_actions:

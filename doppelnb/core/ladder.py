@@ -1,0 +1,498 @@
+"""Measured strength: a ladder of policies rated from many seeded games, with 95% intervals.
+
+:func:`ladder` seats the policies at one table, plays ``games`` games and fits Plackett-Luce
+ratings (:func:`doppelnb.core.stats.fit_ratings`) to each game's finishing order. Ratings are
+**Elo points relative to the anchor** (the first policy unless ``anchor`` names another), which
+is rated 0 with the interval [0, 0]: 400 points are 10-to-1 odds, and a policy rated +100 beats
+the anchor in 64% of two-player games (:func:`doppelnb.core.stats.win_probability`).
+
+The finishing order of a game: a seat among the winners finishes ahead of a seat that is not
+(in a team game a side's win counts for all its seats), then the higher final score; equal
+places are ties (read as each of their orders with equal weight, see
+:mod:`doppelnb.core.stats.ratings`).
+
+Common deals: game ``i`` is dealt from ``rng_for(seed, "ladder", "deal", game, players, i)``,
+which depends only on the seed, the game, the player count and ``i``, never on which policies
+sit where (nor on the order of ``policies``), so every ladder with the same seed is played on
+the same deals. Each policy draws its random numbers from ``rng_for(seed, "ladder",
+"players", game, players, i)``.
+
+Seats: game ``i`` seats the policies as :func:`doppelnb.core.sweep.seats_for` does, the policy
+list in turn from seat 0, shifted one seat per game: seat ``s`` of game ``i`` gets
+``policies[(s + i) % K]`` for ``K`` policies. The games ``i`` with equal ``i // K`` form a cyclic
+Latin square: in each block of ``K`` consecutive games every policy sits in every seat exactly
+once. So when ``games`` is a multiple of ``K`` the seat counts are exactly equal (otherwise they
+differ by at most one), and seat advantages, which the model does not describe, average out.
+With fewer policies than seats a policy holds several seats (``random, greedy`` at 3 seats:
+R G R, then G R G); with more policies than seats each game seats a window of ``players``
+consecutive policies of the cyclic list, so every policy meets its neighbours in the list
+(the "ranked above" graph is connected and every rating is identified). ``seats=`` gives the
+table of game 0 instead (one searching seat among greedy ones: ``["mcts:32"] + ["greedy"] * 9``),
+rotated one seat per game the same way: balanced over each block of ``players`` games.
+
+Reproducibility: games are played in chunks by any :class:`concurrent.futures.Executor` and
+gathered by game index before the fit, so the ratings and the CSV (numbers with a fixed 1
+decimal) are byte-identical whatever the workers. CPU seconds (summed over the workers, and per
+decision for each policy) are measured, not seeded: they are reported beside the CSV, never in it.
+
+>>> result = ladder("doppeldoppel", ["random", "greedy"], games=8, seed=1, workers=1)
+>>> print(result.to_csv().splitlines()[0])
+policy,rating,lo,hi,games
+>>> result.seat_counts
+((4, 4, 4), (4, 4, 4))
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import csv
+import io
+import os
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from . import sweep as _sweep
+from .chance import MAX_SEED, rng_for
+from .checks import check_int, fail
+from .errors import BadInput
+from .policy import parse_policy
+from .spec import GameSpec, spec_of
+from .stats import Rating, fit_ratings, win_probability
+
+#: The CSV's columns: the policy, its rating and 95% interval in Elo points relative to the
+#: anchor (rated 0, interval 0..0), and the number of games it played.
+COLUMNS = ("policy", "rating", "lo", "hi", "games")
+#: The CSV's first line, by which the command line recognises a file it wrote (and may replace).
+HEADER = ",".join(COLUMNS)
+#: Limits: games per ladder (the rating fit's own limit), policies at one table.
+MAX_GAMES = 1_000_000
+MAX_POLICIES = _sweep.MAX_POLICIES
+MAX_BUDGETS = 16
+MAX_BUDGET = 100_000
+
+
+# -- playing the games -------------------------------------------------------------------------
+def deal_seed(seed: int, game: str, players: int, index: int) -> int:
+    """The deal of game ``index`` of every ladder with this seed, game and player count: it
+    does not depend on the policies or their order (common deals)."""
+    return rng_for(seed, "ladder", "deal", game, players, index).getrandbits(62)
+
+
+@dataclass(frozen=True, slots=True)
+class _Task:
+    """Games ``start .. start+count-1`` of one ladder (what a worker plays)."""
+
+    game: str
+    players: int
+    lineup: tuple[str, ...]
+    seed: int
+    start: int
+    count: int
+    own: GameSpec | None = None  # as the sweep's tasks: None for a registered game
+
+
+#: One played game as a worker returns it: (index, policy at each seat, place score per seat
+#: (higher = ahead), CPU seconds of the game, per seat (CPU seconds deciding, decisions)).
+_Game = tuple[int, tuple[str, ...], tuple[int, ...], float, tuple[tuple[float, int], ...]]
+
+
+def _places(record: dict[str, Any]) -> tuple[int, ...]:
+    """Each seat's place as a number (higher = ahead, equal = tied): winners ahead of the rest
+    (a side's win counts for each of its seats, as the engine lists them among the winners),
+    then the higher final score."""
+    winners = set(record["w"])
+    keys = [(seat in winners, score) for seat, score in enumerate(record["s"])]
+    order = {key: rank for rank, key in enumerate(sorted(set(keys)))}
+    return tuple(order[key] for key in keys)
+
+
+def _play_chunk(task: _Task) -> list[_Game]:
+    """Play one chunk with :mod:`doppelnb.core.sweep`'s machinery; its own seats and seeds."""
+    out: list[_Game] = []
+    for index in range(task.start, task.start + task.count):
+        seats = _sweep.seats_for(task.lineup, task.players, index)
+        clock = [[0.0, 0.0] for _ in range(task.players)]
+        started = time.process_time()
+        game = task.own if task.own is not None else spec_of(task.game)
+        record, _ = _sweep._play(game, {}, task.players, seats,
+                                 deal_seed(task.seed, task.game, task.players, index),
+                                 (task.seed, "ladder", "players", task.game, task.players,
+                                  index), clock=clock)
+        spent = time.process_time() - started
+        out.append((index, tuple(seats), _places(record), spent,
+                    tuple((c[0], int(c[1])) for c in clock)))
+    return out
+
+
+# -- the result --------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Ladder:
+    """A ladder's result. ``ratings``: one :class:`~doppelnb.core.stats.Rating` per policy, in
+    the order of ``policies``: Elo points relative to ``anchor`` (rated 0), with the 95%
+    interval ``lo``..``hi``. ``seat_counts[p][s]``: games in which policy ``p`` sat at seat
+    ``s``. ``cpu_seconds``: CPU time of the games (summed over the workers). ``decisions[p]``
+    and ``decision_seconds[p]``: how many decisions policy ``p`` took and its CPU seconds per
+    decision (measured, so not reproducible to the digit; everything else is)."""
+
+    game: str
+    policies: tuple[str, ...]
+    players: int
+    games: int
+    seed: int
+    anchor: str
+    ratings: tuple[Rating, ...]
+    seat_counts: tuple[tuple[int, ...], ...]
+    cpu_seconds: float
+    decisions: tuple[int, ...]
+    decision_seconds: tuple[float, ...]
+
+    def rating(self, policy: str) -> Rating:
+        """The rating of one policy of the ladder."""
+        for rating in self.ratings:
+            if rating.name == policy:
+                return rating
+        raise fail("policy", f"one of {', '.join(self.policies)}", policy)
+
+    def rows(self) -> list[tuple[str, float, float, float, int]]:
+        """``(policy, rating, lo, hi, games)`` per policy, in the order of ``policies``."""
+        return [(r.name, r.rating, r.lo, r.hi, r.games) for r in self.ratings]
+
+    def to_csv(self, path: str | os.PathLike[str] | None = None) -> str:
+        """The CSV text (:data:`COLUMNS`; ratings in Elo points relative to the anchor, with 1
+        decimal); also written to ``path`` when given."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(COLUMNS)
+        for name, rating, lo, hi, games in self.rows():
+            writer.writerow([name, _num(rating), _num(lo), _num(hi), games])
+        text = out.getvalue()
+        if path is not None:
+            Path(path).write_text(text, encoding="utf-8")
+        return text
+
+    def summary(self) -> list[str]:
+        """One line per policy (rating, interval, games, CPU per decision), then the CPU
+        spent."""
+        lines = []
+        for rating, decisions, per in zip(self.ratings, self.decisions, self.decision_seconds,
+                                          strict=True):
+            cost = f"{per * 1000:.3f} ms CPU per decision" if decisions else "no decisions"
+            if rating.reference:
+                head = f"{rating.name}: +0 Elo (the anchor)"
+            else:
+                head = (f"{rating.name}: {rating.rating:+.0f} Elo [{rating.lo:+.0f}, "
+                        f"{rating.hi:+.0f}]")
+            lines.append(f"{head}, {rating.games} games, {cost}")
+        lines.append(f"{self.games} games of {self.game} at {self.players} seats, seed "
+                     f"{self.seed}: {self.cpu_seconds:.1f} s CPU")
+        return lines
+
+    def __str__(self) -> str:
+        return "\n".join(self.summary())
+
+    def chart(self, title: str = "") -> Any:
+        """A bar chart of the ratings with their 95% intervals (needs matplotlib)."""
+        from .render import bar_chart
+
+        return bar_chart([(r.name, r.rating) for r in self.ratings],
+                         intervals=[(r.lo, r.hi) for r in self.ratings],
+                         title=title or f"{_sweep.game_label(self.game)}: rating relative to "
+                                        f"{self.anchor} (bars: 95% intervals)",
+                         y_label=f"Elo points ({self.anchor} = 0)")
+
+
+def _num(value: float) -> str:
+    text = f"{value:.1f}"
+    return "0.0" if text == "-0.0" else text
+
+
+# -- checking the arguments ----------------------------------------------------------------------
+def _check_policies(policies: Any) -> tuple[str, ...]:
+    if isinstance(policies, str):
+        policies = [p.strip() for p in policies.split(",")] if len(policies) <= 10_000 else None
+    if not isinstance(policies, (list, tuple)) or not 2 <= len(policies) <= MAX_POLICIES:
+        raise fail("policies", f"a list of 2 to {MAX_POLICIES} policies like "
+                   "['random', 'greedy', 'mcts:32']", policies)
+    for spec in policies:
+        parse_policy(spec)
+    names = tuple(str(p).strip() for p in policies)
+    if len(set(names)) != len(names):
+        raise fail("policies", "distinct policies", policies)
+    return names
+
+
+def _check_seats(seats: Any, names: tuple[str, ...]) -> tuple[str, ...]:
+    if isinstance(seats, str):
+        seats = [s.strip() for s in seats.split(",")] if len(seats) <= 10_000 else None
+    if not isinstance(seats, (list, tuple)) or not 2 <= len(seats) <= 64 or \
+            not all(isinstance(s, str) and s.strip() in names for s in seats):
+        raise fail("seats", f"a list of 2 to 64 seats, each one of the policies "
+                   f"({', '.join(names)})", seats)
+    lineup = tuple(s.strip() for s in seats)
+    missing = [name for name in names if name not in lineup]
+    if missing:
+        raise BadInput("NB-ARG", f"seats must seat every policy; {', '.join(missing)} has no "
+                                 "seat")
+    return lineup
+
+
+def _check_players(module: GameSpec, spec: str, players: Any, policies: int) -> int:
+    legal = module.player_counts
+    if players is None:
+        if not legal:
+            raise BadInput("NB-ARG", f"{spec} has no PLAYER_COUNTS; pass players")
+        # the smallest table that seats every policy, else the largest there is
+        return next((p for p in sorted(legal) if p >= policies), max(legal))
+    count = check_int(players, "players", 2, 64)
+    if legal and count not in legal:
+        raise BadInput("NB-ARG", f"players: {spec} is for {', '.join(map(str, legal))} "
+                       f"players, not {count}")
+    return count
+
+
+def _check_executor(executor: Any, workers: Any) -> int | None:
+    if executor is not None and not isinstance(executor, cf.Executor):
+        raise fail("executor", "a concurrent.futures.Executor", executor)
+    if workers is not None:
+        workers = check_int(workers, "workers", 1, _sweep.MAX_WORKERS)
+    return workers  # type: ignore[no-any-return]
+
+
+# -- the ladder --------------------------------------------------------------------------------
+def ladder(game: Any, policies: Sequence[str] | str, *, games: int, seed: int = 0,
+           players: int | None = None, workers: int | None = None,
+           executor: cf.Executor | None = None, anchor: str | None = None,
+           seats: Sequence[str] | str | None = None, chunk: int | None = None,
+           progress: bool = False) -> Ladder:
+    """Rate ``policies`` (e.g. ``["random", "greedy", "mcts:32"]``, or ``"random,greedy"``)
+    from ``games`` games of ``game`` (a :data:`doppelnb.GAMES` name or an engine module) at
+    ``players`` seats (default: the smallest legal table seating every policy), played on
+    common deals with the seats rotated (see the module doc).
+
+    Ratings are Elo points relative to ``anchor`` (default the first policy), rated 0.
+    ``seats``: instead of the policies in turn, the policy at each seat of game 0 (names of
+    ``policies``, repeats allowed, each policy at least once: ``["mcts:32"] + ["greedy"] * 9``
+    for one searching seat at a table of greedy players), rotated one seat per game, so in each
+    block of ``players`` games every entry sits at every seat once.
+    ``executor``: any :class:`concurrent.futures.Executor` (not shut down here); ``None`` uses
+    processes on ``workers`` cores (default all), or this process when ``workers=1``. ``chunk``:
+    games per task (default sized from the work; it changes nothing in the result). ``games``
+    is 1 to :data:`MAX_GAMES`.
+    """
+    spec, module = _sweep.resolve_game(game)
+    workers = _check_executor(executor, workers)
+    names = _check_policies(policies)
+    games = check_int(games, "games", 1, MAX_GAMES)
+    seed = check_int(seed, "seed", 0, MAX_SEED)
+    lineup = names
+    if seats is not None:
+        lineup = _check_seats(seats, names)
+        if players is None:
+            players = len(lineup)
+    count = _check_players(module, spec, players, len(names))
+    if seats is not None and len(lineup) != count:
+        raise BadInput("NB-ARG", f"seats names {len(lineup)} seats, but the table has {count}")
+    if anchor is not None and (not isinstance(anchor, str) or anchor.strip() not in names):
+        raise fail("anchor", f"one of the policies ({', '.join(names)})", anchor)
+    reference = names[0] if anchor is None else anchor.strip()
+    search = any("mcts" in name for name in names)
+    if chunk is None:
+        chunk = _sweep.default_chunk(games, 1, workers or os.cpu_count() or 1, search)
+    chunk = check_int(chunk, "chunk", 1, MAX_GAMES)
+    if not isinstance(progress, bool):
+        raise fail("progress", "True or False", progress)
+
+    carried = _sweep._task_game(module)
+    tasks = [_Task(spec, count, lineup, seed, start, min(chunk, games - start), carried)
+             for start in range(0, games, chunk)]
+    played: dict[int, _Game] = {}
+    own = None
+    bar = _sweep._progress(games, 0, f"{spec} ladder") if progress else None
+    futures: list[cf.Future[list[_Game]]] = []
+    try:
+        if executor is None and workers != 1:
+            own = executor = _sweep.default_executor(workers, games=(module,))
+        if executor is None:  # workers=1: in this process, one chunk after another
+            done: Iterable[list[_Game]] = map(_play_chunk, tasks)
+        else:
+            futures = [executor.submit(_play_chunk, task) for task in tasks]
+            done = (future.result() for future in cf.as_completed(futures))
+        for chunk_games in done:
+            for item in chunk_games:
+                played[item[0]] = item
+            if bar is not None:
+                bar.update(len(chunk_games))
+    except BaseException:  # Ctrl-C, SIGTERM (as the command line turns it) or a failed task
+        for future in futures:
+            future.cancel()
+        if own is not None:
+            _sweep._stop_pool(own)
+            own = None
+        raise
+    finally:
+        if bar is not None:
+            bar.close()
+        if own is not None:
+            own.shutdown(wait=True)
+    return _result(spec, names, count, games, seed, reference, [played[i] for i in range(games)])
+
+
+def _result(spec: str, names: tuple[str, ...], players: int, games: int, seed: int,
+            anchor: str, played: list[_Game]) -> Ladder:
+    """Fit the ratings to the games in index order (so the fit never depends on which worker
+    finished first) and add up seats and CPU."""
+    where = {name: p for p, name in enumerate(names)}
+    seat_counts = [[0] * players for _ in names]
+    decisions = [0] * len(names)
+    seconds = [0.0] * len(names)
+    cpu = 0.0
+    fitted = []
+    for _, seats, places, spent, clock in played:
+        cpu += spent
+        for seat, name in enumerate(seats):
+            seat_counts[where[name]][seat] += 1
+            seconds[where[name]] += clock[seat][0]
+            decisions[where[name]] += clock[seat][1]
+        fitted.append([(name, float(place)) for name, place in zip(seats, places, strict=True)])
+    ratings = fit_ratings(fitted, list(names), anchor=anchor)
+    return Ladder(spec, names, players, games, seed, anchor, tuple(ratings),
+                  tuple(tuple(c) for c in seat_counts), cpu, tuple(decisions),
+                  tuple(s / d if d else 0.0 for s, d in zip(seconds, decisions, strict=True)))
+
+
+# -- strength over budget ----------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class BudgetPoint:
+    """One search budget against the base policy: the search's rating relative to the base
+    (Elo, 95% interval), the same as the chance to beat the base in a two-player game
+    (``win``, ``win_lo``, ``win_hi``), and its CPU seconds per decision."""
+
+    budget: int
+    policy: str
+    rating: float
+    lo: float
+    hi: float
+    win: float
+    win_lo: float
+    win_hi: float
+    decision_seconds: float
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class BudgetCurve:
+    """Strength over budget: a :class:`BudgetPoint` per budget, all on the same deals."""
+
+    game: str
+    base: str
+    search: str
+    players: int
+    seed: int
+    points: tuple[BudgetPoint, ...]
+    cpu_seconds: float
+
+    def to_csv(self) -> str:
+        """budget, policy, rating, lo, hi (Elo relative to the base), win, win_lo, win_hi,
+        CPU seconds per decision, games (the CPU column is measured, not reproducible)."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["budget", "policy", "rating", "lo", "hi", "win", "win_lo", "win_hi",
+                         "cpu_per_decision", "games"])
+        for p in self.points:
+            writer.writerow([p.budget, p.policy, _num(p.rating), _num(p.lo), _num(p.hi),
+                             f"{p.win:.3f}", f"{p.win_lo:.3f}", f"{p.win_hi:.3f}",
+                             f"{p.decision_seconds:.6f}", p.games])
+        return out.getvalue()
+
+    def summary(self) -> list[str]:
+        lines = [f"{p.policy}: {p.rating:+.0f} Elo [{p.lo:+.0f}, {p.hi:+.0f}] against "
+                 f"{self.base} (beats it {p.win:.2f} [{p.win_lo:.2f}, {p.win_hi:.2f}] "
+                 f"head to head), {p.decision_seconds * 1000:.2f} ms CPU per decision, "
+                 f"{p.games} games" for p in self.points]
+        lines.append(f"{self.game} at {self.players} seats, seed {self.seed}: "
+                     f"{self.cpu_seconds:.1f} s CPU")
+        return lines
+
+    def __str__(self) -> str:
+        return "\n".join(self.summary())
+
+    def chart(self, title: str = "") -> Any:
+        """Rating against the base over the budget, with the 95% band (an SVG line chart;
+        needs matplotlib). The x axis is the budget in iterations per decision."""
+        from .render import line_chart
+
+        name = f"{self.search} against {self.base}"
+        return line_chart({name: [(p.budget, p.rating) for p in self.points]},
+                          bands={name: [(p.budget, p.lo, p.hi) for p in self.points]},
+                          references=[(0.0, f"as strong as {self.base}")],
+                          title=title or f"{_sweep.game_label(self.game)}: strength over "
+                                         "search budget (band: 95% interval)",
+                          x_label="search budget (iterations per decision)",
+                          y_label=f"Elo points ({self.base} = 0)")
+
+
+def budget_curve(game: Any, *, base: str = "greedy", search: str = "mcts",
+                 budgets: Sequence[int] = (4, 8, 16, 32), games: int = 20, seed: int = 0,
+                 players: int | None = None, workers: int | None = None,
+                 executor: cf.Executor | None = None, progress: bool = False) -> BudgetCurve:
+    """For each budget ``b``: a two-policy :func:`ladder` of ``base`` against ``search:b``
+    (``"mcts"`` or ``"gmcts"``), ``games`` games each on the same deals (the same seed), and
+    the search's rating relative to the base. The default is cheap (20 games per budget: wide
+    intervals; a chapter's figure wants a few hundred). One pool of workers serves every
+    budget."""
+    spec, module = _sweep.resolve_game(game)
+    workers = _check_executor(executor, workers)
+    if not isinstance(search, str) or search.strip() not in ("mcts", "gmcts"):
+        raise fail("search", "'mcts' or 'gmcts'", search)
+    search = search.strip()
+    if not isinstance(base, str):
+        raise fail("base", "a policy like 'greedy'", base)
+    parse_policy(base)
+    if isinstance(budgets, int) and not isinstance(budgets, bool):
+        budgets = (budgets,)
+    if isinstance(budgets, (str, bytes)) or not isinstance(budgets, (list, tuple)) or \
+            not 1 <= len(budgets) <= MAX_BUDGETS:
+        raise fail("budgets", f"a list of 1 to {MAX_BUDGETS} whole numbers of iterations",
+                   budgets)
+    sizes = sorted({check_int(b, "budgets", 1, MAX_BUDGET) for b in budgets})
+    seed = check_int(seed, "seed", 0, MAX_SEED)
+    count = _check_players(module, spec, players, 2)
+    games = check_int(games, "games", 1, MAX_GAMES)
+    own = None
+    points = []
+    cpu = 0.0
+    try:
+        if executor is None and workers != 1:
+            own = executor = _sweep.default_executor(workers, games=(module,))
+        for size in sizes:
+            policy = f"{search}:{size}"
+            if policy == base.strip():
+                raise fail("budgets", f"budgets whose policy is not the base {base}", size)
+            result = ladder(spec, [base.strip(), policy], games=games, seed=seed,
+                            players=count, workers=1 if executor is None else None,
+                            executor=executor, progress=progress)
+            rating = result.ratings[1]
+            cpu += result.cpu_seconds
+            points.append(BudgetPoint(
+                size, policy, rating.rating, rating.lo, rating.hi,
+                win_probability(rating.rating, 0.0), win_probability(rating.lo, 0.0),
+                win_probability(rating.hi, 0.0), result.decision_seconds[1], games))
+    finally:
+        if own is not None:
+            own.shutdown(wait=True)
+    return BudgetCurve(spec, base.strip(), search, count, seed, tuple(points), cpu)
+
+
+def seat_schedule(policies: Sequence[str], players: int, games: int) -> Iterator[tuple[str, ...]]:
+    """The policy at each seat of games 0, 1, ... of a ladder (the module doc's schedule)."""
+    names = _check_policies(policies)
+    count = check_int(players, "players", 2, 64)
+    for index in range(check_int(games, "games", 0, MAX_GAMES)):
+        yield _sweep.seats_for(names, count, index)
+
+
+__all__ = ["ladder", "Ladder", "budget_curve", "BudgetCurve", "BudgetPoint", "COLUMNS",
+           "HEADER", "MAX_GAMES", "deal_seed", "seat_schedule"]
