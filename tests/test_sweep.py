@@ -382,9 +382,12 @@ def test_every_game_ships_a_sweep_with_two_or_more_readings_and_intervals() -> N
         assert all(r[5] >= 30 and 0 <= r[6] <= r[4] <= r[7] <= 1 for r in rows)
 
 
-def test_balance_summary_says_what_the_intervals_settle():
-    """Readings whose intervals do not overlap are called settled (with the smallest gap),
-    overlapping ones not settled (with the largest difference the data allow)."""
+def test_balance_summary_says_what_survives_holm_over_the_report():
+    """A reading far from the default is settled, with Holm's correction over the report's
+    family named; a close one is open, with the largest difference its simultaneous interval
+    allows."""
+    import html
+
     from doppelnb.core.sweep import balance_summary, compare_readings
 
     rows = [("default", 3, "greedy", "score_spread", 10.0, 100, 9.0, 11.0),
@@ -395,21 +398,30 @@ def test_balance_summary_says_what_the_intervals_settle():
             ("b=1", 3, "greedy", "tie_rate", 0.1, 100, 0.05, 0.15)]
     table = Table(rows, {"game": "toy"})
     found = {c["reading"]: c for c in compare_readings(table, "score_spread")}
-    assert found["a=1"]["settled"] and found["a=1"]["gap"] == pytest.approx(1.0)
-    assert not found["b=1"]["settled"] and found["b=1"]["bound"] == pytest.approx(2.5)
-    text = str(balance_summary(table))  # picks score_spread: the metric that separates
-    assert "do not overlap: the reading makes score_spread higher, by at least 1.000" in text
-    assert "not settled at this n; any difference is at most 2.500" in text
+    a, b = found["a=1"], found["b=1"]
+    assert a["settled"] and a["outcome"] == "settled: higher" and 0 < a["lo"] < 3 < a["hi"]
+    assert a["gap"] == pytest.approx(a["lo"])
+    assert not b["settled"] and b["outcome"] == "open" and b["lo"] < 0 < b["hi"]
+    assert b["bound"] == pytest.approx(max(-b["lo"], b["hi"]))
+    text = html.unescape(str(balance_summary(table, "score_spread")))
+    # four comparisons: two readings x (score_spread, tie_rate)
+    assert ("Settled at the 5% level after Holm's correction over 4 comparisons (adjusted p = "
+            in text)
+    assert "the reading makes score_spread higher" in text
+    assert (f"Open at this n: not settled at the 5% level after Holm's correction over 4 "
+            f"comparisons (adjusted p = 1); any difference is at most {b['bound']:.3f}" in text)
     assert "<svg" in text and "<table" in text
     with pytest.raises(BadInput):
         balance_summary(table, "nonsense")
     ladder = Table([("default", 3, "greedy/random", "skill_gap", 0.55, 900, 0.52, 0.58),
                     ("default", 3, "mcts:8/greedy", "skill_gap", 0.53, 50, 0.39, 0.67)],
                    {"game": "toy"})
-    text = str(balance_summary(ladder, "skill_gap"))
+    text = html.unescape(str(balance_summary(ladder, "skill_gap")))
     assert "greedy seat finishes ahead of a random seat 0.550 [0.520, 0.580]" in text
-    assert "above 0.5: the stronger policy wins more, by at least 0.020" in text
-    assert "contains 0.5: not settled at this n; the gap is at most 0.170" in text
+    assert ("Settled at the 5% level after Holm's correction over 2 comparisons" in text
+            and "the stronger policy finishes ahead more often than not" in text)
+    assert "Open at this n: not settled at the 5% level after Holm's correction over 2" in text
+    assert "the gap from 0.5 is at most" in text
 
 
 @pytest.mark.parametrize("name", ["doppeldoppel_reversal_scope",
@@ -418,9 +430,9 @@ def test_balance_summary_says_what_the_intervals_settle():
                                   "doppelganger_quest_animals_in_pingpong",
                                   "groom_lake_carry_over_ap"])
 def test_shipped_sweeps_settle_one_reading(name):
-    """Each of these shipped sweeps has a non-default reading whose 95% interval on a balance
-    metric does not overlap the default's (the question the sweep was run to settle; see
-    doppelnb/data/sweeps/README.md)."""
+    """Each of these shipped sweeps has a non-default reading whose difference from the default
+    on a balance metric survives Holm's correction over its report (the question the sweep was
+    run to settle; see doppelnb/data/sweeps/README.md)."""
     from doppelnb.core.sweep import BALANCE_METRICS, compare_readings, load_table
 
     table = load_table(name)
@@ -429,8 +441,8 @@ def test_shipped_sweeps_settle_one_reading(name):
 
 def test_groom_lake_carry_over_ap_is_open_with_a_small_bound():
     """Groom Lake (GL-A21 carry_over_ap), greedy players, 10,000 games per reading: the
-    first-player advantage intervals still overlap, which bounds any difference below 0.02,
-    while carrying AP over settles as shorter games (the length intervals do not overlap)."""
+    first-player advantage stays open after Holm's correction, its simultaneous interval
+    bounding any difference below 0.02, while carrying AP over settles as shorter games."""
     from doppelnb.core.sweep import compare_readings, load_table
 
     table = load_table("groom_lake_carry_over_ap")

@@ -104,6 +104,8 @@ def regenerate(name: str, workers: int, progress: bool) -> None:
            "csv_sha256": pv.csv_sha256(text)}
     if spec.get("note"):
         doc["note"] = spec["note"]
+    if spec.get("primary"):
+        doc["primary"] = spec["primary"]
     doc["parts"] = [part for part, _ in parts]
     (FOLDER / f"{name}.csv").write_text(text, encoding="utf-8")
     (FOLDER / f"{name}.json").write_text(dump(doc), encoding="utf-8")

@@ -41,8 +41,8 @@ PROG = "python -m doppelnb ladder"
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from .spec import TITLES
     from ..cli import OneLineParser
+    from .spec import TITLES
 
     parser = OneLineParser(
         prog=PROG,

@@ -21,14 +21,16 @@ table reports. A pure re-spelling of the actions (same games) also shows as diff
 ``NAME.json``, format 1::
 
     {"doppelnb_sweep_table": 1, "name": NAME, "game": GAME, "question": "...",
-     "doppelnb": "0.2.0", "csv_sha256": "...", "note": "...",
+     "doppelnb": "0.2.0", "csv_sha256": "...", "note": "...", "primary": ["skill_gap"],
      "parts": [{"games": 1000, "seed": 15, "players": [3], "flags": ["default", ...],
                 "mixes": ["greedy"], "fingerprint_games": 16,
                 "cells": {"default|3|greedy": {"results": "...", "moves": "..."}, ...},
                 "players_used": {...}, "cpu_seconds": ..., "wall_seconds": ...,
                 "workers": ...}]}
 
-(``note`` is optional: what a reader must know, e.g. fewer games than asked for.)
+(``note`` is optional: what a reader must know, e.g. fewer games than asked for. ``primary`` is
+optional: the metric(s) the question names, chosen before the sweep, which
+:func:`doppelnb.core.sweep.balance_summary` speaks of when asked for no metric.)
 """
 
 from __future__ import annotations
@@ -52,7 +54,8 @@ PARTIAL_METRICS = frozenset({"halftime_leader_wins", "skill_gap"})
 _PART_KEYS = {"games", "seed", "players", "flags", "mixes", "fingerprint_games", "cells",
               "players_used", "cpu_seconds", "wall_seconds", "workers"}
 _KEYS = {"doppelnb_sweep_table", "name", "game", "question", "doppelnb", "csv_sha256", "note",
-         "parts"}
+         "primary", "parts"}
+_OPTIONAL = {"note", "primary"}
 
 
 def sweeps_folder() -> Path:
@@ -83,9 +86,9 @@ def parse_provenance(text: str | bytes, name: str) -> dict[str, Any]:
     doc = load_json(text, "NB-DATA", f"{name}.json")
     if not isinstance(doc, dict) or doc.get("doppelnb_sweep_table") != TABLE_FORMAT:
         raise _fail(name, f"not a sweep table's provenance of format {TABLE_FORMAT}")
-    if set(doc) - _KEYS or not _KEYS - {"note"} <= set(doc):
+    if set(doc) - _KEYS or not _KEYS - _OPTIONAL <= set(doc):
         raise _fail(name, f"has the fields {', '.join(sorted(doc))}; expected "
-                    f"{', '.join(sorted(_KEYS))} (note optional)")
+                    f"{', '.join(sorted(_KEYS))} (note and primary optional)")
     for key in ("name", "game", "question", "doppelnb", "csv_sha256"):
         if not isinstance(doc[key], str) or not doc[key]:
             raise _fail(name, f"{key} must be text")
@@ -93,6 +96,8 @@ def parse_provenance(text: str | bytes, name: str) -> dict[str, Any]:
         raise _fail(name, f"names the table {doc['name']!r}")
     if not isinstance(doc.get("note", ""), str):
         raise _fail(name, "note must be text")
+    if "primary" in doc and not _strs(doc["primary"]):
+        raise _fail(name, "primary must be a non-empty list of metric names")
     parts = doc["parts"]
     if not isinstance(parts, list) or not parts:
         raise _fail(name, "parts must be a list of one or more sweeps")
@@ -194,8 +199,8 @@ def csv_sha256(text: str | bytes) -> str:
 
 def table_meta(doc: dict[str, Any]) -> dict[str, Any]:
     """What :func:`doppelnb.core.sweep.load_table` puts in ``table.meta``: the table's name,
-    game, seed and games per cell (a tuple, one per part, when its parts differ), its command(s)
-    and the doppelnb version that made it."""
+    game, seed and games per cell (a tuple, one per part, when its parts differ), its command(s),
+    the doppelnb version that made it and its primary metric(s) (``()`` when none is named)."""
     parts = doc["parts"]
     commands = tuple(command_line(doc["game"], p) for p in parts)
     seeds = tuple(dict.fromkeys(p["seed"] for p in parts))
@@ -206,7 +211,7 @@ def table_meta(doc: dict[str, Any]) -> dict[str, Any]:
             "command": "\n".join(commands), "commands": commands,
             "mixes": tuple(tuple(p["mixes"]) for p in parts),
             "version": doc["doppelnb"], "players_used": parts[0]["players_used"],
-            "note": doc.get("note", "")}
+            "note": doc.get("note", ""), "primary": tuple(doc.get("primary", ()))}
 
 
 def _rows(text: str, name: str) -> list[tuple[Any, ...]]:

@@ -375,11 +375,13 @@ def test_plain_sweep_text_keeps_everything_but_the_code_names():
 
     sentence = ("Policy mix greedy, 3 players, n = 1000 and 1000 games: tie_rate is 0.026 "
                 "[0.018, 0.038] by default and 0.017 [0.011, 0.027] with "
-                "next_leader=rotate_left. The 95% intervals overlap: not settled at this n.")
+                "next_leader=rotate_left. Open at this n: not settled at the 5% level after "
+                "Holm's correction over 10 comparisons (adjusted p = 1).")
     assert plain_sweep_text(sentence) == (
         "Greedy bots, 3 players, n = 1000 and 1000 games: share of games tied is 0.026 "
         "[0.018, 0.038] by default and 0.017 [0.011, 0.027] with “who leads the next trick: "
-        "the next player to the left”. The 95% intervals overlap: not settled at this n.")
+        "the next player to the left”. Open at this n: not settled at the 5% level after "
+        "Holm's correction over 10 comparisons (adjusted p = 1).")
 
 
 def test_rank4_readings_differ_only_beyond_three_fours():

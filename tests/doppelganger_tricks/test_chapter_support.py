@@ -189,9 +189,11 @@ def test_unclear_points_table_has_every_reading_once_with_the_flag_default_marke
 
 def test_sweep_words_replace_code_names_and_keep_the_verdict():
     text = ("Policy mix greedy, 3 players: score_spread is 5.1 by default and 6.0 with "
-            "bonus_max_per_player=2. The 95% intervals overlap: not settled at this n.")
+            "bonus_max_per_player=2. Open at this n: not settled at the 5% level after Holm's "
+            "correction over 15 comparisons (adjusted p = 1).")
     plain = render.sweep_words(text)
-    assert "not settled at this n" in plain and "by default" in plain
+    assert "not settled at the 5% level after Holm's correction over 15 comparisons" in plain
+    assert "by default" in plain
     assert not RAW.search(plain) and "both bonus cards allowed to one player" in plain
 
 

@@ -15,7 +15,10 @@ narrower than the data allow. The methods, and why these:
   give one difference per deal; its mean, t interval and t test (Student 1908) use the
   deal-to-deal correlation that an unpaired comparison throws away. For 0/1 outcomes the exact
   McNemar test (McNemar 1947; a sign test on the deals where the readings disagree) is used
-  instead, valid at any n.
+  instead, valid at any n. Readings played on different deals, known only by each side's
+  estimate, n and interval (a sweep table's rows), are compared by
+  :func:`unpaired_from_summaries`: a Welch-type t test for means, the unpooled two-proportion z
+  test for rates, each standard error read back from its summary.
 - **Many comparisons** (:func:`settle`). Holm's step-down correction (Holm 1979, *Scand. J.
   Statist.* 6:65) controls the family-wise error rate at ``alpha`` over every comparison of one
   report, under any dependence, and is never less powerful than Bonferroni. "Settled" means
@@ -59,6 +62,7 @@ from .compare import (
     paired_difference,
     settle,
     sign_test_p,
+    unpaired_from_summaries,
 )
 from .distributions import normal_quantile, t_quantile, t_sf
 from .estimates import MIN_N, Estimate, mean_estimate, proportion_estimate
@@ -68,7 +72,7 @@ from .sequential import SequentialTest, confidence_sequence, run_sequential
 
 __all__ = [
     "MIN_N", "Estimate", "mean_estimate", "proportion_estimate", "t_quantile", "t_sf",
-    "normal_quantile", "Comparison", "paired_difference", "sign_test_p", "holm",
+    "normal_quantile", "Comparison", "paired_difference", "unpaired_from_summaries", "sign_test_p", "holm",
     "holm_adjusted", "bonferroni_adjusted", "Verdict", "Family", "settle",
     "confidence_sequence", "SequentialTest", "run_sequential", "Rating", "fit_ratings",
     "win_probability", "shared_win_shares", "tie_adjusted_advantage", "SeatBalance",

@@ -16,7 +16,7 @@ import numpy as np
 
 from ..checks import check_choice, check_int, fail
 from ..errors import BadInput
-from .distributions import log_betainc, real, t_quantile, t_sf
+from .distributions import log_betainc, normal_quantile, real, t_quantile, t_sf
 from .estimates import MIN_N, Estimate, FloatArray, check_level, mean_estimate, values_array
 
 
@@ -119,6 +119,86 @@ def _welch(x: FloatArray, y: FloatArray, level: float) -> Estimate:
     df = (vx + vy) ** 2 / (vx * vx / (n - 1) + vy * vy / (n - 1))
     half = t_quantile(0.5 + level / 2, df) * math.sqrt(vx + vy)
     return Estimate(mean, n, mean - half, mean + half, False, "Welch", level)
+
+
+#: One side of an unpaired comparison as a table keeps it: ``(estimate, n, lo, hi)``.
+Summary = tuple[float, int, float, float]
+
+
+def _summary(value: object, name: str) -> Summary:
+    if not isinstance(value, (tuple, list)) or len(value) != 4:
+        raise fail(name, "(estimate, n, lo, hi)", value)
+    n = check_int(value[1], f"{name} n", 1)
+    est, lo, hi = (real(value[i], f"{name} {key}") for i, key in ((0, "estimate"), (2, "lo"),
+                                                                    (3, "hi")))
+    if not all(math.isfinite(x) for x in (est, lo, hi)) or not lo <= est <= hi:
+        raise fail(name, "finite lo <= estimate <= hi", value)
+    return est, n, lo, hi
+
+
+def unpaired_from_summaries(a: Sequence[float], b: Sequence[float], *, rate: bool = False,
+                            level: float = 0.95, label: str = "") -> Comparison:
+    """Reading B against reading A played on *different* deals, when only each side's summary
+    ``(estimate, n, lo, hi)`` is left (a sweep table's row; ``lo``..``hi`` its ``level``
+    interval): a two-sided Welch-type test of ``b - a`` for two independent estimates.
+
+    Standard errors, derived from each summary:
+
+    - a mean (``rate=False``): the interval's larger half-width over the normal quantile (the
+      sweeps' mean intervals are normal-approximation intervals; the larger half so that an
+      interval clipped at a bound, as the skill gap's at 0 and 1, is not read as narrower);
+    - a rate (``rate=True``): the normal approximation ``sqrt(p (1 - p) / n)`` (a Wilson
+      interval is not symmetric, so it is not read back).
+
+    The test statistic ``(b - a) / sqrt(se_a² + se_b²)`` is referred to the standard normal for
+    rates (the unpooled two-proportion z test) and to Student t with the Welch-Satterthwaite
+    degrees of freedom (``n - 1`` per side) for means. The difference's interval uses the same
+    distribution; its ``n`` is the smaller side's. A side of one game has no spread to read
+    (p = 1, infinite interval). A side with zero standard error (every game the same) adds none;
+    when both have none, equal values are ``constant`` (nothing to test) and unequal ones are
+    separated completely, tested by the exact permutation test: p = 2 / C(n_a + n_b, n_a).
+
+    >>> c = unpaired_from_summaries((0.40, 1000, 0.37, 0.43), (0.45, 1000, 0.42, 0.48),
+    ...                             rate=True, label="first player wins")
+    >>> print(c)
+    first player wins: 0.050 [0.007, 0.093] (n = 1000), p = 0.0235 (unpaired z)
+    """
+    est_a, n_a, lo_a, hi_a = _summary(a, "a")
+    est_b, n_b, lo_b, hi_b = _summary(b, "b")
+    level = check_level(level)
+    if not isinstance(rate, bool):
+        raise fail("rate", "True or False", rate)
+    diff, n = est_b - est_a, min(n_a, n_b)
+    if n < 2:
+        wide = Estimate(diff, n, -math.inf, math.inf, False, "Welch", level)
+        return Comparison(label, wide, 1.0, "none (n = 1)", wide)
+    z = normal_quantile(0.5 + level / 2)
+
+    def variance(est: float, count: int, lo: float, hi: float) -> float:
+        if rate:
+            return est * (1 - est) / count
+        return (max(est - lo, hi - est) / z) ** 2
+
+    va, vb = variance(est_a, n_a, lo_a, hi_a), variance(est_b, n_b, lo_b, hi_b)
+    if va + vb == 0:
+        flat = Estimate(diff, n, diff, diff, True, "Welch", level)
+        if diff == 0:
+            return Comparison(label, flat, 1.0, "none (the same in every game)", flat)
+        p = min(1.0, 2 / math.comb(n_a + n_b, n_a))
+        return Comparison(label, flat, p, "exact permutation (complete separation)", flat)
+    se = math.sqrt(va + vb)
+    if rate:
+        p = math.erfc(abs(diff) / se / math.sqrt(2))
+        half = z * se
+        estimate = Estimate(diff, n, diff - half, diff + half, False, "normal", level)
+        name = "unpaired z"
+    else:
+        df = (va + vb) ** 2 / (va * va / (n_a - 1) + vb * vb / (n_b - 1))
+        p = min(1.0, 2 * t_sf(abs(diff) / se, df))
+        half = t_quantile(0.5 + level / 2, df) * se
+        estimate = Estimate(diff, n, diff - half, diff + half, False, "Welch", level, df)
+        name = "Welch t"
+    return Comparison(label, estimate, p, name, estimate)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -240,7 +320,8 @@ def settle(comparisons: Sequence[Comparison], alpha: float = 0.05, method: str =
             verdicts.append(Verdict(c, "constant", 1.0, d.estimate, d.estimate))
             continue
         # n = 1 keeps its infinite interval, constant differences their single value
-        wide = d.at_level(1 - alpha / m) if d.n >= 2 and not d.constant else d
+        wide = d.at_level(1 - alpha / m) if d.n >= 2 and not d.constant and \
+            math.isfinite(d.hi - d.lo) else d
         outcome: Outcome = "open"
         if adjusted[i] <= alpha and d.n >= min_n:
             outcome = "settled: higher" if d.estimate > 0 else "settled: lower"
@@ -248,5 +329,5 @@ def settle(comparisons: Sequence[Comparison], alpha: float = 0.05, method: str =
     return Family(tuple(verdicts), method, alpha, m)
 
 
-__all__ = ["Comparison", "sign_test_p", "paired_difference", "holm_adjusted", "holm",
+__all__ = ["Comparison", "sign_test_p", "paired_difference", "Summary", "unpaired_from_summaries", "holm_adjusted", "holm",
            "bonferroni_adjusted", "Outcome", "Verdict", "Family", "settle"]

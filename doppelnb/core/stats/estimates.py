@@ -40,7 +40,9 @@ class Estimate:
     variation to estimate an interval from, and reports show the value as constant, not as an
     interval (a constant Student t sample has ``lo == hi``, the value seen, which says nothing of
     precision; a constant Wilson proportion keeps its honest interval). ``method`` names how the
-    interval was made. At n = 1 a t interval is infinite.
+    interval was made. At n = 1 a t interval is infinite. ``df``: the degrees of freedom of a
+    t interval when they are not ``n - 1`` (a Welch interval); ``method="normal"`` marks a normal
+    (z) interval.
 
     >>> e = Estimate(0.428, 160, 0.379, 0.477, method="Wilson")
     >>> print(e)
@@ -58,6 +60,7 @@ class Estimate:
     constant: bool = False
     method: str = "Student t"
     level: float = 0.95
+    df: float | None = None
 
     def __str__(self) -> str:
         if self.constant:
@@ -77,18 +80,22 @@ class Estimate:
         return None
 
     def at_level(self, level: float) -> Estimate:
-        """The same Student t estimate at another ``level`` (the width rescaled by the ratio of
-        t quantiles), e.g. a Bonferroni level ``1 - alpha/m``.
+        """The same Student t (or Welch, or normal) estimate at another ``level`` (the width
+        rescaled by the ratio of t quantiles, or of normal quantiles), e.g. a Bonferroni level
+        ``1 - alpha/m``.
 
         >>> print(mean_estimate([1.0, 2.0, 3.0, 4.0]).at_level(0.99))
         2.500 [-1.270, 6.270] (n = 4)
         """
         level = check_level(level)
-        if self.method != "Student t" or self.n < 2 or self.constant:
-            raise BadInput("NB-ARG", f"only a Student t estimate of a varying sample can change "
-                                     f"level, got {show(self)}")
-        df = self.n - 1
-        scale = t_quantile(0.5 + level / 2, df) / t_quantile(0.5 + self.level / 2, df)
+        if self.method not in ("Student t", "Welch", "normal") or self.n < 2 or self.constant:
+            raise BadInput("NB-ARG", f"only a Student t, Welch or normal estimate of a varying "
+                                     f"sample can change level, got {show(self)}")
+        if self.method == "normal":
+            scale = normal_quantile(0.5 + level / 2) / normal_quantile(0.5 + self.level / 2)
+        else:
+            df = self.df if self.df is not None else self.n - 1
+            scale = t_quantile(0.5 + level / 2, df) / t_quantile(0.5 + self.level / 2, df)
         half = (self.hi - self.lo) / 2 * scale
         return replace(self, lo=self.estimate - half, hi=self.estimate + half, level=level)
 
