@@ -65,9 +65,9 @@ _SLIDER_FIX = ("live, this slider's handle has no accessible name (ipywidgets le
                "unnamed; the exported page names it): use a labelled BoundedIntText, Dropdown "
                "or ToggleButtons in")
 _CHAPTER_SLIDERS = {
-    "00_start_here": ("notebook cell d00151da (its precomputed dice chart)", ("dice", "target")),
-    "01_doppeldoppel": ("doppelnb/widgets/doppeldoppel.py ScoreExplorer (cell dd-046)",
-                        tuple(f"rank {r}" for r in range(1, 7))),
+    "00_start_here": ("notebook cell d00151da (its precomputed dice chart)", ("dice",)),
+    "01_doppeldoppel": ("doppelnb/widgets/doppeldoppel.py ScoreExplorer (cell dd-031)",
+                        tuple(f"{r}s kept" for r in range(1, 7))),
     "02_doppelganger_tricks": ("doppelnb/widgets/doppelganger_tricks.py ForecastExplorer "
                                "(cell dt-051)", ("deal seed", "deals")),
     "03_groom_lake": ("doppelnb/widgets/groom_lake.py obstacle_odds_explorer",
