@@ -1,10 +1,12 @@
 """The flow of a game, part 1: the draft, the Quest's setup and the quest members' turns.
 
 The next state is built by a :class:`~.state.Draft`, a mutable scratch copy of the frozen
-state: ``_do_<action>`` applies the decision just taken, then ``_run`` resolves automatic steps
-(``_step_<name>`` from the queue) until someone must decide again or the game ends. Each chance
-event draws from ``rng_for(seed, label, actions so far, quest number)``, so a game replays
-exactly from its record. Rule ids are explained in the rules index (:mod:`doppelnb.rulebook`).
+state: its ``_do_<action>`` handler (found in the table :data:`.state.DO`) applies the decision
+just taken, then ``Draft._run`` resolves the automatic steps of the queue (each ``("name", *args)``
+runs ``_step_<name>``, found in :data:`.state.STEPS`) until someone must decide again or the game
+ends. Each chance event draws from ``rng_for(seed, label, actions so far, quest number)``, so a
+game replays exactly from its record. Rule ids are explained in the rules index
+(:mod:`doppelnb.rulebook`).
 
 Scope decisions where the rulebook is silent (beyond the digest's DQ-A flags):
 
@@ -64,13 +66,6 @@ class Flow(TableQueries):
 
     def _push(self, *steps: tuple[Any, ...]) -> None:
         self.queue = tuple(steps) + self.queue
-
-    def _run(self) -> None:
-        """Resolve automatic steps until someone must decide or the game ends."""
-        while self.winner is None and self.pending is None:
-            step, *args = self.queue[0]
-            self.queue = self.queue[1:]
-            getattr(self, "_step_" + step)(*args)
 
 
     def _hurt(self, target: Target, amount: int, why: str) -> None:

@@ -18,7 +18,8 @@ from __future__ import annotations
 import dataclasses
 import operator
 import random
-from typing import Any, ClassVar, Self, cast
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, Final, Self, cast
 
 from ...core.checks import check_choice, check_seat, check_sequence
 from ...core.errors import BadInput, IllegalAction
@@ -26,6 +27,7 @@ from ...core.frozen import FrozenMap, freeze
 from ...core.state import FrozenGameState, Outcome
 from .actions import Action, ActionsMixin
 from .cards import ABILITIES, CardSet, Hero, register_data
+from .flow import Flow
 from .resolution import Resolution
 from .rules import BAG, DOPPEL, GAME, LOYAL, LOYALTY, MARKER_SUPPLY, PLAYER_COUNTS, SET_ASIDE, Rules
 from .setup import OPTION_NAMES, deal
@@ -221,7 +223,7 @@ class State(ActionsMixin, FrozenGameState):
         pending = self._pending
         draft.extra = pending[2:]  # the decision's context (row to flip, pass index)
         draft.pending = None
-        getattr(draft, "_do_" + action[0])(pending[1], *action[1:])
+        DO[action[0]](draft, pending[1], *action[1:])
         draft._run()
         return cast(Self, draft.freeze(type(self)))
 
@@ -341,9 +343,51 @@ class Draft(Resolution):
         """The frozen State with the Draft's fields (caches start empty)."""
         return cls._build(self.__dict__)
 
+    def _run(self) -> None:
+        """Resolve automatic steps until someone must decide or the game ends."""
+        while self.winner is None and self.pending is None:
+            step, *args = self.queue[0]
+            self.queue = self.queue[1:]
+            STEPS[step](self, *args)
+
 
 _FIELD_NAMES = tuple(f.name for f in dataclasses.fields(State) if not f.name.startswith("_"))
 _copy_fields = operator.attrgetter(*_FIELD_NAMES)
+
+# The Draft's handlers, named in explicit tables rather than looked up by names built from
+# strings, so that readers, mypy and dead-code tools can follow every one of them to its use.
+
+#: Action kind -> the method applying it, called as ``DO[kind](draft, seat, *args)`` (``seat``:
+#: the player who decided). Every kind of :data:`.table._ARITY` but ``give_reroll`` (DQ-T20),
+#: which is parsed only to be refused with its rule; an action reaches this table only after
+#: ``play`` has parsed and checked it, so a missing kind is a bug, never a user's mistake.
+DO: Final[Mapping[str, Callable[..., None]]] = {
+    # the draft and the quest members' turns (flow.py)
+    "hero": Flow._do_hero, "pass": Flow._do_pass, "discard": Flow._do_discard,
+    "party": Flow._do_party, "contribute": Flow._do_contribute, "rogue": Flow._do_rogue,
+    "give": Flow._do_give, "animal": Flow._do_animal, "fireball": Flow._do_fireball,
+    "pass_turn": Flow._do_pass_turn, "keep": Flow._do_keep, "knight": Flow._do_knight,
+    "reroll": Flow._do_reroll, "ff": Flow._do_ff,
+    # abilities, the tavern, the ping-pong, flips and peeks (resolution.py)
+    "decline": Resolution._do_decline, "heal": Resolution._do_heal,
+    "rage": Resolution._do_rage, "tavern": Resolution._do_tavern,
+    "target": Resolution._do_target, "hand": Resolution._do_hand, "flip": Resolution._do_flip,
+    "peek": Resolution._do_peek, "no_peek": Resolution._do_no_peek,
+}
+
+#: Automatic step name -> the method resolving it, called as ``STEPS[name](draft, *args)`` for a
+#: queue entry ``(name, *args)`` by :meth:`Draft._run`. The flow modules queue only these names.
+STEPS: Final[Mapping[str, Callable[..., None]]] = {
+    # a Quest's setup and turns (flow.py)
+    "quest": Flow._step_quest, "passes": Flow._step_passes, "party": Flow._step_party,
+    "contributions": Flow._step_contributions, "pool": Flow._step_pool,
+    "poison": Flow._step_poison, "spells": Flow._step_spells, "turns": Flow._step_turns,
+    # after the turns (resolution.py)
+    "abilities": Resolution._step_abilities, "tavern": Resolution._step_tavern,
+    "outcome": Resolution._step_outcome, "grant": Resolution._step_grant,
+    "pp": Resolution._step_pp, "flip": Resolution._step_flip,
+    "exhaustion": Resolution._step_exhaustion, "next": Resolution._step_next,
+}
 
 
 

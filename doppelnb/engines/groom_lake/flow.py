@@ -1,14 +1,15 @@
 """How a Groom Lake position changes: set-up (GL-R1..GL-R7) and every action's effects.
 
 A :class:`Draft` is a private, mutable copy of a position: :meth:`.state.State._apply` copies the
-current state's fields into one, runs the action's ``_do_...`` step and the automatic steps after
-it (``_settle``), and freezes the result into the next :class:`~.state.State`. No caller ever sees
+current state's fields into one, runs the action's handler (looked up in :data:`DO`) and the
+automatic steps after it (``_settle``), and freezes the result into the next :class:`~.state.State`. No caller ever sees
 a draft, and no state is ever changed.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Final
 
 from ...core.chance import rng_for
 from ...core.frozen import FrozenMap
@@ -530,3 +531,17 @@ class Draft(Queries):
         self.turn_number += 1
         self._say(f"P{nxt + 1} is the leader now ({self.ap} AP)")
 
+
+#: Action kind -> the Draft method that applies it (called as ``DO[kind](draft, *args)``).
+#: An explicit table rather than a name built from the kind, so every handler is named where it is
+#: used (readers, mypy and dead-code tools can follow it); the kinds are those of
+#: :data:`.actions.ARITY`, and an action reaches this table only after ``play`` has parsed and
+#: checked it, so a kind missing here is a bug, never a user's mistake.
+DO: Final[Mapping[str, Callable[..., None]]] = {
+    "discard": Draft._do_discard, "scout": Draft._do_scout, "end_turn": Draft._do_end_turn,
+    "give_up": Draft._do_give_up, "move": Draft._do_move, "clear": Draft._do_clear,
+    "vote": Draft._do_vote, "keep": Draft._do_keep, "place": Draft._do_place,
+    "remove": Draft._do_remove, "crash": Draft._do_crash, "pile": Draft._do_pile,
+    "done": Draft._do_done, "roll": Draft._do_roll, "pay": Draft._do_pay,
+    "trait": Draft._do_trait, "take_life": Draft._do_take_life, "ballot": Draft._do_ballot,
+}

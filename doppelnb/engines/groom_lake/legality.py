@@ -6,7 +6,8 @@ one plain sentence saying why not (GL-R6..GL-R27 and the variant flags GL-A..).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Final
 
 from ...core.checks import show
 from ...core.errors import IllegalAction, RuleError
@@ -77,9 +78,7 @@ class Legality(Queries):
         if kind not in allowed:
             return IllegalAction("NB-ARG", f"the game is waiting for {WAITING_FOR[ph]}, so "
                                  f"{show(kind)} cannot be played now")
-        check: Any = getattr(self, f"_problem_{kind}")
-        result: RuleError | None = check(*action[1:])
-        return result
+        return PROBLEMS[kind](self, *action[1:])
 
     def _ap_problem(self, cost: int, what: str) -> RuleError | None:
         if self.ap < cost:  # GL-R12
@@ -269,3 +268,22 @@ class Legality(Queries):
             return IllegalAction("GL-R27", f"vote \"yes\" or \"no\", not {show(vote)}")
         return None
 
+
+
+
+#: Action kind -> the Legality method that says why it is refused now, or None (called as
+#: ``PROBLEMS[kind](state, *args)``). An explicit table rather than a name built from the kind, so
+#: every check is named where it is used; :meth:`Legality._problem` looks a kind up only after
+#: finding it among the phase's actions (:data:`.actions.PHASE_ACTIONS`), which parse_action
+#: has already limited to the kinds of :data:`.actions.ARITY`.
+PROBLEMS: Final[Mapping[str, Callable[..., RuleError | None]]] = {
+    "discard": Legality._problem_discard, "scout": Legality._problem_scout,
+    "end_turn": Legality._problem_end_turn, "give_up": Legality._problem_give_up,
+    "move": Legality._problem_move, "clear": Legality._problem_clear,
+    "vote": Legality._problem_vote, "keep": Legality._problem_keep,
+    "place": Legality._problem_place, "remove": Legality._problem_remove,
+    "crash": Legality._problem_crash, "pile": Legality._problem_pile,
+    "done": Legality._problem_done, "roll": Legality._problem_roll,
+    "pay": Legality._problem_pay, "trait": Legality._problem_trait,
+    "take_life": Legality._problem_take_life, "ballot": Legality._problem_ballot,
+}

@@ -26,7 +26,7 @@ from .actions import END_REASONS, Action, parse_action
 from .base import LIFE_BY_PLAYERS, PLAYER_COUNTS
 from .cards import SupplyDeck
 from .desert import Desert
-from .flow import FIELDS, Draft
+from .flow import DO, FIELDS, Draft
 from .legality import Legality
 from .notation import check_coord
 from .rules import DEFAULT_RULES, Rules, check_rules
@@ -92,7 +92,7 @@ class State(Legality, FrozenGameState):
     def _apply(self, action: Any) -> State:
         draft = Draft.of(self)
         draft.events = ()
-        getattr(draft, f"_do_{action[0]}")(*action[1:])
+        DO[action[0]](draft, *action[1:])
         draft._settle()
         return self._evolve(**draft.fields())
 
