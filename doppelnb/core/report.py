@@ -161,15 +161,30 @@ def _svg(figure: Any, title: str, salt: str) -> str:
     text = buffer.getvalue()
     text = text[text.index("<svg"):]
     text = re.sub(r"<metadata>.*?</metadata>\s*", "", text, count=1, flags=re.S)
+    # matplotlib numbers its groups per figure (figure_1, axes_1, ...): prefix every id and
+    # every reference to one, so the charts of one page share none (an id is page-wide).
+    text = re.sub(r'(\bid="|href="#|url\(#)', rf"\g<1>{salt}-", text)
     head_end = text.index(">")
     return (f'{text[:head_end]} role="img"><title>{html.escape(title)}</title>'
             f"{text[head_end + 1:]}")
 
 
-def _figure(width: float, height: float) -> Any:
+def _figure(width: float, height: float, constrained: bool = True) -> Any:
     from matplotlib.figure import Figure
 
-    return Figure(figsize=(width, height), dpi=96, layout="constrained")
+    return Figure(figsize=(width, height), dpi=96, layout="constrained" if constrained else None)
+
+
+def _text_width(lines: Sequence[str], size: float) -> float:
+    """The width in inches of the widest of ``lines`` at ``size`` points, measured from the
+    font's outlines without drawing anything."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextToPath
+
+    font, measure = FontProperties(size=size), TextToPath()
+    widest = max((measure.get_text_width_height_descent(line, font, ismath=False)[0]
+                  for text in lines for line in text.split("\n")), default=0.0)
+    return float(widest) / 72
 
 
 def metric_chart(table: Table, metric: str, index: int = 0) -> str:
@@ -178,14 +193,20 @@ def metric_chart(table: Table, metric: str, index: int = 0) -> str:
     game = table.meta.get("game", "")
     rows = table.where(metric=metric).rows
     mixes = list(dict.fromkeys(r[2] for r in rows))
-    figure = _figure(5.3, 0.9 + 0.42 * len(rows))
+    labels = [f"{reading_label(r[0], game)}\n{r[1]} players, {mix_label(r[2])}, n = {r[5]:,}"
+              for r in rows]
+    # Margins from the labels' measured width rather than a constrained layout, which costs as
+    # much again as drawing the chart (a report draws one chart per metric).
+    left, plot = _text_width(labels, 7.5) + 0.2, 3.3
+    width, height = left + plot + 0.25, 0.9 + 0.42 * len(rows)
+    figure = _figure(width, height, constrained=False)
+    figure.subplots_adjust(left=left / width, right=1 - 0.25 / width, top=1 - 0.3 / height,
+                           bottom=0.5 / height)
     ax = figure.add_subplot()
     for i, r in enumerate(rows):
         k = mixes.index(r[2])
         ax.errorbar([r[4]], [i], xerr=[[r[4] - r[6]], [r[7] - r[4]]], fmt=MARKERS[k % 8],
                     color=PALETTE[k % 8], ecolor=PALETTE[k % 8], capsize=3, markersize=5)
-    labels = [f"{reading_label(r[0], game)}\n{r[1]} players, {mix_label(r[2])}, n = {r[5]:,}"
-              for r in rows]
     ax.set_yticks(range(len(rows)), labels, fontsize=7.5)
     ax.set_ylim(len(rows) - 0.5, -0.5)
     reference = {"first_player_advantage": 0.0, "skill_gap": 0.5}.get(metric)
@@ -216,7 +237,11 @@ def seat_heatmap(table: Table) -> str:
     largest = max(0.01, float(np.nanmax(np.abs(np.array(grid, dtype=float)))))
     figure = _figure(2.8 + 0.62 * seats, 1.2 + 0.42 * len(cells))
     ax = figure.add_subplot()
-    image = ax.imshow(values, cmap="RdBu", vmin=-largest, vmax=largest, aspect="auto")
+    # pcolormesh, not imshow: vector squares (imshow embeds a PNG in the SVG)
+    image = ax.pcolormesh(np.arange(seats + 1) - 0.5, np.arange(len(cells) + 1) - 0.5, values,
+                          cmap="RdBu", vmin=-largest, vmax=largest, edgecolors="white",
+                          linewidth=0.5)
+    ax.set_ylim(len(cells) - 0.5, -0.5)
     for i, row in enumerate(grid):
         for k, value in enumerate(row):
             if not math.isnan(value):
@@ -228,6 +253,8 @@ def seat_heatmap(table: Table) -> str:
                    for c in cells], fontsize=7.5)
     ax.tick_params(length=0)
     bar = figure.colorbar(image, ax=ax, shrink=0.9)
+    bar.solids.set_rasterized(False)  # a colour bar is a PNG by default: keep it vector
+    bar.solids.set_edgecolor("face")  # (and without seams between its vector bands)
     bar.set_label("win rate minus the mean over seats", fontsize=8)
     bar.ax.tick_params(labelsize=7)
     ax.set_title("Seat advantage per cell", fontsize=10)
