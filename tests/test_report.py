@@ -183,6 +183,12 @@ def test_a_fresh_sweeps_rebuilt_command_makes_the_same_table(tmp_path, capsys):
     assert html.escape(command) in sweep_report(table)
 
 
+@pytest.mark.parametrize("command", [5, [1, 2], {"a": 1}, "x" * 100_001, ["--games", None]])
+def test_sweep_report_refuses_a_command_that_is_not_text_or_arguments(command):
+    with pytest.raises(BadInput, match="command"):
+        sweep_report(load_table("doppeldoppel"), command=command)
+
+
 # -- the command line ----------------------------------------------------------------------------
 def test_sweep_writes_the_same_csv_and_the_report(tmp_path, capsys):
     plain = tmp_path / "plain.csv"

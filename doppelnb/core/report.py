@@ -26,6 +26,7 @@ import shlex
 from collections.abc import Sequence
 from typing import Any
 
+from .checks import check_instance, check_sequence, check_str
 from .errors import BadInput
 from .render import MARKERS, PALETTE
 from .sweep import (
@@ -45,6 +46,8 @@ from .version import VERSION
 GENERATOR = "doppelnb sweep report"
 #: How many bytes of an existing file are read to find :data:`GENERATOR`.
 MARKER_BYTES = 1024
+#: The longest command (text, or one argument) a page shows: the command line's own limit.
+MAX_COMMAND = 100_000
 #: The one line ``sweep --report`` prints (exit 2) when matplotlib is missing.
 NEEDS_EXTRA = "--report needs the notebooks extra: pip install 'doppelnb[notebooks]'"
 
@@ -92,9 +95,11 @@ def made_by(table: Table, command: str | Sequence[str] | None = None) -> tuple[s
     player counts and mixes; ``--out`` and ``--workers`` change nothing in the table); ``()``
     when the table says too little (a table from ``analyse``)."""
     if isinstance(command, str):
-        return (command,)
+        return (check_str(command, "command", max_len=MAX_COMMAND),)
     if command is not None:
-        return ("python -m doppelnb sweep " + shlex.join(str(a) for a in command),)
+        given = check_sequence(command, "command", max_len=1000,
+                               item=lambda v, n: check_str(v, n, max_len=MAX_COMMAND))
+        return ("python -m doppelnb sweep " + shlex.join(given),)
     meta = table.meta
     recorded = meta.get("commands") or ((meta["command"],) if meta.get("command") else ())
     if recorded:
@@ -282,9 +287,7 @@ def sweep_report(table: Table, *, command: str | Sequence[str] | None = None) ->
     >>> page.startswith("<!DOCTYPE html>") and page.count("<svg") > 10
     True
     """
-    if not isinstance(table, Table):
-        raise BadInput("NB-ARG", f"table must be a sweep Table (from sweep() or load_table()), "
-                       f"not {type(table).__name__}")
+    check_instance(table, "table", Table, expected="a sweep Table (from sweep() or load_table())")
     if not table.rows:
         raise BadInput("NB-ARG", "the table has no rows to report on")
     if not charts_available():
