@@ -1,5 +1,5 @@
 """The ``sweep`` command: ``python -m doppelnb sweep GAME --games N --seed S [--workers K |
---scheduler ADDRESS] --out FILE`` (run through :func:`doppelnb.cli.main`, which prints every
+--scheduler ADDRESS] --out FILE [--report FILE.html [--force]]`` (run through :func:`doppelnb.cli.main`, which prints every
 error as one line; :func:`doppelnb.core.sweep.main` is the same command).
 
 Every argument is checked before anything is imported or played: GAME is one of the five names,
@@ -8,6 +8,12 @@ is not the checkpoint. Ctrl-C and SIGTERM stop the sweep the same way (cancel, e
 keep the checkpoint) and exit with :data:`EXIT_INTERRUPTED` (130) or :data:`EXIT_TERMINATED`
 (143). The checkpoint is removed only once the CSV is written (``--keep-checkpoint`` keeps it, to
 top the sweep up later with a larger ``--games``).
+
+``--report FILE.html`` also writes the sweep's standalone HTML report
+(:func:`doppelnb.core.report.sweep_report`) once the CSV is written. It needs matplotlib (the
+``notebooks`` extra): without it the command says so in one line, exit 2, before any game is
+played. The report is written atomically, never through a symbolic link, and never over an
+existing file that is not a doppelnb report unless ``--force``.
 """
 
 from __future__ import annotations
@@ -167,6 +173,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--chunk", type=_int_option(1, MAX_GAMES), default=None,
                         help="games per task (default: sized from the work)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--report", type=_text_option, default=None, metavar="FILE.html",
+                        help="also write the sweep's standalone HTML report (charts with 95%% "
+                             "intervals, seat advantage, verdicts; needs the notebooks extra)")
+    parser.add_argument("--force", action="store_true",
+                        help="replace --report even if it is not a report doppelnb wrote")
     return parser
 
 
@@ -186,14 +197,54 @@ def _check_files(out: str, checkpoint: str) -> None:
                        "--checkpoint")
 
 
+def _check_report(report: str, out: str, checkpoint: str, force: bool) -> Path:
+    """Refuse, before playing, a ``--report`` that cannot be written: a folder, a missing
+    folder, a symbolic link (even with --force: the write would land outside), the CSV or the
+    checkpoint, or an existing file that is not a doppelnb report unless ``force``."""
+    from ..cli import CommandError, _regular_or_missing
+    from .report import MARKER_BYTES, is_report
+
+    target = Path(report)
+    try:
+        if target.is_dir():
+            raise BadInput("NB-ARG", f"--report {show(report, 80)} is a folder; name the HTML "
+                           "file to write")
+        if not target.resolve().parent.is_dir():
+            raise BadInput("NB-ARG", f"--report {show(report, 80)}: the folder "
+                           f"{show(str(target.parent), 80)} does not exist")
+        for other, name in ((out, "--out"), (checkpoint, "--checkpoint")):
+            if os.path.realpath(report) == os.path.realpath(other) or (
+                    target.exists() and Path(other).exists() and os.path.samefile(report, other)):
+                raise BadInput("NB-ARG", f"--report and {name} are the same file "
+                               f"({show(report, 80)}); choose another --report")
+        if _regular_or_missing(target) and not force:
+            with target.open("rb") as handle:
+                head = handle.read(MARKER_BYTES)
+            if not is_report(head):
+                raise CommandError(f"--report {show(report, 80)} exists and is not a doppelnb "
+                                   "report; pass --force to replace it")
+    except OSError as error:  # a name too long, a folder we may not read, ...
+        raise BadInput("NB-ARG", f"--report {show(report, 80)} cannot be written "
+                       f"({error.strerror or type(error).__name__})") from None
+    return target
+
+
 def command(argv: Sequence[str]) -> int:
     """The ``sweep`` command (run by :func:`doppelnb.cli.main`, which prints its errors as one
     line): parse, check the files, sweep, write the CSV, then remove the checkpoint."""
-    from ..cli import Interrupted, one_line
+    from ..cli import CommandError, Interrupted, one_line
 
     args = build_parser().parse_args(list(argv))
+    report = None
+    if args.report is not None:
+        from .report import NEEDS_EXTRA, charts_available
+
+        if not charts_available():  # before any game is played: the sweep may take hours
+            raise CommandError(NEEDS_EXTRA)
     checkpoint = args.checkpoint or f"{args.out}.partial.jsonl"
     _check_files(args.out, checkpoint)
+    if args.report is not None:
+        report = _check_report(args.report, args.out, checkpoint, args.force)
     if args.flags in ("all", "default"):
         readings: Any = args.flags
     else:
@@ -238,11 +289,28 @@ def command(argv: Sequence[str]) -> int:
         # Only now that the CSV is written, and only the file the sweep verified or created.
         if not args.keep_checkpoint:
             remove_checkpoint(table)
+    if report is not None:
+        _write_report(report, args.report, table, argv)
     meta = table.meta
+    wrote = f"; report in {args.report}" if report is not None else ""
     print(one_line(f"{args.out}: {len(table)} rows; {meta['games_played']} games played, "
-                   f"{meta['games_resumed']} resumed; players: {meta['players_used']}"),
+                   f"{meta['games_resumed']} resumed; players: {meta['players_used']}{wrote}"),
           file=sys.stderr)
     return 0
+
+
+def _write_report(target: Path, name: str, table: Any, argv: Sequence[str]) -> None:
+    """The report of ``table``, its command the very arguments given, written atomically (a
+    temporary file renamed over ``target``: an interrupted write never leaves half a page)."""
+    from ..cli import _write_atomically
+    from .report import sweep_report
+
+    page = sweep_report(table, command=list(argv))
+    try:
+        _write_atomically(target, page.encode("utf-8"))
+    except OSError as error:
+        raise BadInput("NB-ARG", f"--report {show(name, 80)} cannot be written "
+                       f"({error.strerror or type(error).__name__}); the CSV is written") from None
 
 
 __all__ = ["command", "build_parser", "Terminated", "EXIT_INTERRUPTED", "EXIT_TERMINATED"]
