@@ -26,6 +26,7 @@ from collections import Counter
 import pytest
 from scipy.stats import chisquare
 
+from doppelnb import BadInput
 from doppelnb.core.policy import MCTS, prepared
 from doppelnb.core.state import playout
 from doppelnb.engines import doppelganger_tricks as dt
@@ -226,3 +227,13 @@ def test_mcts_uses_the_prepared_sampler_once_per_decision(monkeypatch):
     s = _late_positions()[0]
     MCTS("doppelganger_tricks", iterations=16)(s, random.Random(0))
     assert len(built) == 1
+
+
+@pytest.mark.parametrize("call", [
+    lambda: prepare_determinize(None, 0),
+    lambda: prepare_determinize(dt.new_game(3, seed=1), 3),
+    lambda: prepare_determinize(dt.new_game(3, seed=1), 0)(None),
+])
+def test_prepared_sampler_refuses_bad_input(call):
+    with pytest.raises(BadInput):
+        call()

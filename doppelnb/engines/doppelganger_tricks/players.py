@@ -288,7 +288,8 @@ def prepare_determinize(state: State, player: int) -> Callable[[random.Random], 
     """``determinize(state, player, ·)`` with the work that depends only on ``state`` and
     ``player`` done once: a search calls it once per decision and the result once per
     iteration (the same samples as :func:`determinize` for the same ``rng``)."""
-    s = _check(state, random.Random(0))
+    check_instance(state, "state", State, expected="a doppelganger_tricks State")
+    s: State = state
     player = check_seat(player, s.players, "player")
     own = s.hands[player]
     gone = {c for t in s.tricks for c in t.result.cards} | set(s.trick)
@@ -298,6 +299,7 @@ def prepare_determinize(state: State, player: int) -> Callable[[random.Random], 
     hidden = HiddenDeal(pool, sizes, {q: void[q] for q in sizes})
 
     def sample(rng: random.Random) -> State:
+        check_instance(rng, "rng", random.Random, expected="a random.Random")
         return _finish(s, player, own, hidden.deal(rng), rng)
 
     return sample
