@@ -110,6 +110,20 @@ def find_determinize(game: Any) -> tuple[Determinizer, str]:
     return base_determinize, "none"
 
 
+def prepared(determinize: Determinizer, state: Any, player: int
+             ) -> Callable[[random.Random], Any]:
+    """``determinize(state, player, ·)`` as a function of the random stream alone, for a search
+    that samples many worlds from one decision. A determinizer may carry a hook,
+    ``determinize.prepare(state, player)``, returning that function with the work that depends
+    only on the state and the player (the public constraints, the count of consistent deals)
+    done once instead of once per sample; it must give the same samples as ``determinize``.
+    Without the hook each sample calls ``determinize``."""
+    prepare = getattr(determinize, "prepare", None)
+    if prepare is not None:
+        return prepare(state, player)  # type: ignore[no-any-return]
+    return lambda rng: determinize(state, player, rng)
+
+
 # -- the policies ------------------------------------------------------------------------------
 class RandomPolicy:
     """Pick a legal action uniformly at random: :func:`doppelnb.core.state.random_policy`, the
@@ -240,6 +254,9 @@ class MCTS:
     with everything visible, and to measure what hidden information costs); by default the search
     never reads it.
 
+    The determinizer is prepared once per decision (:func:`prepared`: a determinizer with a
+    ``prepare`` hook, like Tricks', works out the public constraints once, not per iteration).
+
     Playouts step with :func:`fast_play` (``play`` without parsing and checking the action: the
     playout's actions come from ``legal_actions``, so the check cannot fail); ``fast=False``
     uses ``play``. Both give the same games (tests/test_policy.py checks it for every engine).
@@ -275,8 +292,9 @@ class MCTS:
         if len(actions) == 1:
             return actions[0]
         root = _Node()
+        draw = None if self.omniscient else prepared(self.determinize, state, me)
         for _ in range(self.iterations):
-            sample = state if self.omniscient else self.determinize(state, me, rng)
+            sample = state if draw is None else draw(rng)
             self._iterate(root, sample, rng)
         # The most visited action the mover can play (its own options are known to it).
         best: Any = None
@@ -517,6 +535,6 @@ def minimax_best(values: dict[Any, tuple[float, float]]) -> set[Any] | None:
 
 
 __all__ = ["PolicyFn", "HORIZONS", "fast_play", "gain_rewards", "minimax_best", "RandomPolicy", "GreedyPolicy", "EpsilonGreedyPolicy", "MCTS", "generic_greedy", "find_greedy",
-           "find_determinize", "base_determinize", "make_policy", "parse_policy", "strength",
+           "find_determinize", "base_determinize", "prepared", "make_policy", "parse_policy", "strength",
            "describe", "rewards", "exhaustive_values", "proven_best", "STRENGTH", "MAX_NODES",
            "MAX_SEARCH_SECONDS"]

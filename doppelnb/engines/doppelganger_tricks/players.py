@@ -21,8 +21,9 @@
 
 from __future__ import annotations
 
-import itertools
+import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 from ...core.chance import MAX_SEED
@@ -139,27 +140,180 @@ def public_constraints(s: State) -> tuple[list[set[str]], list[bool]]:
     return void, offered
 
 
-def _feasible(counts: dict[str, int], capacity: dict[int, int],
-              void: dict[int, set[str]]) -> bool:
-    """Hall's condition: every set of suits fits in the seats that may hold them."""
-    suits = [x for x in SUITS if counts.get(x)]
-    for k in range(1, len(suits) + 1):
-        for group in itertools.combinations(suits, k):
-            need = sum(counts[x] for x in group)
-            room = sum(cap for q, cap in capacity.items() if any(x not in void[q] for x in group))
-            if need > room:
-                return False
-    return True
+class HiddenDeal:
+    """The deals of ``pool`` (the cards the other seats hold together) to ``sizes`` (seat ->
+    hand size) in which no seat holds a card of a suit in ``voids[seat]``, and uniform samples
+    of them. Built once per search decision (:func:`prepare_determinize`), so the constraints
+    and the table of deal counts are worked out once, not once per iteration.
+
+    A sample is uniform over every such deal. How: a deal has a *suit-count table* (how many
+    cards of each suit each seat gets), and the deals with a given table number the product over
+    suits of multinomial coefficients (the suit's cards split among the seats in those counts).
+    So a table is drawn with probability proportional to that number, from exact counts (Python
+    integers) of the ways to complete the deal suit by suit (:meth:`_completions`, a small
+    dynamic programme over the room left in each seat: at most 3 other seats and 4 suits), then
+    each suit's cards are shuffled and handed out in the table's counts. (The previous sampler
+    dealt card by card, each to a seat drawn in proportion to its room and kept only if the rest
+    still fitted: with voids that favours some deals over others.)
+
+    >>> from .notation import cards
+    >>> h = HiddenDeal(cards("1C 2C 3T 4T"), {1: 2, 2: 2}, {1: {"C"}, 2: set()})
+    >>> h.count(), h.deal(random.Random(0))[1]  # seat 1 lacks C: both C cards go to seat 2
+    (1, ['3T', '4T'])
+    >>> HiddenDeal(cards("1C 2C 3T 4T"), {1: 2, 2: 2}, {1: set(), 2: set()}).count()
+    6
+    """
+
+    __slots__ = ("pool", "seats", "sizes", "by_suit", "allowed", "_memo")
+
+    def __init__(self, pool: tuple[Card, ...], sizes: dict[int, int],
+                 voids: dict[int, set[str]]) -> None:
+        # The pool in deck order (so the draws never depend on how a caller ordered it).
+        self.pool = sort_hand(pool)
+        self.seats = tuple(sorted(sizes))
+        self.sizes = tuple(sizes[q] for q in self.seats)
+        if sum(self.sizes) != len(self.pool):
+            raise AssertionError("the hand sizes do not add up to the unseen cards")
+        suits = tuple(x for x in SUITS if any(c.suit == x for c in self.pool))
+        self.by_suit = tuple(tuple(c for c in self.pool if c.suit == x) for x in suits)
+        # per suit, the seats that may hold it (places in ``seats``)
+        self.allowed = tuple(tuple(i for i, q in enumerate(self.seats) if x not in voids[q])
+                             for x in suits)
+        self._memo: dict[tuple[int, tuple[int, ...]],
+                         tuple[int, list[tuple[int, tuple[int, ...]]]]] = {}
+
+    @property
+    def unconstrained(self) -> bool:
+        """Nobody showed a void in a suit still unseen: every deal of the right sizes fits."""
+        return all(len(a) == len(self.seats) for a in self.allowed)
+
+    def count(self) -> int:
+        """How many consistent deals there are (the number the samples are uniform over)."""
+        return self._completions(0, self.sizes)[0]
+
+    def _completions(self, i: int, room: tuple[int, ...]
+                     ) -> tuple[int, list[tuple[int, tuple[int, ...]]]]:
+        """The number of ways to deal suits ``i..`` into exactly the ``room`` left in each seat,
+        and the choices for suit ``i``: (ways, counts per seat) for each split with ways > 0.
+        Memoized: the same room is reached by many splits of the earlier suits."""
+        key = (i, room)
+        done = self._memo.get(key)
+        if done is not None:
+            return done
+        if i == len(self.by_suit):
+            result: tuple[int, list[tuple[int, tuple[int, ...]]]] = (int(not any(room)), [])
+        else:
+            choices = []
+            total = 0
+            cards = len(self.by_suit[i])
+            for split in _splits(cards, self.allowed[i], room):
+                after = tuple(r - k for r, k in zip(room, split, strict=True))
+                rest = self._completions(i + 1, after)[0]
+                if rest:
+                    ways = _multinomial(cards, split) * rest
+                    choices.append((ways, split))
+                    total += ways
+            result = (total, choices)
+        self._memo[key] = result
+        return result
+
+    def deal(self, rng: random.Random) -> dict[int, list[Card]]:
+        """One deal of the pool to the other seats, uniform over the consistent ones."""
+        dealt: dict[int, list[Card]] = {q: [] for q in self.seats}
+        if self.unconstrained:  # one shuffle and a cut is already uniform (and cheaper)
+            pool = list(self.pool)
+            rng.shuffle(pool)
+            at = 0
+            for q, size in zip(self.seats, self.sizes, strict=True):
+                dealt[q] = pool[at:at + size]
+                at += size
+            return dealt
+        room = self.sizes
+        for i, cards in enumerate(self.by_suit):
+            total, choices = self._completions(i, room)
+            if not total:  # cannot happen: the true deal satisfies every public constraint
+                raise AssertionError("no consistent deal")
+            split = _pick(choices, rng.randrange(total))
+            shuffled = list(cards)
+            rng.shuffle(shuffled)
+            at = 0
+            for q, k in zip(self.seats, split, strict=True):
+                dealt[q] += shuffled[at:at + k]
+                at += k
+            room = tuple(r - k for r, k in zip(room, split, strict=True))
+        return dealt
+
+
+
+def _pick(choices: list[tuple[int, tuple[int, ...]]], at: int) -> tuple[int, ...]:
+    """The split whose share of the ways holds position ``at`` (``0 <= at <`` their sum)."""
+    for ways, split in choices:
+        if at < ways:
+            return split
+        at -= ways
+    raise AssertionError("position past the total")
+
+
+def _splits(cards: int, allowed: tuple[int, ...], room: tuple[int, ...]
+            ) -> list[tuple[int, ...]]:
+    """Every way to give ``cards`` cards of one suit to the seats: counts per seat, zero for a
+    seat not in ``allowed``, at most each seat's ``room``."""
+    out: list[tuple[int, ...]] = []
+    split = [0] * len(room)
+
+    def place(j: int, left: int) -> None:
+        if j == len(allowed):
+            if not left:
+                out.append(tuple(split))
+            return
+        seat = allowed[j]
+        for k in range(min(left, room[seat]) + 1):
+            split[seat] = k
+            place(j + 1, left - k)
+        split[seat] = 0
+
+    place(0, cards)
+    return out
+
+
+def _multinomial(total: int, parts: tuple[int, ...]) -> int:
+    """``total! / prod(part!)``: the ways to split ``total`` distinct cards in those counts."""
+    out = math.factorial(total)
+    for k in parts:
+        out //= math.factorial(k)
+    return out
+
+
+def prepare_determinize(state: State, player: int) -> Callable[[random.Random], State]:
+    """``determinize(state, player, ·)`` with the work that depends only on ``state`` and
+    ``player`` done once: a search calls it once per decision and the result once per
+    iteration (the same samples as :func:`determinize` for the same ``rng``)."""
+    check_instance(state, "state", State, expected="a doppelganger_tricks State")
+    s: State = state
+    player = check_seat(player, s.players, "player")
+    own = s.hands[player]
+    gone = {c for t in s.tricks for c in t.result.cards} | set(s.trick)
+    pool = tuple(c for c in deck(s.players) if c not in gone and c not in own)
+    sizes = {q: len(s.hands[q]) for q in range(s.players) if q != player}  # public sizes
+    void, _ = public_constraints(s)
+    hidden = HiddenDeal(pool, sizes, {q: void[q] for q in sizes})
+
+    def sample(rng: random.Random) -> State:
+        check_instance(rng, "rng", random.Random, expected="a random.Random")
+        return _finish(s, player, own, hidden.deal(rng), rng)
+
+    return sample
 
 
 def determinize(state: State, player: int, rng: random.Random) -> State:
     """A state consistent with everything ``player`` has seen, the hidden parts resampled.
 
     The other players' hands are dealt again from the cards they hold together (known to
-    ``player``), each keeping its size and every suit it showed it lacks; forecasts still secret
-    (DT-R6) are drawn uniformly from the legal forecasts. ``player``'s own hand and everything
-    public stay. Only public information and ``player``'s hand are read, so two states that
-    differ only in what ``player`` cannot see give the same result for the same ``rng``.
+    ``player``), uniformly over every deal that keeps each hand's size and gives no seat a card
+    of a suit it showed it lacks (:class:`HiddenDeal`); forecasts still secret (DT-R6) are
+    drawn uniformly from the legal forecasts. ``player``'s own hand and everything public stay.
+    Only public information and ``player``'s hand are read, so two states that differ only in
+    what ``player`` cannot see give the same result for the same ``rng``.
 
     The game's seed is drawn from ``rng`` too: it deals every later round (DT-R4, ``rng_for(seed,
     "deal", round)``), which nobody can foresee, so a sample that kept the true seed would let a
@@ -168,48 +322,16 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     player) stays as the player saw it. The sample is a world for search only: with its new
     seed (and the true action log and setup options kept as they were, neither of which its
     future reads) its record no longer replays, and the search never writes it out.
+
+    ``determinize.prepare`` is :func:`prepare_determinize`, the hook a search uses to compute
+    the constraints once per decision.
     """
-    s = _check(state, rng)
-    player = check_seat(player, s.players, "player")
-    n = s.players
-    own = s.hands[player]
-    gone = {c for t in s.tricks for c in t.result.cards} | set(s.trick)
-    pool = [c for c in deck(n) if c not in gone and c not in own]
-    sizes = {q: len(s.hands[q]) for q in range(n) if q != player}  # public hand sizes
-    void_list, _ = public_constraints(s)
-    void = {q: void_list[q] for q in sizes}
-    rng.shuffle(pool)
-    dealt: dict[int, list[Card]] = {q: [] for q in sizes}
-    if not any(void.values()):  # nobody showed a void: every deal of the right sizes fits
-        at = 0
-        for q in sorted(sizes):
-            dealt[q] = pool[at:at + sizes[q]]
-            at += sizes[q]
-        return _finish(s, player, own, dealt, rng)
-    pool.sort(key=lambda c: -sum(1 for q in sizes if c.suit in void[q]))  # constrained first
-    capacity = dict(sizes)
-    counts = {x: sum(1 for c in pool if c.suit == x) for x in SUITS}
-    for c in pool:
-        counts[c.suit] -= 1
-        options = [q for q in sizes if capacity[q] and c.suit not in void[q]]
-        rng.shuffle(options)
-        options.sort(key=lambda q: -capacity[q])
-        weights = [capacity[q] for q in options]
-        order = []
-        while options:  # draw seats in proportion to the room left, keeping the rest dealable
-            q = rng.choices(options, weights)[0]
-            i = options.index(q)
-            order.append(q)
-            del options[i], weights[i]
-        for q in order:
-            capacity[q] -= 1
-            if _feasible(counts, capacity, void):
-                dealt[q].append(c)
-                break
-            capacity[q] += 1
-        else:  # cannot happen: the true deal satisfies every public constraint
-            raise AssertionError("no consistent deal")
-    return _finish(s, player, own, dealt, rng)
+    _check(state, rng)
+    return prepare_determinize(state, player)(rng)
+
+
+# A search (core.policy.MCTS) looks for this hook to build one sampler per decision.
+determinize.prepare = prepare_determinize  # type: ignore[attr-defined]
 
 
 def _finish(s: State, player: int, own: tuple[Card, ...], dealt: dict[int, list[Card]],
@@ -252,4 +374,5 @@ def aim_policy(state: Any, rng: Any) -> Any:
     return str(c)
 
 
-__all__ = ["greedy", "determinize", "public_constraints", "aim_policy"]
+__all__ = ["greedy", "determinize", "prepare_determinize", "HiddenDeal",
+           "public_constraints", "aim_policy"]
