@@ -14,8 +14,7 @@ from pathlib import Path
 import pytest
 import toy_game
 
-from doppelnb.core import BadInput, resume, sweep_cli
-from doppelnb.core import sweep as sweep_mod
+from doppelnb.core import BadInput, resume, sweep_cli, sweep_run
 from doppelnb.core.sweep import (
     COLUMNS,
     Table,
@@ -148,11 +147,11 @@ def test_default_chunk_is_sized_from_the_work():
 def test_workers_warm_their_engines_and_survive_one_that_fails(monkeypatch):
     """A default worker imports the sweep's engine as it starts; an engine that fails there only
     loses the head start (the task then reports the real error), never the worker pool."""
-    monkeypatch.setattr(sweep_mod.signal, "signal", lambda *args: None)
-    sweep_mod._WARMED.discard("doppelganger_quest")
-    sweep_mod._start_worker(("doppelnb.no_such_engine", "doppelganger_quest"))
-    assert "doppelganger_quest" in sweep_mod._WARMED
-    assert "doppelnb.no_such_engine" not in sweep_mod._WARMED
+    monkeypatch.setattr(sweep_run.signal, "signal", lambda *args: None)
+    sweep_run._WARMED.discard("doppelganger_quest")
+    sweep_run._start_worker(("doppelnb.no_such_engine", "doppelganger_quest"))
+    assert "doppelganger_quest" in sweep_run._WARMED
+    assert "doppelnb.no_such_engine" not in sweep_run._WARMED
 
 
 # -- the sweep -----------------------------------------------------------------------------------
@@ -207,7 +206,7 @@ def test_interrupted_sweep_resumes_without_losing_or_repeating_a_game(tmp_path, 
     kwargs = dict(player_counts=[2], policy_mixes=["random", "greedy/random"], games=30, seed=5,
                   workers=1, progress=False, chunk=4)
     whole = sweep(toy_game, **kwargs).to_csv()
-    real = sweep_mod.run_chunk
+    real = sweep_run.run_chunk
     calls = []
 
     def interrupted(task):
@@ -216,11 +215,11 @@ def test_interrupted_sweep_resumes_without_losing_or_repeating_a_game(tmp_path, 
         calls.append((task.cell, task.start))
         return real(task)
 
-    monkeypatch.setattr(sweep_mod, "run_chunk", interrupted)
+    monkeypatch.setattr(sweep_run, "run_chunk", interrupted)
     path = tmp_path / "sweep.jsonl"
     with pytest.raises(KeyboardInterrupt):
         sweep(toy_game, checkpoint=path, **kwargs)
-    monkeypatch.setattr(sweep_mod, "run_chunk", real)
+    monkeypatch.setattr(sweep_run, "run_chunk", real)
     lines = path.read_text().splitlines()
     assert len(lines) == 1 + 7  # header + the 7 chunks finished before Ctrl-C
     resumed = sweep(toy_game, checkpoint=path, **kwargs)

@@ -152,7 +152,7 @@ def part_arguments(game: str, part: dict[str, Any]) -> dict[str, Any]:
 def part_cells(game: str, part: dict[str, Any]) -> list[tuple[str, dict[str, Any], int,
                                                                tuple[str, ...]]]:
     """The cells a part's sweep plays, in the order of its rows."""
-    from .sweep import sweep_cells
+    from .sweep_plan import sweep_cells
 
     args = part_arguments(game, part)
     return sweep_cells(game, args["readings"], args["player_counts"], args["policy_mixes"])
@@ -164,7 +164,7 @@ def fingerprint_cell(game: str, reading: str, changes: dict[str, Any], players: 
     """``({"results": sha256, "moves": sha256}, records)`` of games ``0 .. count-1`` of a cell,
     played by the sweep's own :func:`doppelnb.core.sweep.play_chunk` (so they are the games the
     table was computed from)."""
-    from .sweep import _Task, play_chunk
+    from .sweep_run import _Task, play_chunk
 
     task = _Task(game, reading, tuple(sorted(changes.items())), players, tuple(mix), seed, 0,
                  count)
@@ -178,7 +178,7 @@ def fingerprint_cell(game: str, reading: str, changes: dict[str, Any], players: 
 def fingerprint_part(game: str, part: dict[str, Any], with_records: bool = False) -> Any:
     """Every cell's fingerprint for one part (``part["fingerprint_games"]`` games each); with
     ``with_records``, ``(fingerprints, records)``: also each cell's fingerprinted games."""
-    from .sweep import cell_key
+    from .sweep_run import cell_key
 
     out, played = {}, {}
     for reading, changes, players, mix in part_cells(game, part):
@@ -215,7 +215,7 @@ def table_meta(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 def _rows(text: str, name: str) -> list[tuple[Any, ...]]:
-    from .sweep import parse_table_csv
+    from .sweep_table import parse_table_csv
 
     return parse_table_csv(text, name)
 
@@ -224,7 +224,7 @@ def _row_problems(name: str, doc: dict[str, Any], rows: list[tuple[Any, ...]]) -
     """The rows are exactly the recorded parts' cells, in order, each with the metrics a sweep
     writes, ``n`` = the part's games (fewer only for :data:`PARTIAL_METRICS`) and its estimate
     inside its interval."""
-    from .sweep import cell_key
+    from .sweep_run import cell_key
 
     expected: list[tuple[str, int]] = []  # (cell, games) in order
     for part in doc["parts"]:
@@ -258,7 +258,7 @@ def _metric_problems(name: str, key: str, rows: list[tuple[Any, ...]],
     """A cell's metrics are those :func:`doppelnb.core.sweep.metrics` writes: every metric it
     writes for the replayed games, in its order, plus only :data:`PARTIAL_METRICS` that those
     few games happen not to have."""
-    from .sweep import metrics
+    from .sweep_metrics import metrics
 
     sample = [m[0] for m in metrics(records, players)]
     have = [r[3] for r in rows]
@@ -275,7 +275,7 @@ def problems(name: str, folder: Path | None = None, replay: bool = True) -> list
     makes with today's engine, one line each; ``[]`` when it is. Checks the provenance file, the
     CSV's sha256 and rows (cells, metrics, ``n``) and, with ``replay``, replays each cell's
     fingerprinted games (stopping at the first cell that differs)."""
-    from .sweep import cell_key
+    from .sweep_run import cell_key
 
     base = folder or sweeps_folder()
     csv_path = base / f"{name}.csv"
@@ -338,7 +338,7 @@ def readme_rows(folder: Path | None = None) -> str:
 
 def csv_text(rows: Sequence[tuple[Any, ...]]) -> str:
     """The CSV text of a table's rows (what :meth:`doppelnb.core.sweep.Table.to_csv` writes)."""
-    from .sweep import Table
+    from .sweep_table import Table
 
     return Table(list(rows)).to_csv()
 
