@@ -61,6 +61,7 @@ from .errors import BadInput
 from .policy import parse_policy
 from .spec import GameSpec, spec_of
 from .stats import Rating, fit_ratings, win_probability
+from .sweep_metrics import GameFacts
 from .sweep_table import game_label
 
 #: The CSV's columns: the policy, its rating and 95% interval in Elo points relative to the
@@ -100,12 +101,12 @@ class _Task:
 _Game = tuple[int, tuple[str, ...], tuple[int, ...], float, tuple[tuple[float, int], ...]]
 
 
-def _places(record: dict[str, Any]) -> tuple[int, ...]:
+def _places(facts: GameFacts) -> tuple[int, ...]:
     """Each seat's place as a number (higher = ahead, equal = tied): winners ahead of the rest
     (a side's win counts for each of its seats, as the engine lists them among the winners),
     then the higher final score."""
-    winners = set(record["w"])
-    keys = [(seat in winners, score) for seat, score in enumerate(record["s"])]
+    winners = set(facts.winners)
+    keys = [(seat in winners, score) for seat, score in enumerate(facts.scores)]
     order = {key: rank for rank, key in enumerate(sorted(set(keys)))}
     return tuple(order[key] for key in keys)
 
@@ -118,12 +119,12 @@ def _play_chunk(task: _Task) -> list[_Game]:
         clock = [[0.0, 0.0] for _ in range(task.players)]
         started = time.process_time()
         game = task.own if task.own is not None else spec_of(task.game)
-        record, _ = sweep_run._play(game, {}, task.players, seats,
-                                    deal_seed(task.seed, task.game, task.players, index),
-                                    (task.seed, "ladder", "players", task.game, task.players,
-                                     index), clock=clock)
+        facts, _ = sweep_run._play(game, {}, task.players, seats,
+                                   deal_seed(task.seed, task.game, task.players, index),
+                                   (task.seed, "ladder", "players", task.game, task.players,
+                                    index), clock=clock)
         spent = time.process_time() - started
-        out.append((index, tuple(seats), _places(record), spent,
+        out.append((index, tuple(seats), _places(facts), spent,
                     tuple((c[0], int(c[1])) for c in clock)))
     return out
 

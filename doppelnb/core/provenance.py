@@ -40,11 +40,14 @@ import math
 import shlex
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import BadInput
 from .record import load_json
 from .resume import _canonical
+
+if TYPE_CHECKING:  # (the sweep's modules are imported where used: they load this one lazily)
+    from .sweep_table import Row
 
 #: The format of ``NAME.json`` this version writes and reads.
 TABLE_FORMAT = 1
@@ -214,13 +217,13 @@ def table_meta(doc: dict[str, Any]) -> dict[str, Any]:
             "note": doc.get("note", ""), "primary": tuple(doc.get("primary", ()))}
 
 
-def _rows(text: str, name: str) -> list[tuple[Any, ...]]:
+def _rows(text: str, name: str) -> list[Row]:
     from .sweep_table import parse_table_csv
 
     return parse_table_csv(text, name)
 
 
-def _row_problems(name: str, doc: dict[str, Any], rows: list[tuple[Any, ...]]) -> list[str]:
+def _row_problems(name: str, doc: dict[str, Any], rows: list[Row]) -> list[str]:
     """The rows are exactly the recorded parts' cells, in order, each with the metrics a sweep
     writes, ``n`` = the part's games (fewer only for :data:`PARTIAL_METRICS`) and its estimate
     inside its interval."""
@@ -232,7 +235,7 @@ def _row_problems(name: str, doc: dict[str, Any], rows: list[tuple[Any, ...]]) -
                      for r, _, p, m in part_cells(doc["game"], part)]
     found: list[str] = []
     for row in rows:
-        key = cell_key(row[0], row[1], row[2])
+        key = cell_key(row.reading, row.players, row.mix)
         if not found or found[-1] != key:
             found.append(key)
     if found != [cell for cell, _ in expected]:
@@ -253,7 +256,7 @@ def _row_problems(name: str, doc: dict[str, Any], rows: list[tuple[Any, ...]]) -
     return out
 
 
-def _metric_problems(name: str, key: str, rows: list[tuple[Any, ...]],
+def _metric_problems(name: str, key: str, rows: list[Row],
                      records: list[dict[str, Any]], players: int) -> str | None:
     """A cell's metrics are those :func:`doppelnb.core.sweep.metrics` writes: every metric it
     writes for the replayed games, in its order, plus only :data:`PARTIAL_METRICS` that those
@@ -261,7 +264,7 @@ def _metric_problems(name: str, key: str, rows: list[tuple[Any, ...]],
     from .sweep_metrics import metrics
 
     sample = [m[0] for m in metrics(records, players)]
-    have = [r[3] for r in rows]
+    have = [r.metric for r in rows]
     common = [m for m in have if m in sample]
     extra = [m for m in have if m not in sample and m not in PARTIAL_METRICS]
     if common != sample or extra or len(set(have)) != len(have):
@@ -293,9 +296,9 @@ def problems(name: str, folder: Path | None = None, replay: bool = True) -> list
                    f"{name}.json's: edited by hand?); run make sweeps ONLY={name}")
     if out or not replay:
         return out
-    by_cell: dict[str, list[tuple[Any, ...]]] = {}
+    by_cell: dict[str, list[Row]] = {}
     for row in rows:
-        by_cell.setdefault(cell_key(row[0], row[1], row[2]), []).append(row)
+        by_cell.setdefault(cell_key(row.reading, row.players, row.mix), []).append(row)
     for part in doc["parts"]:
         count = part["fingerprint_games"]
         cells = part_cells(doc["game"], part)

@@ -39,7 +39,7 @@ cells, limits), :mod:`~doppelnb.core.sweep_run` (playing games, chunks, workers,
 
 >>> table = sweep("doppeldoppel", readings="default", player_counts=[3], policy_mixes=["random"],
 ...               games=4, seed=1, workers=1, progress=False)
->>> table.where(metric="length_actions").rows[0][4]
+>>> table.where(metric="length_actions").rows[0].estimate
 108.0
 """
 
@@ -49,13 +49,14 @@ from collections.abc import Sequence
 
 from . import sweep_plan, sweep_run, sweep_table, verdicts
 from .resume import CHECKPOINT_FORMAT, remove_checkpoint
-from .sweep_metrics import metrics
+from .sweep_metrics import GameFacts, metrics
 from .sweep_plan import MAX_GAMES, MAX_WORKERS, mixes_for, readings_of
 from .sweep_run import default_chunk, default_executor, play_game, run_chunk, seats_for, sweep
 from .sweep_table import (
     COLUMNS,
     METRIC_LABELS,
     METRICS,
+    Row,
     Table,
     game_label,
     load_table,
@@ -113,4 +114,4 @@ __all__ = ["sweep", "Table", "METRICS", "COLUMNS", "metrics", "readings_of", "mi
            "DEFAULT_PRIMARY", "primary_metrics", "report_metrics", "reading_verdicts",
            "default_chunk", "remove_checkpoint", "CHECKPOINT_FORMAT", "MAX_GAMES",
            "MAX_WORKERS", "METRIC_LABELS", "metric_label", "reading_label", "mix_label",
-           "game_label"]
+           "game_label", "Row", "GameFacts"]

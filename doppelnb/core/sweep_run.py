@@ -17,7 +17,7 @@ import signal
 import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .chance import MAX_SEED, rng_for
@@ -26,9 +26,9 @@ from .errors import BadInput
 from .policy import make_policy
 from .resume import Checkpoint
 from .spec import GameSpec, game_spec, spec_of
-from .sweep_metrics import metrics
+from .sweep_metrics import GameFacts, metrics
 from .sweep_plan import MAX_GAMES, MAX_WORKERS, _dimensions, _task_game, resolve_game
-from .sweep_table import Table
+from .sweep_table import Row, Table
 from .version import VERSION
 
 
@@ -64,15 +64,16 @@ def play_game(game: str | GameSpec, changes: dict[str, Any], players: int, seats
               game_seed: int, policy_seed: Sequence[Any], max_actions: int = 200_000
               ) -> dict[str, Any]:
     """Play one game of ``game`` (a registered name or a
-    :class:`~doppelnb.core.spec.GameSpec`) and return its facts as a small JSON-ready dict."""
+    :class:`~doppelnb.core.spec.GameSpec`) and return its facts as a small JSON-ready dict
+    (:meth:`GameFacts.to_record <doppelnb.core.sweep_metrics.GameFacts.to_record>`)."""
     return _play(game_spec(game), changes, players, seats, game_seed, policy_seed,
-                 max_actions)[0]
+                 max_actions)[0].to_record()
 
 
 def _play(game: GameSpec, changes: dict[str, Any], players: int, seats: Sequence[str],
           game_seed: int, policy_seed: Sequence[Any], max_actions: int = 200_000,
-          clock: list[list[float]] | None = None) -> tuple[dict[str, Any], Any]:
-    """:func:`play_game`'s facts and the game's final state (whose record the shipped tables'
+          clock: list[list[float]] | None = None) -> tuple[GameFacts, Any]:
+    """:func:`play_game`'s facts, typed, and the game's final state (whose record the shipped tables'
     fingerprints take their moves from, :mod:`doppelnb.core.provenance`). ``clock``, one
     ``[cpu_seconds, decisions]`` per seat, adds up what each seat's policy spent deciding (the
     ladder's cost per decision, :mod:`doppelnb.core.ladder`)."""
@@ -109,12 +110,14 @@ def _play(game: GameSpec, changes: dict[str, Any], players: int, seats: Sequence
                 changes_count += 1
             last = seat
     outcome = state.outcome
-    record = {"w": list(outcome.winners), "s": [_float(v) for v in outcome.scores],
-              "len": steps, "rounds": len(rounds) if has_round else None, "lc": changes_count,
-              "half": leaders[steps // 2], "first": first, "seats": list(seats)}
-    if game.sides is not None:  # a team game: each seat's side at the end
-        record["t"] = [str(side) for side in game.sides(state)]
-    return record, state
+    # In a team game (the spec has sides), each seat's side at the end.
+    sides = None if game.sides is None else tuple(str(side) for side in game.sides(state))
+    facts = GameFacts(winners=tuple(outcome.winners),
+                      scores=tuple(_float(v) for v in outcome.scores), length=steps,
+                      rounds=len(rounds) if has_round else None, lead_changes=changes_count,
+                      half_leader=leaders[steps // 2], first=first, seats=tuple(seats),
+                      sides=sides)
+    return facts, state
 
 
 @dataclass(frozen=True)
@@ -148,18 +151,17 @@ def run_chunk(task: _Task) -> tuple[str, int, list[dict[str, Any]]]:
 
 
 def play_chunk(task: _Task) -> Iterator[tuple[dict[str, Any], Any]]:
-    """Games ``start .. start+count-1`` of one cell, one at a time: each game's facts (with its
-    index ``i``) and its final state. The one place a sweep's game is seeded and played, shared
+    """Games ``start .. start+count-1`` of one cell, one at a time: each game's facts as the
+    record dict checkpoints keep (with its index ``i``) and its final state. The one place a sweep's game is seeded and played, shared
     by :func:`run_chunk` and the shipped tables' fingerprints, so a fingerprint replays exactly
     the games the table was computed from."""
     game = task.own if task.own is not None else spec_of(task.game)
     for index in range(task.start, task.start + task.count):
         deal = rng_for(task.seed, "deal", task.game, task.reading, task.players, index)
-        record, state = _play(game, dict(task.changes), task.players,
-                              seats_for(task.mix, task.players, index), deal.getrandbits(62),
-                              (task.seed, "players", task.game, task.cell, index))
-        record["i"] = index
-        yield record, state
+        facts, state = _play(game, dict(task.changes), task.players,
+                             seats_for(task.mix, task.players, index), deal.getrandbits(62),
+                             (task.seed, "players", task.game, task.cell, index))
+        yield replace(facts, index=index).to_record(), state
 
 
 
@@ -343,13 +345,13 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
 
     from .policy import describe
 
-    rows: list[tuple[Any, ...]] = []
+    rows: list[Row] = []
     for (label, _), players, mix in cells:
         mix_label = "/".join(mix)
         played_here = results[cell_key(label, players, mix_label)]
         records = [played_here[i] for i in range(games)]
         for name, est, n, lo, hi in metrics(records, players):
-            rows.append((label, players, mix_label, name, est, n, lo, hi))
+            rows.append(Row(label, players, mix_label, name, est, n, lo, hi))
     meta = {"game": spec, "seed": seed, "games": games, "players_used": describe(game_of),
             "games_played": played, "games_resumed": resumed}
     if store is not None:  # which file it was, for remove_checkpoint

@@ -11,16 +11,37 @@ from __future__ import annotations
 import csv
 import io
 import os
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .checks import show
 from .errors import BadInput
 from .spec import TITLES, spec_of
 
 COLUMNS = ("reading", "players", "mix", "metric", "estimate", "n", "lo", "hi")
+
+
+class Row(NamedTuple):
+    """One row of a sweep's table: a cell (reading, player count, policy mix), one of its
+    metrics, the estimate, its sample size ``n`` and its 95% interval ``lo``..``hi``. Still a
+    tuple (``row[4]`` is ``row.estimate``), in the order of :data:`COLUMNS`, so the CSV and
+    anything that unpacks a row see what they always did."""
+
+    reading: str
+    players: int
+    mix: str
+    metric: str
+    estimate: float
+    n: int
+    lo: float
+    hi: float
+
+    @property
+    def summary(self) -> tuple[float, int, float, float]:
+        """``(estimate, n, lo, hi)``."""
+        return self.estimate, self.n, self.lo, self.hi
 
 #: Every metric a sweep reports, with what it means (``seatK`` rows are one per seat).
 METRICS = {
@@ -114,27 +135,34 @@ def game_label(game: Any) -> str:
     return game.replace("_", " ")
 
 
-def _cell_label(row: tuple[Any, ...], game: Any) -> str:
+def _cell_label(row: Row, game: Any) -> str:
     """A cell of a chart in words, on two lines: the reading, then players and bots."""
-    return f"{reading_label(row[0], game)}\n{row[1]} players, {mix_label(row[2])}"
+    return f"{reading_label(row.reading, game)}\n{row.players} players, {mix_label(row.mix)}"
 
 
 # -- the table ---------------------------------------------------------------------------------
-@dataclass
+@dataclass(init=False)
 class Table:
-    """Rows of (reading, players, mix, metric, estimate, n, lo, hi); shows itself in a notebook
-    and saves as CSV. ``meta`` says how it was made (game, seed, games per cell, which greedy and
-    determinizer the engine's players used, games played now and resumed from a checkpoint)."""
+    """Rows of (reading, players, mix, metric, estimate, n, lo, hi), each a :class:`Row`; shows
+    itself in a notebook and saves as CSV. ``meta`` says how it was made (game, seed, games per
+    cell, which greedy and determinizer the engine's players used, games played now and resumed
+    from a checkpoint)."""
 
-    rows: list[tuple[Any, ...]]
-    meta: dict[str, Any] = field(default_factory=dict)
+    rows: list[Row]
+    meta: dict[str, Any]
 
     columns = COLUMNS
+
+    def __init__(self, rows: Iterable[Sequence[Any]], meta: dict[str, Any] | None = None
+                 ) -> None:
+        # Rows given as plain 8-tuples (an analysis of records, a test) become typed rows.
+        self.rows = [_row(row) for row in rows]
+        self.meta = {} if meta is None else meta
 
     def __len__(self) -> int:
         return len(self.rows)
 
-    def __iter__(self) -> Iterator[tuple[Any, ...]]:
+    def __iter__(self) -> Iterator[Row]:
         return iter(self.rows)
 
     def where(self, **match: Any) -> Table:
@@ -148,7 +176,7 @@ class Table:
         rows = self.where(**match).rows
         if len(rows) != 1:
             raise BadInput("NB-ARG", f"{len(rows)} rows match {match}, not one")
-        return rows[0][4], rows[0][5], rows[0][6], rows[0][7]
+        return rows[0].summary
 
     def to_csv(self, path: str | os.PathLike[str] | None = None) -> str:
         """The CSV text (also written to ``path`` when given). Numbers have 6 decimals."""
@@ -168,13 +196,13 @@ class Table:
         rows = self.where(metric=metric).rows
         if not rows:
             raise BadInput("NB-ARG", f"no rows for metric {metric!r}; metrics are "
-                           f"{', '.join(dict.fromkeys(r[3] for r in self.rows))}")
+                           f"{', '.join(dict.fromkeys(r.metric for r in self.rows))}")
         from .render import bar_chart
 
         game = self.meta.get("game", "")
-        items = [(_cell_label(r, game), r[4]) for r in rows]
+        items = [(_cell_label(r, game), r.estimate) for r in rows]
         refs = [] if reference is None else [(reference, f"{reference:g}")]
-        return bar_chart(items, intervals=[(r[6], r[7]) for r in rows], references=refs,
+        return bar_chart(items, intervals=[(r.lo, r.hi) for r in rows], references=refs,
                          title=title or f"{game_label(game)}: {metric_label(metric)} "
                                         "(bars: 95% intervals)",
                          y_label=metric_label(metric))
@@ -187,14 +215,23 @@ class Table:
     def _repr_html_(self) -> str:
         from .render import html_table
 
-        body = [[r[0], r[1], r[2], r[3], _num(r[4], 3), r[5], _num(r[6], 3), _num(r[7], 3)]
-                for r in self.rows]
+        body = [[r.reading, r.players, r.mix, r.metric, _num(r.estimate, 3), r.n, _num(r.lo, 3),
+                 _num(r.hi, 3)] for r in self.rows]
         caption = ", ".join(f"{k}: {v}" for k, v in self.meta.items()
                             if k in ("game", "seed", "games", "players_used"))
         return str(html_table(list(COLUMNS), body, caption=caption or None))
 
     def __repr__(self) -> str:
         return f"<Table {len(self.rows)} rows {self.meta.get('game', '')}>"
+
+
+def _row(row: Any) -> Row:
+    if isinstance(row, Row):
+        return row
+    if isinstance(row, (str, bytes)) or not isinstance(row, Sequence) or \
+            len(row) != len(COLUMNS):
+        raise BadInput("NB-ARG", f"a table row is ({', '.join(COLUMNS)}), not {show(row)}")
+    return Row(*row)
 
 
 def load_table(name: str) -> Table:
@@ -228,7 +265,7 @@ def load_table(name: str) -> Table:
     return Table(rows, meta)
 
 
-def parse_table_csv(text: str, name: str = "table") -> list[tuple[Any, ...]]:
+def parse_table_csv(text: str, name: str = "table") -> list[Row]:
     """The rows of a sweep's CSV text (columns :data:`COLUMNS`); :class:`BadInput` when it is
     not one."""
     reader = csv.reader(io.StringIO(text))
@@ -237,8 +274,8 @@ def parse_table_csv(text: str, name: str = "table") -> list[tuple[Any, ...]]:
         raise BadInput("NB-ARG", f"the shipped sweep {name!r} does not have the columns "
                        f"{', '.join(COLUMNS)}")
     try:
-        return [(r[0], int(r[1]), r[2], r[3], float(r[4]), int(r[5]), float(r[6]), float(r[7]))
-                for r in reader if r]
+        return [Row(r[0], int(r[1]), r[2], r[3], float(r[4]), int(r[5]), float(r[6]),
+                    float(r[7])) for r in reader if r]
     except (ValueError, IndexError):
         raise BadInput("NB-DATA", f"the sweep {name!r} has a malformed row") from None
 

@@ -47,9 +47,11 @@ def _is_rate(metric: str) -> bool:
     return metric in RATE_METRICS or metric.startswith("win_rate_seat")
 
 
-def _flat(row: tuple[Any, ...], rate: bool) -> bool:
-    """Every game of the cell gave the same value: a rate of 0 or 1, a mean with no width."""
-    return row[4] in (0.0, 1.0) if rate else row[6] == row[7]
+def _flat(summary: tuple[float, int, float, float], rate: bool) -> bool:
+    """Every game of the cell (``(estimate, n, lo, hi)``) gave the same value: a rate of 0 or
+    1, a mean with no width."""
+    estimate, _, lo, hi = summary
+    return estimate in (0.0, 1.0) if rate else lo == hi
 
 
 def primary_metrics(table: Table) -> tuple[str, ...]:
@@ -58,11 +60,11 @@ def primary_metrics(table: Table) -> tuple[str, ...]:
     results); else, for a skill ladder (a table of the default rules alone, with ``skill_gap``
     rows), ``skill_gap``; else :data:`DEFAULT_PRIMARY`, else the first of
     :data:`BALANCE_METRICS` present."""
-    present = set(r[3] for r in table.rows)
+    present = set(r.metric for r in table.rows)
     named = tuple(m for m in table.meta.get("primary", ()) if m in present)
     if named:
         return named
-    if "skill_gap" in present and all(r[0] == "default" for r in table.rows):
+    if "skill_gap" in present and all(r.reading == "default" for r in table.rows):
         return ("skill_gap",)
     for metric in (DEFAULT_PRIMARY, *BALANCE_METRICS):
         if metric in present:
@@ -75,7 +77,7 @@ def report_metrics(table: Table, metric: str | None = None) -> tuple[str, ...]:
     """The metrics one report on ``table`` looks at, and so the family its verdicts are
     corrected over: the :data:`BALANCE_METRICS` present, the table's primary metric(s) and
     ``metric``. The family does not depend on the results, and barely on the metric shown."""
-    present = list(dict.fromkeys(r[3] for r in table.rows))
+    present = list(dict.fromkeys(r.metric for r in table.rows))
     wanted = {*BALANCE_METRICS, *table.meta.get("primary", ()), *([metric] if metric else [])}
     return tuple(m for m in present if m in wanted)
 
@@ -87,24 +89,24 @@ def _comparisons(table: Table, metrics: Sequence[str]) -> list[dict[str, Any]]:
     out = []
     for metric in metrics:
         rate = _is_rate(metric)
-        base = {(r[1], r[2]): r for r in table.rows if r[0] == "default" and r[3] == metric}
+        base = {(r.players, r.mix): r for r in table.rows
+                if r.reading == "default" and r.metric == metric}
         for r in table.rows:
-            if r[3] != metric:
+            if r.metric != metric:
                 continue
-            if metric == "skill_gap":
-                b: tuple[Any, ...] = (r[0], r[1], r[2], metric, 0.5, r[5], 0.5, 0.5)
-            elif r[0] == "default" or (r[1], r[2]) not in base:
+            if metric == "skill_gap":  # against no skill: 1/2, as if measured exactly
+                b = r._replace(estimate=0.5, lo=0.5, hi=0.5)
+            elif r.reading == "default" or (r.players, r.mix) not in base:
                 continue
             else:
-                b = base[(r[1], r[2])]
-            why = TOO_FEW if min(r[5], b[5]) < MIN_N else \
-                SAME if _flat(r, rate) and _flat(b, rate) else None
-            label = f"{r[0]}, {r[1]} players, {r[2]}: {metric}"
-            out.append({"reading": r[0], "players": r[1], "mix": r[2], "metric": metric,
-                        "ladder": metric == "skill_gap",
-                        "default": (b[4], b[5], b[6], b[7]), "value": (r[4], r[5], r[6], r[7]),
-                        "why": why,
-                        "comparison": unpaired_from_summaries(b[4:], r[4:], rate=rate,
+                b = base[(r.players, r.mix)]
+            why = TOO_FEW if min(r.n, b.n) < MIN_N else \
+                SAME if _flat(r.summary, rate) and _flat(b.summary, rate) else None
+            label = f"{r.reading}, {r.players} players, {r.mix}: {metric}"
+            out.append({"reading": r.reading, "players": r.players, "mix": r.mix,
+                        "metric": metric, "ladder": metric == "skill_gap",
+                        "default": b.summary, "value": r.summary, "why": why,
+                        "comparison": unpaired_from_summaries(b.summary, r.summary, rate=rate,
                                                               label=label)})
     return out
 
@@ -153,10 +155,9 @@ def compare_readings(table: Table, metric: str) -> list[dict[str, Any]]:
     return [c for c in items if c["metric"] == metric and not c["ladder"]]
 
 
-def _cell(value: tuple[Any, ...], rate: bool) -> str:
+def _cell(value: tuple[float, int, float, float], rate: bool) -> str:
     est, _, lo, hi = value
-    return f"{est:.3f} (the same in every game)" if _flat(("", 0, "", "", est, 0, lo, hi),
-                                                          rate) else \
+    return f"{est:.3f} (the same in every game)" if _flat(value, rate) else \
         f"{est:.3f} [{lo:.3f}, {hi:.3f}]"
 
 
@@ -234,7 +235,7 @@ def balance_summary(name: str | Table, metric: str | None = None) -> Any:
     from .render import Html, bar_chart, escape, html_table
 
     table = name if isinstance(name, Table) else load_table(name)
-    present = list(dict.fromkeys(r[3] for r in table.rows))
+    present = list(dict.fromkeys(r.metric for r in table.rows))
     if metric is None:
         spoken = primary_metrics(table)
     elif metric not in present:
@@ -253,15 +254,15 @@ def balance_summary(name: str | Table, metric: str | None = None) -> Any:
                       sorted((c for c in mine if not c["ladder"]), key=lambda c: not c["settled"])]
         sentences += [_ladder_sentence(c, family) for c in mine if c["ladder"]]
     rows = table.where(metric=metric).rows
-    chart = bar_chart([(_cell_label(r, game), r[4]) for r in rows],
-                      intervals=[(r[6], r[7]) for r in rows],
+    chart = bar_chart([(_cell_label(r, game), r.estimate) for r in rows],
+                      intervals=[(r.lo, r.hi) for r in rows],
                       references=[(0.5, "no skill")] if metric == "skill_gap" else (),
                       title=f"{game_label(game)}: {metric_label(metric)} per reading "
                             "(bars: 95% intervals)",
                       y_label=metric_label(metric), width=max(520, 150 * len(rows)))
-    shown = [r for r in table.rows if r[3] in BALANCE_METRICS or r[3] in spoken]
-    body = [[reading_label(r[0], game), r[1], mix_label(r[2]), metric_label(r[3]), _num(r[4], 3),
-             r[5], f"[{_num(r[6], 3)}, {_num(r[7], 3)}]"] for r in shown]
+    shown = [r for r in table.rows if r.metric in BALANCE_METRICS or r.metric in spoken]
+    body = [[reading_label(r.reading, game), r.players, mix_label(r.mix), metric_label(r.metric),
+             _num(r.estimate, 3), r.n, f"[{_num(r.lo, 3)}, {_num(r.hi, 3)}]"] for r in shown]
     text = "".join(f"<p>{escape(s)}</p>" for s in sentences)
     grid = html_table(["rules", "players", "bots", "metric", "estimate", "games",
                        "95% interval"], body, caption=f"{game_label(game)}: balance metrics")
