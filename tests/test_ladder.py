@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from doppelnb import BadInput, cli
 from doppelnb.core import ladder as ladder_module
-from doppelnb.core import sweep as sweep_module
+from doppelnb.core import sweep_run
 from doppelnb.core.ladder import COLUMNS, budget_curve, deal_seed, ladder, seat_schedule
 
 FUZZ = settings(max_examples=60, deadline=None, database=None,
@@ -74,13 +74,13 @@ def test_deals_depend_only_on_the_seed_and_game_index_never_on_the_policies(monk
     """Common deals: game i is dealt the same whatever policies sit where (and in what order
     the policies are listed)."""
     seen: dict[tuple[str, ...], list[tuple[int, tuple[str, ...]]]] = {}
-    real_play = sweep_module._play
+    real_play = sweep_run._play
 
     def spy(game, changes, players, seats, game_seed, *args, **kwargs):
         seen.setdefault(key, []).append((game_seed, tuple(seats)))
         return real_play(game, changes, players, seats, game_seed, *args, **kwargs)
 
-    monkeypatch.setattr(sweep_module, "_play", spy)
+    monkeypatch.setattr(sweep_run, "_play", spy)
     for key in (("random", "greedy"), ("greedy", "random"), ("greedy", "mcts:1", "random")):
         ladder("doppeldoppel", list(key), games=6, seed=9, workers=1, players=3)
     deals = {key: [d for d, _ in games] for key, games in seen.items()}

@@ -131,7 +131,7 @@ def test_core_never_imports_the_package_above_it_nor_probes_with_importlib():
             inside = target == "doppelnb.core" or target.startswith("doppelnb.core.")
             allowed = (inside or not target.startswith("doppelnb")
                        or (path.name == "spec.py" and target.startswith("doppelnb.engines."))
-                       or (path.name in ("sweep.py", "sweep_cli.py", "analyse_cli.py", "ladder_cli.py") and target == "doppelnb.cli"))
+                       or (path.name in ("sweep_cli.py", "analyse_cli.py", "ladder_cli.py") and target == "doppelnb.cli"))
             if not allowed:
                 found.append(f"{path.name}:{line} imports {target}")
         if path.name != "compiled.py":
@@ -142,14 +142,16 @@ def test_core_never_imports_the_package_above_it_nor_probes_with_importlib():
 
 
 def test_the_registry_files_do_not_probe_engines():
-    """policy.py, spec.py and sweep.py find an engine's helpers in its spec: the only getattr
-    calls left read a state's own optional fields (round, standing), the spec's own fields, or
-    the process (the pool's workers, IPython)."""
+    """policy.py, spec.py and the sweep's modules (sweep.py, sweep_*.py, verdicts.py) find an
+    engine's helpers in its spec: the only getattr calls left read a state's own optional fields
+    (round, standing), the spec's own fields, or the process (the pool's workers, IPython)."""
     allowed = {("state", '"standing"'), ("state", '"round"'), ("self", "field"),
                ("pool", '"_processes"'), ('sys.modules.get("IPython")', '"get_ipython"'),
                ("shell", '"kernel"')}
-    for name in ("policy.py", "sweep.py", "spec.py"):
-        text = (CORE / name).read_text(encoding="utf-8")
+    sweep_family = ["sweep.py", *sorted(p.name for p in CORE.glob("sweep_*.py")), "verdicts.py"]
+    texts = {name: (CORE / name).read_text(encoding="utf-8") for name in ("policy.py", "spec.py")}
+    texts["sweep"] = "".join((CORE / name).read_text(encoding="utf-8") for name in sweep_family)
+    for name, text in texts.items():
         calls = set(re.findall(r'getattr\((\w+|sys\.modules\.get\("IPython"\)), ("\w+"|\w+)',
                                text))
         assert calls and calls <= allowed, (name, calls - allowed)

@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 import toy_game
 
-from doppelnb.core import BadInput, resume, sweep_cli
-from doppelnb.core import sweep as sweep_mod
+from doppelnb.core import BadInput, resume, sweep_cli, sweep_run
 from doppelnb.core.sweep import (
     COLUMNS,
+    GameFacts,
+    Row,
     Table,
     main,
     metrics,
@@ -148,11 +149,11 @@ def test_default_chunk_is_sized_from_the_work():
 def test_workers_warm_their_engines_and_survive_one_that_fails(monkeypatch):
     """A default worker imports the sweep's engine as it starts; an engine that fails there only
     loses the head start (the task then reports the real error), never the worker pool."""
-    monkeypatch.setattr(sweep_mod.signal, "signal", lambda *args: None)
-    sweep_mod._WARMED.discard("doppelganger_quest")
-    sweep_mod._start_worker(("doppelnb.no_such_engine", "doppelganger_quest"))
-    assert "doppelganger_quest" in sweep_mod._WARMED
-    assert "doppelnb.no_such_engine" not in sweep_mod._WARMED
+    monkeypatch.setattr(sweep_run.signal, "signal", lambda *args: None)
+    sweep_run._WARMED.discard("doppelganger_quest")
+    sweep_run._start_worker(("doppelnb.no_such_engine", "doppelganger_quest"))
+    assert "doppelganger_quest" in sweep_run._WARMED
+    assert "doppelnb.no_such_engine" not in sweep_run._WARMED
 
 
 # -- the sweep -----------------------------------------------------------------------------------
@@ -172,6 +173,45 @@ def test_sweep_table_rows_csv_and_html(tmp_path):
     # Greedy takes a winning +1/+2 when it can: skill matters in the toy game.
     est, n, lo, hi = table.value(reading="default", mix="greedy/random", metric="skill_gap")
     assert n == 200 and lo > 0.5
+
+
+def test_rows_are_typed_tuples_and_plain_tuples_make_the_same_table():
+    """Issue 26: a row reads as ``row.estimate``, not ``row[4]``, and is still the tuple of
+    :data:`COLUMNS` (so the CSV and code that unpacks rows see what they always did)."""
+    table = sweep(toy_game, player_counts=[2], policy_mixes=["greedy/random"], games=20, seed=3,
+                  readings="default", workers=1, progress=False)
+    row = table.where(metric="skill_gap").rows[0]
+    assert isinstance(row, Row) and row._fields == COLUMNS
+    assert (row.reading, row.players, row.mix, row.metric) == \
+        ("default", 2, "greedy/random", "skill_gap")
+    assert (row.estimate, row.n, row.lo, row.hi) == row[4:] == row.summary
+    assert table.value(metric="skill_gap") == row.summary
+    plain = Table([tuple(r) for r in table.rows], dict(table.meta))
+    assert all(isinstance(r, Row) for r in plain) and plain.to_csv() == table.to_csv()
+    for bad in [("default", 2), "default", 7]:
+        with pytest.raises(BadInput):
+            Table([bad])
+
+
+def test_game_facts_are_typed_and_keep_the_checkpoint_records_keys():
+    """The facts of a game are a frozen :class:`GameFacts`; checkpoints and fingerprints keep
+    the JSON dict of old (keys w, s, len, rounds, lc, half, first, seats, i), and the metrics
+    read either the same way."""
+    from doppelnb.core.spec import spec_of
+    from doppelnb.core.sweep_run import _play, _Task, play_chunk
+
+    task = _Task("doppeldoppel", "default", (), 3, ("greedy", "random"), 7, 0, 4)
+    records = [record for record, _ in play_chunk(task)]
+    assert [set(r) for r in records] == [{"w", "s", "len", "rounds", "lc", "half", "first",
+                                          "seats", "i"}] * 4
+    facts = [GameFacts.from_record(r) for r in records]
+    assert [f.to_record() for f in facts] == records
+    assert [f.index for f in facts] == [0, 1, 2, 3]
+    assert metrics(facts, 3) == metrics(records, 3)
+    game, _ = _play(spec_of("doppeldoppel"), {}, 3, ("greedy", "random", "greedy"), 5, (1,))
+    assert isinstance(game, GameFacts) and game.index is None and game.length > 0
+    with pytest.raises(AttributeError):
+        game.length = 0
 
 
 def test_same_arguments_same_csv_whatever_the_workers_and_chunks():
@@ -207,7 +247,7 @@ def test_interrupted_sweep_resumes_without_losing_or_repeating_a_game(tmp_path, 
     kwargs = dict(player_counts=[2], policy_mixes=["random", "greedy/random"], games=30, seed=5,
                   workers=1, progress=False, chunk=4)
     whole = sweep(toy_game, **kwargs).to_csv()
-    real = sweep_mod.run_chunk
+    real = sweep_run.run_chunk
     calls = []
 
     def interrupted(task):
@@ -216,11 +256,11 @@ def test_interrupted_sweep_resumes_without_losing_or_repeating_a_game(tmp_path, 
         calls.append((task.cell, task.start))
         return real(task)
 
-    monkeypatch.setattr(sweep_mod, "run_chunk", interrupted)
+    monkeypatch.setattr(sweep_run, "run_chunk", interrupted)
     path = tmp_path / "sweep.jsonl"
     with pytest.raises(KeyboardInterrupt):
         sweep(toy_game, checkpoint=path, **kwargs)
-    monkeypatch.setattr(sweep_mod, "run_chunk", real)
+    monkeypatch.setattr(sweep_run, "run_chunk", real)
     lines = path.read_text().splitlines()
     assert len(lines) == 1 + 7  # header + the 7 chunks finished before Ctrl-C
     resumed = sweep(toy_game, checkpoint=path, **kwargs)

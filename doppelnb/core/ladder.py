@@ -54,13 +54,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import sweep as _sweep
+from . import sweep_plan, sweep_run
 from .chance import MAX_SEED, rng_for
 from .checks import check_int, fail
 from .errors import BadInput
 from .policy import parse_policy
 from .spec import GameSpec, spec_of
 from .stats import Rating, fit_ratings, win_probability
+from .sweep_metrics import GameFacts
+from .sweep_table import game_label
 
 #: The CSV's columns: the policy, its rating and 95% interval in Elo points relative to the
 #: anchor (rated 0, interval 0..0), and the number of games it played.
@@ -69,7 +71,7 @@ COLUMNS = ("policy", "rating", "lo", "hi", "games")
 HEADER = ",".join(COLUMNS)
 #: Limits: games per ladder (the rating fit's own limit), policies at one table.
 MAX_GAMES = 1_000_000
-MAX_POLICIES = _sweep.MAX_POLICIES
+MAX_POLICIES = sweep_plan.MAX_POLICIES
 MAX_BUDGETS = 16
 MAX_BUDGET = 100_000
 
@@ -99,12 +101,12 @@ class _Task:
 _Game = tuple[int, tuple[str, ...], tuple[int, ...], float, tuple[tuple[float, int], ...]]
 
 
-def _places(record: dict[str, Any]) -> tuple[int, ...]:
+def _places(facts: GameFacts) -> tuple[int, ...]:
     """Each seat's place as a number (higher = ahead, equal = tied): winners ahead of the rest
     (a side's win counts for each of its seats, as the engine lists them among the winners),
     then the higher final score."""
-    winners = set(record["w"])
-    keys = [(seat in winners, score) for seat, score in enumerate(record["s"])]
+    winners = set(facts.winners)
+    keys = [(seat in winners, score) for seat, score in enumerate(facts.scores)]
     order = {key: rank for rank, key in enumerate(sorted(set(keys)))}
     return tuple(order[key] for key in keys)
 
@@ -113,16 +115,16 @@ def _play_chunk(task: _Task) -> list[_Game]:
     """Play one chunk with :mod:`doppelnb.core.sweep`'s machinery; its own seats and seeds."""
     out: list[_Game] = []
     for index in range(task.start, task.start + task.count):
-        seats = _sweep.seats_for(task.lineup, task.players, index)
+        seats = sweep_run.seats_for(task.lineup, task.players, index)
         clock = [[0.0, 0.0] for _ in range(task.players)]
         started = time.process_time()
         game = task.own if task.own is not None else spec_of(task.game)
-        record, _ = _sweep._play(game, {}, task.players, seats,
-                                 deal_seed(task.seed, task.game, task.players, index),
-                                 (task.seed, "ladder", "players", task.game, task.players,
-                                  index), clock=clock)
+        facts, _ = sweep_run._play(game, {}, task.players, seats,
+                                   deal_seed(task.seed, task.game, task.players, index),
+                                   (task.seed, "ladder", "players", task.game, task.players,
+                                    index), clock=clock)
         spent = time.process_time() - started
-        out.append((index, tuple(seats), _places(record), spent,
+        out.append((index, tuple(seats), _places(facts), spent,
                     tuple((c[0], int(c[1])) for c in clock)))
     return out
 
@@ -199,7 +201,7 @@ class Ladder:
 
         return bar_chart([(r.name, r.rating) for r in self.ratings],
                          intervals=[(r.lo, r.hi) for r in self.ratings],
-                         title=title or f"{_sweep.game_label(self.game)}: rating relative to "
+                         title=title or f"{game_label(self.game)}: rating relative to "
                                         f"{self.anchor} (bars: 95% intervals)",
                          y_label=f"Elo points ({self.anchor} = 0)")
 
@@ -257,7 +259,7 @@ def _check_executor(executor: Any, workers: Any) -> int | None:
     if executor is not None and not isinstance(executor, cf.Executor):
         raise fail("executor", "a concurrent.futures.Executor", executor)
     if workers is not None:
-        workers = check_int(workers, "workers", 1, _sweep.MAX_WORKERS)
+        workers = check_int(workers, "workers", 1, sweep_plan.MAX_WORKERS)
     return workers  # type: ignore[no-any-return]
 
 
@@ -282,7 +284,7 @@ def ladder(game: Any, policies: Sequence[str] | str, *, games: int, seed: int = 
     games per task (default sized from the work; it changes nothing in the result). ``games``
     is 1 to :data:`MAX_GAMES`.
     """
-    spec, module = _sweep.resolve_game(game)
+    spec, module = sweep_plan.resolve_game(game)
     workers = _check_executor(executor, workers)
     names = _check_policies(policies)
     games = check_int(games, "games", 1, MAX_GAMES)
@@ -300,21 +302,21 @@ def ladder(game: Any, policies: Sequence[str] | str, *, games: int, seed: int = 
     reference = names[0] if anchor is None else anchor.strip()
     search = any("mcts" in name for name in names)
     if chunk is None:
-        chunk = _sweep.default_chunk(games, 1, workers or os.cpu_count() or 1, search)
+        chunk = sweep_run.default_chunk(games, 1, workers or os.cpu_count() or 1, search)
     chunk = check_int(chunk, "chunk", 1, MAX_GAMES)
     if not isinstance(progress, bool):
         raise fail("progress", "True or False", progress)
 
-    carried = _sweep._task_game(module)
+    carried = sweep_plan._task_game(module)
     tasks = [_Task(spec, count, lineup, seed, start, min(chunk, games - start), carried)
              for start in range(0, games, chunk)]
     played: dict[int, _Game] = {}
     own = None
-    bar = _sweep._progress(games, 0, f"{spec} ladder") if progress else None
+    bar = sweep_run._progress(games, 0, f"{spec} ladder") if progress else None
     futures: list[cf.Future[list[_Game]]] = []
     try:
         if executor is None and workers != 1:
-            own = executor = _sweep.default_executor(workers, games=(module,))
+            own = executor = sweep_run.default_executor(workers, games=(module,))
         if executor is None:  # workers=1: in this process, one chunk after another
             done: Iterable[list[_Game]] = map(_play_chunk, tasks)
         else:
@@ -329,7 +331,7 @@ def ladder(game: Any, policies: Sequence[str] | str, *, games: int, seed: int = 
         for future in futures:
             future.cancel()
         if own is not None:
-            _sweep._stop_pool(own)
+            sweep_run._stop_pool(own)
             own = None
         raise
     finally:
@@ -428,7 +430,7 @@ class BudgetCurve:
         return line_chart({name: [(p.budget, p.rating) for p in self.points]},
                           bands={name: [(p.budget, p.lo, p.hi) for p in self.points]},
                           references=[(0.0, f"as strong as {self.base}")],
-                          title=title or f"{_sweep.game_label(self.game)}: strength over "
+                          title=title or f"{game_label(self.game)}: strength over "
                                          "search budget (band: 95% interval)",
                           x_label="search budget (iterations per decision)",
                           y_label=f"Elo points ({self.base} = 0)")
@@ -443,7 +445,7 @@ def budget_curve(game: Any, *, base: str = "greedy", search: str = "mcts",
     the search's rating relative to the base. The default is cheap (20 games per budget: wide
     intervals; a chapter's figure wants a few hundred). One pool of workers serves every
     budget."""
-    spec, module = _sweep.resolve_game(game)
+    spec, module = sweep_plan.resolve_game(game)
     workers = _check_executor(executor, workers)
     if not isinstance(search, str) or search.strip() not in ("mcts", "gmcts"):
         raise fail("search", "'mcts' or 'gmcts'", search)
@@ -466,7 +468,7 @@ def budget_curve(game: Any, *, base: str = "greedy", search: str = "mcts",
     cpu = 0.0
     try:
         if executor is None and workers != 1:
-            own = executor = _sweep.default_executor(workers, games=(module,))
+            own = executor = sweep_run.default_executor(workers, games=(module,))
         for size in sizes:
             policy = f"{search}:{size}"
             if policy == base.strip():
@@ -491,7 +493,7 @@ def seat_schedule(policies: Sequence[str], players: int, games: int) -> Iterator
     names = _check_policies(policies)
     count = check_int(players, "players", 2, 64)
     for index in range(check_int(games, "games", 0, MAX_GAMES)):
-        yield _sweep.seats_for(names, count, index)
+        yield sweep_run.seats_for(names, count, index)
 
 
 __all__ = ["ladder", "Ladder", "budget_curve", "BudgetCurve", "BudgetPoint", "COLUMNS",

@@ -40,11 +40,14 @@ import math
 import shlex
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import BadInput
 from .record import load_json
 from .resume import _canonical
+
+if TYPE_CHECKING:  # (the sweep's modules are imported where used: they load this one lazily)
+    from .sweep_table import Row
 
 #: The format of ``NAME.json`` this version writes and reads.
 TABLE_FORMAT = 1
@@ -152,7 +155,7 @@ def part_arguments(game: str, part: dict[str, Any]) -> dict[str, Any]:
 def part_cells(game: str, part: dict[str, Any]) -> list[tuple[str, dict[str, Any], int,
                                                                tuple[str, ...]]]:
     """The cells a part's sweep plays, in the order of its rows."""
-    from .sweep import sweep_cells
+    from .sweep_plan import sweep_cells
 
     args = part_arguments(game, part)
     return sweep_cells(game, args["readings"], args["player_counts"], args["policy_mixes"])
@@ -164,7 +167,7 @@ def fingerprint_cell(game: str, reading: str, changes: dict[str, Any], players: 
     """``({"results": sha256, "moves": sha256}, records)`` of games ``0 .. count-1`` of a cell,
     played by the sweep's own :func:`doppelnb.core.sweep.play_chunk` (so they are the games the
     table was computed from)."""
-    from .sweep import _Task, play_chunk
+    from .sweep_run import _Task, play_chunk
 
     task = _Task(game, reading, tuple(sorted(changes.items())), players, tuple(mix), seed, 0,
                  count)
@@ -178,7 +181,7 @@ def fingerprint_cell(game: str, reading: str, changes: dict[str, Any], players: 
 def fingerprint_part(game: str, part: dict[str, Any], with_records: bool = False) -> Any:
     """Every cell's fingerprint for one part (``part["fingerprint_games"]`` games each); with
     ``with_records``, ``(fingerprints, records)``: also each cell's fingerprinted games."""
-    from .sweep import cell_key
+    from .sweep_run import cell_key
 
     out, played = {}, {}
     for reading, changes, players, mix in part_cells(game, part):
@@ -214,17 +217,17 @@ def table_meta(doc: dict[str, Any]) -> dict[str, Any]:
             "note": doc.get("note", ""), "primary": tuple(doc.get("primary", ()))}
 
 
-def _rows(text: str, name: str) -> list[tuple[Any, ...]]:
-    from .sweep import parse_table_csv
+def _rows(text: str, name: str) -> list[Row]:
+    from .sweep_table import parse_table_csv
 
     return parse_table_csv(text, name)
 
 
-def _row_problems(name: str, doc: dict[str, Any], rows: list[tuple[Any, ...]]) -> list[str]:
+def _row_problems(name: str, doc: dict[str, Any], rows: list[Row]) -> list[str]:
     """The rows are exactly the recorded parts' cells, in order, each with the metrics a sweep
     writes, ``n`` = the part's games (fewer only for :data:`PARTIAL_METRICS`) and its estimate
     inside its interval."""
-    from .sweep import cell_key
+    from .sweep_run import cell_key
 
     expected: list[tuple[str, int]] = []  # (cell, games) in order
     for part in doc["parts"]:
@@ -232,7 +235,7 @@ def _row_problems(name: str, doc: dict[str, Any], rows: list[tuple[Any, ...]]) -
                      for r, _, p, m in part_cells(doc["game"], part)]
     found: list[str] = []
     for row in rows:
-        key = cell_key(row[0], row[1], row[2])
+        key = cell_key(row.reading, row.players, row.mix)
         if not found or found[-1] != key:
             found.append(key)
     if found != [cell for cell, _ in expected]:
@@ -253,15 +256,15 @@ def _row_problems(name: str, doc: dict[str, Any], rows: list[tuple[Any, ...]]) -
     return out
 
 
-def _metric_problems(name: str, key: str, rows: list[tuple[Any, ...]],
+def _metric_problems(name: str, key: str, rows: list[Row],
                      records: list[dict[str, Any]], players: int) -> str | None:
     """A cell's metrics are those :func:`doppelnb.core.sweep.metrics` writes: every metric it
     writes for the replayed games, in its order, plus only :data:`PARTIAL_METRICS` that those
     few games happen not to have."""
-    from .sweep import metrics
+    from .sweep_metrics import metrics
 
     sample = [m[0] for m in metrics(records, players)]
-    have = [r[3] for r in rows]
+    have = [r.metric for r in rows]
     common = [m for m in have if m in sample]
     extra = [m for m in have if m not in sample and m not in PARTIAL_METRICS]
     if common != sample or extra or len(set(have)) != len(have):
@@ -275,7 +278,7 @@ def problems(name: str, folder: Path | None = None, replay: bool = True) -> list
     makes with today's engine, one line each; ``[]`` when it is. Checks the provenance file, the
     CSV's sha256 and rows (cells, metrics, ``n``) and, with ``replay``, replays each cell's
     fingerprinted games (stopping at the first cell that differs)."""
-    from .sweep import cell_key
+    from .sweep_run import cell_key
 
     base = folder or sweeps_folder()
     csv_path = base / f"{name}.csv"
@@ -293,9 +296,9 @@ def problems(name: str, folder: Path | None = None, replay: bool = True) -> list
                    f"{name}.json's: edited by hand?); run make sweeps ONLY={name}")
     if out or not replay:
         return out
-    by_cell: dict[str, list[tuple[Any, ...]]] = {}
+    by_cell: dict[str, list[Row]] = {}
     for row in rows:
-        by_cell.setdefault(cell_key(row[0], row[1], row[2]), []).append(row)
+        by_cell.setdefault(cell_key(row.reading, row.players, row.mix), []).append(row)
     for part in doc["parts"]:
         count = part["fingerprint_games"]
         cells = part_cells(doc["game"], part)
@@ -338,7 +341,7 @@ def readme_rows(folder: Path | None = None) -> str:
 
 def csv_text(rows: Sequence[tuple[Any, ...]]) -> str:
     """The CSV text of a table's rows (what :meth:`doppelnb.core.sweep.Table.to_csv` writes)."""
-    from .sweep import Table
+    from .sweep_table import Table
 
     return Table(list(rows)).to_csv()
 

@@ -313,4 +313,20 @@ def _write_report(target: Path, name: str, table: Any, argv: Sequence[str]) -> N
                        f"({error.strerror or type(error).__name__}); the CSV is written") from None
 
 
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m doppelnb sweep GAME --games N --seed S [--workers K | --scheduler ADDRESS]
+    --out FILE`` from Python (``doppelnb.core.sweep.main`` is this): the same as
+    :func:`doppelnb.cli.main` with ``sweep`` (its errors one line on stderr); returns the exit
+    status (0, 2 for a bad argument or a refused checkpoint, 130 after Ctrl-C, 143 after
+    SIGTERM) instead of raising SystemExit."""
+    from ..cli import main as cli_main
+
+    args_list = [str(a) for a in (sys.argv[1:] if argv is None else argv)]
+    if args_list[:1] == ["sweep"]:
+        args_list = args_list[1:]
+    try:
+        return cli_main(["sweep", *args_list])
+    except SystemExit as stop:
+        return stop.code if isinstance(stop.code, int) else 0 if stop.code is None else 2
+
 __all__ = ["command", "build_parser", "Terminated", "EXIT_INTERRUPTED", "EXIT_TERMINATED"]

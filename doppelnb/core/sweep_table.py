@@ -1,0 +1,285 @@
+"""A sweep's table: its rows (:class:`Row`: reading, players, mix, metric, estimate, n, lo, hi),
+the :class:`Table` that shows them in a notebook and saves them as CSV (byte for byte the same
+whatever made them), the shipped tables (:func:`load_table`) and every name a reader sees in
+words (:func:`metric_label`, :func:`reading_label`, :func:`mix_label`, :func:`game_label`).
+
+Part of :mod:`doppelnb.core.sweep`, which exports every public name here.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from .checks import show
+from .errors import BadInput
+from .spec import TITLES, spec_of
+
+COLUMNS = ("reading", "players", "mix", "metric", "estimate", "n", "lo", "hi")
+
+
+class Row(NamedTuple):
+    """One row of a sweep's table: a cell (reading, player count, policy mix), one of its
+    metrics, the estimate, its sample size ``n`` and its 95% interval ``lo``..``hi``. Still a
+    tuple (``row[4]`` is ``row.estimate``), in the order of :data:`COLUMNS`, so the CSV and
+    anything that unpacks a row see what they always did."""
+
+    reading: str
+    players: int
+    mix: str
+    metric: str
+    estimate: float
+    n: int
+    lo: float
+    hi: float
+
+    @property
+    def summary(self) -> tuple[float, int, float, float]:
+        """``(estimate, n, lo, hi)``."""
+        return self.estimate, self.n, self.lo, self.hi
+
+#: Every metric a sweep reports, with what it means (``seatK`` rows are one per seat).
+METRICS = {
+    "win_rate_seatK": "share of games seat K is among the winners (Wilson interval)",
+    "first_player_win_rate": "share of games the seat that acts first is among the winners",
+    "first_player_advantage": "first player's win rate minus the average seat's (per game: won "
+                              "(1/0) - winners/players; normal interval)",
+    "tie_rate": "share of games with more than one winner (a tie; in team games a team win)",
+    "no_winner_rate": "share of games nobody wins",
+    "length_actions": "mean number of actions in a game (normal interval)",
+    "length_rounds": "mean number of rounds (engines with a round counter)",
+    "score_spread": "mean of (highest final score - lowest final score)",
+    "lead_changes": "mean number of times the sole leader changes during a game",
+    "halftime_leader_wins": "share of games with a sole leader at half time that this leader "
+                            "wins (no row when no game had one)",
+    "skill_gap": "mixed games: how often a seat of the strongest policy finishes ahead of a seat "
+                 "of the weakest (pairs; ahead = winner and the other not, else higher score; "
+                 "level pairs count 1/2; 0.5 means skill does not matter; in team games, "
+                 "engines with players.sides, only pairs on opposite sides, ahead = its side "
+                 "won; n = games with such a pair)",
+}
+
+#: Each metric in words, for the charts and the tables a reader sees (the rows and the CSV keep
+#: the names of :data:`METRICS`, fixed in the public API).
+METRIC_LABELS = {
+    "first_player_win_rate": "first player's win rate",
+    "first_player_advantage": "first player's advantage over a fair share",
+    "tie_rate": "share of games tied",
+    "no_winner_rate": "share of games nobody wins",
+    "length_actions": "game length in actions",
+    "length_rounds": "game length in rounds",
+    "score_spread": "score spread (highest minus lowest)",
+    "lead_changes": "changes of leader per game",
+    "halftime_leader_wins": "half-time leader wins",
+    "skill_gap": "stronger bot finishes ahead",
+}
+
+
+def metric_label(metric: str) -> str:
+    """A metric in words: ``"first_player_win_rate"`` -> "first player's win rate",
+    ``"win_rate_seat0"`` -> "win rate of seat 1" (seats counted from 1, as P1 is)."""
+    if metric in METRIC_LABELS:
+        return METRIC_LABELS[metric]
+    seat = metric.removeprefix("win_rate_seat")
+    if seat != metric and seat.isdigit():
+        return f"win rate of seat {int(seat) + 1}"
+    return metric.replace("_", " ")
+
+
+def _flag_infos(game: Any) -> dict[str, Any]:
+    """The variant flags of the engine a table's ``game`` names (a game, or a shipped sweep
+    named after its game: ``"doppeldoppel_reversal_scope"``), by name; {} when none does."""
+    if not isinstance(game, str):
+        return {}
+    for name in sorted(TITLES, key=len, reverse=True):
+        if game == name or game.startswith(name + "_"):
+            return {info.name: info for info in spec_of(name).Rules.flags()}
+    return {}
+
+
+def reading_label(reading: str, game: Any = None) -> str:
+    """A sweep's reading in words: ``"default"`` -> "recommended rules",
+    ``"reversal_trigger=surviving_only"`` -> "reversal trigger: surviving only" (the flag's own
+    words for its readings where it declares them, :class:`doppelnb.core.variants.FlagInfo`)."""
+    if reading == "default":
+        return "recommended rules"
+    name, eq, value = str(reading).partition("=")
+    info = _flag_infos(game).get(name) if eq else None
+    if info is not None:
+        return str(info.describe(value))
+    return f"{name.replace('_', ' ')}: {value.replace('_', ' ')}" if eq else str(reading)
+
+
+def mix_label(mix: str) -> str:
+    """A policy mix in words: ``"random"`` -> "random bots", ``"greedy/random"`` -> "greedy and
+    random bots"."""
+    parts = str(mix).split("/")
+    return (" and ".join(parts) if len(parts) < 3 else ", ".join(parts)) + " bots"
+
+
+def game_label(game: Any) -> str:
+    """A table's game in words: its title, and the sweep's subject when the table is a shipped
+    sweep named after its game ("Doppel Doubt: illegal takeover")."""
+    if not isinstance(game, str):
+        return str(game)
+    for name in sorted(TITLES, key=len, reverse=True):
+        if game == name:
+            return TITLES[name]
+        if game.startswith(name + "_"):
+            return f"{TITLES[name]}: {game[len(name) + 1:].replace('_', ' ')}"
+    return game.replace("_", " ")
+
+
+def _cell_label(row: Row, game: Any) -> str:
+    """A cell of a chart in words, on two lines: the reading, then players and bots."""
+    return f"{reading_label(row.reading, game)}\n{row.players} players, {mix_label(row.mix)}"
+
+
+# -- the table ---------------------------------------------------------------------------------
+@dataclass(init=False)
+class Table:
+    """Rows of (reading, players, mix, metric, estimate, n, lo, hi), each a :class:`Row`; shows
+    itself in a notebook and saves as CSV. ``meta`` says how it was made (game, seed, games per
+    cell, which greedy and determinizer the engine's players used, games played now and resumed
+    from a checkpoint)."""
+
+    rows: list[Row]
+    meta: dict[str, Any]
+
+    columns = COLUMNS
+
+    def __init__(self, rows: Iterable[Sequence[Any]], meta: dict[str, Any] | None = None
+                 ) -> None:
+        # Rows given as plain 8-tuples (an analysis of records, a test) become typed rows.
+        self.rows = [_row(row) for row in rows]
+        self.meta = {} if meta is None else meta
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __iter__(self) -> Iterator[Row]:
+        return iter(self.rows)
+
+    def where(self, **match: Any) -> Table:
+        """The rows whose columns equal the given values (``table.where(metric="tie_rate")``)."""
+        index = {name: COLUMNS.index(name) for name in match}
+        rows = [r for r in self.rows if all(r[index[k]] == v for k, v in match.items())]
+        return Table(rows, dict(self.meta))
+
+    def value(self, **match: Any) -> tuple[float, int, float, float]:
+        """``(estimate, n, lo, hi)`` of the one row matching ``match``."""
+        rows = self.where(**match).rows
+        if len(rows) != 1:
+            raise BadInput("NB-ARG", f"{len(rows)} rows match {match}, not one")
+        return rows[0].summary
+
+    def to_csv(self, path: str | os.PathLike[str] | None = None) -> str:
+        """The CSV text (also written to ``path`` when given). Numbers have 6 decimals."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(COLUMNS)
+        for reading, players, mix, metric, est, n, lo, hi in self.rows:
+            writer.writerow([reading, players, mix, metric, _num(est), n, _num(lo), _num(hi)])
+        text = out.getvalue()
+        if path is not None:
+            Path(path).write_text(text, encoding="utf-8")
+        return text
+
+    def chart(self, metric: str, *, reference: float | None = None, title: str = "") -> Any:
+        """A bar chart of one metric across the cells, with the 95% intervals as error bars
+        (``reference``: a horizontal line, e.g. 0.5 for the skill gap)."""
+        rows = self.where(metric=metric).rows
+        if not rows:
+            raise BadInput("NB-ARG", f"no rows for metric {metric!r}; metrics are "
+                           f"{', '.join(dict.fromkeys(r.metric for r in self.rows))}")
+        from .render import bar_chart
+
+        game = self.meta.get("game", "")
+        items = [(_cell_label(r, game), r.estimate) for r in rows]
+        refs = [] if reference is None else [(reference, f"{reference:g}")]
+        return bar_chart(items, intervals=[(r.lo, r.hi) for r in rows], references=refs,
+                         title=title or f"{game_label(game)}: {metric_label(metric)} "
+                                        "(bars: 95% intervals)",
+                         y_label=metric_label(metric))
+
+    def to_pandas(self) -> Any:
+        import pandas as pd  # type: ignore[import-untyped]
+
+        return pd.DataFrame(self.rows, columns=list(COLUMNS))
+
+    def _repr_html_(self) -> str:
+        from .render import html_table
+
+        body = [[r.reading, r.players, r.mix, r.metric, _num(r.estimate, 3), r.n, _num(r.lo, 3),
+                 _num(r.hi, 3)] for r in self.rows]
+        caption = ", ".join(f"{k}: {v}" for k, v in self.meta.items()
+                            if k in ("game", "seed", "games", "players_used"))
+        return str(html_table(list(COLUMNS), body, caption=caption or None))
+
+    def __repr__(self) -> str:
+        return f"<Table {len(self.rows)} rows {self.meta.get('game', '')}>"
+
+
+def _row(row: Any) -> Row:
+    if isinstance(row, Row):
+        return row
+    if isinstance(row, (str, bytes)) or not isinstance(row, Sequence) or \
+            len(row) != len(COLUMNS):
+        raise BadInput("NB-ARG", f"a table row is ({', '.join(COLUMNS)}), not {show(row)}")
+    return Row(*row)
+
+
+def load_table(name: str) -> Table:
+    """A shipped sweep result (``doppelnb/data/sweeps/NAME.csv``, e.g. ``"doppeldoppel"``) as a
+    :class:`Table`; only names inside the package are looked up. ``meta`` says how it was made
+    (from ``NAME.json``, see :mod:`doppelnb.core.provenance`): ``name``, ``game``, ``question``,
+    ``seed``, ``games`` (per cell; a tuple, one per sweep, when the table joins sweeps of
+    different sizes), ``command`` (the ``python -m doppelnb sweep`` command, one line per
+    sweep), ``commands``, ``version`` (of doppelnb) and ``players_used``.
+
+    >>> table = load_table("doppeldoppel")
+    >>> table.meta["command"].startswith("python -m doppelnb sweep doppeldoppel --games ")
+    True
+    """
+    import importlib.resources
+
+    from .provenance import parse_provenance, table_meta
+
+    if not isinstance(name, str) or not name.replace("_", "").isalnum():
+        raise BadInput("NB-ARG", f"name must be a shipped sweep name like 'doppeldoppel', "
+                       f"not {show(name)}")
+    folder = importlib.resources.files("doppelnb") / "data" / "sweeps"
+    resource = folder / f"{name}.csv"
+    if not resource.is_file():
+        raise BadInput("NB-ARG", f"there is no shipped sweep named {name!r}")
+    rows = parse_table_csv(resource.read_text(encoding="utf-8"), name)
+    meta: dict[str, Any] = {"name": name, "game": name}
+    source = folder / f"{name}.json"
+    if source.is_file():
+        meta = table_meta(parse_provenance(source.read_bytes(), name))
+    return Table(rows, meta)
+
+
+def parse_table_csv(text: str, name: str = "table") -> list[Row]:
+    """The rows of a sweep's CSV text (columns :data:`COLUMNS`); :class:`BadInput` when it is
+    not one."""
+    reader = csv.reader(io.StringIO(text))
+    header = next(reader, None)
+    if header is None or tuple(header) != tuple(COLUMNS):
+        raise BadInput("NB-ARG", f"the shipped sweep {name!r} does not have the columns "
+                       f"{', '.join(COLUMNS)}")
+    try:
+        return [Row(r[0], int(r[1]), r[2], r[3], float(r[4]), int(r[5]), float(r[6]),
+                    float(r[7])) for r in reader if r]
+    except (ValueError, IndexError):
+        raise BadInput("NB-DATA", f"the sweep {name!r} has a malformed row") from None
+
+
+
+def _num(value: float, digits: int = 6) -> str:
+    return f"{value:.{digits}f}"
