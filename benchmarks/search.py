@@ -139,7 +139,7 @@ def sampler_ratio(positions: int) -> tuple[float, float]:
     each = time.process_time() - start
     start = time.process_time()
     for s in states:
-        draw = prepared(dt.determinize, s, s.to_move)
+        draw = prepared(dt.determinize, s, s.to_move, dt.GAME_SPEC.prepare_determinize)
         for k in range(SIMULATIONS):
             draw(random.Random(k))
     once = time.process_time() - start

@@ -110,17 +110,16 @@ def find_determinize(game: Any) -> tuple[Determinizer, str]:
     return base_determinize, "none"
 
 
-def prepared(determinize: Determinizer, state: Any, player: int
+def prepared(determinize: Determinizer, state: Any, player: int,
+             prepare: Callable[[Any, int], Callable[[random.Random], Any]] | None = None
              ) -> Callable[[random.Random], Any]:
     """``determinize(state, player, ·)`` as a function of the random stream alone, for a search
-    that samples many worlds from one decision. A determinizer may carry a hook,
-    ``determinize.prepare(state, player)``, returning that function with the work that depends
-    only on the state and the player (the public constraints, the count of consistent deals)
-    done once instead of once per sample; it must give the same samples as ``determinize``.
-    Without the hook each sample calls ``determinize``."""
-    prepare = getattr(determinize, "prepare", None)
+    that samples many worlds from one decision: the engine's ``GameSpec.prepare_determinize``
+    when it registered one (the public constraints, the count of consistent deals, worked out
+    once instead of once per sample; it gives the same samples as ``determinize``), else a call
+    of ``determinize`` per sample."""
     if prepare is not None:
-        return prepare(state, player)  # type: ignore[no-any-return]
+        return prepare(state, player)
     return lambda rng: determinize(state, player, rng)
 
 
@@ -278,6 +277,8 @@ class MCTS:
         self.omniscient = bool(omniscient)
         self.fast = bool(fast)
         self.determinize, self.source = find_determinize(module)
+        self.prepare = (game_spec(module).prepare_determinize
+                        if module is not None and self.source == "engine" else None)
         self.rollout = rollout or RandomPolicy()
 
     def __repr__(self) -> str:
@@ -292,7 +293,7 @@ class MCTS:
         if len(actions) == 1:
             return actions[0]
         root = _Node()
-        draw = None if self.omniscient else prepared(self.determinize, state, me)
+        draw = None if self.omniscient else prepared(self.determinize, state, me, self.prepare)
         for _ in range(self.iterations):
             sample = state if draw is None else draw(rng)
             self._iterate(root, sample, rng)

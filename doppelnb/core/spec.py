@@ -61,6 +61,10 @@ class GameSpec:
 
     ``name`` is the record game name (``State.game``; the key of ``doppelnb.GAMES``), ``module``
     the dotted name of the engine package ("" for a game of your own built from a namespace).
+    ``prepare_determinize(state, player)``, when given, returns ``determinize(state, player, ·)``
+    as a function of the random stream alone, with the work that depends only on the state and
+    the player done once per decision (a search samples many worlds from one decision); it must
+    give the same samples as ``determinize``.
     ``greedy``, ``determinize`` and ``sides`` are ``None`` when the engine has no such helper:
     :func:`doppelnb.core.policy.find_greedy` and ``find_determinize`` then choose the generic
     stand-in, and a sweep treats every seat as playing for itself.
@@ -79,6 +83,7 @@ class GameSpec:
     greedy: Greedy | None = None
     determinize: Determinizer | None = None
     sides: Sides | None = None
+    prepare_determinize: Callable[[Any, int], Callable[[Any], Any]] | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.isidentifier():
@@ -99,7 +104,7 @@ class GameSpec:
             if not callable(getattr(self, field)):
                 raise BadInput("NB-ARG", f"{field} must be a function, "
                                f"not {show(getattr(self, field))}")
-        for field in ("greedy", "determinize", "sides"):
+        for field in ("greedy", "determinize", "sides", "prepare_determinize"):
             value = getattr(self, field)
             if value is not None and not callable(value):
                 raise BadInput("NB-ARG", f"{field} must be a function or None, not {show(value)}")

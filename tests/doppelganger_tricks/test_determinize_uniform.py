@@ -201,13 +201,13 @@ def test_determinize_is_uniform_on_real_late_positions():
 
 
 def test_prepared_sampler_gives_determinize_samples():
-    """The search's hook (``determinize.prepare``, through core.policy.prepared) draws exactly
+    """The search's hook (``GameSpec.prepare_determinize``, through core.policy.prepared) draws exactly
     what ``determinize`` draws from the same stream, so MCTS computing the constraints once
     changes nothing but the time."""
     positions = _late_positions()[:6] + [dt.new_game(4, seed=3)]
     for s in positions:
         p = s.to_move
-        draw = prepared(dt.determinize, s, p)
+        draw = prepared(dt.determinize, s, p, dt.GAME_SPEC.prepare_determinize)
         for k in range(4):
             assert draw(random.Random(k)) == dt.determinize(s, p, random.Random(k))
 

@@ -42,7 +42,7 @@ from .notation import (
     cards,
     deck,
 )
-from .players import aim_policy, determinize, greedy
+from .players import aim_policy, determinize, greedy, prepare_determinize
 from .render import (
     annihilation_rates_html,
     card_svg,
@@ -77,7 +77,8 @@ from .state import (
 # command line and the widgets look up, written down here instead of probed for.
 GAME_SPEC = register(GameSpec(
     name=GAME, module=__name__, State=State, Rules=Rules, player_counts=PLAYER_COUNTS,
-    new_game=new_game, from_json=from_json, greedy=greedy, determinize=determinize, sides=None))
+    new_game=new_game, from_json=from_json, greedy=greedy, determinize=determinize, sides=None,
+    prepare_determinize=prepare_determinize))
 
 __all__ = [
     "GAME_SPEC",

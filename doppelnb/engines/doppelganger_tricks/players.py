@@ -323,15 +323,11 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     seed (and the true action log and setup options kept as they were, neither of which its
     future reads) its record no longer replays, and the search never writes it out.
 
-    ``determinize.prepare`` is :func:`prepare_determinize`, the hook a search uses to compute
-    the constraints once per decision.
+    The engine registers :func:`prepare_determinize` in its ``GameSpec`` too: a search
+    (core.policy.MCTS) builds one sampler per decision with it, the constraints computed once.
     """
     _check(state, rng)
     return prepare_determinize(state, player)(rng)
-
-
-# A search (core.policy.MCTS) looks for this hook to build one sampler per decision.
-determinize.prepare = prepare_determinize  # type: ignore[attr-defined]
 
 
 def _finish(s: State, player: int, own: tuple[Card, ...], dealt: dict[int, list[Card]],
