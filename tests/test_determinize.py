@@ -185,7 +185,7 @@ def pairs(name: str) -> tuple[tuple[Any, Any], ...]:
 #: playouts through the last rounds of a 10-seat match takes over a second) and every second in
 #: Groom Lake (0.4 s). All 20 pairs of each are determinized alike in the test above, and
 #: ``python tests/test_determinize.py`` searches all of them.
-SEARCHED = {"doppel_doubt": 5, "groom_lake": 2}
+SEARCHED = {"doppel_doubt": 10, "groom_lake": 4, "doppelganger_quest": 2}  # every k-th pair: CPU
 
 
 def mcts_differs(name: str, every: int = 1) -> list[int]:
