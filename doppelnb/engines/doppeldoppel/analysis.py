@@ -27,6 +27,7 @@ from ...core.errors import BadInput
 from ...core.exact import Distribution, multiset_draws
 from ...core.render import Html, html_table, tag
 from ...core.state import play_to_end
+from ...core.sweep_table import mix_label  # one wording for a policy mix
 from ...core.symbolic import Formula
 from .decks import deck_candidates
 from .notation import (
@@ -447,18 +448,6 @@ METRIC_WORDS: dict[str, str] = {
     "halftime_leader_wins": "half-time leader goes on to win",
     "skill_gap": "stronger bot finishes ahead",
 }
-#: Bots at the seats of a sweep (its policy mixes), in plain words.
-MIX_WORDS: dict[str, str] = {"greedy": "greedy bots", "random": "random bots"}
-
-
-def mix_label(mix: str) -> str:
-    """A sweep's policy mix in words ("greedy bots"; "greedy against random")."""
-    parts = str(mix).split("/")
-    if len(parts) == 1:
-        return MIX_WORDS.get(parts[0], f"{parts[0]} bots")
-    return " against ".join(parts)
-
-
 def sweep_reading_label(reading: str) -> str:
     """A sweep's reading ("default", "reversal_scope=round_permanent") in plain words."""
     if reading == "default":

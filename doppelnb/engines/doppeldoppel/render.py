@@ -399,8 +399,8 @@ def balance_section(name: str = "doppeldoppel_reversal_scope", metric: str = "sc
     settle, with the code names of the readings and the metric replaced by plain ones), a chart
     of ``metric`` per reading with its intervals, and the other balance metrics per reading."""
     from ...core.render import bar_chart
-    from ...core.sweep import BALANCE_METRICS, balance_summary, load_table
-    from .analysis import METRIC_WORDS, mix_label, plain_sweep_text, sweep_reading_label
+    from ...core.sweep import BALANCE_METRICS, balance_summary, load_table, mix_label
+    from .analysis import METRIC_WORDS, plain_sweep_text, sweep_reading_label
 
     table = load_table(name)
     summary = str(balance_summary(table, metric))

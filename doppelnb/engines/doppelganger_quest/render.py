@@ -360,8 +360,8 @@ def balance_section(name: str = "doppelganger_quest_animals_in_pingpong",
     settle, with the code names of the readings and the measure replaced by plain ones), a chart
     of ``metric`` per reading with its intervals, and the other measures per reading."""
     from ...core.render import bar_chart
-    from ...core.sweep import BALANCE_METRICS, balance_summary, load_table
-    from .teaching import metric_label, mix_label, plain_sweep_text, sweep_reading_label
+    from ...core.sweep import BALANCE_METRICS, balance_summary, load_table, mix_label
+    from .teaching import metric_label, plain_sweep_text, sweep_reading_label
 
     sweep = load_table(name)
     summary = str(balance_summary(sweep, metric))

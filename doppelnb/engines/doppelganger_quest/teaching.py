@@ -20,6 +20,7 @@ from typing import Any
 
 from ...core.checks import check_choice, check_instance, check_int, check_sequence
 from ...core.render import Html, table, tag
+from ...core.sweep_table import mix_label  # one wording for a policy mix
 from .analysis import (
     DEFAULT_RULES,
     bag_white_probability,
@@ -272,7 +273,6 @@ METRIC_WORDS: dict[str, str] = {
     "halftime_leader_wins": "half-time leader goes on to win",
     "skill_gap": "stronger bot's side finishes ahead",
 }
-MIX_WORDS: dict[str, str] = {"greedy": "greedy bots", "random": "random bots"}
 
 
 #: With one doppelgänger (4 or 5 players) a game with several winners is a loyal side's win.
@@ -285,14 +285,6 @@ def metric_label(metric: str, players: Sequence[int] = ()) -> str:
     if players and all(loyalty_split(p)[0] == 1 for p in players):
         return ONE_DOPPELGANGER_WORDS.get(metric, METRIC_WORDS.get(metric, metric))
     return METRIC_WORDS.get(metric, metric)
-
-
-def mix_label(mix: str) -> str:
-    """A sweep's policy mix in words ("greedy bots"; "greedy against random")."""
-    parts = str(mix).split("/")
-    if len(parts) == 1:
-        return MIX_WORDS.get(parts[0], f"{parts[0]} bots")
-    return " against ".join(parts)
 
 
 def sweep_reading_label(reading: str) -> str:
@@ -582,6 +574,6 @@ def order_table() -> Html:
 __all__ = ["BAGS", "PINGPONG_CASES", "bag_odds_table", "black_runs_table", "ff_table", "pingpong_table",
            "subdue_readings_table", "animal_attacks_table", "dice_return_table", "SETTING_WORDS",
            "setting_label", "reading_label", "METRIC_WORDS", "ONE_DOPPELGANGER_WORDS",
-           "metric_label", "mix_label", "sweep_reading_label", "plain_sweep_text",
+           "metric_label", "sweep_reading_label", "plain_sweep_text",
            "spider_party", "spider_choices_table", "rulebook_examples_table", "endings_table",
            "WHY", "NO_FLAG", "QUESTIONS", "ambiguity_table", "order_table", "STEPS"]
