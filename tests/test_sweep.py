@@ -229,7 +229,19 @@ def test_dask_local_cluster_gives_the_same_table():
                                   dashboard_address=None, processes=True) as cluster, \
             distributed.Client(cluster) as client:
         remote = sweep("doppeldoppel", executor=client.get_executor(), chunk=2, **SMALL).to_csv()
-    assert remote == local
+        # What --scheduler ADDRESS gives the sweep and the ladder commands: the same table.
+        from doppelnb.core.sweep_cli import scheduler_executor
+
+        with scheduler_executor(cluster.scheduler_address) as executor:
+            by_address = sweep("doppeldoppel", executor=executor, chunk=2, **SMALL).to_csv()
+    assert remote == local and by_address == local
+
+
+def test_no_scheduler_means_the_commands_own_pool():
+    from doppelnb.core.sweep_cli import scheduler_executor
+
+    with scheduler_executor(None) as executor:
+        assert executor is None
 
 
 def test_bad_arguments_are_badinput():

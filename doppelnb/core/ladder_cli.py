@@ -35,6 +35,7 @@ from .sweep_cli import (
     _int_option,
     _SigtermAsInterrupt,
     _text_option,
+    scheduler_executor,
 )
 
 PROG = "python -m doppelnb ladder"
@@ -139,28 +140,19 @@ def command(argv: Sequence[str]) -> int:
     target = _check_out(args.out, args.force)
     policies = _csv_list(args.policies, "--policies", MAX_POLICIES)
     seats = _seats(args.seats) if args.seats else None
-    client = None
     with _SigtermAsInterrupt() as sigterm:
         try:
-            executor = None
-            if args.scheduler:
-                from distributed import Client
-
-                client = Client(args.scheduler)  # type: ignore[no-untyped-call]
-                executor = client.get_executor()  # type: ignore[no-untyped-call]
-            result = ladder(args.game, policies, games=args.games, seed=args.seed,
-                            players=args.players, workers=args.workers, executor=executor,
-                            anchor=args.anchor, seats=seats, chunk=args.chunk,
-                            progress=not args.no_progress)
+            with scheduler_executor(args.scheduler) as executor:
+                result = ladder(args.game, policies, games=args.games, seed=args.seed,
+                                players=args.players, workers=args.workers,
+                                executor=executor, anchor=args.anchor, seats=seats,
+                                chunk=args.chunk, progress=not args.no_progress)
         except (KeyboardInterrupt, Exception) as error:
             if not sigterm.received and not isinstance(error, KeyboardInterrupt):
                 raise
             status, what = ((EXIT_TERMINATED, "stopped by SIGTERM") if sigterm.received
                             else (EXIT_INTERRUPTED, "interrupted"))
             raise Interrupted(f"{what}: nothing written", status) from None
-        finally:
-            if client is not None:
-                client.close()  # type: ignore[no-untyped-call]
         _write_atomically(target, result.to_csv().encode("utf-8"))
     for line in result.summary():
         print(one_line(line))

@@ -19,11 +19,12 @@ existing file that is not a doppelnb report unless ``--force``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -229,6 +230,23 @@ def _check_report(report: str, out: str, checkpoint: str, force: bool) -> Path:
     return target
 
 
+@contextlib.contextmanager
+def scheduler_executor(address: str | None) -> Iterator[Any]:
+    """The executor of a Dask scheduler at ``address`` (its client closed on the way out), or
+    ``None`` (the command's own process pool) without one: what ``--scheduler`` gives the sweep
+    and the ladder."""
+    if not address:
+        yield None
+        return
+    from distributed import Client
+
+    client = Client(address)  # type: ignore[no-untyped-call]
+    try:
+        yield client.get_executor()  # type: ignore[no-untyped-call]
+    finally:
+        client.close()  # type: ignore[no-untyped-call]
+
+
 def command(argv: Sequence[str]) -> int:
     """The ``sweep`` command (run by :func:`doppelnb.cli.main`, which prints its errors as one
     line): parse, check the files, sweep, write the CSV, then remove the checkpoint."""
@@ -261,19 +279,13 @@ def command(argv: Sequence[str]) -> int:
         except argparse.ArgumentTypeError:
             raise BadInput("NB-ARG", f"--players is a list of whole numbers like 3,4, "
                            f"not {show(args.players, 40)}") from None
-    client = None
     with _SigtermAsInterrupt() as sigterm:
         try:
-            executor = None
-            if args.scheduler:
-                from distributed import Client
-
-                client = Client(args.scheduler)  # type: ignore[no-untyped-call]
-                executor = client.get_executor()  # type: ignore[no-untyped-call]
-            table = sweep(args.game, readings=readings, player_counts=counts,
-                          policy_mixes=mixes, games=args.games, seed=args.seed,
-                          executor=executor, workers=args.workers, checkpoint=checkpoint,
-                          progress=not args.no_progress, chunk=args.chunk)
+            with scheduler_executor(args.scheduler) as executor:
+                table = sweep(args.game, readings=readings, player_counts=counts,
+                              policy_mixes=mixes, games=args.games, seed=args.seed,
+                              executor=executor, workers=args.workers, checkpoint=checkpoint,
+                              progress=not args.no_progress, chunk=args.chunk)
         except (KeyboardInterrupt, Exception) as error:
             if not sigterm.received and not isinstance(error, KeyboardInterrupt):
                 raise
@@ -282,9 +294,6 @@ def command(argv: Sequence[str]) -> int:
             kept = (f"finished games are kept in {checkpoint}; run the same command again to "
                     "resume") if os.path.isfile(checkpoint) else "no game had finished"
             raise Interrupted(f"{what}: {kept}", status) from None
-        finally:
-            if client is not None:
-                client.close()  # type: ignore[no-untyped-call]
         table.to_csv(args.out)
         # Only now that the CSV is written, and only the file the sweep verified or created.
         if not args.keep_checkpoint:
