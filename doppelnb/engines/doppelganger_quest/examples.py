@@ -200,8 +200,8 @@ def subdue_table(quest: str = "Subdue the Runaway Golem", totals: Sequence[int] 
     return table(["total Damage", "verdict"], rows, caption=f"{card.name} ({card.requirement})")
 
 
-def contribute_unusable() -> Html:
-    """DQ-E2: a Sword hero holding only Bows; the engine offers (and takes) a Bow."""
+def unusable_position() -> State:
+    """DQ-E2's position: P1, a Sword hero holding only Bows, is to put an item in."""
     bows = [["bow.1", "bow.2", "bow.3", "bow.4"], ["dagger.1", "dagger.2", "dagger.3", "dagger.4"],
             ["sword.1", "sword.2", "sword.3", "sword.4"], ["bow.5", "staff.2", "staff.3", "staff.4"]]
     s = new_game(4, seed=3, pl=0, hands=bows, loyalty=[LOYAL] * 3 + [DOPPEL])
@@ -210,7 +210,12 @@ def contribute_unusable() -> Html:
     for seat in range(4):
         s = s.play(("pass", s.hands[seat][0]))
     s = s.play(("party", (0, 1), False))
-    s = play_while(s, lambda x: x.to_move != 0 or x.phase != "contribute")[-1]
+    return play_while(s, lambda x: x.to_move != 0 or x.phase != "contribute")[-1]
+
+
+def contribute_unusable() -> Html:
+    """DQ-E2: a Sword hero holding only Bows; the engine offers (and takes) a Bow."""
+    s = unusable_position()
     offered = [s.cards.card_name(a[1]) for a in s.legal_actions()]
     after = s.play(s.legal_actions()[0])
     hero = s.hero(0)

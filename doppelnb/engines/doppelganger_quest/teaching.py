@@ -35,21 +35,18 @@ from .analysis import (
     success_probability,
 )
 from .examples import (
-    FOUR_HEROES,
     SPIDER_DOPPELGANGER,
     SPIDER_SEED,
     artifact_example,
     death_example,
     exhaustion_rows,
     minotaur_damage,
-    play_while,
     poison_example,
     pool_counts,
     spider_moment,
+    unusable_position,
 )
 from .rules import (
-    DOPPEL,
-    LOYAL,
     Rules,
     draft_weapon,
     is_friendly_fire,
@@ -58,7 +55,7 @@ from .rules import (
     pingpong_sequences,
     weapon_result,
 )
-from .state import State, new_game
+from .state import State
 
 # -- exact odds beside their formulas ---------------------------------------------------------
 #: The Bags the spells can make (DQ-R19): a Ring of Warding swaps a black die for the set-aside
@@ -409,15 +406,7 @@ def rulebook_examples_table() -> Html:
 
 def _unusable_offer() -> tuple[list[str], str]:
     """DQ-E2's position: the cards the engine lets P1 (a Sword hero holding only Bows) put in."""
-    bows = [["bow.1", "bow.2", "bow.3", "bow.4"], ["dagger.1", "dagger.2", "dagger.3", "dagger.4"],
-            ["sword.1", "sword.2", "sword.3", "sword.4"], ["bow.5", "staff.2", "staff.3", "staff.4"]]
-    s = new_game(4, seed=3, pl=0, hands=bows, loyalty=[LOYAL] * 3 + [DOPPEL])
-    for h in FOUR_HEROES:
-        s = s.play(("hero", h))
-    for seat in range(4):
-        s = s.play(("pass", s.hands[seat][0]))
-    s = s.play(("party", (0, 1), False))
-    s = play_while(s, lambda x: x.to_move != 0 or x.phase != "contribute")[-1]
+    s = unusable_position()
     return [a[1] for a in s.legal_actions()], s.hero(0).name
 
 
