@@ -16,12 +16,12 @@ The log and each player's private notes are persistent lists shared with earlier
 from __future__ import annotations
 
 import dataclasses
-import operator
 import random
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Final, Self, cast
 
 from ...core.checks import check_choice, check_seat, check_sequence
+from ...core.draft import Draft as CoreDraft
 from ...core.errors import BadInput, IllegalAction
 from ...core.frozen import FrozenMap, freeze
 from ...core.state import FrozenGameState, Outcome
@@ -219,13 +219,13 @@ class State(ActionsMixin, FrozenGameState):
         return tuple(action)
 
     def _apply(self, action: Action) -> Self:
-        draft = Draft(self)
+        draft = Draft.of(self)
         pending = self._pending
         draft.extra = pending[2:]  # the decision's context (row to flip, pass index)
         draft.pending = None
         DO[action[0]](draft, pending[1], *action[1:])
         draft._run()
-        return cast(Self, draft.freeze(type(self)))
+        return cast(Self, draft.freeze())
 
     def determinize(self, player: int, rng: random.Random) -> Self:
         """A state consistent with what ``player`` has seen, every hidden part resampled from
@@ -331,17 +331,13 @@ class State(ActionsMixin, FrozenGameState):
         return table_html(self)
 
 
-class Draft(Resolution):
-    """A mutable scratch copy of a State: the flow modules change it, then it is frozen."""
+class Draft(CoreDraft["State"], Resolution):
+    """A mutable scratch copy of a State (:class:`doppelnb.core.draft.Draft`): the flow modules
+    change it, then it is frozen."""
 
-    def __init__(self, state: State) -> None:
-        self.__dict__ = dict(zip(_FIELD_NAMES, _copy_fields(state), strict=True))
-        self.action_count = state.action_count
+    def __init_draft__(self) -> None:
+        self.action_count = self.frozen_from.action_count
         self.extra = ()
-
-    def freeze(self, cls: type[State]) -> Any:
-        """The frozen State with the Draft's fields (caches start empty)."""
-        return cls._build(self.__dict__)
 
     def _run(self) -> None:
         """Resolve automatic steps until someone must decide or the game ends."""
@@ -351,8 +347,6 @@ class Draft(Resolution):
             STEPS[step](self, *args)
 
 
-_FIELD_NAMES = tuple(f.name for f in dataclasses.fields(State) if not f.name.startswith("_"))
-_copy_fields = operator.attrgetter(*_FIELD_NAMES)
 
 # The Draft's handlers, named in explicit tables rather than looked up by names built from
 # strings, so that readers, mypy and dead-code tools can follow every one of them to its use.
