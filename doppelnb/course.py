@@ -205,7 +205,7 @@ MAX_CHART_DICE = 6
 
 def dice_chart(dice: int) -> Svg:
     """How many of the ``6**dice`` rolls give each total, as bars (drawn directly, without
-    matplotlib, so each case of the start page's slider costs a millisecond)."""
+    matplotlib, so each case of the start page's dice picker costs a millisecond)."""
     from .core import dice_sum_counts
     from .core.checks import check_int
 

@@ -171,7 +171,11 @@ class TrickBuilder(widgets.VBox):
 
 
 class ScoreExplorer(widgets.VBox):
-    """Six sliders (acquired cards of each rank) and the round score, rank by rank."""
+    """Six number boxes (acquired cards of each rank) and the round score, rank by rank.
+
+    Number boxes, not sliders: ipywidgets ties a box's ``description`` to it (``<label for>``),
+    so a screen reader announces "1s kept"; a slider's handle stays unnamed in a live page.
+    """
 
     def __init__(self, rules: dd.Rules | None = None, counts: dict[int, int] | None = None):
         self.rules = dd.Rules() if rules is None else check_instance(rules, "rules", dd.Rules)
@@ -181,22 +185,24 @@ class ScoreExplorer(widgets.VBox):
         for rank, n in counts.items():
             if n > max(totals[rank], 1):
                 raise fail(f"counts[{rank}]", f"at most {totals[rank]} (the deck's {rank}s)", n)
-        self.sliders = {r: widgets.IntSlider(value=counts.get(r, 0), min=0, max=max(totals[r], 1),
-                                             description=f"{r}s kept",
-                                             layout=widgets.Layout(width="300px"))
-                        for r in dd.RANKS}
+        self.kept = {r: widgets.BoundedIntText(value=counts.get(r, 0), min=0,
+                                               max=max(totals[r], 1), description=f"{r}s kept",
+                                               tooltip=f"cards of rank {r} kept this round "
+                                               f"(0 to {max(totals[r], 1)})",
+                                               layout=widgets.Layout(width="160px"))
+                     for r in dd.RANKS}
         self.rank4 = _flag_picker("rank4_zero_rule", self.rules.rank4_zero_rule)
         self.view = widgets.HTML()
-        for w in [*self.sliders.values(), self.rank4]:
+        for w in [*self.kept.values(), self.rank4]:
             w.observe(lambda _change: self.update(), names="value")
-        super().__init__([widgets.HBox([widgets.VBox(list(self.sliders.values())),
+        super().__init__([widgets.HBox([widgets.VBox(list(self.kept.values())),
                                         widgets.VBox([self.rank4, self.view])])])
         self.update()
         live_only(self, "set how many cards of each rank were kept and see the round score",
                   gallery=lambda: score_gallery(self.rules))
 
     def counts(self) -> dict[int, int]:
-        return {r: s.value for r, s in self.sliders.items()}
+        return {r: box.value for r, box in self.kept.items()}
 
     def update(self) -> None:
         rules = self.rules.replace(rank4_zero_rule=self.rank4.value)

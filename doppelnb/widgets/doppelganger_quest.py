@@ -53,17 +53,20 @@ def viewer_picker(state: dq.State) -> widgets.VBox:
 
 
 def bag_explorer() -> widgets.VBox:
-    """Sliders for the bag's contents and the number drawn: P(at least one white die).
+    """Pick the bag's contents and the number drawn: P(at least one white die).
 
-    All 48 cases (0-3 dice of each colour, 1-3 drawn) are rendered once, so the sliders work in
-    an exported page too.
+    All 48 cases (0-3 dice of each colour, 1-3 drawn) are rendered once, so the pickers work in
+    an exported page too. Dropdowns, not sliders: ipywidgets ties a dropdown's description to
+    it (``<label for>``), so a screen reader announces "black dice"; a slider's handle stays
+    unnamed in a live page.
     """
-    black = widgets.SelectionSlider(options=list(range(4)), value=2, description="black dice",
-                                    tooltip="black dice in the bag")
-    white = widgets.SelectionSlider(options=list(range(4)), value=1, description="white dice",
-                                    tooltip="white dice in the bag")
-    draw = widgets.SelectionSlider(options=[1, 2, 3], value=2, description="drawn",
-                                   tooltip="dice drawn unseen")
+    def picker(options: list[int], value: int, description: str, tip: str) -> widgets.Dropdown:
+        return widgets.Dropdown(options=options, value=value, description=description,
+                                tooltip=tip, layout=widgets.Layout(width="160px"))
+
+    black = picker(list(range(4)), 2, "black dice", "black dice in the bag")
+    white = picker(list(range(4)), 1, "white dice", "white dice in the bag")
+    draw = picker([1, 2, 3], 2, "drawn", "dice drawn unseen")
 
     def show(black: int, white: int, draw: int) -> str:
         if draw > black + white:

@@ -119,12 +119,22 @@ class ForecastExplorer(widgets.VBox):
         deals = check_int(deals, "deals", 50, 2000)
         self.players = widgets.ToggleButtons(options=[("3 players", 3), ("4 players", 4)],
                                              value=players, description="table")
-        self.seed = widgets.IntSlider(value=seed, min=0, max=200, description="deal seed",
-                                      continuous_update=False)
+        # Number boxes, not sliders: ipywidgets ties a box's description to it (<label for>),
+        # so a screen reader announces "deal seed"; a slider's handle stays unnamed live. Like
+        # the sliders they replace, they send a value once it is typed (Enter, or leaving the
+        # box), not at every keystroke, and the arrows step the deals by 50.
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=200, description="deal seed",
+                                           tooltip="which hand is dealt (0 to 200)",
+                                           continuous_update=False,
+                                           layout=widgets.Layout(width="180px"))
         self.policy = widgets.Dropdown(options=["greedy", "random"], value="greedy",
                                        description="policy")
-        self.deals = widgets.IntSlider(value=deals, min=50, max=2000, step=50,
-                                       description="deals", continuous_update=False)
+        self.deals = widgets.BoundedIntText(value=deals, min=50, max=2000, step=50,
+                                            description="deals",
+                                            tooltip="how many deals of the other hands are "
+                                            "simulated (50 to 2000)",
+                                            continuous_update=False,
+                                            layout=widgets.Layout(width="180px"))
         self.view = widgets.HTML()
         for w in (self.players, self.seed, self.policy, self.deals):
             w.observe(lambda _change: self.update(), names="value")

@@ -98,14 +98,25 @@ def odds_html(obstacle: str, value: int, cards: dict[str, int], life: int, playe
 
 
 def obstacle_odds_explorer(rules: gl.Rules | None = None) -> widgets.VBox:
-    """Sliders for the obstacle, its value, the pile and the player count; exact odds shown."""
+    """Pick the obstacle and type its value, the pile and the player count; exact odds shown.
+
+    Number boxes, not sliders: ipywidgets ties a box's description to it (``<label for>``), so
+    a screen reader announces "Life tokens"; a slider's handle stays unnamed in a live page.
+    """
     obstacle = widgets.Dropdown(options=[(OBSTACLE_NAMES[o], o) for o in OBSTACLES],
                                 value="rocky_terrain", description="obstacle")
-    value = widgets.IntSlider(value=9, min=0, max=40, description="value")
-    players = widgets.IntSlider(value=4, min=3, max=6, description="players")
-    life = widgets.IntSlider(value=1, min=0, max=10, description="Life tokens")
-    cards = {c: widgets.IntSlider(value=1 if c in ("rope", "shovel") else 0, min=0, max=6,
-                                  description=c) for c in CARDS}
+
+    def number(description: str, value: int, low: int, high: int,
+               tip: str) -> widgets.BoundedIntText:
+        return widgets.BoundedIntText(value=value, min=low, max=high, description=description,
+                                      tooltip=f"{tip} ({low} to {high})",
+                                      layout=widgets.Layout(width="180px"))
+
+    value = number("value", 9, 0, 40, "the obstacle's value: the dice must total more")
+    players = number("players", 4, 3, 6, "players at the start of the game")
+    life = number("Life tokens", 1, 0, 10, "Life Tokens in the pile, one die each")
+    cards = {c: number(c, 1 if c in ("rope", "shovel") else 0, 0, 6, f"{c} cards in the pile")
+             for c in CARDS}
     out = widgets.HTML()
 
     def update(_: object = None) -> None:

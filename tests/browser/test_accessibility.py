@@ -10,16 +10,14 @@ these tests, which run last, judge those audits (``axe_results`` in conftest.py)
 page themselves when nobody did. The index, rules and glossary pages and the rules sheets are
 opened here (a fraction of a second each).
 
-A violation that comes from a chapter's own content (an engine's ``render.py`` or a notebook,
-both being rewritten while this test was written) is listed in :data:`ALLOWED` with the page,
-the rule, the element and why; the lead empties the list once the chapters are merged.
+Nothing is allow-listed: every serious or critical violation fails. (The chapters' explorers
+once used sliders, whose live handle ipywidgets leaves unnamed; they now use number boxes and
+dropdowns, whose ``description`` is their ``<label for>``.)
 """
 
 from __future__ import annotations
 
 import shutil
-import warnings
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -45,72 +43,13 @@ VIEW_SCRIPT = 'script[type="application/vnd.jupyter.widget-view+json"]'
 NOTICE = "#doppelnb-vendor-missing"
 
 
-@dataclass(frozen=True)
-class Allowed:
-    """A known violation left to a chapter's own content, with the reason it is not fixed here."""
-
-    page: str    # a page key: "explainer:04_doppel_doubt", "app:04_doppel_doubt", "index.html"
-    rule: str    # the axe rule id ("color-contrast")
-    target: str  # a part of where axe's element is: its CSS selector, then the words of
-                 # browser_support's ``where`` (widget "deal seed", in .doppelnb-..., cell-id=...)
-    reason: str  # what is wrong, where it comes from and the fix
-
-
-# Every slider left to the chapters is live only: ipywidgets does not tie a slider's label to
-# its handle (a div with role="slider"), so in Voilà and JupyterLab the handle has no accessible
-# name; an exported page's script names it. The fix, in the chapter's code: a labelled
-# BoundedIntText, Dropdown or ToggleButtons instead of the IntSlider / SelectionSlider (the
-# stepper's live "step" box), or a precomputed() explorer over a Dropdown.
-_SLIDER_FIX = ("live, this slider's handle has no accessible name (ipywidgets leaves it "
-               "unnamed; the exported page names it): use a labelled BoundedIntText, Dropdown "
-               "or ToggleButtons in")
-_CHAPTER_SLIDERS = {
-    "00_start_here": ("notebook cell d00151da (its precomputed dice chart)", ("dice",)),
-    "01_doppeldoppel": ("doppelnb/widgets/doppeldoppel.py ScoreExplorer (cell dd-031)",
-                        tuple(f"{r}s kept" for r in range(1, 7))),
-    "02_doppelganger_tricks": ("doppelnb/widgets/doppelganger_tricks.py ForecastExplorer "
-                               "(cell dt-051)", ("deal seed", "deals")),
-    "03_groom_lake": ("doppelnb/widgets/groom_lake.py obstacle_odds_explorer",
-                      ("value", "players", "Life tokens", "canteen", "rope", "compass", "shovel",
-                       "lifeform", "technology", "recovery")),
-    "05_doppelganger_quest": ("doppelnb/widgets/doppelganger_quest.py bag_explorer (cell dq-061)",
-                              ("black dice", "white dice", "drawn")),
-}
-
-#: Violations that come from chapter content (not from the export, the core renderers or the
-#: shared widgets, all fixed): each page, rule, element and why. Empty it once the chapters are
-#: merged; a stale entry only warns.
-ALLOWED: tuple[Allowed, ...] = tuple(
-    Allowed(f"app:{stem}", "aria-input-field-name", f'widget "{label}"',
-            f"{_SLIDER_FIX} {where}")
-    for stem, (where, labels) in _CHAPTER_SLIDERS.items() for label in labels)
-
-
-def allowed(page: str, rule: str, node: dict) -> Allowed | None:
-    place = f"{node['target']} {node['where']}"
-    return next((a for a in ALLOWED if a.page == page and a.rule == rule and a.target in place),
-                None)
-
-
 def judge(page: str, violations: list[dict]) -> None:
-    """Fail on every serious or critical violation that :data:`ALLOWED` does not list."""
-    failing, used = [], set()
+    """Fail on every serious or critical violation."""
+    failing = []
     for v in violations:
-        nodes = []
-        for node in v["nodes"]:
-            if node["impact"] not in FAILING_IMPACTS:
-                continue
-            entry = allowed(page, v["id"], node)
-            if entry is None:
-                nodes.append(node)
-            else:
-                used.add(entry)
+        nodes = [node for node in v["nodes"] if node["impact"] in FAILING_IMPACTS]
         if nodes:
             failing.append({**v, "nodes": nodes})
-    for entry in ALLOWED:
-        if entry.page == page and entry not in used:
-            warnings.warn(f"ALLOWED lists {entry.rule} at {entry.target!r} on {page}, which axe no "
-                          "longer finds: remove the entry", stacklevel=2)
     counts = impact_counts(failing)
     assert not failing, (f"{page}: axe-core finds {counts} (WCAG 2 A/AA):\n"
                          + describe_violations(failing))

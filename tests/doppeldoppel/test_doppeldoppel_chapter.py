@@ -323,7 +323,7 @@ def test_widget_controls_use_plain_words():
     explorer = ddw.ScoreExplorer()
     stepper = ddw.stepper(3, seed=7, first_sp=0, rounds=1)
     controls = [*builder.flags.values(), builder.reversed_before, explorer.rank4,
-                *explorer.sliders.values(), *stepper.flag_pickers.values()]
+                *explorer.kept.values(), *stepper.flag_pickers.values()]
     for control in controls:
         assert not code_names(control.description), control.description
         labels = [label for label, _ in getattr(control, "options", ())] if hasattr(

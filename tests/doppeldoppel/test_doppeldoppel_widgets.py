@@ -26,7 +26,7 @@ def test_trick_builder_follows_resolve_trick():
 def test_score_explorer():
     se = view.ScoreExplorer(counts={1: 2, 2: 2, 3: 1})
     assert se.breakdown.total == 7  # DD-E4
-    se.sliders[4].value = 3
+    se.kept[4].value = 3
     assert se.breakdown.total == 0 and "0" in se.view.value
 
 
