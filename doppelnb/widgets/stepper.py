@@ -1,17 +1,19 @@
 """One generic game stepper that every game's notebook reuses.
 
 It is thin: the engine plays and renders, the stepper only keeps a list of states (rebuilt from
-the game record) and shows one of them. Every state is rendered once, in the kernel, into a
-``Stack`` of ``HTML`` views; the slider's value is ``jslink`` ed to the stack's
-``selected_index``, to the caption stack, to the move list's ``index`` and to a ``Play`` widget,
-so stepping happens in the browser: in a live notebook and in an exported page alike.
+the game record) and shows one of them. Exported, no kernel runs: every state is rendered once,
+into a ``Stack`` of ``HTML`` views whose ``selected_index`` is ``jslink`` ed to the slider, the
+caption stack, the move list's ``index`` and a ``Play`` widget, so stepping happens in the
+browser. Live (a notebook, the Voilà app), the kernel answers each step: one ``HTML`` view shows
+the state, rendered when first shown, so a page carries one picture instead of every state's
+(see ``_Panel``).
 
 Controls: first / back / forward / last (Python callbacks live; in an exported page the
 explainer's small script drives the slider from them), a slider (live: a "step" number box, see
 ``_Panel``), a move list, a seed box with a "Deal" button and a picker for each variant flag
-(live only), and in an exported page play / stop. Exported (``DOPPELNB_EXPORT=1``), a stepper built with :meth:`GameStepper.for_game` also
-deals a few other seeds and readings, pre-rendered, and a "game" picker switches between them
-offline.
+(live only), and in an exported page play / stop. Exported (``DOPPELNB_EXPORT=1``), a stepper
+built with :meth:`GameStepper.for_game` also deals a few other seeds and readings, pre-rendered,
+and a "game" picker switches between them offline.
 
 For every reader: each button shows a word beside its glyph ("⏮ first"), which is also the start
 of its accessible name (WCAG 2.5.3, label in name); a variant picker is named by the flag in
@@ -118,63 +120,83 @@ def _button(glyph: str, word: str, tip: str, name: str) -> widgets.Button:
 
 
 class _Panel(widgets.VBox):
-    """One game's states, rendered: buttons, play, slider, caption, view and move list.
+    """One game's states: buttons, slider, caption, view and move list.
+
+    Two forms, for the two places a stepper is shown:
+
+    - exported (``offline``): no kernel runs, so every state is rendered up front into a
+      ``Stack`` of ``HTML`` views (and one of captions), ``jslink`` ed to the slider, and a
+      ``Play`` widget steps through them in the browser;
+    - live (a notebook or the Voilà app): one ``HTML`` view and one caption, whose values the
+      kernel sets when the state shown changes, each state rendered when first shown and kept.
+      A page asks its kernel for every widget's state before it draws anything, so a stepper
+      that held every state cost a class twice a widget and a picture per state: chapter 02's
+      185-state game was 476 widgets and 3.7 MB of a page's 621 widgets and 3.9 MB
+      (``tools/widget_census.py``), sent to and built by each of 30 pages at once. The live
+      form is 21 widgets and one picture, whatever the game's length; its buttons and slider
+      went through the kernel already, and a state renders in about half a millisecond.
 
     ipywidgets leaves two controls without an accessible name: the Play widget's icon buttons
     and a slider's handle (its label is not tied to it). An exported page's script names both;
-    nothing does in a live notebook or app, so there the panel has no Play and its ``slider``
-    is a number box labelled "step" (the move list beside the picture jumps anywhere as well).
+    nothing does in a live notebook or app, so there the panel has no Play (``play`` is
+    ``None``) and its ``slider`` is a number box labelled "step" (the move list beside the
+    picture jumps anywhere as well).
     """
 
     def __init__(self, states: list[Any], render: Callable[[Any], str], note_text: str = "",
                  offline: bool = False):
-        self.states = states
-        n = len(states)
-        pairs = zip(states, states[1:], strict=False)
-        self.labels = ["start"] + [f"{i}. {move_label(a, b)}" for i, (a, b) in enumerate(pairs, 1)]
+        self.offline = offline
+        self._render = render
+        self._loading = False
         self.first_button = _button("⏮", "first", "first state", "first")
         self.back_button = _button("◀", "back", "previous state (back one action)", "back")
         self.forward_button = _button("▶", "forward", "next state (forward one action)", "forward")
         self.last_button = _button("⏭", "last", "last state", "last")
-        self.play = widgets.Play(value=0, min=0, max=n - 1, interval=800, show_repeat=False,
-                                 description="play", tooltip="play through the states")
-        self.play.add_class("doppelnb-stepper-play")
+        self._set_labels(states)
+        n = len(states)
+        self.play: widgets.Play | None = None
         self.slider: widgets.IntSlider | widgets.BoundedIntText
+        #: exported: the pre-rendered views and captions, one per state (live: empty)
+        self.pages: list[widgets.HTML] = []
+        self.captions: list[widgets.HTML] = []
+        self.view: widgets.Stack | widgets.HTML
+        self.caption: widgets.Stack | widgets.HTML
         if offline:
+            self.play = widgets.Play(value=0, min=0, max=n - 1, interval=800, show_repeat=False,
+                                     description="play", tooltip="play through the states")
+            self.play.add_class("doppelnb-stepper-play")
             self.slider = widgets.IntSlider(min=0, max=n - 1, value=0, description="step",
                                             tooltip="choose a state", continuous_update=True,
                                             layout=widgets.Layout(width="340px", max_width="100%"))
+            self.pages = [page(self._page(i)) for i in range(n)]
+            self.view = widgets.Stack(self.pages, selected_index=0,
+                                      layout=widgets.Layout(min_height="120px"))
+            self.captions = [page(self._caption(i)) for i in range(n)]
+            self.caption = widgets.Stack(self.captions, selected_index=0)
         else:
             self.slider = widgets.BoundedIntText(min=0, max=n - 1, value=0, description="step",
                                                  tooltip=f"choose a state (0 to {n - 1})",
                                                  layout=widgets.Layout(width="11em"))
+            self.view = widgets.HTML(self._page(0), layout=widgets.Layout(min_height="120px"))
+            self.caption = widgets.HTML(self._caption(0))
         self.slider.add_class("doppelnb-stepper-slider")
-        # Each view names the action that led to it: some renderings do not show every action
-        # (a discard, "done"), and the reader should still see that the step happened.
-        self.pages = [page(f'<div class="doppelnb-stepper-after" style="font-size:12px;'
-                           f'color:#555">{escape(self._after(i))}</div>' + compact(render(s)))
-                      for i, s in enumerate(states)]
-        self.view = widgets.Stack(self.pages, selected_index=0,
-                                  layout=widgets.Layout(min_height="120px"))
         self.view.add_class("doppelnb-stepper-view")
-        self.captions = [page(f"step {i} of {n - 1}: "
-                              f"{escape(self.labels[i] if i else 'the game as dealt')}")
-                         for i in range(n)]
-        self.caption = widgets.Stack(self.captions, selected_index=0)
         self.caption.add_class("doppelnb-stepper-caption")
-        self.moves = widgets.Select(options=[(label, i) for i, label in enumerate(self.labels)],
-                                    value=0, rows=12, description="moves",
-                                    tooltip="jump to the state after a move",
+        self.moves = widgets.Select(options=self._move_options(), value=0, rows=12,
+                                    description="moves", tooltip="jump to the state after a move",
                                     layout=widgets.Layout(width="260px", max_width="100%"))
         self.moves.add_class("doppelnb-stepper-moves")
-        # The browser keeps these in step without a kernel (and in an exported page).
-        self.links = [widgets.jslink((self.slider, "value"), (self.view, "selected_index")),
-                      widgets.jslink((self.slider, "value"), (self.caption, "selected_index")),
-                      widgets.jslink((self.slider, "value"), (self.moves, "index")),
-                      widgets.jslink((self.play, "value"), (self.slider, "value"))]
+        # The browser keeps these in step without a kernel (and in an exported page); live, the
+        # kernel sets the view and the caption (``_sync``).
+        self.links = [widgets.jslink((self.slider, "value"), (self.moves, "index"))]
+        if self.play is not None:
+            self.links += [widgets.jslink((self.slider, "value"), (self.view, "selected_index")),
+                           widgets.jslink((self.slider, "value"),
+                                          (self.caption, "selected_index")),
+                           widgets.jslink((self.play, "value"), (self.slider, "value"))]
         buttons: list[widgets.Widget] = [self.first_button, self.back_button,
                                          self.forward_button, self.last_button]
-        controls = widgets.HBox(buttons + ([self.play] if offline else []) + [self.slider],
+        controls = widgets.HBox(buttons + ([self.play] if self.play else []) + [self.slider],
                                 layout=widgets.Layout(**WRAP))
         rows: list[widgets.Widget] = [note(note_text)] if note_text else []
         self.view.layout.max_width = "100%"
@@ -184,31 +206,87 @@ class _Panel(widgets.VBox):
         self.first_button.on_click(lambda _: self.show(0))
         self.back_button.on_click(lambda _: self.show(self.slider.value - 1))
         self.forward_button.on_click(lambda _: self.show(self.slider.value + 1))
-        self.last_button.on_click(lambda _: self.show(n - 1))
+        self.last_button.on_click(lambda _: self.show(len(self.states) - 1))
         self.slider.observe(lambda ch: self._sync(ch["new"]), names="value")
         self.moves.observe(self._on_move, names="index")
         self._sync(0)
 
-    def _after(self, i: int) -> str:
-        return "as dealt" if i == 0 else f"after {self.labels[i]}"
+    def _set_labels(self, states: list[Any]) -> None:
+        self.states = states
+        pairs = zip(states, states[1:], strict=False)
+        self.labels = ["start"] + [f"{i}. {move_label(a, b)}" for i, (a, b) in enumerate(pairs, 1)]
+        self._html: list[str | None] = [None] * len(states)
+
+    def _move_options(self) -> list[tuple[str, int]]:
+        return [(label, i) for i, label in enumerate(self.labels)]
+
+    def _page(self, i: int) -> str:
+        """State ``i``'s view (rendered once). Each view names the action that led to it: some
+        renderings do not show every action (a discard, "done"), and the reader should still
+        see that the step happened."""
+        html = self._html[i]
+        if html is None:
+            after = "as dealt" if i == 0 else f"after {self.labels[i]}"
+            html = self._html[i] = (
+                f'<div class="doppelnb-stepper-after" style="font-size:12px;color:#555">'
+                f"{escape(after)}</div>" + compact(self._render(self.states[i])))
+        return html
+
+    def _caption(self, i: int) -> str:
+        return (f"step {i} of {len(self.states) - 1}: "
+                f"{escape(self.labels[i] if i else 'the game as dealt')}")
+
+    def load(self, states: list[Any]) -> None:
+        """Live: show another game in the same widgets (a new deal makes no new widgets)."""
+        if self.offline:
+            raise BadInput("NB-ARG", "an exported stepper's games are fixed")
+        self._loading = True
+        try:
+            self.slider.value = 0
+            self._set_labels(states)
+            self.slider.max = len(states) - 1
+            self.slider.tooltip = f"choose a state (0 to {len(states) - 1})"
+            self.moves.options = self._move_options()
+            self.moves.index = 0
+        finally:
+            self._loading = False
+        self._sync(0)
 
     def show(self, index: int) -> None:
         self.slider.value = max(0, min(len(self.states) - 1, int(index)))
 
     def _on_move(self, change: dict[str, Any]) -> None:
-        if change["new"] is not None:
+        if change["new"] is not None and not self._loading:
             self.show(change["new"])
 
     def _sync(self, index: int) -> None:
-        """The Python side of the links (so a kernel's widgets agree with the page)."""
-        self.view.selected_index = index
-        self.caption.selected_index = index
+        """The Python side of the links (so a kernel's widgets agree with the page); live, the
+        view and the caption of state ``index``."""
+        if self._loading:
+            return
+        if isinstance(self.view, widgets.HTML):
+            self.view.value = self._page(index)
+            self.caption.value = self._caption(index)
+        else:
+            self.view.selected_index = index
+            self.caption.selected_index = index
         if self.moves.index != index:
             self.moves.index = index
-        if self.play.value != index:
+        if self.play is not None and self.play.value != index:
             self.play.value = index
         self.back_button.disabled = self.first_button.disabled = index == 0
         self.forward_button.disabled = self.last_button.disabled = index == len(self.states) - 1
+
+    @property
+    def shown(self) -> widgets.HTML:
+        """The HTML widget that shows the current state."""
+        return self.view if isinstance(self.view, widgets.HTML) else self.pages[self.slider.value]
+
+    @property
+    def shown_caption(self) -> widgets.HTML:
+        if isinstance(self.caption, widgets.HTML):
+            return self.caption
+        return self.captions[self.slider.value]
 
 
 class GameStepper(widgets.VBox):
@@ -315,6 +393,7 @@ class GameStepper(widgets.VBox):
         if self.offline and regenerate is not None:
             self.add_class("doppelnb-live-only-box")  # the page's script names the reason
         self._extra = [(label, check_states(s)) for label, s in extra]
+        self.panels: list[_Panel] = []
         self.set_states(states)
 
     # -- builders -------------------------------------------------------------------------------
@@ -390,8 +469,13 @@ class GameStepper(widgets.VBox):
         self.states = states
         first_label = f"seed {self.seed_box.value} (as dealt)" if self._regenerate else "this game"
         games = [(first_label, states)] + self._extra
-        self.panels = [_Panel(s, self._render, offline=self.offline) for _label, s in games]
-        self.games.children = self.panels
+        if not self.offline and len(games) == 1 and len(self.panels) == 1:
+            # A new deal in a live page: the same widgets show the new game (new ones would
+            # be sent to the page, and the old ones kept in the kernel for nothing).
+            self.panels[0].load(states)
+        else:
+            self.panels = [_Panel(s, self._render, offline=self.offline) for _label, s in games]
+            self.games.children = self.panels
         self.games.selected_index = 0
         self.game_picker.options = [(label, i) for i, (label, _s) in enumerate(games)]
         self.game_picker.index = 0
@@ -443,11 +527,11 @@ class GameStepper(widgets.VBox):
     @property
     def view(self) -> widgets.HTML:
         """The HTML view of the state shown."""
-        return self.panel.pages[self.index]
+        return self.panel.shown
 
     @property
     def caption(self) -> widgets.HTML:
-        return self.panel.captions[self.index]
+        return self.panel.shown_caption
 
 
 def _default_extra(rules: Any, seed: int) -> list[tuple[int, dict[str, Any]]]:
