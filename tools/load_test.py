@@ -265,6 +265,8 @@ class Student:
     error: str = ""
     clicks: list[tuple[float, float]] = field(default_factory=list)  # (when, how long) later
     fallback: bool = False  # a Chromium page that asked for its widgets one by one
+    widgets: int = 0  # the widgets the kernel sent the page (HTTP students)
+    state_bytes: int = 0  # the size of that message
 
 
 async def chromium_student(me: Student, page, url: str, t0: float, timeout: float,
@@ -336,26 +338,28 @@ async def _send(ws, session: str, msg_type: str, content: dict,
     await ws.write_message(serialize_msg_to_ws_v1(parts, "shell"), binary=True)
 
 
-async def _receive(ws, timeout: float) -> tuple[str, dict]:
-    """The next message from the kernel: its type and content."""
+async def _receive(ws, timeout: float) -> tuple[str, dict, int]:
+    """The next message from the kernel: its type, its content and its size in bytes."""
     from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
 
     raw = await asyncio.wait_for(ws.read_message(), timeout)
     if raw is None:
         raise ConnectionError("the kernel websocket closed")
     _, parts = deserialize_msg_from_ws_v1(raw)
-    return json.loads(parts[0])["msg_type"], json.loads(parts[3])
+    return json.loads(parts[0])["msg_type"], json.loads(parts[3]), len(raw)
 
 
 async def _click(ws, session: str, button: str, views: set[str], timeout: float) -> float:
-    """Click a stepper button (what the page sends), wait for the kernel to change the picture."""
+    """Click a stepper button (what the page sends), wait for the kernel to change the picture:
+    a live stepper's view is one HTML widget whose ``value`` the kernel sets (an exported one, a
+    Stack whose ``selected_index`` changes)."""
     start = time.monotonic()
     await _send(ws, session, "comm_msg", {
         "comm_id": button, "data": {"method": "custom", "content": {"event": "click"}}})
     while True:
-        msg_type, content = await _receive(ws, timeout)
+        msg_type, content, _ = await _receive(ws, timeout)
         if (msg_type == "comm_msg" and content.get("comm_id") in views
-                and "selected_index" in content["data"].get("state", {})):
+                and {"value", "selected_index"} & set(content["data"].get("state", {}))):
             return time.monotonic() - start
 
 
@@ -447,12 +451,13 @@ async def http_student(me: Student, base: str, url: str, statics: list[str], t0:
             await _send(ws, session, "comm_msg", {
                 "comm_id": control, "data": {"method": "request_states"}})
             while True:
-                msg_type, content = await _receive(ws, timeout)
+                msg_type, content, size = await _receive(ws, timeout)
                 if (msg_type == "comm_msg" and content.get("comm_id") == control
                         and content["data"].get("method") == "update_states"):
                     states = content["data"]["states"]
                     break
             me.page_s = time.monotonic() - t0
+            me.widgets, me.state_bytes = len(states), size
             forward = next(mid for mid, s in states.items()
                            if "doppelnb-stepper-forward" in _classes(s)
                            and not s["state"].get("disabled"))
@@ -616,6 +621,9 @@ def report(students: list[Student], target: float) -> bool:
     failed = len(students) - len(usable)
     http = [s for s in students if s.client == "http" and not math.isnan(s.usable_s)]
     if http:
+        print(f"a page's widgets: {statistics.median(s.widgets for s in http):.0f}, their "
+              f"state {statistics.median(s.state_bytes for s in http) / 1e6:.2f} MB (the "
+              "kernel's update_states message)")
         print("HTTP students, median seconds to: the page's HTML "
               f"{statistics.median(s.html_s for s in http):.1f}, its files "
               f"{statistics.median(s.files_s for s in http):.1f}, the widgets' state "
@@ -651,6 +659,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--follow", type=float, help="seconds the HTTP students keep clicking "
                     "after the start, to see what the pool's refill does to them (default: "
                     "Voilà's fill_delay + 150 s; 0 to stop at once)")
+    ap.add_argument("--client-nice", type=int, default=10, metavar="N",
+                    help="the niceness the test's own clients run at once the server has "
+                         "started (default 10; 0: the same as the server)")
     ap.add_argument("--voila-arg", action="append", default=[], metavar="ARG",
                     help="one more Voilà option, to try a setting (repeatable)")
     args = ap.parse_args(argv)
@@ -678,6 +689,14 @@ def main(argv: list[str] | None = None) -> int:
         proc = subprocess.Popen(voila_command(port, args.settings) + args.voila_arg,
                                 env={**os.environ, **env}, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                 cwd=ROOT, start_new_session=True)
+    if args.client_nice:
+        # From here on this process (the HTTP students) and what it starts (Playwright, Chromium)
+        # run niced; Voilà and its kernels, started before, keep their priority.
+        os.nice(args.client_nice)
+        print(f"the test's clients (the HTTP students, Chromium) run at niceness "
+              f"+{args.client_nice}, the server at 0: in a class each browser runs on its own "
+              "machine, here the clients yield the 2 cores to the server (--client-nice 0 to "
+              "share them equally)")
     memory = None
     try:
         started = time.monotonic()
@@ -701,7 +720,8 @@ def main(argv: list[str] | None = None) -> int:
                                            args.browsers, statics, args.timeout, follow))
         ok = report(burst.students, args.target)
         print(f"CPU until every page was usable ({burst.seconds:.1f} s): the server "
-              f"{burst.server_cpu:.1f} s (Voilà and its kernels); the test's own clients: HTTP "
+              f"{burst.server_cpu:.1f} s (Voilà and its kernels; "
+              f"{burst.server_cpu / args.students:.2f} s a page); the test's own clients: HTTP "
               f"students {burst.http_cpu:.1f} s, Chromium {burst.browser_cpu:.1f} s")
         report_clicks(burst.students, memory.timeline, t0)
         per = (f"; a preheated kernel {statistics.median(memory.kernel_rss) / 2**20:.0f} MiB"

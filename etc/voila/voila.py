@@ -99,3 +99,15 @@ c.KernelManager.transport = "ipc"
 # page gets a new kernel anyway, and Voilà shuts the old one down as the page closes.
 c.MappingKernelManager.cull_idle_timeout = 30 * 60
 c.MappingKernelManager.cull_interval = 60
+
+# The browser's cache for JupyterLab's extensions (the widget manager's bundles). A Voilà page
+# loads each through files named by their content's hash (remoteEntry.<hash>.js, then
+# <n>.<hash>.js?v=<hash>); Voilà serves them all "no-cache" and without an ETag, so a browser
+# fetched them again for every chapter it opened. jupyter_server's ``static_immutable_cache``
+# (a setting of the file handler Voilà uses there) lets the browser keep them: measured in one
+# Chromium, chapter 00 then chapter 01, the second page asked the server for none of its 91
+# files, against 24 requests (15 answered 304, 9 sent again, 156 kB) without it. A new version
+# of an extension has new hashes, hence new names. The first visit is unchanged: 93 files,
+# 5.0 MB, the same for every page of Voilà (its own scripts, the extensions, a stylesheet).
+# The path assumes Voilà's default base URL, which ``make app`` keeps.
+c.Voila.tornado_settings = {"static_immutable_cache": ["/voila/labextensions/"]}
