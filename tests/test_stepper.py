@@ -118,3 +118,30 @@ def test_a_new_deal_reuses_the_live_stepper_widgets():
     assert stepper.index == n - 1 and stepper.view.value == stepper.panel._page(n - 1)
     stepper.moves.index = 2
     assert stepper.index == 2
+
+
+def test_stepper_widgets_share_layout_and_style_models_but_not_the_ones_that_change():
+    """Widgets laid out alike share one layout (and one style) model, since a page builds every
+    model before it draws; the game picker (shown or hidden) and the variant pickers (a game's
+    module may set their width, as Doppeldoppel's does) keep their own."""
+    stepper = GameStepper.for_game(module, 2, seed=4, offline=False)
+    nav = [stepper.first_button, stepper.back_button, stepper.forward_button,
+           stepper.last_button]
+    assert len({id(b.layout) for b in nav}) == 1
+    assert len({id(b.style) for b in [*nav, stepper.deal_button]}) == 1
+    pickers = list(stepper.flag_pickers.values())
+    assert len({id(p.layout) for p in pickers}) == len(pickers) == 2
+    pickers[0].layout.width = "30em"
+    assert pickers[1].layout.width != "30em" and stepper.game_picker.layout.width != "30em"
+    other = GameStepper.for_game(module, 2, seed=5, offline=False)
+    assert other.first_button.layout is stepper.first_button.layout
+    assert other.game_picker.layout is not stepper.game_picker.layout
+
+
+def test_a_closed_shared_model_is_made_again():
+    from doppelnb.widgets.offline import shared_layout
+
+    layout = shared_layout(width="13em")
+    assert shared_layout(width="13em") is layout and shared_layout(width="14em") is not layout
+    layout.close()
+    assert shared_layout(width="13em") is not layout

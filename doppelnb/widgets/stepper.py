@@ -34,7 +34,7 @@ from ..core.errors import BadInput, RuleError
 from ..core.render import escape, to_markup
 from ..core.spec import game_spec
 from ..core.state import GameState, Policy, playout, random_policy
-from .offline import LIVE_HINT, compact, exporting, note, page
+from .offline import LIVE_HINT, compact, exporting, note, page, shared_layout, shared_style
 
 #: a stepper holds at most this many states (each is rendered once, up front)
 MAX_STATES = 5_000
@@ -109,12 +109,25 @@ def move_label(before: Any, after: Any) -> str:
 #: Rows that wrap onto the next line on a narrow page instead of running off it.
 WRAP = {"flex_flow": "row wrap", "align_items": "flex-start", "max_width": "100%"}
 
+# Widgets laid out and styled alike share their layout and style models (see
+# offline.shared_layout): a page fetches and builds every model before it draws anything.
+# Controls whose layout is changed later keep their own: the game picker (shown or hidden) and
+# the variant pickers (a game's module may set their width).
+_BUTTON = widgets.ButtonStyle
+_WORDS = widgets.widget_string.HTMLStyle
+_LABELLED = widgets.widget_description.DescriptionStyle
+
+
+def _html(value: str = "") -> widgets.HTML:
+    return widgets.HTML(value, layout=shared_layout(), style=shared_style(_WORDS))
+
 
 def _button(glyph: str, word: str, tip: str, name: str) -> widgets.Button:
     """A stepper button that shows its glyph and a word ("⏮ first"): the word is what a screen
     reader starts the button's name with, and what a reader new to the glyphs reads."""
     b = widgets.Button(description=f"{glyph} {word}", tooltip=tip,
-                       layout=widgets.Layout(width="auto", min_width="5.5em"))
+                       layout=shared_layout(width="auto", min_width="5.5em"),
+                       style=shared_style(_BUTTON))
     b.add_class(f"doppelnb-stepper-{name}")
     return b
 
@@ -176,15 +189,18 @@ class _Panel(widgets.VBox):
         else:
             self.slider = widgets.BoundedIntText(min=0, max=n - 1, value=0, description="step",
                                                  tooltip=f"choose a state (0 to {n - 1})",
-                                                 layout=widgets.Layout(width="11em"))
-            self.view = widgets.HTML(self._page(0), layout=widgets.Layout(min_height="120px"))
-            self.caption = widgets.HTML(self._caption(0))
+                                                 layout=shared_layout(width="11em"),
+                                                 style=shared_style(_LABELLED))
+            self.view = widgets.HTML(self._page(0), style=shared_style(_WORDS),
+                                     layout=widgets.Layout(min_height="120px"))
+            self.caption = _html(self._caption(0))
         self.slider.add_class("doppelnb-stepper-slider")
         self.view.add_class("doppelnb-stepper-view")
         self.caption.add_class("doppelnb-stepper-caption")
         self.moves = widgets.Select(options=self._move_options(), value=0, rows=12,
                                     description="moves", tooltip="jump to the state after a move",
-                                    layout=widgets.Layout(width="260px", max_width="100%"))
+                                    layout=shared_layout(width="260px", max_width="100%"),
+                                    style=shared_style(_LABELLED))
         self.moves.add_class("doppelnb-stepper-moves")
         # The browser keeps these in step without a kernel (and in an exported page); live, the
         # kernel sets the view and the caption (``_sync``).
@@ -197,11 +213,11 @@ class _Panel(widgets.VBox):
         buttons: list[widgets.Widget] = [self.first_button, self.back_button,
                                          self.forward_button, self.last_button]
         controls = widgets.HBox(buttons + ([self.play] if self.play else []) + [self.slider],
-                                layout=widgets.Layout(**WRAP))
+                                layout=shared_layout(**WRAP))
         rows: list[widgets.Widget] = [note(note_text)] if note_text else []
         self.view.layout.max_width = "100%"
-        shown = widgets.HBox([self.view, self.moves], layout=widgets.Layout(**WRAP))
-        super().__init__(rows + [controls, self.caption, shown])
+        shown = widgets.HBox([self.view, self.moves], layout=shared_layout(**WRAP))
+        super().__init__(rows + [controls, self.caption, shown], layout=shared_layout())
         self.add_class("doppelnb-stepper-panel")
         self.first_button.on_click(lambda _: self.show(0))
         self.back_button.on_click(lambda _: self.show(self.slider.value - 1))
@@ -325,16 +341,18 @@ class GameStepper(widgets.VBox):
 
         rows: list[widgets.Widget] = []
         if title:
-            rows.append(widgets.HTML(f"<b>{escape(title)}</b>"))
+            rows.append(_html(f"<b>{escape(title)}</b>"))
         self.seed_box = widgets.IntText(value=seed or 0, description="seed",
                                         tooltip="the seed of the game to deal",
-                                        layout=widgets.Layout(width="170px"))
+                                        layout=shared_layout(width="170px"),
+                                        style=shared_style(_LABELLED))
         self.deal_button = widgets.Button(description="Deal", tooltip="deal a new game with this seed",
                                           button_style="primary",
-                                          layout=widgets.Layout(width="70px"))
+                                          layout=shared_layout(width="70px"),
+                                          style=shared_style(_BUTTON))
         self.deal_button.add_class("doppelnb-stepper-deal")
         self.flag_pickers: dict[str, widgets.Dropdown] = {}
-        self.error = widgets.HTML()
+        self.error = _html()
         if regenerate is not None:
             self.deal_button.on_click(lambda _: self.regenerate())
             pickers: list[widgets.Widget] = []
@@ -344,14 +362,14 @@ class GameStepper(widgets.VBox):
                 dd = widgets.Dropdown(options=[(info.say(c), c) for c in info.choices],
                                       value=info.default, description=info.label,
                                       tooltip=f"{info.rule}: {info.doc}",
-                                      style={"description_width": "initial"},
+                                      style=shared_style(_LABELLED, description_width="initial"),
                                       layout=widgets.Layout(max_width="100%"))
                 dd.observe(lambda _ch: self.regenerate(), names="value")
                 self.flag_pickers[info.name] = dd
                 # What the flag decides, in the rulebook's words, under its picker.
-                about = widgets.HTML(f'<div style="font-size:12px;color:#333;line-height:1.3">'
-                                     f"{escape(info.doc)} ({escape(info.rule)})</div>")
-                pickers.append(widgets.VBox([dd, about], layout=widgets.Layout(
+                about = _html(f'<div style="font-size:12px;color:#333;line-height:1.3">'
+                              f"{escape(info.doc)} ({escape(info.rule)})</div>")
+                pickers.append(widgets.VBox([dd, about], layout=shared_layout(
                     max_width="100%", margin="0 0 6px 0")))
             live = [self.seed_box, self.deal_button, *self.flag_pickers.values()]
             if self.offline:
@@ -364,7 +382,7 @@ class GameStepper(widgets.VBox):
                 rows.append(note("Dealing another seed or changing a reading runs Python: "
                                  f"{LIVE_HINT}. Below, the games dealt for this page."))
             rows.append(widgets.HBox([self.seed_box, self.deal_button],
-                                     layout=widgets.Layout(**WRAP)))
+                                     layout=shared_layout(**WRAP)))
             if pickers:
                 rows.append(widgets.Accordion(children=[widgets.GridBox(
                     pickers, layout=widgets.Layout(
@@ -374,10 +392,11 @@ class GameStepper(widgets.VBox):
                     selected_index=None))
         self.game_picker = widgets.Dropdown(options=[("this game", 0)], value=0,
                                             description="game", tooltip="choose a game to step "
-                                            "through", style={"description_width": "initial"},
+                                            "through",
+                                            style=shared_style(_LABELLED, description_width="initial"),
                                             layout=widgets.Layout(width="auto"))
         self.game_picker.add_class("doppelnb-stepper-game")
-        self.games = widgets.Stack([], selected_index=None)
+        self.games = widgets.Stack([], selected_index=None, layout=shared_layout())
         self._game_link = widgets.jslink((self.game_picker, "index"),
                                          (self.games, "selected_index"))
         self.game_picker.layout.display = "none"
@@ -385,8 +404,8 @@ class GameStepper(widgets.VBox):
         if regenerate is not None and rules_cls is not None and self.flag_pickers:
             # The accordion's title in ink: the theme's 54% grey is 4.45:1 on its grey (WCAG AA
             # asks 4.5:1), and ipywidgets offers no colour for it (exported pages set it too).
-            rows.append(widgets.HTML("<style>.doppelnb-stepper .jupyter-widget-Collapse-header"
-                                     "{--jp-ui-font-color2:#333}</style>"))
+            rows.append(_html("<style>.doppelnb-stepper .jupyter-widget-Collapse-header"
+                              "{--jp-ui-font-color2:#333}</style>"))
         super().__init__(rows)
         # Stable hooks for browser tests and styling of exported explainers.
         self.add_class("doppelnb-stepper")
