@@ -29,7 +29,13 @@ Two kinds of student:
 Why not 30 Chromium pages: in a class each browser runs on the student's own machine, here they
 would all run on the server's 2 cores. One Chromium page of chapter 02 takes about 4 s of CPU to
 load and draw (measured alone), 30 of them two minutes of CPU, so the test would measure this
-machine's browser, not the app. An HTTP student costs the test about 0.07 s of CPU.
+machine's browser, not the app. An HTTP student costs the test about 0.07 s of CPU. And once
+Voilà has started, the test's own clients run niced (``--client-nice``, default +10; printed),
+so that they yield the cores to the server, as a class's browsers, on their own machines, do.
+Under other load the niced Chromium pages wait longest: their times are the test's, not the app's.
+
+It also prints a page's widgets and the size of their state (what the kernel sends an HTTP
+student), and the server's CPU per page, split into Voilà's own process and the kernels.
 
 On a machine that other work keeps busy, the server, its kernels and this test all wait for the
 cores: the times then say as much about the machine as about the app. The CPU figures printed
@@ -526,6 +532,7 @@ def server_cpu(server: psutil.Process) -> float:
 class Burst:
     students: list[Student]
     server_cpu: float  # CPU seconds Voilà and its kernels used until every page was usable
+    voila_cpu: float  # of which Voilà's own process (pages, static files, websockets)
     http_cpu: float  # and the test's own process (the HTTP students, Playwright's client)
     browser_cpu: float  # and Playwright's driver with Chromium
     seconds: float  # until every page was usable (or had failed)
@@ -548,6 +555,7 @@ async def open_pages(server: psutil.Process, base: str, notebook: str, students:
                 await context.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda r: r.abort())
                 pages.append(await context.new_page())
             client0, server0 = harness_cpu(server), server_cpu(server)
+            voila0 = cpu_seconds([server])
             t0 = time.monotonic()
             runs = [asyncio.ensure_future(chromium_student(me, page, url, t0, timeout, i))
                     for i, (me, page) in enumerate(zip(everyone, pages, strict=False), 1)]
@@ -557,7 +565,8 @@ async def open_pages(server: psutil.Process, base: str, notebook: str, students:
             while not all(me.error or not math.isnan(me.usable_s) for me in everyone):
                 await asyncio.sleep(0.1)
             client1 = harness_cpu(server)
-            burst = Burst(everyone, server_cpu(server) - server0, client1[0] - client0[0],
+            burst = Burst(everyone, server_cpu(server) - server0, cpu_seconds([server]) - voila0,
+                          client1[0] - client0[0],
                           client1[1] - client0[1], time.monotonic() - t0)
             await asyncio.gather(*runs)
             return burst
@@ -720,8 +729,9 @@ def main(argv: list[str] | None = None) -> int:
                                            args.browsers, statics, args.timeout, follow))
         ok = report(burst.students, args.target)
         print(f"CPU until every page was usable ({burst.seconds:.1f} s): the server "
-              f"{burst.server_cpu:.1f} s (Voilà and its kernels; "
-              f"{burst.server_cpu / args.students:.2f} s a page); the test's own clients: HTTP "
+              f"{burst.server_cpu:.1f} s ({burst.server_cpu / args.students:.2f} s a page; Voilà's "
+              f"own process {burst.voila_cpu:.1f} s, its kernels the rest); the test's own "
+              "clients: HTTP "
               f"students {burst.http_cpu:.1f} s, Chromium {burst.browser_cpu:.1f} s")
         report_clicks(burst.students, memory.timeline, t0)
         per = (f"; a preheated kernel {statistics.median(memory.kernel_rss) / 2**20:.0f} MiB"
