@@ -23,18 +23,18 @@ The pools, from the environment (the Makefile passes its variables through):
 
 What it costs (measured with ``make loadtest``; see the README): a kernel holds about 145 MiB
 (RSS) and about 4 s of CPU to start and run chapter 02 (the 38 kernels of a class of 30 took 150
-to 155 s of CPU; 210 s before the live stepper stopped rendering all 185 states of its game up
-front), so a class of 30 takes about 2.5 to 3 minutes of warm-up on 2 busy cores (150 and 186 s
-at load averages 17 to 34) before the pages open at once, and, once the class has taken its
-kernels and the pool has refilled, about 70 kernels and 10 GiB.
+to 197 s of CPU in three runs; 210 s in one before the live stepper stopped rendering all 185
+states of its game up front), so a class of 30 takes about 2.5 to 3 minutes of warm-up on 2 busy
+cores (150 to 186 s at load averages 12 to 34) before the pages open at once, and, once the class
+has taken its kernels and the pool has refilled, about 70 kernels and 10 GiB.
 
 What a page costs once its kernel is warm: Voilà sends the page (rendered in advance), 93 static
 files (5.0 MB, the same for every page: Voilà's scripts, the widget manager; about 0.055 s of
 Voilà's CPU per page, measured alone), then the kernel sends the state of every widget. Chapter
 02 now has 164 widgets and 0.22 MB of widget state (621 and 3.9 MB before: ``python
-tools/widget_census.py`` counts them by cell); the server used 0.15 s of CPU per page in
-``make loadtest`` (Voilà's own process 0.10 s), against 1.09 s before (whose 97 s burst also
-held the pool's refill).
+tools/widget_census.py`` counts them by cell); the server used 0.15 to 0.26 s of CPU per page
+in three runs of ``make loadtest`` (Voilà's own process 0.10 to 0.17 s), against 1.09 s before
+(whose 97 s burst also held the pool's refill).
 """
 
 import os
