@@ -118,7 +118,7 @@ browser: setup chromium
 # each, POOL_SIZE; CLASS_SIZE and a tenth more for CHAPTER), so a page opens at once from a kernel
 # that has run it, and a used kernel is replaced a minute later. A teacher starts a class with
 # `make app CHAPTER=02 CLASS_SIZE=30` a few minutes ahead: the warm-up (38 kernels, about 4 s of
-# CPU and 155 MiB each) took 3 to 3.5 minutes on this project's busy 2-core machines. Kernels
+# CPU and 145 MiB each) took 2.5 to 3 minutes on this project's busy 2-core machines. Kernels
 # idle for 30 minutes after their page closed are culled. The settings and their reasons are in
 # etc/voila/voila.py. The package is compiled to bytecode first: with PYTHONDONTWRITEBYTECODE
 # set, every kernel would compile it again (1 s of CPU each).
@@ -132,7 +132,7 @@ app: setup
 	@echo "and open the same addresses there. Ctrl-C stops the server."
 	@if [ -n "$(CHAPTER)" ]; then \
 	  echo "Class: $(CLASS_SIZE) students on chapter $(CHAPTER). Its kernels warm up first: about"; \
-	  echo "3 to 3.5 minutes for 30 students on 2 busy cores; a page asked for sooner waits."; fi
+	  echo "2.5 to 3 minutes for 30 students on 2 busy cores; a page asked for sooner waits."; fi
 	DOPPELNB_CLASS_CHAPTER=$(CHAPTER) DOPPELNB_CLASS_SIZE=$(CLASS_SIZE) DOPPELNB_POOL_SIZE=$(POOL_SIZE) \
 	  $(BIN)/voila notebooks --no-browser --Voila.ip=$(IP) --port=$(APP_PORT) \
 	  --Voila.config_file_paths=etc/voila
@@ -140,7 +140,8 @@ app: setup
 # A class at once against `make app`'s settings on 127.0.0.1 (a free port): waits for the warm
 # pool, opens the chapter for STUDENTS students together (3 in Chromium, the others over HTTP and
 # the kernel websocket), prints each page's time to usable, the memory, PASS/FAIL against 10 s;
-# see tools/load_test.py. `python tools/load_test.py --settings plain` measures Voila without
+# see tools/load_test.py. Its clients run niced (+10) behind the server, as a class's browsers
+# run on the students' own machines (--client-nice 0 to share the cores equally). `python tools/load_test.py --settings plain` measures Voila without
 # preheating, as `make app` was before.
 loadtest: setup chromium
 	$(BIN)/python -m compileall -q doppelnb

@@ -517,3 +517,29 @@ def test_a_new_hand_with_a_bad_seed_is_refused():
 
 def test_choice_is_a_plain_value():
     assert Choice("bid 2", ("bid", 2)) == Choice("bid 2", ("bid", 2), True, "")
+
+
+def test_widgets_laid_out_alike_share_their_layout_and_style_models():
+    """A Voilà page fetches and builds every widget model before it draws anything; a Tricks
+    hand made 97 of them, 63 of them a layout or a style of one button or line each. A pooled
+    move button keeps a layout of its own (it is hidden through it), the rest share."""
+    from ipywidgets.widgets.widget import _instances
+
+    before = set(_instances)
+    hand = play_hand("doppelganger_tricks", seed=7, delay=0)
+    made = [w for k, w in _instances.items() if k not in before]
+    buttons = [*hand.buttons, hand.try_button, hand.explain_button, hand.new_button,
+               hand.save_button, hand.pick_button]
+    assert len({id(b.style) for b in buttons}) == 1
+    lines = [hand.header, hand.status, hand.score, hand.message, hand.log_view, hand.teacher]
+    assert len({id(w.layout) for w in lines}) == len({id(w.style) for w in lines}) == 1
+    assert len({id(b.layout) for b in hand.buttons}) == len(hand.buttons)
+    styles = [w for w in made if isinstance(w, widgets.widget.Widget)
+              and type(w).__name__.endswith("Style")]
+    assert len(styles) <= 4  # one per kind: button, line, picker, text box
+    assert len(made) <= 60
+    # Hiding a pooled button hides that button only.
+    shown = [b for b in hand.buttons if b.layout.display != "none"]
+    hand.choose(hand.state.legal_actions()[0])
+    assert hand.try_button.layout.display is None and hand.pick_button.layout.display is None
+    assert shown

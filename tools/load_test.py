@@ -29,7 +29,13 @@ Two kinds of student:
 Why not 30 Chromium pages: in a class each browser runs on the student's own machine, here they
 would all run on the server's 2 cores. One Chromium page of chapter 02 takes about 4 s of CPU to
 load and draw (measured alone), 30 of them two minutes of CPU, so the test would measure this
-machine's browser, not the app. An HTTP student costs the test about 0.07 s of CPU.
+machine's browser, not the app. An HTTP student costs the test about 0.07 s of CPU. And once
+Voilà has started, the test's own clients run niced (``--client-nice``, default +10; printed),
+so that they yield the cores to the server, as a class's browsers, on their own machines, do.
+Under other load the niced Chromium pages wait longest: their times are the test's, not the app's.
+
+It also prints a page's widgets and the size of their state (what the kernel sends an HTTP
+student), and the server's CPU per page, split into Voilà's own process and the kernels.
 
 On a machine that other work keeps busy, the server, its kernels and this test all wait for the
 cores: the times then say as much about the machine as about the app. The CPU figures printed
@@ -265,6 +271,8 @@ class Student:
     error: str = ""
     clicks: list[tuple[float, float]] = field(default_factory=list)  # (when, how long) later
     fallback: bool = False  # a Chromium page that asked for its widgets one by one
+    widgets: int = 0  # the widgets the kernel sent the page (HTTP students)
+    state_bytes: int = 0  # the size of that message
 
 
 async def chromium_student(me: Student, page, url: str, t0: float, timeout: float,
@@ -336,26 +344,28 @@ async def _send(ws, session: str, msg_type: str, content: dict,
     await ws.write_message(serialize_msg_to_ws_v1(parts, "shell"), binary=True)
 
 
-async def _receive(ws, timeout: float) -> tuple[str, dict]:
-    """The next message from the kernel: its type and content."""
+async def _receive(ws, timeout: float) -> tuple[str, dict, int]:
+    """The next message from the kernel: its type, its content and its size in bytes."""
     from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
 
     raw = await asyncio.wait_for(ws.read_message(), timeout)
     if raw is None:
         raise ConnectionError("the kernel websocket closed")
     _, parts = deserialize_msg_from_ws_v1(raw)
-    return json.loads(parts[0])["msg_type"], json.loads(parts[3])
+    return json.loads(parts[0])["msg_type"], json.loads(parts[3]), len(raw)
 
 
 async def _click(ws, session: str, button: str, views: set[str], timeout: float) -> float:
-    """Click a stepper button (what the page sends), wait for the kernel to change the picture."""
+    """Click a stepper button (what the page sends), wait for the kernel to change the picture:
+    a live stepper's view is one HTML widget whose ``value`` the kernel sets (an exported one, a
+    Stack whose ``selected_index`` changes)."""
     start = time.monotonic()
     await _send(ws, session, "comm_msg", {
         "comm_id": button, "data": {"method": "custom", "content": {"event": "click"}}})
     while True:
-        msg_type, content = await _receive(ws, timeout)
+        msg_type, content, _ = await _receive(ws, timeout)
         if (msg_type == "comm_msg" and content.get("comm_id") in views
-                and "selected_index" in content["data"].get("state", {})):
+                and {"value", "selected_index"} & set(content["data"].get("state", {}))):
             return time.monotonic() - start
 
 
@@ -447,12 +457,13 @@ async def http_student(me: Student, base: str, url: str, statics: list[str], t0:
             await _send(ws, session, "comm_msg", {
                 "comm_id": control, "data": {"method": "request_states"}})
             while True:
-                msg_type, content = await _receive(ws, timeout)
+                msg_type, content, size = await _receive(ws, timeout)
                 if (msg_type == "comm_msg" and content.get("comm_id") == control
                         and content["data"].get("method") == "update_states"):
                     states = content["data"]["states"]
                     break
             me.page_s = time.monotonic() - t0
+            me.widgets, me.state_bytes = len(states), size
             forward = next(mid for mid, s in states.items()
                            if "doppelnb-stepper-forward" in _classes(s)
                            and not s["state"].get("disabled"))
@@ -521,6 +532,7 @@ def server_cpu(server: psutil.Process) -> float:
 class Burst:
     students: list[Student]
     server_cpu: float  # CPU seconds Voilà and its kernels used until every page was usable
+    voila_cpu: float  # of which Voilà's own process (pages, static files, websockets)
     http_cpu: float  # and the test's own process (the HTTP students, Playwright's client)
     browser_cpu: float  # and Playwright's driver with Chromium
     seconds: float  # until every page was usable (or had failed)
@@ -543,6 +555,7 @@ async def open_pages(server: psutil.Process, base: str, notebook: str, students:
                 await context.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda r: r.abort())
                 pages.append(await context.new_page())
             client0, server0 = harness_cpu(server), server_cpu(server)
+            voila0 = cpu_seconds([server])
             t0 = time.monotonic()
             runs = [asyncio.ensure_future(chromium_student(me, page, url, t0, timeout, i))
                     for i, (me, page) in enumerate(zip(everyone, pages, strict=False), 1)]
@@ -552,7 +565,8 @@ async def open_pages(server: psutil.Process, base: str, notebook: str, students:
             while not all(me.error or not math.isnan(me.usable_s) for me in everyone):
                 await asyncio.sleep(0.1)
             client1 = harness_cpu(server)
-            burst = Burst(everyone, server_cpu(server) - server0, client1[0] - client0[0],
+            burst = Burst(everyone, server_cpu(server) - server0, cpu_seconds([server]) - voila0,
+                          client1[0] - client0[0],
                           client1[1] - client0[1], time.monotonic() - t0)
             await asyncio.gather(*runs)
             return burst
@@ -616,6 +630,9 @@ def report(students: list[Student], target: float) -> bool:
     failed = len(students) - len(usable)
     http = [s for s in students if s.client == "http" and not math.isnan(s.usable_s)]
     if http:
+        print(f"a page's widgets: {statistics.median(s.widgets for s in http):.0f}, their "
+              f"state {statistics.median(s.state_bytes for s in http) / 1e6:.2f} MB (the "
+              "kernel's update_states message)")
         print("HTTP students, median seconds to: the page's HTML "
               f"{statistics.median(s.html_s for s in http):.1f}, its files "
               f"{statistics.median(s.files_s for s in http):.1f}, the widgets' state "
@@ -651,6 +668,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--follow", type=float, help="seconds the HTTP students keep clicking "
                     "after the start, to see what the pool's refill does to them (default: "
                     "Voilà's fill_delay + 150 s; 0 to stop at once)")
+    ap.add_argument("--client-nice", type=int, default=10, metavar="N",
+                    help="the niceness the test's own clients run at once the server has "
+                         "started (default 10; 0: the same as the server)")
     ap.add_argument("--voila-arg", action="append", default=[], metavar="ARG",
                     help="one more Voilà option, to try a setting (repeatable)")
     args = ap.parse_args(argv)
@@ -678,6 +698,14 @@ def main(argv: list[str] | None = None) -> int:
         proc = subprocess.Popen(voila_command(port, args.settings) + args.voila_arg,
                                 env={**os.environ, **env}, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                 cwd=ROOT, start_new_session=True)
+    if args.client_nice:
+        # From here on this process (the HTTP students) and what it starts (Playwright, Chromium)
+        # run niced; Voilà and its kernels, started before, keep their priority.
+        os.nice(args.client_nice)
+        print(f"the test's clients (the HTTP students, Chromium) run at niceness "
+              f"+{args.client_nice}, the server at 0: in a class each browser runs on its own "
+              "machine, here the clients yield the 2 cores to the server (--client-nice 0 to "
+              "share them equally)")
     memory = None
     try:
         started = time.monotonic()
@@ -701,7 +729,9 @@ def main(argv: list[str] | None = None) -> int:
                                            args.browsers, statics, args.timeout, follow))
         ok = report(burst.students, args.target)
         print(f"CPU until every page was usable ({burst.seconds:.1f} s): the server "
-              f"{burst.server_cpu:.1f} s (Voilà and its kernels); the test's own clients: HTTP "
+              f"{burst.server_cpu:.1f} s ({burst.server_cpu / args.students:.2f} s a page; Voilà's "
+              f"own process {burst.voila_cpu:.1f} s, its kernels the rest); the test's own "
+              "clients: HTTP "
               f"students {burst.http_cpu:.1f} s, Chromium {burst.browser_cpu:.1f} s")
         report_clicks(burst.students, memory.timeline, t0)
         per = (f"; a preheated kernel {statistics.median(memory.kernel_rss) / 2**20:.0f} MiB"

@@ -67,16 +67,41 @@ def compact(markup: Any, *, pack: bool | None = None) -> str:
     return text
 
 
-_SHARED: dict[str, widgets.Widget] = {}
+_SHARED: dict[tuple[str, tuple[tuple[str, Any], ...]], widgets.Widget] = {}
+
+
+def _shared(cls: type[widgets.Widget], traits: dict[str, Any]) -> Any:
+    key = (cls.__name__, tuple(sorted(traits.items())))
+    model = _SHARED.get(key)
+    if model is None or getattr(model, "comm", None) is None:  # none yet, or closed since
+        model = _SHARED[key] = cls(**traits)
+    return model
+
+
+def shared_layout(**traits: Any) -> widgets.Layout:
+    """One ``Layout`` model for every widget laid out alike (``width="auto"``, ...).
+
+    Every widget otherwise gets a Layout model of its own, and most a style model too, and a
+    page fetches and builds each model before it draws anything: half of a chapter's widgets
+    were these. So widgets laid out alike share one. Never change a shared layout's trait
+    for one widget (``w.layout.display = "none"``): it would change for all of them; a widget
+    whose layout changes (a row shown or hidden) keeps a layout of its own.
+    """
+    layout: widgets.Layout = _shared(widgets.Layout, traits)
+    return layout
+
+
+def shared_style(cls: type[widgets.Widget], **traits: Any) -> Any:
+    """One style model of ``cls`` (``ButtonStyle``, ``HTMLStyle``, ``DescriptionStyle``, ...)
+    for every widget styled alike; as for :func:`shared_layout`, never change it for one."""
+    return _shared(cls, traits)
 
 
 def page(markup: Any) -> widgets.HTML:
     """An ``HTML`` view of one pre-rendered case, sharing one layout and one style model with
     every other case (a page holds hundreds: each model costs room in the page)."""
-    if "layout" not in _SHARED or getattr(_SHARED["layout"], "comm", None) is None:
-        _SHARED["layout"] = widgets.Layout()
-        _SHARED["style"] = widgets.widget_string.HTMLStyle()
-    return widgets.HTML(compact(markup), layout=_SHARED["layout"], style=_SHARED["style"])
+    return widgets.HTML(compact(markup), layout=shared_layout(),
+                        style=shared_style(widgets.widget_string.HTMLStyle))
 
 
 def exporting() -> bool:
@@ -218,4 +243,4 @@ def gallery(cases: Sequence[tuple[str, str]], *, description: str = "example") -
     return box
 
 
-__all__ = ["compact", "page", "exporting", "live_only", "precomputed", "gallery", "note", "EXPORT_ENV"]
+__all__ = ["compact", "page", "shared_layout", "shared_style", "exporting", "live_only", "precomputed", "gallery", "note", "EXPORT_ENV"]

@@ -1,17 +1,19 @@
 """One generic game stepper that every game's notebook reuses.
 
 It is thin: the engine plays and renders, the stepper only keeps a list of states (rebuilt from
-the game record) and shows one of them. Every state is rendered once, in the kernel, into a
-``Stack`` of ``HTML`` views; the slider's value is ``jslink`` ed to the stack's
-``selected_index``, to the caption stack, to the move list's ``index`` and to a ``Play`` widget,
-so stepping happens in the browser: in a live notebook and in an exported page alike.
+the game record) and shows one of them. Exported, no kernel runs: every state is rendered once,
+into a ``Stack`` of ``HTML`` views whose ``selected_index`` is ``jslink`` ed to the slider, the
+caption stack, the move list's ``index`` and a ``Play`` widget, so stepping happens in the
+browser. Live (a notebook, the Voilà app), the kernel answers each step: one ``HTML`` view shows
+the state, rendered when first shown, so a page carries one picture instead of every state's
+(see ``_Panel``).
 
 Controls: first / back / forward / last (Python callbacks live; in an exported page the
 explainer's small script drives the slider from them), a slider (live: a "step" number box, see
 ``_Panel``), a move list, a seed box with a "Deal" button and a picker for each variant flag
-(live only), and in an exported page play / stop. Exported (``DOPPELNB_EXPORT=1``), a stepper built with :meth:`GameStepper.for_game` also
-deals a few other seeds and readings, pre-rendered, and a "game" picker switches between them
-offline.
+(live only), and in an exported page play / stop. Exported (``DOPPELNB_EXPORT=1``), a stepper
+built with :meth:`GameStepper.for_game` also deals a few other seeds and readings, pre-rendered,
+and a "game" picker switches between them offline.
 
 For every reader: each button shows a word beside its glyph ("⏮ first"), which is also the start
 of its accessible name (WCAG 2.5.3, label in name); a variant picker is named by the flag in
@@ -32,7 +34,7 @@ from ..core.errors import BadInput, RuleError
 from ..core.render import escape, to_markup
 from ..core.spec import game_spec
 from ..core.state import GameState, Policy, playout, random_policy
-from .offline import LIVE_HINT, compact, exporting, note, page
+from .offline import LIVE_HINT, compact, exporting, note, page, shared_layout, shared_style
 
 #: a stepper holds at most this many states (each is rendered once, up front)
 MAX_STATES = 5_000
@@ -107,108 +109,200 @@ def move_label(before: Any, after: Any) -> str:
 #: Rows that wrap onto the next line on a narrow page instead of running off it.
 WRAP = {"flex_flow": "row wrap", "align_items": "flex-start", "max_width": "100%"}
 
+# Widgets laid out and styled alike share their layout and style models (see
+# offline.shared_layout): a page fetches and builds every model before it draws anything.
+# Controls whose layout is changed later keep their own: the game picker (shown or hidden) and
+# the variant pickers (a game's module may set their width).
+_BUTTON = widgets.ButtonStyle
+_WORDS = widgets.widget_string.HTMLStyle
+_LABELLED = widgets.widget_description.DescriptionStyle
+
+
+def _html(value: str = "") -> widgets.HTML:
+    return widgets.HTML(value, layout=shared_layout(), style=shared_style(_WORDS))
+
 
 def _button(glyph: str, word: str, tip: str, name: str) -> widgets.Button:
     """A stepper button that shows its glyph and a word ("⏮ first"): the word is what a screen
     reader starts the button's name with, and what a reader new to the glyphs reads."""
     b = widgets.Button(description=f"{glyph} {word}", tooltip=tip,
-                       layout=widgets.Layout(width="auto", min_width="5.5em"))
+                       layout=shared_layout(width="auto", min_width="5.5em"),
+                       style=shared_style(_BUTTON))
     b.add_class(f"doppelnb-stepper-{name}")
     return b
 
 
 class _Panel(widgets.VBox):
-    """One game's states, rendered: buttons, play, slider, caption, view and move list.
+    """One game's states: buttons, slider, caption, view and move list.
+
+    Two forms, for the two places a stepper is shown:
+
+    - exported (``offline``): no kernel runs, so every state is rendered up front into a
+      ``Stack`` of ``HTML`` views (and one of captions), ``jslink`` ed to the slider, and a
+      ``Play`` widget steps through them in the browser;
+    - live (a notebook or the Voilà app): one ``HTML`` view and one caption, whose values the
+      kernel sets when the state shown changes, each state rendered when first shown and kept.
+      A page asks its kernel for every widget's state before it draws anything, so a stepper
+      that held every state cost a class twice a widget and a picture per state: chapter 02's
+      185-state game was 476 widgets and 3.7 MB of a page's 621 widgets and 3.9 MB
+      (``tools/widget_census.py``), sent to and built by each of 30 pages at once. The live
+      form is 21 widgets and one picture, whatever the game's length; its buttons and slider
+      went through the kernel already, and a state renders in about half a millisecond.
 
     ipywidgets leaves two controls without an accessible name: the Play widget's icon buttons
     and a slider's handle (its label is not tied to it). An exported page's script names both;
-    nothing does in a live notebook or app, so there the panel has no Play and its ``slider``
-    is a number box labelled "step" (the move list beside the picture jumps anywhere as well).
+    nothing does in a live notebook or app, so there the panel has no Play (``play`` is
+    ``None``) and its ``slider`` is a number box labelled "step" (the move list beside the
+    picture jumps anywhere as well).
     """
 
     def __init__(self, states: list[Any], render: Callable[[Any], str], note_text: str = "",
                  offline: bool = False):
-        self.states = states
-        n = len(states)
-        pairs = zip(states, states[1:], strict=False)
-        self.labels = ["start"] + [f"{i}. {move_label(a, b)}" for i, (a, b) in enumerate(pairs, 1)]
+        self.offline = offline
+        self._render = render
+        self._loading = False
         self.first_button = _button("⏮", "first", "first state", "first")
         self.back_button = _button("◀", "back", "previous state (back one action)", "back")
         self.forward_button = _button("▶", "forward", "next state (forward one action)", "forward")
         self.last_button = _button("⏭", "last", "last state", "last")
-        self.play = widgets.Play(value=0, min=0, max=n - 1, interval=800, show_repeat=False,
-                                 description="play", tooltip="play through the states")
-        self.play.add_class("doppelnb-stepper-play")
+        self._set_labels(states)
+        n = len(states)
+        self.play: widgets.Play | None = None
         self.slider: widgets.IntSlider | widgets.BoundedIntText
+        #: exported: the pre-rendered views and captions, one per state (live: empty)
+        self.pages: list[widgets.HTML] = []
+        self.captions: list[widgets.HTML] = []
+        self.view: widgets.Stack | widgets.HTML
+        self.caption: widgets.Stack | widgets.HTML
         if offline:
+            self.play = widgets.Play(value=0, min=0, max=n - 1, interval=800, show_repeat=False,
+                                     description="play", tooltip="play through the states")
+            self.play.add_class("doppelnb-stepper-play")
             self.slider = widgets.IntSlider(min=0, max=n - 1, value=0, description="step",
                                             tooltip="choose a state", continuous_update=True,
                                             layout=widgets.Layout(width="340px", max_width="100%"))
+            self.pages = [page(self._page(i)) for i in range(n)]
+            self.view = widgets.Stack(self.pages, selected_index=0,
+                                      layout=widgets.Layout(min_height="120px"))
+            self.captions = [page(self._caption(i)) for i in range(n)]
+            self.caption = widgets.Stack(self.captions, selected_index=0)
         else:
             self.slider = widgets.BoundedIntText(min=0, max=n - 1, value=0, description="step",
                                                  tooltip=f"choose a state (0 to {n - 1})",
-                                                 layout=widgets.Layout(width="11em"))
+                                                 layout=shared_layout(width="11em"),
+                                                 style=shared_style(_LABELLED))
+            self.view = widgets.HTML(self._page(0), style=shared_style(_WORDS),
+                                     layout=widgets.Layout(min_height="120px"))
+            self.caption = _html(self._caption(0))
         self.slider.add_class("doppelnb-stepper-slider")
-        # Each view names the action that led to it: some renderings do not show every action
-        # (a discard, "done"), and the reader should still see that the step happened.
-        self.pages = [page(f'<div class="doppelnb-stepper-after" style="font-size:12px;'
-                           f'color:#555">{escape(self._after(i))}</div>' + compact(render(s)))
-                      for i, s in enumerate(states)]
-        self.view = widgets.Stack(self.pages, selected_index=0,
-                                  layout=widgets.Layout(min_height="120px"))
         self.view.add_class("doppelnb-stepper-view")
-        self.captions = [page(f"step {i} of {n - 1}: "
-                              f"{escape(self.labels[i] if i else 'the game as dealt')}")
-                         for i in range(n)]
-        self.caption = widgets.Stack(self.captions, selected_index=0)
         self.caption.add_class("doppelnb-stepper-caption")
-        self.moves = widgets.Select(options=[(label, i) for i, label in enumerate(self.labels)],
-                                    value=0, rows=12, description="moves",
-                                    tooltip="jump to the state after a move",
-                                    layout=widgets.Layout(width="260px", max_width="100%"))
+        self.moves = widgets.Select(options=self._move_options(), value=0, rows=12,
+                                    description="moves", tooltip="jump to the state after a move",
+                                    layout=shared_layout(width="260px", max_width="100%"),
+                                    style=shared_style(_LABELLED))
         self.moves.add_class("doppelnb-stepper-moves")
-        # The browser keeps these in step without a kernel (and in an exported page).
-        self.links = [widgets.jslink((self.slider, "value"), (self.view, "selected_index")),
-                      widgets.jslink((self.slider, "value"), (self.caption, "selected_index")),
-                      widgets.jslink((self.slider, "value"), (self.moves, "index")),
-                      widgets.jslink((self.play, "value"), (self.slider, "value"))]
+        # The browser keeps these in step without a kernel (and in an exported page); live, the
+        # kernel sets the view and the caption (``_sync``).
+        self.links = [widgets.jslink((self.slider, "value"), (self.moves, "index"))]
+        if self.play is not None:
+            self.links += [widgets.jslink((self.slider, "value"), (self.view, "selected_index")),
+                           widgets.jslink((self.slider, "value"),
+                                          (self.caption, "selected_index")),
+                           widgets.jslink((self.play, "value"), (self.slider, "value"))]
         buttons: list[widgets.Widget] = [self.first_button, self.back_button,
                                          self.forward_button, self.last_button]
-        controls = widgets.HBox(buttons + ([self.play] if offline else []) + [self.slider],
-                                layout=widgets.Layout(**WRAP))
+        controls = widgets.HBox(buttons + ([self.play] if self.play else []) + [self.slider],
+                                layout=shared_layout(**WRAP))
         rows: list[widgets.Widget] = [note(note_text)] if note_text else []
         self.view.layout.max_width = "100%"
-        shown = widgets.HBox([self.view, self.moves], layout=widgets.Layout(**WRAP))
-        super().__init__(rows + [controls, self.caption, shown])
+        shown = widgets.HBox([self.view, self.moves], layout=shared_layout(**WRAP))
+        super().__init__(rows + [controls, self.caption, shown], layout=shared_layout())
         self.add_class("doppelnb-stepper-panel")
         self.first_button.on_click(lambda _: self.show(0))
         self.back_button.on_click(lambda _: self.show(self.slider.value - 1))
         self.forward_button.on_click(lambda _: self.show(self.slider.value + 1))
-        self.last_button.on_click(lambda _: self.show(n - 1))
+        self.last_button.on_click(lambda _: self.show(len(self.states) - 1))
         self.slider.observe(lambda ch: self._sync(ch["new"]), names="value")
         self.moves.observe(self._on_move, names="index")
         self._sync(0)
 
-    def _after(self, i: int) -> str:
-        return "as dealt" if i == 0 else f"after {self.labels[i]}"
+    def _set_labels(self, states: list[Any]) -> None:
+        self.states = states
+        pairs = zip(states, states[1:], strict=False)
+        self.labels = ["start"] + [f"{i}. {move_label(a, b)}" for i, (a, b) in enumerate(pairs, 1)]
+        self._html: list[str | None] = [None] * len(states)
+
+    def _move_options(self) -> list[tuple[str, int]]:
+        return [(label, i) for i, label in enumerate(self.labels)]
+
+    def _page(self, i: int) -> str:
+        """State ``i``'s view (rendered once). Each view names the action that led to it: some
+        renderings do not show every action (a discard, "done"), and the reader should still
+        see that the step happened."""
+        html = self._html[i]
+        if html is None:
+            after = "as dealt" if i == 0 else f"after {self.labels[i]}"
+            html = self._html[i] = (
+                f'<div class="doppelnb-stepper-after" style="font-size:12px;color:#555">'
+                f"{escape(after)}</div>" + compact(self._render(self.states[i])))
+        return html
+
+    def _caption(self, i: int) -> str:
+        return (f"step {i} of {len(self.states) - 1}: "
+                f"{escape(self.labels[i] if i else 'the game as dealt')}")
+
+    def load(self, states: list[Any]) -> None:
+        """Live: show another game in the same widgets (a new deal makes no new widgets)."""
+        if self.offline:
+            raise BadInput("NB-ARG", "an exported stepper's games are fixed")
+        self._loading = True
+        try:
+            self.slider.value = 0
+            self._set_labels(states)
+            self.slider.max = len(states) - 1
+            self.slider.tooltip = f"choose a state (0 to {len(states) - 1})"
+            self.moves.options = self._move_options()
+            self.moves.index = 0
+        finally:
+            self._loading = False
+        self._sync(0)
 
     def show(self, index: int) -> None:
         self.slider.value = max(0, min(len(self.states) - 1, int(index)))
 
     def _on_move(self, change: dict[str, Any]) -> None:
-        if change["new"] is not None:
+        if change["new"] is not None and not self._loading:
             self.show(change["new"])
 
     def _sync(self, index: int) -> None:
-        """The Python side of the links (so a kernel's widgets agree with the page)."""
-        self.view.selected_index = index
-        self.caption.selected_index = index
+        """The Python side of the links (so a kernel's widgets agree with the page); live, the
+        view and the caption of state ``index``."""
+        if self._loading:
+            return
+        if isinstance(self.view, widgets.HTML):
+            self.view.value = self._page(index)
+            self.caption.value = self._caption(index)
+        else:
+            self.view.selected_index = index
+            self.caption.selected_index = index
         if self.moves.index != index:
             self.moves.index = index
-        if self.play.value != index:
+        if self.play is not None and self.play.value != index:
             self.play.value = index
         self.back_button.disabled = self.first_button.disabled = index == 0
         self.forward_button.disabled = self.last_button.disabled = index == len(self.states) - 1
+
+    @property
+    def shown(self) -> widgets.HTML:
+        """The HTML widget that shows the current state."""
+        return self.view if isinstance(self.view, widgets.HTML) else self.pages[self.slider.value]
+
+    @property
+    def shown_caption(self) -> widgets.HTML:
+        if isinstance(self.caption, widgets.HTML):
+            return self.caption
+        return self.captions[self.slider.value]
 
 
 class GameStepper(widgets.VBox):
@@ -247,16 +341,18 @@ class GameStepper(widgets.VBox):
 
         rows: list[widgets.Widget] = []
         if title:
-            rows.append(widgets.HTML(f"<b>{escape(title)}</b>"))
+            rows.append(_html(f"<b>{escape(title)}</b>"))
         self.seed_box = widgets.IntText(value=seed or 0, description="seed",
                                         tooltip="the seed of the game to deal",
-                                        layout=widgets.Layout(width="170px"))
+                                        layout=shared_layout(width="170px"),
+                                        style=shared_style(_LABELLED))
         self.deal_button = widgets.Button(description="Deal", tooltip="deal a new game with this seed",
                                           button_style="primary",
-                                          layout=widgets.Layout(width="70px"))
+                                          layout=shared_layout(width="70px"),
+                                          style=shared_style(_BUTTON))
         self.deal_button.add_class("doppelnb-stepper-deal")
         self.flag_pickers: dict[str, widgets.Dropdown] = {}
-        self.error = widgets.HTML()
+        self.error = _html()
         if regenerate is not None:
             self.deal_button.on_click(lambda _: self.regenerate())
             pickers: list[widgets.Widget] = []
@@ -266,14 +362,14 @@ class GameStepper(widgets.VBox):
                 dd = widgets.Dropdown(options=[(info.say(c), c) for c in info.choices],
                                       value=info.default, description=info.label,
                                       tooltip=f"{info.rule}: {info.doc}",
-                                      style={"description_width": "initial"},
+                                      style=shared_style(_LABELLED, description_width="initial"),
                                       layout=widgets.Layout(max_width="100%"))
                 dd.observe(lambda _ch: self.regenerate(), names="value")
                 self.flag_pickers[info.name] = dd
                 # What the flag decides, in the rulebook's words, under its picker.
-                about = widgets.HTML(f'<div style="font-size:12px;color:#333;line-height:1.3">'
-                                     f"{escape(info.doc)} ({escape(info.rule)})</div>")
-                pickers.append(widgets.VBox([dd, about], layout=widgets.Layout(
+                about = _html(f'<div style="font-size:12px;color:#333;line-height:1.3">'
+                              f"{escape(info.doc)} ({escape(info.rule)})</div>")
+                pickers.append(widgets.VBox([dd, about], layout=shared_layout(
                     max_width="100%", margin="0 0 6px 0")))
             live = [self.seed_box, self.deal_button, *self.flag_pickers.values()]
             if self.offline:
@@ -286,7 +382,7 @@ class GameStepper(widgets.VBox):
                 rows.append(note("Dealing another seed or changing a reading runs Python: "
                                  f"{LIVE_HINT}. Below, the games dealt for this page."))
             rows.append(widgets.HBox([self.seed_box, self.deal_button],
-                                     layout=widgets.Layout(**WRAP)))
+                                     layout=shared_layout(**WRAP)))
             if pickers:
                 rows.append(widgets.Accordion(children=[widgets.GridBox(
                     pickers, layout=widgets.Layout(
@@ -296,10 +392,11 @@ class GameStepper(widgets.VBox):
                     selected_index=None))
         self.game_picker = widgets.Dropdown(options=[("this game", 0)], value=0,
                                             description="game", tooltip="choose a game to step "
-                                            "through", style={"description_width": "initial"},
+                                            "through",
+                                            style=shared_style(_LABELLED, description_width="initial"),
                                             layout=widgets.Layout(width="auto"))
         self.game_picker.add_class("doppelnb-stepper-game")
-        self.games = widgets.Stack([], selected_index=None)
+        self.games = widgets.Stack([], selected_index=None, layout=shared_layout())
         self._game_link = widgets.jslink((self.game_picker, "index"),
                                          (self.games, "selected_index"))
         self.game_picker.layout.display = "none"
@@ -307,14 +404,15 @@ class GameStepper(widgets.VBox):
         if regenerate is not None and rules_cls is not None and self.flag_pickers:
             # The accordion's title in ink: the theme's 54% grey is 4.45:1 on its grey (WCAG AA
             # asks 4.5:1), and ipywidgets offers no colour for it (exported pages set it too).
-            rows.append(widgets.HTML("<style>.doppelnb-stepper .jupyter-widget-Collapse-header"
-                                     "{--jp-ui-font-color2:#333}</style>"))
+            rows.append(_html("<style>.doppelnb-stepper .jupyter-widget-Collapse-header"
+                              "{--jp-ui-font-color2:#333}</style>"))
         super().__init__(rows)
         # Stable hooks for browser tests and styling of exported explainers.
         self.add_class("doppelnb-stepper")
         if self.offline and regenerate is not None:
             self.add_class("doppelnb-live-only-box")  # the page's script names the reason
         self._extra = [(label, check_states(s)) for label, s in extra]
+        self.panels: list[_Panel] = []
         self.set_states(states)
 
     # -- builders -------------------------------------------------------------------------------
@@ -390,8 +488,13 @@ class GameStepper(widgets.VBox):
         self.states = states
         first_label = f"seed {self.seed_box.value} (as dealt)" if self._regenerate else "this game"
         games = [(first_label, states)] + self._extra
-        self.panels = [_Panel(s, self._render, offline=self.offline) for _label, s in games]
-        self.games.children = self.panels
+        if not self.offline and len(games) == 1 and len(self.panels) == 1:
+            # A new deal in a live page: the same widgets show the new game (new ones would
+            # be sent to the page, and the old ones kept in the kernel for nothing).
+            self.panels[0].load(states)
+        else:
+            self.panels = [_Panel(s, self._render, offline=self.offline) for _label, s in games]
+            self.games.children = self.panels
         self.games.selected_index = 0
         self.game_picker.options = [(label, i) for i, (label, _s) in enumerate(games)]
         self.game_picker.index = 0
@@ -443,11 +546,11 @@ class GameStepper(widgets.VBox):
     @property
     def view(self) -> widgets.HTML:
         """The HTML view of the state shown."""
-        return self.panel.pages[self.index]
+        return self.panel.shown
 
     @property
     def caption(self) -> widgets.HTML:
-        return self.panel.captions[self.index]
+        return self.panel.shown_caption
 
 
 def _default_extra(rules: Any, seed: int) -> list[tuple[int, dict[str, Any]]]:

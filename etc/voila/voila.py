@@ -21,11 +21,20 @@ The pools, from the environment (the Makefile passes its variables through):
   kernels (at least 2 more): a student who reloads the page takes a fresh kernel.
 - ``DOPPELNB_POOL_SIZE``: kernels preheated for each other chapter (default 1).
 
-What it costs (measured with ``make loadtest``; see the README): a kernel holds about 155 MiB
-(RSS) and about 4 s of CPU to start and run chapter 02 (3 s in the kernel, 1 s in Voilà's
-process), so a class of 30 takes about 2 to 4 minutes of warm-up on 2 cores before the pages
-open at once, and, once the class has taken its kernels and the pool has refilled, about 70
-kernels and 11 GiB.
+What it costs (measured with ``make loadtest``; see the README): a kernel holds about 145 MiB
+(RSS) and about 4 s of CPU to start and run chapter 02 (the 38 kernels of a class of 30 took 150
+to 197 s of CPU in three runs; 210 s in one before the live stepper stopped rendering all 185
+states of its game up front), so a class of 30 takes about 2.5 to 3 minutes of warm-up on 2 busy
+cores (150 to 186 s at load averages 12 to 34) before the pages open at once, and, once the class
+has taken its kernels and the pool has refilled, about 70 kernels and 10 GiB.
+
+What a page costs once its kernel is warm: Voilà sends the page (rendered in advance), 93 static
+files (5.0 MB, the same for every page: Voilà's scripts, the widget manager; about 0.055 s of
+Voilà's CPU per page, measured alone), then the kernel sends the state of every widget. Chapter
+02 now has 164 widgets and 0.22 MB of widget state (621 and 3.9 MB before: ``python
+tools/widget_census.py`` counts them by cell); the server used 0.15 to 0.26 s of CPU per page
+in three runs of ``make loadtest`` (Voilà's own process 0.10 to 0.17 s), against 1.09 s before
+(whose 97 s burst also held the pool's refill).
 """
 
 import os
@@ -99,3 +108,15 @@ c.KernelManager.transport = "ipc"
 # page gets a new kernel anyway, and Voilà shuts the old one down as the page closes.
 c.MappingKernelManager.cull_idle_timeout = 30 * 60
 c.MappingKernelManager.cull_interval = 60
+
+# The browser's cache for JupyterLab's extensions (the widget manager's bundles). A Voilà page
+# loads each through files named by their content's hash (remoteEntry.<hash>.js, then
+# <n>.<hash>.js?v=<hash>); Voilà serves them all "no-cache" and without an ETag, so a browser
+# fetched them again for every chapter it opened. jupyter_server's ``static_immutable_cache``
+# (a setting of the file handler Voilà uses there) lets the browser keep them: measured in one
+# Chromium, chapter 00 then chapter 01, the second page asked the server for none of its 91
+# files, against 24 requests (15 answered 304, 9 sent again, 156 kB) without it. A new version
+# of an extension has new hashes, hence new names. The first visit is unchanged: 93 files,
+# 5.0 MB, the same for every page of Voilà (its own scripts, the extensions, a stylesheet).
+# The path assumes Voilà's default base URL, which ``make app`` keeps.
+c.Voila.tornado_settings = {"static_immutable_cache": ["/voila/labextensions/"]}
