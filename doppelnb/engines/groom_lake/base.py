@@ -1,7 +1,9 @@
 """What every Groom Lake position can answer: who acts, what is legal and why not, the views.
 
 :class:`Queries` is shared by the frozen :class:`~.state.State` and the private draft that
-:mod:`.flow` builds the next state in; it never changes anything.
+:mod:`.flow` builds the next state in; it never changes anything. Its annotations are the one
+list of a position's fields: the State dataclass takes its fields from them, the draft copies
+them from the State (:mod:`doppelnb.core.draft`), and mypy reads their types.
 """
 
 from __future__ import annotations
@@ -40,10 +42,13 @@ _ACTION_WORDS = {"discard": "discard {0}", "scout": "scout", "end_turn": "end th
 
 
 class Queries:
-    """Read-only questions about a position (GL-R8..GL-R32)."""
+    """Read-only questions about a position (GL-R8..GL-R32), and the position's fields."""
 
     __slots__ = ()
 
+    # The fields, in order. ``players``, ``rules`` and ``seed`` are the record header's
+    # (:class:`doppelnb.core.state.FrozenGameState`), ``rules`` narrowed to this game's flags.
+    # ``stacks``, ``pending`` are FrozenMaps in a State, plain dicts while a draft changes them.
     players: int
     rules: Rules
     seed: int
@@ -52,14 +57,14 @@ class Queries:
     desert: Desert
     team: Coord
     map_tokens: frozenset[Coord]
-    stacks: Any
+    stacks: Any  # FrozenMap[str, tuple[str, ...]]: the tile stacks by back
     tile_discards: tuple[str, ...]
     reshuffled: bool
     tile_shuffles: int
     life: tuple[int, ...]
     characters: tuple[str, ...]
     roles: tuple[str, ...]
-    leftover: Any
+    leftover: tuple[str, tuple[str, ...]] | None
     supply: tuple[str, ...]
     supply_discards: tuple[str, ...]
     supply_shuffles: int
@@ -72,9 +77,9 @@ class Queries:
     ap: int
     banked: tuple[int, ...]
     used: frozenset[str]
-    pending: Any
+    pending: Any  # FrozenMap[str, Any] | None: the decision under way
     attempts: int
-    scout_log: tuple[Any, ...]
+    scout_log: tuple[tuple[int, tuple[str, ...]], ...]
     turn_number: int
     result: str | None
     life_removed: int

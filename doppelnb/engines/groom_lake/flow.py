@@ -1,9 +1,9 @@
-"""How a Groom Lake position changes: set-up (GL-R1..GL-R7) and every action's effects.
+"""How a Groom Lake position changes: every action's effects and the automatic steps after it.
 
-A :class:`Draft` is a private, mutable copy of a position: :meth:`.state.State._apply` copies the
-current state's fields into one, runs the action's handler (looked up in :data:`DO`) and the
-automatic steps after it (``_settle``), and freezes the result into the next :class:`~.state.State`. No caller ever sees
-a draft, and no state is ever changed.
+:meth:`.state.State._apply` makes a :class:`.state.Draft` of the position (``Draft.of(state)``,
+the one core pattern: :mod:`doppelnb.core.draft`), runs the action's handler (looked up in
+:data:`DO`) and the automatic steps after it (:meth:`Apply.settle`), and freezes the draft into
+the next :class:`~.state.State`. No caller ever sees a draft, and no state is ever changed.
 """
 
 from __future__ import annotations
@@ -12,14 +12,12 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from ...core.chance import rng_for
-from ...core.frozen import FrozenMap
 from .actions import END_REASONS
 from .base import ACTION_POINTS, Queries
 from .cards import INFECTION
 from .desert import is_trapped
 from .odds import dice_breakdown
 from .placement import Spots
-from .rules import Rules
 from .tiles import (
     OBSTACLE_NAMES,
     Coord,
@@ -37,45 +35,13 @@ def _add_one(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
     return tuple(sorted(hand + (card,)))
 
 
-#: the fields of a position, in the order the State declares them
-FIELDS = ("tileset", "deck", "desert", "team", "map_tokens", "stacks", "tile_discards",
-          "reshuffled", "tile_shuffles", "life", "characters", "roles", "leftover", "supply",
-          "supply_discards", "supply_shuffles", "removed", "infected", "out", "step", "hands",
-          "current", "ap", "banked", "used", "pending", "attempts", "scout_log", "turn_number",
-          "result", "life_removed", "events", "phase")
+class Apply(Queries):
+    """How each action changes a draft of a position: the rule functions of
+    :class:`.state.Draft` (a :class:`doppelnb.core.draft.Draft`, whose fields are the State's).
 
-
-class Draft(Queries):
-    """A mutable working copy of a position (never handed out)."""
-
-    def __init__(self, players: int, rules: Rules, seed: int) -> None:
-        self.players, self.rules, self.seed = players, rules, seed
-
-    @classmethod
-    def of(cls, state: Any) -> Draft:
-        draft = cls(state.players, state.rules, state.seed)
-        for name in FIELDS:
-            setattr(draft, name, getattr(state, name))
-        return draft
-
-    def fields(self) -> dict[str, Any]:
-        """The finished position: the Desert frozen, the tables read-only."""
-        self.desert.freeze()
-        if not isinstance(self.stacks, FrozenMap):
-            self.stacks = FrozenMap(self.stacks)
-        if self.pending is not None and not isinstance(self.pending, FrozenMap):
-            self.pending = FrozenMap(self.pending)
-        return {name: getattr(self, name) for name in FIELDS}
-
-    # -- set-up (GL-R1..GL-R7) -------------------------------------------------------------------
-    @classmethod
-    def initial(cls, players: int, rules: Rules, seed: int, options: Any) -> Draft:
-        """The position after the deal (GL-R1..GL-R7); ``options`` as in :func:`.state.new_game`."""
-        self = cls(players, rules, seed)
-        from .setup import deal
-
-        deal(self, options)
-        return self
+    Only ever called on a draft, never on a State: the State answers the same
+    :class:`~.base.Queries` but cannot change.
+    """
 
     def _say(self, text: str) -> None:
         self.events = self.events + (text,)
@@ -498,7 +464,8 @@ class Draft(Queries):
         self.phase, self.pending = "turn", None
 
     # the flow between actions
-    def _settle(self) -> None:
+    def settle(self) -> None:
+        """The automatic steps after an action (or the deal), until a player must choose."""
         if self.phase == "penalty":
             self._process_penalty()
         if self.phase == "setup_discard" and self._over_setup_hand() is None:
@@ -532,16 +499,16 @@ class Draft(Queries):
         self._say(f"P{nxt + 1} is the leader now ({self.ap} AP)")
 
 
-#: Action kind -> the Draft method that applies it (called as ``DO[kind](draft, *args)``).
+#: Action kind -> the Apply method that applies it (called as ``DO[kind](draft, *args)``).
 #: An explicit table rather than a name built from the kind, so every handler is named where it is
 #: used (readers, mypy and dead-code tools can follow it); the kinds are those of
 #: :data:`.actions.ARITY`, and an action reaches this table only after ``play`` has parsed and
 #: checked it, so a kind missing here is a bug, never a user's mistake.
 DO: Final[Mapping[str, Callable[..., None]]] = {
-    "discard": Draft._do_discard, "scout": Draft._do_scout, "end_turn": Draft._do_end_turn,
-    "give_up": Draft._do_give_up, "move": Draft._do_move, "clear": Draft._do_clear,
-    "vote": Draft._do_vote, "keep": Draft._do_keep, "place": Draft._do_place,
-    "remove": Draft._do_remove, "crash": Draft._do_crash, "pile": Draft._do_pile,
-    "done": Draft._do_done, "roll": Draft._do_roll, "pay": Draft._do_pay,
-    "trait": Draft._do_trait, "take_life": Draft._do_take_life, "ballot": Draft._do_ballot,
+    "discard": Apply._do_discard, "scout": Apply._do_scout, "end_turn": Apply._do_end_turn,
+    "give_up": Apply._do_give_up, "move": Apply._do_move, "clear": Apply._do_clear,
+    "vote": Apply._do_vote, "keep": Apply._do_keep, "place": Apply._do_place,
+    "remove": Apply._do_remove, "crash": Apply._do_crash, "pile": Apply._do_pile,
+    "done": Apply._do_done, "roll": Apply._do_roll, "pay": Apply._do_pay,
+    "trait": Apply._do_trait, "take_life": Apply._do_take_life, "ballot": Apply._do_ballot,
 }
