@@ -1,7 +1,7 @@
 """What every Groom Lake position can answer: who acts, what is legal and why not, the views.
 
 :class:`Queries` is shared by the frozen :class:`~.state.State` and the private draft that
-:mod:`.flow` builds the next state in; it never changes anything. Its annotations are the one
+:mod:`.apply` builds the next state in; it never changes anything. Its annotations are the one
 list of a position's fields: the State dataclass takes its fields from them, the draft copies
 them from the State (:mod:`doppelnb.core.draft`), and mypy reads their types.
 """
@@ -16,8 +16,9 @@ from ...core.errors import BadInput, RuleError
 from ...core.frozen import FrozenMap
 from .actions import END_REASONS, WAITING_FOR, parse_action
 from .cards import SupplyDeck
-from .desert import Desert, PlacementReport, reachable, stack_to_draw
+from .desert import Desert, PlacementReport
 from .notation import check_coord
+from .paths import reachable, stack_to_draw
 from .rules import Rules
 from .tiles import (
     ALWAYS_HIGH_HEAT_VALUE,
@@ -93,7 +94,7 @@ class Queries:
         return None
 
     def _problem(self, action: tuple[Any, ...]) -> RuleError | None:
-        raise NotImplementedError  # :class:`~.legality.Legality` says why an action is refused
+        raise NotImplementedError  # :class:`~.legal.Legality` says why an action is refused
 
     def _shown(self, p: Coord) -> tuple[str, int]:
         """The obstacle at ``p`` (there must be one) and its value."""

@@ -11,10 +11,10 @@ from typing import Any
 from ...core.chance import rng_for
 from ...core.checks import check_sequence, show
 from ...core.errors import BadInput
+from .apply import Apply
 from .base import ACTION_POINTS, LIFE_BY_PLAYERS
 from .cards import INFECTION, load_deck
 from .desert import Desert
-from .flow import Apply
 from .notation import check_coord
 from .tiles import (
     load_tiles,

@@ -23,12 +23,13 @@ from ...core.draft import Draft as CoreDraft
 from ...core.draft import state_fields
 from ...core.errors import BadInput
 from ...core.frozen import FrozenMap
+from ...core.spec import spec_of
 from ...core.state import FrozenGameState, Outcome
 from .actions import END_REASONS, Action, parse_action
+from .apply import DO, Apply
 from .base import LIFE_BY_PLAYERS, PLAYER_COUNTS, Queries
 from .cards import SupplyDeck
-from .flow import DO, Apply
-from .legality import Legality
+from .legal import Legality
 from .notation import check_coord
 from .rules import DEFAULT_RULES, Rules, check_rules
 from .setup import deal
@@ -101,10 +102,12 @@ class State(Legality, FrozenGameState):
         return Outcome(True, self.winners, scores, END_REASONS[self.result])
 
     def determinize(self, player: int, rng: Any) -> State:
-        """A state consistent with what ``player`` has seen (see :mod:`.players`)."""
-        from .players import determinize
-
-        return determinize(self, player, rng)
+        """A state consistent with what ``player`` has seen: :func:`.players.determinize`, reached
+        through the game registry (:mod:`doppelnb.core.spec`), as search players reach it, so
+        that the State does not import the players that import it."""
+        determinize = spec_of(GAME).determinize
+        assert determinize is not None, "Groom Lake registers its determinizer"
+        return determinize(self, player, rng)  # type: ignore[no-any-return]
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
@@ -117,7 +120,7 @@ class State(Legality, FrozenGameState):
 
 class Draft(CoreDraft[State], Apply):
     """A private, mutable working copy of a State (:class:`doppelnb.core.draft.Draft`): the rule
-    functions of :class:`~.flow.Apply` change it, :meth:`freeze` makes the next State."""
+    functions of :class:`~.apply.Apply` change it, :meth:`freeze` makes the next State."""
 
     @classmethod
     def first(cls, header: dict[str, Any]) -> Draft:

@@ -15,8 +15,8 @@ from ...core.chance import rng_for
 from .actions import END_REASONS
 from .base import ACTION_POINTS, Queries
 from .cards import INFECTION
-from .desert import is_trapped
 from .odds import dice_breakdown
+from .paths import is_trapped
 from .placement import Spots
 from .tiles import (
     OBSTACLE_NAMES,
