@@ -16,7 +16,7 @@ from .actions import END_REASONS
 from .base import ACTION_POINTS, Queries
 from .cards import INFECTION
 from .odds import dice_breakdown
-from .paths import is_trapped
+from .paths import _is_trapped
 from .placement import Spots
 from .tiles import (
     OBSTACLE_NAMES,
@@ -78,7 +78,7 @@ class Apply(Queries):
 
     def _do_give_up(self) -> None:
         self.used |= {"give_up"}
-        voters = tuple(self.order_from(self.current))
+        voters = tuple(self._order_from(self.current))
         self.phase, self.pending = "give_up", {"voters": voters, "idx": 0, "yes": 0}
         self._say(f"P{self.current + 1} proposes to give up")
 
@@ -152,7 +152,7 @@ class Apply(Queries):
     def _do_place(self, x: int, y: int, rotation: int) -> None:
         tile = self.tileset[self.pending["tile"]]
         desert = self.desert.copy()
-        desert.place(tile, (x, y), rotation, self.rules.edge_match)
+        desert._add((x, y), tile, rotation)  # GL-R14, GL-R15: checked as the action's legality
         self.desert = desert
         level = self.pending["level"]
         self.phase, self.pending = "turn", None
@@ -162,15 +162,15 @@ class Apply(Queries):
     # moving (GL-R17, GL-R18)
     def _do_move(self, x: int, y: int) -> None:
         q = (x, y)
-        mountain = self.terrain(q) == "mountain"
+        mountain = self._terrain(self.desert[q]) == "mountain"
         self._spend(2 if mountain else 1, "move")
         self.team = q
-        tile = self.desert.tiles[q]
+        tile = self.desert[q]
         self._say(f"the Team moves to {fmt(q)} ({tile.name})")
         self._arrive(q, mountain)
 
     def _arrive(self, q: Coord, mountain: bool) -> None:
-        tile = self.desert.tiles[q]
+        tile = self.desert[q]
         crash = tile.crash_site and q not in self.map_tokens
         if mountain and self.supply_discards:  # GL-R17 (GL-A32: nothing to remove if empty)
             self.phase, self.pending = "mountain", {"crash": q if crash else None}
@@ -178,7 +178,7 @@ class Apply(Queries):
         if crash:
             self._begin_crash(q)
             return
-        if self.terrain(q) == "civilization":  # GL-R31.1 (GL-A27: only once cleared)
+        if self._terrain(self.desert[q]) == "civilization":  # GL-R31.1 (GL-A27: only once cleared)
             self.result = "civilization"
 
     def _do_remove(self, end: str) -> None:
@@ -205,7 +205,7 @@ class Apply(Queries):
         return card
 
     def _begin_crash(self, q: Coord) -> None:
-        n = self.desert.tiles[q].crash_site or 0
+        n = self.desert[q].crash_site or 0
         self._say(f"the Team explores a Crash Site with {n} hand-out{'s' * (n > 1)} (GL-R18)")
         self._crash_round(q, n)
 
@@ -240,14 +240,14 @@ class Apply(Queries):
         self.phase, self.pending = "turn", None
         if self.rules.hand_limit is not None and self._over_hand_limit() is not None:
             self.phase = "hand_limit"
-        if self.terrain(q) == "civilization":
+        if self._terrain(self.desert[q]) == "civilization":
             self.result = "civilization"
 
 
     # clearing (GL-R19..GL-R25)
     def _do_clear(self, x: int, y: int) -> None:
         self._spend(1, "clear")
-        order = tuple(p for p in self.order_from(self.current) if p != self.current) + (self.current,)
+        order = tuple(p for p in self._order_from(self.current) if p != self.current) + (self.current,)
         self.phase = "pile"
         self.pending = {"target": (x, y), "order": order, "idx": 0, "cards": (),
                         "life": (0,) * self.players, "revealed": False}
@@ -300,11 +300,11 @@ class Apply(Queries):
                 self._arrive(target, False)
             return
         # GL-R23: failure. Every player in the game rolls one die.
-        rollers = self.order_from(self.current, self.rules.failure_roll_includes_out_players)
+        rollers = self._order_from(self.current, self.rules.failure_roll_includes_out_players)
         frng = rng_for(self.seed, "failure", self.attempts)
         rolls = {p: frng.randint(1, 6) for p in sorted(rollers)}
         high = max(rolls.values())
-        queue = tuple(p for p in self.order_from(self.current) if rolls.get(p) == high)
+        queue = tuple(p for p in self._order_from(self.current) if rolls.get(p) == high)
         self._say("failure (GL-R23); penalty rolls "
                   + ", ".join(f"P{p + 1}:{r}" for p, r in rolls.items())
                   + (f"; P{', P'.join(str(p + 1) for p in queue)} rolled the highest" if queue else ""))
@@ -432,7 +432,7 @@ class Apply(Queries):
     # voting (GL-R27)
     def _do_vote(self, target: int) -> None:
         self._spend(2, "vote")
-        seats = self.order_from(self.current, self.rules.out_players_vote)
+        seats = self._order_from(self.current, self.rules.out_players_vote)
         voters = tuple(p for p in seats if p != target)
         self.phase, self.pending = "vote", {"target": target, "voters": voters, "idx": 0, "yes": 0}
         self._say(f"P{self.current + 1} calls a vote to leave P{target + 1} behind")
@@ -474,8 +474,11 @@ class Apply(Queries):
             self.phase = "turn"
         if self.result is None and not self.humans_in_game():  # GL-R31.2
             self.result = "no_humans"
+        # The Desert is final now (a placement is the action's first step): frozen here rather
+        # than in finish() alone, so that whether the Team is trapped is remembered with it.
+        self.desert.freeze()
         if (self.result is None and self.phase in ("turn", "setup_discard")
-                and is_trapped(self.desert, self.team)):
+                and _is_trapped(self.desert, self.team)):
             self.result = "trapped"  # GL-R31.4, GL-A28
         if self.result is not None:
             if self.pending and "cards" in self.pending and "life" in self.pending:
@@ -489,7 +492,7 @@ class Apply(Queries):
             self._next_turn()
 
     def _next_turn(self) -> None:
-        seats = self.order_from(self.current, include_out=True)[1:] + [self.current]
+        seats = self._order_from(self.current, include_out=True)[1:] + [self.current]
         nxt = next(p for p in seats if p not in self.out)
         self.current = nxt
         self.ap = ACTION_POINTS + self.banked[nxt]

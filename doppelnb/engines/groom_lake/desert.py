@@ -23,14 +23,17 @@ from types import MappingProxyType
 from typing import Any
 
 import networkx as nx
+from immutables import Map
 
 from ...core.checks import show
 from ...core.errors import BadInput, IllegalAction
 from .placement import (
-    EDGE_MATCHES,
     PRIORITY_NAMES,
     Mismatch,
     Spots,
+    _check_mode,
+    _check_rotation,
+    _check_tile,
     _coord,
     edges_match,
 )
@@ -132,7 +135,7 @@ class Desert:
     """
 
     __slots__ = ("start", "_graph", "_tiles", "_rotation", "_edges", "_distance", "_order", "_index",
-                 "_constraint", "_by_constraint", "_slot", "_seq", "_frozen")
+                 "_constraint", "_by_constraint", "_slot", "_seq", "_frozen", "_trapped")
 
     def __init__(self, start_tile: Tile, start: Coord = (0, 0), start_rotation: int = 0):
         start = _coord(start, "START")
@@ -158,6 +161,9 @@ class Desert:
         self._by_constraint: Any = PMap()  # constraint -> (creation number, {index: Coord})
         self._slot: Any = PMap()  # an open position's index in its class
         self._seq = 0
+        # GL-R31.4 by Team position, remembered once frozen (:func:`.paths.is_trapped`); a
+        # persistent map, replaced rather than changed, like every value a state holds
+        self._trapped: Map[Coord, bool] = Map()
         self._frozen = False
         self._add(start, start_tile, start_rotation)
 
@@ -251,6 +257,16 @@ class Desert:
         tile: Tile = self._tiles[p]
         return tile
 
+    def get(self, p: Coord) -> Tile | None:
+        """The tile at ``p``, or None (like ``tiles.get``, without building the view)."""
+        tile: Tile | None = self._tiles.get(p)
+        return tile
+
+    def distance_of(self, p: Coord) -> int:
+        """The placed tile ``p``'s distance to START (like ``distance[p]``, without the view)."""
+        steps: int = self._distance[p]
+        return steps
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Desert):
             return NotImplemented
@@ -310,6 +326,7 @@ class Desert:
         new._by_constraint = self._by_constraint
         new._slot = self._slot
         new._seq = self._seq
+        new._trapped = Map()
         new._frozen = False
         return new
 
@@ -351,6 +368,12 @@ class Desert:
         p = _coord(p)
         _check_mode(mode)
         _check_rotation(rotation)
+        return self._check_fit(tile, p, rotation, mode)
+
+    def _check_fit(self, tile: Tile, p: Coord, rotation: int, mode: str
+                   ) -> tuple[tuple[Mismatch, ...], int]:
+        """:meth:`check_fit` with its arguments already checked (placement searches ask it for
+        every position and rotation they try)."""
         own = tile.rotated_edges(rotation)
         bad, touches = [], 0
         for i, q in enumerate(neighbours(p)):
@@ -364,11 +387,26 @@ class Desert:
         return tuple(bad), touches
 
     def fits(self, tile: Tile, p: Coord, rotation: int, mode: str = "presence") -> bool:
+        _check_tile(tile)
         p = _coord(p)
+        _check_mode(mode)
+        _check_rotation(rotation)
+        return self._fits(tile, p, rotation, mode)
+
+    def _fits(self, tile: Tile, p: Coord, rotation: int, mode: str) -> bool:
+        """:meth:`fits` with its arguments already checked: the same test as
+        :meth:`_check_fit`, stopping at the first edge that does not match (a placement search
+        asks it for every position and rotation it tries)."""
         if p in self._tiles:
             return False
-        bad, touches = self.check_fit(tile, p, rotation, mode)
-        return not bad and touches > 0
+        own, edges, touches = tile.rotated_edges(rotation), self._edges, 0
+        for i, q in enumerate(neighbours(p)):
+            theirs = edges.get(q)
+            if theirs is not None:
+                if not edges_match(own[i], theirs[(i + 2) % 4], mode):  # GL-R14, GL-A3
+                    return False
+                touches += 1
+        return touches > 0
 
     # -- placement priority (GL-R15) ------------------------------------------------------------
     def _levels(self, team: Coord) -> Iterator[tuple[int, list[Coord]]]:
@@ -394,7 +432,7 @@ class Desert:
         near = [q for q in neighbours(team) if q not in self._tiles]
         diagonal = [q for q in diagonals(team) if q not in self._tiles and q in self._constraint]
         for level, spots in ((1, near), (2, diagonal)):
-            found = [(p, r) for p in spots for r in rotations if self.fits(tile, p, r, mode)]
+            found = [(p, r) for p in spots for r in rotations if self._fits(tile, p, r, mode)]
             if found:
                 return level, found
         anywhere = self._anywhere(tile, rotations, mode)
@@ -555,26 +593,6 @@ def _rebuild_desert(start: Coord, placed: list[tuple[Coord, Tile, int]], frozen:
     for p, tile, rotation in rest:
         desert._add(p, tile, rotation)
     return desert.freeze() if frozen else desert
-
-
-def _check_rotation(rotation: Any) -> int:
-    if isinstance(rotation, bool) or rotation not in (0, 90, 180, 270):
-        raise BadInput("NB-ARG", f"rotation must be 0, 90, 180 or 270, got {show(rotation)}")
-    return int(rotation)
-
-
-def _check_mode(mode: Any) -> str:
-    if not isinstance(mode, str) or mode not in EDGE_MATCHES:
-        raise BadInput("GL-A3", f"mode must be one of {', '.join(EDGE_MATCHES)}, got {show(mode)}")
-    return mode
-
-
-def _check_tile(tile: Any) -> Tile:
-    if not isinstance(tile, Tile):
-        raise BadInput("NB-ARG", f"tile must be a Tile, got {type(tile).__name__}")
-    return tile
-
-
 
 
 __all__ = ["Desert", "PlacementReport", "Candidate", "Mismatch", "edges_match", "PRIORITY_NAMES"]

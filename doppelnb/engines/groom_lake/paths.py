@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import networkx as nx
@@ -93,7 +93,10 @@ def distance_to_start(tiles: Iterable[Coord] | Mapping[Coord, Any] | Desert | nx
 def stack_chain(distance: int) -> tuple[str, ...]:
     """GL-R16 / GL-A5: the stacks tried in order for a Team at ``distance`` steps (a whole
     number >= 0; anything else is ``BadInput``)."""
-    distance = check_int(distance, "distance", 0)
+    return _chain(check_int(distance, "distance", 0))
+
+
+def _chain(distance: int) -> tuple[str, ...]:
     if distance <= 4:
         return ("3", "6", "compass")
     if distance <= 8:
@@ -125,10 +128,22 @@ def stack_to_draw(distance: int, remaining: Mapping[str, int], *, reshuffled: bo
             raise BadInput("NB-ARG", f"stack {show(key)} must hold a whole number >= 0 of tiles")
     if reshuffled:
         return "discards"
-    for name in stack_chain(distance):  # GL-R16 fallbacks
+    for name in _chain(distance):  # GL-R16 fallbacks
         if remaining.get(name, 0) > 0:
             return name
     return "discards"  # GL-R16: the Compass stack ran out -> one reshuffled stack (GL-A5)
+
+
+def first_stack(distance: int, stacks: Mapping[str, Sequence[str]], *,
+                reshuffled: bool = False) -> str:
+    """:func:`stack_to_draw` for a game's own stacks (the tiles themselves, by stack name), its
+    arguments unchecked: what a State asks before every Scout."""
+    if reshuffled:
+        return "discards"
+    for name in _chain(distance):
+        if stacks.get(name):
+            return name
+    return "discards"
 
 
 # -- reachability and "trapped" (GL-R17, GL-R31.4, GL-A28) ----------------------------------------
@@ -153,6 +168,10 @@ def reachable(desert: Desert, team: Coord, cleared: Callable[[Coord], bool]) -> 
 def region(desert: Desert, team: Coord) -> set[Coord]:
     """GL-A28's R: non-Canyon tiles joined to the Team past non-Canyon tiles, cleared or not."""
     desert, team = _desert_team(desert, team)
+    return _region(desert, team)
+
+
+def _region(desert: Desert, team: Coord) -> set[Coord]:
     seen, queue, tiles = {team}, deque([team]), desert._tiles
     while queue:
         u = queue.popleft()
@@ -166,10 +185,23 @@ def region(desert: Desert, team: Coord) -> set[Coord]:
 def is_trapped(desert: Desert, team: Coord) -> bool:
     """GL-R31.4 with GL-A28: no Civilization and no empty neighbour anywhere in R."""
     desert, team = _desert_team(desert, team)
-    r = region(desert, team)
-    if any(desert._tiles[p].terrain == "civilization" for p in r):
-        return False
-    return not any(q not in desert._tiles for p in r for q in neighbours(p))
+    return _is_trapped(desert, team)
+
+
+def _is_trapped(desert: Desert, team: Coord) -> bool:
+    """:func:`is_trapped` for a placed ``team`` (unchecked), remembered by a frozen Desert: a
+    game asks after every action, and the states of a game (and a search's samples of them)
+    share one frozen Desert until the next tile is placed."""
+    known = desert._trapped.get(team) if desert.frozen else None
+    if known is not None:
+        return known
+    r = _region(desert, team)
+    tiles = desert._tiles
+    trapped = not any(tiles[p].terrain == "civilization" for p in r) and not any(
+        q not in tiles for p in r for q in neighbours(p))
+    if desert.frozen:
+        desert._trapped = desert._trapped.set(team, trapped)
+    return trapped
 
 
 

@@ -14,7 +14,7 @@ from typing import Any, overload
 
 from ...core.checks import show
 from ...core.errors import BadInput
-from .tiles import DIRECTION_NAMES, Coord, fmt
+from .tiles import DIRECTION_NAMES, Coord, Tile, fmt
 
 EDGE_MATCHES = ("presence", "exact_pattern")
 PRIORITY_NAMES = {1: "orthogonally next to the Team", 2: "diagonally next to the Team",
@@ -26,6 +26,24 @@ def _coord(value: Any, what: str = "a position") -> Coord:
             and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
         return (int(value[0]), int(value[1]))
     raise BadInput("NB-ARG", f"{what} is a pair of whole numbers (x, y), not {show(value)}")
+
+
+def _check_rotation(rotation: Any) -> int:
+    if isinstance(rotation, bool) or rotation not in (0, 90, 180, 270):
+        raise BadInput("NB-ARG", f"rotation must be 0, 90, 180 or 270, got {show(rotation)}")
+    return int(rotation)
+
+
+def _check_mode(mode: Any) -> str:
+    if not isinstance(mode, str) or mode not in EDGE_MATCHES:
+        raise BadInput("GL-A3", f"mode must be one of {', '.join(EDGE_MATCHES)}, got {show(mode)}")
+    return mode
+
+
+def _check_tile(tile: Any) -> Tile:
+    if not isinstance(tile, Tile):
+        raise BadInput("NB-ARG", f"tile must be a Tile, got {type(tile).__name__}")
+    return tile
 
 
 def edges_match(own: int, other: int, mode: str = "presence") -> bool:

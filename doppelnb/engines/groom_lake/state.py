@@ -18,16 +18,17 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, ClassVar
 
+from immutables import Map
+
 from ...core.checks import check_int, check_players, check_sequence
 from ...core.draft import Draft as CoreDraft
 from ...core.draft import state_fields
 from ...core.errors import BadInput
-from ...core.frozen import FrozenMap
 from ...core.spec import spec_of
 from ...core.state import FrozenGameState, Outcome
 from .actions import END_REASONS, Action, parse_action
 from .apply import DO, Apply
-from .base import LIFE_BY_PLAYERS, PLAYER_COUNTS, Queries
+from .base import LIFE_BY_PLAYERS, PLAYER_COUNTS, Queries, Stacks
 from .cards import SupplyDeck
 from .legal import Legality
 from .notation import check_coord
@@ -133,12 +134,15 @@ class Draft(CoreDraft[State], Apply):
         self.events = ()  # each state shows the events of the action that made it
 
     def finish(self) -> None:
-        """The Desert frozen (a placement works on a private copy), the tables read-only."""
+        """The Desert frozen (a placement works on a private copy), the tables read-only: the
+        stacks :class:`~.base.Stacks` (their order is part of the state: it is shown, and
+        determinize deals them in it), the pending decision an ``immutables.Map``: both hold
+        immutable values already, so nothing is frozen deeply."""
         self.desert.freeze()
-        if not isinstance(self.stacks, FrozenMap):
-            self.stacks = FrozenMap(self.stacks)
-        if self.pending is not None and not isinstance(self.pending, FrozenMap):
-            self.pending = FrozenMap(self.pending)
+        if not isinstance(self.stacks, Stacks):
+            self.stacks = Stacks(self.stacks)
+        if self.pending is not None and not isinstance(self.pending, Map):
+            self.pending = Map(self.pending)
 
 
 #: The fields two states must agree on to be equal: all but the tile set and the Supply deck,
