@@ -472,7 +472,9 @@ class Apply(Queries):
             self.phase = "turn"
         if self.phase == "hand_limit" and self._over_hand_limit() is None:
             self.phase = "turn"
-        if self.result is None and not self.humans_in_game():  # GL-R31.2
+        out = self.out
+        if self.result is None and not any(  # GL-R31.2: no Human left in the game
+                role == "human" and p not in out for p, role in enumerate(self.roles)):
             self.result = "no_humans"
         # The Desert is final now (a placement is the action's first step): frozen here rather
         # than in finish() alone, so that whether the Team is trapped is remembered with it.
