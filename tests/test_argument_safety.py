@@ -19,7 +19,7 @@ from doppelnb.engines import doppel_doubt as db
 from doppelnb.engines import doppeldoppel as dd
 from doppelnb.engines import groom_lake as gl
 from doppelnb.engines.doppeldoppel import analysis as dda
-from doppelnb.engines.groom_lake import desert, odds
+from doppelnb.engines.groom_lake import odds, paths
 
 
 # -- bad arguments that crashed -------------------------------------------------------------------
@@ -76,7 +76,7 @@ RUNAWAYS = [
     (lambda: gl.clear_probability_table(400), "max_dice", odds.MAX_TABLE_DICE),
     (lambda: gl.clear_probability_table(100, range(5000)), "entries", odds.MAX_TABLE_CELLS),
     (lambda: gl.distance_to_start(((x, 0) for x in range(10**6)), (0, 0)), "tiles",
-     desert.MAX_TILES),
+     paths.MAX_TILES),
 ]
 
 

@@ -17,8 +17,8 @@ from doppelnb import BadInput, IllegalAction
 from doppelnb.engines import doppelganger_quest, groom_lake
 from doppelnb.engines.doppelganger_quest import state as dq_state
 from doppelnb.engines.doppelganger_quest.table import _ARITY as DQ_ARITY
-from doppelnb.engines.groom_lake import flow as gl_flow
-from doppelnb.engines.groom_lake import legality as gl_legality
+from doppelnb.engines.groom_lake import apply as gl_apply
+from doppelnb.engines.groom_lake import legal as gl_legal
 from doppelnb.engines.groom_lake.actions import ARITY as GL_ARITY
 
 ENGINES = pathlib.Path(__file__).resolve().parents[1] / "doppelnb" / "engines"
@@ -59,7 +59,7 @@ def test_the_detector_finds_names_built_from_strings(line):
 
 
 @pytest.mark.parametrize("line", [
-    "getattr(state, name)",  # copying a named field (groom_lake.flow.Draft.of)
+    "getattr(state, name)",  # copying a named field (a draft copying the fields of a state)
     'getattr(self, "_legal", None)',
     "setattr(draft, name, getattr(state, name))",
 ])
@@ -81,10 +81,10 @@ def _named_for(table, prefix):
 
 
 def test_groom_lake_has_a_handler_and_a_check_for_every_action_kind():
-    assert set(gl_flow.DO) == set(GL_ARITY)
-    assert set(gl_legality.PROBLEMS) == set(GL_ARITY)
-    assert _named_for(gl_flow.DO, "_do_") == {}
-    assert _named_for(gl_legality.PROBLEMS, "_problem_") == {}
+    assert set(gl_apply.DO) == set(GL_ARITY)
+    assert set(gl_legal.PROBLEMS) == set(GL_ARITY)
+    assert _named_for(gl_apply.DO, "_do_") == {}
+    assert _named_for(gl_legal.PROBLEMS, "_problem_") == {}
 
 
 def test_quest_tables_map_each_kind_and_step_to_its_own_handler():

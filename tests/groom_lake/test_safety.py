@@ -19,7 +19,7 @@ import pytest
 import doppelnb.engines.groom_lake as gl
 from doppelnb.core.errors import BadInput, RuleError
 from doppelnb.core.frozen import FrozenMap
-from doppelnb.engines.groom_lake import analysis, desert, odds
+from doppelnb.engines.groom_lake import analysis, odds, paths
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -375,4 +375,4 @@ def test_desert_helpers_refuse_unknown_modes():
     with pytest.raises(BadInput):
         STATE.desert.placement_options(tile, (0, 0), "loose")
     with pytest.raises(BadInput):
-        desert.distance_to_start({(0, 0)}, (0, 0), mode="miles")
+        paths.distance_to_start({(0, 0)}, (0, 0), mode="miles")

@@ -5,23 +5,18 @@ placed tiles; the tile set and the Supply deck are **illustrative** (the ruleboo
 lists neither) and ship as JSON in ``doppelnb/data/``.
 
 Modules: :mod:`.tiles` (tile data), :mod:`.cards` (Supply cards), :mod:`.rules` (variant flags),
-:mod:`.desert` (the graph, red dots, placement priority, distances, stacks, trapped),
-:mod:`.odds` (dice and exact clearing odds), :mod:`.game` (the full game state),
-:mod:`.analysis` (tables, heat maps, seeded simulations), :mod:`.render` (SVG).
+:mod:`.desert` (the graph, red dots, placement priority and its report), :mod:`.placement`
+(the red-dot rule edge by edge), :mod:`.paths` (distances, stacks, reachability, trapped),
+:mod:`.odds` (dice and exact clearing odds), :mod:`.base` (what a position answers: its fields
+and queries), :mod:`.state` (the frozen State and its Draft), :mod:`.setup` (the deal),
+:mod:`.legal` (legal actions and why not), :mod:`.apply` (how an action changes a Draft),
+:mod:`.players` (greedy, determinize), :mod:`.analysis` (exact tables and pictures),
+:mod:`.explorer` (the explorer policy and seeded simulations), :mod:`.render` (SVG).
 """
 
 from ...core.spec import GameSpec, register
 from .cards import USABLE, SupplyDeck, load_deck
-from .desert import (
-    Desert,
-    PlacementReport,
-    distance_to_start,
-    is_trapped,
-    reachable,
-    region,
-    stack_chain,
-    stack_to_draw,
-)
+from .desert import Desert, PlacementReport
 from .odds import (
     clear_probability,
     clear_probability_brute,
@@ -30,6 +25,7 @@ from .odds import (
     dice_for_attempt,
     usable_cards,
 )
+from .paths import distance_to_start, is_trapped, reachable, region, stack_chain, stack_to_draw
 from .players import determinize as _determinize
 from .players import greedy as _greedy
 from .players import sides as _sides

@@ -54,10 +54,7 @@ END_REASONS = {
 class Action(tuple):  # type: ignore[type-arg]
     """One action: ``("move", 1, 0)``; ``str()`` gives ``"move 1 0"``."""
 
-    __slots__ = ()
-
-    def __new__(cls, items: tuple[Any, ...]) -> Action:
-        return tuple.__new__(cls, items)
+    __slots__ = ()  # built as ``Action(items)``: tuple's own constructor, nothing added
 
     @property
     def kind(self) -> str:

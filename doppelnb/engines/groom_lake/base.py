@@ -1,12 +1,15 @@
 """What every Groom Lake position can answer: who acts, what is legal and why not, the views.
 
 :class:`Queries` is shared by the frozen :class:`~.state.State` and the private draft that
-:mod:`.flow` builds the next state in; it never changes anything.
+:mod:`.apply` builds the next state in; it never changes anything. Its annotations are the one
+list of a position's fields: the State dataclass takes its fields from them, the draft copies
+them from the State (:mod:`doppelnb.core.draft`), and mypy reads their types.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from ...core.checks import check_seat, show
@@ -14,8 +17,9 @@ from ...core.errors import BadInput, RuleError
 from ...core.frozen import FrozenMap
 from .actions import END_REASONS, WAITING_FOR, parse_action
 from .cards import SupplyDeck
-from .desert import Desert, PlacementReport, reachable, stack_to_draw
+from .desert import Desert, PlacementReport
 from .notation import check_coord
+from .paths import first_stack, reachable
 from .rules import Rules
 from .tiles import (
     ALWAYS_HIGH_HEAT_VALUE,
@@ -39,11 +43,31 @@ _ACTION_WORDS = {"discard": "discard {0}", "scout": "scout", "end_turn": "end th
                  "trait": "{0} the revealed card", "ballot": "vote {0}"}
 
 
-class Queries:
-    """Read-only questions about a position (GL-R8..GL-R32)."""
+class Stacks(FrozenMap[str, tuple[str, ...]]):
+    """The tile stacks by back (``"3"``, ``"6"``, ``"compass"``, ``"discards"``), in that order:
+    a :class:`~doppelnb.core.frozen.FrozenMap` whose values are tuples of tile ids already.
+
+    A FrozenMap freezes every value it is given, element by element; the stacks hold some sixty
+    tile ids and change at every Scout, where that freezing cost more than the rest of the
+    action. Built only by the engine, from tuples of strings, which need no freezing.
+    """
 
     __slots__ = ()
 
+    def __init__(self, stacks: Mapping[str, tuple[str, ...]]) -> None:
+        self._data = dict(stacks)
+        self._hash = None
+
+
+class Queries:
+    """Read-only questions about a position (GL-R8..GL-R32), and the position's fields."""
+
+    __slots__ = ()
+
+    # The fields, in order. ``players``, ``rules`` and ``seed`` are the record header's
+    # (:class:`doppelnb.core.state.FrozenGameState`), ``rules`` narrowed to this game's flags.
+    # ``stacks`` (a :class:`Stacks`) and ``pending`` (an immutables.Map) are dicts while a
+    # draft changes them.
     players: int
     rules: Rules
     seed: int
@@ -52,14 +76,14 @@ class Queries:
     desert: Desert
     team: Coord
     map_tokens: frozenset[Coord]
-    stacks: Any
+    stacks: Any  # Stacks: the tile stacks by back, in order
     tile_discards: tuple[str, ...]
     reshuffled: bool
     tile_shuffles: int
     life: tuple[int, ...]
     characters: tuple[str, ...]
     roles: tuple[str, ...]
-    leftover: Any
+    leftover: tuple[str, tuple[str, ...]] | None
     supply: tuple[str, ...]
     supply_discards: tuple[str, ...]
     supply_shuffles: int
@@ -72,9 +96,9 @@ class Queries:
     ap: int
     banked: tuple[int, ...]
     used: frozenset[str]
-    pending: Any
+    pending: Any  # Map[str, Any] | None: the decision under way
     attempts: int
-    scout_log: tuple[Any, ...]
+    scout_log: tuple[tuple[int, tuple[str, ...]], ...]
     turn_number: int
     result: str | None
     life_removed: int
@@ -82,17 +106,17 @@ class Queries:
     phase: str
 
     def _over_setup_hand(self) -> int | None:
-        for p in self.order_from(self.current):
+        for p in self._order_from(self.current):
             if len(self.hands[p]) > SETUP_HAND:
                 return p
         return None
 
     def _problem(self, action: tuple[Any, ...]) -> RuleError | None:
-        raise NotImplementedError  # :class:`~.legality.Legality` says why an action is refused
+        raise NotImplementedError  # :class:`~.legal.Legality` says why an action is refused
 
     def _shown(self, p: Coord) -> tuple[str, int]:
-        """The obstacle at ``p`` (there must be one) and its value."""
-        shown = self.obstacle(p)
+        """The obstacle at the placed tile ``p`` (there must be one) and its value."""
+        shown = self._obstacle(self.desert[p])
         assert shown is not None, f"no obstacle at {p}"
         return shown
 
@@ -108,41 +132,56 @@ class Queries:
 
     def order_from(self, first: int, include_out: bool = False) -> list[int]:
         """Seats in turn order (GL-A20) starting with ``first``; players out are skipped."""
-        first = check_seat(first, self.players, "first")
-        seats = [(first + i * self.step) % self.players for i in range(self.players)]
-        return [p for p in seats if include_out or p not in self.out]
+        return self._order_from(check_seat(first, self.players, "first"), include_out)
+
+    def _order_from(self, first: int, include_out: bool = False) -> list[int]:
+        """:meth:`order_from` of a seat the rules know to be one (unchecked)."""
+        n, step, out = self.players, self.step, self.out
+        seats = [(first + i * step) % n for i in range(n)]
+        return seats if include_out else [p for p in seats if p not in out]
 
     def _placed(self, p: Any, name: str = "position") -> Coord:
         q = check_coord(p, name)
-        if q not in self.desert.tiles:
+        if q not in self.desert:
             raise BadInput("NB-ARG", f"{name} must be the position of a placed tile, got {fmt(q)}")
         return q
 
+    # The public questions check their argument; the rules ask the same of positions they know
+    # to be placed tiles (an action's, parsed to whole numbers, or the Team's), through the
+    # unchecked ``_terrain``, ``_obstacle`` and ``_cleared`` below: the legal actions ask them
+    # several times per action, where the checks cost more than the answers.
     def tile_at(self, p: Coord) -> Tile | None:
         """The tile at ``p``, or None where no tile is placed."""
-        return self.desert.tiles.get(check_coord(p, "position"))
+        return self.desert.get(check_coord(p, "position"))
 
     def terrain(self, p: Coord) -> str:
-        tile = self.desert.tiles[self._placed(p)]
-        return self.rules.start_tile_terrain if tile.terrain == "start" else tile.terrain  # GL-A8
+        return self._terrain(self.desert[self._placed(p)])
 
     def obstacle(self, p: Coord) -> tuple[str, int] | None:
         """The obstacle shown at ``p`` and its value, or None (GL-R10, GL-A9)."""
-        tile = self.desert.tiles[self._placed(p)]
+        return self._obstacle(self.desert[self._placed(p)])
+
+    def is_cleared(self, p: Coord) -> bool:
+        """GL-R10: no obstacle icon, or a Map Token on it."""
+        return self._cleared(self._placed(p))
+
+    def _terrain(self, tile: Tile) -> str:
+        return self.rules.start_tile_terrain if tile.terrain == "start" else tile.terrain  # GL-A8
+
+    def _obstacle(self, tile: Tile) -> tuple[str, int] | None:
         if tile.obstacle:
             return tile.obstacle, tile.value or 0
         if self.rules.open_desert_always_high_heat and tile.terrain == "open_desert":
             return "high_heat", ALWAYS_HIGH_HEAT_VALUE
         return None
 
-    def is_cleared(self, p: Coord) -> bool:
-        """GL-R10: no obstacle icon, or a Map Token on it."""
-        p = self._placed(p)
-        return self.obstacle(p) is None or p in self.map_tokens
+    def _cleared(self, q: Coord) -> bool:
+        """:meth:`is_cleared` of a placed tile's position (unchecked)."""
+        return q in self.map_tokens or self._obstacle(self.desert[q]) is None
 
     def team_distance(self) -> int:
         """GL-R16 / GL-A4: the Team's distance to START."""
-        d = self.desert.distance[self.team]
+        d = self.desert.distance_of(self.team)
         return d + 1 if self.rules.distance_mode == "tiles_inclusive" else d
 
     def remaining(self) -> dict[str, int]:
@@ -151,14 +190,14 @@ class Queries:
     def next_stack(self) -> str | None:
         """The stack the next scouted tile comes from (GL-R16, GL-A5), None if no tile is left."""
         scope_all = self.rules.reshuffled_stack_scope == "all_draws"
-        name = stack_to_draw(self.team_distance(), self.remaining(),
-                             reshuffled=self.reshuffled and scope_all)
+        name = first_stack(self.team_distance(), self.stacks,
+                           reshuffled=self.reshuffled and scope_all)
         if name == "discards":
             if self.stacks["discards"] or self.tile_discards:
                 return "discards"
             # [INFERRED] the reshuffled stack and the discards are both empty: any tile still in
             # an original stack is drawn by the ordinary chain.
-            name = stack_to_draw(self.team_distance(), self.remaining())
+            name = first_stack(self.team_distance(), self.stacks)
             return None if name == "discards" else name
         return name
 
@@ -261,7 +300,7 @@ class Queries:
 
     def _over_hand_limit(self) -> int | None:
         limit = self.rules.hand_limit
-        for p in self.order_from(self.current):
+        for p in self._order_from(self.current):
             if limit is not None and len(self.hands[p]) > limit:
                 return p
         return None
@@ -270,8 +309,7 @@ class Queries:
     # -- views and pictures ----------------------------------------------------------------------
     def reachable(self) -> set[Coord]:
         """Tiles the Team could walk to through cleared, non-Canyon tiles (GL-R17)."""
-        return reachable(self.desert, self.team,
-                         lambda q: self.is_cleared(q))
+        return reachable(self.desert, self.team, self._cleared)
 
     def placement_report(self, tile_id: str | None = None) -> PlacementReport:
         """Why each position/rotation of a tile is legal or not here (GL-R14, GL-R15); by default

@@ -1,7 +1,8 @@
 """The Desert: placed tiles as a networkx graph (coordinates are nodes, orthogonal neighbours edges).
 
-Holds the red-dot rule (GL-R14), the placement priority (GL-R15), the distance to START and the
-stack it selects (GL-R16), reachability and the "trapped" end (GL-R31.4, GL-A28).
+Holds the red-dot rule (GL-R14), the placement priority (GL-R15) with its report, and the
+distance of every placed tile to START (GL-R16); the paths over it (the stack a distance selects,
+reachability, the "trapped" end) are :mod:`.paths`'.
 
 Distances are kept incrementally: placing a tile can only shorten paths, so the new tile takes
 ``1 + min(neighbour distances)`` and a breadth-first relaxation spreads any shortening from it.
@@ -15,38 +16,106 @@ graph is built on demand from the tiles (a read-only view for analyses), never c
 
 from __future__ import annotations
 
-import itertools
+import dataclasses
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
 import networkx as nx
+from immutables import Map
 
-from ...core.checks import check_bool, check_int, show
+from ...core.checks import show
 from ...core.errors import BadInput, IllegalAction
 from .placement import (
-    EDGE_MATCHES,
     PRIORITY_NAMES,
-    Candidate,
     Mismatch,
-    PlacementReport,
     Spots,
+    _check_mode,
+    _check_rotation,
+    _check_tile,
     _coord,
     edges_match,
 )
 from .pmap import Cells, OrderedView, PMap
 from .tiles import DIRECTIONS, Coord, Tile, diagonals, fmt, neighbours
 
-STACKS = ("3", "6", "compass")
 #: The rotations of an edge pattern that fit a constraint, memoised (a pure function of a few
 #: small integers: edge codes and constraints take few values, so the table stays small).
 _FITTING: dict[tuple[Any, ...], tuple[int, ...]] = {}
 _FITTING_MAX = 100_000
-#: Most positions :func:`distance_to_start` accepts as a collection or a graph: 0.15 s of
-#: graph building and search (a million ran for half a minute). The tile set has 61 tiles, the
-#: tests' deserts at most a few hundred positions.
-MAX_TILES = 10_000
+
+
+@dataclasses.dataclass(frozen=True)
+class Candidate:
+    """A position and rotation considered for a drawn tile, with the verdict and its reason."""
+
+    position: Coord
+    rotation: int
+    priority: int
+    mismatches: tuple[Mismatch, ...]
+    touches: int  # placed tiles it would touch
+
+    @property
+    def legal(self) -> bool:
+        return not self.mismatches and self.touches > 0
+
+    def reason(self) -> str:
+        if self.touches == 0:
+            return f"{fmt(self.position)} touches no placed tile"
+        if not self.mismatches:
+            return f"every touching edge matches ({self.touches} checked)"
+        return "; ".join(m.sentence() for m in self.mismatches)
+
+
+@dataclasses.dataclass(frozen=True)
+class PlacementReport:
+    """Why each candidate position/rotation of a drawn tile is legal or not (GL-R14, GL-R15)."""
+
+    tile: Tile
+    team: Coord
+    candidates: tuple[Candidate, ...]
+    level: int | None  # the priority level that applies; None: no legal position (GL-A7)
+    desert: Desert | None = dataclasses.field(default=None, compare=False, repr=False)
+
+    @property
+    def legal(self) -> tuple[Candidate, ...]:
+        return tuple(c for c in self.candidates if c.legal and c.priority == self.level)
+
+    def positions(self) -> list[tuple[Coord, int]]:
+        return [(c.position, c.rotation) for c in self.legal]
+
+    def summary(self) -> str:
+        tried = sorted({c.priority for c in self.candidates})
+        failed = [PRIORITY_NAMES[p] for p in tried if self.level is None or p < self.level]
+        head = f"{self.tile.name}: "
+        if failed:
+            head += "no legal position " + " nor ".join(failed) + ", so "
+        if self.level is None:
+            return head + "the tile cannot be placed and is discarded (GL-A7)."
+        spots = sorted({c.position for c in self.legal})
+        return (head + f"it must go {PRIORITY_NAMES[self.level]} (GL-R15 level {self.level}): "
+                + ", ".join(fmt(p) for p in spots) + ".")
+
+    def rows(self) -> list[list[str]]:
+        out = []
+        for c in self.candidates:
+            if c.legal and c.priority == self.level:
+                verdict = "legal"
+            elif c.legal:
+                verdict = "fits, but a higher priority applies"
+            else:
+                verdict = "illegal"
+            out.append([fmt(c.position), f"{c.rotation}°", f"{c.priority}", verdict, c.reason()])
+        return out
+
+    def _repr_html_(self) -> str:
+        from ...core.render import html_table
+        from .render import placement_svg
+
+        table = html_table(["position", "rotation", "priority", "verdict", "why"], self.rows(),
+                           caption=self.summary())
+        return f"<div>{placement_svg(self)}{table}</div>"
 
 
 class Desert:
@@ -66,7 +135,7 @@ class Desert:
     """
 
     __slots__ = ("start", "_graph", "_tiles", "_rotation", "_edges", "_distance", "_order", "_index",
-                 "_constraint", "_by_constraint", "_slot", "_seq", "_frozen")
+                 "_constraint", "_by_constraint", "_slot", "_seq", "_frozen", "_trapped")
 
     def __init__(self, start_tile: Tile, start: Coord = (0, 0), start_rotation: int = 0):
         start = _coord(start, "START")
@@ -92,6 +161,9 @@ class Desert:
         self._by_constraint: Any = PMap()  # constraint -> (creation number, {index: Coord})
         self._slot: Any = PMap()  # an open position's index in its class
         self._seq = 0
+        # GL-R31.4 by Team position, remembered once frozen (:func:`.paths.is_trapped`); a
+        # persistent map, replaced rather than changed, like every value a state holds
+        self._trapped: Map[Coord, bool] = Map()
         self._frozen = False
         self._add(start, start_tile, start_rotation)
 
@@ -185,6 +257,16 @@ class Desert:
         tile: Tile = self._tiles[p]
         return tile
 
+    def get(self, p: Coord) -> Tile | None:
+        """The tile at ``p``, or None (like ``tiles.get``, without building the view)."""
+        tile: Tile | None = self._tiles.get(p)
+        return tile
+
+    def distance_of(self, p: Coord) -> int:
+        """The placed tile ``p``'s distance to START (like ``distance[p]``, without the view)."""
+        steps: int = self._distance[p]
+        return steps
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Desert):
             return NotImplemented
@@ -244,6 +326,7 @@ class Desert:
         new._by_constraint = self._by_constraint
         new._slot = self._slot
         new._seq = self._seq
+        new._trapped = Map()
         new._frozen = False
         return new
 
@@ -285,6 +368,12 @@ class Desert:
         p = _coord(p)
         _check_mode(mode)
         _check_rotation(rotation)
+        return self._check_fit(tile, p, rotation, mode)
+
+    def _check_fit(self, tile: Tile, p: Coord, rotation: int, mode: str
+                   ) -> tuple[tuple[Mismatch, ...], int]:
+        """:meth:`check_fit` with its arguments already checked (placement searches ask it for
+        every position and rotation they try)."""
         own = tile.rotated_edges(rotation)
         bad, touches = [], 0
         for i, q in enumerate(neighbours(p)):
@@ -298,11 +387,26 @@ class Desert:
         return tuple(bad), touches
 
     def fits(self, tile: Tile, p: Coord, rotation: int, mode: str = "presence") -> bool:
+        _check_tile(tile)
         p = _coord(p)
+        _check_mode(mode)
+        _check_rotation(rotation)
+        return self._fits(tile, p, rotation, mode)
+
+    def _fits(self, tile: Tile, p: Coord, rotation: int, mode: str) -> bool:
+        """:meth:`fits` with its arguments already checked: the same test as
+        :meth:`_check_fit`, stopping at the first edge that does not match (a placement search
+        asks it for every position and rotation it tries)."""
         if p in self._tiles:
             return False
-        bad, touches = self.check_fit(tile, p, rotation, mode)
-        return not bad and touches > 0
+        own, edges, touches = tile.rotated_edges(rotation), self._edges, 0
+        for i, q in enumerate(neighbours(p)):
+            theirs = edges.get(q)
+            if theirs is not None:
+                if not edges_match(own[i], theirs[(i + 2) % 4], mode):  # GL-R14, GL-A3
+                    return False
+                touches += 1
+        return touches > 0
 
     # -- placement priority (GL-R15) ------------------------------------------------------------
     def _levels(self, team: Coord) -> Iterator[tuple[int, list[Coord]]]:
@@ -328,7 +432,7 @@ class Desert:
         near = [q for q in neighbours(team) if q not in self._tiles]
         diagonal = [q for q in diagonals(team) if q not in self._tiles and q in self._constraint]
         for level, spots in ((1, near), (2, diagonal)):
-            found = [(p, r) for p in spots for r in rotations if self.fits(tile, p, r, mode)]
+            found = [(p, r) for p in spots for r in rotations if self._fits(tile, p, r, mode)]
             if found:
                 return level, found
         anywhere = self._anywhere(tile, rotations, mode)
@@ -482,7 +586,7 @@ class Desert:
         return path
 
 
-# -- GL-R16: distance and stack -----------------------------------------------------------------
+# -- checks and pickling ------------------------------------------------------------------------
 def _rebuild_desert(start: Coord, placed: list[tuple[Coord, Tile, int]], frozen: bool) -> Desert:
     first, rest = placed[0], placed[1:]
     desert = Desert(first[1], start, first[2])
@@ -491,168 +595,4 @@ def _rebuild_desert(start: Coord, placed: list[tuple[Coord, Tile, int]], frozen:
     return desert.freeze() if frozen else desert
 
 
-def _check_rotation(rotation: Any) -> int:
-    if isinstance(rotation, bool) or rotation not in (0, 90, 180, 270):
-        raise BadInput("NB-ARG", f"rotation must be 0, 90, 180 or 270, got {show(rotation)}")
-    return int(rotation)
-
-
-def _desert_team(desert: Any, team: Any) -> tuple[Desert, Coord]:
-    if not isinstance(desert, Desert):
-        raise BadInput("NB-ARG", f"desert must be a Desert, got {type(desert).__name__}")
-    return desert, desert._team(team)
-
-
-def _check_mode(mode: Any) -> str:
-    if not isinstance(mode, str) or mode not in EDGE_MATCHES:
-        raise BadInput("GL-A3", f"mode must be one of {', '.join(EDGE_MATCHES)}, got {show(mode)}")
-    return mode
-
-
-def _check_tile(tile: Any) -> Tile:
-    if not isinstance(tile, Tile):
-        raise BadInput("NB-ARG", f"tile must be a Tile, got {type(tile).__name__}")
-    return tile
-
-
-def _graph_of(tiles: Any) -> nx.Graph:
-    if isinstance(tiles, Desert):
-        return tiles.graph
-    if isinstance(tiles, nx.Graph):
-        if tiles.number_of_nodes() > MAX_TILES:
-            raise BadInput("NB-ARG", f"tiles is limited to {MAX_TILES:,} positions, got a graph "
-                           f"of {tiles.number_of_nodes():,}")
-        return tiles
-    if isinstance(tiles, (str, bytes)) or not isinstance(tiles, (Mapping, Iterable)):
-        raise BadInput("NB-ARG", f"tiles must be positions, a mapping keyed by positions, a Desert "
-                       f"or a graph, got {type(tiles).__name__}")
-    source = tiles.keys() if isinstance(tiles, Mapping) else tiles
-    cells = list(itertools.islice(source, MAX_TILES + 1))
-    if len(cells) > MAX_TILES:
-        raise BadInput("NB-ARG", f"tiles is limited to {MAX_TILES:,} positions, got more")
-    placed = {_coord(c, "a tile position") for c in cells}
-    graph = nx.Graph()
-    for raw in placed:
-        p = _coord(raw, "a tile position")
-        graph.add_node(p)
-        for q in neighbours(p):
-            if q in placed:
-                graph.add_edge(p, q)
-    return graph
-
-
-def distance_to_start(tiles: Iterable[Coord] | Mapping[Coord, Any] | Desert | nx.Graph, team: Coord,
-                      start: Coord = (0, 0), *, mode: str = "steps") -> int:
-    """Shortest orthogonal path over the placed ``tiles`` from the Team's tile to START.
-
-    GL-R16: every placed tile counts, cleared or not, Canyons included. GL-A4: ``mode="steps"``
-    counts steps (START itself is 0); ``"tiles_inclusive"`` counts the tiles on the path (one more).
-    ``tiles`` is a collection of positions, a mapping keyed by positions, a :class:`Desert` or a
-    networkx graph, of at most :data:`MAX_TILES` (10,000) positions (a Desert is not limited).
-
-    >>> distance_to_start({(0, 0), (1, 0), (2, 0), (2, 1)}, (2, 1))
-    3
-    """
-    team, start = _coord(team, "the Team's tile"), _coord(start, "START")
-    if mode not in ("steps", "tiles_inclusive"):
-        raise BadInput("GL-A4", f"{show(mode)} is not a distance mode; choose 'steps' or 'tiles_inclusive'")
-    if isinstance(tiles, Desert) and tiles.start == start and team in tiles._distance:
-        steps: int = tiles._distance[team]
-    else:
-        graph = _graph_of(tiles)
-        for p, what in ((team, "the Team's tile"), (start, "START")):
-            if p not in graph:
-                raise BadInput("GL-R16", f"{what} {fmt(p)} is not among the placed tiles")
-        try:
-            steps = nx.shortest_path_length(graph, team, start)
-        except nx.NetworkXNoPath:
-            raise BadInput("GL-R16", f"no path of placed tiles joins {fmt(team)} to START "
-                           f"{fmt(start)}") from None
-    return steps + (1 if mode == "tiles_inclusive" else 0)
-
-
-def stack_chain(distance: int) -> tuple[str, ...]:
-    """GL-R16 / GL-A5: the stacks tried in order for a Team at ``distance`` steps (a whole
-    number >= 0; anything else is ``BadInput``)."""
-    distance = check_int(distance, "distance", 0)
-    if distance <= 4:
-        return ("3", "6", "compass")
-    if distance <= 8:
-        return ("6", "compass")
-    return ("compass",)
-
-
-def stack_to_draw(distance: int, remaining: Mapping[str, int], *, reshuffled: bool = False) -> str:
-    """Which stack a Scout draws from (GL-R16, GL-A5).
-
-    ``remaining`` maps ``"3"``, ``"6"``, ``"compass"`` to the tiles left (a missing stack counts as
-    empty). The answer is the first non-empty stack of the fallback chain, or ``"discards"``: the
-    single reshuffled stack of discarded tiles, used once the chain runs dry. ``reshuffled=True``
-    says that stack already exists and, under the default ``all_draws`` reading, serves every draw.
-
-    >>> stack_to_draw(4, {"3": 5, "6": 5, "compass": 5}), stack_to_draw(5, {"3": 5, "6": 5, "compass": 5})
-    ('3', '6')
-    >>> stack_to_draw(3, {"3": 0, "6": 2, "compass": 5}), stack_to_draw(9, {"compass": 0})
-    ('6', 'discards')
-    """
-    distance = check_int(distance, "distance", 0)
-    check_bool(reshuffled, "reshuffled")
-    if not isinstance(remaining, Mapping):
-        raise BadInput("NB-ARG", "remaining maps \"3\", \"6\", \"compass\" to the tiles left")
-    for key, value in remaining.items():
-        if key not in STACKS:
-            raise BadInput("NB-ARG", f"{show(key)} is not a stack; stacks are \"3\", \"6\", \"compass\"")
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise BadInput("NB-ARG", f"stack {show(key)} must hold a whole number >= 0 of tiles")
-    if reshuffled:
-        return "discards"
-    for name in stack_chain(distance):  # GL-R16 fallbacks
-        if remaining.get(name, 0) > 0:
-            return name
-    return "discards"  # GL-R16: the Compass stack ran out -> one reshuffled stack (GL-A5)
-
-
-# -- reachability and "trapped" (GL-R17, GL-R31.4, GL-A28) ----------------------------------------
-def reachable(desert: Desert, team: Coord, cleared: Callable[[Coord], bool]) -> set[Coord]:
-    """Tiles the Team can walk to now: through cleared, non-Canyon tiles (GL-R17).
-
-    ``cleared(p)`` says whether the tile at ``p`` may be entered.
-    """
-    desert, team = _desert_team(desert, team)
-    if not callable(cleared):
-        raise BadInput("NB-ARG", f"cleared must be a function of a position, got {show(cleared)}")
-    seen, queue, tiles = {team}, deque([team]), desert._tiles
-    while queue:
-        u = queue.popleft()
-        for v in neighbours(u):
-            if v not in seen and v in tiles and tiles[v].terrain != "canyon" and cleared(v):
-                seen.add(v)
-                queue.append(v)
-    return seen
-
-
-def region(desert: Desert, team: Coord) -> set[Coord]:
-    """GL-A28's R: non-Canyon tiles joined to the Team past non-Canyon tiles, cleared or not."""
-    desert, team = _desert_team(desert, team)
-    seen, queue, tiles = {team}, deque([team]), desert._tiles
-    while queue:
-        u = queue.popleft()
-        for v in neighbours(u):
-            if v not in seen and v in tiles and tiles[v].terrain != "canyon":
-                seen.add(v)
-                queue.append(v)
-    return seen
-
-
-def is_trapped(desert: Desert, team: Coord) -> bool:
-    """GL-R31.4 with GL-A28: no Civilization and no empty neighbour anywhere in R."""
-    desert, team = _desert_team(desert, team)
-    r = region(desert, team)
-    if any(desert._tiles[p].terrain == "civilization" for p in r):
-        return False
-    return not any(q not in desert._tiles for p in r for q in neighbours(p))
-
-
-__all__ = ["Desert", "PlacementReport", "Candidate", "Mismatch", "distance_to_start",
-           "stack_to_draw", "stack_chain", "reachable", "region", "is_trapped", "edges_match",
-           "STACKS", "PRIORITY_NAMES"]
+__all__ = ["Desert", "PlacementReport", "Candidate", "Mismatch", "edges_match", "PRIORITY_NAMES"]

@@ -187,7 +187,7 @@ def worked_examples() -> Html:
 
     e5 = gl_e5_canyon_path()
     cells = set(e5.desert.tiles)
-    from .desert import distance_to_start
+    from .paths import distance_to_start
 
     crash = gl_e9_steps()
     again = play_steps(crash[-1], [["move", 0, 0], ["move", 1, 0]])

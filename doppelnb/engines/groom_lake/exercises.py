@@ -14,9 +14,9 @@ from fractions import Fraction
 
 from ...core.exercises import Choice, Exercise, Probability, WholeNumber, exercise_book
 from .analysis import alien_absent_probability
-from .desert import stack_to_draw
 from .examples import gl_e6_placement, gl_r27_vote
 from .odds import clear_probability, dice_for_attempt
+from .paths import stack_to_draw
 
 FULL = {"3": 1, "6": 1, "compass": 1}
 LEVELS = {1: "next to the Team", 2: "diagonal", 3: "anywhere", None: "nowhere"}

@@ -1,5 +1,6 @@
-"""Placement verdicts (GL-R14, GL-R15): the red-dot rule edge by edge, each candidate position
-and rotation with its reason, and :class:`Spots`, the lazy list of 'anywhere' placements.
+"""The red-dot rule edge by edge (GL-R14), the sentence for a mismatching edge, and :class:`Spots`,
+the lazy list of 'anywhere' placements (GL-R15.3). The report of every candidate position and
+rotation with its reason is the Desert's (:class:`.desert.PlacementReport`).
 
 >>> edges_match(1, 2), edges_match(1, 2, "exact_pattern"), edges_match(0, 1)
 (True, False, False)
@@ -9,14 +10,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, overload
+from typing import Any, overload
 
 from ...core.checks import show
 from ...core.errors import BadInput
 from .tiles import DIRECTION_NAMES, Coord, Tile, fmt
-
-if TYPE_CHECKING:
-    from .desert import Desert
 
 EDGE_MATCHES = ("presence", "exact_pattern")
 PRIORITY_NAMES = {1: "orthogonally next to the Team", 2: "diagonally next to the Team",
@@ -28,6 +26,24 @@ def _coord(value: Any, what: str = "a position") -> Coord:
             and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
         return (int(value[0]), int(value[1]))
     raise BadInput("NB-ARG", f"{what} is a pair of whole numbers (x, y), not {show(value)}")
+
+
+def _check_rotation(rotation: Any) -> int:
+    if isinstance(rotation, bool) or rotation not in (0, 90, 180, 270):
+        raise BadInput("NB-ARG", f"rotation must be 0, 90, 180 or 270, got {show(rotation)}")
+    return int(rotation)
+
+
+def _check_mode(mode: Any) -> str:
+    if not isinstance(mode, str) or mode not in EDGE_MATCHES:
+        raise BadInput("GL-A3", f"mode must be one of {', '.join(EDGE_MATCHES)}, got {show(mode)}")
+    return mode
+
+
+def _check_tile(tile: Any) -> Tile:
+    if not isinstance(tile, Tile):
+        raise BadInput("NB-ARG", f"tile must be a Tile, got {type(tile).__name__}")
+    return tile
 
 
 def edges_match(own: int, other: int, mode: str = "presence") -> bool:
@@ -53,78 +69,6 @@ class Mismatch:
     def sentence(self) -> str:
         return (f"its {DIRECTION_NAMES[self.direction]} edge has {_dots(self.own)} but the tile at "
                 f"{fmt(self.neighbour)} shows {_dots(self.theirs)} there")
-
-
-@dataclasses.dataclass(frozen=True)
-class Candidate:
-    """A position and rotation considered for a drawn tile, with the verdict and its reason."""
-
-    position: Coord
-    rotation: int
-    priority: int
-    mismatches: tuple[Mismatch, ...]
-    touches: int  # placed tiles it would touch
-
-    @property
-    def legal(self) -> bool:
-        return not self.mismatches and self.touches > 0
-
-    def reason(self) -> str:
-        if self.touches == 0:
-            return f"{fmt(self.position)} touches no placed tile"
-        if not self.mismatches:
-            return f"every touching edge matches ({self.touches} checked)"
-        return "; ".join(m.sentence() for m in self.mismatches)
-
-
-@dataclasses.dataclass(frozen=True)
-class PlacementReport:
-    """Why each candidate position/rotation of a drawn tile is legal or not (GL-R14, GL-R15)."""
-
-    tile: Tile
-    team: Coord
-    candidates: tuple[Candidate, ...]
-    level: int | None  # the priority level that applies; None: no legal position (GL-A7)
-    desert: Desert | None = dataclasses.field(default=None, compare=False, repr=False)
-
-    @property
-    def legal(self) -> tuple[Candidate, ...]:
-        return tuple(c for c in self.candidates if c.legal and c.priority == self.level)
-
-    def positions(self) -> list[tuple[Coord, int]]:
-        return [(c.position, c.rotation) for c in self.legal]
-
-    def summary(self) -> str:
-        tried = sorted({c.priority for c in self.candidates})
-        failed = [PRIORITY_NAMES[p] for p in tried if self.level is None or p < self.level]
-        head = f"{self.tile.name}: "
-        if failed:
-            head += "no legal position " + " nor ".join(failed) + ", so "
-        if self.level is None:
-            return head + "the tile cannot be placed and is discarded (GL-A7)."
-        spots = sorted({c.position for c in self.legal})
-        return (head + f"it must go {PRIORITY_NAMES[self.level]} (GL-R15 level {self.level}): "
-                + ", ".join(fmt(p) for p in spots) + ".")
-
-    def rows(self) -> list[list[str]]:
-        out = []
-        for c in self.candidates:
-            if c.legal and c.priority == self.level:
-                verdict = "legal"
-            elif c.legal:
-                verdict = "fits, but a higher priority applies"
-            else:
-                verdict = "illegal"
-            out.append([fmt(c.position), f"{c.rotation}°", f"{c.priority}", verdict, c.reason()])
-        return out
-
-    def _repr_html_(self) -> str:
-        from ...core.render import html_table
-        from .render import placement_svg
-
-        table = html_table(["position", "rotation", "priority", "verdict", "why"], self.rows(),
-                           caption=self.summary())
-        return f"<div>{placement_svg(self)}{table}</div>"
 
 
 class Spots(Sequence[tuple[Coord, int]]):
@@ -200,5 +144,4 @@ def _spots_of(pairs: list[tuple[Coord, int]]) -> Spots:
 
 
 
-__all__ = ["Mismatch", "Candidate", "PlacementReport", "Spots", "edges_match", "EDGE_MATCHES",
-           "PRIORITY_NAMES"]
+__all__ = ["Mismatch", "Spots", "edges_match", "EDGE_MATCHES", "PRIORITY_NAMES"]

@@ -24,10 +24,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from immutables import Map
+
 from ...core.checks import check_instance, check_seat
 from ...core.errors import BadInput
-from ...core.frozen import FrozenMap
 from .actions import Action
+from .base import Stacks
 from .cards import INFECTION
 from .odds import MAX_DICE, clear_probability, dice_for_attempt, usable_cards
 from .rules import check_rules
@@ -345,9 +347,9 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     return state._evolve(
         hands=tuple(hands), supply=supply, supply_discards=discards, leftover=leftover,
         characters=tuple(characters), roles=roles, infected=infected,
-        stacks=FrozenMap({k: tuple(v) for k, v in stacks.items()}),
+        stacks=Stacks({k: tuple(v) for k, v in stacks.items()}),
         tile_discards=tile_discards,
-        pending=FrozenMap(pend) if state.pending is not None else None,
+        pending=Map(pend) if state.pending is not None else None,
         seed=rng.getrandbits(62))
 
 

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 from ...core.checks import check_instance, check_sequence
 from ...core.render import PALETTE, Html, Svg, escape, heat_colour, html_table
-from .desert import Desert, PlacementReport, _rebuild_desert, stack_chain, stack_to_draw
+from .desert import Desert, PlacementReport, _rebuild_desert
+from .paths import stack_chain, stack_to_draw
 from .tiles import OBSTACLE_NAMES, Coord, Tile
 
 if TYPE_CHECKING:

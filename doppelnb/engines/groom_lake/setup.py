@@ -1,5 +1,6 @@
 """Set-up (GL-R1..GL-R7): stacks, Life tokens, role stacks, the deal, the first leader, and a
-teaching layout when one is given. Called by :meth:`.flow.Draft.initial`.
+teaching layout when one is given. Called by :meth:`.state.State.initial` on a fresh
+:class:`.state.Draft`.
 """
 
 from __future__ import annotations
@@ -10,17 +11,17 @@ from typing import Any
 from ...core.chance import rng_for
 from ...core.checks import check_sequence, show
 from ...core.errors import BadInput
+from .apply import Apply
 from .base import ACTION_POINTS, LIFE_BY_PLAYERS
 from .cards import INFECTION, load_deck
 from .desert import Desert
-from .flow import Draft
 from .notation import check_coord
 from .tiles import (
     load_tiles,
 )
 
 
-def deal(self: Draft, options: Mapping[str, Any]) -> None:
+def deal(self: Apply, options: Mapping[str, Any]) -> None:
     """Set up ``self`` as the position after the deal (GL-R1..GL-R7)."""
     players, rules, seed = self.players, self.rules, self.seed
     self.tileset = load_tiles(rules.tiles)
@@ -100,10 +101,10 @@ def deal(self: Draft, options: Mapping[str, Any]) -> None:
     self.life_removed = 0
     self.events = ("set-up done",)
     self.phase = "setup_discard" if self._over_setup_hand() is not None else "turn"
-    self._settle()  # a teaching layout may already be trapped (GL-R31.4)
+    self.settle()  # a teaching layout may already be trapped (GL-R31.4)
 
 
-def arrange(self: Draft, options: Mapping[str, Any]) -> None:
+def arrange(self: Apply, options: Mapping[str, Any]) -> None:
     """A teaching position: ``layout`` lists ``[x, y, tile_id, rotation]`` placed in order
     (each touching the Desert so far and obeying the red-dot rule, GL-R14, under the game's
     ``edge_match`` reading, GL-A3), ``team`` the Team's tile and ``map_tokens`` the cleared tiles.

@@ -18,19 +18,23 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, ClassVar
 
+from immutables import Map
+
 from ...core.checks import check_int, check_players, check_sequence
+from ...core.draft import Draft as CoreDraft
+from ...core.draft import state_fields
 from ...core.errors import BadInput
-from ...core.frozen import FrozenMap
+from ...core.spec import spec_of
 from ...core.state import FrozenGameState, Outcome
 from .actions import END_REASONS, Action, parse_action
-from .base import LIFE_BY_PLAYERS, PLAYER_COUNTS
+from .apply import DO, Apply
+from .base import LIFE_BY_PLAYERS, PLAYER_COUNTS, Queries, Stacks
 from .cards import SupplyDeck
-from .desert import Desert
-from .flow import DO, FIELDS, Draft
-from .legality import Legality
+from .legal import Legality
 from .notation import check_coord
 from .rules import DEFAULT_RULES, Rules, check_rules
-from .tiles import Coord, TileSet
+from .setup import deal
+from .tiles import TileSet
 
 GAME = "groom_lake"
 GroomLakeRules = Rules  # the flags' class, named apart from State.Rules for annotations
@@ -40,61 +44,32 @@ GroomLakeRules = Rules  # the flags' class, named apart from State.Rules for ann
 class State(Legality, FrozenGameState):
     """One moment of a game of Groom Lake (immutable; ``play`` returns the next state)."""
 
+    # The fields are declared once, in :class:`~.base.Queries` (typed for mypy, shared with the
+    # draft); the dataclass reads them from there. Names starting with ``_`` are caches.
+    __annotations__ = dict(Queries.__annotations__)
+    rules: GroomLakeRules  # (for mypy, which takes the header's type from FrozenGameState)
+
     game: ClassVar[str] = GAME
     Rules: ClassVar[type[Rules]] = Rules
     player_counts: ClassVar[tuple[int, ...]] = PLAYER_COUNTS
     option_names: ClassVar[frozenset[str]] = frozenset({"layout", "team", "map_tokens"})
 
-    rules: GroomLakeRules  # the record header's rules, narrowed to this game's flags
-    tileset: TileSet
-    deck: SupplyDeck
-    desert: Desert  # frozen: read-only mappings, a frozen graph
-    team: Coord
-    map_tokens: frozenset[Coord]
-    stacks: FrozenMap[str, tuple[str, ...]]
-    tile_discards: tuple[str, ...]
-    reshuffled: bool
-    tile_shuffles: int
-    life: tuple[int, ...]
-    characters: tuple[str, ...]
-    roles: tuple[str, ...]
-    leftover: tuple[str, tuple[str, ...]] | None
-    supply: tuple[str, ...]
-    supply_discards: tuple[str, ...]
-    supply_shuffles: int
-    removed: tuple[str, ...]
-    infected: frozenset[int]
-    out: frozenset[int]
-    step: int
-    hands: tuple[tuple[str, ...], ...]
-    current: int
-    ap: int
-    banked: tuple[int, ...]
-    used: frozenset[str]
-    pending: FrozenMap[str, Any] | None
-    attempts: int
-    scout_log: tuple[tuple[int, tuple[str, ...]], ...]
-    turn_number: int
-    result: str | None
-    life_removed: int
-    events: tuple[str, ...]
-    phase: str
     _legal: tuple[Action, ...] | None = None
 
     # -- construction ---------------------------------------------------------------------------
     @classmethod
     def initial(cls, players: int, rules: Any, seed: int | None,
                 options: Any) -> State:
-        head = cls.header(players, rules, seed, options)
-        draft = Draft.initial(head["players"], head["rules"], head["seed"], dict(options or {}))
-        return cls(**head, **draft.fields())
+        draft = Draft.first(cls.header(players, rules, seed, options))
+        deal(draft, dict(options or {}))
+        draft.finish()
+        return cls._build(vars(draft))
 
     def _apply(self, action: Any) -> State:
         draft = Draft.of(self)
-        draft.events = ()
         DO[action[0]](draft, *action[1:])
-        draft._settle()
-        return self._evolve(**draft.fields())
+        draft.settle()
+        return draft.freeze()
 
     # -- the protocol ---------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -128,10 +103,12 @@ class State(Legality, FrozenGameState):
         return Outcome(True, self.winners, scores, END_REASONS[self.result])
 
     def determinize(self, player: int, rng: Any) -> State:
-        """A state consistent with what ``player`` has seen (see :mod:`.players`)."""
-        from .players import determinize
-
-        return determinize(self, player, rng)
+        """A state consistent with what ``player`` has seen: :func:`.players.determinize`, reached
+        through the game registry (:mod:`doppelnb.core.spec`), as search players reach it, so
+        that the State does not import the players that import it."""
+        determinize = spec_of(GAME).determinize
+        assert determinize is not None, "Groom Lake registers its determinizer"
+        return determinize(self, player, rng)  # type: ignore[no-any-return]
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
@@ -142,8 +119,35 @@ class State(Legality, FrozenGameState):
         return FrozenGameState.__hash__(self)
 
 
-_COMPARED = ("players", "rules", "seed", "options", "action_log") + tuple(
-    n for n in FIELDS if n not in ("tileset", "deck"))
+class Draft(CoreDraft[State], Apply):
+    """A private, mutable working copy of a State (:class:`doppelnb.core.draft.Draft`): the rule
+    functions of :class:`~.apply.Apply` change it, :meth:`freeze` makes the next State."""
+
+    @classmethod
+    def first(cls, header: dict[str, Any]) -> Draft:
+        """An empty draft holding only the record header, for the deal (:func:`.setup.deal`)."""
+        draft = cls.__new__(cls)
+        vars(draft).update(header)
+        return draft
+
+    def __init_draft__(self) -> None:
+        self.events = ()  # each state shows the events of the action that made it
+
+    def finish(self) -> None:
+        """The Desert frozen (a placement works on a private copy), the tables read-only: the
+        stacks :class:`~.base.Stacks` (their order is part of the state: it is shown, and
+        determinize deals them in it), the pending decision an ``immutables.Map``: both hold
+        immutable values already, so nothing is frozen deeply."""
+        self.desert.freeze()
+        if not isinstance(self.stacks, Stacks):
+            self.stacks = Stacks(self.stacks)
+        if self.pending is not None and not isinstance(self.pending, Map):
+            self.pending = Map(self.pending)
+
+
+#: The fields two states must agree on to be equal: all but the tile set and the Supply deck,
+#: which the rules flags (compared) name.
+_COMPARED = tuple(n for n in state_fields(State) if n not in ("tileset", "deck"))
 
 
 def new_game(players: int, *, rules: Rules = DEFAULT_RULES, seed: int | None = None,

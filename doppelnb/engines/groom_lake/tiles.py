@@ -69,18 +69,12 @@ class Tile:
 
     def rotated_edges(self, rotation: int) -> tuple[int, ...]:
         """Edges N, E, S, W after turning the tile clockwise by ``rotation`` degrees (GL-R14)."""
-        r = rotation // 90
-        return tuple(self.edges[(i - r) % 4] for i in range(4))
+        cut = 4 - rotation // 90 % 4  # turning by 90 degrees brings the W edge to the N
+        return tuple(self.edges[cut:]) + tuple(self.edges[:cut])
 
     def distinct_rotations(self) -> tuple[int, ...]:
         """Rotations giving different edge patterns (a plain tile has only one)."""
-        seen, out = set(), []
-        for rot in ROTATIONS:
-            pattern = self.rotated_edges(rot)
-            if pattern not in seen:
-                seen.add(pattern)
-                out.append(rot)
-        return tuple(out)
+        return _distinct_rotations(tuple(self.edges))
 
     @property
     def name(self) -> str:
@@ -275,6 +269,20 @@ def random_tile(rng: random.Random, tile_id: str, *, canyon_share: float = 0.12,
     e = edges
     return Tile(tile_id, terrain, rng.choice(BACKS), obstacle, value, crash, (e[0], e[1], e[2], e[3]))
 
+
+
+@lru_cache(maxsize=1024)
+def _distinct_rotations(edges: tuple[int, ...]) -> tuple[int, ...]:
+    """:meth:`Tile.distinct_rotations` of a tile with these edges (asked at every Scout; the
+    answer depends on the edges alone, and a tile set has a few dozen patterns)."""
+    tile = Tile("", "open_desert", None, edges=(edges[0], edges[1], edges[2], edges[3]))
+    seen, out = set(), []
+    for rot in ROTATIONS:
+        pattern = tile.rotated_edges(rot)
+        if pattern not in seen:
+            seen.add(pattern)
+            out.append(rot)
+    return tuple(out)
 
 __all__ = ["Tile", "TileSet", "load_tiles", "parse_tileset", "neighbours", "diagonals", "OFFSETS",
            "DIRECTIONS", "ROTATIONS", "TERRAINS", "BACKS", "OBSTACLES", "OBSTACLE_NAMES",

@@ -1,9 +1,9 @@
-"""How a Groom Lake position changes: set-up (GL-R1..GL-R7) and every action's effects.
+"""How a Groom Lake position changes: every action's effects and the automatic steps after it.
 
-A :class:`Draft` is a private, mutable copy of a position: :meth:`.state.State._apply` copies the
-current state's fields into one, runs the action's handler (looked up in :data:`DO`) and the
-automatic steps after it (``_settle``), and freezes the result into the next :class:`~.state.State`. No caller ever sees
-a draft, and no state is ever changed.
+:meth:`.state.State._apply` makes a :class:`.state.Draft` of the position (``Draft.of(state)``,
+the one core pattern: :mod:`doppelnb.core.draft`), runs the action's handler (looked up in
+:data:`DO`) and the automatic steps after it (:meth:`Apply.settle`), and freezes the draft into
+the next :class:`~.state.State`. No caller ever sees a draft, and no state is ever changed.
 """
 
 from __future__ import annotations
@@ -12,14 +12,12 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from ...core.chance import rng_for
-from ...core.frozen import FrozenMap
 from .actions import END_REASONS
 from .base import ACTION_POINTS, Queries
 from .cards import INFECTION
-from .desert import is_trapped
 from .odds import dice_breakdown
+from .paths import _is_trapped
 from .placement import Spots
-from .rules import Rules
 from .tiles import (
     OBSTACLE_NAMES,
     Coord,
@@ -37,45 +35,13 @@ def _add_one(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
     return tuple(sorted(hand + (card,)))
 
 
-#: the fields of a position, in the order the State declares them
-FIELDS = ("tileset", "deck", "desert", "team", "map_tokens", "stacks", "tile_discards",
-          "reshuffled", "tile_shuffles", "life", "characters", "roles", "leftover", "supply",
-          "supply_discards", "supply_shuffles", "removed", "infected", "out", "step", "hands",
-          "current", "ap", "banked", "used", "pending", "attempts", "scout_log", "turn_number",
-          "result", "life_removed", "events", "phase")
+class Apply(Queries):
+    """How each action changes a draft of a position: the rule functions of
+    :class:`.state.Draft` (a :class:`doppelnb.core.draft.Draft`, whose fields are the State's).
 
-
-class Draft(Queries):
-    """A mutable working copy of a position (never handed out)."""
-
-    def __init__(self, players: int, rules: Rules, seed: int) -> None:
-        self.players, self.rules, self.seed = players, rules, seed
-
-    @classmethod
-    def of(cls, state: Any) -> Draft:
-        draft = cls(state.players, state.rules, state.seed)
-        for name in FIELDS:
-            setattr(draft, name, getattr(state, name))
-        return draft
-
-    def fields(self) -> dict[str, Any]:
-        """The finished position: the Desert frozen, the tables read-only."""
-        self.desert.freeze()
-        if not isinstance(self.stacks, FrozenMap):
-            self.stacks = FrozenMap(self.stacks)
-        if self.pending is not None and not isinstance(self.pending, FrozenMap):
-            self.pending = FrozenMap(self.pending)
-        return {name: getattr(self, name) for name in FIELDS}
-
-    # -- set-up (GL-R1..GL-R7) -------------------------------------------------------------------
-    @classmethod
-    def initial(cls, players: int, rules: Rules, seed: int, options: Any) -> Draft:
-        """The position after the deal (GL-R1..GL-R7); ``options`` as in :func:`.state.new_game`."""
-        self = cls(players, rules, seed)
-        from .setup import deal
-
-        deal(self, options)
-        return self
+    Only ever called on a draft, never on a State: the State answers the same
+    :class:`~.base.Queries` but cannot change.
+    """
 
     def _say(self, text: str) -> None:
         self.events = self.events + (text,)
@@ -112,7 +78,7 @@ class Draft(Queries):
 
     def _do_give_up(self) -> None:
         self.used |= {"give_up"}
-        voters = tuple(self.order_from(self.current))
+        voters = tuple(self._order_from(self.current))
         self.phase, self.pending = "give_up", {"voters": voters, "idx": 0, "yes": 0}
         self._say(f"P{self.current + 1} proposes to give up")
 
@@ -186,7 +152,7 @@ class Draft(Queries):
     def _do_place(self, x: int, y: int, rotation: int) -> None:
         tile = self.tileset[self.pending["tile"]]
         desert = self.desert.copy()
-        desert.place(tile, (x, y), rotation, self.rules.edge_match)
+        desert._add((x, y), tile, rotation)  # GL-R14, GL-R15: checked as the action's legality
         self.desert = desert
         level = self.pending["level"]
         self.phase, self.pending = "turn", None
@@ -196,15 +162,15 @@ class Draft(Queries):
     # moving (GL-R17, GL-R18)
     def _do_move(self, x: int, y: int) -> None:
         q = (x, y)
-        mountain = self.terrain(q) == "mountain"
+        mountain = self._terrain(self.desert[q]) == "mountain"
         self._spend(2 if mountain else 1, "move")
         self.team = q
-        tile = self.desert.tiles[q]
+        tile = self.desert[q]
         self._say(f"the Team moves to {fmt(q)} ({tile.name})")
         self._arrive(q, mountain)
 
     def _arrive(self, q: Coord, mountain: bool) -> None:
-        tile = self.desert.tiles[q]
+        tile = self.desert[q]
         crash = tile.crash_site and q not in self.map_tokens
         if mountain and self.supply_discards:  # GL-R17 (GL-A32: nothing to remove if empty)
             self.phase, self.pending = "mountain", {"crash": q if crash else None}
@@ -212,7 +178,7 @@ class Draft(Queries):
         if crash:
             self._begin_crash(q)
             return
-        if self.terrain(q) == "civilization":  # GL-R31.1 (GL-A27: only once cleared)
+        if self._terrain(self.desert[q]) == "civilization":  # GL-R31.1 (GL-A27: only once cleared)
             self.result = "civilization"
 
     def _do_remove(self, end: str) -> None:
@@ -239,7 +205,7 @@ class Draft(Queries):
         return card
 
     def _begin_crash(self, q: Coord) -> None:
-        n = self.desert.tiles[q].crash_site or 0
+        n = self.desert[q].crash_site or 0
         self._say(f"the Team explores a Crash Site with {n} hand-out{'s' * (n > 1)} (GL-R18)")
         self._crash_round(q, n)
 
@@ -274,14 +240,14 @@ class Draft(Queries):
         self.phase, self.pending = "turn", None
         if self.rules.hand_limit is not None and self._over_hand_limit() is not None:
             self.phase = "hand_limit"
-        if self.terrain(q) == "civilization":
+        if self._terrain(self.desert[q]) == "civilization":
             self.result = "civilization"
 
 
     # clearing (GL-R19..GL-R25)
     def _do_clear(self, x: int, y: int) -> None:
         self._spend(1, "clear")
-        order = tuple(p for p in self.order_from(self.current) if p != self.current) + (self.current,)
+        order = tuple(p for p in self._order_from(self.current) if p != self.current) + (self.current,)
         self.phase = "pile"
         self.pending = {"target": (x, y), "order": order, "idx": 0, "cards": (),
                         "life": (0,) * self.players, "revealed": False}
@@ -334,11 +300,11 @@ class Draft(Queries):
                 self._arrive(target, False)
             return
         # GL-R23: failure. Every player in the game rolls one die.
-        rollers = self.order_from(self.current, self.rules.failure_roll_includes_out_players)
+        rollers = self._order_from(self.current, self.rules.failure_roll_includes_out_players)
         frng = rng_for(self.seed, "failure", self.attempts)
         rolls = {p: frng.randint(1, 6) for p in sorted(rollers)}
         high = max(rolls.values())
-        queue = tuple(p for p in self.order_from(self.current) if rolls.get(p) == high)
+        queue = tuple(p for p in self._order_from(self.current) if rolls.get(p) == high)
         self._say("failure (GL-R23); penalty rolls "
                   + ", ".join(f"P{p + 1}:{r}" for p, r in rolls.items())
                   + (f"; P{', P'.join(str(p + 1) for p in queue)} rolled the highest" if queue else ""))
@@ -466,7 +432,7 @@ class Draft(Queries):
     # voting (GL-R27)
     def _do_vote(self, target: int) -> None:
         self._spend(2, "vote")
-        seats = self.order_from(self.current, self.rules.out_players_vote)
+        seats = self._order_from(self.current, self.rules.out_players_vote)
         voters = tuple(p for p in seats if p != target)
         self.phase, self.pending = "vote", {"target": target, "voters": voters, "idx": 0, "yes": 0}
         self._say(f"P{self.current + 1} calls a vote to leave P{target + 1} behind")
@@ -498,17 +464,23 @@ class Draft(Queries):
         self.phase, self.pending = "turn", None
 
     # the flow between actions
-    def _settle(self) -> None:
+    def settle(self) -> None:
+        """The automatic steps after an action (or the deal), until a player must choose."""
         if self.phase == "penalty":
             self._process_penalty()
         if self.phase == "setup_discard" and self._over_setup_hand() is None:
             self.phase = "turn"
         if self.phase == "hand_limit" and self._over_hand_limit() is None:
             self.phase = "turn"
-        if self.result is None and not self.humans_in_game():  # GL-R31.2
+        out = self.out
+        if self.result is None and not any(  # GL-R31.2: no Human left in the game
+                role == "human" and p not in out for p, role in enumerate(self.roles)):
             self.result = "no_humans"
+        # The Desert is final now (a placement is the action's first step): frozen here rather
+        # than in finish() alone, so that whether the Team is trapped is remembered with it.
+        self.desert.freeze()
         if (self.result is None and self.phase in ("turn", "setup_discard")
-                and is_trapped(self.desert, self.team)):
+                and _is_trapped(self.desert, self.team)):
             self.result = "trapped"  # GL-R31.4, GL-A28
         if self.result is not None:
             if self.pending and "cards" in self.pending and "life" in self.pending:
@@ -522,7 +494,7 @@ class Draft(Queries):
             self._next_turn()
 
     def _next_turn(self) -> None:
-        seats = self.order_from(self.current, include_out=True)[1:] + [self.current]
+        seats = self._order_from(self.current, include_out=True)[1:] + [self.current]
         nxt = next(p for p in seats if p not in self.out)
         self.current = nxt
         self.ap = ACTION_POINTS + self.banked[nxt]
@@ -532,16 +504,16 @@ class Draft(Queries):
         self._say(f"P{nxt + 1} is the leader now ({self.ap} AP)")
 
 
-#: Action kind -> the Draft method that applies it (called as ``DO[kind](draft, *args)``).
+#: Action kind -> the Apply method that applies it (called as ``DO[kind](draft, *args)``).
 #: An explicit table rather than a name built from the kind, so every handler is named where it is
 #: used (readers, mypy and dead-code tools can follow it); the kinds are those of
 #: :data:`.actions.ARITY`, and an action reaches this table only after ``play`` has parsed and
 #: checked it, so a kind missing here is a bug, never a user's mistake.
 DO: Final[Mapping[str, Callable[..., None]]] = {
-    "discard": Draft._do_discard, "scout": Draft._do_scout, "end_turn": Draft._do_end_turn,
-    "give_up": Draft._do_give_up, "move": Draft._do_move, "clear": Draft._do_clear,
-    "vote": Draft._do_vote, "keep": Draft._do_keep, "place": Draft._do_place,
-    "remove": Draft._do_remove, "crash": Draft._do_crash, "pile": Draft._do_pile,
-    "done": Draft._do_done, "roll": Draft._do_roll, "pay": Draft._do_pay,
-    "trait": Draft._do_trait, "take_life": Draft._do_take_life, "ballot": Draft._do_ballot,
+    "discard": Apply._do_discard, "scout": Apply._do_scout, "end_turn": Apply._do_end_turn,
+    "give_up": Apply._do_give_up, "move": Apply._do_move, "clear": Apply._do_clear,
+    "vote": Apply._do_vote, "keep": Apply._do_keep, "place": Apply._do_place,
+    "remove": Apply._do_remove, "crash": Apply._do_crash, "pile": Apply._do_pile,
+    "done": Apply._do_done, "roll": Apply._do_roll, "pay": Apply._do_pay,
+    "trait": Apply._do_trait, "take_life": Apply._do_take_life, "ballot": Apply._do_ballot,
 }

@@ -14,6 +14,7 @@ from ...core.errors import IllegalAction, RuleError
 from .actions import PHASE_ACTIONS, WAITING_FOR, Action
 from .base import Queries
 from .cards import INFECTION
+from .placement import PRIORITY_NAMES
 from .tiles import (
     OBSTACLE_NAMES,
     diagonals,
@@ -34,8 +35,8 @@ class Legality(Queries):
             return [("discard", c) for c in sorted(set(self.hands[me]))]
         if ph == "turn":
             out: list[tuple[Any, ...]] = [("scout",)]
-            out += [("move", *q) for q in neighbours(self.team) if q in self.desert.tiles]
-            out += [("clear", *q) for q in neighbours(self.team) if q in self.desert.tiles]
+            out += [("move", *q) for q in neighbours(self.team) if q in self.desert]
+            out += [("clear", *q) for q in neighbours(self.team) if q in self.desert]
             out += [("vote", p) for p in self.in_game() if p != self.current]
             out += [("give_up",), ("end_turn",)]
             return out
@@ -62,9 +63,90 @@ class Legality(Queries):
         return []
 
     def _legal_tuple(self) -> tuple[Action, ...]:
+        """The legal actions now: listed directly where a phase has a listing in
+        :data:`LISTINGS`, else :meth:`_legal_reference`."""
+        if self.result is not None:
+            return ()
+        listing = LISTINGS.get(self.phase)
+        return self._legal_reference() if listing is None else listing(self)
+
+    def _legal_reference(self) -> tuple[Action, ...]:
+        """The legal actions by the rules' own checks: every candidate that :meth:`_problem`
+        does not refuse. The reference that the direct listings are tested against
+        (tests/groom_lake/test_legal_listings.py)."""
         if self.result is not None:
             return ()
         return tuple(Action(a) for a in self._candidates() if self._problem(a) is None)
+
+    # -- direct listings ---------------------------------------------------------------------------
+    # A search player asks for the legal actions after every action of every playout, and most
+    # candidates of a turn are refused: building a refusal (a rule id and a sentence) for each
+    # cost more than the rest of the action. These list the legal actions of the busiest phases
+    # with the same conditions as the ``_problem_*`` checks, as plain booleans, in the order of
+    # :meth:`_candidates`; a rule change is made in both (the listing test compares them on
+    # random games under every flag that changes them).
+    def _list_turn(self) -> tuple[Action, ...]:
+        ap, used, rules, team = self.ap, self.used, self.rules, self.team
+        desert, tokens, again = self.desert, self.map_tokens, rules.repeat_actions
+        near = [(q, desert.get(q)) for q in neighbours(team)]
+        out = []
+        if (ap >= 1 and (again or "scout" not in used)  # GL-R12, GL-A21
+                and any(tile is None for _, tile in near)  # GL-R13
+                and self.next_stack() is not None):  # GL-A6
+            out.append(Action(("scout",)))
+        if again or "move" not in used:
+            for q, tile in near:  # GL-R17: not a Canyon, cleared, AP for the terrain
+                if tile is None or tile.terrain == "canyon":
+                    continue
+                if q not in tokens and self._obstacle(tile) is not None:
+                    continue
+                if ap >= (2 if self._terrain(tile) == "mountain" else 1):
+                    out.append(Action(("move", *q)))
+        if (ap >= 1 and (again or "clear" not in used)  # GL-R19, GL-A1
+                and not (rules.limited_tokens and len(tokens) >= rules.component("map"))):
+            out += [Action(("clear", *q)) for q, tile in near if tile is not None
+                    and q not in tokens and self._obstacle(tile) is not None]
+        if ap >= 2 and (again or "vote" not in used):  # GL-R27
+            out += [Action(("vote", p)) for p in self.in_game() if p != self.current]
+        if rules.give_up != "disabled" and "give_up" not in used:  # GL-A29
+            out.append(Action(("give_up",)))
+        out.append(Action(("end_turn",)))
+        return tuple(out)
+
+    def _list_discard(self) -> tuple[Action, ...]:
+        keep = INFECTION if not self.rules.infection_discardable_from_hand else None  # GL-A15
+        return tuple(Action(("discard", c)) for c in sorted(set(self.hands[self._mover()]))
+                     if c != keep)
+
+    def _list_place(self) -> tuple[Action, ...]:
+        # The options were found fitting at this priority level (GL-R14, GL-R15) with the
+        # Desert and the Team as they are now: nothing moves between scouting and placing.
+        return tuple(Action(("place", *p, r)) for p, r in self.pending["options"])
+
+    def _list_crash(self) -> tuple[Action, ...]:
+        drawn, rules = self.pending["drawn"], self.rules
+        forced = (INFECTION in drawn and rules.crash_site_draw_is_acquire
+                  and not rules.infection_discardable_from_hand)  # GL-A15
+        seats = self.in_game()
+        return tuple(Action(("crash", c, r)) for c in dict.fromkeys(drawn)
+                     if not forced or c == INFECTION for r in seats)
+
+    def _list_pile(self) -> tuple[Action, ...]:
+        me, deck = self._mover(), self.deck
+        out = [Action(("pile", c)) for c in sorted(set(self.hands[me]))
+               if c != "life" and deck.kind(c) != "trait"]  # GL-R19
+        if self.life[me] >= 1:
+            out.append(Action(("pile", "life")))
+        out.append(Action(("roll",) if self.pending["revealed"] else ("done",)))  # GL-R20
+        return tuple(out)
+
+    def _list_take_life(self) -> tuple[Action, ...]:
+        pend, eligible = self.pending, self._victims()
+        hit = pend["hit"]
+        spread = (pend["left"] == 1 and hit and all(h == hit[0] for h in hit)
+                  and any(v != hit[0] for v in eligible))  # GL-R24, GL-A16
+        return tuple(Action(("take_life", p)) for p in range(self.players)
+                     if p in eligible and not (spread and p == hit[0]))
 
     def _check(self, action: tuple[Any, ...]) -> None:
         problem = self._problem(action)
@@ -124,7 +206,7 @@ class Legality(Queries):
 
     def _problem_move(self, x: int, y: int) -> RuleError | None:
         q = (x, y)
-        tile = self.tile_at(q)
+        tile = self.desert.get(q)
         if tile is None:
             return IllegalAction("GL-R17", f"there is no tile at {fmt(q)} to move onto")
         if q not in neighbours(self.team):  # GL-R17 / GL-A8: one orthogonal step
@@ -133,24 +215,24 @@ class Legality(Queries):
         if tile.terrain == "canyon":  # GL-R17
             return IllegalAction("GL-R17", f"{fmt(q)} is a Canyon, and the Team can never move onto "
                                  "a Canyon")
-        if not self.is_cleared(q):  # GL-R10, GL-R17
+        if not self._cleared(q):  # GL-R10, GL-R17
             name, value = self._shown(q)
             return IllegalAction("GL-R17", f"{fmt(q)} shows {OBSTACLE_NAMES[name]} {value} and has "
                                  "no Map Token yet: it must be cleared before the Team can enter")
-        cost = 2 if self.terrain(q) == "mountain" else 1
+        cost = 2 if self._terrain(tile) == "mountain" else 1
         what = "moving onto a Mountain" if cost == 2 else "moving"
         return self._ap_problem(cost, what.capitalize()) or self._repeat_problem("move")
 
     def _problem_clear(self, x: int, y: int) -> RuleError | None:
         q = (x, y)
-        tile = self.tile_at(q)
+        tile = self.desert.get(q)
         if tile is None:
             return IllegalAction("GL-R19", f"there is no tile at {fmt(q)} to clear")
         if q not in neighbours(self.team):  # GL-R19: orthogonal neighbours only (GL-R9)
             where = "diagonal to" if q in diagonals(self.team) else "not next to"
             return IllegalAction("GL-R19", f"{fmt(q)} is {where} the Team's tile {fmt(self.team)}; "
                                  "only an orthogonal neighbour can be cleared")
-        if self.obstacle(q) is None:
+        if self._obstacle(tile) is None:
             return IllegalAction("GL-R19", f"{fmt(q)} ({tile.name}) shows no obstacle to clear")
         if q in self.map_tokens:
             return IllegalAction("GL-R10", f"{fmt(q)} is already cleared (it has a Map Token)")
@@ -176,9 +258,9 @@ class Legality(Queries):
         tile = self.tileset[self.pending["tile"]]
         if rotation not in (0, 90, 180, 270):
             return IllegalAction("GL-R14", f"a tile turns by 0, 90, 180 or 270 degrees, not {rotation}")
-        if p in self.desert.tiles:
-            return IllegalAction("GL-R15", f"{fmt(p)} already holds {self.desert.tiles[p].name}")
-        bad, touches = self.desert.check_fit(tile, p, rotation, self.rules.edge_match)
+        if p in self.desert:
+            return IllegalAction("GL-R15", f"{fmt(p)} already holds {self.desert[p].name}")
+        bad, touches = self.desert._check_fit(tile, p, rotation, self.rules.edge_match)
         if touches == 0:
             return IllegalAction("GL-R15", f"{fmt(p)} is not next to any placed tile")
         if bad:  # GL-R14
@@ -187,8 +269,6 @@ class Legality(Queries):
         level = self.pending["level"]
         mine = 1 if p in neighbours(self.team) else 2 if p in diagonals(self.team) else 3
         if mine != level:  # GL-R15
-            from .desert import PRIORITY_NAMES
-
             spots = sorted({q for q, _ in self.pending["options"]})
             return IllegalAction("GL-R15", f"{tile.id} fits {PRIORITY_NAMES[level]}, at "
                                  f"{', '.join(fmt(q) for q in spots)}, so it must go there "
@@ -286,4 +366,14 @@ PROBLEMS: Final[Mapping[str, Callable[..., RuleError | None]]] = {
     "done": Legality._problem_done, "roll": Legality._problem_roll,
     "pay": Legality._problem_pay, "trait": Legality._problem_trait,
     "take_life": Legality._problem_take_life, "ballot": Legality._problem_ballot,
+}
+
+
+#: Phase -> the direct listing of its legal actions (the other phases list theirs by
+#: :meth:`Legality._legal_reference`: they have two or three candidates).
+LISTINGS: Final[Mapping[str, Callable[[Legality], tuple[Action, ...]]]] = {
+    "turn": Legality._list_turn, "setup_discard": Legality._list_discard,
+    "hand_limit": Legality._list_discard, "place": Legality._list_place,
+    "crash": Legality._list_crash, "pile": Legality._list_pile,
+    "take_life": Legality._list_take_life,
 }

@@ -1,0 +1,294 @@
+"""An explorer policy (a simple Human-minded player for teaching pictures) and the seeded
+simulations it plays: one expedition, and many games' Desert growth (which stacks are drawn, how
+long escapes take)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter, deque
+from collections.abc import Callable
+from typing import Any
+
+from ...core.chance import make_seed, rng_for
+from ...core.checks import check_instance, check_int, check_players
+from ...core.errors import BadInput
+from ...core.exact import mean_interval, wilson_interval
+from ...core.render import Html, Svg, bar_chart, html_table, side_by_side
+from .odds import (
+    usable_cards,
+)
+from .paths import STACKS
+from .rules import DEFAULT_RULES, Rules
+from .state import State, new_game
+from .tiles import Coord, Tile, neighbours
+
+Policy = Callable[[State, random.Random], Any]
+
+
+# -- an explorer policy -------------------------------------------------------------------------------
+_KEEP_SCORE = {"tool": 4, "recovery": 4, "alien_proof": 3, "trait": 1}
+
+
+def _walk_step(state: State, goals: set[Coord]) -> Coord | None:
+    """First step of a shortest walk (cleared, non-Canyon tiles) from the Team to a goal tile."""
+    if not goals:
+        return None
+    prev: dict[Coord, Coord | None] = {state.team: None}
+    queue = deque([state.team])
+    while queue:
+        u = queue.popleft()
+        if u in goals and u != state.team:
+            while prev[u] != state.team:
+                back = prev[u]
+                assert back is not None
+                u = back
+            return u
+        for v in state.desert.adjacent(u):
+            if v not in prev and state.desert.tiles[v].terrain != "canyon" and state.is_cleared(v):
+                prev[v] = u
+                queue.append(v)
+    return None
+
+
+def explorer_policy(state: State, rng: random.Random) -> tuple[Any, ...]:
+    """A plain, honest Team: reach Civilization, clear what blocks the way, scout outward.
+
+    The leader attempts a clear when the Humans' matching cards and spare Life promise an expected
+    total (3.5 a die) above the value; in the pile, Humans add matching cards until the expected
+    total beats the value by 2, and the leader tops up with Life while holding more than 2. Aliens
+    add nothing. Meant for simulations and steppers, not as strong play.
+    """
+    _check_policy_args(state, rng)
+    legal = state.legal_actions()
+    ph, me = state.phase, state._mover()
+    deck = state.deck
+    if ph in ("setup_discard", "hand_limit"):
+        def score(a: tuple[Any, ...]) -> tuple[float, str]:
+            card = a[1]
+            return (_KEEP_SCORE[deck.kind(card)] + deck.points.get(card, 0) / 10, card)
+        return min(legal, key=score)
+    if ph == "turn":
+        holders = [p for p in state.in_game() if state.roles[p] == "human"]
+
+        def promising(action: tuple[Any, ...]) -> bool:
+            obstacle, value = state._shown(action[1:])
+            usable = usable_cards(obstacle, state.rules)
+            dice = sum(1 for p in holders for c in state.hands[p] if c in usable)
+            dice += max(0, state.life[state.current] - 2)
+            return dice * 3.5 > value + 1
+
+        for q in neighbours(state.team):
+            tile = state.desert.tiles.get(q)
+            if tile is not None and tile.terrain == "civilization":
+                if ("move", *q) in legal:
+                    return ("move", *q)
+                if ("clear", *q) in legal and promising(("clear", *q)):
+                    return ("clear", *q)
+        if ("scout",) in legal:
+            return ("scout",)
+        clears = [a for a in legal if a[0] == "clear"]
+        if clears:
+            best = min(clears, key=lambda a: state._shown(a[1:])[1])
+            if promising(best):
+                return best
+        # walk toward the nearest reachable tile with an empty neighbour, or with an obstacle
+        frontier = {p for p in state.reachable() if state.desert.empty_neighbours(p)}
+        step = _walk_step(state, frontier)
+        if step and ("move", *step) in legal:
+            return ("move", *step)
+        if clears:
+            return rng.choice(clears)
+        moves = [a for a in legal if a[0] == "move"]
+        if moves and rng.random() < 0.5:
+            return rng.choice(moves)
+        return ("end_turn",)
+    if ph == "scout_keep":
+        tiles = [state.tileset[a[1]] for a in legal]
+        def rank(t: Tile) -> tuple[bool, bool, int, str]:
+            return (t.terrain != "civilization", t.terrain == "canyon", t.value or 0, t.id)
+        return ("keep", min(tiles, key=rank).id)
+    if ph == "place":
+        start = state.desert.start
+        return max(legal, key=lambda a: (abs(a[1] - start[0]) + abs(a[2] - start[1]), -a[3], a))
+    if ph == "mountain":
+        return ("remove", "top")
+    if ph == "crash":
+        tools = [a for a in legal if deck.kind(a[1]) == "tool" and a[2] == state.current]
+        return tools[0] if tools else next(a for a in legal if a[2] == state.current)
+    if ph == "pile":
+        pend = state.pending
+        assert pend is not None
+        obstacle, value = state._shown(pend["target"])
+        usable = usable_cards(obstacle, state.rules)
+        dice: int = sum(1 for _, c in pend["cards"] if c in usable) + sum(pend["life"])
+        ok = dice * 3.5 > value + 2
+        if state.roles[me] == "human" and not ok:
+            for a in legal:
+                if a[0] == "pile" and a[1] in usable:
+                    return a
+            if me == state.current and pend["revealed"] and state.life[me] > 2 and ("pile", "life") in legal:
+                return ("pile", "life")
+        return ("roll",) if pend["revealed"] else ("done",)
+    if ph == "pay":
+        return ("pay", "recovery")
+    if ph == "trait":
+        return ("trait", "keep")
+    if ph == "take_life":
+        return max(legal, key=lambda a: (state.life[a[1]], -a[1]))
+    if ph == "give_up":
+        return ("ballot", "yes" if state.roles[me] == "alien" else "no")
+    if ph == "vote":
+        return ("ballot", "no")
+    return rng.choice(legal)
+
+
+def _check_policy_args(state: Any, rng: Any) -> None:
+    check_instance(state, "state", State, expected="a Groom Lake State")
+    check_instance(rng, "rng", random.Random)
+    if state.is_over:
+        raise BadInput("NB-ARG", "the game is over: there is no action to choose")
+
+
+def _check_policy(policy: Any) -> None:
+    if not callable(policy):
+        raise BadInput("NB-ARG", f"policy must be a function (state, rng) -> action, got "
+                       f"{type(policy).__name__}")
+
+
+#: Most turns :func:`expedition` plays, and most games :func:`simulate_growth` runs.
+MAX_TURNS = 10_000
+MAX_GAMES = 10_000
+
+
+def past_setup(state: State, policy: Policy = explorer_policy) -> State:
+    """Play the set-up discards (GL-R6) with ``policy``: the first state where a leader acts."""
+    check_instance(state, "state", State, expected="a Groom Lake State")
+    _check_policy(policy)
+    rng = rng_for(state.seed, "policy", "setup")
+    while state.phase == "setup_discard":
+        state = state.play(policy(state, rng))
+    return state
+
+
+def expedition(players: int = 4, *, seed: int = 1, rules: Rules = DEFAULT_RULES,
+               max_turns: int = 60, policy: Policy = explorer_policy) -> list[State]:
+    """Every state of one seeded game played by ``policy`` (stopped after ``max_turns`` turns,
+    at most ``MAX_TURNS``)."""
+    max_turns = check_int(max_turns, "max_turns", 1, MAX_TURNS)
+    _check_policy(policy)
+    state = new_game(players, rules=rules, seed=seed)
+    rng = rng_for(seed, "policy", "groom_lake")
+    states = [state]
+    while not state.is_over and state.turn_number <= max_turns:
+        state = state.play(policy(state, rng))
+        states.append(state)
+    return states
+
+
+@dataclasses.dataclass(frozen=True)
+class GrowthStudy:
+    """Seeded simulations of whole games: stacks drawn, outcomes, Desert sizes, escape times."""
+
+    games: int
+    players: int
+    seed: int
+    stack_draws: dict[str, int]  # stack -> tiles drawn from it
+    scout_sources: dict[str, int]  # first stack of each scout -> scouts
+    results: dict[str, int]  # result ("stalled" if the turn cap was hit) -> games
+    escape_turns: tuple[int, ...]  # turns until Civilization, for escaped games
+    desert_sizes: tuple[int, ...]
+    draws_by_distance: dict[int, dict[str, int]]  # distance -> Counter of stacks
+
+    @property
+    def escape_rate(self) -> tuple[float, float, float]:
+        won = self.results.get("civilization", 0)
+        lo, hi = wilson_interval(won, self.games)
+        return won / self.games, lo, hi
+
+    def rows(self) -> list[list[Any]]:
+        total = sum(self.stack_draws.values()) or 1
+        return [[STACK_WORDS[name], self.stack_draws.get(name, 0),
+                 f"{100 * self.stack_draws.get(name, 0) / total:.1f}%"]
+                for name in (*STACKS, "discards")]
+
+    def outcome_rows(self) -> list[list[Any]]:
+        """How the games ended, in words, with each share's 95% Wilson interval."""
+        out = []
+        for result, n in sorted(self.results.items(), key=lambda kv: -kv[1]):
+            lo, hi = wilson_interval(n, self.games)
+            out.append([RESULT_WORDS.get(result, result), n,
+                        f"{n / self.games:.0%} [{lo:.0%}, {hi:.0%}]"])
+        return out
+
+    def distance_rows(self) -> list[list[Any]]:
+        """Tiles drawn from each stack, by the Team's distance to START when drawn."""
+        return [[d] + [by.get(s, 0) for s in (*STACKS, "discards")]
+                for d, by in self.draws_by_distance.items()]
+
+    def charts(self) -> tuple[Svg, Svg]:
+        total = sum(self.stack_draws.values()) or 1
+        draws = bar_chart([(STACK_WORDS[k], self.stack_draws.get(k, 0) / total)
+                           for k in (*STACKS, "discards")],
+                          title="Share of tiles drawn per stack", y_label="share of tiles drawn")
+        outcome = bar_chart([(RESULT_WORDS.get(k, k), v) for k, v in sorted(self.results.items())],
+                            title=f"How {self.games} games ended", colour="#E69F00",
+                            y_label="games", value_format="{:.0f}")
+        return draws, outcome
+
+    def summary(self) -> str:
+        rate, lo, hi = self.escape_rate
+        text = (f"{self.games} games of {self.players} players (seed {self.seed}): the Team escaped "
+                f"in {rate:.0%} (95% interval {lo:.0%}-{hi:.0%})")
+        if len(self.escape_turns) > 1:
+            mean, a, b = mean_interval(self.escape_turns)
+            text += f", after {mean:.1f} turns on average (95% interval {a:.1f}-{b:.1f})"
+        return text + "."
+
+    def _repr_html_(self) -> str:
+        table = html_table(["stack", "tiles drawn", "share"], self.rows(), caption=self.summary())
+        return str(side_by_side(Html(table), *self.charts()))
+
+
+#: Stack and result names in words, for tables and charts.
+STACK_WORDS = {"3": "\u201c3\u201d stack", "6": "\u201c6\u201d stack", "compass": "Compass stack",
+               "discards": "reshuffled discards"}
+RESULT_WORDS = {"civilization": "reached Civilization", "no_humans": "no Humans left",
+                "gave_up": "gave up", "trapped": "trapped by Canyons",
+                "stalled": "still in the desert at the turn limit"}
+
+
+def simulate_growth(games: int = 40, players: int = 4, *, seed: int = 1,
+                    rules: Rules = DEFAULT_RULES, max_turns: int = 60,
+                    policy: Policy = explorer_policy) -> GrowthStudy:
+    """Play ``games`` seeded games with ``policy`` (at most ``MAX_GAMES``); count stacks drawn
+    and how escapes go."""
+    games = check_int(games, "games", 1, MAX_GAMES)
+    players = check_players(players, (3, 4, 5, 6), rule="GL-R1")
+    max_turns = check_int(max_turns, "max_turns", 1, MAX_TURNS)
+    _check_policy(policy)
+    check_int(seed, "seed")
+    seed = make_seed(seed)
+    stack_draws: Counter[str] = Counter()
+    sources: Counter[str] = Counter()
+    results: Counter[str] = Counter()
+    by_distance: dict[int, Counter[str]] = {}
+    escape, sizes = [], []
+    for i in range(games):
+        final = expedition(players, seed=seed * 100_003 + i, rules=rules, max_turns=max_turns,
+                           policy=policy)[-1]
+        for distance, drawn in final.scout_log:
+            sources[drawn[0]] += 1
+            for name in drawn:
+                stack_draws[name] += 1
+                by_distance.setdefault(distance, Counter())[name] += 1
+        results[final.result or "stalled"] += 1
+        sizes.append(len(final.desert))
+        if final.result == "civilization":
+            escape.append(final.turn_number)
+    return GrowthStudy(games, players, seed, dict(stack_draws), dict(sources), dict(results),
+                       tuple(escape), tuple(sizes), {d: dict(c) for d, c in sorted(by_distance.items())})
+
+
+__all__ = ["explorer_policy", "past_setup", "expedition", "simulate_growth", "GrowthStudy",
+           "MAX_TURNS", "MAX_GAMES"]
