@@ -1,7 +1,8 @@
 # doppelnb: two commands for a newcomer.
 #   make lab   - set everything up (if needed) and open JupyterLab on notebooks/
-#   make test  - set everything up (if needed) and run every check: ruff, pytest (mypy beside it), nbval,
-#                then export the explainers and test them (and the Voila app) in Chromium
+#   make test  - set everything up (if needed) and run every check: ruff, pytest (mypy beside
+#                it), nbval, then export the explainers and test them (and the Voila app) in
+#                Chromium
 # More:
 #   make package    - the packaging tests alone: build the wheels (pure and compiled), install
 #                     them into fresh venvs
