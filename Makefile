@@ -1,7 +1,8 @@
 # doppelnb: two commands for a newcomer.
 #   make lab   - set everything up (if needed) and open JupyterLab on notebooks/
-#   make test  - set everything up (if needed) and run every check: ruff, pytest, nbval,
-#                then export the explainers and test them (and the Voila app) in Chromium
+#   make test  - set everything up (if needed) and run every check: ruff, pytest (mypy beside
+#                it), nbval, then export the explainers and test them (and the Voila app) in
+#                Chromium
 # More:
 #   make package    - the packaging tests alone: build the wheels (pure and compiled), install
 #                     them into fresh venvs
@@ -51,7 +52,7 @@ STUDENTS   ?= 30
 BROWSER_DEBS := chromium fonts-dejavu-core fonts-liberation fonts-symbola
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup setup-lab lab test lint unit notebooks bench clean chromium vendor explainers \
+.PHONY: setup setup-lab lab test lint unit unit-typecheck notebooks bench clean chromium vendor explainers \
 	browser app loadtest screenshots package typecheck golden soak sweep sweeps ladders strip fast fast-test wheels
 
 setup: $(STAMP)
@@ -75,14 +76,27 @@ lab: setup-lab
 	$(BIN)/jupyter lab --notebook-dir=notebooks --ip=$(IP) --port=$(PORT) --no-browser \
 		$$( [ "$$(id -u)" = 0 ] && echo --allow-root )
 
-test: lint typecheck unit notebooks explainers browser
+test: lint unit-typecheck notebooks explainers browser
 
 lint: setup
 	$(BIN)/ruff check .
 
 # One worker per core (pytest-xdist); a test module stays on one worker (its fixtures built once).
+# Files go to the workers in the order tests/conftest.py sorts them (the few long ones first, so
+# that none is left to run alone at the end), not xdist's own (--no-loadscope-reorder).
+UNIT = $(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder
 unit: setup
-	$(BIN)/python -m pytest -n auto --dist loadfile tests
+	$(UNIT) tests
+
+# What `make test` runs: the unit tests and, beside them, mypy (one process on one core, about
+# 15 s), rather than mypy first with the second core idle. mypy's report follows pytest's; the
+# step fails if either does.
+unit-typecheck: setup
+	@mkdir -p build
+	$(BIN)/mypy --strict doppelnb >build/typecheck.log 2>&1 & mypy=$$!; \
+	$(UNIT) tests; unit=$$?; \
+	wait $$mypy; typecheck=$$?; echo "mypy --strict doppelnb:"; cat build/typecheck.log; \
+	[ $$unit -eq 0 ] && [ $$typecheck -eq 0 ]
 
 # Every notebook run by nbval, one notebook per xdist worker on the 2 cores (`--dist loadscope`,
 # as nbval's README asks: a notebook's cells run in order in one kernel). Only the two plugins
@@ -197,7 +211,7 @@ wheels: setup
 # loaded from .so files there. GameState is compiled there, so every engine runs on it.
 fast-test: fast
 	DOPPELNB_EXPECT_COMPILED=1 PYTHONPATH=build/fast $(BIN)/python -P -m pytest -q -p no:cacheprovider \
-	  -n auto --dist loadfile -m "not packaging and not browser" tests
+	  -n auto --dist loadfile --no-loadscope-reorder -m "not packaging and not browser" tests
 
 typecheck: setup
 	$(BIN)/mypy --strict doppelnb

@@ -127,6 +127,37 @@ def open_page(browser):
         context.close()
 
 
+@pytest.fixture(scope="session")
+def explainer_page(browser):
+    """``explainer_page(html_file)`` -> (page, log): one page per exported file for the session.
+
+    Opening a chapter's exported page costs 4-5 s of Chromium's CPU (the widget renderer's 3.6 MB
+    of JavaScript, then every view drawn), whatever the page's size. The tests that only read a
+    page or step its steppers and go back (test_explainers, and all but the every-control test
+    of test_explainers_controls, which needs the page as it was exported) share this one,
+    opened the first time it is asked for, with the network blocked (``file://`` only). Each
+    test still waits for what it needs: on a drawn page those waits return at once.
+    """
+    opened: dict[Path, tuple] = {}
+    contexts = []
+
+    def opener(html_file: Path):
+        if html_file not in opened:
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            contexts.append(context)
+            page = context.new_page()
+            log = PageLog(page, "file://")
+            page.goto(html_file.as_uri(), wait_until="load")
+            opened[html_file] = (page, log)
+        return opened[html_file]
+
+    try:
+        yield opener
+    finally:
+        for context in contexts:
+            context.close()
+
+
 # -- exported explainers -------------------------------------------------------------------------
 
 def _newest_source_mtime(notebooks: list[Path]) -> float:

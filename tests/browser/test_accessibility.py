@@ -59,6 +59,11 @@ def open_drawn(open_page, html_file: Path):
     """An exported page, opened with no network, once its widgets are drawn."""
     page, log = open_page("file://")
     page.goto(html_file.as_uri(), wait_until="load")
+    return drawn(page), log
+
+
+def drawn(page):
+    """The page once its widgets are drawn and its packed pictures unpacked."""
     views = page.locator(VIEW_SCRIPT).count()
     if views:
         page.wait_for_function(
@@ -67,7 +72,7 @@ def open_drawn(open_page, html_file: Path):
         page.wait_for_function(
             "() => Array.from(document.querySelectorAll('doppelnb-z')).every(z => z.innerHTML)",
             timeout=30_000)
-    return page, log
+    return page
 
 
 # -- exported pages ------------------------------------------------------------------------------
@@ -93,10 +98,12 @@ def test_index_rules_and_glossary_pages_pass_axe(name, explainers, open_page):
     assert log.blocked == [] and log.errors == []
 
 
-def test_code_and_answers_unfolded_pass_axe(explainers, open_page):
+def test_code_and_answers_unfolded_pass_axe(explainers, explainer_page):
     """The code behind "show code" and the folded answers, opened (axe skips what is folded):
-    the code colours are the same on every page, so the smallest chapter stands for all."""
-    page, _log = open_drawn(open_page, explainers[NOTEBOOKS[0].stem])
+    the code colours are the same on every page, so the smallest chapter stands for all. (The
+    session's page of it: these tests run last, so unfolding it changes no other test's page.)"""
+    page, _log = explainer_page(explainers[NOTEBOOKS[0].stem])
+    drawn(page)
     opened = page.evaluate("() => { const d = document.querySelectorAll('details');"
                            " d.forEach(e => { e.open = true; }); return d.length; }")
     assert opened >= 1

@@ -52,11 +52,10 @@ def check_links(page, here: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("notebook", notebook_params(FIXTURE_NOTEBOOKS))
-def test_explainer_works_offline(notebook: Path, explainers, open_page, axe_results):
+def test_explainer_works_offline(notebook: Path, explainers, explainer_page, axe_results):
     html_file = explainers[notebook.stem]
     source = html_file.read_text(encoding="utf-8")
-    page, log = open_page("file://")
-    page.goto(html_file.as_uri(), wait_until="load")
+    page, log = explainer_page(html_file)  # the first to open it: the page as exported
 
     # Widgets: every embedded view renders (the renderer is the local embed-amd.js).
     views = page.locator(VIEW_SCRIPT).count()

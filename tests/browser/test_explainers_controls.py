@@ -9,6 +9,11 @@
   stepper button at the first / last state.
 - Every control has an accessible name that is words, not a glyph, and the stepper works from the
   keyboard.
+
+The every-control test opens each page afresh (it needs every control as exported, and leaves
+them changed); the others step a stepper and bring it back, or only read, on the session's page
+of each explainer (conftest's ``explainer_page``, which test_explainers opened): a page load
+costs 4-5 s of Chromium's CPU.
 """
 
 from __future__ import annotations
@@ -49,8 +54,20 @@ CONTROLS_JS = """() => {
 
 
 def open_explainer(open_page, html_file: Path):
+    """A page of its own, as exported (for the test that uses every control)."""
     page, log = open_page("file://")
     page.goto(html_file.as_uri(), wait_until="load")
+    return wait_drawn(page), log
+
+
+def shared_explainer(explainer_page, html_file: Path):
+    """The session's page of this explainer (conftest's ``explainer_page``): the tests that
+    only read it, or step a stepper and bring it back, need no page of their own."""
+    page, log = explainer_page(html_file)
+    return wait_drawn(page), log
+
+
+def wait_drawn(page):
     views = page.locator(VIEW_SCRIPT).count()
     if views:
         page.wait_for_function(
@@ -62,7 +79,7 @@ def open_explainer(open_page, html_file: Path):
     page.wait_for_function(
         "() => Array.from(document.querySelectorAll('doppelnb-z')).every(z => z.innerHTML)",
         timeout=20_000)
-    return page, log
+    return page
 
 
 def output_of(page, selector: str):
@@ -150,9 +167,9 @@ def test_every_enabled_control_changes_the_page(notebook: Path, explainers, open
 
 
 @pytest.mark.parametrize("notebook", [pytest.param(p, id=p.stem) for p in GAME_PAGES])
-def test_game_stepper_goes_ten_states_forward_and_back(notebook: Path, explainers, open_page):
+def test_game_stepper_goes_ten_states_forward_and_back(notebook: Path, explainers, explainer_page):
     assert mentions_stepper(notebook), "every game page shows a game stepper"
-    page, log = open_explainer(open_page, explainers[notebook.stem])
+    page, log = shared_explainer(explainer_page, explainers[notebook.stem])
     steppers = [s for s in page.locator(".doppelnb-stepper").all() if s.is_visible()]
     best = 0
     for stepper in steppers:
@@ -188,8 +205,8 @@ def test_game_stepper_goes_ten_states_forward_and_back(notebook: Path, explainer
 
 
 @pytest.mark.parametrize("notebook", [pytest.param(p, id=p.stem) for p in GAME_PAGES])
-def test_stepper_works_from_the_keyboard(notebook: Path, explainers, open_page):
-    page, _log = open_explainer(open_page, explainers[notebook.stem])
+def test_stepper_works_from_the_keyboard(notebook: Path, explainers, explainer_page):
+    page, _log = shared_explainer(explainer_page, explainers[notebook.stem])
     stepper = next(s for s in page.locator(".doppelnb-stepper").all() if s.is_visible())
     caption = stepper.locator(".doppelnb-stepper-caption")
     forward = stepper.locator("button.doppelnb-stepper-forward")
@@ -220,8 +237,8 @@ GLYPH_ONLY = re.compile(r"^[\W\d_]*$")
 
 
 @pytest.mark.parametrize("notebook", notebook_params([]))
-def test_controls_are_named_and_disabled_ones_say_why(notebook: Path, explainers, open_page):
-    page, _log = open_explainer(open_page, explainers[notebook.stem])
+def test_controls_are_named_and_disabled_ones_say_why(notebook: Path, explainers, explainer_page):
+    page, _log = shared_explainer(explainer_page, explainers[notebook.stem])
     page.wait_for_timeout(300)  # the page's script names controls on the next frame
     controls = page.evaluate("""() => Array.from(document.querySelectorAll(
         '.jp-OutputArea-output .jupyter-widgets button, .jp-OutputArea-output .jupyter-widgets select,'
