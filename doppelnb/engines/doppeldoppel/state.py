@@ -25,6 +25,7 @@ from ...core.checks import check_int, check_players, check_seat
 from ...core.draft import Draft as CoreDraft
 from ...core.errors import BadInput, IllegalAction
 from ...core.render import Html, Svg
+from ...core.spec import spec_of
 from ...core.state import FrozenGameState, Outcome
 from .actions import Action, Lead, action_to_json, parse_action
 from .notation import (
@@ -64,7 +65,7 @@ class TrickRecord(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView:
+class View:
     """What one player (``None``: an onlooker) may see: their own hand, the sizes of the others,
     the face-up cards; hidden are the other hands and face-down cards not yet revealed."""
 
@@ -85,6 +86,10 @@ class PlayerView:
         from .render import view_svg
 
         return str(view_svg(self))
+
+
+#: The name :class:`View` had before every engine's view was called ``View`` (issue 26).
+PlayerView = View
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, eq=True, repr=False)
@@ -289,7 +294,7 @@ class State(FrozenGameState):
         return draft.freeze()
 
     # -- what each player sees --------------------------------------------------------------
-    def view(self, player: int | None = None) -> PlayerView:
+    def view(self, player: int | None = None) -> View:
         """The game as ``player`` sees it: their own hand; face-down cards of others hidden.
         ``None`` is an onlooker: no hand, every face-down card hidden."""
         if player is not None:
@@ -299,7 +304,7 @@ class State(FrozenGameState):
                       for i, (s, c) in enumerate(zip(seats, self.trick, strict=False)))
         legal = self._legal_tuple() if player is not None and self.to_move == player else ()
         hand = self.hands[player] if player is not None else ()
-        return PlayerView(player, self.players, self.round, hand,
+        return View(player, self.players, self.round, hand,
                           tuple(map(len, self.hands)), trick, self.lead_colour, self.piles,
                           self.discard, self.totals, legal, self.rules.colour_names)
 
@@ -310,11 +315,13 @@ class State(FrozenGameState):
         return position != 0  # the 4-player leader plays face down, the others face up
 
     def determinize(self, player: int, rng: random.Random) -> State:
-        """A state consistent with what ``player`` has seen, every hidden card resampled (see
-        :func:`.players.determinize`)."""
-        from .players import determinize
-
-        return determinize(self, player, rng)
+        """A state consistent with what ``player`` has seen, every hidden card resampled: the
+        engine's determinizer (:func:`.players.determinize`), found through the game registry
+        as every search finds it (players.py builds on this module, not the other way)."""
+        determinize = spec_of(self.game).determinize
+        assert determinize is not None  # the engine registers one (__init__.py)
+        result: State = determinize(self, player, rng)
+        return result
 
     def all_cards(self) -> Counter[Card]:
         """Every card in hands, the trick, acquired piles and the discard (conservation checks)."""
@@ -588,4 +595,4 @@ def new_game(players: int, *, rules: DDRules = DEFAULT_RULES, seed: int | None =
 
 from_json = State.from_json
 
-__all__ = ["State", "PlayerView", "TrickRecord", "Lead", "new_game", "from_json"]
+__all__ = ["State", "View", "PlayerView", "TrickRecord", "Lead", "new_game", "from_json"]
