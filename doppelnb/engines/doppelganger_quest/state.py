@@ -24,6 +24,7 @@ from ...core.checks import check_choice, check_seat, check_sequence
 from ...core.draft import Draft as CoreDraft
 from ...core.errors import BadInput, IllegalAction
 from ...core.frozen import FrozenMap, freeze
+from ...core.spec import spec_of
 from ...core.state import FrozenGameState, Outcome
 from .actions import Action, ActionsMixin
 from .cards import ABILITIES, CardSet, Hero, register_data
@@ -229,9 +230,11 @@ class State(ActionsMixin, FrozenGameState):
 
     def determinize(self, player: int, rng: random.Random) -> Self:
         """A state consistent with what ``player`` has seen, every hidden part resampled from
-        ``rng`` (see :func:`.players.determinize`)."""
-        from .players import determinize
-
+        ``rng``: the engine's determinizer (:func:`.players.determinize`), found through the game
+        registry as every search finds it (players.py builds on this module, not the other
+        way)."""
+        determinize = spec_of(self.game).determinize
+        assert determinize is not None  # the engine registers one (__init__.py)
         return cast(Self, determinize(self, player, rng))
 
     def view(self, player: int | None = None) -> dict[str, Any]:
