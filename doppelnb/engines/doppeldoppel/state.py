@@ -430,8 +430,8 @@ class Draft(CoreDraft[State]):
     """
 
     # The fields these rule functions change, typed for mypy. The draft itself holds every field
-    # of State, read from the dataclass by Draft.of (tests/doppeldoppel/test_draft.py checks
-    # that each name below is a State field of the same type).
+    # of State, read from the dataclass by Draft.of (a test checks that each name below is a
+    # State field of the same type: tests/doppeldoppel/test_doppeldoppel_draft.py).
     rules: DDRules
     round: int
     round_sp: int
