@@ -74,7 +74,7 @@ def test_the_rules_index_is_reachable_as_doppelnb_rulebook_after_import_doppelnb
 
 
 def test_ids_the_quest_builds_in_its_ambiguity_table_are_in_the_index():
-    from doppelnb.engines.doppelganger_quest.examples import ambiguity_table
+    from doppelnb.engines.doppelganger_quest.teaching import ambiguity_table
 
     shown = set(rb.ID_PATTERN.findall(str(ambiguity_table())))
     assert {f"DQ-A{n}" for n in range(1, 32)} <= shown

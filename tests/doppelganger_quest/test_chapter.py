@@ -204,7 +204,7 @@ def test_every_log_line_of_the_walkthrough_quest_has_a_rule():
 
 
 def test_ambiguity_table_cites_every_ambiguity_once_with_its_flags_in_plain_words():
-    text = _text(ex.ambiguity_table())
+    text = _text(teaching.ambiguity_table())
     assert [int(n) for n in re.findall(r"\|DQ-A(\d+)\|", text)] == list(range(1, 32))
     assert set(teaching.WHY) == set(teaching.QUESTIONS) == {f"DQ-A{n}" for n in range(1, 32)}
     shown = text
@@ -212,7 +212,7 @@ def test_ambiguity_table_cites_every_ambiguity_once_with_its_flags_in_plain_word
         assert info.name in text
         shown = shown.replace(info.name, "")
     assert not code_names(shown), code_names(shown)  # the readings themselves are words
-    changed = _text(ex.ambiguity_table(dq.Rules(success_check="immediate")))
+    changed = _text(teaching.ambiguity_table(dq.Rules(success_check="immediate")))
     assert "as soon as it is met (changed)" in changed
 
 

@@ -55,13 +55,13 @@ def test_dq_r39_knight_window_hides_the_drawn_pair():
     Knight acts after the die is shown), DQ-R39: the Knight sees the shown die, never the pair."""
     s = _knight_window()
     knight, roller = s.to_move, s.roller()
-    assert "drawn" not in s.view(knight)
-    assert "drawn" not in s.view(None)
-    assert s.view(knight)["quest"]["shown_die"] == s.q.die  # the shown die is public
-    assert s.view(roller)["drawn"] == tuple(s.q.drawn)  # the roller knows what they drew
+    assert s.view(knight).drawn is None
+    assert s.view(None).drawn is None
+    assert s.view(knight).quest.shown_die == s.q.die  # the shown die is public
+    assert s.view(roller).drawn == tuple(s.q.drawn)  # the roller knows what they drew
     for seat in range(s.players):
         if seat != roller:
-            assert "drawn" not in s.view(seat)
+            assert s.view(seat).drawn is None
     # the table drawing for the Knight shows no drawn dice either
     assert "drawn, " not in table_html(s, knight)
 

@@ -590,12 +590,13 @@ def test_same_seed_same_game():
 def test_views_hide_secrets():
     s = minotaur_example()
     public = s.view()
-    assert all(seat["loyalty"] is None and seat["hand"] is None for seat in public["seats"])
+    assert all(seat.loyalty is None and seat.hand is None for seat in public.seats)
+    assert public.you is None and public.private == ()
     mine = s.view(3)
-    assert mine["seats"][3]["loyalty"] == DOPPEL and mine["seats"][0]["loyalty"] is None
-    assert mine["seats"][3]["hand"] == tuple(s.hands[3])
+    assert mine.seats[3].loyalty == DOPPEL and mine.seats[0].loyalty is None
+    assert mine.seats[3].hand == tuple(s.hands[3])
     give = next(x for x in s.history() if x.phase == "give")
-    assert "pool" in give.view(0) and "pool" not in give.view(1)
+    assert give.view(0).pool is not None and give.view(1).pool is None
 
 
 # -- bad input ------------------------------------------------------------------------------------

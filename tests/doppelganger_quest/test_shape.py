@@ -133,3 +133,22 @@ def test_states_pickle_and_deep_copy_to_equal_states():
         assert other.play(("target", 1)) == s.play(("target", 1))
     with pytest.raises(TypeError):
         s.cards._by_card["x"] = None  # the card index is read-only
+
+
+def test_dq_r39_view_is_a_frozen_slotted_value_not_a_dict():
+    """Issue 26: a view is a frozen value (style.md), equal for equal knowledge, hashable."""
+    from doppelnb.engines.doppelganger_quest.state import AnimalView, QuestView, SeatView
+
+    s = dq.minotaur_example()
+    view = s.view(0)
+    assert type(view) is dq.View and not isinstance(view, dict)
+    for value in (view, *view.seats, view.quest):
+        assert not hasattr(value, "__dict__")
+    assert all(type(seat) is SeatView for seat in view.seats) and type(view.quest) is QuestView
+    assert view.animal is None or type(view.animal) is AnimalView
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.seats = ()  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.seats[0].hand = ()  # type: ignore[misc]
+    assert view == s.view(0) and hash(view) == hash(s.view(0)) and view is not s.view(0)
+    assert view.you == 0 and view.seats[0].hand == s.hands[0] and view.seats[1].hand is None

@@ -8,9 +8,10 @@ survivors. At the end of each round the kept cards score by rank. Rule ids
 The package reads in the project's one order: :mod:`.notation` (cards ``"Y5"``), :mod:`.decks`
 (the DD-A1 compositions), :mod:`.rules` (``Rules`` flags, ``legal_plays``, ``resolve_trick``,
 ``round_score``), :mod:`.actions` (``Card`` and ``Lead`` actions), :mod:`.state` (``State``,
-``new_game``, ``from_json``), :mod:`.analysis` (exact tables, distributions, census),
-:mod:`.render` (SVG/HTML), :mod:`.examples` (worked examples, golden cases) and :mod:`.players`
-(greedy, determinize). Everything public is re-exported here.
+``new_game``, ``from_json``, the frozen ``View``), :mod:`.analysis` (exact tables,
+distributions, census), :mod:`.simulation` (seeded games counted), :mod:`.teaching` (flags and
+open questions in a class's words), :mod:`.render` (SVG/HTML), :mod:`.examples` (worked examples,
+golden cases) and :mod:`.players` (greedy, determinize). Everything public is re-exported here.
 
 Illustrative, not from the rulebook: the number of cards of each rank (DD-A1, three candidate
 compositions shipped in ``doppelnb/data/doppeldoppel_decks.json``) and the names of the two
@@ -74,7 +75,7 @@ from .rules import (
     round_score,
     score_breakdown,
 )
-from .state import PlayerView, State, TrickRecord, from_json, new_game
+from .state import PlayerView, State, TrickRecord, View, from_json, new_game
 
 # The engine's entry in the game registry (doppelnb.core.spec): everything players, sweeps, the
 # command line and the widgets look up, written down here instead of probed for.
@@ -88,7 +89,7 @@ __all__ = [
     "card_key", "sort_cards", "parse_card", "parse_cards", "deck_candidates",
     "parse_deck_candidates", "Rules", "DEFAULT_RULES", "legal_plays", "TrickResult",
     "resolve_trick", "ScoreBreakdown", "score_breakdown", "round_score", "pile_counts", "Lead",
-    "TrickRecord", "PlayerView", "State", "new_game", "from_json", "scoring_table",
+    "TrickRecord", "View", "PlayerView", "State", "new_game", "from_json", "scoring_table",
     "scoring_tables", "scoring_tables_html", "round_score_distribution",
     "round_score_distribution_bruteforce", "mean_round_scores", "CENSUS_KEYS", "TrickCensus",
     "collision_census", "collision_census_bruteforce", "census_table", "resolve_tricks",

@@ -1,16 +1,19 @@
 """Doppeldoppel analysis: exact scoring tables, round-score distributions, the trick census,
-and seeded surveys of the variant flags. Each exact result has a brute-force twin for the tests."""
+closed forms (sympy), and the tables comparing readings of a trick. Each exact result has a
+brute-force twin for the tests.
+
+Games played and counted (``simulate``, ``variant_survey``, ``leaders_table``) are in
+:mod:`.simulation`, a class's words for flags, sweeps and the open questions in
+:mod:`.teaching`; their names are importable from here too, as they always were."""
 
 from __future__ import annotations
 
 import functools
 import itertools
 import math
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -25,9 +28,7 @@ from ...core.checks import (
 )
 from ...core.errors import BadInput
 from ...core.exact import Distribution, multiset_draws
-from ...core.render import Html, html_table, tag
-from ...core.state import play_to_end
-from ...core.sweep_table import mix_label  # one wording for a policy mix
+from ...core.render import Html, html_table
 from ...core.symbolic import Formula
 from .decks import deck_candidates
 from .notation import (
@@ -51,12 +52,26 @@ from .rules import (
     resolve_trick,
     round_score,
 )
-from .state import new_game
+
+# Names that moved to their own modules (issue 26), importable from here as before.
+from .simulation import MAX_GAMES as MAX_GAMES
+from .simulation import SUMMARY_HEADER as SUMMARY_HEADER
+from .simulation import PlaySummary as PlaySummary
+from .simulation import leaders_table as leaders_table
+from .simulation import simulate as simulate
+from .simulation import variant_survey as variant_survey
+from .teaching import AMBIGUITIES as AMBIGUITIES
+from .teaching import METRIC_WORDS as METRIC_WORDS
+from .teaching import SETTING_WORDS as SETTING_WORDS
+from .teaching import ambiguity_table as ambiguity_table
+from .teaching import plain_sweep_text as plain_sweep_text
+from .teaching import play_order_table as play_order_table
+from .teaching import reading_label as reading_label
+from .teaching import setting_label as setting_label
+from .teaching import sweep_reading_label as sweep_reading_label
 
 #: Longest table :func:`scoring_table` builds: no player can hold more than the 36 cards.
 MAX_SCORING_COUNT = DECK_SIZE
-#: Most games :func:`simulate` / :func:`variant_survey` play in one call (about a minute).
-MAX_GAMES = 20_000
 
 # ------------------------------------------------------------------------------------------------
 # Analysis
@@ -386,173 +401,6 @@ def readings_table(cases: Mapping[str, Sequence[Sequence[Any]]] = READING_CASES,
                            "P1 leading that trick; default rows shaded)"))
 
 
-#: Plain words for each variant flag (DD-A*) and its readings, for pictures, tables and controls
-#: a class reads: the flag's Python name stays in code, never on an axis, a button or a row.
-SETTING_WORDS: dict[str, tuple[str, dict[Any, str]]] = {
-    "deck_composition": ("cards of each number", {"a": "deck a", "b": "deck b", "c": "deck c"}),
-    "colour_names": ("colour names", {}),
-    "next_leader": ("who leads the next trick", {
-        "winner": "the trick's winner", "round_sp": "the start player, every trick",
-        "rotate_left": "the next player to the left"}),
-    "direction": ("direction of play", {"clockwise": "clockwise",
-                                        "counterclockwise": "counterclockwise"}),
-    "reversal_scope": ("how long a 3 reverses", {
-        "trick": "this trick only", "round_toggle": "rest of the round, each 3 flips it",
-        "round_permanent": "rest of the round, for good"}),
-    "reversal_trigger": ("which 3s reverse", {
-        "any_played": "any 3 played", "surviving_only": "only a 3 that survives",
-        "toggle_per_three": "each 3 flips it (two cancel)"}),
-    "reversal_affects_fallback": ("no lead colour left, reversed", {
-        True: "lowest card of any colour wins", False: "highest card of any colour wins"}),
-    "no_winner_next_leader": ("who leads after a trick nobody won", {
-        "same_leader": "the same leader", "left_of_leader": "the leader's left neighbour"}),
-    "declared_colour_must_match": ("4 players: the declared colour", {
-        True: "must be the hidden card's", False: "may be a bluff"}),
-    "rank4_zero_rule": ("three 4s zero the round", {
-        "exactly_3": "exactly three 4s", "at_least_3": "three or more 4s"}),
-    "final_tie": ("a tie for most points", {
-        "shared": "a shared win", "most_recent_round_score": "the best last round wins"}),
-}
-
-
-def setting_label(name: str) -> str:
-    """A variant flag in plain words ("which 3s reverse" for ``reversal_trigger``)."""
-    name = check_choice(name, "name", tuple(SETTING_WORDS))
-    return SETTING_WORDS[name][0]
-
-
-def reading_label(name: str, value: Any, *, default: bool = True) -> str:
-    """One reading of a variant flag in plain words, marked "(default)" when it is the engine's
-    default (``default=False`` leaves the mark off)."""
-    name = check_choice(name, "name", tuple(SETTING_WORDS))
-    words = SETTING_WORDS[name][1]
-    if isinstance(value, tuple):
-        text = "custom" if name == "deck_composition" else ", ".join(map(str, value))
-    else:
-        text = words.get(value, str(value))
-    mark = default and value == getattr(DEFAULT_RULES, name)
-    return text + (" (default)" if mark else "")
-
-
-#: The sweep measures a chapter shows, in plain words (sweep tables use code names such as
-#: ``score_spread``; see :data:`doppelnb.core.sweep.METRICS` for their definitions).
-METRIC_WORDS: dict[str, str] = {
-    "first_player_win_rate": "first player's win rate",
-    "first_player_advantage": "first player's edge over a fair share",
-    "tie_rate": "share of games tied",
-    "no_winner_rate": "share of games nobody wins",
-    "length_actions": "game length in cards played",
-    "length_rounds": "game length in rounds",
-    "score_spread": "score spread (best minus worst total)",
-    "lead_changes": "times the lead changes hands",
-    "halftime_leader_wins": "half-time leader goes on to win",
-    "skill_gap": "stronger bot finishes ahead",
-}
-def sweep_reading_label(reading: str) -> str:
-    """A sweep's reading ("default", "reversal_scope=round_permanent") in plain words."""
-    if reading == "default":
-        return "default rules"
-    name, _, value = str(reading).partition("=")
-    info = next((f for f in Rules.flags() if f.name == name), None)
-    if info is None or name not in SETTING_WORDS:
-        return str(reading)
-    choice = next((c for c in info.choices or () if str(c) == value), value)
-    return f"{setting_label(name)}: {reading_label(name, choice, default=False)}"
-
-
-_SWEEP_READING = re.compile(r"\b([a-z_]+)=([A-Za-z0-9_]+)")
-_SWEEP_MIX = re.compile(r"\b[Pp]olicy mix ([\w:/]+)")
-
-
-def plain_sweep_text(text: str) -> str:
-    """A sentence of a sweep report with its code names (readings ``flag=value``, metrics,
-    policy mixes) in plain words; everything else, the verdict included, is left as it is."""
-    text = _SWEEP_READING.sub(lambda m: f"“{sweep_reading_label(m.group(0))}”", str(text))
-    text = _SWEEP_MIX.sub(lambda m: mix_label(m.group(1)).capitalize(), text)
-    for code, words in sorted(METRIC_WORDS.items(), key=lambda kv: -len(kv[0])):
-        text = re.sub(rf"\b{code}\b", words, text)
-    return text
-
-
-@dataclass(frozen=True)
-class PlaySummary:
-    """Totals over games played by uniformly random legal moves (not strategy)."""
-
-    players: int
-    games: int
-    tricks: int
-    reversed: int
-    no_winner: int
-    leader_wins: int
-    round_scores: tuple[int, ...]
-    winning_totals: tuple[int, ...]
-
-    def row(self) -> list[str]:
-        mean = sum(self.round_scores) / len(self.round_scores)
-        win = sum(self.winning_totals) / len(self.winning_totals)
-        return [f"{self.reversed / self.tricks:.1%}", f"{self.no_winner / self.tricks:.1%}",
-                f"{self.leader_wins / self.tricks:.1%}", f"{mean:+.2f}", f"{win:+.1f}"]
-
-
-SUMMARY_HEADER = ["tricks reversed", "no winner", "leader wins", "mean round score",
-                  "mean winning total"]
-
-
-def simulate(players: int, rules: Rules = DEFAULT_RULES, games: int = 100, seed: int = 0
-             ) -> PlaySummary:
-    """Play ``games`` seeded games with random legal moves and count what happened.
-
-    ``games`` is limited to :data:`MAX_GAMES` per call.
-    """
-    players = check_players(players, PLAYER_COUNTS, rule="DD-R1")
-    rules = check_rules(rules)
-    games = whole_number(games, "games", 1, MAX_GAMES)
-    seed = whole_number(seed, "seed", 0, 2**62)
-    tricks = reversed_ = no_winner = leader_wins = 0
-    scores: list[int] = []
-    winning: list[int] = []
-    for g in range(games):
-        end = play_to_end(new_game(players, rules=rules, seed=seed + g), seed=seed + g)
-        for t in end.log:
-            tricks += 1
-            reversed_ += t.result.reversed
-            no_winner += t.result.winner is None
-            leader_wins += t.result.winner == 0
-        scores += [x for r in end.round_scores for x in r]
-        winning.append(max(end.totals))
-    return PlaySummary(players, games, tricks, reversed_, no_winner, leader_wins, tuple(scores),
-                       tuple(winning))
-
-
-def variant_survey(players: int, games: int = 30, seed: int = 0, rules: Rules = DEFAULT_RULES,
-                   flags: Sequence[str] | None = None) -> Html:
-    """:func:`simulate` under every reading of each flag (the same seeds for every reading).
-
-    ``flags`` names variant flags with readings; an unknown name is refused. ``games`` is limited
-    to :data:`MAX_GAMES`.
-    """
-    players = check_players(players, PLAYER_COUNTS, rule="DD-R1")
-    games = whole_number(games, "games", 1, MAX_GAMES)
-    seed = whole_number(seed, "seed", 0, 2**62)
-    rules = check_rules(rules)
-    if flags is not None:
-        names = [f.name for f in Rules.flags() if f.choices]
-        flags = check_sequence(flags, "flags", max_len=len(names),
-                               item=lambda v, n: check_choice(v, n, names))
-    infos = [f for f in Rules.flags() if f.choices and (flags is None or f.name in flags)]
-    rows: list[list[Any]] = []
-    marked: set[int] = set()
-    for info in infos:
-        for reading in info.choices or ():
-            summary = simulate(players, rules.replace(**{info.name: reading}), games, seed)
-            if reading == info.default:
-                marked.add(len(rows))
-            rows.append([f"{info.rule} {info.name}", str(reading), *summary.row()])
-    return Html(html_table(["flag", "reading", *SUMMARY_HEADER], rows, highlight=marked,
-                           caption=f"{games} random-move games of {players} players per reading "
-                           "(default rows shaded)"))
-
-
 def _deck_label(rules: Rules) -> str:
     return "(1s to 6s: " + " ".join(str(t) for t in rules.rank_totals().values()) + ")"
 
@@ -728,109 +576,3 @@ def formula_table(players: Sequence[int] = PLAYER_COUNTS, rules: Rules = DEFAULT
                             "agree?"], rows,
                            caption=f"closed forms against the census, deck "
                            f"{rules.deck_composition}"))
-
-
-def leaders_table(players: int = 3, seed: int = 7, tricks: int = 8,
-                  readings: Sequence[str] = ("winner", "round_sp", "rotate_left"),
-                  rules: Rules = DEFAULT_RULES) -> Html:
-    """Who leads and who wins the first ``tricks`` tricks of a seeded game (random legal moves)
-    under each reading of ``next_leader`` (DD-R7, DD-A3)."""
-    players = check_players(players, PLAYER_COUNTS, rule="DD-R1")
-    seed = whole_number(seed, "seed", 0, 2**62)
-    tricks = whole_number(tricks, "tricks", 1, DECK_SIZE // players)
-    readings = check_sequence(readings, "readings", min_len=1, max_len=3,
-                              item=lambda v, n: check_choice(v, n, ("winner", "round_sp",
-                                                                    "rotate_left")))
-    rules = check_rules(rules)
-    rows: list[list[Any]] = []
-    for reading in readings:
-        end = play_to_end(new_game(players, rules=rules.replace(next_leader=reading), seed=seed,
-                                   first_sp=0), seed=seed)
-        log = [t for t in end.log if t.round == 0][:tricks]
-        cells = []
-        for t in log:
-            w = "none" if t.result.winner is None else f"P{t.seats[t.result.winner] + 1}"
-            cells.append(f"P{t.seats[0] + 1} → {w}")
-        rows.append([reading_label("next_leader", reading), *cells])
-    return Html(html_table([setting_label("next_leader"),
-                            *[f"trick {i + 1}" for i in range(tricks)]], rows,
-                           caption=f"{players} players, seed {seed}, P1 is the start player: "
-                           "leader → winner of each trick of round 1"))
-
-
-def play_order_table(players: int = 4) -> Html:
-    """The play order from each leader, clockwise and counterclockwise (DD-R8, DD-A4)."""
-    players = check_players(players, PLAYER_COUNTS, rule="DD-R1")
-    rows = []
-    for direction in ("clockwise", "counterclockwise"):
-        game = new_game(players, rules=DEFAULT_RULES.replace(direction=direction), seed=0,
-                        first_sp=0)
-        rows.append([reading_label("direction", direction),
-                     *[" → ".join(f"P{s + 1}" for s in game.play_order(leader))
-                       for leader in range(players)]])
-    return Html(html_table(["direction", *[f"P{i + 1} leads" for i in range(players)]], rows,
-                           caption=f"{players} players: the order of play in a trick "
-                           "(seats are numbered clockwise)"))
-
-
-#: DD-A1..DD-A19: the flag that settles each ambiguity (None: no flag), and why the default.
-AMBIGUITIES: Mapping[str, tuple[str | None, str, str]] = MappingProxyType({
-    "DD-A1": ("deck_composition", "how many cards of each rank",
-              "missing from the rulebook; candidate a of three that fit the JP score tables, "
-              "chosen only because it makes DD-A11 moot"),
-    "DD-A2": ("colour_names", "names of the two colours besides yellow",
-              "missing; the engine says colour2 (letter R) and colour3 (letter B)"),
-    "DD-A3": ("next_leader", "who leads tricks 2, 3, ...",
-              "the trick winner: the trick-taking convention, and JP line 314 implies the SP "
-              "changes during a round"),
-    "DD-A4": ("direction", "direction of play", "clockwise, as the SP passes to the left"),
-    "DD-A5": ("reversal_scope", "how long a 3's reversal lasts",
-              "that trick only: 'when this card comes into play' ties it to a play"),
-    "DD-A6": ("reversal_trigger", "do collided 3s, or several 3s, reverse",
-              "any 3 played: the trigger is entering play; a collision does not cancel effects"),
-    "DD-A7": ("reversal_affects_fallback", "does 'reversed' reach the any-colour fallback",
-              "yes: 'the strength of the rank' is reversed, not just within the lead colour"),
-    "DD-A8": ("no_winner_next_leader", "who leads after a trick with no winner",
-              "the same leader, as in the sister game Doppelganger Tricks"),
-    "DD-A9": ("declared_colour_must_match", "4 players: may the declared colour bluff",
-              "no: only then is the lead colour the leader's colour, as with 3 players"),
-    "DD-A10": (None, "3 players: the two face-down plays are simultaneous",
-               "one reading: the engine collects both before the reveal"),
-    "DD-A11": ("rank4_zero_rule", "rank 4: exactly three, or three or more",
-               "exactly three: rank 1 says 'or more' explicitly and rank 4 does not"),
-    "DD-A12": (None, "rank 4 zeroes good rounds too, and only the round",
-               "explicit text: 'no points lost or earned'"),
-    "DD-A13": (None, "rank 2 odd count: -2 each, not -2 and -1",
-               "the JP score table settles it"),
-    "DD-A14": (None, "rank 5 with a 6: -1 each, and the 6 scores -1 too", "explicit text"),
-    "DD-A15": ("final_tie", "a tie for most points", "a shared win: the rulebook has no "
-               "tie-break"),
-    "DD-A16": (None, "re-deal every round", "implied; players need new hands"),
-    "DD-A17": (None, "the English mistranslates example 3 and 'cannot win'",
-               "follow the Japanese original"),
-    "DD-A18": (None, "4 players: the lead card's number is unknown until the reveal",
-               "collisions are resolved after the reveal, as usual"),
-    "DD-A19": (None, "lead colour after its card collided, with a reversal",
-               "apply DD-R14a, then DD-R15; nothing more is needed"),
-})
-
-
-def ambiguity_table(rules: Rules = DEFAULT_RULES) -> Html:
-    """Every DD-A id: its question, the flag that settles it with its default (or none), why."""
-    rules = check_rules(rules)
-    infos = {f.name: f for f in Rules.flags()}
-    rows = []
-    for ident, (name, question, why) in AMBIGUITIES.items():
-        flag_cell: str | Html
-        if name is None:
-            flag_cell, default = "-", "one reading only"
-        else:
-            flag_cell = tag("code", name)
-            value = getattr(rules, name)
-            default = reading_label(name, value, default=False) + (
-                "" if value == infos[name].default else " (changed)")
-        rows.append([tag("span", ident, style="white-space:nowrap"), question, default, why,
-                     flag_cell])
-    return Html(html_table(["id", "question", "reading used", "why this reading",
-                            "setting in dd.Rules"], rows,
-                           caption="the rulebook's open questions and the readings the engine uses"))

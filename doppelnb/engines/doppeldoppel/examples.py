@@ -209,7 +209,7 @@ def no_winner_state(reading: str = "same_leader") -> State:
 def no_winner_table() -> Html:
     """Who leads after the winnerless first trick Y1, R1, B1 (DD-T5), under each reading of
     DD-A8, as the engine plays it (:func:`no_winner_state`)."""
-    from .analysis import reading_label, setting_label
+    from .teaching import reading_label, setting_label
 
     rows = [[reading_label("no_winner_next_leader", reading),
              f"P{no_winner_state(reading).leader + 1}"]

@@ -15,15 +15,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from ...core.checks import check_instance, check_seat
 from .actions import Action, Lead
 from .notation import Card, sort_cards
 from .rules import pile_score, resolve_checked
-
-if TYPE_CHECKING:
-    from .state import State
+from .state import State, View
 
 #: How many random deals :func:`determinize` tries before it relaxes the void constraints.
 MAX_TRIES = 200
@@ -44,8 +41,6 @@ def greedy(state: State, rng: random.Random) -> Action:
     are the safest to give away). The value is an estimate: the 4-player lead card is face down
     until the trick ends (DD-R10), and with 3 players so is the other follower's card (DD-R9).
     """
-    from .state import State
-
     state = check_instance(state, "state", State)
     rng = check_instance(rng, "rng", random.Random)
     legal = state.legal_actions()
@@ -104,8 +99,6 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     lack (it did not follow, DD-R11); the seed of later deals is drawn from ``rng`` too. Only what
     :meth:`State.view` shows and the public trick log are read, never the true hidden cards.
     """
-    from .state import State
-
     state = check_instance(state, "state", State)
     player = check_seat(player, state.players, "player")
     rng = check_instance(rng, "rng", random.Random)
@@ -143,13 +136,10 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
 Deal = tuple[dict[int, list[Card]], dict[int, Card]]
 
 
-def _try_deal(unseen: list[Card], view: object, others: list[int], hidden_trick: list[int],
+def _try_deal(unseen: list[Card], view: View, others: list[int], hidden_trick: list[int],
               voids: dict[int, set[str]], rng: random.Random, *, strict: bool,
               need: str | None = None) -> Deal | None:
     """One random deal of ``unseen``: the most constrained seats first."""
-    from .state import PlayerView
-
-    assert isinstance(view, PlayerView)
     pool = list(unseen)
     rng.shuffle(pool)
     hands: dict[int, list[Card]] = {q: [] for q in others}
@@ -172,11 +162,8 @@ def _try_deal(unseen: list[Card], view: object, others: list[int], hidden_trick:
     return hands, trick_cards
 
 
-def _follow_ok(deal: Deal, view: object, hidden_trick: list[int], lead: str | None) -> bool:
+def _follow_ok(deal: Deal, view: View, hidden_trick: list[int], lead: str | None) -> bool:
     """A hidden face-down follower's card off the lead colour means that seat has none left."""
-    from .state import PlayerView
-
-    assert isinstance(view, PlayerView)
     hands, trick_cards = deal
     for i in hidden_trick:
         seat = view.trick[i][0]

@@ -16,7 +16,6 @@ from ...core.checks import (
     check_str,
 )
 from ...core.render import FONT, Html, Markup, Svg, html_table, tag
-from .analysis import reading_label, setting_label
 from .notation import (
     COLOUR_INDEX,
     COLOURS,
@@ -34,7 +33,8 @@ from .rules import (
     pile_counts,
     round_score,
 )
-from .state import Lead, PlayerView, State
+from .state import Lead, State, View
+from .teaching import reading_label, setting_label
 
 # Drawing colours (not game data): yellow, vermillion, blue from the Okabe-Ito palette.
 _INK = {"Y": ("#F0C808", "#222"), "R": ("#D55E00", "#fff"), "B": ("#0072B2", "#fff")}
@@ -400,7 +400,7 @@ def balance_section(name: str = "doppeldoppel_reversal_scope", metric: str = "sc
     of ``metric`` per reading with its intervals, and the other balance metrics per reading."""
     from ...core.render import bar_chart
     from ...core.sweep import BALANCE_METRICS, balance_summary, load_table, mix_label
-    from .analysis import METRIC_WORDS, plain_sweep_text, sweep_reading_label
+    from .teaching import METRIC_WORDS, plain_sweep_text, sweep_reading_label
 
     table = load_table(name)
     summary = str(balance_summary(table, metric))
@@ -447,7 +447,7 @@ def _flex(items: Sequence[str | Markup], column: bool = False) -> str:
                    "flex-wrap:wrap;gap:10px;align-items:flex-start;margin:4px 0"))
 
 
-def view_svg(view: PlayerView) -> Svg:
+def view_svg(view: View) -> Svg:
     names = view.colour_names
     n = view.players
     who = "an onlooker" if view.player is None else f"P{view.player + 1}"

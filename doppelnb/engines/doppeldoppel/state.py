@@ -22,8 +22,10 @@ from typing import Any, ClassVar, NamedTuple
 
 from ...core.chance import make_seed, rng_for
 from ...core.checks import check_int, check_players, check_seat
+from ...core.draft import Draft as CoreDraft
 from ...core.errors import BadInput, IllegalAction
 from ...core.render import Html, Svg
+from ...core.spec import spec_of
 from ...core.state import FrozenGameState, Outcome
 from .actions import Action, Lead, action_to_json, parse_action
 from .notation import (
@@ -63,7 +65,7 @@ class TrickRecord(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView:
+class View:
     """What one player (``None``: an onlooker) may see: their own hand, the sizes of the others,
     the face-up cards; hidden are the other hands and face-down cards not yet revealed."""
 
@@ -84,6 +86,10 @@ class PlayerView:
         from .render import view_svg
 
         return str(view_svg(self))
+
+
+#: The name :class:`View` had before every engine's view was called ``View`` (issue 26).
+PlayerView = View
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, eq=True, repr=False)
@@ -283,68 +289,12 @@ class State(FrozenGameState):
         raise IllegalAction("NB-ARG", f"{self.action_label(action)} is not a legal action now")
 
     def _apply(self, action: Action) -> State:
-        seat = self.to_move
-        assert seat is not None
-        card = action.card if isinstance(action, Lead) else action
-        hand = list(self.hands[seat])
-        hand.remove(card)
-        hands = self.hands[:seat] + (tuple(hand),) + self.hands[seat + 1:]
-        trick = self.trick + (card,)
-        declared = action.colour if isinstance(action, Lead) else self.declared
-        if len(trick) < self.players:
-            return self._evolve(hands=hands, trick=trick, declared=declared)
-        return self._finish_trick(hands, trick, declared)
-
-    def _finish_trick(self, hands: Hands, trick: tuple[Card, ...], declared: str | None
-                      ) -> State:
-        """Reveal and resolve the complete trick, then maybe end the round and the game."""
-        rules = self.rules
-        seats = self.play_order()
-        # DD-R10 step 3 / DD-R9 step 3 / DD-A18: everything is revealed, then resolved as usual.
-        lead = declared if declared is not None else trick[0].colour
-        result = resolve_checked(trick, rules, lead, self.reversal)
-        piles = self.piles
-        if result.winner is not None:  # DD-R17: the winner keeps the survivors face up
-            w = seats[result.winner]
-            piles = piles[:w] + (sort_cards(piles[w] + result.acquired),) + piles[w + 1:]
-            if rules.next_leader == "winner":  # DD-R7, DD-A3
-                nxt = w
-            elif rules.next_leader == "round_sp":
-                nxt = self.round_sp
-            else:
-                nxt = self.left_of(self.leader)
-        elif rules.next_leader == "winner":  # DD-R16, DD-A8: nobody won the trick
-            nxt = self.leader if rules.no_winner_next_leader == "same_leader" else \
-                self.left_of(self.leader)
-        else:
-            nxt = self.round_sp if rules.next_leader == "round_sp" else self.left_of(self.leader)
-        record = TrickRecord(self.round, self.trick_number, seats, result, nxt)
-        changes: dict[str, Any] = dict(
-            hands=hands, piles=piles, discard=self.discard + result.discarded_cards, trick=(),
-            declared=None, reversal=result.reversal_after, trick_number=self.trick_number + 1,
-            leader=nxt, log=self.log + (record,))
-        if changes["trick_number"] == self.tricks_per_round:  # DD-R5: hands are empty
-            changes.update(self._end_round(piles))
-        return self._evolve(**changes)
-
-    def _end_round(self, piles: Hands) -> dict[str, Any]:
-        """DD-R18..R21 scoring, DD-R22 game end, DD-R6 start-player rotation, DD-A16 re-deal."""
-        scores = tuple(pile_score(p, self.rules) for p in piles)
-        totals = tuple(t + s for t, s in zip(self.totals, scores, strict=True))
-        out: dict[str, Any] = dict(totals=totals, round_scores=self.round_scores + (scores,),
-                                   round_piles=self.round_piles + (piles,))
-        if self.round + 1 == self.rounds:  # DD-R5, DD-R22: N rounds for N players
-            out.update(over=True, leader=self.leader)
-            return out
-        nxt_round = self.round + 1
-        sp = self.left_of(self.round_sp)  # DD-R6: left of the player who was SP at round start
-        out.update(round=nxt_round, round_sp=sp, leader=sp,
-                   hands=_deal(self.rules, self.seed, self.players, nxt_round),
-                   piles=((),) * self.players, discard=(), trick_number=0, reversal=False)
-        return out
+        draft = Draft.of(self)
+        draft.play(action)
+        return draft.freeze()
 
     # -- what each player sees --------------------------------------------------------------
-    def view(self, player: int | None = None) -> PlayerView:
+    def view(self, player: int | None = None) -> View:
         """The game as ``player`` sees it: their own hand; face-down cards of others hidden.
         ``None`` is an onlooker: no hand, every face-down card hidden."""
         if player is not None:
@@ -354,7 +304,7 @@ class State(FrozenGameState):
                       for i, (s, c) in enumerate(zip(seats, self.trick, strict=False)))
         legal = self._legal_tuple() if player is not None and self.to_move == player else ()
         hand = self.hands[player] if player is not None else ()
-        return PlayerView(player, self.players, self.round, hand,
+        return View(player, self.players, self.round, hand,
                           tuple(map(len, self.hands)), trick, self.lead_colour, self.piles,
                           self.discard, self.totals, legal, self.rules.colour_names)
 
@@ -365,11 +315,13 @@ class State(FrozenGameState):
         return position != 0  # the 4-player leader plays face down, the others face up
 
     def determinize(self, player: int, rng: random.Random) -> State:
-        """A state consistent with what ``player`` has seen, every hidden card resampled (see
-        :func:`.players.determinize`)."""
-        from .players import determinize
-
-        return determinize(self, player, rng)
+        """A state consistent with what ``player`` has seen, every hidden card resampled: the
+        engine's determinizer (:func:`.players.determinize`), found through the game registry
+        as every search finds it (players.py builds on this module, not the other way)."""
+        determinize = spec_of(self.game).determinize
+        assert determinize is not None  # the engine registers one (__init__.py)
+        result: State = determinize(self, player, rng)
+        return result
 
     def all_cards(self) -> Counter[Card]:
         """Every card in hands, the trick, acquired piles and the discard (conservation checks)."""
@@ -469,6 +421,109 @@ class State(FrozenGameState):
         return str(state_html(self))
 
 
+class Draft(CoreDraft[State]):
+    """A working copy of a :class:`State` (:class:`doppelnb.core.draft.Draft`), changed by the
+    rule functions below in the order the rulebook resolves an action: :meth:`play` lays the
+    card (DD-R9..R12); once everyone has played, :meth:`finish_trick` reveals and resolves the
+    trick (DD-R13..R17, DD-R7); once the hands are empty, :meth:`end_round` scores the round
+    and deals the next (DD-R18..R22, DD-R6, DD-A16). :meth:`freeze` is the next state.
+    """
+
+    # The fields these rule functions change, typed for mypy. The draft itself holds every field
+    # of State, read from the dataclass by Draft.of (a test checks that each name below is a
+    # State field of the same type: tests/doppeldoppel/test_doppeldoppel_draft.py).
+    rules: DDRules
+    round: int
+    round_sp: int
+    leader: int
+    hands: Hands
+    piles: Hands
+    discard: tuple[Card, ...]
+    trick: tuple[Card, ...]
+    declared: str | None
+    reversal: bool
+    trick_number: int
+    totals: tuple[int, ...]
+    round_scores: tuple[tuple[int, ...], ...]
+    round_piles: tuple[Hands, ...]
+    log: tuple[TrickRecord, ...]
+    over: bool
+
+    def play(self, action: Action) -> None:
+        """The player to move lays one card from their hand on the trick (DD-R12); the 4-player
+        leader's :class:`Lead` also declares the lead colour (DD-R10). The action has been
+        checked by :meth:`State.play`."""
+        state = self.frozen_from
+        seat = state.to_move
+        assert seat is not None
+        match action:
+            case Lead(card=card, colour=colour):
+                self.declared = colour
+            case _:
+                card = action
+        hand = list(self.hands[seat])
+        hand.remove(card)
+        self.hands = self.hands[:seat] + (tuple(hand),) + self.hands[seat + 1:]
+        self.trick = self.trick + (card,)
+        if len(self.trick) == state.players:
+            self.finish_trick()
+            if self.trick_number == state.tricks_per_round:  # DD-R5: the hands are empty
+                self.end_round()
+
+    def finish_trick(self) -> None:
+        """Reveal and resolve the complete trick, give the survivors to its winner and choose
+        the next leader."""
+        state = self.frozen_from
+        rules = self.rules
+        seats = state.play_order()
+        # DD-R10 step 3 / DD-R9 step 3 / DD-A18: everything is revealed, then resolved as usual.
+        lead = self.declared if self.declared is not None else self.trick[0].colour
+        result = resolve_checked(self.trick, rules, lead, self.reversal)
+        if result.winner is not None:  # DD-R17: the winner keeps the survivors face up
+            w = seats[result.winner]
+            piles = self.piles
+            self.piles = piles[:w] + (sort_cards(piles[w] + result.acquired),) + piles[w + 1:]
+            if rules.next_leader == "winner":  # DD-R7, DD-A3
+                nxt = w
+            elif rules.next_leader == "round_sp":
+                nxt = self.round_sp
+            else:
+                nxt = state.left_of(self.leader)
+        elif rules.next_leader == "winner":  # DD-R16, DD-A8: nobody won the trick
+            nxt = self.leader if rules.no_winner_next_leader == "same_leader" else \
+                state.left_of(self.leader)
+        else:
+            nxt = self.round_sp if rules.next_leader == "round_sp" else state.left_of(self.leader)
+        self.log = self.log + (TrickRecord(self.round, self.trick_number, seats, result, nxt),)
+        self.discard = self.discard + result.discarded_cards
+        self.trick = ()
+        self.declared = None
+        self.reversal = result.reversal_after
+        self.trick_number += 1
+        self.leader = nxt
+
+    def end_round(self) -> None:
+        """DD-R18..R21 scoring, DD-R22 game end, DD-R6 start-player rotation, DD-A16 re-deal."""
+        state = self.frozen_from
+        piles = self.piles
+        scores = tuple(pile_score(p, self.rules) for p in piles)
+        self.totals = tuple(t + s for t, s in zip(self.totals, scores, strict=True))
+        self.round_scores = self.round_scores + (scores,)
+        self.round_piles = self.round_piles + (piles,)
+        if self.round + 1 == state.rounds:  # DD-R5, DD-R22: N rounds for N players
+            self.over = True
+            self.leader = state.leader
+            return
+        self.round += 1
+        sp = state.left_of(self.round_sp)  # DD-R6: left of the player who was SP at round start
+        self.round_sp = self.leader = sp
+        self.hands = _deal(self.rules, state.seed, state.players, self.round)
+        self.piles = ((),) * state.players
+        self.discard = ()
+        self.trick_number = 0
+        self.reversal = False
+
+
 def _deal(rules: DDRules, seed: int, players: int, round_number: int) -> Hands:
     """DD-R3, DD-A16: shuffle all 36 cards and deal them evenly; a fresh deal every round."""
     deck = list(rules.deck())
@@ -540,4 +595,4 @@ def new_game(players: int, *, rules: DDRules = DEFAULT_RULES, seed: int | None =
 
 from_json = State.from_json
 
-__all__ = ["State", "PlayerView", "TrickRecord", "Lead", "new_game", "from_json"]
+__all__ = ["State", "View", "PlayerView", "TrickRecord", "Lead", "new_game", "from_json"]

@@ -5,7 +5,7 @@ tables, quests, items, token mix) is **illustrative** configuration: the ruleboo
 
 The layout is every engine's (CONTRIBUTING.md): :mod:`.rules` (flags and pure rule functions),
 :mod:`.cards` (the card data, JSON only), :mod:`.actions` (typed actions and their notation),
-:mod:`.state` (the frozen State), :mod:`.setup`, :mod:`.table`, :mod:`.flow` and
+:mod:`.state` (the frozen State and View), :mod:`.setup`, :mod:`.table`, :mod:`.flow` and
 :mod:`.resolution` (setting up and playing out a Quest), :mod:`.analysis` (the Bag's odds, exact
 quest damage, the balance study), :mod:`.players` (greedy and the determinizing sampler),
 :mod:`.render` and :mod:`.examples`.
@@ -50,7 +50,7 @@ from .rules import (
     pingpong_sequences,
     weapon_result,
 )
-from .state import State, from_json, new_game
+from .state import State, View, from_json, new_game
 from .table import QuestRound
 
 # The engine's entry in the game registry (doppelnb.core.spec): everything players, sweeps, the
@@ -61,7 +61,7 @@ GAME_SPEC = register(GameSpec(
 
 __all__ = [
     "GAME_SPEC",
-    "Rules", "State", "QuestRound", "Action", "new_game", "from_json", "loyalty_split",
+    "Rules", "State", "View", "QuestRound", "Action", "new_game", "from_json", "loyalty_split",
     "pingpong_sequences", "pingpong_count", "bag_white_probability", "bag_draw_distribution",
     "quest_damage_distribution", "member_damage_distribution", "quest_damage_brute",
     "sabotage_report", "simple_policy", "simulate", "balance_study", "hand_size",

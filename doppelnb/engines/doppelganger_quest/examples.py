@@ -451,14 +451,6 @@ def revealed_tokens(seed: int = 1) -> State:
                      dark=tuple((tok, True) for tok, _ in s.dark))
 
 
-def ambiguity_table(rules: Rules | None = None) -> Html:
-    """Every DQ-A id: the question, the reading the engine plays, why, and the setting of
-    ``dq.Rules`` that picks another (:func:`.teaching.ambiguity_table`)."""
-    from .teaching import ambiguity_table as plain_table
-
-    return plain_table(rules)
-
-
 # -- the chapter's opening quest and its worked examples (issue 25) --------------------------------
 #: The opening quest of the chapter: Quest 1 of a seeded 5-player game played by the simple
 #: policies, in which P3 leads a party to Burn the Spider Nest and is secretly the Doppelgänger.
@@ -538,6 +530,6 @@ __all__ = ["minotaur_example", "MINOTAUR", "GOLDEN", "GoldenCase", "arranged_que
            "subdue_table", "contribute_unusable", "pool_table", "draft_table",
            "friendly_fire_table", "exhaustion_table", "poison_example", "rule_of", "log_table",
            "refusals", "death_example", "artifact_example", "unusable_example", "LOG_RULES",
-           "ambiguity_table", "heroes_table", "revealed_tokens", "spider_quest", "spider_moment",
+           "heroes_table", "revealed_tokens", "spider_quest", "spider_moment",
            "minotaur_pingpong", "minotaur_damage", "SPIDER_SEED", "SPIDER_DOPPELGANGER",
            "pool_counts", "exhaustion_rows", "HEAL_RULES"]

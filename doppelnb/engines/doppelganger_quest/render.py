@@ -282,14 +282,14 @@ def knowledge_view(state: State, player: int | None) -> Html:
     v = state.view(player)
     rows = []
     if player is not None:
-        me = v["seats"][player]
-        rows.append(["your Loyalty", me["loyalty"]])
-        rows.append(["your hand", ", ".join(state.cards.card_name(c) for c in me["hand"])
+        me = v.seats[player]
+        rows.append(["your Loyalty", me.loyalty])
+        rows.append(["your hand", ", ".join(state.cards.card_name(c) for c in me.hand or ())
                      or "(empty)"])
-        for note in v["private"][-6:]:
+        for note in v.private[-6:]:
             rows.append(["you saw", note])
-        if "pool" in v:
-            rows.append(["the pool", ", ".join(state.cards.card_name(c) for c in v["pool"])])
+        if v.pool is not None:
+            rows.append(["the pool", ", ".join(state.cards.card_name(c) for c in v.pool)])
     else:
         rows.append(["public", "hands, Loyalty cards, the pool and unflipped tokens are hidden"])
     who = "the public table" if player is None else f"P{player + 1}'s knowledge"
@@ -307,15 +307,16 @@ def seat_view_html(state: State, player: int) -> Html:
         raise BadInput("NB-ARG", "player must be a seat; the onlooker's view is table_view")
     player = seat
     v = state.view(player)
-    me = v["seats"][player]
-    role = "Doppelgänger" if me["loyalty"] == "doppelganger" else "Loyal Adventurer"
+    me = v.seats[player]
+    role = "Doppelgänger" if me.loyalty == "doppelganger" else "Loyal Adventurer"
     rows = [["your Loyalty", role + " (secret, DQ-R39)"],
-            ["your hand", ", ".join(state.cards.card_name(c) for c in me["hand"]) or "(empty)"]]
-    if "pool" in v:
-        rows.append(["the pool", ", ".join(state.cards.card_name(c) for c in v["pool"])])
-    if "drawn" in v:
-        rows.append(["the dice you drew", " and ".join(v["drawn"])])
-    for line in v["private"][-4:]:
+            ["your hand", ", ".join(state.cards.card_name(c) for c in me.hand or ())
+             or "(empty)"]]
+    if v.pool is not None:
+        rows.append(["the pool", ", ".join(state.cards.card_name(c) for c in v.pool)])
+    if v.drawn is not None:
+        rows.append(["the dice you drew", " and ".join(v.drawn)])
+    for line in v.private[-4:]:
         rows.append(["you saw", line])
     return Html(f'<div class="doppelnb-view">{table_view(state, player, 0)}'
                 f'{html_table(["about", "what you know"], rows)}</div>')

@@ -23,7 +23,8 @@ from typing import Any, ClassVar, Final, Self, cast
 from ...core.checks import check_choice, check_seat, check_sequence
 from ...core.draft import Draft as CoreDraft
 from ...core.errors import BadInput, IllegalAction
-from ...core.frozen import FrozenMap, freeze
+from ...core.frozen import FrozenMap
+from ...core.spec import spec_of
 from ...core.state import FrozenGameState, Outcome
 from .actions import Action, ActionsMixin
 from .cards import ABILITIES, CardSet, Hero, register_data
@@ -32,6 +33,80 @@ from .resolution import Resolution
 from .rules import BAG, DOPPEL, GAME, LOYAL, LOYALTY, MARKER_SUPPLY, PLAYER_COUNTS, SET_ASIDE, Rules
 from .setup import OPTION_NAMES, deal
 from .table import Animal, Lines, QuestRound, TokenRow, lines, target_name
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class SeatView:
+    """One seat as a viewer sees it: the hand and the Loyalty card only for the viewer's own
+    seat (the Loyalty cards of all once the game is over), ``None`` where hidden."""
+
+    seat: int
+    hero: str | None
+    damage: int
+    hp: int | None
+    exhausted: bool
+    rerolls: int
+    hand_size: int
+    hand: tuple[str, ...] | None
+    loyalty: str | None
+    party_leader: bool
+    on_quest: bool
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class QuestView:
+    """The Quest on the table: its card, the Damage on it, the party, the cards given face up,
+    the shown and kept dice, the Bag's contents and the outcome once judged."""
+
+    name: str
+    requirement: str
+    reward: str
+    penalty: int
+    damage: int
+    party: tuple[int, ...]
+    given: tuple[tuple[int, str], ...]
+    shown_die: str | None
+    kept_die: str | None
+    face: int | None
+    bag: tuple[int, int]
+    outcome: str | None
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class AnimalView:
+    """The party's animal companion: its name, Damage, hit points and whether it lives."""
+
+    name: str
+    damage: int
+    hp: int
+    alive: bool
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class View:
+    """What one player (``you``; ``None``: an onlooker) knows (DQ-R39): the public table, their
+    own seat's hand and Loyalty, their private notes, the pool while they hand it out as Party
+    Leader (``pool``, DQ-R16) and the dice only they drew (``drawn``); ``None`` or empty where
+    hidden. A frozen value: a new one each call, nothing in it changes the state."""
+
+    players: int
+    seats: tuple[SeatView, ...]
+    quest_no: int
+    item_deck: int
+    item_discard: int
+    quest_deck: int
+    quest: QuestView | None
+    light: tuple[str | None, ...]
+    dark: tuple[str | None, ...]
+    animal: AnimalView | None
+    to_move: int | None
+    phase: str
+    winner: str | None
+    log: tuple[str, ...]
+    you: int | None = None
+    private: tuple[str, ...] = ()
+    pool: tuple[str, ...] | None = None
+    drawn: tuple[str, ...] | None = None
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True, repr=False)
@@ -229,65 +304,56 @@ class State(ActionsMixin, FrozenGameState):
 
     def determinize(self, player: int, rng: random.Random) -> Self:
         """A state consistent with what ``player`` has seen, every hidden part resampled from
-        ``rng`` (see :func:`.players.determinize`)."""
-        from .players import determinize
-
+        ``rng``: the engine's determinizer (:func:`.players.determinize`), found through the game
+        registry as every search finds it (players.py builds on this module, not the other
+        way)."""
+        determinize = spec_of(self.game).determinize
+        assert determinize is not None  # the engine registers one (__init__.py)
         return cast(Self, determinize(self, player, rng))
 
-    def view(self, player: int | None = None) -> dict[str, Any]:
-        """What ``player`` knows (``None``: only the public table). DQ-R39.
-
-        A new dict of immutable values (tuples, ``FrozenMap``) each call."""
+    def view(self, player: int | None = None) -> View:
+        """What ``player`` knows (``None``: only the public table), a frozen :class:`View`.
+        DQ-R39."""
         n = self.players
         if player is not None:
             player = check_seat(player, n, "player")
         over = self.is_over
         q = self.q
-        seats: list[dict[str, Any]] = []
-        for p in range(n):
-            mine = player == p
-            seats.append({
-                "seat": p, "hero": self.heroes[p], "damage": self.damage[p],
-                "hp": self._hero(p).hp if self.heroes[p] else None,
-                "exhausted": self.exhausted[p], "rerolls": self.rerolls[p],
-                "hand_size": len(self.hands[p]),
-                "hand": list(self.hands[p]) if mine else None,
-                "loyalty": self.loyalty[p] if (mine or over) else None,
-                "party_leader": p == self.pl,
-                "on_quest": q is not None and p in q.party,
-            })
-        view: dict[str, Any] = {
-            "players": n, "seats": seats, "quest_no": self.quest_no,
-            # the piles' heights are on the table for all to see
-            "item_deck": len(self.item_deck), "item_discard": len(self.item_discard),
-            "quest_deck": len(self.quest_deck),
-            "quest": None if q is None else {
-                "name": q.card.name, "requirement": q.card.requirement,
-                "reward": q.card.reward_text, "penalty": q.card.penalty, "damage": q.damage,
-                "party": list(q.party), "given": [[s, c] for s, c in q.given],
-                "shown_die": q.die, "kept_die": q.kept, "face": q.face, "bag": list(q.bag),
-                "outcome": q.outcome},
-            "light": [t if up else None for t, up in self.light],
-            "dark": [t if up else None for t, up in self.dark],
-            "animal": None if self.animal is None else {
-                "name": self.animal[0], "damage": self.animal[3], "hp": self.animal[2],
-                "alive": self.animal[4]},
-            "to_move": self.to_move, "phase": self.phase, "winner": self.winner,
-            "log": list(lines(self.log_chain)),
-        }
+        seats = tuple(SeatView(
+            seat=p, hero=self.heroes[p], damage=self.damage[p],
+            hp=self._hero(p).hp if self.heroes[p] else None,
+            exhausted=self.exhausted[p], rerolls=self.rerolls[p],
+            hand_size=len(self.hands[p]),
+            hand=self.hands[p] if player == p else None,
+            loyalty=self.loyalty[p] if (player == p or over) else None,
+            party_leader=p == self.pl,
+            on_quest=q is not None and p in q.party) for p in range(n))
+        quest = None if q is None else QuestView(
+            name=q.card.name, requirement=q.card.requirement, reward=q.card.reward_text,
+            penalty=q.card.penalty, damage=q.damage, party=q.party, given=q.given,
+            shown_die=q.die, kept_die=q.kept, face=q.face, bag=q.bag, outcome=q.outcome)
+        animal = None if self.animal is None else AnimalView(
+            name=self.animal[0], damage=self.animal[3], hp=self.animal[2], alive=self.animal[4])
+        private: tuple[str, ...] = ()
+        pool = drawn = None
         if player is not None:
-            view["you"] = player
-            view["private"] = list(lines(self.secret_chains[player]))
+            private = lines(self.secret_chains[player])
             if q is not None and self.pending and self.pending[0] == "give" and player == self.pl:
-                view["pool"] = list(q.pool)  # DQ-R16: the PL looks at the pool
+                pool = q.pool  # DQ-R16: the PL looks at the pool
             # DQ-R39 (rulebook lines 258-262): the two dice are drawn secretly and the one that
             # goes back stays hidden, so only the roller ever sees the drawn pair (not the Knight
             # deciding on the shown die, nor anyone else).
             if q is not None and q.drawn and self.roller() == player:
-                view["drawn"] = list(q.drawn)
-        # A new dict each call; what it holds is frozen (lists -> tuples, dicts -> FrozenMap),
-        # so changing it cannot change the state (issue 24).
-        return {key: freeze(value) for key, value in view.items()}
+                drawn = q.drawn
+        return View(
+            players=n, seats=seats, quest_no=self.quest_no,
+            # the piles' heights are on the table for all to see
+            item_deck=len(self.item_deck), item_discard=len(self.item_discard),
+            quest_deck=len(self.quest_deck), quest=quest,
+            light=tuple(t if up else None for t, up in self.light),
+            dark=tuple(t if up else None for t, up in self.dark),
+            animal=animal, to_move=self.to_move, phase=self.phase, winner=self.winner,
+            log=lines(self.log_chain), you=player, private=private, pool=pool, drawn=drawn)
 
     # -- text and pictures ----------------------------------------------------------------------
     def __str__(self) -> str:
@@ -412,4 +478,4 @@ def from_json(text: str | bytes, data: Any = None) -> State:
     return State.from_json(text)
 
 
-__all__ = ["State", "Draft", "new_game", "from_json"]
+__all__ = ["State", "View", "SeatView", "QuestView", "AnimalView", "Draft", "new_game", "from_json"]

@@ -93,8 +93,8 @@ class QuestHand(HandGame):
     def move_line(self, before: Any, after: Any, seat: int) -> str | None:
         mover = before.to_move
         action = tuple(after.actions[-1])
-        seen = len(before.view(seat)["log"])
-        events = "; ".join(after.view(seat)["log"][seen:])
+        seen = len(before.view(seat).log)
+        events = "; ".join(after.view(seat).log[seen:])
         if mover == seat:
             line = f"You: {self.label(before, action)}"
             return sentence(f"{line}. {events}" if events else line)
@@ -103,33 +103,33 @@ class QuestHand(HandGame):
         return sentence(f"P{mover + 1} {_DQ_QUIET.get(action[0], 'makes a choice')}")
 
     def explain(self, states: Sequence[Any], seat: int) -> str:
-        quests = [s.view(seat)["quest"] for s in states if s.view(seat)["quest"] is not None]
+        quests = [s.view(seat).quest for s in states if s.view(seat).quest is not None]
         if not quests:
             return ("The heroes are being drafted: each pick must carry the next weapon in the "
                     "order Sword, Bow, Staff (DQ-R3). Then the Party Leader reveals Quest 1.")
-        first = [q for q in quests if q["name"] == quests[0]["name"]]
+        first = [q for q in quests if q.name == quests[0].name]
         q = first[-1]
-        text = (f"Quest 1, {q['name']}, needs {q['requirement']}: the party has put "
-                f"{q['damage']} Damage on the card")
-        if q["outcome"] is None:
+        text = (f"Quest 1, {q.name}, needs {q.requirement}: the party has put "
+                f"{q.damage} Damage on the card")
+        if q.outcome is None:
             text += (". The Quest is tested once every member has had a turn (DQ-R28).")
             return text
-        text += (f", so it {'succeeds' if q['outcome'] == 'success' else 'fails'} (DQ-R28). "
-                 + (f"Reward: {q['reward']} (DQ-R29)." if q["outcome"] == "success" else
-                    f"Penalty: {q['penalty']} Damage, shared ping-pong style (DQ-R30, DQ-R31)."))
+        text += (f", so it {'succeeds' if q.outcome == 'success' else 'fails'} (DQ-R28). "
+                 + (f"Reward: {q.reward} (DQ-R29)." if q.outcome == "success" else
+                    f"Penalty: {q.penalty} Damage, shared ping-pong style (DQ-R30, DQ-R31)."))
         return text
 
     def score_line(self, start: Any, state: Any, seat: int) -> str:
         from ...engines.doppelganger_quest.cards import ARTIFACTS
 
         view = state.view(seat)
-        light = sum(1 for t in view["light"] if t in ARTIFACTS)
-        dark = sum(1 for t in view["dark"] if t in ARTIFACTS)
-        me = view["seats"][seat]
-        hero = (f"your hero {me['hero']} has {me['hp'] - me['damage']} of {me['hp']} hit points"
-                if me["hero"] else "you have not picked a hero yet")
-        role = "a Doppelgänger" if me["loyalty"] == "doppelganger" else "a Loyal Adventurer"
-        where = (f"Quest {view['quest_no']}" if view["quest_no"] else "The hero draft")
+        light = sum(1 for t in view.light if t in ARTIFACTS)
+        dark = sum(1 for t in view.dark if t in ARTIFACTS)
+        me = view.seats[seat]
+        hero = (f"your hero {me.hero} has {me.hp - me.damage} of {me.hp} hit points"
+                if me.hero and me.hp is not None else "you have not picked a hero yet")
+        role = "a Doppelgänger" if me.loyalty == "doppelganger" else "a Loyal Adventurer"
+        where = (f"Quest {view.quest_no}" if view.quest_no else "The hero draft")
         if state.is_over:
             where = f"The game is over: {state.outcome.reason}"
         return (f"{where}. Artifacts face up: Light {light} of 3, Darkness {dark} of 3 (three "
