@@ -21,14 +21,18 @@ with the state they came from, so they must be immutable (tuples, frozensets, ``
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Generic, Self, TypeVar
 
-from .state import FrozenGameState, _slot_fields
+from .state import FrozenGameState, _evolver, _slot_fields
 
 S = TypeVar("S", bound=FrozenGameState)
 
-_READERS: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]] = {}
+#: Per state class: its draft fields, a function reading their values from a state, and the
+#: function building a state from a mapping of them (core.state's builder, looked up once).
+_Reader = tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]],
+                Callable[[Mapping[str, Any]], Any]]
+_READERS: dict[type, _Reader] = {}
 
 
 def state_fields(cls: type[FrozenGameState]) -> tuple[str, ...]:
@@ -37,13 +41,13 @@ def state_fields(cls: type[FrozenGameState]) -> tuple[str, ...]:
     return _reader(cls)[0]
 
 
-def _reader(cls: type) -> tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]:
+def _reader(cls: type) -> _Reader:
     found = _READERS.get(cls)
     if found is None:
         names = tuple(n for n in _slot_fields(cls) if n[0] != "_")
         get = operator.attrgetter(*names)
         read = get if len(names) > 1 else (lambda s: (get(s),))
-        found = _READERS[cls] = (names, read)
+        found = _READERS[cls] = (names, read, _evolver(cls, (), from_mapping=True))
     return found
 
 
@@ -62,11 +66,11 @@ class Draft(Generic[S]):
     @classmethod
     def of(cls, state: S) -> Self:
         """A draft holding every field of ``state`` (values shared, not copied)."""
-        names, read = _reader(type(state))
+        names, read, _ = _reader(type(state))
         draft = cls.__new__(cls)
-        attrs = draft.__dict__
-        attrs.update(zip(names, read(state), strict=True))
+        attrs = dict(zip(names, read(state), strict=False))  # one value per name, by construction
         attrs["frozen_from"] = state
+        draft.__dict__ = attrs
         draft.__init_draft__()
         return draft
 
@@ -83,4 +87,5 @@ class Draft(Generic[S]):
         Built without the dataclass's ``__init__`` checks (a draft changed only by the engine's
         own rule functions, from a state that passed them)."""
         self.finish()
-        return type(self.frozen_from)._build(self.__dict__)
+        build = _reader(type(self.frozen_from))[2]  # State._build without its look-ups
+        return build(self.__dict__)  # type: ignore[no-any-return]
