@@ -48,11 +48,18 @@ Run: ``.venv/bin/python benchmarks/search.py [--quick] [--repeats N]``. OpenSpie
 from __future__ import annotations
 
 import argparse
-import pathlib
+import math
+import os
 import random
+import sys
 import time
+from collections.abc import Callable
 
+import doppelnb
+from doppelnb.core.compiled import compiled_modules
 from doppelnb.core.policy import make_policy, prepared
+from doppelnb.core.spec import spec_of
+from doppelnb.core.stats.distributions import t_quantile
 from doppelnb.engines import doppelganger_tricks as dt
 
 try:  # optional peer
@@ -63,59 +70,168 @@ except ImportError:  # pragma: no cover - depends on the environment
     pyspiel = None
 
 SIMULATIONS = 32
+SEARCH = f"mcts:{SIMULATIONS}"
 PEER = "OpenSpiel ISMCTSBot, oh_hell"
-ENGINE = "doppelnb MCTS, Tricks mcts:32"
+
+#: Per game: seats, whether every seat searches (else one searching seat among greedy ones,
+#: rotated one seat per game), the issue's target in decisions per CPU-second, and games in a
+#: full run (about a minute of CPU each on an idle machine; Doppel Doubt about 6).
+GAMES: dict[str, tuple[int, bool, float, int]] = {
+    "doppeldoppel": (4, True, 20.0, 12),
+    "doppelganger_tricks": (4, True, 20.0, 10),
+    "groom_lake": (4, True, 20.0, 6),
+    "doppel_doubt": (10, False, 5.0, 3),
+    "doppelganger_quest": (4, True, 20.0, 12),
+}
+#: oh_hell games in a full run (one round each, about 0.3 s of CPU).
+PEER_GAMES = 40
+#: In a ``--quick`` run: games per contender and decisions timed per game (a smoke run; one
+#: in Doppel Doubt, whose first decisions cost about 1-2 s of CPU each).
+QUICK_GAMES, QUICK_DECISIONS = 2, 2
+
+#: One game's ``(decisions, CPU seconds spent in them)``.
+Game = tuple[int, float]
 
 
-def tricks_games(games: int, first_seed: int) -> tuple[int, float]:
-    """``(decisions, CPU seconds in them)`` over whole seeded 4-player Tricks games, every seat
-    ``mcts:32`` (forced moves played without the search and not counted)."""
-    search = make_policy(f"mcts:{SIMULATIONS}", "doppelganger_tricks")
+def search_game(game: str, players: int, seed: int, every_seat: bool,
+                cap: int | None = None) -> Game:
+    """One whole seeded game of ``game`` at ``players`` seats: every seat ``mcts:32``, or (not
+    ``every_seat``) seat ``seed % players`` searching and the others greedy. Returns the
+    searching seats' decisions (states with more than one legal action: forced moves are
+    played without the search and not counted) and the CPU seconds spent in them. ``cap``
+    stops the game after that many decisions (``--quick`` only: not a whole game)."""
+    spec = spec_of(game)
+    search = make_policy(SEARCH, game)
+    greedy = make_policy("greedy", game)
+    searcher = seed % players
+    rng = random.Random(seed)
+    state = spec.new_game(players, seed=seed)
     decisions = 0
     spent = 0.0
-    for seed in range(first_seed, first_seed + games):
-        rng = random.Random(seed)
-        s = dt.new_game(4, seed=seed)
-        while not s.is_over:
-            legal = s.legal_actions()
-            if len(legal) == 1:
-                s = s.play(legal[0])
-                continue
+    while not state.is_over and (cap is None or decisions < cap):
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            state = state.play(legal[0])
+            continue
+        if every_seat or state.to_move == searcher:
             start = time.process_time()
-            action = search(s, rng)
+            action = search(state, rng)
             spent += time.process_time() - start
             decisions += 1
-            s = s.play(action)
+        else:
+            action = greedy(state, rng)
+        state = state.play(action)
     return decisions, spent
 
 
-def openspiel_games(games: int, first_seed: int) -> tuple[int, float]:
-    """``(decisions, CPU seconds in them)`` over whole oh_hell games, every seat searching with
-    OpenSpiel's Python ISMCTS bot (32 simulations, random rollouts)."""
+def openspiel_game(seed: int, cap: int | None = None) -> Game:
+    """One whole ``oh_hell`` game (one deal of 4 x 10 cards, 9 tricks), every seat searching
+    with OpenSpiel's Python ISMCTS bot (32 simulations, random rollouts); the deal's chance
+    nodes sampled from their outcomes and not timed, forced moves not searched nor counted."""
     game = pyspiel.load_game("oh_hell", {"players": 4, "num_suits": 4, "num_cards_per_suit": 10,
                                          "num_tricks_fixed": 9})
+    rs = np.random.RandomState(seed)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 2.0, SIMULATIONS,
+                           random_state=rs)
+    state = game.new_initial_state()
     decisions = 0
     spent = 0.0
-    for seed in range(first_seed, first_seed + games):
-        rs = np.random.RandomState(seed)
-        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 2.0, SIMULATIONS,
-                               random_state=rs)
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                actions, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(int(rs.choice(actions, p=probs)))
-                continue
-            legal = state.legal_actions()
-            if len(legal) == 1:
-                state.apply_action(legal[0])
-                continue
-            start = time.process_time()
-            action = bot.step(state)
-            spent += time.process_time() - start
-            decisions += 1
-            state.apply_action(int(action))
+    while not state.is_terminal() and (cap is None or decisions < cap):
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rs.choice(actions, p=probs)))
+            continue
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            state.apply_action(legal[0])
+            continue
+        start = time.process_time()
+        action = bot.step(state)
+        spent += time.process_time() - start
+        decisions += 1
+        state.apply_action(int(action))
     return decisions, spent
+
+
+def rate(games: list[Game], level: float = 0.95) -> tuple[float, float | None, float | None]:
+    """``(rate, lo, hi)``: decisions per CPU-second over ``games`` (all decisions over all
+    seconds, so a long game weighs as much as its decisions) and its ``level`` interval over
+    games: the ratio estimator's standard error (delta method) with Student's t at n - 1
+    degrees of freedom, n the number of games. ``lo`` and ``hi`` are ``None`` for one game."""
+    decisions = sum(d for d, _ in games)
+    seconds = sum(t for _, t in games)
+    est = decisions / seconds
+    n = len(games)
+    if n < 2:
+        return est, None, None
+    mean_t = seconds / n
+    spread = sum((d - est * t) ** 2 for d, t in games) / (n * (n - 1))
+    half = t_quantile(0.5 + level / 2, n - 1) * math.sqrt(spread) / mean_t
+    return est, est - half, est + half
+
+
+def ratio_of_rates(a: list[Game], b: list[Game], level: float = 0.95
+                   ) -> tuple[float, float | None, float | None]:
+    """``rate(a) / rate(b)`` and its interval: the two rates' relative standard errors
+    added in quadrature on the log scale, Student's t at the smaller sample's n - 1."""
+    ra, lo_a, _ = rate(a, level)
+    rb, lo_b, _ = rate(b, level)
+    est = ra / rb
+    if lo_a is None or lo_b is None:
+        return est, None, None
+    q = t_quantile(0.5 + level / 2, min(len(a), len(b)) - 1)
+    se_a = (ra - lo_a) / t_quantile(0.5 + level / 2, len(a) - 1) / ra
+    se_b = (rb - lo_b) / t_quantile(0.5 + level / 2, len(b) - 1) / rb
+    half = q * math.hypot(se_a, se_b)
+    return est, est * math.exp(-half), est * math.exp(half)
+
+
+def verdict(est: float, lo: float | None, hi: float | None, target: float, quick: bool) -> str:
+    """PASS or FAIL on the estimate, and whether the 95% interval settles it."""
+    if quick:
+        return "no verdict (--quick: the first decisions of 2 games)"
+    word = "PASS" if est >= target else "FAIL"
+    if lo is None or hi is None:
+        return f"{word} (one game: no interval)"
+    if lo >= target or hi < target:
+        return f"{word} (the interval clears the target)"
+    return f"{word} (not settled: the interval includes the target)"
+
+
+def interval(lo: float | None, hi: float | None, digits: int = 1) -> str:
+    """``[lo, hi]`` (a rate is never below 0: a lower bound under it, from the t interval of a
+    few games, is shown as 0)."""
+    if lo is None or hi is None:
+        return "[n = 1]"
+    return f"[{max(0.0, lo):.{digits}f}, {hi:.{digits}f}]"
+
+
+def side_by_side(names: list[str], games: int | None, quick: bool,
+                 peer: bool) -> dict[str, list[Game]]:
+    """Every contender's games, played in turns (game k of each contender, then game k + 1),
+    so a change in the machine's load falls on every contender alike."""
+    cap = QUICK_DECISIONS if quick else None
+    runs: dict[str, tuple[int, Callable[[int], Game]]] = {}
+    for name in names:
+        players, every_seat, _, full = GAMES[name]
+        n = QUICK_GAMES if quick else games or full
+        limit = cap if cap is None or every_seat else 1
+        runs[name] = (n, lambda k, g=name, p=players, e=every_seat, c=limit:
+                      search_game(g, p, 1000 + k, e, c))
+    if peer:
+        n = QUICK_GAMES if quick else games or PEER_GAMES
+        runs[PEER] = (n, lambda k: openspiel_game(1000 + k, cap))
+    played: dict[str, list[Game]] = {name: [] for name in runs}
+    for k in range(max(n for n, _ in runs.values())):
+        for name, (n, play) in runs.items():
+            if k < n:
+                played[name].append(play(k))
+                if not quick:
+                    d, t = played[name][-1]
+                    print(f"  {name}: game {k + 1} of {n}, {d} decisions in {t:.1f} s CPU "
+                          f"(load average {os.getloadavg()[0]:.1f})", file=sys.stderr,
+                          flush=True)
+    return played
 
 
 def sampler_ratio(positions: int) -> tuple[float, float]:
@@ -149,37 +265,64 @@ def sampler_ratio(positions: int) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="one game each per repeat")
-    parser.add_argument("--repeats", type=int, default=None,
-                        help="repeats timed in turns (default 3, 1 with --quick)")
+    parser.add_argument("--quick", action="store_true",
+                        help="a smoke run: the first decisions of 2 games each, no verdict")
+    parser.add_argument("--games", type=int, default=None,
+                        help="games per contender (default: a minute of CPU or so each, "
+                             "Doppel Doubt 3, oh_hell 40)")
+    parser.add_argument("--engines", default=",".join(GAMES),
+                        help="games to measure, comma-separated (default: all five)")
     args = parser.parse_args()
-    tricks_n = 1 if args.quick else 2
-    peer_n = 2 if args.quick else 6
-    runs = {ENGINE: lambda k: tricks_games(tricks_n, 1000 + k * tricks_n)}
-    if pyspiel is not None:
-        runs[PEER] = lambda k: openspiel_games(peer_n, 1000 + k * peer_n)
-    rates: dict[str, list[float]] = {name: [] for name in runs}
-    counts: dict[str, int] = {name: 0 for name in runs}
-    repeats = args.repeats or (1 if args.quick else 3)
-    for k in range(max(1, repeats)):
-        for name, fn in runs.items():
-            decisions, spent = fn(k)
-            rates[name].append(decisions / spent)
-            counts[name] += decisions
-    print(f"== IS-MCTS decisions per CPU-second, {SIMULATIONS} iterations per decision, "
-          "every seat searching, forced moves excluded (doppelnb from "
-          f"{pathlib.Path(dt.__file__).parents[2]})")
-    best = {name: max(r) for name, r in rates.items()}
-    for name, r in rates.items():
-        ratio = f"  {best[name] / best[PEER]:5.2f}x OpenSpiel" if PEER in best else ""
-        print(f"{name:<32} {best[name]:8.1f} decisions/s (worst repeat {min(r):.1f}; "
-              f"{counts[name]} decisions){ratio}")
-    if PEER not in best:
-        print("OpenSpiel is not installed (pip install -e '.[bench]'); no peer ratio")
-    each, once = sampler_ratio(20 if args.quick else 60)
-    print(f"\n== Tricks determinize, {SIMULATIONS} samples per decision: constraints at every "
-          f"sample {each:.0f} µs/sample, once per decision {once:.0f} µs/sample "
-          f"({each / once:.2f}x)")
+    names = [g for g in args.engines.split(",") if g]
+    unknown = sorted(set(names) - set(GAMES))
+    if unknown:
+        parser.error(f"unknown games {unknown}; known: {', '.join(GAMES)}")
+    peer = pyspiel is not None and "doppelganger_tricks" in names
+    compiled = compiled_modules()
+    load = os.getloadavg()
+    played = side_by_side(names, args.games, args.quick, peer)
+    cpu_total = sum(t for games in played.values() for _, t in games)
+
+    print(f"== IS-MCTS {SEARCH} decisions per CPU-second: {SIMULATIONS} iterations, playouts to "
+          "the end of the game, whole seeded games, forced moves excluded"
+          + (" (--quick: the first decisions of 2 games: a smoke run, not the figure)"
+             if args.quick else ""))
+    print(f"doppelnb {doppelnb.__version__} from {os.path.dirname(doppelnb.__file__)}, "
+          + ("the plain install (pure Python)" if not compiled else
+             f"NOT the plain install: compiled {', '.join(compiled)}")
+          + f"; load average {load[0]:.1f} at the start, {os.getloadavg()[0]:.1f} at the end "
+          f"(2 shared cores); {cpu_total:.0f} s of search CPU in all")
+    print(f"{'game':<20} {'seats (searching)':<21} {'n':>3} {'decisions':>9} "
+          f"{'decisions/s':>11} {'95% interval':>14} {'per game':>13} {'target':>7}  verdict")
+    for name, games in played.items():
+        if name == PEER:
+            continue
+        players, every_seat, target, _ = GAMES[name]
+        est, lo, hi = rate(games)
+        per_game = sorted(d / t for d, t in games)
+        seats = f"{players} (all)" if every_seat else f"{players} (one, rest greedy)"
+        print(f"{name:<20} {seats:<21} {len(games):>3} {sum(d for d, _ in games):>9} "
+              f"{est:>11.1f} {interval(lo, hi):>14} {per_game[0]:>6.1f}-{per_game[-1]:<6.1f} "
+              f">= {target:<4g} {verdict(est, lo, hi, target, args.quick)}  "
+              f"({est / target:.2f}x target)")
+    if peer:
+        tricks, oh_hell = played["doppelganger_tricks"], played[PEER]
+        est, lo, hi = rate(oh_hell)
+        per_game = sorted(d / t for d, t in oh_hell)
+        print(f"{PEER:<42} {len(oh_hell):>3} {sum(d for d, _ in oh_hell):>9} {est:>11.1f} "
+              f"{interval(lo, hi):>14} {per_game[0]:>6.1f}-{per_game[-1]:<6.1f} "
+              "(4 seats, all searching, one deal of 9 tricks)")
+        ratio, lo, hi = ratio_of_rates(tricks, oh_hell)
+        print(f"Tricks / OpenSpiel's Python ISMCTS bot: {ratio:.2f}x {interval(lo, hi, 2)}, "
+              f"target >= 1x: {verdict(ratio, lo, hi, 1.0, args.quick)}")
+    elif "doppelganger_tricks" in names:
+        print("OpenSpiel is not installed (pip install -e '.[bench]'): no peer, no Tricks verdict "
+              "against it")
+    if "doppelganger_tricks" in names:
+        each, once = sampler_ratio(20 if args.quick else 60)
+        print(f"\n== Tricks determinize, {SIMULATIONS} samples per decision: constraints at every "
+              f"sample {each:.0f} µs/sample, once per decision {once:.0f} µs/sample "
+              f"({each / once:.2f}x)")
 
 
 if __name__ == "__main__":
