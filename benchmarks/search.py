@@ -206,7 +206,20 @@ def interval(lo: float | None, hi: float | None, digits: int = 1) -> str:
     return f"[{max(0.0, lo):.{digits}f}, {hi:.{digits}f}]"
 
 
-def side_by_side(names: list[str], games: int | None, quick: bool,
+def game_counts(text: str | None) -> dict[str, int]:
+    """``--games``: ``N`` for every contender, ``NAME=N`` for one (``oh_hell`` is the peer),
+    comma-separated, e.g. ``4,doppel_doubt=1,oh_hell=20``; ``{}`` for the defaults."""
+    counts: dict[str, int] = {}
+    for item in (text or "").split(","):
+        name, _, value = item.strip().rpartition("=")
+        if not value.isdigit() or int(value) < 1 or name not in ("", "oh_hell", *GAMES):
+            raise SystemExit(f"--games: {item!r} is not N or NAME=N (N >= 1, NAME one of "
+                             f"{', '.join(GAMES)}, oh_hell)")
+        counts[name or "*"] = int(value)
+    return counts
+
+
+def side_by_side(names: list[str], games: dict[str, int], quick: bool,
                  peer: bool) -> dict[str, list[Game]]:
     """Every contender's games, played in turns (game k of each contender, then game k + 1),
     so a change in the machine's load falls on every contender alike."""
@@ -214,12 +227,12 @@ def side_by_side(names: list[str], games: int | None, quick: bool,
     runs: dict[str, tuple[int, Callable[[int], Game]]] = {}
     for name in names:
         players, every_seat, _, full = GAMES[name]
-        n = QUICK_GAMES if quick else games or full
+        n = QUICK_GAMES if quick else games.get(name, games.get("*", full))
         limit = cap if cap is None or every_seat else 1
         runs[name] = (n, lambda k, g=name, p=players, e=every_seat, c=limit:
                       search_game(g, p, 1000 + k, e, c))
     if peer:
-        n = QUICK_GAMES if quick else games or PEER_GAMES
+        n = QUICK_GAMES if quick else games.get("oh_hell", games.get("*", PEER_GAMES))
         runs[PEER] = (n, lambda k: openspiel_game(1000 + k, cap))
     played: dict[str, list[Game]] = {name: [] for name in runs}
     for k in range(max(n for n, _ in runs.values())):
@@ -267,9 +280,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true",
                         help="a smoke run: the first decisions of 2 games each, no verdict")
-    parser.add_argument("--games", type=int, default=None,
-                        help="games per contender (default: a minute of CPU or so each, "
-                             "Doppel Doubt 3, oh_hell 40)")
+    parser.add_argument("--games", default=None,
+                        help="games per contender, N or NAME=N, comma-separated (e.g. "
+                             "4,doppel_doubt=1,oh_hell=20; default: a minute of CPU or so each "
+                             "on an idle machine, Doppel Doubt 3, oh_hell 40)")
     parser.add_argument("--engines", default=",".join(GAMES),
                         help="games to measure, comma-separated (default: all five)")
     args = parser.parse_args()
@@ -280,7 +294,7 @@ def main() -> None:
     peer = pyspiel is not None and "doppelganger_tricks" in names
     compiled = compiled_modules()
     load = os.getloadavg()
-    played = side_by_side(names, args.games, args.quick, peer)
+    played = side_by_side(names, game_counts(args.games), args.quick, peer)
     cpu_total = sum(t for games in played.values() for _, t in games)
 
     print(f"== IS-MCTS {SEARCH} decisions per CPU-second: {SIMULATIONS} iterations, playouts to "
