@@ -1,48 +1,56 @@
-"""Benchmark search: determinized IS-MCTS decisions per CPU-second in Doppelgänger Tricks
-(``mcts:32``) against OpenSpiel's Python ISMCTS bot on ``oh_hell`` (32 simulations), measured
-side by side in one run (issue 27).
+"""Benchmark search: IS-MCTS ``mcts:32`` decisions per CPU-second in every game, side by side
+with OpenSpiel's Python ISMCTS bot on ``oh_hell`` (32 simulations), against issue 27's targets.
 
-Both searches sample a world consistent with what the mover saw at each simulation, descend a
-tree of UCT statistics and finish with a random playout to the end of the game:
+What is measured, in one run, for each game: ``make_policy("mcts:32", game)``
+(:class:`doppelnb.core.policy.MCTS`: 32 iterations per decision, each a determinization by the
+engine's sampler and a random playout to the end of the *whole* game, no horizon nor rollout
+limit) on whole seeded games, on the plain install (the pure Python package; the script says so,
+or names the compiled modules it loaded):
 
-- doppelnb: ``make_policy("mcts:32")`` (:class:`doppelnb.core.policy.MCTS`, 32 iterations, each
-  a determinization by the engine's ``determinize`` and a random playout to the end of the
-  *whole* game, all four rounds), on whole seeded 4-player games in which every seat searches;
-- OpenSpiel: ``ismcts.ISMCTSBot`` (uct_c 2, 32 simulations, unlimited world samples: a fresh
+- Doppeldoppel, Tricks, Groom Lake and the quest at 4 seats, every seat searching (4 seats:
+  Tricks' table is oh_hell's, and in the trick games it is the larger table, the longer playouts);
+- Doppel Doubt at its 10 seats, one searching seat among nine greedy ones (seat ``seed % 10``:
+  it moves round the table from game to game), as the issue allows;
+- OpenSpiel: ``ismcts.ISMCTSBot`` (uct_c 2, 32 simulations, a fresh
   ``resample_from_infostate`` each simulation) with a ``RandomRolloutEvaluator`` (one random
-  rollout to the end of the game), on whole ``oh_hell`` games (one deal of 4 x 10 cards, 9
-  tricks: OpenSpiel's game is one round) in which every seat searches; chance nodes (the deal)
-  are sampled from their outcomes and not timed.
+  rollout to the end of the game), whole ``oh_hell`` games (one deal of 4 x 10 cards, 9 tricks:
+  OpenSpiel's game is one round), every seat searching; the deal's chance nodes are sampled
+  from their outcomes and not timed.
 
-A decision is a call of the search at a state with more than one legal action (forced moves,
-which both searches answer without searching, are excluded from the count and the time). The
-figure is decisions per CPU-second (``time.process_time``: the machine is shared), each
-contender's repeats timed in turns, the best repeat for the figure and the ratio, the worst
-printed beside it. The workloads differ (a Tricks playout plays on to the end of a 4-round game,
-about 1.7 times the actions of an oh_hell playout from the same point early in a round; oh_hell's
-playouts and resampling are C++), so the ratio says how fast a decision is, not which search is
-better.
+A decision is a call of the search at a state with more than one legal action: forced moves,
+which every search answers without searching, are played outside the clock and not counted.
+The figure is the searching seats' decisions over the CPU seconds spent in them
+(``time.process_time``: two cores shared with other work; the load average at the start and
+end is printed, and CPU time still grows with the load, so compare figures from one run). Games
+are played in turns (game k of every contender, then game k + 1), so a change in load falls on
+all alike. The 95% interval is over games (n = games; the rate is a ratio estimator, total
+decisions over total seconds, with its delta-method standard error and Student's t at n - 1),
+so it grows with how much games differ, not with how many decisions they hold; the Tricks /
+OpenSpiel ratio adds the two rates' relative errors on the log scale. The verdict is PASS when
+the estimate meets the target, FAIL otherwise, and says whether the interval settles it (it may
+include the target: then more games are needed). ``--quick`` is a smoke run (the first
+decisions of 2 games per contender): its figures are early-game ones, slower than whole games,
+and it gives no verdict. The workloads of Tricks and oh_hell differ (a Tricks playout plays on to
+the end of a 4-round game, oh_hell's to the end of its one round; oh_hell's playouts and
+resampling are C++), so that ratio says how fast a decision is, not which search is better.
 
-Measured 2026-11-26 (2 cores shared with other work, load average 3-5; one sitting, the
-default 3 repeats of 2 Tricks games and 6 oh_hell games each; "before" is the package at
-bb04a31 run with ``PYTHONPATH`` pointing at an export of it, the card-by-card determinize that
-recomputed the public constraints at each of the 32 iterations; "after" the uniform sampler
-prepared once per decision): doppelnb 20.6 decisions/s before (worst repeat 16.9), 35.6 after
-(worst 31.0), 1.7x; OpenSpiel 74.9 and 113.1 decisions/s in those two runs (worst repeats 72.6
-and 76.4), so doppelnb is at 0.28x before and 0.31x after. (A run earlier in the same sitting:
-21.1 -> 34.1 decisions/s, OpenSpiel 97.1 and 119.9.) Under cProfile the determinize is now about
-11 % of the search time (was about 40 %); the random playouts to the end of the game (about 97
-actions per iteration, ``fast_play`` and the random player) are about 78 %: the next lever is
-the per-action cost of a playout, not the sampler. (The before/after figures came from this
-script before its last section, which imports ``core.policy.prepared``, was added.)
+MEASURED
 
-The last section times the sampler alone: the new ``determinize`` called at every sample (its
+History (Tricks only, an earlier form of this script: best of 3 repeats of 2 Tricks and 6
+oh_hell games, load average 3-5): the card-by-card ``determinize`` that recomputed the public
+constraints at each of the 32 iterations gave 20.6 decisions/s, the uniform sampler prepared
+once per decision 35.6 (1.7x); OpenSpiel 74.9 and 113.1 in those runs (0.28x, then 0.31x).
+Under cProfile the sampler was then about 11 % of the search time and the random playouts to
+the end of the game (about 97 actions per iteration) about 78 %.
+
+The last section times the Tricks sampler alone: ``determinize`` called at every sample (its
 constraints and its table of deal counts rebuilt each time) against one prepared sampler per
-decision drawn 32 times (the same samples), 60 decisions of a seeded random game: about 909
-against 107 µs per sample in a ``--quick`` run (8.5x).
+decision drawn 32 times (the same samples), at 60 decisions of a seeded random game.
 
-Run: ``.venv/bin/python benchmarks/search.py [--quick] [--repeats N]``. OpenSpiel is optional
-(``pip install -e ".[bench]"``); without it the script prints the doppelnb figure only.
+Run: ``.venv/bin/python benchmarks/search.py [--quick] [--engines a,b] [--games N,NAME=N]``
+(``make bench`` runs it with the defaults: about 10 minutes of CPU on an idle machine, most of
+it Doppel Doubt's three games). OpenSpiel is optional (``pip install -e ".[bench]"``); without
+it the script prints doppelnb's figures and no Tricks / OpenSpiel verdict.
 """
 
 from __future__ import annotations
@@ -93,6 +101,14 @@ QUICK_GAMES, QUICK_DECISIONS = 2, 2
 Game = tuple[int, float]
 
 
+class Interrupted(Exception):
+    """Ctrl-C during a game: what that game had measured so far (a partial game)."""
+
+    def __init__(self, decisions: int, spent: float) -> None:
+        super().__init__(decisions, spent)
+        self.game: Game = (decisions, spent)
+
+
 def search_game(game: str, players: int, seed: int, every_seat: bool,
                 cap: int | None = None) -> Game:
     """One whole seeded game of ``game`` at ``players`` seats: every seat ``mcts:32``, or (not
@@ -108,19 +124,22 @@ def search_game(game: str, players: int, seed: int, every_seat: bool,
     state = spec.new_game(players, seed=seed)
     decisions = 0
     spent = 0.0
-    while not state.is_over and (cap is None or decisions < cap):
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            state = state.play(legal[0])
-            continue
-        if every_seat or state.to_move == searcher:
-            start = time.process_time()
-            action = search(state, rng)
-            spent += time.process_time() - start
-            decisions += 1
-        else:
-            action = greedy(state, rng)
-        state = state.play(action)
+    try:
+        while not state.is_over and (cap is None or decisions < cap):
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                state = state.play(legal[0])
+                continue
+            if every_seat or state.to_move == searcher:
+                start = time.process_time()
+                action = search(state, rng)
+                spent += time.process_time() - start
+                decisions += 1
+            else:
+                action = greedy(state, rng)
+            state = state.play(action)
+    except KeyboardInterrupt:  # the decision in progress is dropped
+        raise Interrupted(decisions, spent) from None
     return decisions, spent
 
 
@@ -136,20 +155,23 @@ def openspiel_game(seed: int, cap: int | None = None) -> Game:
     state = game.new_initial_state()
     decisions = 0
     spent = 0.0
-    while not state.is_terminal() and (cap is None or decisions < cap):
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rs.choice(actions, p=probs)))
-            continue
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            state.apply_action(legal[0])
-            continue
-        start = time.process_time()
-        action = bot.step(state)
-        spent += time.process_time() - start
-        decisions += 1
-        state.apply_action(int(action))
+    try:
+        while not state.is_terminal() and (cap is None or decisions < cap):
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rs.choice(actions, p=probs)))
+                continue
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                state.apply_action(legal[0])
+                continue
+            start = time.process_time()
+            action = bot.step(state)
+            spent += time.process_time() - start
+            decisions += 1
+            state.apply_action(int(action))
+    except KeyboardInterrupt:
+        raise Interrupted(decisions, spent) from None
     return decisions, spent
 
 
@@ -220,9 +242,11 @@ def game_counts(text: str | None) -> dict[str, int]:
 
 
 def side_by_side(names: list[str], games: dict[str, int], quick: bool,
-                 peer: bool) -> dict[str, list[Game]]:
+                 peer: bool) -> tuple[dict[str, list[Game]], str, str]:
     """Every contender's games, played in turns (game k of each contender, then game k + 1),
-    so a change in the machine's load falls on every contender alike."""
+    so a change in the machine's load falls on every contender alike; a note, "" unless
+    Ctrl-C stopped the run (then the games played so far are reported, the one interrupted
+    as a partial game when it had made a decision), and the contender with a partial game."""
     cap = QUICK_DECISIONS if quick else None
     runs: dict[str, tuple[int, Callable[[int], Game]]] = {}
     for name in names:
@@ -237,14 +261,26 @@ def side_by_side(names: list[str], games: dict[str, int], quick: bool,
     played: dict[str, list[Game]] = {name: [] for name in runs}
     for k in range(max(n for n, _ in runs.values())):
         for name, (n, play) in runs.items():
-            if k < n:
+            if k >= n:
+                continue
+            try:
                 played[name].append(play(k))
-                if not quick:
-                    d, t = played[name][-1]
-                    print(f"  {name}: game {k + 1} of {n}, {d} decisions in {t:.1f} s CPU "
-                          f"(load average {os.getloadavg()[0]:.1f})", file=sys.stderr,
-                          flush=True)
-    return played
+            except Interrupted as stop:
+                partial = ""
+                if stop.game[0]:
+                    played[name].append(stop.game)
+                    partial = name
+                    what = f"its last game is partial ({stop.game[0]} decisions)"
+                else:
+                    what = "that game is left out"
+                return {name: g for name, g in played.items() if g}, (
+                    f"STOPPED by Ctrl-C in game {k + 1} of {name}: {what}; the contenders "
+                    "after it in that round have one game fewer"), partial
+            if not quick:
+                d, t = played[name][-1]
+                print(f"  {name}: game {k + 1} of {n}, {d} decisions in {t:.3f} s CPU "
+                      f"(load average {os.getloadavg()[0]:.1f})", file=sys.stderr, flush=True)
+    return played, "", ""
 
 
 def sampler_ratio(positions: int) -> tuple[float, float]:
@@ -294,7 +330,8 @@ def main() -> None:
     peer = pyspiel is not None and "doppelganger_tricks" in names
     compiled = compiled_modules()
     load = os.getloadavg()
-    played = side_by_side(names, game_counts(args.games), args.quick, peer)
+    played, stopped, partial = side_by_side(names, game_counts(args.games), args.quick, peer)
+    peer = PEER in played and "doppelganger_tricks" in played
     cpu_total = sum(t for games in played.values() for _, t in games)
 
     print(f"== IS-MCTS {SEARCH} decisions per CPU-second: {SIMULATIONS} iterations, playouts to "
@@ -308,6 +345,8 @@ def main() -> None:
           f"(2 shared cores); {cpu_total:.0f} s of search CPU in all")
     print(f"{'game':<20} {'seats (searching)':<21} {'n':>3} {'decisions':>9} "
           f"{'decisions/s':>11} {'95% interval':>14} {'per game':>13} {'target':>7}  verdict")
+    if stopped:
+        print(stopped)
     for name, games in played.items():
         if name == PEER:
             continue
@@ -318,7 +357,7 @@ def main() -> None:
         print(f"{name:<20} {seats:<21} {len(games):>3} {sum(d for d, _ in games):>9} "
               f"{est:>11.1f} {interval(lo, hi):>14} {per_game[0]:>6.1f}-{per_game[-1]:<6.1f} "
               f">= {target:<4g} {verdict(est, lo, hi, target, args.quick)}  "
-              f"({est / target:.2f}x target)")
+              f"({est / target:.2f}x target){' [last game partial]' if name == partial else ''}")
     if peer:
         tricks, oh_hell = played["doppelganger_tricks"], played[PEER]
         est, lo, hi = rate(oh_hell)
@@ -329,10 +368,12 @@ def main() -> None:
         ratio, lo, hi = ratio_of_rates(tricks, oh_hell)
         print(f"Tricks / OpenSpiel's Python ISMCTS bot: {ratio:.2f}x {interval(lo, hi, 2)}, "
               f"target >= 1x: {verdict(ratio, lo, hi, 1.0, args.quick)}")
+    elif "doppelganger_tricks" in names and pyspiel is not None:
+        print("no OpenSpiel game or no Tricks game was completed: no ratio")
     elif "doppelganger_tricks" in names:
         print("OpenSpiel is not installed (pip install -e '.[bench]'): no peer, no Tricks verdict "
               "against it")
-    if "doppelganger_tricks" in names:
+    if "doppelganger_tricks" in names and not stopped:
         each, once = sampler_ratio(20 if args.quick else 60)
         print(f"\n== Tricks determinize, {SIMULATIONS} samples per decision: constraints at every "
               f"sample {each:.0f} µs/sample, once per decision {once:.0f} µs/sample "
