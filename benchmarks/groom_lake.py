@@ -4,7 +4,21 @@
    positions by the priority of GL-R15 (red dots checked, GL-R14) and updates every tile's distance
    to START incrementally (GL-R16). The cost per placement should stay flat as the Desert grows;
    beside it, the cost of one fresh breadth-first search (networkx) over the same Desert, which is
-   what recomputing distances after every placement would add.
+   what recomputing distances after every placement would add. The table's rows are block
+   averages as one Desert grows from its first tile, so the first row includes the cold start
+   (imports, tables, the allocator's first pages) and is no reference for growth.
+1b. Growth from a warmed reference (issue 27): one Desert is grown to 50,000 tiles first (the
+   warm-up), keeping a frozen snapshot at 1,000, 10,000 and 50,000 tiles (persistent tables:
+   nearly free); then 1,000 placements are timed from each snapshot, the same tiles and choices
+   at every size, the sizes in turns over 3 rounds after an untimed one. It prints the cost per
+   placed tile (search + copy, place, freeze) at each size, its best and worst repeat, and the
+   ratio of the best to the best at 1,000 tiles. The old figure, "from the first block to the
+   last", compared a cold average over tiles 1-1,000 with a warm one, so it differed from a
+   warm measurement (the issue measured 1.15x from 1k to 10k tiles and 1.46x at 50k).
+   Measured 2026-11-26 (full run, load average 21-36 on the 2 shared cores): 145.8 µs per
+   placed tile at 1,000 tiles (worst repeat 152.0), 163.4 at 10,000 (190.5), 185.1 at 50,000
+   (245.8): **1.12x** and **1.27x** the 1k reference; the search grows 1.20x to 50k tiles
+   (83.7 -> 100.8 µs), the copy, place and freeze 1.36x (62.1 -> 84.2 µs: a deeper HAMT).
 2. The exact clearing-probability sweep (1..10 dice x values 0..60, GL-R22) against icepool, the
    peer for exact dice probabilities, in the same run; results are compared for equality.
 
