@@ -40,6 +40,16 @@ actions and games per second, and the memory one state holds when all states of 
 1,100 actions): states share the board, the action log and every unchanged field, so the figure
 does not grow with the length of the game.
 
+One state on its own (issue 27) is another matter: what a state weighs when it is pickled (sent
+to a worker process, saved) or kept alone. For the first state of each round of a seeded random
+game and its last state the script prints the pickle size (and how much of it is the action
+log, the game's record, which must grow) and the deep size (every object reachable from the
+state counted once, ``sys.getsizeof``, classes, modules and functions left out), with and
+without the action log; then, over the seeded games, late (the last state) against early (the
+first state of round 2, when every part of the state is in use) as median [min - max]. The
+state keeps the whole game's history (the placements of every round, their resolutions, the
+draft), so it grows with the game: DATED
+
     .venv/bin/python benchmarks/doppel_doubt.py [--quick]
 """
 

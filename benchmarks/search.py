@@ -34,7 +34,18 @@ and it gives no verdict. The workloads of Tricks and oh_hell differ (a Tricks pl
 the end of a 4-round game, oh_hell's to the end of its one round; oh_hell's playouts and
 resampling are C++), so that ratio says how fast a decision is, not which search is better.
 
-MEASURED
+Measured 2026-11-26 on the plain install, the machine busy (load average 16-36 on its 2 cores;
+CPU seconds stretch under such load, so these are below what an idle machine gives: compare
+within a run). Four games and the peer in one run, ``--games 4,groom_lake=3,oh_hell=16``, 94 s
+of search CPU; decisions per CPU-second [95% interval], n games:
+
+- Doppeldoppel 16.9 [15.0, 18.9], n = 4 (398 decisions): FAIL against >= 20, settled;
+- Tricks 33.0 [30.5, 35.4], n = 4 (653): PASS against >= 20, settled;
+- Groom Lake 5.3 [1.9, 8.6], n = 3 (127): FAIL against >= 20, settled;
+- the quest 12.7 [9.1, 16.4], n = 4 (271): FAIL against >= 20, settled;
+- OpenSpiel's ISMCTS bot on oh_hell 91.4 [85.3, 97.5], n = 16 (474): Tricks is at **0.36x**
+  [0.32, 0.41] of it, FAIL against >= 1x, settled;
+DOPPELDOUBT
 
 History (Tricks only, an earlier form of this script: best of 3 repeats of 2 Tricks and 6
 oh_hell games, load average 3-5): the card-by-card ``determinize`` that recomputed the public
@@ -215,8 +226,10 @@ def verdict(est: float, lo: float | None, hi: float | None, target: float, quick
     word = "PASS" if est >= target else "FAIL"
     if lo is None or hi is None:
         return f"{word} (one game: no interval)"
-    if lo >= target or hi < target:
-        return f"{word} (the interval clears the target)"
+    if lo >= target:
+        return f"{word} (settled: the whole interval is above the target)"
+    if hi < target:
+        return f"{word} (settled: the whole interval is below the target)"
     return f"{word} (not settled: the interval includes the target)"
 
 
@@ -233,6 +246,8 @@ def game_counts(text: str | None) -> dict[str, int]:
     comma-separated, e.g. ``4,doppel_doubt=1,oh_hell=20``; ``{}`` for the defaults."""
     counts: dict[str, int] = {}
     for item in (text or "").split(","):
+        if not item.strip():
+            continue
         name, _, value = item.strip().rpartition("=")
         if not value.isdigit() or int(value) < 1 or name not in ("", "oh_hell", *GAMES):
             raise SystemExit(f"--games: {item!r} is not N or NAME=N (N >= 1, NAME one of "
