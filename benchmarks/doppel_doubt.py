@@ -48,7 +48,12 @@ state counted once, ``sys.getsizeof``, classes, modules and functions left out),
 without the action log; then, over the seeded games, late (the last state) against early (the
 first state of round 2, when every part of the state is in use) as median [min - max]. The
 state keeps the whole game's history (the placements of every round, their resolutions, the
-draft), so it grows with the game: DATED
+draft), so it grows with the game. Measured 2026-11-26 (full run, 10 games): the last state is
+**10.8x** [10.3 - 11.3] the start of round 2 pickled (11.1x without the log: 10.0 -> 115.6 KB in
+game 0), and **7.4x** [7.1 - 7.8] in deep size, **6.5x** [6.2 - 6.9] without the log (60.9 ->
+404.2 KB in game 0), growing by about the same amount every round; while every state of a
+whole game kept together holds 1,628 bytes each against 1,430 for the first 300 actions
+(+14%). (The issue's "+58%" came from another measure; this one is per state.)
 
     .venv/bin/python benchmarks/doppel_doubt.py [--quick]
 """
