@@ -256,8 +256,8 @@ def game_counts(text: str | None) -> dict[str, int]:
     return counts
 
 
-def side_by_side(names: list[str], games: dict[str, int], quick: bool,
-                 peer: bool) -> tuple[dict[str, list[Game]], str, str]:
+def side_by_side(names: list[str], games: dict[str, int], quick: bool, peer: bool,
+                 first_seed: int = 1000) -> tuple[dict[str, list[Game]], str, str]:
     """Every contender's games, played in turns (game k of each contender, then game k + 1),
     so a change in the machine's load falls on every contender alike; a note, "" unless
     Ctrl-C stopped the run (then the games played so far are reported, the one interrupted
@@ -269,10 +269,10 @@ def side_by_side(names: list[str], games: dict[str, int], quick: bool,
         n = QUICK_GAMES if quick else games.get(name, games.get("*", full))
         limit = cap if cap is None or every_seat else 1
         runs[name] = (n, lambda k, g=name, p=players, e=every_seat, c=limit:
-                      search_game(g, p, 1000 + k, e, c))
+                      search_game(g, p, first_seed + k, e, c))
     if peer:
         n = QUICK_GAMES if quick else games.get("oh_hell", games.get("*", PEER_GAMES))
-        runs[PEER] = (n, lambda k: openspiel_game(1000 + k, cap))
+        runs[PEER] = (n, lambda k: openspiel_game(first_seed + k, cap))
     played: dict[str, list[Game]] = {name: [] for name in runs}
     for k in range(max(n for n, _ in runs.values())):
         for name, (n, play) in runs.items():
@@ -335,6 +335,9 @@ def main() -> None:
                         help="games per contender, N or NAME=N, comma-separated (e.g. "
                              "4,doppel_doubt=1,oh_hell=20; default: a minute of CPU or so each "
                              "on an idle machine, Doppel Doubt 3, oh_hell 40)")
+    parser.add_argument("--seed", type=int, default=1000,
+                        help="seed of each contender's first game (game k: seed + k; default "
+                             "1000), to add games to an earlier run's")
     parser.add_argument("--engines", default=",".join(GAMES),
                         help="games to measure, comma-separated (default: all five)")
     args = parser.parse_args()
@@ -345,7 +348,8 @@ def main() -> None:
     peer = pyspiel is not None and "doppelganger_tricks" in names
     compiled = compiled_modules()
     load = os.getloadavg()
-    played, stopped, partial = side_by_side(names, game_counts(args.games), args.quick, peer)
+    played, stopped, partial = side_by_side(names, game_counts(args.games), args.quick, peer,
+                                            args.seed)
     peer = PEER in played and "doppelganger_tricks" in played
     cpu_total = sum(t for games in played.values() for _, t in games)
 
