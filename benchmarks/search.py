@@ -58,9 +58,10 @@ The last section times the Tricks sampler alone: ``determinize`` called at every
 constraints and its table of deal counts rebuilt each time) against one prepared sampler per
 decision drawn 32 times (the same samples), at 60 decisions of a seeded random game.
 
-Run: ``.venv/bin/python benchmarks/search.py [--quick] [--engines a,b] [--games N,NAME=N]``
-(``make bench`` runs it with the defaults: about 10 minutes of CPU on an idle machine, most of
-it Doppel Doubt's three games). OpenSpiel is optional (``pip install -e ".[bench]"``); without
+Run: ``.venv/bin/python benchmarks/search.py [--quick] [--engines a,b] [--games N,NAME=N]
+[--seed S]`` (``make bench`` runs it with the defaults: about 11 minutes of search CPU at the
+load of the figures above, 7 of them Doppel Doubt's three games; Ctrl-C prints what was
+measured so far). OpenSpiel is optional (``pip install -e ".[bench]"``); without
 it the script prints doppelnb's figures and no Tricks / OpenSpiel verdict.
 """
 
@@ -94,7 +95,8 @@ PEER = "OpenSpiel ISMCTSBot, oh_hell"
 
 #: Per game: seats, whether every seat searches (else one searching seat among greedy ones,
 #: rotated one seat per game), the issue's target in decisions per CPU-second, and games in a
-#: full run (about a minute of CPU each on an idle machine; Doppel Doubt about 6).
+#: full run (about a minute of search CPU each on a busy machine; Doppel Doubt about 7: a game
+#: took 143 s).
 GAMES: dict[str, tuple[int, bool, float, int]] = {
     "doppeldoppel": (4, True, 20.0, 12),
     "doppelganger_tricks": (4, True, 20.0, 10),
