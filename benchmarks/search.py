@@ -45,7 +45,13 @@ of search CPU; decisions per CPU-second [95% interval], n games:
 - the quest 12.7 [9.1, 16.4], n = 4 (271): FAIL against >= 20, settled;
 - OpenSpiel's ISMCTS bot on oh_hell 91.4 [85.3, 97.5], n = 16 (474): Tricks is at **0.36x**
   [0.32, 0.41] of it, FAIL against >= 1x, settled;
-DOPPELDOUBT
+- Doppel Doubt 0.74 [0.69, 0.79], n = 3 (327 decisions; 0.76, 0.72 and 0.73 a game, 143-150 s
+  of CPU each): FAIL against >= 5, settled. Its three games ran apart (``--engines doppel_doubt
+  --games 1`` with ``--seed`` 1000, 1001 and 1002, the last two side by side, load 10-26) and
+  were pooled with :func:`rate`; a default run plays them in one process.
+
+The sampler section in that run: 1,087 µs a sample with the constraints worked out at every
+sample, 82 with them prepared once per decision (13.3x).
 
 History (Tricks only, an earlier form of this script: best of 3 repeats of 2 Tricks and 6
 oh_hell games, load average 3-5): the card-by-card ``determinize`` that recomputed the public
