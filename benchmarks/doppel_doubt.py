@@ -40,18 +40,37 @@ actions and games per second, and the memory one state holds when all states of 
 1,100 actions): states share the board, the action log and every unchanged field, so the figure
 does not grow with the length of the game.
 
+One state on its own (issue 27) is another matter: what a state weighs when it is pickled (sent
+to a worker process, saved) or kept alone. For the first state of each round of a seeded random
+game and its last state the script prints the pickle size (and how much of it is the action
+log, the game's record, which must grow) and the deep size (every object reachable from the
+state counted once, ``sys.getsizeof``, classes, modules and functions left out), with and
+without the action log; then, over the seeded games, late (the last state) against early (the
+first state of round 2, when every part of the state is in use) as median [min - max]. The
+state keeps the whole game's history (the placements of every round, their resolutions, the
+draft), so it grows with the game. Measured 2026-11-26 (full run, 10 games): the last state is
+**10.8x** [10.3 - 11.3] the start of round 2 pickled (11.1x without the log: 10.0 -> 115.6 KB in
+game 0), and **7.4x** [7.1 - 7.8] in deep size, **6.5x** [6.2 - 6.9] without the log (60.9 ->
+404.2 KB in game 0), growing by about the same amount every round; while every state of a
+whole game kept together holds 1,628 bytes each against 1,430 for the first 300 actions
+(+14%). (The issue's "+58%" came from another measure; this one is per state.)
+
     .venv/bin/python benchmarks/doppel_doubt.py [--quick]
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import itertools
+import pickle
+import sys
 import time
+import types
 
 from _timing import bytes_per_state, report
 
-from doppelnb.core.state import playout, random_policy
+from doppelnb.core.state import ActionLog, playout, random_policy
 from doppelnb.engines import doppel_doubt as db
 from doppelnb.engines.doppel_doubt.notation import CELLS
 
@@ -107,6 +126,73 @@ def lean_legal(board, colour, shape, count_only=False, readable=False):
                         else:
                             out.append((index, row, col))
     return found if count_only else out
+
+
+def deep_size(root, skip=()):
+    """Bytes of every object reachable from ``root`` (``sys.getsizeof`` of each once, numpy
+    buffers included), classes, modules and functions left out; objects of the types ``skip``
+    are not counted nor followed."""
+    seen = set()
+    stack = [root]
+    total = 0
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, (type, types.ModuleType, types.FunctionType,
+                                               types.BuiltinFunctionType, *skip)):
+            continue
+        seen.add(id(obj))
+        total += sys.getsizeof(obj)
+        stack.extend(gc.get_referents(obj))
+    return total
+
+
+def state_size(state):
+    """``(pickle bytes, of which the action log, deep bytes, deep bytes without the log)`` of
+    one state on its own (nothing shared with other states is discounted). The legal actions
+    are computed first, so every state carries its cache alike."""
+    state.legal_actions()
+    whole = len(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    log = len(pickle.dumps(state.action_log, pickle.HIGHEST_PROTOCOL))
+    return whole, log, deep_size(state), deep_size(state, skip=(ActionLog,))
+
+
+def round_starts(seed):
+    """The first state of each round of a seeded random game, and its last state."""
+    starts = {}
+    last = None
+    for last in playout(db.new_game(seed=seed), random_policy, seed=seed):
+        starts.setdefault(last.round, last)
+    return [(f"round {r}", s) for r, s in sorted(starts.items()) if s is not last] + [
+        ("end", last)]
+
+
+def late_vs_early(seeds):
+    """Late-game state size against early (issue 27), one state at a time: the table of one
+    game by round, then the ratios over ``seeds`` (median [min - max])."""
+    print("\n== state size on its own, by round (one state at a time, seeded random game "
+          f"{seeds[0]}): pickle bytes (of them the action log, the record) and deep size "
+          "(every object reachable, once)")
+    print(f"{'state':>9} {'pickle':>9} {'log':>7} {'no log':>9} {'deep':>10} {'deep no log':>12}")
+    ratios = {"pickle": [], "pickle_nolog": [], "deep": [], "deep_nolog": []}
+    for seed in seeds:
+        sized = [(label, state_size(state)) for label, state in round_starts(seed)]
+        if seed == seeds[0]:
+            for label, (whole, log, deep, deep_nolog) in sized:
+                print(f"{label:>9} {whole:>9,} {log:>7,} {whole - log:>9,} {deep:>10,} "
+                      f"{deep_nolog:>12,}")
+        sizes = dict(sized)
+        early, late = sizes["round 2"], sizes["end"]
+        ratios["pickle"].append(late[0] / early[0])
+        ratios["pickle_nolog"].append((late[0] - late[1]) / (early[0] - early[1]))
+        ratios["deep"].append(late[2] / early[2])
+        ratios["deep_nolog"].append(late[3] / early[3])
+    for key, label in (("pickle", "pickle"), ("pickle_nolog", "pickle without the log"),
+                       ("deep", "deep size"), ("deep_nolog", "deep size without the log")):
+        r = sorted(ratios[key])
+        print(f"late (the last state) / early (the start of round 2), {label:26}: "
+              f"{r[len(r) // 2]:5.2f}x [{r[0]:.2f} - {r[-1]:.2f}] over {len(r)} games "
+              "(no larger = 1.00x or less)")
+    return sorted(ratios["deep_nolog"])[len(seeds) // 2]
 
 
 def game_figures(seeds):
@@ -218,6 +304,7 @@ def main() -> None:
           f"{actions / seconds:,.0f} actions/s, {games / seconds:.2f} games/s (CPU time)")
     print(f"memory: {short:,.0f} bytes/state over {n_short:,} states of short games (300 "
           f"actions), {long:,.0f} bytes/state over {n_long:,} states of whole games")
+    late_vs_early(seeds if len(seeds) > 2 else list(range(3)))
     report("doppel_doubt", checked_actions_per_s=actions / seconds,
            checked_games_per_s=games / seconds, bytes_per_state_short=round(short),
            bytes_per_state_long=round(long), peer="lean per-square twin (listing)",

@@ -1,58 +1,91 @@
-"""Benchmark search: determinized IS-MCTS decisions per CPU-second in Doppelgänger Tricks
-(``mcts:32``) against OpenSpiel's Python ISMCTS bot on ``oh_hell`` (32 simulations), measured
-side by side in one run (issue 27).
+"""Benchmark search: IS-MCTS ``mcts:32`` decisions per CPU-second in every game, side by side
+with OpenSpiel's Python ISMCTS bot on ``oh_hell`` (32 simulations), against issue 27's targets.
 
-Both searches sample a world consistent with what the mover saw at each simulation, descend a
-tree of UCT statistics and finish with a random playout to the end of the game:
+What is measured, in one run, for each game: ``make_policy("mcts:32", game)``
+(:class:`doppelnb.core.policy.MCTS`: 32 iterations per decision, each a determinization by the
+engine's sampler and a random playout to the end of the *whole* game, no horizon nor rollout
+limit) on whole seeded games, on the plain install (the pure Python package; the script says so,
+or names the compiled modules it loaded):
 
-- doppelnb: ``make_policy("mcts:32")`` (:class:`doppelnb.core.policy.MCTS`, 32 iterations, each
-  a determinization by the engine's ``determinize`` and a random playout to the end of the
-  *whole* game, all four rounds), on whole seeded 4-player games in which every seat searches;
-- OpenSpiel: ``ismcts.ISMCTSBot`` (uct_c 2, 32 simulations, unlimited world samples: a fresh
+- Doppeldoppel, Tricks, Groom Lake and the quest at 4 seats, every seat searching (4 seats:
+  Tricks' table is oh_hell's, and in the trick games it is the larger table, the longer playouts);
+- Doppel Doubt at its 10 seats, one searching seat among nine greedy ones (seat ``seed % 10``:
+  it moves round the table from game to game), as the issue allows;
+- OpenSpiel: ``ismcts.ISMCTSBot`` (uct_c 2, 32 simulations, a fresh
   ``resample_from_infostate`` each simulation) with a ``RandomRolloutEvaluator`` (one random
-  rollout to the end of the game), on whole ``oh_hell`` games (one deal of 4 x 10 cards, 9
-  tricks: OpenSpiel's game is one round) in which every seat searches; chance nodes (the deal)
-  are sampled from their outcomes and not timed.
+  rollout to the end of the game), whole ``oh_hell`` games (one deal of 4 x 10 cards, 9 tricks:
+  OpenSpiel's game is one round), every seat searching; the deal's chance nodes are sampled
+  from their outcomes and not timed.
 
-A decision is a call of the search at a state with more than one legal action (forced moves,
-which both searches answer without searching, are excluded from the count and the time). The
-figure is decisions per CPU-second (``time.process_time``: the machine is shared), each
-contender's repeats timed in turns, the best repeat for the figure and the ratio, the worst
-printed beside it. The workloads differ (a Tricks playout plays on to the end of a 4-round game,
-about 1.7 times the actions of an oh_hell playout from the same point early in a round; oh_hell's
-playouts and resampling are C++), so the ratio says how fast a decision is, not which search is
-better.
+A decision is a call of the search at a state with more than one legal action: forced moves,
+which every search answers without searching, are played outside the clock and not counted.
+The figure is the searching seats' decisions over the CPU seconds spent in them
+(``time.process_time``: two cores shared with other work; the load average at the start and
+end is printed, and CPU time still grows with the load, so compare figures from one run). Games
+are played in turns (game k of every contender, then game k + 1), so a change in load falls on
+all alike. The 95% interval is over games (n = games; the rate is a ratio estimator, total
+decisions over total seconds, with its delta-method standard error and Student's t at n - 1),
+so it grows with how much games differ, not with how many decisions they hold; the Tricks /
+OpenSpiel ratio adds the two rates' relative errors on the log scale. The verdict is PASS when
+the estimate meets the target, FAIL otherwise, and says whether the interval settles it (it may
+include the target: then more games are needed). ``--quick`` is a smoke run (the first
+decisions of 2 games per contender): its figures are early-game ones, slower than whole games,
+and it gives no verdict. The workloads of Tricks and oh_hell differ (a Tricks playout plays on to
+the end of a 4-round game, oh_hell's to the end of its one round; oh_hell's playouts and
+resampling are C++), so that ratio says how fast a decision is, not which search is better.
 
-Measured 2026-11-26 (2 cores shared with other work, load average 3-5; one sitting, the
-default 3 repeats of 2 Tricks games and 6 oh_hell games each; "before" is the package at
-bb04a31 run with ``PYTHONPATH`` pointing at an export of it, the card-by-card determinize that
-recomputed the public constraints at each of the 32 iterations; "after" the uniform sampler
-prepared once per decision): doppelnb 20.6 decisions/s before (worst repeat 16.9), 35.6 after
-(worst 31.0), 1.7x; OpenSpiel 74.9 and 113.1 decisions/s in those two runs (worst repeats 72.6
-and 76.4), so doppelnb is at 0.28x before and 0.31x after. (A run earlier in the same sitting:
-21.1 -> 34.1 decisions/s, OpenSpiel 97.1 and 119.9.) Under cProfile the determinize is now about
-11 % of the search time (was about 40 %); the random playouts to the end of the game (about 97
-actions per iteration, ``fast_play`` and the random player) are about 78 %: the next lever is
-the per-action cost of a playout, not the sampler. (The before/after figures came from this
-script before its last section, which imports ``core.policy.prepared``, was added.)
+Measured 2026-11-26 on the plain install, the machine busy (load average 16-36 on its 2 cores;
+CPU seconds stretch under such load, so these are below what an idle machine gives: compare
+within a run). Four games and the peer in one run, ``--games 4,groom_lake=3,oh_hell=16``, 94 s
+of search CPU; decisions per CPU-second [95% interval], n games:
 
-The last section times the sampler alone: the new ``determinize`` called at every sample (its
+- Doppeldoppel 16.9 [15.0, 18.9], n = 4 (398 decisions): FAIL against >= 20, settled;
+- Tricks 33.0 [30.5, 35.4], n = 4 (653): PASS against >= 20, settled;
+- Groom Lake 5.3 [1.9, 8.6], n = 3 (127): FAIL against >= 20, settled;
+- the quest 12.7 [9.1, 16.4], n = 4 (271): FAIL against >= 20, settled;
+- OpenSpiel's ISMCTS bot on oh_hell 91.4 [85.3, 97.5], n = 16 (474): Tricks is at **0.36x**
+  [0.32, 0.41] of it, FAIL against >= 1x, settled;
+- Doppel Doubt 0.74 [0.69, 0.79], n = 3 (327 decisions; 0.76, 0.72 and 0.73 a game, 143-150 s
+  of CPU each): FAIL against >= 5, settled. Its three games ran apart (``--engines doppel_doubt
+  --games 1`` with ``--seed`` 1000, 1001 and 1002, the last two side by side, load 10-26) and
+  were pooled with :func:`rate`; a default run plays them in one process.
+
+The sampler section in that run: 1,087 µs a sample with the constraints worked out at every
+sample, 82 with them prepared once per decision (13.3x).
+
+History (Tricks only, an earlier form of this script: best of 3 repeats of 2 Tricks and 6
+oh_hell games, load average 3-5): the card-by-card ``determinize`` that recomputed the public
+constraints at each of the 32 iterations gave 20.6 decisions/s, the uniform sampler prepared
+once per decision 35.6 (1.7x); OpenSpiel 74.9 and 113.1 in those runs (0.28x, then 0.31x).
+Under cProfile the sampler was then about 11 % of the search time and the random playouts to
+the end of the game (about 97 actions per iteration) about 78 %.
+
+The last section times the Tricks sampler alone: ``determinize`` called at every sample (its
 constraints and its table of deal counts rebuilt each time) against one prepared sampler per
-decision drawn 32 times (the same samples), 60 decisions of a seeded random game: about 909
-against 107 µs per sample in a ``--quick`` run (8.5x).
+decision drawn 32 times (the same samples), at 60 decisions of a seeded random game.
 
-Run: ``.venv/bin/python benchmarks/search.py [--quick] [--repeats N]``. OpenSpiel is optional
-(``pip install -e ".[bench]"``); without it the script prints the doppelnb figure only.
+Run: ``.venv/bin/python benchmarks/search.py [--quick] [--engines a,b] [--games N,NAME=N]
+[--seed S]`` (``make bench`` runs it with the defaults: about 11 minutes of search CPU at the
+load of the figures above, 7 of them Doppel Doubt's three games; Ctrl-C prints what was
+measured so far). OpenSpiel is optional (``pip install -e ".[bench]"``); without
+it the script prints doppelnb's figures and no Tricks / OpenSpiel verdict.
 """
 
 from __future__ import annotations
 
 import argparse
-import pathlib
+import math
+import os
 import random
+import sys
 import time
+from collections.abc import Callable
 
+import doppelnb
+from doppelnb.core.compiled import compiled_modules
 from doppelnb.core.policy import make_policy, prepared
+from doppelnb.core.spec import spec_of
+from doppelnb.core.stats.distributions import t_quantile
 from doppelnb.engines import doppelganger_tricks as dt
 
 try:  # optional peer
@@ -63,45 +96,86 @@ except ImportError:  # pragma: no cover - depends on the environment
     pyspiel = None
 
 SIMULATIONS = 32
+SEARCH = f"mcts:{SIMULATIONS}"
 PEER = "OpenSpiel ISMCTSBot, oh_hell"
-ENGINE = "doppelnb MCTS, Tricks mcts:32"
+
+#: Per game: seats, whether every seat searches (else one searching seat among greedy ones,
+#: rotated one seat per game), the issue's target in decisions per CPU-second, and games in a
+#: full run (about a minute of search CPU each on a busy machine; Doppel Doubt about 7: a game
+#: took 143 s).
+GAMES: dict[str, tuple[int, bool, float, int]] = {
+    "doppeldoppel": (4, True, 20.0, 12),
+    "doppelganger_tricks": (4, True, 20.0, 10),
+    "groom_lake": (4, True, 20.0, 6),
+    "doppel_doubt": (10, False, 5.0, 3),
+    "doppelganger_quest": (4, True, 20.0, 12),
+}
+#: oh_hell games in a full run (one round each, about 0.3 s of CPU).
+PEER_GAMES = 40
+#: In a ``--quick`` run: games per contender and decisions timed per game (a smoke run; one
+#: in Doppel Doubt, whose first decisions cost about 1-2 s of CPU each).
+QUICK_GAMES, QUICK_DECISIONS = 2, 2
+
+#: One game's ``(decisions, CPU seconds spent in them)``.
+Game = tuple[int, float]
 
 
-def tricks_games(games: int, first_seed: int) -> tuple[int, float]:
-    """``(decisions, CPU seconds in them)`` over whole seeded 4-player Tricks games, every seat
-    ``mcts:32`` (forced moves played without the search and not counted)."""
-    search = make_policy(f"mcts:{SIMULATIONS}", "doppelganger_tricks")
+class Interrupted(Exception):
+    """Ctrl-C during a game: what that game had measured so far (a partial game)."""
+
+    def __init__(self, decisions: int, spent: float) -> None:
+        super().__init__(decisions, spent)
+        self.game: Game = (decisions, spent)
+
+
+def search_game(game: str, players: int, seed: int, every_seat: bool,
+                cap: int | None = None) -> Game:
+    """One whole seeded game of ``game`` at ``players`` seats: every seat ``mcts:32``, or (not
+    ``every_seat``) seat ``seed % players`` searching and the others greedy. Returns the
+    searching seats' decisions (states with more than one legal action: forced moves are
+    played without the search and not counted) and the CPU seconds spent in them. ``cap``
+    stops the game after that many decisions (``--quick`` only: not a whole game)."""
+    spec = spec_of(game)
+    search = make_policy(SEARCH, game)
+    greedy = make_policy("greedy", game)
+    searcher = seed % players
+    rng = random.Random(seed)
+    state = spec.new_game(players, seed=seed)
     decisions = 0
     spent = 0.0
-    for seed in range(first_seed, first_seed + games):
-        rng = random.Random(seed)
-        s = dt.new_game(4, seed=seed)
-        while not s.is_over:
-            legal = s.legal_actions()
+    try:
+        while not state.is_over and (cap is None or decisions < cap):
+            legal = state.legal_actions()
             if len(legal) == 1:
-                s = s.play(legal[0])
+                state = state.play(legal[0])
                 continue
-            start = time.process_time()
-            action = search(s, rng)
-            spent += time.process_time() - start
-            decisions += 1
-            s = s.play(action)
+            if every_seat or state.to_move == searcher:
+                start = time.process_time()
+                action = search(state, rng)
+                spent += time.process_time() - start
+                decisions += 1
+            else:
+                action = greedy(state, rng)
+            state = state.play(action)
+    except KeyboardInterrupt:  # the decision in progress is dropped
+        raise Interrupted(decisions, spent) from None
     return decisions, spent
 
 
-def openspiel_games(games: int, first_seed: int) -> tuple[int, float]:
-    """``(decisions, CPU seconds in them)`` over whole oh_hell games, every seat searching with
-    OpenSpiel's Python ISMCTS bot (32 simulations, random rollouts)."""
+def openspiel_game(seed: int, cap: int | None = None) -> Game:
+    """One whole ``oh_hell`` game (one deal of 4 x 10 cards, 9 tricks), every seat searching
+    with OpenSpiel's Python ISMCTS bot (32 simulations, random rollouts); the deal's chance
+    nodes sampled from their outcomes and not timed, forced moves not searched nor counted."""
     game = pyspiel.load_game("oh_hell", {"players": 4, "num_suits": 4, "num_cards_per_suit": 10,
                                          "num_tricks_fixed": 9})
+    rs = np.random.RandomState(seed)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 2.0, SIMULATIONS,
+                           random_state=rs)
+    state = game.new_initial_state()
     decisions = 0
     spent = 0.0
-    for seed in range(first_seed, first_seed + games):
-        rs = np.random.RandomState(seed)
-        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 2.0, SIMULATIONS,
-                               random_state=rs)
-        state = game.new_initial_state()
-        while not state.is_terminal():
+    try:
+        while not state.is_terminal() and (cap is None or decisions < cap):
             if state.is_chance_node():
                 actions, probs = zip(*state.chance_outcomes(), strict=True)
                 state.apply_action(int(rs.choice(actions, p=probs)))
@@ -115,7 +189,121 @@ def openspiel_games(games: int, first_seed: int) -> tuple[int, float]:
             spent += time.process_time() - start
             decisions += 1
             state.apply_action(int(action))
+    except KeyboardInterrupt:
+        raise Interrupted(decisions, spent) from None
     return decisions, spent
+
+
+def rate(games: list[Game], level: float = 0.95) -> tuple[float, float | None, float | None]:
+    """``(rate, lo, hi)``: decisions per CPU-second over ``games`` (all decisions over all
+    seconds, so a long game weighs as much as its decisions) and its ``level`` interval over
+    games: the ratio estimator's standard error (delta method) with Student's t at n - 1
+    degrees of freedom, n the number of games. ``lo`` and ``hi`` are ``None`` for one game."""
+    decisions = sum(d for d, _ in games)
+    seconds = sum(t for _, t in games)
+    est = decisions / seconds
+    n = len(games)
+    if n < 2:
+        return est, None, None
+    mean_t = seconds / n
+    spread = sum((d - est * t) ** 2 for d, t in games) / (n * (n - 1))
+    half = t_quantile(0.5 + level / 2, n - 1) * math.sqrt(spread) / mean_t
+    return est, est - half, est + half
+
+
+def ratio_of_rates(a: list[Game], b: list[Game], level: float = 0.95
+                   ) -> tuple[float, float | None, float | None]:
+    """``rate(a) / rate(b)`` and its interval: the two rates' relative standard errors
+    added in quadrature on the log scale, Student's t at the smaller sample's n - 1."""
+    ra, lo_a, _ = rate(a, level)
+    rb, lo_b, _ = rate(b, level)
+    est = ra / rb
+    if lo_a is None or lo_b is None:
+        return est, None, None
+    q = t_quantile(0.5 + level / 2, min(len(a), len(b)) - 1)
+    se_a = (ra - lo_a) / t_quantile(0.5 + level / 2, len(a) - 1) / ra
+    se_b = (rb - lo_b) / t_quantile(0.5 + level / 2, len(b) - 1) / rb
+    half = q * math.hypot(se_a, se_b)
+    return est, est * math.exp(-half), est * math.exp(half)
+
+
+def verdict(est: float, lo: float | None, hi: float | None, target: float, quick: bool) -> str:
+    """PASS or FAIL on the estimate, and whether the 95% interval settles it."""
+    if quick:
+        return "no verdict (--quick: the first decisions of 2 games)"
+    word = "PASS" if est >= target else "FAIL"
+    if lo is None or hi is None:
+        return f"{word} (one game: no interval)"
+    if lo >= target:
+        return f"{word} (settled: the whole interval is above the target)"
+    if hi < target:
+        return f"{word} (settled: the whole interval is below the target)"
+    return f"{word} (not settled: the interval includes the target)"
+
+
+def interval(lo: float | None, hi: float | None, digits: int = 1) -> str:
+    """``[lo, hi]`` (a rate is never below 0: a lower bound under it, from the t interval of a
+    few games, is shown as 0)."""
+    if lo is None or hi is None:
+        return "[n = 1]"
+    return f"[{max(0.0, lo):.{digits}f}, {hi:.{digits}f}]"
+
+
+def game_counts(text: str | None) -> dict[str, int]:
+    """``--games``: ``N`` for every contender, ``NAME=N`` for one (``oh_hell`` is the peer),
+    comma-separated, e.g. ``4,doppel_doubt=1,oh_hell=20``; ``{}`` for the defaults."""
+    counts: dict[str, int] = {}
+    for item in (text or "").split(","):
+        if not item.strip():
+            continue
+        name, _, value = item.strip().rpartition("=")
+        if not value.isdigit() or int(value) < 1 or name not in ("", "oh_hell", *GAMES):
+            raise SystemExit(f"--games: {item!r} is not N or NAME=N (N >= 1, NAME one of "
+                             f"{', '.join(GAMES)}, oh_hell)")
+        counts[name or "*"] = int(value)
+    return counts
+
+
+def side_by_side(names: list[str], games: dict[str, int], quick: bool, peer: bool,
+                 first_seed: int = 1000) -> tuple[dict[str, list[Game]], str, str]:
+    """Every contender's games, played in turns (game k of each contender, then game k + 1),
+    so a change in the machine's load falls on every contender alike; a note, "" unless
+    Ctrl-C stopped the run (then the games played so far are reported, the one interrupted
+    as a partial game when it had made a decision), and the contender with a partial game."""
+    cap = QUICK_DECISIONS if quick else None
+    runs: dict[str, tuple[int, Callable[[int], Game]]] = {}
+    for name in names:
+        players, every_seat, _, full = GAMES[name]
+        n = QUICK_GAMES if quick else games.get(name, games.get("*", full))
+        limit = cap if cap is None or every_seat else 1
+        runs[name] = (n, lambda k, g=name, p=players, e=every_seat, c=limit:
+                      search_game(g, p, first_seed + k, e, c))
+    if peer:
+        n = QUICK_GAMES if quick else games.get("oh_hell", games.get("*", PEER_GAMES))
+        runs[PEER] = (n, lambda k: openspiel_game(first_seed + k, cap))
+    played: dict[str, list[Game]] = {name: [] for name in runs}
+    for k in range(max(n for n, _ in runs.values())):
+        for name, (n, play) in runs.items():
+            if k >= n:
+                continue
+            try:
+                played[name].append(play(k))
+            except Interrupted as stop:
+                partial = ""
+                if stop.game[0]:
+                    played[name].append(stop.game)
+                    partial = name
+                    what = f"its last game is partial ({stop.game[0]} decisions)"
+                else:
+                    what = "that game is left out"
+                return {name: g for name, g in played.items() if g}, (
+                    f"STOPPED by Ctrl-C in game {k + 1} of {name}: {what}; the contenders "
+                    "after it in that round have one game fewer"), partial
+            if not quick:
+                d, t = played[name][-1]
+                print(f"  {name}: game {k + 1} of {n}, {d} decisions in {t:.3f} s CPU "
+                      f"(load average {os.getloadavg()[0]:.1f})", file=sys.stderr, flush=True)
+    return played, "", ""
 
 
 def sampler_ratio(positions: int) -> tuple[float, float]:
@@ -149,37 +337,74 @@ def sampler_ratio(positions: int) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="one game each per repeat")
-    parser.add_argument("--repeats", type=int, default=None,
-                        help="repeats timed in turns (default 3, 1 with --quick)")
+    parser.add_argument("--quick", action="store_true",
+                        help="a smoke run: the first decisions of 2 games each, no verdict")
+    parser.add_argument("--games", default=None,
+                        help="games per contender, N or NAME=N, comma-separated (e.g. "
+                             "4,doppel_doubt=1,oh_hell=20; default: a minute of CPU or so each "
+                             "on an idle machine, Doppel Doubt 3, oh_hell 40)")
+    parser.add_argument("--seed", type=int, default=1000,
+                        help="seed of each contender's first game (game k: seed + k; default "
+                             "1000), to add games to an earlier run's")
+    parser.add_argument("--engines", default=",".join(GAMES),
+                        help="games to measure, comma-separated (default: all five)")
     args = parser.parse_args()
-    tricks_n = 1 if args.quick else 2
-    peer_n = 2 if args.quick else 6
-    runs = {ENGINE: lambda k: tricks_games(tricks_n, 1000 + k * tricks_n)}
-    if pyspiel is not None:
-        runs[PEER] = lambda k: openspiel_games(peer_n, 1000 + k * peer_n)
-    rates: dict[str, list[float]] = {name: [] for name in runs}
-    counts: dict[str, int] = {name: 0 for name in runs}
-    repeats = args.repeats or (1 if args.quick else 3)
-    for k in range(max(1, repeats)):
-        for name, fn in runs.items():
-            decisions, spent = fn(k)
-            rates[name].append(decisions / spent)
-            counts[name] += decisions
-    print(f"== IS-MCTS decisions per CPU-second, {SIMULATIONS} iterations per decision, "
-          "every seat searching, forced moves excluded (doppelnb from "
-          f"{pathlib.Path(dt.__file__).parents[2]})")
-    best = {name: max(r) for name, r in rates.items()}
-    for name, r in rates.items():
-        ratio = f"  {best[name] / best[PEER]:5.2f}x OpenSpiel" if PEER in best else ""
-        print(f"{name:<32} {best[name]:8.1f} decisions/s (worst repeat {min(r):.1f}; "
-              f"{counts[name]} decisions){ratio}")
-    if PEER not in best:
-        print("OpenSpiel is not installed (pip install -e '.[bench]'); no peer ratio")
-    each, once = sampler_ratio(20 if args.quick else 60)
-    print(f"\n== Tricks determinize, {SIMULATIONS} samples per decision: constraints at every "
-          f"sample {each:.0f} µs/sample, once per decision {once:.0f} µs/sample "
-          f"({each / once:.2f}x)")
+    names = [g for g in args.engines.split(",") if g]
+    unknown = sorted(set(names) - set(GAMES))
+    if unknown:
+        parser.error(f"unknown games {unknown}; known: {', '.join(GAMES)}")
+    peer = pyspiel is not None and "doppelganger_tricks" in names
+    compiled = compiled_modules()
+    load = os.getloadavg()
+    played, stopped, partial = side_by_side(names, game_counts(args.games), args.quick, peer,
+                                            args.seed)
+    peer = PEER in played and "doppelganger_tricks" in played
+    cpu_total = sum(t for games in played.values() for _, t in games)
+
+    print(f"== IS-MCTS {SEARCH} decisions per CPU-second: {SIMULATIONS} iterations, playouts to "
+          "the end of the game, whole seeded games, forced moves excluded"
+          + (" (--quick: the first decisions of 2 games: a smoke run, not the figure)"
+             if args.quick else ""))
+    print(f"doppelnb {doppelnb.__version__} from {os.path.dirname(doppelnb.__file__)}, "
+          + ("the plain install (pure Python)" if not compiled else
+             f"NOT the plain install: compiled {', '.join(compiled)}")
+          + f"; load average {load[0]:.1f} at the start, {os.getloadavg()[0]:.1f} at the end "
+          f"(2 shared cores); {cpu_total:.0f} s of search CPU in all")
+    print(f"{'game':<20} {'seats (searching)':<21} {'n':>3} {'decisions':>9} "
+          f"{'decisions/s':>11} {'95% interval':>14} {'per game':>13} {'target':>7}  verdict")
+    if stopped:
+        print(stopped)
+    for name, games in played.items():
+        if name == PEER:
+            continue
+        players, every_seat, target, _ = GAMES[name]
+        est, lo, hi = rate(games)
+        per_game = sorted(d / t for d, t in games)
+        seats = f"{players} (all)" if every_seat else f"{players} (one, rest greedy)"
+        print(f"{name:<20} {seats:<21} {len(games):>3} {sum(d for d, _ in games):>9} "
+              f"{est:>11.1f} {interval(lo, hi):>14} {per_game[0]:>6.1f}-{per_game[-1]:<6.1f} "
+              f">= {target:<4g} {verdict(est, lo, hi, target, args.quick)}  "
+              f"({est / target:.2f}x target){' [last game partial]' if name == partial else ''}")
+    if peer:
+        tricks, oh_hell = played["doppelganger_tricks"], played[PEER]
+        est, lo, hi = rate(oh_hell)
+        per_game = sorted(d / t for d, t in oh_hell)
+        print(f"{PEER:<42} {len(oh_hell):>3} {sum(d for d, _ in oh_hell):>9} {est:>11.1f} "
+              f"{interval(lo, hi):>14} {per_game[0]:>6.1f}-{per_game[-1]:<6.1f} "
+              "(4 seats, all searching, one deal of 9 tricks)")
+        ratio, lo, hi = ratio_of_rates(tricks, oh_hell)
+        print(f"Tricks / OpenSpiel's Python ISMCTS bot: {ratio:.2f}x {interval(lo, hi, 2)}, "
+              f"target >= 1x: {verdict(ratio, lo, hi, 1.0, args.quick)}")
+    elif "doppelganger_tricks" in names and pyspiel is not None:
+        print("no OpenSpiel game or no Tricks game was completed: no ratio")
+    elif "doppelganger_tricks" in names:
+        print("OpenSpiel is not installed (pip install -e '.[bench]'): no peer, no Tricks verdict "
+              "against it")
+    if "doppelganger_tricks" in names and not stopped:
+        each, once = sampler_ratio(20 if args.quick else 60)
+        print(f"\n== Tricks determinize, {SIMULATIONS} samples per decision: constraints at every "
+              f"sample {each:.0f} µs/sample, once per decision {once:.0f} µs/sample "
+              f"({each / once:.2f}x)")
 
 
 if __name__ == "__main__":
