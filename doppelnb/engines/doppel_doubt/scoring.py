@@ -21,6 +21,7 @@ from ...core.checks import (
     check_mapping,
     check_sequence,
 )
+from ...core.frozen import FrozenMap
 from .board import Board
 from .rules import (
     COLOURS,
@@ -40,18 +41,26 @@ def territory_scores(board: Board, identity: Sequence[str]) -> tuple[int, ...]:
     """Each seat's score from territory alone (DB-R17): P sums the positive values of its area,
     Q the negative ones. The area is the colour's (DB-A4 a) or the Doppel's own (DB-A4 b)."""
     check_instance(board, "board", Board, expected="a doppel_doubt.Board")
-    identity = _identity(identity)
-    sums: dict[str, list[int]] = {}
-    for i, owner in enumerate(board.owner):
-        if owner is not None:
-            v = board.values[i]
-            acc = sums.setdefault(owner, [0, 0])
-            acc[0] += max(v, 0)
-            acc[1] += min(v, 0)
+    return _territory_scores(board, _identity(identity))
+
+
+def _territory_scores(board: Board, identity: Sequence[str]) -> tuple[int, ...]:
+    """:func:`territory_scores` for a checked identity. Each owner's sums of positive and
+    negative values depend on the board alone, so they are worked out once per board (memoised
+    on it: a search scores the same boards under many sampled identities)."""
+    sums: Mapping[str, tuple[int, int]] | None = board._cache.get("sums")
+    if sums is None:
+        totals: dict[str, list[int]] = {}
+        for owner, v in zip(board.owner, board.values, strict=True):
+            if owner is not None:
+                acc = totals.setdefault(owner, [0, 0])
+                acc[0] += max(v, 0)
+                acc[1] += min(v, 0)
+        sums = board._cache["sums"] = FrozenMap({k: (pos, neg) for k, (pos, neg) in totals.items()})
+    by_doppel = board.rules.territory_owner == "doppel"
     out = []
     for doppel in identity:
-        key = doppel if board.rules.territory_owner == "doppel" else colour_of(doppel)
-        pos, neg = sums.get(key, [0, 0])
+        pos, neg = sums.get(doppel if by_doppel else colour_of(doppel), (0, 0))
         out.append(pos if letter_of(doppel) == "P" else neg)
     return tuple(out)
 

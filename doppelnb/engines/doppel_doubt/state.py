@@ -25,15 +25,17 @@ When the last seat has submitted, the round resolves (:mod:`.flow`).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import pathlib
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from ...core.chance import rng_for
 from ...core.checks import check_choice, check_seat, show
 from ...core.errors import IllegalAction
 from ...core.frozen import FrozenMap
-from ...core.state import FrozenGameState, Outcome
+from ...core.state import FrozenGameState, Outcome, copier
 from ...core.variants import RulesBase
 from .actions import (
     Action,
@@ -63,9 +65,10 @@ from .flow import (
     jester_option,
     json_option,
     resolve_round,
+    revised,
     shapes_option,
 )
-from .notation import cell_name
+from .notation import Cell, cell_name
 from .rules import (
     COLOURS,
     DEFAULT_RULES,
@@ -84,7 +87,13 @@ from .rules import (
     partner_of,
 )
 from .rules import Rules as DBRules
-from .scoring import Results, colour_scores, match_results, territory_scores
+from .scoring import (
+    Results,
+    _territory_scores,
+    colour_scores,
+    match_results,
+    territory_scores,
+)
 from .shapes import Shape
 
 
@@ -173,12 +182,20 @@ class State(FrozenGameState):
 
     @property
     def to_move(self) -> int | None:
+        """The first seat (Jester bots aside) with a part of its choice still to make (DB-R5:
+        the seats choose one after another). :meth:`_apply` hands it on to the next state, so
+        the scan over the seats runs only for states made another way."""
         if self._mover is None:
-            mover = next((seat for seat in range(10)
-                          if not self.is_bot(seat) and self._step(seat) is not None), None)
+            mover = self._first_mover(0)
             object.__setattr__(self, "_mover", (mover,))
             return mover
         return self._mover[0]
+
+    def _first_mover(self, start: int) -> int | None:
+        """The first seat from ``start`` on, Jester bots aside, with something left to choose."""
+        bots = self.rules.jester_controller == "bot"
+        return next((seat for seat in range(start, 10) if self._step(seat) is not None
+                     and not (bots and self.is_bot(seat))), None)
 
     def legal_actions(self) -> list[Action]:
         """The legal actions of the seat to move (computed once per state)."""
@@ -196,12 +213,13 @@ class State(FrozenGameState):
 
     def _step(self, seat: int) -> tuple[Any, ...] | None:
         """The next part of ``seat``'s secret choice this round, or ``None`` when it is done."""
-        if self.is_over:
+        r = self.round
+        if r > ROUNDS:
             return None
-        s, r = self.subs[seat], self.round
+        s = self.subs[seat]
         if s.card is None:
             return ("card",)
-        if self.artefacts["dark"] == seat and self.uses["dark"] and s.dark is None:
+        if s.dark is None and self.artefacts["dark"] == seat and self.uses["dark"]:
             return ("dark",)
         if r == 1 and not s.starts_done:
             return ("start",)
@@ -209,7 +227,7 @@ class State(FrozenGameState):
             return ("shape",)
         if r > 1 and not s.placed:
             return ("place",)
-        if r > 1 and self.artefacts["light"] == seat and self.uses["light"] and not s.light_done:
+        if r > 1 and not s.light_done and self.artefacts["light"] == seat and self.uses["light"]:
             return ("light",)
         if r == ROUNDS and (self.rules.jesters_guess or not self.is_jester(seat)):
             named = {g[0] for g in s.guesses}
@@ -227,7 +245,7 @@ class State(FrozenGameState):
         s = self.subs[seat]
         kind = step[0]
         if kind == "card":
-            return [Card("card", c) for c in self.hands[seat]]
+            return [_CARD_ACTIONS[c] for c in self.hands[seat]]
         if kind == "dark":
             card = s.card or 0
             lo, hi = max(-30, -card), min(30, 101 - card)
@@ -236,8 +254,7 @@ class State(FrozenGameState):
             letter = letter_of(self.identity[seat])
             return [Start("start", lab) for lab in self.start_labels(letter) if lab not in s.starts]
         if kind == "shape":
-            out: list[Action] = [ShapeChoice("shape", i) for i in range(SHAPES_PER_ROUND)
-                                 if i not in s.shapes]
+            out: list[Action] = [a for a in _SHAPE_ACTIONS if a.number not in s.shapes]
             if self.rules.partial_shape_list == "auto_complete_random" and s.shapes:
                 out.append(ShapesDone("shapes_done"))
             return out
@@ -246,7 +263,7 @@ class State(FrozenGameState):
             places = [] if shape is None else self.board.legal_cells(self.key(seat), shape)
             if not places:
                 return [Forfeit("forfeit")]                        # DB-A12
-            return [Place("place", cells) for cells in places]
+            return list(map(_new_place, zip(itertools.repeat("place"), places)))
         if kind == "light":
             mine: list[Action] = [Light("light", c) for c in self.board.territory(self.key(seat))
                                   if not self.board.is_zero(c)]
@@ -371,10 +388,10 @@ class State(FrozenGameState):
         kind = action[0]
         hands, uses = self.hands, self.uses
         if kind == "card":
-            s = dataclasses.replace(s, card=action[1])
+            s = revised(s, card=action[1])
             hands = _replace(hands, seat, tuple(c for c in hands[seat] if c != action[1]))
         elif kind == "dark":
-            s = dataclasses.replace(s, dark=action[1])
+            s = revised(s, dark=action[1])
             if action[1]:
                 uses = uses.set("dark", uses["dark"] - 1)
         elif kind == "start":
@@ -382,7 +399,7 @@ class State(FrozenGameState):
             labels = self.start_labels(letter_of(self.identity[seat]))
             if len(starts) == len(labels) - 1:
                 starts += tuple(lab for lab in labels if lab not in starts)
-            s = dataclasses.replace(s, starts=starts, starts_done=len(starts) == len(labels))
+            s = revised(s, starts=starts, starts_done=len(starts) == len(labels))
         elif kind in ("shape", "shapes_done"):
             shapes = s.shapes + ((action[1],) if kind == "shape" else ())
             if kind == "shapes_done":                               # DB-A24
@@ -391,27 +408,32 @@ class State(FrozenGameState):
                 shapes += tuple(rest)
             elif len(shapes) == SHAPES_PER_ROUND - 1:
                 shapes += tuple(i for i in range(SHAPES_PER_ROUND) if i not in shapes)
-            s = dataclasses.replace(s, shapes=shapes,
+            s = revised(s, shapes=shapes,
                                     shapes_done=len(shapes) == SHAPES_PER_ROUND)
         elif kind == "place":
-            s = dataclasses.replace(s, place=tuple(action[1]), placed=True)
+            s = revised(s, place=tuple(action[1]), placed=True)
         elif kind == "forfeit":
-            s = dataclasses.replace(s, place=None, placed=True)
+            s = revised(s, place=None, placed=True)
         elif kind == "light":
-            s = dataclasses.replace(s, light=action[1], light_done=True)
+            s = revised(s, light=action[1], light_done=True)
             if action[1] is not None:
                 uses = uses.set("light", uses["light"] - 1)
         elif kind == "guess":
-            s = dataclasses.replace(s, guesses=s.guesses + ((action[1], action[2]),))
+            s = revised(s, guesses=s.guesses + ((action[1], action[2]),))
         elif kind == "jester":
-            s = dataclasses.replace(s, jester=action[1], jester_done=True)
+            s = revised(s, jester=action[1], jester_done=True)
         return self._evolve(subs=_replace(self.subs, seat, s), hands=hands, uses=uses)
 
     def _apply(self, action: Any) -> State:
         seat = self.to_move
         assert seat is not None
         new = self._apply_for(seat, action)
-        if new.to_move is not None:         # someone still chooses (bots chose at round start)
+        # The seats before ``seat`` had chosen everything (that is why ``seat`` moved), and one
+        # seat's choice changes no other seat's steps, so the next mover is found from ``seat``
+        # on: the same seat as ``to_move``'s scan from seat 0 (tests check it), without it.
+        mover = new._first_mover(seat)
+        if mover is not None:               # someone still chooses (bots chose at round start)
+            object.__setattr__(new, "_mover", (mover,))
             return new
         return resolve_round(new)
 
@@ -421,7 +443,7 @@ class State(FrozenGameState):
         """Each seat's score: territory (DB-R17), adjusted by the guesses once the game is over."""
         if self.is_over:
             return self.results().final
-        return territory_scores(self.board, self.identity)
+        return _territory_scores(self.board, self.identity)
 
     @property
     def standing(self) -> tuple[int, ...]:
@@ -433,13 +455,12 @@ class State(FrozenGameState):
     @property
     def outcome(self) -> Outcome:
         """Over after round 10; the winners are the seats of the winning team (DB-R18)."""
-        scores = self.scores
         if not self.is_over:
-            return Outcome(False, (), scores)
+            return Outcome(False, (), self.scores)
         res = self.results()
         winners = tuple(s for s, d in enumerate(self.identity)
                         if colour_of(d) in res.team_winners)
-        return Outcome(True, winners, scores,
+        return Outcome(True, winners, res.final,
                        f"{' and '.join(res.team_winners)} had the greatest colour score (DB-R18)")
 
     def colour_scores(self) -> dict[str, int]:
@@ -552,26 +573,24 @@ class State(FrozenGameState):
     __hash__ = FrozenGameState.__hash__
 
     def _evolve(self, **changes: Any) -> State:
-        """A copy with some fields replaced, sharing every other field; ``_`` caches start empty."""
-        new = State.__new__(State)  # not object.__new__: State's base may be a compiled class
-        for name in _FIELD_NAMES:
-            if name in changes:
-                value = changes.pop(name)
-            else:
-                value = None if name[0] == "_" else getattr(self, name)
-            object.__setattr__(new, name, value)
-        if changes:
-            raise AttributeError(f"State has no field(s) {', '.join(sorted(changes))}")
-        return new
+        """A copy with some fields replaced, sharing every other field; ``_`` caches start empty
+        (the core's straight-line copier, made once per set of changed fields)."""
+        return copier(State, tuple(changes))(self, *changes.values())
+
+
+# The actions listed most often, made once: every card and every shape to rank. A round's
+# hundreds of placements are made by ``tuple.__new__`` over the named tuple, mapped in C (the
+# same values as ``Place("place", cells)``, without a Python-level call each).
+_CARD_ACTIONS = {c: Card("card", c) for c in range(1, 101)}
+_SHAPE_ACTIONS = tuple(ShapeChoice("shape", i) for i in range(SHAPES_PER_ROUND))
+_new_place: Callable[[tuple[str, tuple[Cell, ...]]], Place] = functools.partial(
+    tuple.__new__, Place)
 
 
 _STEP_TEXT = {"card": "play a card", "dark": "decide on the Power of Dark",
               "start": "rank the starting squares", "shape": "rank the shapes",
               "place": "place its shape", "light": "decide on the Power of Light",
               "guess": "guess identities", "jester": "name the Jester colour"}
-
-
-_FIELD_NAMES = tuple(f.name for f in dataclasses.fields(State))
 
 
 def _replace(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
