@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import operator
 import pathlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -64,19 +65,24 @@ class Submission:
 
 EMPTY = Submission()
 
-#: Each field of a Submission with its slot descriptor: setting a field through it is what the
-#: frozen dataclass's own ``__init__`` does, without the keyword handling of
+#: Read every field of a Submission at once (in C), and set each through its slot descriptor:
+#: what the frozen dataclass's own ``__init__`` does, without the keyword handling of
 #: ``dataclasses.replace`` (a seat's choice is revised at almost every action of a game).
-_SLOTS: tuple[tuple[str, Any], ...] = tuple(
-    (f.name, getattr(Submission, f.name)) for f in dataclasses.fields(Submission))
+_FIELDS = tuple(f.name for f in dataclasses.fields(Submission))
+_READ_ALL = operator.attrgetter(*_FIELDS)
+_SETTERS: dict[str, Any] = {name: getattr(Submission, name).__set__ for name in _FIELDS}
+_SET_IN_ORDER = tuple(_SETTERS.values())
 
 
 def revised(choice: Submission, **changes: Any) -> Submission:
     """``dataclasses.replace(choice, **changes)``, for the hot path (tests compare the two)."""
     new = object.__new__(Submission)
-    for name, slot in _SLOTS:
-        slot.__set__(new, changes[name] if name in changes else slot.__get__(choice))
+    for set_field, value in zip(_SET_IN_ORDER, _READ_ALL(choice), strict=True):
+        set_field(new, value)
+    for name, value in changes.items():
+        _SETTERS[name](new, value)
     return new
+
 
 # -- setup options (DB-A1, DB-A2, DB-R1, DB-R2, DB-A21) -------------------------------------------
 

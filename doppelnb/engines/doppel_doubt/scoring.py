@@ -96,7 +96,12 @@ def guess_points(identity: Sequence[str], jester: str, guesses: Sequence[Mapping
     jester = check_choice(jester, "jester", COLOURS)
     guesses = check_sequence(guesses, "guesses", min_len=10, max_len=10,
                              item=_guess)
-    rules = _rules(rules)
+    return _guess_points(identity, jester, guesses, _rules(rules))
+
+
+def _guess_points(identity: Sequence[str], jester: str, guesses: Sequence[Mapping[str, Any]],
+                  rules: Rules) -> tuple[list[int], list[int]]:
+    """:func:`guess_points` on checked arguments."""
     n = len(identity)
     benefit, detriment = [0] * n, [0] * n
     hit_pairs: set[str] = set()
@@ -127,7 +132,11 @@ def adjust(score: int, letter: str, benefit: int, detriment: int, clamp: bool = 
     letter = check_choice(letter, "letter", ("P", "Q"))
     benefit = check_int(benefit, "benefit", 0, 10_000)
     detriment = check_int(detriment, "detriment", 0, 10_000)
-    clamp = check_bool(clamp, "clamp")
+    return _adjust(score, letter, benefit, detriment, check_bool(clamp, "clamp"))
+
+
+def _adjust(score: int, letter: str, benefit: int, detriment: int, clamp: bool) -> int:
+    """:func:`adjust` on checked arguments."""
     magnitude = (score if letter == "P" else -score) + benefit - detriment
     if clamp and magnitude < 0:
         magnitude = 0
@@ -188,9 +197,17 @@ def match_results(identity: Sequence[str], jester: str, territory: Sequence[int]
     history = check_sequence(history, "history", min_len=1, max_len=10,
                              item=lambda v, n: _scores(v, n))
     guesses = check_sequence(guesses, "guesses", min_len=10, max_len=10, item=_guess)
-    benefit, detriment = guess_points(identity, jester, guesses, rules)
-    final = tuple(adjust(territory[s], letter_of(identity[s]), benefit[s], detriment[s],
-                         rules.detriment_clamp_zero) for s in range(len(identity)))
+    jester = check_choice(jester, "jester", COLOURS)
+    return _match_results(identity, jester, territory, guesses, history, _rules(rules))
+
+
+def _match_results(identity: Sequence[str], jester: str, territory: Sequence[int],
+                   guesses: Sequence[Mapping[str, Any]], history: Sequence[Sequence[int]],
+                   rules: Rules) -> Results:
+    """:func:`match_results` on what a game state holds (checked when it was played)."""
+    benefit, detriment = _guess_points(identity, jester, guesses, rules)
+    final = tuple(_adjust(territory[s], letter_of(identity[s]), benefit[s], detriment[s],
+                          rules.detriment_clamp_zero) for s in range(len(identity)))
     basis = final if rules.colour_score_includes_guessing else tuple(territory)   # DB-A17
     colours = colour_scores(basis, identity)
     previous = list(history[:-1]) if len(history) >= 10 else list(history)

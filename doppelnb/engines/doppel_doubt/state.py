@@ -25,36 +25,24 @@ When the last seat has submitted, the round resolves (:mod:`.flow`).
 from __future__ import annotations
 
 import dataclasses
-import functools
-import itertools
 import pathlib
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from ...core.chance import rng_for
-from ...core.checks import check_choice, check_seat, show
+from ...core.checks import check_choice, check_seat
 from ...core.errors import IllegalAction
 from ...core.frozen import FrozenMap
+from ...core.spec import spec_of
 from ...core.state import FrozenGameState, Outcome, copier
 from ...core.variants import RulesBase
 from .actions import (
     Action,
-    Card,
-    Dark,
-    Forfeit,
-    Guess,
-    Jester,
-    Light,
-    Place,
-    ShapeChoice,
-    ShapesDone,
-    Start,
     action_to_json,
     parse_action,
 )
 from .board import BOARD_FILE, Board
 from .board_data import load_board
-from .claims import Resolution, light_target_ok
+from .claims import Resolution
 from .flow import (
     EMPTY,
     Submission,
@@ -68,7 +56,8 @@ from .flow import (
     revised,
     shapes_option,
 )
-from .notation import Cell, cell_name
+from .legal import STEP_TEXT, check_for, legal_for
+from .notation import cell_name
 from .rules import (
     COLOURS,
     DEFAULT_RULES,
@@ -79,7 +68,6 @@ from .rules import (
     ROUNDS,
     SHAPES_PER_ROUND,
     Rules,
-    check_dark,
     check_hands,
     colour_of,
     deal_hands,
@@ -89,9 +77,9 @@ from .rules import (
 from .rules import Rules as DBRules
 from .scoring import (
     Results,
+    _match_results,
     _territory_scores,
     colour_scores,
-    match_results,
     territory_scores,
 )
 from .shapes import Shape
@@ -126,7 +114,8 @@ class State(FrozenGameState):
     guesses: tuple[FrozenMap[str, Any], ...] | None = None
     draft_log: tuple[tuple[tuple[int, int], ...], ...] = ()
     _legal: tuple[Action, ...] | None = dataclasses.field(default=None, compare=False)
-    _mover: tuple[int | None] | None = dataclasses.field(default=None, compare=False)
+    _mover: tuple[int | None, tuple[Any, ...] | None] | None = dataclasses.field(
+        default=None, compare=False)                 # (seat to move, its step)
 
     # -- construction ----------------------------------------------------------------------
     @classmethod
@@ -186,16 +175,19 @@ class State(FrozenGameState):
         the seats choose one after another). :meth:`_apply` hands it on to the next state, so
         the scan over the seats runs only for states made another way."""
         if self._mover is None:
-            mover = self._first_mover(0)
-            object.__setattr__(self, "_mover", (mover,))
-            return mover
+            object.__setattr__(self, "_mover", self._first_mover(0))
+        assert self._mover is not None
         return self._mover[0]
 
-    def _first_mover(self, start: int) -> int | None:
-        """The first seat from ``start`` on, Jester bots aside, with something left to choose."""
+    def _first_mover(self, start: int) -> tuple[int | None, tuple[Any, ...] | None]:
+        """``(seat, its step)`` for the first seat from ``start`` on, Jester bots aside, with
+        something left to choose; ``(None, None)`` when every seat has chosen."""
         bots = self.rules.jester_controller == "bot"
-        return next((seat for seat in range(start, 10) if self._step(seat) is not None
-                     and not (bots and self.is_bot(seat))), None)
+        for seat in range(start, 10):
+            step = self._step(seat)
+            if step is not None and not (bots and self.is_bot(seat)):
+                return seat, step
+        return None, None
 
     def legal_actions(self) -> list[Action]:
         """The legal actions of the seat to move (computed once per state)."""
@@ -204,7 +196,8 @@ class State(FrozenGameState):
         seat = self.to_move
         if seat is None:
             return []
-        actions = self._legal_for(seat)
+        assert self._mover is not None
+        actions = self._legal_for(seat, self._mover[1])
         if actions[0][0] != "place":
             # Placements are not kept: there are hundreds, and listing them again is cheap (the
             # shared board caches its bitboards), so a state's memory stays the same all game.
@@ -238,45 +231,9 @@ class State(FrozenGameState):
                 return ("jester",)
         return None
 
-    def _legal_for(self, seat: int) -> list[Action]:
-        step = self._step(seat)
-        if step is None:
-            return []
-        s = self.subs[seat]
-        kind = step[0]
-        if kind == "card":
-            return [_CARD_ACTIONS[c] for c in self.hands[seat]]
-        if kind == "dark":
-            card = s.card or 0
-            lo, hi = max(-30, -card), min(30, 101 - card)
-            return [Dark("dark", d) for d in range(lo, hi + 1)]
-        if kind == "start":
-            letter = letter_of(self.identity[seat])
-            return [Start("start", lab) for lab in self.start_labels(letter) if lab not in s.starts]
-        if kind == "shape":
-            out: list[Action] = [a for a in _SHAPE_ACTIONS if a.number not in s.shapes]
-            if self.rules.partial_shape_list == "auto_complete_random" and s.shapes:
-                out.append(ShapesDone("shapes_done"))
-            return out
-        if kind == "place":
-            shape = self.to_place[seat]
-            places = [] if shape is None else self.board.legal_cells(self.key(seat), shape)
-            if not places:
-                return [Forfeit("forfeit")]                        # DB-A12
-            return list(map(_new_place, zip(itertools.repeat("place"), places)))
-        if kind == "light":
-            mine: list[Action] = [Light("light", c) for c in self.board.territory(self.key(seat))
-                                  if not self.board.is_zero(c)]
-            return [Light("light", None), *mine]
-        if kind == "guess":
-            colour = step[1]
-            named = {x for _, seats in s.guesses for x in seats}     # DB-R16: one colour each
-            others = [x for x in range(10) if x != seat and x not in named]
-            if colour == colour_of(self.identity[seat]):
-                return [Guess("guess", colour, ()), *(Guess("guess", colour, (x,)) for x in others)]
-            return [Guess("guess", colour, ()), *(Guess("guess", colour, pair)
-                                                  for pair in itertools.combinations(others, 2))]
-        return [Jester("jester", None), *(Jester("jester", c) for c in COLOURS)]
+    def _legal_for(self, seat: int, step: tuple[Any, ...] | None = None) -> list[Action]:
+        """``seat``'s legal actions for its next step (``step``: that step, when known)."""
+        return legal_for(self, seat, step)
 
     # -- one seat's part of the round (public: checked arguments) ------------------------------
     def step(self, seat: int) -> tuple[Any, ...] | None:
@@ -319,75 +276,16 @@ class State(FrozenGameState):
 
     def _check_for(self, seat: int, action: Any) -> None:
         """Raise :class:`IllegalAction` naming the rule when ``seat`` may not play ``action``."""
-        step = self._step(seat)
-        if step is None:
-            raise IllegalAction("DB-R5", f"seat {seat} has nothing left to choose this round")
-        kind = action[0]
-        s = self.subs[seat]
-        expected = step[0]
-        if kind == "shapes_done":
-            expected_ok = expected == "shape"
-        elif kind == "forfeit":
-            expected_ok = expected == "place"
-        else:
-            expected_ok = kind == expected
-        if not expected_ok:
-            raise IllegalAction("DB-R5", f"seat {seat} must now {_STEP_TEXT[expected]}, not "
-                                         f"{self.action_label(action)}")
-        if kind == "card" and action[1] not in self.hands[seat]:           # DB-R4
-            raise IllegalAction("DB-R4", f"card {action[1]} is not in seat {seat}'s hand")
-        if kind == "dark":
-            check_dark(s.card or 1, action[1])                                   # DB-R20
-        if kind == "start":
-            letter = letter_of(self.identity[seat])
-            if action[1] not in self.start_labels(letter) or action[1] in s.starts:
-                raise IllegalAction("DB-R6", f"{action[1]} is not a {letter} starting square "
-                                             f"left to rank")
-        if kind == "shape" and not (0 <= action[1] < SHAPES_PER_ROUND
-                                    and action[1] not in s.shapes):
-            raise IllegalAction("DB-R8", f"shape {action[1]} is not one of the 10 revealed "
-                                         f"shapes left to rank")
-        if kind == "shapes_done" and (self.rules.partial_shape_list == "reject" or not s.shapes):
-            raise IllegalAction("DB-A24", "the shape ranking must list all 10 shapes")
-        if kind == "place":
-            shape = self.to_place[seat]
-            if shape is None:
-                raise IllegalAction("DB-A12", f"seat {seat} has no shape to place this round")
-            verdict = self.board.check_placement(self.key(seat), action[1], shape)
-            if not verdict.legal:                                            # DB-R10..R13
-                raise IllegalAction(verdict.reasons[0], "; ".join(verdict.messages))
-        if kind == "forfeit":
-            shape = self.to_place[seat]
-            if shape is not None and self.board.count_legal_placements(self.key(seat), shape):
-                raise IllegalAction("DB-A12", f"seat {seat} has a legal placement for shape "
-                                              f"{shape}, so it must place it")
-        if kind == "light" and action[1] is not None:
-            light_target_ok(self.board, self.key(seat), action[1])          # DB-R15
-        if kind == "guess":
-            colour, named = action[1], action[2]
-            if colour != step[1]:
-                raise IllegalAction("DB-R16", f"seat {seat} must now guess {step[1]}")
-            own = colour == colour_of(self.identity[seat])
-            size = 1 if own else 2
-            ok = (len(named) in (0, size) and len(set(named)) == len(named)
-                  and all(0 <= x < 10 and x != seat for x in named))
-            if not ok:
-                raise IllegalAction("DB-R16", f"for {colour} name {'your partner (one seat)' if own else 'two other seats'}, or no one")
-            before = {x: c for c, seats in s.guesses for x in seats}
-            again = [x for x in named if x in before]
-            if again:                              # rulebook lines 96, 98: one colour a person
-                raise IllegalAction("DB-R16", f"seat {again[0]} is already named for "
-                                              f"{before[again[0]]}; each person has one colour, "
-                                              "so each colour's guess names other seats")
-        if kind == "jester" and action[1] is not None and action[1] not in COLOURS:
-            raise IllegalAction("DB-R16", f"{show(action[1])} is not a colour")
+        check_for(self, seat, action)
 
     def _apply_for(self, seat: int, action: Any) -> State:
         """The state after ``seat`` adds ``action`` to its secret choice (checked already)."""
         s = self.subs[seat]
         kind = action[0]
         hands, uses = self.hands, self.uses
-        if kind == "card":
+        if kind == "shape" and len(s.shapes) < SHAPES_PER_ROUND - 2:   # most actions of a game
+            s = revised(s, shapes=s.shapes + (action[1],))
+        elif kind == "card":
             s = revised(s, card=action[1])
             hands = _replace(hands, seat, tuple(c for c in hands[seat] if c != action[1]))
         elif kind == "dark":
@@ -432,8 +330,8 @@ class State(FrozenGameState):
         # seat's choice changes no other seat's steps, so the next mover is found from ``seat``
         # on: the same seat as ``to_move``'s scan from seat 0 (tests check it), without it.
         mover = new._first_mover(seat)
-        if mover is not None:               # someone still chooses (bots chose at round start)
-            object.__setattr__(new, "_mover", (mover,))
+        if mover[0] is not None:            # someone still chooses (bots chose at round start)
+            object.__setattr__(new, "_mover", mover)
             return new
         return resolve_round(new)
 
@@ -471,8 +369,8 @@ class State(FrozenGameState):
         if not self.is_over:
             raise IllegalAction("DB-R17", "the results come after round 10")
         assert self.guesses is not None
-        return match_results(self.identity, self.jester, self.history_scores[-1], self.guesses,
-                             self.history_scores, self.rules)
+        return _match_results(self.identity, self.jester, self.history_scores[-1], self.guesses,
+                              self.history_scores, self.rules)
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` knows (DB-R2, DB-A23): its own identity, hand and shape, the public board
@@ -491,10 +389,11 @@ class State(FrozenGameState):
 
     def determinize(self, player: Any, rng: Any) -> State:
         """A state consistent with what ``player`` has seen, every hidden part (the seed of
-        future chance included) drawn from ``rng``; see :func:`.players.determinize`."""
-        from .players import determinize
-
-        return determinize(self, player, rng)
+        future chance included) drawn from ``rng``; see :func:`.players.determinize` (found in
+        the game registry, so the state module does not import the players above it)."""
+        determinize = spec_of(GAME).determinize
+        assert determinize is not None
+        return determinize(self, player, rng)  # type: ignore[no-any-return]
 
     def invariants(self) -> tuple[str, ...]:
         """Each conserved quantity that does not hold; empty when all do.
@@ -560,7 +459,7 @@ class State(FrozenGameState):
         else:
             seat = self.to_move
             step = self._step(seat) if seat is not None else None
-            doing = _STEP_TEXT[step[0]] if step else "wait"
+            doing = STEP_TEXT[step[0]] if step else "wait"
             head = f"Doppel Doubt, round {self.round} of 10: seat {seat} to {doing}"
         lines = [head, str(self.board),
                  "scores: " + " ".join(f"{d}={v}" for d, v in zip(self.identity, self.scores,
@@ -578,19 +477,6 @@ class State(FrozenGameState):
         return copier(State, tuple(changes))(self, *changes.values())
 
 
-# The actions listed most often, made once: every card and every shape to rank. A round's
-# hundreds of placements are made by ``tuple.__new__`` over the named tuple, mapped in C (the
-# same values as ``Place("place", cells)``, without a Python-level call each).
-_CARD_ACTIONS = {c: Card("card", c) for c in range(1, 101)}
-_SHAPE_ACTIONS = tuple(ShapeChoice("shape", i) for i in range(SHAPES_PER_ROUND))
-_new_place: Callable[[tuple[str, tuple[Cell, ...]]], Place] = functools.partial(
-    tuple.__new__, Place)
-
-
-_STEP_TEXT = {"card": "play a card", "dark": "decide on the Power of Dark",
-              "start": "rank the starting squares", "shape": "rank the shapes",
-              "place": "place its shape", "light": "decide on the Power of Light",
-              "guess": "guess identities", "jester": "name the Jester colour"}
 
 
 def _replace(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
