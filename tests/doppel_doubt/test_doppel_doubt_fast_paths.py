@@ -128,3 +128,53 @@ def test_final_results_equal_the_checked_match_results():
                                                final.history_scores[-1], final.guesses,
                                                final.history_scores, final.rules)
     assert final.outcome.scores == final.results().final == final.scores
+
+
+def _reachable(root, kind):
+    """The distinct ``kind`` objects reachable from ``root`` (fields, slots, containers), the
+    action log aside (the record, shared by every state of a game)."""
+    from doppelnb.core.state import ActionLog
+
+    found, seen, todo = {}, set(), [root]
+    while todo:
+        value = todo.pop()
+        if id(value) in seen or isinstance(value, (str, int, type(None), ActionLog)):
+            continue
+        seen.add(id(value))
+        if isinstance(value, kind):
+            found[id(value)] = value
+        if isinstance(value, dict):
+            todo += list(value.values())
+        elif isinstance(value, (tuple, list, frozenset)):
+            todo += list(value)
+        elif hasattr(value, "items") and callable(value.items):
+            todo += [v for _, v in value.items()]
+        else:
+            todo += list(getattr(value, "__dict__", {}).values())
+            for klass in type(value).__mro__:
+                for name in klass.__dict__.get("__slots__", ()):
+                    if name not in ("__dict__", "__weakref__") and hasattr(value, name):
+                        todo.append(getattr(value, name))
+    return list(found.values())
+
+
+def test_a_late_state_holds_no_more_boards_than_an_early_one():
+    """Issue 27: a state keeps the last round's resolution, with one board per round shared by
+    its claim steps (each step's board is rebuilt on demand), so a state near the end of the
+    game holds as many boards as one in round 3 (was twelve more per round played)."""
+    states = _game(4, db.Rules())
+    early = next(s for s in states if s.round == 3)
+    late = next(s for s in states if s.round == 10)
+    assert len(_reachable(late, db.Board)) <= len(_reachable(early, db.Board)) <= 3
+    resolution = late.last_resolution()
+    assert resolution is not None and late.resolutions[-1] == resolution
+    board = resolution.before
+    for step in resolution.steps:                       # DB-R11: each claim on the board before
+        after = step.board
+        changed = {divmod(i, 17) for i, (a, b) in enumerate(zip(board.owner, after.owner,
+                                                                 strict=True)) if a != b}
+        assert changed <= set(step.claimed)
+        assert all(after.owner_of(cell) == step.who for cell in step.claimed)
+        board = after
+    if not resolution.lights:
+        assert board == resolution.after

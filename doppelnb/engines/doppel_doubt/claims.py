@@ -36,7 +36,19 @@ class ClaimStep:
     held: tuple[Cell, ...]
     ignored: tuple[Cell, ...]
     void: str | None
-    board: Board = dataclasses.field(compare=False, repr=False)
+    #: the board the round started from, and every claim (owner key, squares) up to this one
+    start: Board = dataclasses.field(compare=False, repr=False)
+    claims: tuple[tuple[str, tuple[Cell, ...]], ...] = dataclasses.field(compare=False,
+                                                                         repr=False)
+
+    @property
+    def board(self) -> Board:
+        """The board after this claim, rebuilt on demand from the round's start and the claims
+        so far (a round's steps then share one board instead of holding one each)."""
+        board = self.start.copy()
+        for who, cells in self.claims:
+            board.set_owner(cells, who)
+        return board.frozen()
 
     def describe(self) -> str:
         head = f"{self.who} (card {self.card}"
@@ -98,6 +110,7 @@ def _resolve(board: Board, placements: Sequence[tuple[int, str, int, int, tuple[
     current = start.copy()
     claimed_round: set[Cell] = set()
     steps = []
+    claims: tuple[tuple[str, tuple[Cell, ...]], ...] = ()
     ordered = _card_order([(p, p[2], p[3]) for p in placements], True, rules)
     for (seat, who, card, original, cells), *_ in ordered:
         cells = tuple(sorted(tuple(c) for c in cells))
@@ -125,8 +138,9 @@ def _resolve(board: Board, placements: Sequence[tuple[int, str, int, int, tuple[
                         claimed_round.add(cell)
             if claimed:
                 current.set_owner(claimed, who)
+                claims += ((who, tuple(claimed)),)
         steps.append(ClaimStep(seat, who, card, original, cells, tuple(claimed), tuple(held),
-                               tuple(ignored), void, current.frozen()))
+                               tuple(ignored), void, start, claims))
     done = []
     for who, cell in lights:                                       # DB-R15, end of round
         ok = on_board(cell) and current.owner_of(cell) == who

@@ -33,7 +33,7 @@ from .rules import (
     _draft_shapes,
     letter_of,
 )
-from .scoring import _territory_scores
+from .scoring import territory_sums
 from .shapes import Shape, one_sided_polyominoes
 
 if TYPE_CHECKING:
@@ -232,11 +232,11 @@ def resolve_round(state: State) -> State:
     uses = fresh_uses(state.artefacts) if rules.artefact_uses == "once_per_round" \
         else state.uses                                         # DB-A21
     played = state.played + (tuple((s.card or 0, s.effective or 0) for s in subs),)
-    history = state.history_scores + (_territory_scores(board, state.identity),)
+    territory = state.territory_log + (territory_sums(board),)
     guesses = tuple(guess_map(s) for s in subs) if r == ROUNDS else None
     new = state._evolve(board=board, round=r + 1, to_place=to_place, subs=(EMPTY,) * 10,
-                        played=played, uses=uses, history_scores=history, guesses=guesses,
-                        resolutions=state.resolutions + (resolution,),
+                        played=played, uses=uses, territory_log=territory, guesses=guesses,
+                        resolution=resolution,
                         draft_log=state.draft_log + (draft,), **changes)
     return new if new.is_over else fill_bots(new)
 

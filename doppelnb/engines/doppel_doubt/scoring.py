@@ -45,9 +45,14 @@ def territory_scores(board: Board, identity: Sequence[str]) -> tuple[int, ...]:
 
 
 def _territory_scores(board: Board, identity: Sequence[str]) -> tuple[int, ...]:
-    """:func:`territory_scores` for a checked identity. Each owner's sums of positive and
-    negative values depend on the board alone, so they are worked out once per board (memoised
-    on it: a search scores the same boards under many sampled identities)."""
+    """:func:`territory_scores` for a checked identity."""
+    return seat_scores(territory_sums(board), identity, board.rules.territory_owner == "doppel")
+
+
+def territory_sums(board: Board) -> Mapping[str, tuple[int, int]]:
+    """Each owner key's (sum of positive values, sum of negative values) on ``board``: the
+    public part of the territory scores, whoever holds which Doppel. Worked out once per board
+    (memoised on it: a search scores the same boards under many sampled identities)."""
     sums: Mapping[str, tuple[int, int]] | None = board._cache.get("sums")
     if sums is None:
         totals: dict[str, list[int]] = {}
@@ -56,8 +61,15 @@ def _territory_scores(board: Board, identity: Sequence[str]) -> tuple[int, ...]:
                 acc = totals.setdefault(owner, [0, 0])
                 acc[0] += max(v, 0)
                 acc[1] += min(v, 0)
-        sums = board._cache["sums"] = FrozenMap({k: (pos, neg) for k, (pos, neg) in totals.items()})
-    by_doppel = board.rules.territory_owner == "doppel"
+        sums = board._cache["sums"] = FrozenMap({k: (pos, neg)
+                                                 for k, (pos, neg) in totals.items()})
+    return sums
+
+
+def seat_scores(sums: Mapping[str, tuple[int, int]], identity: Sequence[str], by_doppel: bool
+                ) -> tuple[int, ...]:
+    """Each seat's territory score from the owners' sums (DB-R17: P the positive, Q the
+    negative values of its area; the area is its colour's, or its Doppel's under DB-A4 b)."""
     out = []
     for doppel in identity:
         pos, neg = sums.get(doppel if by_doppel else colour_of(doppel), (0, 0))
@@ -271,5 +283,5 @@ def _guess(value: Any, name: str) -> dict[str, Any]:
 
 
 
-__all__ = ["territory_scores", "colour_scores", "correct_pair", "guess_points", "adjust",
+__all__ = ["territory_scores", "territory_sums", "seat_scores", "colour_scores", "correct_pair", "guess_points", "adjust",
            "Results", "match_results"]

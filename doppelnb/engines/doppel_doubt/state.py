@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import pathlib
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...core.chance import rng_for
@@ -80,6 +81,7 @@ from .scoring import (
     _match_results,
     _territory_scores,
     colour_scores,
+    seat_scores,
     territory_scores,
 )
 from .shapes import Shape
@@ -109,8 +111,11 @@ class State(FrozenGameState):
     played: tuple[tuple[tuple[int, int], ...], ...] = ()
     starts_taken: FrozenMap[str, str] = dataclasses.field(default_factory=FrozenMap)
     zero_from_starts: tuple[str, ...] = ()
-    resolutions: tuple[Resolution | None, ...] = ()
-    history_scores: tuple[tuple[int, ...], ...] = ()
+    # The last round's resolution only (None before round 2's, and for round 1's starting
+    # squares) and each finished round's territory sums per owner key: a state's size does not
+    # grow with the rounds played (``resolutions`` rebuilds the earlier ones from the record).
+    resolution: Resolution | None = None
+    territory_log: tuple[Mapping[str, tuple[int, int]], ...] = ()
     guesses: tuple[FrozenMap[str, Any], ...] | None = None
     draft_log: tuple[tuple[tuple[int, int], ...], ...] = ()
     _legal: tuple[Action, ...] | None = dataclasses.field(default=None, compare=False)
@@ -442,10 +447,24 @@ class State(FrozenGameState):
         return tuple(out)
 
     def last_resolution(self) -> Resolution | None:
-        for res in reversed(self.resolutions):
-            if res is not None:
-                return res
-        return None
+        """The last round's claims resolved (``None`` until round 2's placements are)."""
+        return self.resolution
+
+    @property
+    def resolutions(self) -> tuple[Resolution | None, ...]:
+        """Every finished round's resolution, round 1's (starting squares) as ``None``: the
+        last is kept by the state, the earlier ones are rebuilt by replaying its record."""
+        out: list[Resolution | None] = []
+        for state in self.history():
+            if len(out) < state.round - 1:
+                out.append(state.resolution)
+        return tuple(out)
+
+    @property
+    def history_scores(self) -> tuple[tuple[int, ...], ...]:
+        """Each seat's territory score at the end of each finished round (DB-R17, DB-A18)."""
+        by_doppel = self.rules.territory_owner == "doppel"
+        return tuple(seat_scores(sums, self.identity, by_doppel) for sums in self.territory_log)
 
     def _repr_html_(self) -> str:
         from .render import state_html
