@@ -42,6 +42,12 @@ if TYPE_CHECKING:
 # same values as ``Place("place", cells)``, without a Python-level call each).
 _CARD_ACTIONS = {c: Card("card", c) for c in range(1, 101)}
 _SHAPE_ACTIONS = tuple(ShapeChoice("shape", i) for i in range(SHAPES_PER_ROUND))
+# The guesses, Dark changes and Jester names too: the states of round 10 keep their legal
+# actions, which then share these instead of holding copies of their own.
+_DARK_ACTIONS = {d: Dark("dark", d) for d in range(-30, 31)}
+_GUESS_ACTIONS = {colour: {seats: Guess("guess", colour, seats) for seats in [
+    (), *((x,) for x in range(10)), *itertools.combinations(range(10), 2)]} for colour in COLOURS}
+_JESTER_ACTIONS = (Jester("jester", None), *(Jester("jester", c) for c in COLOURS))
 _new_place: Callable[[tuple[str, tuple[Cell, ...]]], Place] = functools.partial(
     tuple.__new__, Place)
 
@@ -65,7 +71,7 @@ def legal_for(state: State, seat: int, step: tuple[Any, ...] | None = None) -> l
     if kind == "dark":
         card = s.card or 0
         lo, hi = max(-30, -card), min(30, 101 - card)
-        return [Dark("dark", d) for d in range(lo, hi + 1)]
+        return [_DARK_ACTIONS[d] for d in range(lo, hi + 1)]
     if kind == "start":
         letter = letter_of(state.identity[seat])
         return [Start("start", lab) for lab in state.start_labels(letter) if lab not in s.starts]
@@ -88,11 +94,11 @@ def legal_for(state: State, seat: int, step: tuple[Any, ...] | None = None) -> l
         colour = step[1]
         named = {x for _, seats in s.guesses for x in seats}     # DB-R16: one colour each
         others = [x for x in range(10) if x != seat and x not in named]
+        guesses = _GUESS_ACTIONS[colour]
         if colour == colour_of(state.identity[seat]):
-            return [Guess("guess", colour, ()), *(Guess("guess", colour, (x,)) for x in others)]
-        return [Guess("guess", colour, ()), *(Guess("guess", colour, pair)
-                                              for pair in itertools.combinations(others, 2))]
-    return [Jester("jester", None), *(Jester("jester", c) for c in COLOURS)]
+            return [guesses[()], *(guesses[(x,)] for x in others)]
+        return [guesses[()], *(guesses[pair] for pair in itertools.combinations(others, 2))]
+    return list(_JESTER_ACTIONS)
 
 
 def check_for(state: State, seat: int, action: Any) -> None:

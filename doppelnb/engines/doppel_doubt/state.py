@@ -203,9 +203,11 @@ class State(FrozenGameState):
             return []
         assert self._mover is not None
         actions = self._legal_for(seat, self._mover[1])
-        if actions[0][0] != "place":
-            # Placements are not kept: there are hundreds, and listing them again is cheap (the
-            # shared board caches its bitboards), so a state's memory stays the same all game.
+        if actions[0][0] not in ("place", "guess"):
+            # Placements and guesses are not kept: there are hundreds of placements and dozens
+            # of guesses, listing them again is cheap (the shared board caches its bitboards, the
+            # guesses are made once), and ``play`` checks them without the list, so a state's
+            # memory stays the same all game.
             object.__setattr__(self, "_legal", tuple(actions))
         return actions
 
