@@ -380,4 +380,4 @@ def test_invariants_hold_in_random_games_and_catch_a_broken_state(seed):
     assert any("cards" in v for v in broken.invariants())
     mid = db.new_game(seed=seed)
     mid = drive_to(mid, lambda s: s.round == 3)
-    assert any("scores" in v for v in mid._evolve(history_scores=()).invariants())
+    assert any("scores" in v for v in mid._evolve(territory_log=()).invariants())

@@ -11,8 +11,10 @@ Modules, in the order every engine follows: :mod:`.notation` (squares), :mod:`.r
 pure rule functions), :mod:`.actions` (typed actions), :mod:`.state` (the frozen State),
 :mod:`.analysis`, :mod:`.render`, :mod:`.examples` (worked examples, golden cases),
 :mod:`.players` (greedy, determinize); and for this game :mod:`.shapes` (one-sided polyominoes),
-:mod:`.board` (placement legality, with :mod:`.bitboards` and :mod:`.board_data`),
-:mod:`.claims` (claim resolution), :mod:`.scoring` (scores, guesses, awards) and :mod:`.flow`
+:mod:`.board` (the board and its placement check, with :mod:`.board_data`), :mod:`.verdict`
+(what a placement covers and the rules it breaks), :mod:`.placing` (every legal placement, with
+:mod:`.bitboards`), :mod:`.claims` (claim resolution), :mod:`.scoring` (scores, guesses,
+awards), :mod:`.legal` (each step's legal actions and the rule-by-rule check) and :mod:`.flow`
 (a round's submissions and resolution).
 """
 

@@ -26,23 +26,18 @@ doppelnb.engines.doppel_doubt.board.FrozenBoardError: NB-ARG: this board belongs
 
 from __future__ import annotations
 
-import dataclasses
 import pathlib
 from collections.abc import Iterable, Mapping, Sequence
-from functools import reduce
-from itertools import compress
-from operator import itemgetter, or_
 from typing import Any
 
 from ...core.checks import check_instance, check_sequence, show
 from ...core.errors import BadInput
 from ...core.frozen import FrozenMap
-from .bitboards import add_bit, anchor_mask, at_least, greater
+from . import placing
 from .board_data import BOARD_FILE, START_LABELS
 from .board_data import load_board as _load_board
 from .listing import PlacementArray, placement_array
 from .notation import (
-    CELLS,
     MAX_CELLS,
     Cell,
     _cell_list,
@@ -53,93 +48,18 @@ from .notation import (
 )
 from .rules import COLOURS, DEFAULT_RULES, DOPPELS, SIZE, Rules, colour_of, own_needed, takeover_ok
 from .shapes import Placement, Shape, is_connected, normalise
-
-# Categories of a covered square, from the placer's point of view.
-OWN, OWN_ZERO, ENEMY, ENEMY_ZERO, ALLY_ZERO, UNCLAIMED, UNCLAIMED_ZERO, OFFBOARD, PROTECTED = (
-    "own", "own Zero", "enemy", "enemy Zero", "partner's Zero", "unclaimed", "unclaimed Zero",
-    "off board", "enemy protected start")
-
-_EXPLAIN = {
-    OWN: ("DB-R10c", "yours already: counts towards the own squares the placement needs"),
-    OWN_ZERO: ("DB-R12", "your colour's Zero space: you may cover it; it counts as your own square"),
-    ENEMY: ("DB-R13", "another colour's territory: taken only if the takeover rule is met"),
-    ENEMY_ZERO: ("DB-R12", "another colour's claimed Zero space: no one else may cover it"),
-    ALLY_ZERO: ("DB-R12", "your partner's Zero space: you may cover it, but it stays theirs"),
-    UNCLAIMED: ("DB-R13", "unclaimed: free to claim, no restriction"),
-    UNCLAIMED_ZERO: ("DB-R12", "an unclaimed Zero space: claimed like any unclaimed square, and "
-                               "then protected for ever"),
-    OFFBOARD: ("DB-R10b", "off the 17x17 board"),
-    PROTECTED: ("DB-A15", "another colour's starting square, protected under this variant"),
-}
-
-
-@dataclasses.dataclass(frozen=True)
-class Verdict:
-    """Whether a placement is legal and why: every broken rule at once (like python-chess status()).
-
-    ``reasons`` is the tuple of rule ids broken (empty when legal); ``messages`` one plain
-    sentence per reason; ``squares`` lists each covered square with its category and value;
-    ``takes`` are the squares it would claim if no higher card claims them first (DB-R11).
-    """
-
-    who: str
-    cells: tuple[Cell, ...]
-    reasons: tuple[str, ...]
-    messages: tuple[str, ...]
-    squares: tuple[tuple[Cell, str, int | None], ...]
-    takes: frozenset[Cell]
-    kept_by_enemy: frozenset[Cell] = frozenset()
-    board: Board | None = dataclasses.field(default=None, compare=False, repr=False)
-
-    @property
-    def legal(self) -> bool:
-        return not self.reasons
-
-    def counts(self) -> dict[str, int]:
-        out: dict[str, int] = {}
-        for _, cat, _ in self.squares:
-            out[cat] = out.get(cat, 0) + 1
-        return out
-
-    def explanation(self) -> list[tuple[str, int | None, str, str, str]]:
-        """Rows (square, value, category, deciding rule, what happens) for a table."""
-        rows = []
-        for cell, cat, value in self.squares:
-            rule, why = _EXPLAIN[cat]
-            if cell in self.takes:
-                effect = f"becomes {self.who}'s unless a higher card claims it first (DB-R11)"
-            elif cat in (OWN, OWN_ZERO):
-                effect = f"stays {self.who}'s"
-            elif cell in self.kept_by_enemy:
-                effect = "stays the other colour's (takeover failed, DB-A7)"
-            elif cat == ALLY_ZERO:
-                effect = "no change"
-            elif cat in (ENEMY_ZERO, PROTECTED, OFFBOARD) or (
-                    cat == ENEMY and "DB-R13" in self.reasons):
-                effect = "forbids the placement"
-            else:
-                effect = "nothing happens: the placement is illegal" if self.reasons \
-                    else "no change"
-            rows.append((cell_name(cell), value, cat, rule, f"{why}; {effect}"))
-        return rows
-
-    def summary(self) -> str:
-        if self.legal:
-            return (f"legal for {self.who}: claims {len(self.takes)} square"
-                    f"{'s' if len(self.takes) != 1 else ''}")
-        return f"illegal for {self.who}: " + " ".join(
-            f"[{r}] {m}" for r, m in zip(self.reasons, self.messages, strict=True))
-
-    def __str__(self) -> str:
-        return self.summary()
-
-    def _repr_html_(self) -> str:
-        from .render import verdict_html
-
-        return verdict_html(self)
-
-
-_BITS = bytes.maketrans(b"01", b"\x00\x01")   # a mask's binary digits as 0/1 bytes
+from .verdict import (
+    ALLY_ZERO,
+    ENEMY,
+    ENEMY_ZERO,
+    OFFBOARD,
+    OWN,
+    OWN_ZERO,
+    PROTECTED,
+    UNCLAIMED,
+    UNCLAIMED_ZERO,
+    Verdict,
+)
 
 
 class FrozenBoardError(BadInput, AttributeError):
@@ -432,135 +352,21 @@ class Board:
             return set(targets) if not takeover_ok(rule, own, len(enemy_cells), size) else set()
         return {t for t, n in targets.items() if not takeover_ok(rule, own, n, size)}
 
-    # -- where can a shape go: bitboards ------------------------------------------------------
-    def _pad_for(self, shape: Shape) -> int:
-        if not self.rules.allow_offboard:
-            return 0
-        h = 1 + max(r for r, _ in shape.key)
-        w = 1 + max(c for _, c in shape.key)
-        return max(h, w) - 1
-
-    def _masks(self, key: str, pad: int) -> Mapping[str, Any]:
-        """Bitboards for ``key`` padded by ``pad`` off-board squares (memoised: read-only)."""
-        cached: Mapping[str, Any] | None = self._cache.get(("masks", key, pad))
-        if cached is not None:
-            return cached
-        width = SIZE + 2 * pad
-        own = bad = 0
-        enemy: dict[str, int] = {}
-        for i, owner in enumerate(self.owner):
-            if owner is None:
-                continue
-            r, c = divmod(i, SIZE)
-            bit = 1 << ((r + pad) * width + c + pad)
-            cat = self.category(key, (r, c))
-            if cat in (OWN, OWN_ZERO):
-                own |= bit
-            elif cat in (ENEMY_ZERO, PROTECTED):
-                bad |= bit
-            elif cat == ENEMY:
-                enemy[owner] = enemy.get(owner, 0) | bit
-        all_enemy = reduce(or_, enemy.values(), 0)
-        out: Mapping[str, Any] = FrozenMap({"own": own, "bad": bad, "enemy": all_enemy,
-                                            "targets": enemy, "width": width})
-        self._cache[("masks", key, pad)] = out
-        return out
-
+    # -- where can a shape go (bitboards, in :mod:`.placing`) ---------------------------------
     def legal_placement_masks(self, colour: str, shape: Shape) -> list[tuple[int, int, int]]:
         """For each rotation: ``(rotation, pad, anchors)``, where bit ``pr * (17 + 2 * pad) + pc``
         of ``anchors`` is set when the rotation with its corner at (pr - pad, pc - pad) is legal.
         """
-        key = self._key(colour)
-        if not isinstance(shape, Shape):
-            raise BadInput("NB-ARG", f"shape must be a Shape, not {type(shape).__name__}")
-        pad = self._pad_for(shape)
-        m = self._masks(key, pad)
-        width = m["width"]
-        size = shape.size
-        rule, reject = self.rules.takeover_rule, self.rules.illegal_takeover == "reject"
-        out = []
-        for index, rot in enumerate(shape.rotations()):
-            h = 1 + max(r for r, _ in rot)
-            w = 1 + max(c for _, c in rot)
-            anchors = anchor_mask(width, h, w)
-            shifts = [r * width + c for r, c in rot]
-            any_own = any_bad = 0
-            own_planes: list[int] = []
-            own, bad = m["own"], m["bad"]
-            for k in shifts:
-                o = own >> k
-                any_own |= o
-                any_bad |= bad >> k
-                add_bit(own_planes, o)
-            legal = anchors & any_own & ~any_bad                  # DB-R10c, DB-R12
-            if reject and m["enemy"]:                             # DB-R13
-                legal &= ~self._takeover_fail(m, shifts, own_planes, rule, size, anchors)
-            out.append((index, pad, legal))
-        return out
-
-    def _takeover_fail(self, m: Mapping[str, Any], shifts: list[int], own_planes: list[int], rule: str,
-                       size: int, anchors: int) -> int:
-        """Anchors where some enemy square is covered and the takeover test fails."""
-        groups = ([m["enemy"]] if self.rules.takeover_check == "whole_shape"
-                  else list(m["targets"].values()))
-        fail = 0
-        own_ok = at_least(own_planes, size // 2 + 1, anchors) if rule == "own_over_half" else 0
-        for enemy in groups:
-            planes: list[int] = []
-            touched = 0
-            if rule == "own_over_half":               # only whether an enemy square is covered
-                for k in shifts:
-                    touched |= enemy >> k
-                fail |= touched & ~own_ok
-                continue
-            for k in shifts:
-                e = enemy >> k
-                touched |= e
-                add_bit(planes, e)
-            if rule == "non_enemy_over_half":
-                ok = anchors & ~at_least(planes, (size + 1) // 2, anchors)
-            else:
-                ok = greater(own_planes, planes, anchors)
-            fail |= touched & ~ok
-        return fail & anchors
+        return placing.legal_masks(self, self._key(colour), _shape(shape))
 
     def legal_placements(self, colour: str, shape: Shape) -> list[Placement]:
         """Every legal position and rotation of ``shape`` for ``colour`` (bitboards)."""
-        out = []
-        for rotation, pad, mask in self.legal_placement_masks(colour, shape):
-            width = SIZE + 2 * pad
-            while mask:
-                low = mask & -mask
-                i = low.bit_length() - 1
-                mask ^= low
-                pr, pc = divmod(i, width)
-                out.append(Placement(shape, rotation, pr - pad, pc - pad))
-        return out
+        return placing.legal_placements(self, self._key(colour), _shape(shape))
 
     def legal_cells(self, colour: str, shape: Shape) -> list[tuple[Cell, ...]]:
         """The sorted squares of every legal placement, in :meth:`legal_placements`' order, read
         straight from the bitboards (no :class:`Placement` objects: what a game state lists)."""
-        out: list[tuple[Cell, ...]] = []
-        rotations = shape.rotations()
-        for rotation, pad, mask in self.legal_placement_masks(colour, shape):
-            rot = rotations[rotation]               # sorted, so each placement's cells are too
-            width = SIZE + 2 * pad
-            if not pad:                             # on the board: squares from the anchors
-                if mask:
-                    bits = bin(mask)[:1:-1].encode().translate(_BITS)
-                    anchors = list(compress(range(len(bits)), bits))
-                    if len(anchors) == 1:
-                        out.append(tuple([CELLS[anchors[0] + r * SIZE + c] for r, c in rot]))
-                    else:                           # one C-level gather per cell of the shape
-                        take = itemgetter(*anchors)
-                        out += zip(*[take(CELLS[r * SIZE + c:]) for r, c in rot], strict=True)
-                continue
-            while mask:                             # hanging off the board (DB-A13)
-                low = mask & -mask
-                mask ^= low
-                row, col = divmod(low.bit_length() - 1, width)
-                out.append(tuple([(row - pad + r, col - pad + c) for r, c in rot]))
-        return out
+        return placing.legal_cells(self, self._key(colour), _shape(shape))
 
     def legal_placement_array(self, colour: str, shapes: Sequence[Shape]) -> PlacementArray:
         """All ``shapes``' legal placements at once, a compact array (numpy; see :mod:`.listing`)."""
@@ -569,12 +375,12 @@ class Board:
             check_instance(v, n, Shape, expected="a Shape"))))
 
     def count_legal_placements(self, colour: str, shape: Shape) -> int:
-        return sum(mask.bit_count() for _, _, mask in self.legal_placement_masks(colour, shape))
+        return placing.count_legal(self, self._key(colour), _shape(shape))
 
     def legal_placements_naive(self, colour: str, shape: Shape) -> list[Placement]:
         """The per-cell twin of :meth:`legal_placements`: try every position, square by square."""
         key = self._key(colour)
-        pad = self._pad_for(shape)
+        pad = placing.pad_for(self.rules, _shape(shape))
         out = []
         for rotation, rot in enumerate(shape.rotations()):
             h = 1 + max(r for r, _ in rot)
@@ -613,6 +419,12 @@ class Board:
         from .render import board_svg
 
         return str(board_svg(self))
+
+
+def _shape(shape: Any) -> Shape:
+    if not isinstance(shape, Shape):
+        raise BadInput("NB-ARG", f"shape must be a Shape, not {type(shape).__name__}")
+    return shape
 
 
 __all__ = ["Board", "Verdict", "Placement", "BOARD_FILE", "START_LABELS", "cell_name",

@@ -18,7 +18,7 @@ from ...core.checks import check_instance, check_int, check_sequence, fail
 from ...core.errors import IllegalAction
 from .board import Board, Verdict
 from .notation import Cell, _cell_list, cell_name, cells_text, on_board, parse_cell
-from .rules import Rules, _rules, card_order
+from .rules import Rules, _card_order, _rules
 
 # -- claims (DB-R11) ----------------------------------------------------------------------------
 
@@ -36,7 +36,19 @@ class ClaimStep:
     held: tuple[Cell, ...]
     ignored: tuple[Cell, ...]
     void: str | None
-    board: Board = dataclasses.field(compare=False, repr=False)
+    #: the board the round started from, and every claim (owner key, squares) up to this one
+    start: Board = dataclasses.field(compare=False, repr=False)
+    claims: tuple[tuple[str, tuple[Cell, ...]], ...] = dataclasses.field(compare=False,
+                                                                         repr=False)
+
+    @property
+    def board(self) -> Board:
+        """The board after this claim, rebuilt on demand from the round's start and the claims
+        so far (a round's steps then share one board instead of holding one each)."""
+        board = self.start.copy()
+        for who, cells in self.claims:
+            board.set_owner(cells, who)
+        return board.frozen()
 
     def describe(self) -> str:
         head = f"{self.who} (card {self.card}"
@@ -84,15 +96,22 @@ def resolve_placements(board: Board, placements: Sequence[tuple[Any, ...]], rule
         checked.append((seat, who, check_int(p[2], f"{name} card", 0, 101),
                         check_int(p[3], f"{name} original card", 1, 100),
                         tuple(_cell_list(p[4], f"{name} cells", 64))))
-    placements = checked
     pairs: tuple[Any, ...] = check_sequence(lights, "lights", max_len=10)
     lights = [(board._key(check_sequence(x, "a light", min_len=2, max_len=2)[0]),
                parse_cell(x[1], "a light's square")) for x in pairs]
+    return _resolve(board, checked, rules, lights)
+
+
+def _resolve(board: Board, placements: Sequence[tuple[int, str, int, int, tuple[Cell, ...]]],
+             rules: Rules, lights: Sequence[tuple[str, Cell]]) -> Resolution:
+    """:func:`resolve_placements` on arguments the engine made itself (checked already: owner
+    keys, cards, squares and lights as the game state holds them)."""
     start = (board.with_rules(rules) if board.rules != rules else board).frozen()
     current = start.copy()
     claimed_round: set[Cell] = set()
     steps = []
-    ordered = card_order([(p, p[2], p[3]) for p in placements], True, rules)
+    claims: tuple[tuple[str, tuple[Cell, ...]], ...] = ()
+    ordered = _card_order([(p, p[2], p[3]) for p in placements], True, rules)
     for (seat, who, card, original, cells), *_ in ordered:
         cells = tuple(sorted(tuple(c) for c in cells))
         judge: Board = current if rules.legality_time == "resolution" else start
@@ -119,8 +138,9 @@ def resolve_placements(board: Board, placements: Sequence[tuple[Any, ...]], rule
                         claimed_round.add(cell)
             if claimed:
                 current.set_owner(claimed, who)
+                claims += ((who, tuple(claimed)),)
         steps.append(ClaimStep(seat, who, card, original, cells, tuple(claimed), tuple(held),
-                               tuple(ignored), void, current.frozen()))
+                               tuple(ignored), void, start, claims))
     done = []
     for who, cell in lights:                                       # DB-R15, end of round
         ok = on_board(cell) and current.owner_of(cell) == who

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import operator
 import pathlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -21,18 +22,18 @@ from ...core.errors import BadInput
 from ...core.frozen import FrozenMap
 from .board import Board
 from .board_data import _plain
-from .claims import Resolution, resolve_placements
+from .claims import Resolution, _resolve
 from .notation import Cell
 from .rules import (
     COLOURS,
     DOPPELS,
     ROUNDS,
     SHAPES_PER_ROUND,
-    allocate_starts,
-    draft_shapes,
+    _allocate_starts,
+    _draft_shapes,
     letter_of,
 )
-from .scoring import territory_scores
+from .scoring import territory_sums
 from .shapes import Shape, one_sided_polyominoes
 
 if TYPE_CHECKING:
@@ -63,6 +64,25 @@ class Submission:
 
 
 EMPTY = Submission()
+
+#: Read every field of a Submission at once (in C), and set each through its slot descriptor:
+#: what the frozen dataclass's own ``__init__`` does, without the keyword handling of
+#: ``dataclasses.replace`` (a seat's choice is revised at almost every action of a game).
+_FIELDS = tuple(f.name for f in dataclasses.fields(Submission))
+_READ_ALL = operator.attrgetter(*_FIELDS)
+_SETTERS: dict[str, Any] = {name: getattr(Submission, name).__set__ for name in _FIELDS}
+_SET_IN_ORDER = tuple(_SETTERS.values())
+
+
+def revised(choice: Submission, **changes: Any) -> Submission:
+    """``dataclasses.replace(choice, **changes)``, for the hot path (tests compare the two)."""
+    new = object.__new__(Submission)
+    for set_field, value in zip(_SET_IN_ORDER, _READ_ALL(choice), strict=True):
+        set_field(new, value)
+    for name, value in changes.items():
+        _SETTERS[name](new, value)
+    return new
+
 
 # -- setup options (DB-A1, DB-A2, DB-R1, DB-R2, DB-A21) -------------------------------------------
 
@@ -179,7 +199,7 @@ def resolve_round(state: State) -> State:
         leftovers: list[str] = []
         for letter in ("P", "Q"):
             seats = [x for x in range(10) if letter_of(state.identity[x]) == letter]
-            taken, left = allocate_starts({x: subs[x].starts for x in seats},
+            taken, left = _allocate_starts({x: subs[x].starts for x in seats},
                                           {x: cards[x] for x in seats},
                                           state.start_labels(letter), rules)
             taken_all.update(taken)
@@ -197,12 +217,12 @@ def resolve_round(state: State) -> State:
                       for seat, s in enumerate(subs) if s.place is not None]
         lights = [(state.key(seat), s.light) for seat, s in enumerate(subs)
                   if s.light is not None]
-        resolution = resolve_placements(board, placements, rules, lights)
+        resolution = _resolve(board, placements, rules, lights)
         board = resolution.after
     to_place: tuple[Shape | None, ...] = (None,) * 10
     draft: tuple[tuple[int, int], ...] = ()
     if r < ROUNDS:                                             # DB-R8
-        got = draft_shapes({x: subs[x].shapes for x in range(10)}, draft_cards,
+        got = _draft_shapes({x: subs[x].shapes for x in range(10)}, draft_cards,
                            SHAPES_PER_ROUND, rules)
         places: list[Shape | None] = [None] * 10
         for seat, index in got.items():
@@ -212,17 +232,19 @@ def resolve_round(state: State) -> State:
     uses = fresh_uses(state.artefacts) if rules.artefact_uses == "once_per_round" \
         else state.uses                                         # DB-A21
     played = state.played + (tuple((s.card or 0, s.effective or 0) for s in subs),)
-    history = state.history_scores + (territory_scores(board, state.identity),)
+    territory = state.territory_log + (territory_sums(board),)
     guesses = tuple(guess_map(s) for s in subs) if r == ROUNDS else None
     new = state._evolve(board=board, round=r + 1, to_place=to_place, subs=(EMPTY,) * 10,
-                        played=played, uses=uses, history_scores=history, guesses=guesses,
-                        resolutions=state.resolutions + (resolution,),
+                        played=played, uses=uses, territory_log=territory, guesses=guesses,
+                        resolution=resolution,
                         draft_log=state.draft_log + (draft,), **changes)
     return new if new.is_over else fill_bots(new)
 
 
 def fill_bots(state: State) -> State:
     """Jester seats under ``jester_controller="bot"`` choose at random, seeded (DB-A25)."""
+    if state.rules.jester_controller != "bot":
+        return state
     for seat in range(10):
         if not state.is_bot(seat):
             continue
@@ -232,6 +254,6 @@ def fill_bots(state: State) -> State:
     return state
 
 
-__all__ = ["Submission", "EMPTY", "illustrative_pool", "illustrative_shapes", "resolve_round",
+__all__ = ["Submission", "EMPTY", "revised", "illustrative_pool", "illustrative_shapes", "resolve_round",
            "fill_bots", "json_option", "shapes_option", "identities_option", "jester_option",
            "artefacts_option", "fresh_uses", "guess_map", "Board"]

@@ -30,7 +30,6 @@ from ...core.errors import BadInput
 from .actions import Action, Dark, Guess, Jester, Light
 from .flow import EMPTY, illustrative_pool
 from .rules import COLOURS, DOPPELS, SHAPES_PER_ROUND, SIZE, colour_of, partner_of
-from .scoring import territory_scores
 from .state import State
 
 
@@ -100,6 +99,9 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     people at the table), so the sample's Jesters sit in those seats, their colour still drawn
     at random.
 
+    The territory history per seat follows the sampled Doppels by itself: the state keeps
+    each round's public territory per owner key, not per seat.
+
     The sample is a world for search only: its past (board, resolutions, played cards) is the
     one the player saw, but with its new seed, Doppels and hands its record (the true action log
     and setup options, kept as they were; its future reads neither) no longer replays, and the
@@ -153,10 +155,6 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
         partner = identity.index(partner_of(me))
         for x in others:
             to_place[x] = own if x == partner else (pool.pop() if pool else None)
-    # The territory history per seat, recomputed from the public boards after each round.
-    boards = [res.before for res in state.resolutions[1:] if res is not None] + [state.board]
-    history = tuple(territory_scores(b, identity) for b in boards[-len(state.history_scores):]) \
-        if state.history_scores else ()
     # The rounds still to reveal (DB-A2, illustrative and seeded): drawn afresh.
     shapes = state.shapes_by_round
     if "shapes_by_round" not in state.options:
@@ -165,7 +163,6 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
                                                for _ in shapes[state.round:])
     done = {x: _progress(state, x) for x in others}
     guess = state._evolve(identity=tuple(identity), jester=jester, hands=tuple(hands),
-                          history_scores=history,
                           to_place=tuple(to_place), shapes_by_round=shapes,
                           seed=rng.randrange(MAX_SEED + 1),
                           subs=tuple(s if x == player else EMPTY

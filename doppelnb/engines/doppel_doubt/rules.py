@@ -249,8 +249,13 @@ def card_order(entries: Sequence[tuple[Any, ...]], descending: bool, rules: Rule
             raise fail(f"entries[{i}]", "a tuple (who, effective card, original card, ...)", entry)
         check_int(entry[1], f"entries[{i}] effective card", 0, 101)
         check_int(entry[2], f"entries[{i}] original card", 0, 101)
-    descending = check_bool(descending, "descending")
-    same = _rules(rules).dark_tie_direction == "same_as_action"
+    return _card_order(entries, check_bool(descending, "descending"), _rules(rules))
+
+
+def _card_order(entries: Sequence[tuple[Any, ...]], descending: bool, rules: Rules
+                ) -> list[Any]:
+    """:func:`card_order` on arguments the engine made itself (checked already)."""
+    same = rules.dark_tie_direction == "same_as_action"
 
     def key(entry: tuple[Any, ...]) -> tuple[Any, ...]:
         eff, orig = entry[1], entry[2]
@@ -289,8 +294,14 @@ def allocate_starts(rankings: Mapping[Any, Sequence[str]], cards: Mapping[Any, t
     labels = check_sequence(labels, "labels", max_len=12)
     if set(rankings) - set(cards):
         raise fail("cards", "a card for every ranking", cards)
+    return _allocate_starts(rankings, cards, labels, _rules(rules))
+
+
+def _allocate_starts(rankings: Mapping[Any, Sequence[str]], cards: Mapping[Any, tuple[int, int]],
+                     labels: Sequence[str], rules: Rules) -> tuple[dict[Any, str], tuple[str, ...]]:
+    """:func:`allocate_starts` on arguments the engine made itself (checked already)."""
     taken: dict[Any, str] = {}
-    order = card_order([(who, *cards[who]) for who in rankings], True, rules)
+    order = _card_order([(who, *cards[who]) for who in rankings], True, rules)
     for who, *_ in order:
         ranking = list(rankings[who])
         if sorted(ranking) != sorted(labels):
@@ -317,8 +328,14 @@ def draft_shapes(rankings: Mapping[Any, Sequence[int]], cards: Mapping[Any, tupl
         raise fail("cards", "a card for every ranking", cards)
     if len(rankings) > count:
         raise fail("count", f"at least the number of rankings ({len(rankings)})", count)
+    return _draft_shapes(rankings, cards, count, _rules(rules))
+
+
+def _draft_shapes(rankings: Mapping[Any, Sequence[int]], cards: Mapping[Any, tuple[int, int]],
+                  count: int, rules: Rules) -> dict[Any, int]:
+    """:func:`draft_shapes` on arguments the engine made itself (checked already)."""
     got: dict[Any, int] = {}
-    order = card_order([(who, *cards[who]) for who in rankings], False, rules)
+    order = _card_order([(who, *cards[who]) for who in rankings], False, rules)
     for who, *_ in order:
         ranking = list(rankings[who])
         if sorted(ranking) != list(range(count)):

@@ -21,6 +21,7 @@ from ...core.checks import (
     check_mapping,
     check_sequence,
 )
+from ...core.frozen import FrozenMap
 from .board import Board
 from .rules import (
     COLOURS,
@@ -40,18 +41,38 @@ def territory_scores(board: Board, identity: Sequence[str]) -> tuple[int, ...]:
     """Each seat's score from territory alone (DB-R17): P sums the positive values of its area,
     Q the negative ones. The area is the colour's (DB-A4 a) or the Doppel's own (DB-A4 b)."""
     check_instance(board, "board", Board, expected="a doppel_doubt.Board")
-    identity = _identity(identity)
-    sums: dict[str, list[int]] = {}
-    for i, owner in enumerate(board.owner):
-        if owner is not None:
-            v = board.values[i]
-            acc = sums.setdefault(owner, [0, 0])
-            acc[0] += max(v, 0)
-            acc[1] += min(v, 0)
+    return _territory_scores(board, _identity(identity))
+
+
+def _territory_scores(board: Board, identity: Sequence[str]) -> tuple[int, ...]:
+    """:func:`territory_scores` for a checked identity."""
+    return seat_scores(territory_sums(board), identity, board.rules.territory_owner == "doppel")
+
+
+def territory_sums(board: Board) -> Mapping[str, tuple[int, int]]:
+    """Each owner key's (sum of positive values, sum of negative values) on ``board``: the
+    public part of the territory scores, whoever holds which Doppel. Worked out once per board
+    (memoised on it: a search scores the same boards under many sampled identities)."""
+    sums: Mapping[str, tuple[int, int]] | None = board._cache.get("sums")
+    if sums is None:
+        totals: dict[str, list[int]] = {}
+        for owner, v in zip(board.owner, board.values, strict=True):
+            if owner is not None:
+                acc = totals.setdefault(owner, [0, 0])
+                acc[0] += max(v, 0)
+                acc[1] += min(v, 0)
+        sums = board._cache["sums"] = FrozenMap({k: (pos, neg)
+                                                 for k, (pos, neg) in totals.items()})
+    return sums
+
+
+def seat_scores(sums: Mapping[str, tuple[int, int]], identity: Sequence[str], by_doppel: bool
+                ) -> tuple[int, ...]:
+    """Each seat's territory score from the owners' sums (DB-R17: P the positive, Q the
+    negative values of its area; the area is its colour's, or its Doppel's under DB-A4 b)."""
     out = []
     for doppel in identity:
-        key = doppel if board.rules.territory_owner == "doppel" else colour_of(doppel)
-        pos, neg = sums.get(key, [0, 0])
+        pos, neg = sums.get(doppel if by_doppel else colour_of(doppel), (0, 0))
         out.append(pos if letter_of(doppel) == "P" else neg)
     return tuple(out)
 
@@ -87,7 +108,12 @@ def guess_points(identity: Sequence[str], jester: str, guesses: Sequence[Mapping
     jester = check_choice(jester, "jester", COLOURS)
     guesses = check_sequence(guesses, "guesses", min_len=10, max_len=10,
                              item=_guess)
-    rules = _rules(rules)
+    return _guess_points(identity, jester, guesses, _rules(rules))
+
+
+def _guess_points(identity: Sequence[str], jester: str, guesses: Sequence[Mapping[str, Any]],
+                  rules: Rules) -> tuple[list[int], list[int]]:
+    """:func:`guess_points` on checked arguments."""
     n = len(identity)
     benefit, detriment = [0] * n, [0] * n
     hit_pairs: set[str] = set()
@@ -118,7 +144,11 @@ def adjust(score: int, letter: str, benefit: int, detriment: int, clamp: bool = 
     letter = check_choice(letter, "letter", ("P", "Q"))
     benefit = check_int(benefit, "benefit", 0, 10_000)
     detriment = check_int(detriment, "detriment", 0, 10_000)
-    clamp = check_bool(clamp, "clamp")
+    return _adjust(score, letter, benefit, detriment, check_bool(clamp, "clamp"))
+
+
+def _adjust(score: int, letter: str, benefit: int, detriment: int, clamp: bool) -> int:
+    """:func:`adjust` on checked arguments."""
     magnitude = (score if letter == "P" else -score) + benefit - detriment
     if clamp and magnitude < 0:
         magnitude = 0
@@ -179,9 +209,17 @@ def match_results(identity: Sequence[str], jester: str, territory: Sequence[int]
     history = check_sequence(history, "history", min_len=1, max_len=10,
                              item=lambda v, n: _scores(v, n))
     guesses = check_sequence(guesses, "guesses", min_len=10, max_len=10, item=_guess)
-    benefit, detriment = guess_points(identity, jester, guesses, rules)
-    final = tuple(adjust(territory[s], letter_of(identity[s]), benefit[s], detriment[s],
-                         rules.detriment_clamp_zero) for s in range(len(identity)))
+    jester = check_choice(jester, "jester", COLOURS)
+    return _match_results(identity, jester, territory, guesses, history, _rules(rules))
+
+
+def _match_results(identity: Sequence[str], jester: str, territory: Sequence[int],
+                   guesses: Sequence[Mapping[str, Any]], history: Sequence[Sequence[int]],
+                   rules: Rules) -> Results:
+    """:func:`match_results` on what a game state holds (checked when it was played)."""
+    benefit, detriment = _guess_points(identity, jester, guesses, rules)
+    final = tuple(_adjust(territory[s], letter_of(identity[s]), benefit[s], detriment[s],
+                          rules.detriment_clamp_zero) for s in range(len(identity)))
     basis = final if rules.colour_score_includes_guessing else tuple(territory)   # DB-A17
     colours = colour_scores(basis, identity)
     previous = list(history[:-1]) if len(history) >= 10 else list(history)
@@ -245,5 +283,5 @@ def _guess(value: Any, name: str) -> dict[str, Any]:
 
 
 
-__all__ = ["territory_scores", "colour_scores", "correct_pair", "guess_points", "adjust",
+__all__ = ["territory_scores", "territory_sums", "seat_scores", "colour_scores", "correct_pair", "guess_points", "adjust",
            "Results", "match_results"]

@@ -25,34 +25,25 @@ When the last seat has submitted, the round resolves (:mod:`.flow`).
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import pathlib
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...core.chance import rng_for
-from ...core.checks import check_choice, check_seat, show
+from ...core.checks import check_choice, check_seat
 from ...core.errors import IllegalAction
 from ...core.frozen import FrozenMap
-from ...core.state import FrozenGameState, Outcome
+from ...core.spec import spec_of
+from ...core.state import FrozenGameState, Outcome, copier
 from ...core.variants import RulesBase
 from .actions import (
     Action,
-    Card,
-    Dark,
-    Forfeit,
-    Guess,
-    Jester,
-    Light,
-    Place,
-    ShapeChoice,
-    ShapesDone,
-    Start,
     action_to_json,
     parse_action,
 )
 from .board import BOARD_FILE, Board
 from .board_data import load_board
-from .claims import Resolution, light_target_ok
+from .claims import Resolution
 from .flow import (
     EMPTY,
     Submission,
@@ -63,8 +54,10 @@ from .flow import (
     jester_option,
     json_option,
     resolve_round,
+    revised,
     shapes_option,
 )
+from .legal import STEP_TEXT, check_for, legal_for
 from .notation import cell_name
 from .rules import (
     COLOURS,
@@ -76,7 +69,6 @@ from .rules import (
     ROUNDS,
     SHAPES_PER_ROUND,
     Rules,
-    check_dark,
     check_hands,
     colour_of,
     deal_hands,
@@ -84,7 +76,14 @@ from .rules import (
     partner_of,
 )
 from .rules import Rules as DBRules
-from .scoring import Results, colour_scores, match_results, territory_scores
+from .scoring import (
+    Results,
+    _match_results,
+    _territory_scores,
+    colour_scores,
+    seat_scores,
+    territory_scores,
+)
 from .shapes import Shape
 
 
@@ -112,12 +111,16 @@ class State(FrozenGameState):
     played: tuple[tuple[tuple[int, int], ...], ...] = ()
     starts_taken: FrozenMap[str, str] = dataclasses.field(default_factory=FrozenMap)
     zero_from_starts: tuple[str, ...] = ()
-    resolutions: tuple[Resolution | None, ...] = ()
-    history_scores: tuple[tuple[int, ...], ...] = ()
+    # The last round's resolution only (None before round 2's, and for round 1's starting
+    # squares) and each finished round's territory sums per owner key: a state's size does not
+    # grow with the rounds played (``resolutions`` rebuilds the earlier ones from the record).
+    resolution: Resolution | None = None
+    territory_log: tuple[Mapping[str, tuple[int, int]], ...] = ()
     guesses: tuple[FrozenMap[str, Any], ...] | None = None
     draft_log: tuple[tuple[tuple[int, int], ...], ...] = ()
     _legal: tuple[Action, ...] | None = dataclasses.field(default=None, compare=False)
-    _mover: tuple[int | None] | None = dataclasses.field(default=None, compare=False)
+    _mover: tuple[int | None, tuple[Any, ...] | None] | None = dataclasses.field(
+        default=None, compare=False)                 # (seat to move, its step)
 
     # -- construction ----------------------------------------------------------------------
     @classmethod
@@ -173,12 +176,23 @@ class State(FrozenGameState):
 
     @property
     def to_move(self) -> int | None:
+        """The first seat (Jester bots aside) with a part of its choice still to make (DB-R5:
+        the seats choose one after another). :meth:`_apply` hands it on to the next state, so
+        the scan over the seats runs only for states made another way."""
         if self._mover is None:
-            mover = next((seat for seat in range(10)
-                          if not self.is_bot(seat) and self._step(seat) is not None), None)
-            object.__setattr__(self, "_mover", (mover,))
-            return mover
+            object.__setattr__(self, "_mover", self._first_mover(0))
+        assert self._mover is not None
         return self._mover[0]
+
+    def _first_mover(self, start: int) -> tuple[int | None, tuple[Any, ...] | None]:
+        """``(seat, its step)`` for the first seat from ``start`` on, Jester bots aside, with
+        something left to choose; ``(None, None)`` when every seat has chosen."""
+        bots = self.rules.jester_controller == "bot"
+        for seat in range(start, 10):
+            step = self._step(seat)
+            if step is not None and not (bots and self.is_bot(seat)):
+                return seat, step
+        return None, None
 
     def legal_actions(self) -> list[Action]:
         """The legal actions of the seat to move (computed once per state)."""
@@ -187,21 +201,25 @@ class State(FrozenGameState):
         seat = self.to_move
         if seat is None:
             return []
-        actions = self._legal_for(seat)
-        if actions[0][0] != "place":
-            # Placements are not kept: there are hundreds, and listing them again is cheap (the
-            # shared board caches its bitboards), so a state's memory stays the same all game.
+        assert self._mover is not None
+        actions = self._legal_for(seat, self._mover[1])
+        if actions[0][0] not in ("place", "guess"):
+            # Placements and guesses are not kept: there are hundreds of placements and dozens
+            # of guesses, listing them again is cheap (the shared board caches its bitboards, the
+            # guesses are made once), and ``play`` checks them without the list, so a state's
+            # memory stays the same all game.
             object.__setattr__(self, "_legal", tuple(actions))
         return actions
 
     def _step(self, seat: int) -> tuple[Any, ...] | None:
         """The next part of ``seat``'s secret choice this round, or ``None`` when it is done."""
-        if self.is_over:
+        r = self.round
+        if r > ROUNDS:
             return None
-        s, r = self.subs[seat], self.round
+        s = self.subs[seat]
         if s.card is None:
             return ("card",)
-        if self.artefacts["dark"] == seat and self.uses["dark"] and s.dark is None:
+        if s.dark is None and self.artefacts["dark"] == seat and self.uses["dark"]:
             return ("dark",)
         if r == 1 and not s.starts_done:
             return ("start",)
@@ -209,7 +227,7 @@ class State(FrozenGameState):
             return ("shape",)
         if r > 1 and not s.placed:
             return ("place",)
-        if r > 1 and self.artefacts["light"] == seat and self.uses["light"] and not s.light_done:
+        if r > 1 and not s.light_done and self.artefacts["light"] == seat and self.uses["light"]:
             return ("light",)
         if r == ROUNDS and (self.rules.jesters_guess or not self.is_jester(seat)):
             named = {g[0] for g in s.guesses}
@@ -220,46 +238,9 @@ class State(FrozenGameState):
                 return ("jester",)
         return None
 
-    def _legal_for(self, seat: int) -> list[Action]:
-        step = self._step(seat)
-        if step is None:
-            return []
-        s = self.subs[seat]
-        kind = step[0]
-        if kind == "card":
-            return [Card("card", c) for c in self.hands[seat]]
-        if kind == "dark":
-            card = s.card or 0
-            lo, hi = max(-30, -card), min(30, 101 - card)
-            return [Dark("dark", d) for d in range(lo, hi + 1)]
-        if kind == "start":
-            letter = letter_of(self.identity[seat])
-            return [Start("start", lab) for lab in self.start_labels(letter) if lab not in s.starts]
-        if kind == "shape":
-            out: list[Action] = [ShapeChoice("shape", i) for i in range(SHAPES_PER_ROUND)
-                                 if i not in s.shapes]
-            if self.rules.partial_shape_list == "auto_complete_random" and s.shapes:
-                out.append(ShapesDone("shapes_done"))
-            return out
-        if kind == "place":
-            shape = self.to_place[seat]
-            places = [] if shape is None else self.board.legal_cells(self.key(seat), shape)
-            if not places:
-                return [Forfeit("forfeit")]                        # DB-A12
-            return [Place("place", cells) for cells in places]
-        if kind == "light":
-            mine: list[Action] = [Light("light", c) for c in self.board.territory(self.key(seat))
-                                  if not self.board.is_zero(c)]
-            return [Light("light", None), *mine]
-        if kind == "guess":
-            colour = step[1]
-            named = {x for _, seats in s.guesses for x in seats}     # DB-R16: one colour each
-            others = [x for x in range(10) if x != seat and x not in named]
-            if colour == colour_of(self.identity[seat]):
-                return [Guess("guess", colour, ()), *(Guess("guess", colour, (x,)) for x in others)]
-            return [Guess("guess", colour, ()), *(Guess("guess", colour, pair)
-                                                  for pair in itertools.combinations(others, 2))]
-        return [Jester("jester", None), *(Jester("jester", c) for c in COLOURS)]
+    def _legal_for(self, seat: int, step: tuple[Any, ...] | None = None) -> list[Action]:
+        """``seat``'s legal actions for its next step (``step``: that step, when known)."""
+        return legal_for(self, seat, step)
 
     # -- one seat's part of the round (public: checked arguments) ------------------------------
     def step(self, seat: int) -> tuple[Any, ...] | None:
@@ -302,79 +283,20 @@ class State(FrozenGameState):
 
     def _check_for(self, seat: int, action: Any) -> None:
         """Raise :class:`IllegalAction` naming the rule when ``seat`` may not play ``action``."""
-        step = self._step(seat)
-        if step is None:
-            raise IllegalAction("DB-R5", f"seat {seat} has nothing left to choose this round")
-        kind = action[0]
-        s = self.subs[seat]
-        expected = step[0]
-        if kind == "shapes_done":
-            expected_ok = expected == "shape"
-        elif kind == "forfeit":
-            expected_ok = expected == "place"
-        else:
-            expected_ok = kind == expected
-        if not expected_ok:
-            raise IllegalAction("DB-R5", f"seat {seat} must now {_STEP_TEXT[expected]}, not "
-                                         f"{self.action_label(action)}")
-        if kind == "card" and action[1] not in self.hands[seat]:           # DB-R4
-            raise IllegalAction("DB-R4", f"card {action[1]} is not in seat {seat}'s hand")
-        if kind == "dark":
-            check_dark(s.card or 1, action[1])                                   # DB-R20
-        if kind == "start":
-            letter = letter_of(self.identity[seat])
-            if action[1] not in self.start_labels(letter) or action[1] in s.starts:
-                raise IllegalAction("DB-R6", f"{action[1]} is not a {letter} starting square "
-                                             f"left to rank")
-        if kind == "shape" and not (0 <= action[1] < SHAPES_PER_ROUND
-                                    and action[1] not in s.shapes):
-            raise IllegalAction("DB-R8", f"shape {action[1]} is not one of the 10 revealed "
-                                         f"shapes left to rank")
-        if kind == "shapes_done" and (self.rules.partial_shape_list == "reject" or not s.shapes):
-            raise IllegalAction("DB-A24", "the shape ranking must list all 10 shapes")
-        if kind == "place":
-            shape = self.to_place[seat]
-            if shape is None:
-                raise IllegalAction("DB-A12", f"seat {seat} has no shape to place this round")
-            verdict = self.board.check_placement(self.key(seat), action[1], shape)
-            if not verdict.legal:                                            # DB-R10..R13
-                raise IllegalAction(verdict.reasons[0], "; ".join(verdict.messages))
-        if kind == "forfeit":
-            shape = self.to_place[seat]
-            if shape is not None and self.board.count_legal_placements(self.key(seat), shape):
-                raise IllegalAction("DB-A12", f"seat {seat} has a legal placement for shape "
-                                              f"{shape}, so it must place it")
-        if kind == "light" and action[1] is not None:
-            light_target_ok(self.board, self.key(seat), action[1])          # DB-R15
-        if kind == "guess":
-            colour, named = action[1], action[2]
-            if colour != step[1]:
-                raise IllegalAction("DB-R16", f"seat {seat} must now guess {step[1]}")
-            own = colour == colour_of(self.identity[seat])
-            size = 1 if own else 2
-            ok = (len(named) in (0, size) and len(set(named)) == len(named)
-                  and all(0 <= x < 10 and x != seat for x in named))
-            if not ok:
-                raise IllegalAction("DB-R16", f"for {colour} name {'your partner (one seat)' if own else 'two other seats'}, or no one")
-            before = {x: c for c, seats in s.guesses for x in seats}
-            again = [x for x in named if x in before]
-            if again:                              # rulebook lines 96, 98: one colour a person
-                raise IllegalAction("DB-R16", f"seat {again[0]} is already named for "
-                                              f"{before[again[0]]}; each person has one colour, "
-                                              "so each colour's guess names other seats")
-        if kind == "jester" and action[1] is not None and action[1] not in COLOURS:
-            raise IllegalAction("DB-R16", f"{show(action[1])} is not a colour")
+        check_for(self, seat, action)
 
     def _apply_for(self, seat: int, action: Any) -> State:
         """The state after ``seat`` adds ``action`` to its secret choice (checked already)."""
         s = self.subs[seat]
         kind = action[0]
         hands, uses = self.hands, self.uses
-        if kind == "card":
-            s = dataclasses.replace(s, card=action[1])
+        if kind == "shape" and len(s.shapes) < SHAPES_PER_ROUND - 2:   # most actions of a game
+            s = revised(s, shapes=s.shapes + (action[1],))
+        elif kind == "card":
+            s = revised(s, card=action[1])
             hands = _replace(hands, seat, tuple(c for c in hands[seat] if c != action[1]))
         elif kind == "dark":
-            s = dataclasses.replace(s, dark=action[1])
+            s = revised(s, dark=action[1])
             if action[1]:
                 uses = uses.set("dark", uses["dark"] - 1)
         elif kind == "start":
@@ -382,7 +304,7 @@ class State(FrozenGameState):
             labels = self.start_labels(letter_of(self.identity[seat]))
             if len(starts) == len(labels) - 1:
                 starts += tuple(lab for lab in labels if lab not in starts)
-            s = dataclasses.replace(s, starts=starts, starts_done=len(starts) == len(labels))
+            s = revised(s, starts=starts, starts_done=len(starts) == len(labels))
         elif kind in ("shape", "shapes_done"):
             shapes = s.shapes + ((action[1],) if kind == "shape" else ())
             if kind == "shapes_done":                               # DB-A24
@@ -391,27 +313,32 @@ class State(FrozenGameState):
                 shapes += tuple(rest)
             elif len(shapes) == SHAPES_PER_ROUND - 1:
                 shapes += tuple(i for i in range(SHAPES_PER_ROUND) if i not in shapes)
-            s = dataclasses.replace(s, shapes=shapes,
+            s = revised(s, shapes=shapes,
                                     shapes_done=len(shapes) == SHAPES_PER_ROUND)
         elif kind == "place":
-            s = dataclasses.replace(s, place=tuple(action[1]), placed=True)
+            s = revised(s, place=tuple(action[1]), placed=True)
         elif kind == "forfeit":
-            s = dataclasses.replace(s, place=None, placed=True)
+            s = revised(s, place=None, placed=True)
         elif kind == "light":
-            s = dataclasses.replace(s, light=action[1], light_done=True)
+            s = revised(s, light=action[1], light_done=True)
             if action[1] is not None:
                 uses = uses.set("light", uses["light"] - 1)
         elif kind == "guess":
-            s = dataclasses.replace(s, guesses=s.guesses + ((action[1], action[2]),))
+            s = revised(s, guesses=s.guesses + ((action[1], action[2]),))
         elif kind == "jester":
-            s = dataclasses.replace(s, jester=action[1], jester_done=True)
+            s = revised(s, jester=action[1], jester_done=True)
         return self._evolve(subs=_replace(self.subs, seat, s), hands=hands, uses=uses)
 
     def _apply(self, action: Any) -> State:
         seat = self.to_move
         assert seat is not None
         new = self._apply_for(seat, action)
-        if new.to_move is not None:         # someone still chooses (bots chose at round start)
+        # The seats before ``seat`` had chosen everything (that is why ``seat`` moved), and one
+        # seat's choice changes no other seat's steps, so the next mover is found from ``seat``
+        # on: the same seat as ``to_move``'s scan from seat 0 (tests check it), without it.
+        mover = new._first_mover(seat)
+        if mover[0] is not None:            # someone still chooses (bots chose at round start)
+            object.__setattr__(new, "_mover", mover)
             return new
         return resolve_round(new)
 
@@ -421,7 +348,7 @@ class State(FrozenGameState):
         """Each seat's score: territory (DB-R17), adjusted by the guesses once the game is over."""
         if self.is_over:
             return self.results().final
-        return territory_scores(self.board, self.identity)
+        return _territory_scores(self.board, self.identity)
 
     @property
     def standing(self) -> tuple[int, ...]:
@@ -433,13 +360,12 @@ class State(FrozenGameState):
     @property
     def outcome(self) -> Outcome:
         """Over after round 10; the winners are the seats of the winning team (DB-R18)."""
-        scores = self.scores
         if not self.is_over:
-            return Outcome(False, (), scores)
+            return Outcome(False, (), self.scores)
         res = self.results()
         winners = tuple(s for s, d in enumerate(self.identity)
                         if colour_of(d) in res.team_winners)
-        return Outcome(True, winners, scores,
+        return Outcome(True, winners, res.final,
                        f"{' and '.join(res.team_winners)} had the greatest colour score (DB-R18)")
 
     def colour_scores(self) -> dict[str, int]:
@@ -450,8 +376,8 @@ class State(FrozenGameState):
         if not self.is_over:
             raise IllegalAction("DB-R17", "the results come after round 10")
         assert self.guesses is not None
-        return match_results(self.identity, self.jester, self.history_scores[-1], self.guesses,
-                             self.history_scores, self.rules)
+        return _match_results(self.identity, self.jester, self.history_scores[-1], self.guesses,
+                              self.history_scores, self.rules)
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` knows (DB-R2, DB-A23): its own identity, hand and shape, the public board
@@ -470,10 +396,11 @@ class State(FrozenGameState):
 
     def determinize(self, player: Any, rng: Any) -> State:
         """A state consistent with what ``player`` has seen, every hidden part (the seed of
-        future chance included) drawn from ``rng``; see :func:`.players.determinize`."""
-        from .players import determinize
-
-        return determinize(self, player, rng)
+        future chance included) drawn from ``rng``; see :func:`.players.determinize` (found in
+        the game registry, so the state module does not import the players above it)."""
+        determinize = spec_of(GAME).determinize
+        assert determinize is not None
+        return determinize(self, player, rng)  # type: ignore[no-any-return]
 
     def invariants(self) -> tuple[str, ...]:
         """Each conserved quantity that does not hold; empty when all do.
@@ -522,10 +449,24 @@ class State(FrozenGameState):
         return tuple(out)
 
     def last_resolution(self) -> Resolution | None:
-        for res in reversed(self.resolutions):
-            if res is not None:
-                return res
-        return None
+        """The last round's claims resolved (``None`` until round 2's placements are)."""
+        return self.resolution
+
+    @property
+    def resolutions(self) -> tuple[Resolution | None, ...]:
+        """Every finished round's resolution, round 1's (starting squares) as ``None``: the
+        last is kept by the state, the earlier ones are rebuilt by replaying its record."""
+        out: list[Resolution | None] = []
+        for state in self.history():
+            if len(out) < state.round - 1:
+                out.append(state.resolution)
+        return tuple(out)
+
+    @property
+    def history_scores(self) -> tuple[tuple[int, ...], ...]:
+        """Each seat's territory score at the end of each finished round (DB-R17, DB-A18)."""
+        by_doppel = self.rules.territory_owner == "doppel"
+        return tuple(seat_scores(sums, self.identity, by_doppel) for sums in self.territory_log)
 
     def _repr_html_(self) -> str:
         from .render import state_html
@@ -539,7 +480,7 @@ class State(FrozenGameState):
         else:
             seat = self.to_move
             step = self._step(seat) if seat is not None else None
-            doing = _STEP_TEXT[step[0]] if step else "wait"
+            doing = STEP_TEXT[step[0]] if step else "wait"
             head = f"Doppel Doubt, round {self.round} of 10: seat {seat} to {doing}"
         lines = [head, str(self.board),
                  "scores: " + " ".join(f"{d}={v}" for d, v in zip(self.identity, self.scores,
@@ -552,26 +493,11 @@ class State(FrozenGameState):
     __hash__ = FrozenGameState.__hash__
 
     def _evolve(self, **changes: Any) -> State:
-        """A copy with some fields replaced, sharing every other field; ``_`` caches start empty."""
-        new = State.__new__(State)  # not object.__new__: State's base may be a compiled class
-        for name in _FIELD_NAMES:
-            if name in changes:
-                value = changes.pop(name)
-            else:
-                value = None if name[0] == "_" else getattr(self, name)
-            object.__setattr__(new, name, value)
-        if changes:
-            raise AttributeError(f"State has no field(s) {', '.join(sorted(changes))}")
-        return new
+        """A copy with some fields replaced, sharing every other field; ``_`` caches start empty
+        (the core's straight-line copier, made once per set of changed fields)."""
+        return copier(State, tuple(changes))(self, *changes.values())
 
 
-_STEP_TEXT = {"card": "play a card", "dark": "decide on the Power of Dark",
-              "start": "rank the starting squares", "shape": "rank the shapes",
-              "place": "place its shape", "light": "decide on the Power of Light",
-              "guess": "guess identities", "jester": "name the Jester colour"}
-
-
-_FIELD_NAMES = tuple(f.name for f in dataclasses.fields(State))
 
 
 def _replace(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

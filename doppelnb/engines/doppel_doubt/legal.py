@@ -1,0 +1,170 @@
+"""Doppel Doubt's legal actions and its rule-by-rule check, for one seat's next step (DB-R4..R8,
+DB-R10..R16, DB-R20, DB-A12, DB-A24): what :meth:`.state.State.legal_actions` lists and what
+:meth:`.state.State.play` checks a refused action against, naming the rule.
+
+>>> from .state import new_game
+>>> state = new_game(seed=1)
+>>> legal_for(state, 0)[0] == ("card", state.hands[0][0])
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ...core.checks import show
+from ...core.errors import IllegalAction
+from .actions import (
+    Action,
+    Card,
+    Dark,
+    Forfeit,
+    Guess,
+    Jester,
+    Light,
+    Place,
+    ShapeChoice,
+    ShapesDone,
+    Start,
+)
+from .claims import light_target_ok
+from .notation import Cell
+from .rules import COLOURS, SHAPES_PER_ROUND, check_dark, colour_of, letter_of
+
+if TYPE_CHECKING:
+    from .state import State
+
+# The actions listed most often, made once: every card and every shape to rank. A round's
+# hundreds of placements are made by ``tuple.__new__`` over the named tuple, mapped in C (the
+# same values as ``Place("place", cells)``, without a Python-level call each).
+_CARD_ACTIONS = {c: Card("card", c) for c in range(1, 101)}
+_SHAPE_ACTIONS = tuple(ShapeChoice("shape", i) for i in range(SHAPES_PER_ROUND))
+# The guesses, Dark changes and Jester names too: the states of round 10 keep their legal
+# actions, which then share these instead of holding copies of their own.
+_DARK_ACTIONS = {d: Dark("dark", d) for d in range(-30, 31)}
+_GUESS_ACTIONS = {colour: {seats: Guess("guess", colour, seats) for seats in [
+    (), *((x,) for x in range(10)), *itertools.combinations(range(10), 2)]} for colour in COLOURS}
+_JESTER_ACTIONS = (Jester("jester", None), *(Jester("jester", c) for c in COLOURS))
+_new_place: Callable[[tuple[str, tuple[Cell, ...]]], Place] = functools.partial(
+    tuple.__new__, Place)
+
+
+#: What a seat does at each step, for pictures and refusals.
+STEP_TEXT = {"card": "play a card", "dark": "decide on the Power of Dark",
+             "start": "rank the starting squares", "shape": "rank the shapes",
+             "place": "place its shape", "light": "decide on the Power of Light",
+             "guess": "guess identities", "jester": "name the Jester colour"}
+
+
+def legal_for(state: State, seat: int, step: tuple[Any, ...] | None = None) -> list[Action]:
+    """``seat``'s legal actions for its next step (``step``: that step, when known)."""
+    step = step or state._step(seat)
+    if step is None:
+        return []
+    s = state.subs[seat]
+    kind = step[0]
+    if kind == "card":
+        return [_CARD_ACTIONS[c] for c in state.hands[seat]]
+    if kind == "dark":
+        card = s.card or 0
+        lo, hi = max(-30, -card), min(30, 101 - card)
+        return [_DARK_ACTIONS[d] for d in range(lo, hi + 1)]
+    if kind == "start":
+        letter = letter_of(state.identity[seat])
+        return [Start("start", lab) for lab in state.start_labels(letter) if lab not in s.starts]
+    if kind == "shape":
+        out: list[Action] = [a for a in _SHAPE_ACTIONS if a.number not in s.shapes]
+        if state.rules.partial_shape_list == "auto_complete_random" and s.shapes:
+            out.append(ShapesDone("shapes_done"))
+        return out
+    if kind == "place":
+        shape = state.to_place[seat]
+        places = [] if shape is None else state.board.legal_cells(state.key(seat), shape)
+        if not places:
+            return [Forfeit("forfeit")]                        # DB-A12
+        return list(map(_new_place, zip(itertools.repeat("place"), places)))
+    if kind == "light":
+        mine: list[Action] = [Light("light", c) for c in state.board.territory(state.key(seat))
+                              if not state.board.is_zero(c)]
+        return [Light("light", None), *mine]
+    if kind == "guess":
+        colour = step[1]
+        named = {x for _, seats in s.guesses for x in seats}     # DB-R16: one colour each
+        others = [x for x in range(10) if x != seat and x not in named]
+        guesses = _GUESS_ACTIONS[colour]
+        if colour == colour_of(state.identity[seat]):
+            return [guesses[()], *(guesses[(x,)] for x in others)]
+        return [guesses[()], *(guesses[pair] for pair in itertools.combinations(others, 2))]
+    return list(_JESTER_ACTIONS)
+
+
+def check_for(state: State, seat: int, action: Any) -> None:
+    """Raise :class:`IllegalAction` naming the rule when ``seat`` may not play ``action``."""
+    step = state._step(seat)
+    if step is None:
+        raise IllegalAction("DB-R5", f"seat {seat} has nothing left to choose this round")
+    kind = action[0]
+    s = state.subs[seat]
+    expected = step[0]
+    if kind == "shapes_done":
+        expected_ok = expected == "shape"
+    elif kind == "forfeit":
+        expected_ok = expected == "place"
+    else:
+        expected_ok = kind == expected
+    if not expected_ok:
+        raise IllegalAction("DB-R5", f"seat {seat} must now {STEP_TEXT[expected]}, not "
+                                     f"{state.action_label(action)}")
+    if kind == "card" and action[1] not in state.hands[seat]:           # DB-R4
+        raise IllegalAction("DB-R4", f"card {action[1]} is not in seat {seat}'s hand")
+    if kind == "dark":
+        check_dark(s.card or 1, action[1])                                   # DB-R20
+    if kind == "start":
+        letter = letter_of(state.identity[seat])
+        if action[1] not in state.start_labels(letter) or action[1] in s.starts:
+            raise IllegalAction("DB-R6", f"{action[1]} is not a {letter} starting square "
+                                         f"left to rank")
+    if kind == "shape" and not (0 <= action[1] < SHAPES_PER_ROUND
+                                and action[1] not in s.shapes):
+        raise IllegalAction("DB-R8", f"shape {action[1]} is not one of the 10 revealed "
+                                     f"shapes left to rank")
+    if kind == "shapes_done" and (state.rules.partial_shape_list == "reject" or not s.shapes):
+        raise IllegalAction("DB-A24", "the shape ranking must list all 10 shapes")
+    if kind == "place":
+        shape = state.to_place[seat]
+        if shape is None:
+            raise IllegalAction("DB-A12", f"seat {seat} has no shape to place this round")
+        verdict = state.board.check_placement(state.key(seat), action[1], shape)
+        if not verdict.legal:                                            # DB-R10..R13
+            raise IllegalAction(verdict.reasons[0], "; ".join(verdict.messages))
+    if kind == "forfeit":
+        shape = state.to_place[seat]
+        if shape is not None and state.board.count_legal_placements(state.key(seat), shape):
+            raise IllegalAction("DB-A12", f"seat {seat} has a legal placement for shape "
+                                          f"{shape}, so it must place it")
+    if kind == "light" and action[1] is not None:
+        light_target_ok(state.board, state.key(seat), action[1])          # DB-R15
+    if kind == "guess":
+        colour, named = action[1], action[2]
+        if colour != step[1]:
+            raise IllegalAction("DB-R16", f"seat {seat} must now guess {step[1]}")
+        own = colour == colour_of(state.identity[seat])
+        size = 1 if own else 2
+        ok = (len(named) in (0, size) and len(set(named)) == len(named)
+              and all(0 <= x < 10 and x != seat for x in named))
+        if not ok:
+            raise IllegalAction("DB-R16", f"for {colour} name {'your partner (one seat)' if own else 'two other seats'}, or no one")
+        before = {x: c for c, seats in s.guesses for x in seats}
+        again = [x for x in named if x in before]
+        if again:                              # rulebook lines 96, 98: one colour a person
+            raise IllegalAction("DB-R16", f"seat {again[0]} is already named for "
+                                          f"{before[again[0]]}; each person has one colour, "
+                                          "so each colour's guess names other seats")
+    if kind == "jester" and action[1] is not None and action[1] not in COLOURS:
+        raise IllegalAction("DB-R16", f"{show(action[1])} is not a colour")
+
+
+__all__ = ["legal_for", "check_for", "STEP_TEXT"]

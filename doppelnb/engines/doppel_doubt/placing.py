@@ -1,0 +1,213 @@
+"""Where can a shape go: every legal placement of a shape on a board, with bitboards.
+
+Each fact about the board (own squares, enemy squares, forbidden Zero spaces) is one Python
+integer with a bit per square. Shifting a mask by a cell's offset moves that fact to the anchor
+(top-left) of every placement at once, and a bit-sliced adder (:mod:`.bitboards`) counts own and
+enemy squares for all anchors together, so the work is a few dozen big-integer operations per
+orientation, never a loop over squares. The rules are those of :meth:`.board.Board.category`
+and :meth:`.board.Board.check_placement` (DB-R10, DB-R12, DB-R13, DB-A5..A7, DB-A13, DB-A15);
+:meth:`.board.Board.legal_placements_naive`, which asks the placement check about every
+position, is the per-square twin the tests compare with.
+
+The masks come from one pass over the board's squares, made once per board and shared by every
+owner key (:func:`owner_bits`); a key's masks are a few operations on those (:func:`masks`).
+
+>>> from .board import Board
+>>> from .shapes import shape_by_name
+>>> board = Board().set_owner([(0, 4), (0, 5)], "blue").set_owner([(0, 6)], "red")
+>>> legal_cells(board, "blue", shape_by_name("4-0"))[:2]
+[((0, 1), (0, 2), (0, 3), (0, 4)), ((0, 2), (0, 3), (0, 4), (0, 5))]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import compress
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any
+
+from ...core.frozen import FrozenMap
+from .bitboards import add_bit, anchor_mask, at_least, greater
+from .notation import CELLS, SIZE, Cell
+from .rules import Rules, colour_of
+from .shapes import Placement, Shape
+
+if TYPE_CHECKING:
+    from .board import Board
+
+_BITS = bytes.maketrans(b"01", b"\x00\x01")   # a mask's binary digits as 0/1 bytes
+_ROW = (1 << SIZE) - 1
+
+
+def pad_for(rules: Rules, shape: Shape) -> int:
+    """Off-board squares around the board a placement of ``shape`` may use (DB-A13)."""
+    if not rules.allow_offboard:
+        return 0
+    h = 1 + max(r for r, _ in shape.key)
+    w = 1 + max(c for _, c in shape.key)
+    return max(h, w) - 1
+
+
+def owner_bits(board: Board) -> tuple[Mapping[str, int], int]:
+    """``(owner -> bitboard of its squares, bitboard of the protected squares)`` on the unpadded
+    17x17 grid: a claimed Zero space (DB-R12) or, under ``start_square_protected``, a claimed
+    starting square (DB-A15). One pass over the board, memoised on it (a board never changes
+    once it is shared)."""
+    cached: tuple[Mapping[str, int], int] | None = board._cache.get("owners")
+    if cached is not None:
+        return cached
+    bits: dict[str, int] = {}
+    for i, owner in enumerate(board.owner):
+        if owner is not None:
+            bits[owner] = bits.get(owner, 0) | 1 << i
+    guarded = sum(1 << i for i in board.zero)
+    if board.rules.start_square_protected:
+        guarded |= sum(1 << i for i in board._start_index)
+    out: tuple[Mapping[str, int], int] = (FrozenMap(bits), guarded)
+    board._cache["owners"] = out
+    return out
+
+
+def _padded(mask: int, pad: int) -> int:
+    """A 17x17 bitboard laid out on the (17 + 2 pad)-square grid, ``pad`` squares in."""
+    if not pad:
+        return mask
+    width = SIZE + 2 * pad
+    out = 0
+    for r in range(SIZE):
+        out |= (mask >> (r * SIZE) & _ROW) << ((r + pad) * width + pad)
+    return out
+
+
+def masks(board: Board, key: str, pad: int) -> Mapping[str, Any]:
+    """The bitboards a placement by owner ``key`` is judged on, padded by ``pad`` off-board
+    squares: ``own`` (its squares), ``bad`` (another colour's protected squares: DB-R12,
+    DB-A15), ``enemy`` (every other owner's other squares) and ``targets`` (those per owner).
+    A partner's protected squares (DB-R12, "if it is your colour") are in none of them, as in
+    :meth:`.board.Board.category`. Memoised on the board."""
+    cached: Mapping[str, Any] | None = board._cache.get(("masks", key, pad))
+    if cached is not None:
+        return cached
+    bits, guarded = owner_bits(board)
+    own, bad = bits.get(key, 0), 0
+    enemy: dict[str, int] = {}
+    mine = colour_of(key)
+    for owner, squares in bits.items():
+        if owner == key:
+            continue
+        if squares & guarded and colour_of(owner) != mine:
+            bad |= squares & guarded
+        if squares & ~guarded:
+            enemy[owner] = _padded(squares & ~guarded, pad)
+    all_enemy = 0
+    for squares in enemy.values():
+        all_enemy |= squares
+    out: Mapping[str, Any] = FrozenMap({"own": _padded(own, pad), "bad": _padded(bad, pad),
+                                        "enemy": all_enemy, "targets": enemy,
+                                        "width": SIZE + 2 * pad})
+    board._cache[("masks", key, pad)] = out
+    return out
+
+
+def legal_masks(board: Board, key: str, shape: Shape) -> list[tuple[int, int, int]]:
+    """For each rotation: ``(rotation, pad, anchors)``, where bit ``pr * (17 + 2 * pad) + pc``
+    of ``anchors`` is set when the rotation with its corner at (pr - pad, pc - pad) is legal."""
+    rules = board.rules
+    pad = pad_for(rules, shape)
+    m = masks(board, key, pad)
+    width = m["width"]
+    size = shape.size
+    rule, reject = rules.takeover_rule, rules.illegal_takeover == "reject"
+    own, bad = m["own"], m["bad"]
+    out = []
+    for index, rot in enumerate(shape.rotations()):
+        h = 1 + max(r for r, _ in rot)
+        w = 1 + max(c for _, c in rot)
+        anchors = anchor_mask(width, h, w)
+        shifts = [r * width + c for r, c in rot]
+        any_own = any_bad = 0
+        own_planes: list[int] = []
+        for k in shifts:
+            o = own >> k
+            any_own |= o
+            any_bad |= bad >> k
+            add_bit(own_planes, o)
+        legal = anchors & any_own & ~any_bad                  # DB-R10c, DB-R12
+        if reject and m["enemy"]:                             # DB-R13
+            legal &= ~_takeover_fail(rules, m, shifts, own_planes, rule, size, anchors)
+        out.append((index, pad, legal))
+    return out
+
+
+def _takeover_fail(rules: Rules, m: Mapping[str, Any], shifts: list[int], own_planes: list[int],
+                   rule: str, size: int, anchors: int) -> int:
+    """Anchors where some enemy square is covered and the takeover test fails."""
+    groups = ([m["enemy"]] if rules.takeover_check == "whole_shape"
+              else list(m["targets"].values()))
+    fail = 0
+    own_ok = at_least(own_planes, size // 2 + 1, anchors) if rule == "own_over_half" else 0
+    for enemy in groups:
+        planes: list[int] = []
+        touched = 0
+        if rule == "own_over_half":               # only whether an enemy square is covered
+            for k in shifts:
+                touched |= enemy >> k
+            fail |= touched & ~own_ok
+            continue
+        for k in shifts:
+            e = enemy >> k
+            touched |= e
+            add_bit(planes, e)
+        if rule == "non_enemy_over_half":
+            ok = anchors & ~at_least(planes, (size + 1) // 2, anchors)
+        else:
+            ok = greater(own_planes, planes, anchors)
+        fail |= touched & ~ok
+    return fail & anchors
+
+
+def legal_placements(board: Board, key: str, shape: Shape) -> list[Placement]:
+    """Every legal position and rotation of ``shape`` for owner ``key``."""
+    out = []
+    for rotation, pad, mask in legal_masks(board, key, shape):
+        width = SIZE + 2 * pad
+        while mask:
+            low = mask & -mask
+            i = low.bit_length() - 1
+            mask ^= low
+            pr, pc = divmod(i, width)
+            out.append(Placement(shape, rotation, pr - pad, pc - pad))
+    return out
+
+
+def legal_cells(board: Board, key: str, shape: Shape) -> list[tuple[Cell, ...]]:
+    """The sorted squares of every legal placement, in :func:`legal_placements`' order."""
+    out: list[tuple[Cell, ...]] = []
+    rotations = shape.rotations()
+    for rotation, pad, mask in legal_masks(board, key, shape):
+        rot = rotations[rotation]               # sorted, so each placement's cells are too
+        width = SIZE + 2 * pad
+        if not pad:                             # on the board: squares from the anchors
+            if mask:
+                bits = bin(mask)[:1:-1].encode().translate(_BITS)
+                anchors = list(compress(range(len(bits)), bits))
+                if len(anchors) == 1:
+                    out.append(tuple([CELLS[anchors[0] + r * SIZE + c] for r, c in rot]))
+                else:                           # one C-level gather per cell of the shape
+                    take = itemgetter(*anchors)
+                    out += zip(*[take(CELLS[r * SIZE + c:]) for r, c in rot], strict=True)
+            continue
+        while mask:                             # hanging off the board (DB-A13)
+            low = mask & -mask
+            mask ^= low
+            row, col = divmod(low.bit_length() - 1, width)
+            out.append(tuple([(row - pad + r, col - pad + c) for r, c in rot]))
+    return out
+
+
+def count_legal(board: Board, key: str, shape: Shape) -> int:
+    return sum(mask.bit_count() for _, _, mask in legal_masks(board, key, shape))
+
+
+__all__ = ["pad_for", "owner_bits", "masks", "legal_masks", "legal_placements", "legal_cells",
+           "count_legal"]
