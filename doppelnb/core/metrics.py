@@ -322,6 +322,37 @@ def cell_metrics(games: Sequence[GameFacts], *, level: float = 0.95, resamples: 
     return out
 
 
+def game_values(game: GameFacts) -> dict[str, float]:
+    """The value one completed game gives each metric that is a mean over completed games (the
+    shares, advantages, ties, lengths, spread and lead changes; not ``halftime_leader_wins``,
+    over some games only, nor ``seat_balance``, a largest over seats, nor the decision counts):
+    :func:`cell_metrics`'s estimate of such a metric is the mean of these values over the cell.
+
+    Two readings played on the same deals give one difference per deal from these values: what
+    a sweep's paired comparison of a reading with the default is computed from
+    (:func:`doppelnb.core.sweep_metrics.paired_differences`)."""
+    if not isinstance(game, GameFacts) or not game.completed:
+        raise BadInput("NB-ARG", f"game must be the GameFacts of a completed game, "
+                       f"not {show(game)}")
+    players, winners = game.players, set(game.winners)
+    shares = [1 / len(winners) if k in winners else 0.0 for k in range(players)]
+    fair = sum(shares) / players
+    out = {f"win_share_seat{k}": shares[k] for k in range(players)}
+    out["no_winner_share"] = 0.0 if winners else 1.0
+    out.update({f"seat_advantage_seat{k}": shares[k] - fair for k in range(players)})
+    if game.first is not None:
+        own = shares[game.first]
+        out["first_player_win_share"] = own
+        out["first_player_advantage"] = own - ((1 / players) if winners else 0.0)
+    out["tie_rate"] = float(game.tied)
+    out["length_actions"] = float(game.actions)
+    if game.rounds is not None:
+        out["length_rounds"] = float(game.rounds)
+    out["score_spread"] = max(game.scores) - min(game.scores) if game.scores else 0.0
+    out["lead_changes"] = float(game.lead_changes)
+    return out
+
+
 def _balance(winners: list[tuple[int, ...]], players: int, level: float, resamples: int,
              seed: int) -> Estimate:
     """The largest absolute seat advantage, signed, with its seat's Bonferroni interval (level
@@ -337,4 +368,4 @@ def _balance(winners: list[tuple[int, ...]], players: int, level: float, resampl
 
 
 __all__ = ["METRICS", "GameFacts", "FactsCounter", "facts_of", "game_facts", "sides_of",
-           "cell_metrics", "as_reported"]
+           "cell_metrics", "game_values", "as_reported"]

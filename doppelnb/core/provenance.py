@@ -244,7 +244,7 @@ def _row_problems(name: str, doc: dict[str, Any], rows: list[Row]) -> list[str]:
     games = dict(expected)
     out = []
     for row in rows:
-        reading, players, mix, metric, est, n, lo, hi = row
+        reading, players, mix, metric, est, n, lo, hi = row[:8]
         key = cell_key(reading, players, mix)
         full = n == games[key]
         if not (full or (metric in PARTIAL_METRICS and 1 <= n <= games[key])):
