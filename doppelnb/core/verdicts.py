@@ -225,10 +225,12 @@ def _verdict_sentence(c: dict[str, Any], family: Family) -> str:
     head = (f"Policy mix {c['mix']}, {c['players']} players, n = {d[1]} and {v[1]} games: "
             f"{metric} is {_cell(d, rate)} by default and {_cell(v, rate)} with {c['reading']}")
     interval = f"[{c['lo']:.3f}, {c['hi']:.3f}]"
-    if c["paired"]:
+    if c["paired"] and c["test"].startswith("none"):
+        head += f"; paired over the same {c['difference'][1]} deals, no game differs"
+    elif c["paired"]:
         est, n, lo, hi = c["difference"]
         head += (f"; paired over the same {n} deals, the difference is {est:.3f} "
-                 f"[{lo:.3f}, {hi:.3f}] ({c['test']}, 95%)")
+                 f"[{lo:.3f}, {hi:.3f}] (95%, {c['test']})")
     else:
         head += f" (compared unpaired, {c['test']})"
     if c["outcome"] == TOO_FEW:
@@ -236,8 +238,7 @@ def _verdict_sentence(c: dict[str, Any], family: Family) -> str:
                 "direction is drawn.")
     if c["outcome"] == SAME:
         if c["paired"] and not (_flat(d, rate) and _flat(v, rate)):
-            return (f"{head}. No game gives a different {metric} under the two readings: "
-                    "there is nothing to test, and no direction is drawn.")
+            return f"{head}: there is nothing to test, and no direction is drawn."
         return (f"{head}. {metric} is the same in every game of each cell: there is no spread "
                 "to test a difference against, and no direction is drawn.")
     if c["settled"]:
