@@ -71,14 +71,16 @@ class GameFacts:
 #: (tables before issue 27) counted a tie as a win for every tied seat (seat win rates could add
 #: up to more than 1), a Doppel Doubt team win as a tie, and gave constant metrics an interval.
 #: Version 2 shares a tie among the tied seats, counts a team's win as a win (tied only when more
-#: than one side wins), adds the tie-adjusted seat advantage and seat balance, and reports a
+#: than one side wins; each side's win rate in team games), adds the tie-adjusted seat advantage
+#: and seat balance, and reports a
 #: metric that is the same in every game as constant (``lo == hi == estimate``).
 METRIC_VERSION = 2
 
 #: The sweep's names for the metrics of :mod:`doppelnb.core.metrics` whose names differ there
 #: (the sweep's are fixed in its tables, the chapters and the API; the meaning is the one
 #: definition in :mod:`doppelnb.core.metrics`). Seat-numbered names map by prefix.
-SWEEP_NAMES = {"win_share_seat": "win_rate_seat", "no_winner_share": "no_winner_rate",
+SWEEP_NAMES = {"win_share_seat": "win_rate_seat", "win_share_side_": "win_rate_side_",
+               "no_winner_share": "no_winner_rate",
                "first_player_win_share": "first_player_win_rate"}
 #: Metrics of :func:`doppelnb.core.metrics.cell_metrics` a sweep leaves out: a sweep plays
 #: every game to its end (a game past the action cap stops the sweep), so completion and

@@ -77,6 +77,10 @@ METRICS = {
                       "no_winner_rate the seats' rates add up to 1; Wilson interval when no win "
                       "was shared, else Student t)",
     "no_winner_rate": "share of games nobody wins",
+    "win_rate_side_S": "team games (engines with players.sides) only: side S's share of the "
+                       "wins, a game won by k sides giving each 1/k (a team's win is one win of "
+                       "its side: the quest's loyal side, a Doppel Doubt colour, Groom Lake's "
+                       "Humans or Aliens)",
     "seat_advantage_seatK": "seat K's win share minus the average seat's share that game (0 in "
                             "a balanced game; Student t interval)",
     "seat_balance": "the seat advantage largest in absolute value (signed); its interval is "
@@ -126,6 +130,9 @@ def metric_label(metric: str) -> str:
         seat = metric.removeprefix(prefix)
         if seat != metric and seat.isdigit():
             return f"{words} of seat {int(seat) + 1}"
+    side = metric.removeprefix("win_rate_side_")
+    if side != metric and side:
+        return f"win share of the {side.replace('_', ' ')} side"
     return metric.replace("_", " ")
 
 
