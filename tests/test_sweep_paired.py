@@ -152,6 +152,8 @@ def test_a_team_win_is_a_win_not_a_tie_and_the_shares_add_up_to_one():
     rates = [got[f"win_rate_seat{k}"][0] for k in range(4)]
     assert rates == [0.375, 0.375, 0.125, 0.125]
     assert sum(rates) + got["no_winner_rate"][0] == 1
+    # each side's win rate: a team's win is one win of its side
+    assert got["win_rate_side_red"][:2] == (0.75, 4) and got["win_rate_side_blue"][0] == 0.25
 
 
 def test_the_csv_has_the_metric_version_and_the_paired_columns(paired_table):

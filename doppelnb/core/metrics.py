@@ -342,7 +342,8 @@ def game_values(game: GameFacts) -> dict[str, float]:
     """The value one completed game gives each metric that is a mean over completed games (the
     shares, advantages, ties, lengths, spread and lead changes; not ``halftime_leader_wins``,
     over some games only, nor ``seat_balance``, a largest over seats, nor the decision counts):
-    :func:`cell_metrics`'s estimate of such a metric is the mean of these values over the cell.
+    :func:`cell_metrics`'s estimate of such a metric is the mean of these values over the cell
+    (a side that is not in the game, ``win_share_side_S``, counts 0 there).
 
     Two readings played on the same deals give one difference per deal from these values: what
     a sweep's paired comparison of a reading with the default is computed from

@@ -188,10 +188,17 @@ def paired_differences(default: Sequence[GameFacts | Mapping[str, Any]],
     values_a = [core.game_values(_core_facts(g, players)) for g in a]
     values_b = [core.game_values(_core_facts(g, players)) for g in b]
     out: dict[str, tuple[float, float, float]] = {}
-    for name in values_a[0]:
-        if not all(name in v for v in values_a) or not all(name in v for v in values_b):
-            continue
-        diff = core.as_reported(mean_estimate(
-            [vb[name] - va[name] for va, vb in zip(values_a, values_b, strict=True)]))
-        out[sweep_name(name)] = (diff.estimate, diff.lo, diff.hi)
+    for name in dict.fromkeys(n for v in values_a + values_b for n in v):
+        # A side missing from a game (no Alien left in a Groom Lake game) won none of it, as in
+        # cell_metrics; any other metric missing from a game has no paired difference.
+        absent = 0.0 if name.startswith("win_share_side_") else None
+        diffs: list[float] = []
+        for va, vb in zip(values_a, values_b, strict=True):
+            before, after = va.get(name, absent), vb.get(name, absent)
+            if before is None or after is None:
+                break
+            diffs.append(after - before)
+        else:
+            diff = core.as_reported(mean_estimate(diffs))
+            out[sweep_name(name)] = (diff.estimate, diff.lo, diff.hi)
     return out
