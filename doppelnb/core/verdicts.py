@@ -132,8 +132,8 @@ def paired_from_summary(paired: tuple[float, int, float, float], unpaired: Compa
                         ) -> Comparison:
     """The comparison of a reading with the default from its row's paired difference
     ``(difference, n, lo, hi)``: the mean per-game difference over the same ``n`` deals with
-    its 95% paired t interval, as a sweep writes it (:func:`doppelnb.core.sweep_metrics.
-    paired_differences`). The test is the paired t test read back from that interval (its
+    its 95% paired t interval, as a sweep writes it
+    (:func:`doppelnb.core.sweep_metrics.paired_differences`). The test is the paired t test read back from that interval (its
     standard error is the half-width over the t quantile at ``n - 1`` degrees of freedom), so
     the p-value and the interval agree; a difference the same in every game (``lo == hi``) is
     constant when 0 (nothing to test) and otherwise tested by the exact sign test (every one of
