@@ -221,3 +221,22 @@ def test_one_game_is_neither_constant_nor_precise():
     length = rows["length_actions"]
     assert not length.constant and length.n == 1
     assert math.isinf(length.lo) and math.isinf(length.hi)
+
+
+# -- one definition: the per-game values a sweep pairs -------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_each_metrics_per_game_values_average_to_its_cell_estimate(game):
+    """:func:`game_values` (what a sweep's paired differences are computed from) and
+    :func:`cell_metrics` agree: the mean of a metric's per-game values is its estimate."""
+    from doppelnb.core.metrics import game_values
+
+    players = min(doppelnb.GAMES[game].PLAYER_COUNTS)
+    task = _Task(game, "default", (), players, ("greedy", "random"), 11, 0, 4)
+    facts = [game_facts(final) for _, final in play_chunk(task)]
+    rows = dict(cell_metrics(facts))
+    values = [game_values(f) for f in facts]
+    names = {name for v in values for name in v}
+    assert names <= set(rows)
+    for name in names:  # (a side missing from a game won none of it)
+        mean = sum(v.get(name, 0.0) for v in values) / len(values)
+        assert mean == pytest.approx(rows[name].estimate, abs=1e-12), name

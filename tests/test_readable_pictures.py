@@ -76,17 +76,19 @@ def test_every_metric_has_words_and_the_csv_keeps_its_names():
     for name in METRICS:
         label = metric_label(name.replace("seatK", "seat0"))
         assert "_" not in label and label != name
-    assert metric_label("win_rate_seat2") == "win rate of seat 3"
+    # metric version 2: a seat's "win rate" is its share of the wins, ties shared
+    assert metric_label("win_rate_seat2") == "win share of seat 3"
+    assert metric_label("seat_advantage_seat0") == "advantage of seat 1"
     assert set(METRIC_LABELS) <= set(METRICS)
     table = Table([("reversal_trigger=surviving_only", 3, "greedy/random",
                     "first_player_win_rate", 0.4, 100, 0.3, 0.5)], {"game": "doppeldoppel"})
     assert table.to_csv().splitlines()[1].startswith(
         "reversal_trigger=surviving_only,3,greedy/random,first_player_win_rate,")
     chart = str(table.chart("first_player_win_rate"))
-    assert "first player's win rate" in chart and "first_player_win_rate" not in chart
+    assert "first player's win share" in chart and "first_player_win_rate" not in chart
     assert "reversal trigger: surviving only" in chart and "greedy and random bots" in chart
     title = html.unescape(re.search(r"<title>(.*?)</title>", chart).group(1))
-    assert title.startswith("Doppeldoppel: first player's win rate")
+    assert title.startswith("Doppeldoppel: first player's win share")
 
 
 def test_readings_mixes_and_games_in_words():

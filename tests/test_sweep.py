@@ -70,12 +70,20 @@ def test_metrics_on_hand_made_games():
         _rec([1], [0, 5], length=40, lc=3, half=1, seats=("random", "greedy")),
     ]
     got = {name: (est, n, lo, hi) for name, est, n, lo, hi in metrics(records, 2)}
-    assert got["win_rate_seat0"][:2] == (0.5, 4)
-    assert got["win_rate_seat1"][:2] == (0.75, 4)
-    assert got["first_player_win_rate"][:2] == (0.5, 4)  # games 1 and 3 (seat 1 first in 3)
-    est, n, lo, hi = got["first_player_advantage"]  # per game 1-1/2, 0-1/2, 1-2/2, 0-1/2
+    # Metric version 2: the tie of game 3 gives each tied seat half a win, so the seats' win
+    # rates and the no-winner rate add up to 1 (version 1 gave 0.5 + 0.75 = 1.25).
+    assert got["win_rate_seat0"][:2] == (0.375, 4)  # 1 + 0 + 1/2 + 0
+    assert got["win_rate_seat1"][:2] == (0.625, 4)  # 0 + 1 + 1/2 + 1
+    assert got["win_rate_seat0"][0] + got["win_rate_seat1"][0] + got["no_winner_rate"][0] == 1
+    assert got["seat_advantage_seat0"][0] == pytest.approx(-0.125)
+    assert abs(got["seat_balance"][0]) == pytest.approx(0.125)  # the largest, signed
+    # games 1 (won), 2 (lost), 3 (seat 1 first, half of a tie), 4 (lost)
+    assert got["first_player_win_rate"][:2] == (0.375, 4)
+    est, n, lo, hi = got["first_player_advantage"]  # per game 1-1/2, 0-1/2, 1/2-1/2, 0-1/2
     assert est == pytest.approx(-0.125) and n == 4 and lo < est < hi
-    assert got["tie_rate"][:2] == (0.25, 4) and got["no_winner_rate"][0] == 0
+    assert got["tie_rate"][:2] == (0.25, 4)
+    # nobody-wins never happened: reported as constant (lo == hi), not as an interval
+    assert got["no_winner_rate"] == (0.0, 4, 0.0, 0.0)
     assert got["length_actions"][:2] == (25.0, 4)
     assert got["score_spread"][0] == pytest.approx((2 + 2 + 0 + 5) / 4)
     assert got["lead_changes"][0] == pytest.approx(1.5)
@@ -184,7 +192,8 @@ def test_rows_are_typed_tuples_and_plain_tuples_make_the_same_table():
     assert isinstance(row, Row) and row._fields == COLUMNS
     assert (row.reading, row.players, row.mix, row.metric) == \
         ("default", 2, "greedy/random", "skill_gap")
-    assert (row.estimate, row.n, row.lo, row.hi) == row[4:] == row.summary
+    assert (row.estimate, row.n, row.lo, row.hi) == row[4:8] == row.summary
+    assert row.metric_version == 2 and row.paired is None  # the default has no paired difference
     assert table.value(metric="skill_gap") == row.summary
     plain = Table([tuple(r) for r in table.rows], dict(table.meta))
     assert all(isinstance(r, Row) for r in plain) and plain.to_csv() == table.to_csv()

@@ -136,7 +136,10 @@ def test_the_command_line_refuses_a_users_file_in_one_line_and_writes_nothing(ca
     ({"doppelnb_sweep": 1, "args": {"game": "toy_game"}}, "format 1, which this doppelnb does "
                                                            "not read"),
     ({"doppelnb_sweep_checkpoint": 99, "sweep": {}}, "format 99"),
+    # format 2 (before issue 27): each reading had deals of its own, not today's games
     ({"doppelnb_sweep_checkpoint": 2, "sweep": {"game": "toy_game", "seed": 6}},
+     "format 2, which this doppelnb does not read"),
+    ({"doppelnb_sweep_checkpoint": 3, "sweep": {"game": "toy_game", "seed": 6}},
      "the checkpoint of another sweep"),
 ])
 def test_other_versions_and_other_sweeps_are_refused(tmp_path, first, message):

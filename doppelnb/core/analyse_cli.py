@@ -12,7 +12,9 @@ record does not say who played). When the records are of several games, the read
 prefixed with the game (``doppeldoppel:default``). A constant metric has ``lo == hi``.
 
 Every record is read and replayed before anything is written: a missing, unreadable or
-malformed record stops the command with one line naming the file. The CSV is written atomically
+malformed record stops the command with one line naming the file. The metrics are those of
+metric version 2 (ties shared, a team's win a win; the ``metric_version`` column); the paired
+columns are empty (records are not played on common deals). The CSV is written atomically
 (a temporary file renamed over ``--out``), never through a symbolic link, and never over an
 existing file that is not a doppelnb table unless ``--force`` is given.
 """
@@ -28,6 +30,7 @@ from .checks import show
 from .errors import BadInput, RuleError
 from .metrics import GameFacts, cell_metrics, game_facts
 from .sweep import COLUMNS, Table
+from .sweep_table import OLD_COLUMNS
 
 PROG = "python -m doppelnb analyse"
 MIX = "recorded"
@@ -130,7 +133,9 @@ def _check_target(target: Path, out: str, force: bool) -> Path:
                 head = handle.readline(len(",".join(COLUMNS)) + 2)
         except OSError as error:
             raise CommandError(f"--out {out} cannot be read ({error.strerror})") from None
-        if head.rstrip(b"\r\n") != ",".join(COLUMNS).encode():
+        # (a table written before metric_version has the first eight columns only)
+        if head.rstrip(b"\r\n") not in (",".join(COLUMNS).encode(),
+                                          ",".join(OLD_COLUMNS).encode()):
             raise CommandError(f"--out {out} exists and is not a doppelnb table; pass --force "
                                "to replace it")
     return target

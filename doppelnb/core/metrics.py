@@ -14,7 +14,9 @@ What the metrics mean, and why:
   game hands out exactly 1 (or nothing, when nobody wins): the seats' shares and the no-winner
   share add up to 1, and a tie does not count as a full win for every tied seat. In Doppel Doubt
   the winners are the seats of the winning team (both Doppels of the colour, DB-R18), so a
-  team's win counts for each member's seat, sharing the game's one win between them.
+  team's win counts for each member's seat, sharing the game's one win between them. In a team
+  game each side also gets its own share (``win_share_side_S``): a team's win is one win of its
+  side, and a tie is a game won by more than one side.
 - **Tie-adjusted seat advantage** is a seat's share minus the average seat's share that game
   (:func:`doppelnb.core.stats.tie_adjusted_advantage`); **seat balance** is the largest of them
   in absolute value (:func:`doppelnb.core.stats.seat_balance`), its interval the Bonferroni
@@ -64,6 +66,9 @@ METRICS = {
                        "Doppel Doubt the winning team's seats); Wilson interval when no game "
                        "was shared, else Student t",
     "no_winner_share": "share of games nobody won (with the seats' shares it adds up to 1)",
+    "win_share_side_S": "team games only: side S's share of the wins, a game won by k sides "
+                        "giving each 1/k (the quest's loyal side, a Doppel Doubt colour, Groom "
+                        "Lake's Humans); with no_winner_share the sides' shares add up to 1",
     "seat_advantage_seatK": "seat K's win share minus the average seat's share that game "
                             "(0 in a balanced game; Student t)",
     "seat_balance": "the seat advantage largest in absolute value (signed); its interval is "
@@ -291,6 +296,9 @@ def cell_metrics(games: Sequence[GameFacts], *, level: float = 0.95, resamples: 
     out += [(f"win_share_seat{k}", _within(as_reported(e), 0.0, 1.0))
             for k, e in enumerate(seats)]
     out.append(("no_winner_share", _within(as_reported(nobody), 0.0, 1.0)))
+    for side in sorted({s for g in done if g.sides is not None for s in g.sides}):
+        out.append((f"win_share_side_{side}", _share([_side_share(g, side) for g in done],
+                                                     level)))
     advantages = tie_adjusted_advantage(winners, players, level=level)
     out += [(f"seat_advantage_seat{k}", _within(as_reported(e), -1.0, 1.0))
             for k, e in enumerate(advantages)]
@@ -322,6 +330,48 @@ def cell_metrics(games: Sequence[GameFacts], *, level: float = 0.95, resamples: 
     return out
 
 
+def _side_share(game: GameFacts, side: str) -> float:
+    """``side``'s share of the game's win: 1/k when it is one of the k sides that won."""
+    if game.sides is None:
+        return 0.0
+    won = {game.sides[w] for w in game.winners}
+    return 1 / len(won) if side in won else 0.0
+
+
+def game_values(game: GameFacts) -> dict[str, float]:
+    """The value one completed game gives each metric that is a mean over completed games (the
+    shares, advantages, ties, lengths, spread and lead changes; not ``halftime_leader_wins``,
+    over some games only, nor ``seat_balance``, a largest over seats, nor the decision counts):
+    :func:`cell_metrics`'s estimate of such a metric is the mean of these values over the cell
+    (a side that is not in the game, ``win_share_side_S``, counts 0 there).
+
+    Two readings played on the same deals give one difference per deal from these values: what
+    a sweep's paired comparison of a reading with the default is computed from
+    (:func:`doppelnb.core.sweep_metrics.paired_differences`)."""
+    if not isinstance(game, GameFacts) or not game.completed:
+        raise BadInput("NB-ARG", f"game must be the GameFacts of a completed game, "
+                       f"not {show(game)}")
+    players, winners = game.players, set(game.winners)
+    shares = [1 / len(winners) if k in winners else 0.0 for k in range(players)]
+    fair = sum(shares) / players
+    out = {f"win_share_seat{k}": shares[k] for k in range(players)}
+    out["no_winner_share"] = 0.0 if winners else 1.0
+    for side in sorted(set(game.sides or ())):
+        out[f"win_share_side_{side}"] = _side_share(game, side)
+    out.update({f"seat_advantage_seat{k}": shares[k] - fair for k in range(players)})
+    if game.first is not None:
+        own = shares[game.first]
+        out["first_player_win_share"] = own
+        out["first_player_advantage"] = own - ((1 / players) if winners else 0.0)
+    out["tie_rate"] = float(game.tied)
+    out["length_actions"] = float(game.actions)
+    if game.rounds is not None:
+        out["length_rounds"] = float(game.rounds)
+    out["score_spread"] = max(game.scores) - min(game.scores) if game.scores else 0.0
+    out["lead_changes"] = float(game.lead_changes)
+    return out
+
+
 def _balance(winners: list[tuple[int, ...]], players: int, level: float, resamples: int,
              seed: int) -> Estimate:
     """The largest absolute seat advantage, signed, with its seat's Bonferroni interval (level
@@ -337,4 +387,4 @@ def _balance(winners: list[tuple[int, ...]], players: int, level: float, resampl
 
 
 __all__ = ["METRICS", "GameFacts", "FactsCounter", "facts_of", "game_facts", "sides_of",
-           "cell_metrics", "as_reported"]
+           "cell_metrics", "game_values", "as_reported"]

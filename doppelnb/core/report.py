@@ -55,10 +55,21 @@ _SEAT = re.compile(r"win_rate_seat(\d+)")
 # A verdict paragraph of balance_summary: a bare <p> (its "made with" note has a style).
 _SENTENCE = re.compile(r"<p>(.*?)</p>", re.S)
 
-TIES_NOTE = ("Ties count for every tied seat in today's sweep metrics: a tied game is a win for "
-             "each seat in the tie, so a cell's seat win rates can add up to more than 1. The "
-             "metrics that share a tie among the tied seats are in doppelnb.core.metrics, not yet "
-             "in the sweep.")
+#: Under the heatmap of a table of metric version 1 (before issue 27): what its win rates mean.
+TIES_NOTE = ("This table was made with metric version 1: a tied game counted as a win for each "
+             "seat in the tie, so a cell's seat win rates can add up to more than 1. Tables of "
+             "metric version 2 share a tie among the tied seats.")
+#: Under the heatmap of a table of metric version 2: its win rates share ties.
+SHARED_TIES_NOTE = ("Ties are shared: a game won by k seats gives each of them 1/k of a win (in a "
+                    "team game, the winning side's seats), so a cell's seat win rates and its "
+                    "no-winner rate add up to 1, and this is the tie-adjusted seat advantage "
+                    "(metric version 2).")
+
+
+def ties_note(table: Table) -> str:
+    """What the table's seat win rates mean: :data:`TIES_NOTE` when any row is of metric
+    version 1, else :data:`SHARED_TIES_NOTE`."""
+    return TIES_NOTE if any(r.metric_version < 2 for r in table.rows) else SHARED_TIES_NOTE
 
 _STYLE = """
 body{font-family:'DejaVu Sans',Verdana,sans-serif;max-width:1100px;margin:1em auto;padding:0 1em;
@@ -337,7 +348,8 @@ def sweep_report(table: Table, *, command: str | Sequence[str] | None = None) ->
     if heatmap:
         parts.append(f'<figure id="seat-advantage">{heatmap}<figcaption>Each seat\'s win rate '
                      "minus the mean over the seats of its cell (positive: that seat wins more "
-                     f"often than the average seat). {html.escape(TIES_NOTE)}</figcaption>"
+                     f"often than the average seat). {html.escape(ties_note(table))}"
+                     "</figcaption>"
                      "</figure>")
     else:
         parts.append("<p>This table has no seat win rates.</p>")

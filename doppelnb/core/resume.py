@@ -2,7 +2,7 @@
 
 A checkpoint is a JSON-lines file. Its first line is the header, exactly::
 
-    {"doppelnb_sweep_checkpoint":2,"sweep":{"doppelnb":"0.2.0","game":...,"mixes":[...],
+    {"doppelnb_sweep_checkpoint":3,"sweep":{"doppelnb":"0.2.0","game":...,"mixes":[...],
      "players":[...],"readings":[...],"seed":...}}
 
 (canonical JSON: sorted keys, no spaces): the format, then the sweep's identity, which leaves out
@@ -37,8 +37,10 @@ if TYPE_CHECKING:
     from .sweep import Table
 
 #: The checkpoint format this version writes and reads. Format 1 (doppelnb 0.2.0 before issue 24)
-#: had no digests and counted ``games`` in the sweep's identity.
-CHECKPOINT_FORMAT = 2
+#: had no digests and counted ``games`` in the sweep's identity; in format 2 (before issue 27)
+#: each reading had deals of its own, so its games are not the ones a sweep plays now (every
+#: reading plays the default's deals): a format-2 checkpoint is refused, not mixed in.
+CHECKPOINT_FORMAT = 3
 #: The keys of one game's record in a checkpoint (``"t"``, each seat's side, is optional).
 GAME_KEYS = frozenset({"i", "w", "s", "len", "rounds", "lc", "half", "first", "seats"})
 _MAX_HEADER = 1 << 16

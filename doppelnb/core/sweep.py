@@ -5,19 +5,28 @@ player count and one *policy mix* (``"random"``, ``"greedy/random"``: the polici
 in turn, and the mix is rotated one seat per game so every policy plays every seat equally often).
 :func:`sweep` plays ``games`` games in every cell and returns a :class:`Table` with one row per
 (reading, players, mix, metric): the estimate, its sample size ``n`` and a 95% interval
-``lo``..``hi`` (Wilson for rates, normal approximation for means).
+``lo``..``hi`` (Wilson for rates, Student t for means).
 
-Metrics (see :data:`METRICS`): the win rate of each seat, the first player's win rate and
-advantage over a fair share, ties, game length in actions (and in rounds where the engine has a
+Metrics (see :data:`METRICS`): the win share of each seat (ties shared), its tie-adjusted
+advantage and the seat balance, the first player's win share and advantage over a fair share,
+ties, game length in actions (and in rounds where the engine has a
 ``round`` counter), score spread, lead changes, how often the leader at half time wins, and in
 mixed games the skill gap (how often the stronger policy finishes ahead of the weaker one; in
 team games, engines whose ``GameSpec.sides`` names each seat's side, over seats on opposite sides,
 a side's win counting for all its seats).
 
-Reproducibility: game ``i`` of a cell is dealt from ``rng_for(seed, game, reading, players, i)``
-(the same deals for every policy mix, so mixes are compared on the same games) and its players
-draw from ``rng_for(seed, cell, i)``. Results are gathered by game index, so the table and its CSV
+Common deals: game ``i`` of a cell is dealt from a seed drawn from ``(seed, game, players, i)``
+and its players draw from ``(seed, game, players, mix, i)`` (:func:`sweep_run.game_seeds`), not
+from the reading: every reading plays the default's deals with the same seats, so each reading
+is compared with the default game by game, and its rows carry the paired difference with its
+95% paired t interval (``paired_diff``, ``paired_lo``, ``paired_hi``; the verdicts of
+:func:`compare_readings` use it). Results are gathered by game index, so the table and its CSV
 are byte-identical whatever the executor, the number of workers or the order chunks finish in.
+
+Meanings: ``metric_version`` 2 (:data:`~doppelnb.core.sweep_metrics.METRIC_VERSION`): the
+metrics of :mod:`doppelnb.core.metrics`, ties shared among the tied seats (the seats' win rates
+and the no-winner rate add up to 1), a team's win counted as a win, constant metrics with
+``lo == hi``.
 
 Scale: any :class:`concurrent.futures.Executor` runs the chunks (the default uses every core in
 processes; ``client.get_executor()`` of a Dask distributed client runs the same sweep on a

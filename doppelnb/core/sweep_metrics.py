@@ -1,18 +1,21 @@
 """A sweep cell's metrics (:data:`~doppelnb.core.sweep.METRICS`) from the facts of its games
-(:class:`GameFacts`): rates with Wilson intervals, means with normal ones.
+(:class:`GameFacts`), computed by :func:`doppelnb.core.metrics.cell_metrics` (the one definition
+of every metric but the skill gap), and a reading's paired differences from the default played
+on the same deals (:func:`paired_differences`).
 
 Part of :mod:`doppelnb.core.sweep`, which exports every public name here.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .exact import mean_interval, wilson_interval
+from . import metrics as core
+from .errors import BadInput
 from .policy import strength
+from .stats.estimates import mean_estimate
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,14 +67,49 @@ class GameFacts:
         return record
 
 
-def _rate(name: str, hits: int, n: int) -> tuple[str, float, int, float, float]:
-    lo, hi = wilson_interval(hits, n)
-    return name, (hits / n if n else math.nan), n, lo, hi
+#: The version of the metrics' meanings a sweep writes in its ``metric_version`` column. Version 1
+#: (tables before issue 27) counted a tie as a win for every tied seat (seat win rates could add
+#: up to more than 1), a Doppel Doubt team win as a tie, and gave constant metrics an interval.
+#: Version 2 shares a tie among the tied seats, counts a team's win as a win (tied only when more
+#: than one side wins; each side's win rate in team games), adds the tie-adjusted seat advantage
+#: and seat balance, and reports a
+#: metric that is the same in every game as constant (``lo == hi == estimate``).
+METRIC_VERSION = 2
+
+#: The sweep's names for the metrics of :mod:`doppelnb.core.metrics` whose names differ there
+#: (the sweep's are fixed in its tables, the chapters and the API; the meaning is the one
+#: definition in :mod:`doppelnb.core.metrics`). Seat-numbered names map by prefix.
+SWEEP_NAMES = {"win_share_seat": "win_rate_seat", "win_share_side_": "win_rate_side_",
+               "no_winner_share": "no_winner_rate",
+               "first_player_win_share": "first_player_win_rate"}
+#: Metrics of :func:`doppelnb.core.metrics.cell_metrics` a sweep leaves out: a sweep plays
+#: every game to its end (a game past the action cap stops the sweep), so completion and
+#: time-outs are constant, and it does not count the legal actions at every decision.
+NOT_IN_SWEEP = frozenset({"completion_rate", "timeout_rate", "branching_factor",
+                          "real_decisions_per_turn"})
 
 
-def _mean(name: str, values: Sequence[float]) -> tuple[str, float, int, float, float]:
-    mean, lo, hi = mean_interval(values)
-    return name, mean, len(values), lo, hi
+def sweep_name(metric: str) -> str:
+    """A metric of :mod:`doppelnb.core.metrics` under the sweep's name (``win_share_seat0`` ->
+    ``win_rate_seat0``)."""
+    for theirs, ours in SWEEP_NAMES.items():
+        if metric.startswith(theirs):
+            return ours + metric[len(theirs):]
+    return metric
+
+
+def _core_facts(game: GameFacts, players: int) -> core.GameFacts:
+    """A sweep game's facts as :mod:`doppelnb.core.metrics` reads them (a sweep's game is always
+    completed; it does not count decisions)."""
+    return core.GameFacts(
+        players=players, completed=True, timed_out=False, winners=game.winners,
+        sides=game.sides, scores=game.scores, first=game.first, actions=game.length,
+        rounds=game.rounds, decisions=0, choices=0, real_decisions=0, turns=0,
+        lead_changes=game.lead_changes, half_leader=game.half_leader)
+
+
+def _games(records: Sequence[GameFacts | Mapping[str, Any]]) -> list[GameFacts]:
+    return [r if isinstance(r, GameFacts) else GameFacts.from_record(r) for r in records]
 
 
 def _ahead(game: GameFacts, a: int, b: int) -> float:
@@ -105,31 +143,20 @@ def metrics(records: Sequence[GameFacts | Mapping[str, Any]], players: int
             ) -> list[tuple[str, float, int, float, float]]:
     """``[(metric, estimate, n, lo, hi)]`` over the games of one cell: each a
     :class:`GameFacts`, or its record dict (:meth:`GameFacts.to_record`, as checkpoints keep
-    it)."""
-    games = [r if isinstance(r, GameFacts) else GameFacts.from_record(r) for r in records]
-    n = len(games)
-    if n == 0:
+    it).
+
+    Every metric but the skill gap is :func:`doppelnb.core.metrics.cell_metrics`'s (one
+    definition for sweeps and for game records: ties shared, a team's win a win, constant
+    metrics with ``lo == hi``), under the sweep's names (:data:`SWEEP_NAMES`); see
+    :data:`METRIC_VERSION`."""
+    games = _games(records)
+    if not games:
         return []
-    out = [_rate(f"win_rate_seat{seat}", sum(seat in g.winners for g in games), n)
-           for seat in range(players)]
-    first_hits = sum(g.first in g.winners for g in games)
-    out.append(_rate("first_player_win_rate", first_hits, n))
-    # Paired per game: did the first player win, minus the seats' average chance that game
-    # (winners / players: 1/players with one winner, more where teams or ties share a win).
-    out.append(_mean("first_player_advantage",
-                     [(g.first in g.winners) - len(g.winners) / players for g in games]))
-    out.append(_rate("tie_rate", sum(len(g.winners) > 1 for g in games), n))
-    out.append(_rate("no_winner_rate", sum(len(g.winners) == 0 for g in games), n))
-    out.append(_mean("length_actions", [g.length for g in games]))
-    rounds = [g.rounds for g in games if g.rounds is not None]
-    if rounds:
-        out.append(_mean("length_rounds", rounds))
-    out.append(_mean("score_spread", [max(g.scores) - min(g.scores) for g in games]))
-    out.append(_mean("lead_changes", [g.lead_changes for g in games]))
-    led = [g for g in games if g.half_leader is not None]
-    if led:  # (scores that only move at the end, as in team games, never have a leader)
-        out.append(_rate("halftime_leader_wins", sum(g.half_leader in g.winners for g in led),
-                         len(led)))
+    # resamples=1: the seat-balance row needs the seat with the largest advantage and that
+    # seat's interval, not the permutation p-value (which the row does not carry).
+    rows = core.cell_metrics([_core_facts(g, players) for g in games], resamples=1)
+    out = [(sweep_name(name), e.estimate, e.n, e.lo, e.hi) for name, e in rows
+           if name not in NOT_IN_SWEEP]
     gaps = []
     for g in games:
         kinds = sorted(set(g.seats), key=strength)
@@ -139,6 +166,39 @@ def metrics(records: Sequence[GameFacts | Mapping[str, Any]], players: int
         if pairs:  # (a team game where the two policies sat on one side says nothing)
             gaps.append(sum(pairs) / len(pairs))
     if gaps:
-        name, est, size, lo, hi = _mean("skill_gap", gaps)
-        out.append((name, est, size, max(0.0, lo), min(1.0, hi)))
+        gap = core.as_reported(mean_estimate(gaps))
+        out.append(("skill_gap", gap.estimate, gap.n, max(0.0, gap.lo), min(1.0, gap.hi)))
+    return out
+
+
+def paired_differences(default: Sequence[GameFacts | Mapping[str, Any]],
+                       reading: Sequence[GameFacts | Mapping[str, Any]], players: int
+                       ) -> dict[str, tuple[float, float, float]]:
+    """``{metric: (difference, lo, hi)}``: a reading against the default played on the same
+    deals (game ``i`` of each cell has the same deal seed and seats), the mean over games of
+    the per-game difference reading - default and its 95% paired t interval, for every metric
+    that has one value per game (:func:`doppelnb.core.metrics.game_values`, under the sweep's
+    names). Pairing cancels the deal-to-deal noise both readings share, so the interval is
+    usually much narrower than two separate intervals suggest. Differences that are the same in
+    every game give ``lo == hi`` (a constant difference: 0 when no game differs)."""
+    a, b = _games(default), _games(reading)
+    if len(a) != len(b) or not a:
+        raise BadInput("NB-ARG", f"paired cells must have the same games, got {len(a)} and "
+                       f"{len(b)}")
+    values_a = [core.game_values(_core_facts(g, players)) for g in a]
+    values_b = [core.game_values(_core_facts(g, players)) for g in b]
+    out: dict[str, tuple[float, float, float]] = {}
+    for name in dict.fromkeys(n for v in values_a + values_b for n in v):
+        # A side missing from a game (no Alien left in a Groom Lake game) won none of it, as in
+        # cell_metrics; any other metric missing from a game has no paired difference.
+        absent = 0.0 if name.startswith("win_share_side_") else None
+        diffs: list[float] = []
+        for va, vb in zip(values_a, values_b, strict=True):
+            before, after = va.get(name, absent), vb.get(name, absent)
+            if before is None or after is None:
+                break
+            diffs.append(after - before)
+        else:
+            diff = core.as_reported(mean_estimate(diffs))
+            out[sweep_name(name)] = (diff.estimate, diff.lo, diff.hi)
     return out

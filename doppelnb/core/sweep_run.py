@@ -26,7 +26,7 @@ from .errors import BadInput
 from .policy import make_policy
 from .resume import Checkpoint
 from .spec import GameSpec, game_spec, spec_of
-from .sweep_metrics import GameFacts, metrics
+from .sweep_metrics import METRIC_VERSION, GameFacts, metrics, paired_differences
 from .sweep_plan import MAX_GAMES, MAX_WORKERS, _dimensions, _task_game, resolve_game
 from .sweep_table import Row, Table
 from .version import VERSION
@@ -157,11 +157,25 @@ def play_chunk(task: _Task) -> Iterator[tuple[dict[str, Any], Any]]:
     the games the table was computed from."""
     game = task.own if task.own is not None else spec_of(task.game)
     for index in range(task.start, task.start + task.count):
-        deal = rng_for(task.seed, "deal", task.game, task.reading, task.players, index)
+        deal, players = game_seeds(task.seed, task.game, task.players, task.mix, index)
         facts, state = _play(game, dict(task.changes), task.players,
-                             seats_for(task.mix, task.players, index), deal.getrandbits(62),
-                             (task.seed, "players", task.game, task.cell, index))
+                             seats_for(task.mix, task.players, index), deal, players)
         yield replace(facts, index=index).to_record(), state
+
+
+def game_seeds(seed: int, game: str, players: int, mix: Sequence[str], index: int
+               ) -> tuple[int, tuple[Any, ...]]:
+    """``(deal seed, policy seed)`` of game ``index`` of every cell with these players and
+    mix, whatever its reading: every reading plays the same deals, with the same seats and the
+    same random draws for its players (common random numbers), so a reading and the default
+    can be compared game by game (:func:`~doppelnb.core.sweep_metrics.paired_differences`).
+
+    They are the seeds the default reading's games always had (the word ``"default"`` is part
+    of them for that reason only), so the default's games, and the tables and fingerprints of
+    sweeps of the default alone, are the same as before readings shared their deals."""
+    cell = cell_key("default", players, "/".join(mix))
+    deal = rng_for(seed, "deal", game, "default", players, index).getrandbits(62)
+    return deal, (seed, "players", game, cell, index)
 
 
 
@@ -348,15 +362,26 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
     rows: list[Row] = []
     for (label, _), players, mix in cells:
         mix_label = "/".join(mix)
-        played_here = results[cell_key(label, players, mix_label)]
-        records = [played_here[i] for i in range(games)]
+        records = _records(results, label, players, mix_label, games)
+        # A reading's games are the default's deals (game_seeds): its paired differences.
+        paired = {} if label == "default" else paired_differences(
+            _records(results, "default", players, mix_label, games), records, players)
         for name, est, n, lo, hi in metrics(records, players):
-            rows.append(Row(label, players, mix_label, name, est, n, lo, hi))
+            diff, d_lo, d_hi = paired.get(name, (math.nan,) * 3)
+            rows.append(Row(label, players, mix_label, name, est, n, lo, hi, METRIC_VERSION,
+                            diff, d_lo, d_hi))
     meta = {"game": spec, "seed": seed, "games": games, "players_used": describe(game_of),
             "games_played": played, "games_resumed": resumed}
     if store is not None:  # which file it was, for remove_checkpoint
         meta.update(checkpoint=str(store.path), checkpoint_id=store.file_id)
     return Table(rows, meta)
+
+
+def _records(results: dict[str, dict[int, dict[str, Any]]], reading: str, players: int,
+             mix: str, games: int) -> list[dict[str, Any]]:
+    """A cell's first ``games`` game records, in the order of their index."""
+    played = results[cell_key(reading, players, mix)]
+    return [played[i] for i in range(games)]
 
 
 def _runs(indices: Sequence[int], chunk: int) -> Iterator[list[int]]:

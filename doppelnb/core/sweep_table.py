@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -19,15 +20,27 @@ from typing import Any, NamedTuple
 from .checks import show
 from .errors import BadInput
 from .spec import TITLES, spec_of
+from .sweep_metrics import METRIC_VERSION
 
-COLUMNS = ("reading", "players", "mix", "metric", "estimate", "n", "lo", "hi")
+#: The columns of a sweep's CSV. ``metric_version`` says what the metrics mean
+#: (:data:`~doppelnb.core.sweep_metrics.METRIC_VERSION`; tables written before it have the first
+#: eight columns only, version 1). ``paired_diff``, ``paired_lo``, ``paired_hi``: for a reading
+#: other than the default, the mean per-game difference reading - default over the same deals and
+#: its 95% paired t interval (empty where the metric has no value per game, and in the default's
+#: own rows).
+COLUMNS = ("reading", "players", "mix", "metric", "estimate", "n", "lo", "hi", "metric_version",
+           "paired_diff", "paired_lo", "paired_hi")
+#: The columns of a version-1 table (before ``metric_version`` and the paired columns).
+OLD_COLUMNS = COLUMNS[:8]
 
 
 class Row(NamedTuple):
     """One row of a sweep's table: a cell (reading, player count, policy mix), one of its
-    metrics, the estimate, its sample size ``n`` and its 95% interval ``lo``..``hi``. Still a
-    tuple (``row[4]`` is ``row.estimate``), in the order of :data:`COLUMNS`, so the CSV and
-    anything that unpacks a row see what they always did."""
+    metrics, the estimate, its sample size ``n`` and its 95% interval ``lo``..``hi``, the
+    ``metric_version`` of its meaning and, for a reading other than the default, the paired
+    difference from the default (:data:`COLUMNS`). Still a tuple in the order of
+    :data:`COLUMNS` (``row[4]`` is ``row.estimate``); the first eight fields are what a row
+    always held, so code that indexes them sees what it always did."""
 
     reading: str
     players: int
@@ -37,21 +50,47 @@ class Row(NamedTuple):
     n: int
     lo: float
     hi: float
+    metric_version: int = METRIC_VERSION
+    paired_diff: float = math.nan
+    paired_lo: float = math.nan
+    paired_hi: float = math.nan
 
     @property
     def summary(self) -> tuple[float, int, float, float]:
         """``(estimate, n, lo, hi)``."""
         return self.estimate, self.n, self.lo, self.hi
 
-#: Every metric a sweep reports, with what it means (``seatK`` rows are one per seat).
+    @property
+    def paired(self) -> tuple[float, int, float, float] | None:
+        """``(difference, n, lo, hi)`` against the default on the same deals (paired t, 95%), or
+        ``None`` when the row has none."""
+        if math.isnan(self.paired_diff):
+            return None
+        return self.paired_diff, self.n, self.paired_lo, self.paired_hi
+
+#: Every metric a sweep reports, with what it means (``seatK`` rows are one per seat); the
+#: meanings of :data:`~doppelnb.core.sweep_metrics.METRIC_VERSION` 2, the definitions of
+#: :mod:`doppelnb.core.metrics`. A metric the same in every game of a cell has ``lo == hi``.
 METRICS = {
-    "win_rate_seatK": "share of games seat K is among the winners (Wilson interval)",
-    "first_player_win_rate": "share of games the seat that acts first is among the winners",
-    "first_player_advantage": "first player's win rate minus the average seat's (per game: won "
-                              "(1/0) - winners/players; normal interval)",
-    "tie_rate": "share of games with more than one winner (a tie; in team games a team win)",
+    "win_rate_seatK": "seat K's share of the wins, a game won by k seats giving each 1/k (in "
+                      "team games, engines with players.sides, the winning side's seats; with "
+                      "no_winner_rate the seats' rates add up to 1; Wilson interval when no win "
+                      "was shared, else Student t)",
     "no_winner_rate": "share of games nobody wins",
-    "length_actions": "mean number of actions in a game (normal interval)",
+    "win_rate_side_S": "team games (engines with players.sides) only: side S's share of the "
+                       "wins, a game won by k sides giving each 1/k (a team's win is one win of "
+                       "its side: the quest's loyal side, a Doppel Doubt colour, Groom Lake's "
+                       "Humans or Aliens)",
+    "seat_advantage_seatK": "seat K's win share minus the average seat's share that game (0 in "
+                            "a balanced game; Student t interval)",
+    "seat_balance": "the seat advantage largest in absolute value (signed); its interval is "
+                    "that seat's Bonferroni interval over all seats",
+    "first_player_win_rate": "win share (ties shared) of the seat that acts first",
+    "first_player_advantage": "first player's win share minus the average seat's share that "
+                              "game (Student t interval)",
+    "tie_rate": "share of games won by more than one side (seats; teams in team games, where "
+                "one team's win is not a tie)",
+    "length_actions": "mean number of actions in a game (Student t interval)",
     "length_rounds": "mean number of rounds (engines with a round counter)",
     "score_spread": "mean of (highest final score - lowest final score)",
     "lead_changes": "mean number of times the sole leader changes during a game",
@@ -67,8 +106,9 @@ METRICS = {
 #: Each metric in words, for the charts and the tables a reader sees (the rows and the CSV keep
 #: the names of :data:`METRICS`, fixed in the public API).
 METRIC_LABELS = {
-    "first_player_win_rate": "first player's win rate",
+    "first_player_win_rate": "first player's win share",
     "first_player_advantage": "first player's advantage over a fair share",
+    "seat_balance": "largest seat advantage",
     "tie_rate": "share of games tied",
     "no_winner_rate": "share of games nobody wins",
     "length_actions": "game length in actions",
@@ -81,13 +121,18 @@ METRIC_LABELS = {
 
 
 def metric_label(metric: str) -> str:
-    """A metric in words: ``"first_player_win_rate"`` -> "first player's win rate",
-    ``"win_rate_seat0"`` -> "win rate of seat 1" (seats counted from 1, as P1 is)."""
+    """A metric in words: ``"first_player_win_rate"`` -> "first player's win share",
+    ``"win_rate_seat0"`` -> "win share of seat 1" (seats counted from 1, as P1 is; ties
+    shared)."""
     if metric in METRIC_LABELS:
         return METRIC_LABELS[metric]
-    seat = metric.removeprefix("win_rate_seat")
-    if seat != metric and seat.isdigit():
-        return f"win rate of seat {int(seat) + 1}"
+    for prefix, words in (("win_rate_seat", "win share"), ("seat_advantage_seat", "advantage")):
+        seat = metric.removeprefix(prefix)
+        if seat != metric and seat.isdigit():
+            return f"{words} of seat {int(seat) + 1}"
+    side = metric.removeprefix("win_rate_side_")
+    if side != metric and side:
+        return f"win share of the {side.replace('_', ' ')} side"
     return metric.replace("_", " ")
 
 
@@ -183,8 +228,10 @@ class Table:
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(COLUMNS)
-        for reading, players, mix, metric, est, n, lo, hi in self.rows:
-            writer.writerow([reading, players, mix, metric, _num(est), n, _num(lo), _num(hi)])
+        for r in self.rows:
+            writer.writerow([r.reading, r.players, r.mix, r.metric, _num(r.estimate), r.n,
+                             _num(r.lo), _num(r.hi), r.metric_version, _num(r.paired_diff),
+                             _num(r.paired_lo), _num(r.paired_hi)])
         text = out.getvalue()
         if path is not None:
             Path(path).write_text(text, encoding="utf-8")
@@ -216,10 +263,14 @@ class Table:
         from .render import html_table
 
         body = [[r.reading, r.players, r.mix, r.metric, _num(r.estimate, 3), r.n, _num(r.lo, 3),
-                 _num(r.hi, 3)] for r in self.rows]
+                 _num(r.hi, 3), r.metric_version,
+                 "" if r.paired is None else
+                 f"{r.paired_diff:.3f} [{r.paired_lo:.3f}, {r.paired_hi:.3f}]"]
+                for r in self.rows]
         caption = ", ".join(f"{k}: {v}" for k, v in self.meta.items()
                             if k in ("game", "seed", "games", "players_used"))
-        return str(html_table(list(COLUMNS), body, caption=caption or None))
+        header = [*OLD_COLUMNS, "metric_version", "paired difference from default [95%]"]
+        return str(html_table(header, body, caption=caption or None))
 
     def __repr__(self) -> str:
         return f"<Table {len(self.rows)} rows {self.meta.get('game', '')}>"
@@ -229,8 +280,9 @@ def _row(row: Any) -> Row:
     if isinstance(row, Row):
         return row
     if isinstance(row, (str, bytes)) or not isinstance(row, Sequence) or \
-            len(row) != len(COLUMNS):
-        raise BadInput("NB-ARG", f"a table row is ({', '.join(COLUMNS)}), not {show(row)}")
+            not len(OLD_COLUMNS) <= len(row) <= len(COLUMNS):
+        raise BadInput("NB-ARG", f"a table row is ({', '.join(COLUMNS)}; the last four "
+                       f"optional), not {show(row)}")
     return Row(*row)
 
 
@@ -266,20 +318,39 @@ def load_table(name: str) -> Table:
 
 
 def parse_table_csv(text: str, name: str = "table") -> list[Row]:
-    """The rows of a sweep's CSV text (columns :data:`COLUMNS`); :class:`BadInput` when it is
-    not one."""
+    """The rows of a sweep's CSV text (columns :data:`COLUMNS`, or the eight
+    :data:`OLD_COLUMNS` of a table written before ``metric_version``: version 1, unpaired);
+    :class:`BadInput` when it is not one."""
     reader = csv.reader(io.StringIO(text))
     header = next(reader, None)
-    if header is None or tuple(header) != tuple(COLUMNS):
+    if header is None or tuple(header) not in (COLUMNS, OLD_COLUMNS):
         raise BadInput("NB-ARG", f"the shipped sweep {name!r} does not have the columns "
                        f"{', '.join(COLUMNS)}")
+    width = len(header)
     try:
-        return [Row(r[0], int(r[1]), r[2], r[3], float(r[4]), int(r[5]), float(r[6]),
-                    float(r[7])) for r in reader if r]
+        rows = []
+        for r in reader:
+            if not r:
+                continue
+            if len(r) != width:
+                raise ValueError
+            row = Row(r[0], int(r[1]), r[2], r[3], float(r[4]), int(r[5]), float(r[6]),
+                      float(r[7]), 1)
+            if width == len(COLUMNS):
+                row = row._replace(metric_version=int(r[8]), paired_diff=_read(r[9]),
+                                   paired_lo=_read(r[10]), paired_hi=_read(r[11]))
+            rows.append(row)
+        return rows
     except (ValueError, IndexError):
         raise BadInput("NB-DATA", f"the sweep {name!r} has a malformed row") from None
 
 
+def _read(text: str) -> float:
+    """A number of an optional column: empty is ``nan`` (no value)."""
+    return math.nan if text == "" else float(text)
+
+
 
 def _num(value: float, digits: int = 6) -> str:
-    return f"{value:.{digits}f}"
+    """A number as the CSV and the tables write it; ``nan`` (no value) as an empty field."""
+    return "" if math.isnan(value) else f"{value:.{digits}f}"

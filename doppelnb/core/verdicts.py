@@ -8,11 +8,22 @@ Part of :mod:`doppelnb.core.sweep`, which exports every public name here.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
 from .errors import BadInput
-from .stats import MIN_N, Family, settle, unpaired_from_summaries
+from .stats import (
+    MIN_N,
+    Comparison,
+    Estimate,
+    Family,
+    settle,
+    sign_test_p,
+    t_quantile,
+    t_sf,
+    unpaired_from_summaries,
+)
 from .sweep_table import (
     Table,
     _cell_label,
@@ -100,15 +111,47 @@ def _comparisons(table: Table, metrics: Sequence[str]) -> list[dict[str, Any]]:
                 continue
             else:
                 b = base[(r.players, r.mix)]
-            why = TOO_FEW if min(r.n, b.n) < MIN_N else \
-                SAME if _flat(r.summary, rate) and _flat(b.summary, rate) else None
             label = f"{r.reading}, {r.players} players, {r.mix}: {metric}"
+            unpaired = unpaired_from_summaries(b.summary, r.summary, rate=rate, label=label)
+            paired = r.paired if metric != "skill_gap" and r.n == b.n else None
+            comparison = unpaired if paired is None else paired_from_summary(paired, unpaired)
+            why = TOO_FEW if min(r.n, b.n) < MIN_N else \
+                SAME if _flat(r.summary, rate) and _flat(b.summary, rate) else \
+                SAME if comparison.constant else None
             out.append({"reading": r.reading, "players": r.players, "mix": r.mix,
                         "metric": metric, "ladder": metric == "skill_gap",
                         "default": b.summary, "value": r.summary, "why": why,
-                        "comparison": unpaired_from_summaries(b.summary, r.summary, rate=rate,
-                                                              label=label)})
+                        "paired": paired is not None, "test": comparison.test,
+                        "difference": (comparison.difference.estimate, comparison.n,
+                                       comparison.difference.lo, comparison.difference.hi),
+                        "comparison": comparison})
     return out
+
+
+def paired_from_summary(paired: tuple[float, int, float, float], unpaired: Comparison
+                        ) -> Comparison:
+    """The comparison of a reading with the default from its row's paired difference
+    ``(difference, n, lo, hi)``: the mean per-game difference over the same ``n`` deals with
+    its 95% paired t interval, as a sweep writes it
+    (:func:`doppelnb.core.sweep_metrics.paired_differences`). The test is the paired t test read back from that interval (its
+    standard error is the half-width over the t quantile at ``n - 1`` degrees of freedom), so
+    the p-value and the interval agree; a difference the same in every game (``lo == hi``) is
+    constant when 0 (nothing to test) and otherwise tested by the exact sign test (every one of
+    the ``n`` games moved the same way). ``unpaired`` is kept for contrast."""
+    diff, n, lo, hi = paired
+    if n < 2 or not math.isfinite(hi - lo):  # one game: no spread to test against
+        return unpaired
+    if lo == hi:
+        estimate = Estimate(diff, n, diff, diff, True, "Student t")
+        if diff == 0:
+            return Comparison(unpaired.label, estimate, 1.0, "none (no game differs)",
+                              unpaired.difference)
+        return Comparison(unpaired.label, estimate, sign_test_p(n, 0), "exact sign test",
+                          unpaired.difference)
+    estimate = Estimate(diff, n, lo, hi, False, "Student t")
+    se = (hi - lo) / 2 / t_quantile(0.975, n - 1)
+    p = min(1.0, 2 * t_sf(abs(diff) / se, n - 1))
+    return Comparison(unpaired.label, estimate, p, "paired t", unpaired.difference)
 
 
 def reading_verdicts(table: Table, metric: str | None = None
@@ -116,13 +159,19 @@ def reading_verdicts(table: Table, metric: str | None = None
     """The verdict of every comparison one report on ``table`` makes (:func:`report_metrics`),
     corrected together: ``(comparisons, family)``.
 
-    A table's readings were played on different deals, so each comparison is unpaired, from the
-    rows alone (:func:`doppelnb.core.stats.unpaired_from_summaries`: Welch t for means, the
-    normal approximation for rates). Holm's correction (:func:`doppelnb.core.stats.settle`)
+    Each reading is compared with the default of its player count and mix on the same deals:
+    from the row's paired difference (the mean per-game difference and its 95% paired t
+    interval, :func:`paired_from_summary`), the paired t test. A row without one (a metric with
+    no value per game, such as the half-time leader's wins; a table written before readings
+    shared their deals) is compared unpaired from the two rows
+    (:func:`doppelnb.core.stats.unpaired_from_summaries`: Welch t for means, the normal
+    approximation for rates); ``paired`` and ``test`` say which. Holm's correction (:func:`doppelnb.core.stats.settle`)
     holds the family-wise error rate at :data:`ALPHA` over every comparison tested; a cell of
     fewer than :data:`MIN_N` games still counts in the family but gets no direction
     (``why = "too few games"``); a metric that is the same in every game of both cells is not
-    tested (``why = "the same in every game"``). Each comparison gets ``outcome`` (``"settled:
+    tested, nor one in which no game differs between the readings (``why = "the same in every
+    game"``). Each comparison gets ``difference`` (the 95% interval of reading - default,
+    ``(estimate, n, lo, hi)``, paired where ``paired``), ``outcome`` (``"settled:
     higher"``, ``"settled: lower"``, ``"open"``, ``"too few games"``, ``"the same in every
     game"``), ``settled``, ``p_value``, ``adjusted_p``, ``lo``..``hi`` (the simultaneous,
     Bonferroni, interval of the difference), ``bound`` (the largest difference that interval
@@ -147,10 +196,12 @@ def reading_verdicts(table: Table, metric: str | None = None
 
 def compare_readings(table: Table, metric: str) -> list[dict[str, Any]]:
     """For each non-default reading (per player count and mix): the default's and the reading's
-    ``(estimate, n, lo, hi)`` for ``metric`` and the verdict of :func:`reading_verdicts`, with
-    Holm's correction over every comparison of a report on ``metric`` (``settled``: it survives
-    the correction with enough games; ``bound``, ``gap``: the largest and smallest difference
-    its simultaneous interval allows)."""
+    ``(estimate, n, lo, hi)`` for ``metric``, the difference reading - default over the same
+    deals with its 95% paired t interval (``difference``; ``paired`` false and an unpaired
+    interval where the rows carry no paired difference), and the verdict of
+    :func:`reading_verdicts`, with Holm's correction over every comparison of a report on
+    ``metric`` (``settled``: it survives the correction with enough games; ``bound``, ``gap``:
+    the largest and smallest difference its simultaneous interval allows)."""
     items, _ = reading_verdicts(table, metric)
     return [c for c in items if c["metric"] == metric and not c["ladder"]]
 
@@ -174,10 +225,20 @@ def _verdict_sentence(c: dict[str, Any], family: Family) -> str:
     head = (f"Policy mix {c['mix']}, {c['players']} players, n = {d[1]} and {v[1]} games: "
             f"{metric} is {_cell(d, rate)} by default and {_cell(v, rate)} with {c['reading']}")
     interval = f"[{c['lo']:.3f}, {c['hi']:.3f}]"
+    if c["paired"] and c["test"].startswith("none"):
+        head += f"; paired over the same {c['difference'][1]} deals, no game differs"
+    elif c["paired"]:
+        est, n, lo, hi = c["difference"]
+        head += (f"; paired over the same {n} deals, the difference is {est:.3f} "
+                 f"[{lo:.3f}, {hi:.3f}] (95%, {c['test']})")
+    else:
+        head += f" (compared unpaired, {c['test']})"
     if c["outcome"] == TOO_FEW:
         return (f"{head}. Too few games for a verdict (fewer than {MIN_N} in a cell): no "
                 "direction is drawn.")
     if c["outcome"] == SAME:
+        if c["paired"] and not (_flat(d, rate) and _flat(v, rate)):
+            return f"{head}: there is nothing to test, and no direction is drawn."
         return (f"{head}. {metric} is the same in every game of each cell: there is no spread "
                 "to test a difference against, and no direction is drawn.")
     if c["settled"]:
@@ -220,7 +281,8 @@ def balance_summary(name: str | Table, metric: str | None = None) -> Any:
     and policy mix with its 95% intervals, and a table of the balance metrics (estimate, n,
     interval).
 
-    The verdicts are :func:`reading_verdicts`: unpaired tests from the rows, Holm-corrected at
+    The verdicts are :func:`reading_verdicts`: paired tests on the common deals (unpaired from
+    the rows where a row has no paired difference), Holm-corrected at
     family-wise 5% over every comparison of the report, and each sentence names the correction
     ("settled at the 5% level after Holm's correction over N comparisons"). No direction is
     drawn from a cell of fewer than :data:`~doppelnb.core.stats.MIN_N` games or from a metric

@@ -380,7 +380,7 @@ def test_move_labels_are_words():
 def test_balance_section_shows_the_sweeps_own_verdict_in_plain_words():
     from doppelnb.core.sweep import balance_summary
 
-    name, metric = "doppelganger_quest_animals_in_pingpong", "tie_rate"
+    name, metric = "doppelganger_quest_animals_in_pingpong", "win_rate_side_loyal"
     section = str(render.balance_section(name, metric))
     verdicts = re.findall(r"<p>(.*?)</p>", str(balance_summary(name, metric)), re.S)
     assert verdicts
@@ -389,13 +389,18 @@ def test_balance_section_shows_the_sweeps_own_verdict_in_plain_words():
     words = html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<svg.*?</svg>", " ", section,
                                                            flags=re.S)))
     assert not code_names(words), code_names(words)
-    assert "the loyal side's win rate (games with several winners)" in words
+    assert "the loyal side's win rate" in words
 
 
-def test_several_winners_is_the_loyal_side_only_with_one_doppelganger():
-    """At 4 or 5 players the one doppelgänger wins alone: several winners means a loyal win."""
-    assert teaching.metric_label("tie_rate", [4]).startswith("the loyal side's win rate")
-    assert teaching.metric_label("tie_rate", [4, 6]) == "share of games with several winners"
+def test_the_doppelganger_side_is_one_player_only_with_one_doppelganger():
+    """At 4 or 5 players the one doppelgänger plays alone. Metric version 2: the loyal side's
+    win is one win of its side (its own row), no longer a game "with several winners" counted
+    as a tie."""
+    assert teaching.metric_label("win_rate_side_doppelganger", [4]) == \
+        "the doppelgänger's win rate"
+    assert teaching.metric_label("win_rate_side_doppelganger", [4, 6]) == \
+        "the doppelgängers' win rate"
+    assert teaching.metric_label("win_rate_side_loyal", [4]) == "the loyal side's win rate"
     for players in (4, 5):
         game = dq.new_game(players, seed=1)
         assert game.loyalty.count(dq.DOPPEL) == 1

@@ -355,7 +355,7 @@ def pingpong_trace(states: Sequence[State], names: Sequence[str] | None = None) 
 
 
 def balance_section(name: str = "doppelganger_quest_animals_in_pingpong",
-                    metric: str = "tie_rate") -> Html:
+                    metric: str = "win_rate_side_loyal") -> Html:
     """A shipped sweep in plain words: the verdict sentences of
     :func:`doppelnb.core.sweep.balance_summary` (its own words for what the 95% intervals
     settle, with the code names of the readings and the measure replaced by plain ones), a chart

@@ -6,8 +6,8 @@ names of readings and measures replaced by plain words. Display only: every figu
 
 >>> setting_label("success_check"), reading_label("success_check", "after_all_turns")
 ('when success is judged', 'once, after all turns (default)')
->>> plain_sweep_text("tie_rate with animals_in_pingpong=True", players=[4])
-"the loyal side's win rate (games with several winners) with “the animal in ping-pong: takes markers”"
+>>> plain_sweep_text("win_rate_side_loyal with animals_in_pingpong=True", players=[4])
+"the loyal side's win rate with “the animal in ping-pong: takes markers”"
 """
 
 from __future__ import annotations
@@ -256,12 +256,14 @@ def reading_label(name: str, value: Any, *, default: bool = True) -> str:
 
 
 #: The sweep measures the chapter shows, in plain words (the tables use code names such as
-#: ``tie_rate``; see :data:`doppelnb.core.sweep.METRICS`). In this team game a game with several
-#: winners is a win of the loyal side whenever it has several players.
+#: ``win_rate_side_loyal``; see :data:`doppelnb.core.sweep.METRICS`). In this team game a side's
+#: win is one win, however many players the side has (metric version 2).
 METRIC_WORDS: dict[str, str] = {
-    "first_player_win_rate": "share of games the first player's side wins",
+    "win_rate_side_loyal": "the loyal side's win rate",
+    "win_rate_side_doppelganger": "the doppelgängers' win rate",
+    "first_player_win_rate": "first player's share of the wins",
     "first_player_advantage": "first player's edge over a fair share",
-    "tie_rate": "share of games with several winners",
+    "tie_rate": "share of games won by both sides",
     "no_winner_rate": "games nobody wins",
     "length_actions": "game length in moves",
     "length_rounds": "game length in rounds",
@@ -272,13 +274,13 @@ METRIC_WORDS: dict[str, str] = {
 }
 
 
-#: With one doppelgänger (4 or 5 players) a game with several winners is a loyal side's win.
-ONE_DOPPELGANGER_WORDS = {"tie_rate": "the loyal side's win rate (games with several winners)"}
+#: With one doppelgänger (4 or 5 players) the doppelgängers' side is one player.
+ONE_DOPPELGANGER_WORDS = {"win_rate_side_doppelganger": "the doppelgänger's win rate"}
 
 
 def metric_label(metric: str, players: Sequence[int] = ()) -> str:
     """A sweep measure in plain words; at 4 or 5 players only (one doppelgänger, DQ-R10) the
-    share of games with several winners is the loyal side's win rate, and says so."""
+    doppelgängers' side is one player, and says so."""
     if players and all(loyalty_split(p)[0] == 1 for p in players):
         return ONE_DOPPELGANGER_WORDS.get(metric, METRIC_WORDS.get(metric, metric))
     return METRIC_WORDS.get(metric, metric)
