@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -105,11 +106,17 @@ class Rules(RulesBase):
 
     def deck(self) -> tuple[Card, ...]:
         """The 36 physical cards in a fixed order (sorted)."""
-        return tuple(card for card, n in self.deck_counts().items() for _ in range(n))
+        return _deck(self.composition)  # made once per composition: every round deals it
 
     def colour_name(self, colour: str) -> str:
         name: str = self.colour_names[COLOUR_INDEX[colour]]
         return name
+
+
+@functools.lru_cache(maxsize=32)
+def _deck(composition: Composition) -> tuple[Card, ...]:
+    return tuple(Card(c, r) for c, row in zip(COLOURS, composition, strict=True)
+                 for r, n in zip(RANKS, row, strict=True) for _ in range(n))
 
 
 DEFAULT_RULES = Rules()
@@ -148,15 +155,15 @@ def legal_plays(hand: Iterable[Any], lead_colour: str | None) -> list[Card]:
     cards = sort_cards(set(check_cards(hand, "hand")))
     if lead_colour is not None:
         lead_colour = parse_colour(lead_colour, "DD-R11")
-    return legal_cards(cards, lead_colour)
+    return list(legal_cards(cards, lead_colour))
 
 
-def legal_cards(hand: tuple[Card, ...], lead_colour: str | None) -> list[Card]:
+def legal_cards(hand: tuple[Card, ...], lead_colour: str | None) -> tuple[Card, ...]:
     """DD-R11 on a sorted hand of parsed cards (the fast path the game state uses)."""
-    cards = list(dict.fromkeys(hand))
+    cards = tuple(dict.fromkeys(hand))
     if lead_colour is None:
         return cards
-    following = [c for c in cards if c.colour == lead_colour]  # DD-R11
+    following = tuple([c for c in cards if c.colour == lead_colour])  # DD-R11
     return following or cards
 
 
@@ -184,18 +191,19 @@ class TrickResult:
 
     @property
     def survivors(self) -> tuple[int, ...]:
-        return tuple(i for i in range(len(self.cards)) if i not in self.discarded)
+        return tuple([i for i in range(len(self.cards)) if i not in self.discarded])
 
     @property
     def acquired(self) -> tuple[Card, ...]:
         """The cards the winner keeps face up (DD-R17); empty without a winner."""
         if self.winner is None:
             return ()
-        return tuple(self.cards[i] for i in self.survivors)
+        cards, discarded = self.cards, self.discarded
+        return tuple([c for i, c in enumerate(cards) if i not in discarded])
 
     @property
     def discarded_cards(self) -> tuple[Card, ...]:
-        return tuple(self.cards[i] for i in self.discarded)
+        return tuple([self.cards[i] for i in self.discarded])
 
     @property
     def lead_collided(self) -> bool:
@@ -310,23 +318,24 @@ def resolve_checked(played: tuple[Card, ...], rules: Rules, lead: str, reversed_
                     ) -> TrickResult:
     """:func:`resolve_trick` on arguments already checked (the game state's fast path)."""
     # DD-R13: every card whose number appears more than once is removed, whatever its colour.
-    number_count = Counter(c.rank for c in played)
-    discarded = tuple(i for i, c in enumerate(played) if number_count[c.rank] > 1)
-    survivors = [i for i in range(len(played)) if number_count[played[i].rank] == 1]
-    threes = number_count[REVERSING_RANK]
+    ranks = [c.rank for c in played]
+    collided = [ranks.count(r) > 1 for r in ranks]
+    discarded = tuple([i for i, gone in enumerate(collided) if gone])
+    survivors = [i for i, gone in enumerate(collided) if not gone]
+    threes = ranks.count(REVERSING_RANK)
     # DD-R15 (with DD-A5, DD-A6): is strength reversed in this trick?
     rev, after = _reversal(threes, threes == 1, reversed_before, rules)
     if not survivors:  # DD-R16: no survivor, no winner
         return TrickResult(played, lead, None, discarded, rev, after, threes, "DD-R16", False,
                            rules.colour_names)
     # DD-R14 (a): the lead colour stays in force even if its cards were removed.
-    in_lead = [i for i in survivors if played[i].colour == lead]
+    in_lead = [i for i in survivors if played[i][0] == lead]  # [0]: the card's colour letter
     if in_lead:  # DD-R14 (b): best surviving lead-colour card; DD-R15: lowest when reversed
         pool, low, rule = in_lead, rev, "DD-R14b"
     else:  # DD-R14 (c): best surviving card of any colour; DD-A7: reversed too by default
         pool, low, rule = survivors, rev and rules.reversal_affects_fallback, "DD-R14c"
     pick = min if low else max
-    winner = pick(pool, key=lambda i: played[i].rank)  # survivors have distinct numbers
+    winner = pick(pool, key=ranks.__getitem__)  # survivors have distinct numbers
     return TrickResult(played, lead, winner, discarded, rev, after, threes, rule, low,
                        rules.colour_names)
 
@@ -396,10 +405,8 @@ def round_score(counts: Mapping[int, int], rules: Rules = DEFAULT_RULES) -> int:
 
 def pile_score(pile: Iterable[Card], rules: Rules) -> int:
     """The round score of an acquired pile of checked cards (the game state's fast path)."""
-    n = [0] * 7
-    for card in pile:
-        n[card.rank] += 1
-    return breakdown_from_tuple(tuple(n[1:]), rules).total
+    ranks = [card.rank for card in pile]
+    return breakdown_from_tuple(tuple([ranks.count(r) for r in RANKS]), rules).total
 
 
 def pile_counts(cards: Iterable[Any]) -> dict[int, int]:
