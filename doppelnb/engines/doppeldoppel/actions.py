@@ -113,4 +113,5 @@ _RECORD_FORMS: dict[Action, str | LeadRecord] = {
     **{action: LeadRecord((str(action.card), action.colour)) for action in _LEADS.values()}}
 
 
-__all__ = ["Lead", "LeadRecord", "Action", "lead", "parse_action", "parse_lead_text", "action_to_json"]
+__all__ = ["Lead", "LeadRecord", "Action", "lead", "parse_action", "parse_lead_text",
+           "action_to_json"]

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from ...core.chance import rng_for
 from ...core.checks import (
     check_bool,
     check_instance,
@@ -25,11 +26,14 @@ from .decks import Composition, check_colour_names, check_composition, deck_cand
 from .notation import (
     COLOUR_INDEX,
     COLOURS,
+    DECK_SIZE,
     PLAYER_COUNTS,
     RANKS,
     REVERSING_RANK,
     Card,
+    card_key,
     parse_card,
+    parse_cards,
     parse_colour,
     sort_cards,
 )
@@ -415,3 +419,61 @@ def pile_counts(cards: Iterable[Any]) -> dict[int, int]:
     return {r: counts[r] for r in RANKS if counts[r]}
 
 
+# ------------------------------------------------------------------------------------------------
+# The table: dealing, taking a card, play order (the game state's helpers)
+# ------------------------------------------------------------------------------------------------
+
+#: Every seat's hand (or acquired pile), seat by seat.
+Hands = tuple[tuple[Card, ...], ...]
+
+
+def take_card(hands: Hands, seat: int, card: Card) -> Hands:
+    """``hands`` with one copy of ``card`` taken from ``seat``'s hand (DD-R12)."""
+    hand = hands[seat]
+    i = hand.index(card)
+    return hands[:seat] + (hand[:i] + hand[i + 1:],) + hands[seat + 1:]
+
+
+@functools.cache
+def play_orders(players: int, direction: str) -> tuple[tuple[int, ...], ...]:
+    """Per leading seat, the seats in play order (DD-R8, DD-A4): made once per table."""
+    step = 1 if direction == "clockwise" else -1
+    return tuple(tuple((start + step * i) % players for i in range(players))
+                 for start in range(players))
+
+
+def deal_hands(rules: Rules, seed: int, players: int, round_number: int) -> Hands:
+    """DD-R3, DD-A16: shuffle all 36 cards and deal them evenly; a fresh deal every round."""
+    deck = list(rules.deck())
+    rng_for(seed, "deal", round_number).shuffle(deck)
+    return tuple(sort_cards(deck[p::players]) for p in range(players))
+
+
+def check_hands(hands: Any, players: int, rules: Rules) -> Hands:
+    """Validate a prescribed first deal (option ``hands``): the whole deck, dealt evenly (DD-R3)."""
+    size = DECK_SIZE // players
+    if not isinstance(hands, (list, tuple)) or len(hands) != players:
+        raise BadInput("DD-R3", f"hands must be {players} lists of cards, one per seat")
+    dealt = []
+    for p, hand in enumerate(hands):
+        if not isinstance(hand, (list, tuple)) or len(hand) > DECK_SIZE:
+            raise BadInput("DD-R3", f"hands[{p}] must be a list of {size} cards")
+        cards = parse_cards(hand)
+        if len(cards) != size:
+            raise BadInput("DD-R3", f"with {players} players each hand has {size} cards; P{p + 1} "
+                           f"has {len(cards)}")
+        dealt.append(sort_cards(cards))
+    given = Counter(c for h in dealt for c in h)
+    deck: Counter[Card] = Counter(rules.deck_counts())
+    if given != deck:
+        extra = given - deck
+        short = deck - given
+        parts = []
+        if extra:
+            parts.append("too many " + " ".join(
+                str(c) for c in sorted(extra.elements(), key=card_key)))
+        if short:
+            parts.append("missing " + " ".join(
+                str(c) for c in sorted(short.elements(), key=card_key)))
+        raise BadInput("DD-R3", "the hands must together be exactly the deck: " + "; ".join(parts))
+    return tuple(dealt)

@@ -14,7 +14,6 @@ live in the core's shared :class:`~doppelnb.core.state.ActionLog`.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -35,19 +34,21 @@ from .notation import (
     GAME,
     PLAYER_COUNTS,
     Card,
-    card_key,
-    parse_cards,
     sort_cards,
 )
 from .rules import (
     DEFAULT_RULES,
     TrickResult,
+    check_hands,
     check_rules,
+    deal_hands,
     legal_cards,
     pile_counts,
     pile_score,
+    play_orders,
     resolve_checked,
     round_score,
+    take_card,
 )
 from .rules import Rules as DDRules
 
@@ -148,8 +149,8 @@ class State(FrozenGameState):
         else:
             first_sp = check_seat(first_sp, players, "first_sp", rule="DD-R4")
         hands = options.get("hands")
-        dealt = (_deal(rules, head["seed"], players, 0) if hands is None
-                 else _check_hands(hands, players, rules))
+        dealt = (deal_hands(rules, head["seed"], players, 0) if hands is None
+                 else check_hands(hands, players, rules))
         if hands is not None:  # the record holds plain card strings
             head["options"] = head["options"].set(
                 "hands", tuple(tuple(str(c) for c in hand) for hand in dealt))
@@ -165,7 +166,7 @@ class State(FrozenGameState):
     def play_order(self, leader: int | None = None) -> tuple[int, ...]:
         """Seats in play order from ``leader`` (DD-R8, DD-A4)."""
         start = self.leader if leader is None else check_seat(leader, self.players, "leader")
-        return _play_orders(self.players, self.rules.direction)[start]
+        return play_orders(self.players, self.rules.direction)[start]
 
     @property
     def tricks_per_round(self) -> int:
@@ -320,7 +321,7 @@ class State(FrozenGameState):
             card, declared = action.card, action.colour
         else:
             card, declared = action, self.declared
-        return _lay_copy(self, _take(self.hands, seat, card), self.trick + (card,), declared)
+        return _lay_copy(self, take_card(self.hands, seat, card), self.trick + (card,), declared)
 
     # -- what each player sees --------------------------------------------------------------
     def view(self, player: int | None = None) -> View:
@@ -490,7 +491,7 @@ class Draft(CoreDraft[State]):
                 self.declared = colour
             case _:
                 card = action
-        self.hands = _take(self.hands, seat, card)
+        self.hands = take_card(self.hands, seat, card)
         self.trick = self.trick + (card,)
         if len(self.trick) == state.players:
             self.finish_trick()
@@ -544,26 +545,11 @@ class Draft(CoreDraft[State]):
         self.round += 1
         sp = state.left_of(self.round_sp)  # DD-R6: left of the player who was SP at round start
         self.round_sp = self.leader = sp
-        self.hands = _deal(self.rules, state.seed, state.players, self.round)
+        self.hands = deal_hands(self.rules, state.seed, state.players, self.round)
         self.piles = ((),) * state.players
         self.discard = ()
         self.trick_number = 0
         self.reversal = False
-
-
-def _take(hands: Hands, seat: int, card: Card) -> Hands:
-    """``hands`` with one copy of ``card`` taken from ``seat``'s hand (DD-R12)."""
-    hand = hands[seat]
-    i = hand.index(card)
-    return hands[:seat] + (hand[:i] + hand[i + 1:],) + hands[seat + 1:]
-
-
-@functools.cache
-def _play_orders(players: int, direction: str) -> tuple[tuple[int, ...], ...]:
-    """Per leading seat, the seats in play order (DD-R8, DD-A4): made once per table."""
-    step = 1 if direction == "clockwise" else -1
-    return tuple(tuple((start + step * i) % players for i in range(players))
-                 for start in range(players))
 
 
 #: ``_lay_copy(state, hands, trick, declared)``: ``state`` with those fields replaced (the core's
@@ -571,43 +557,8 @@ def _play_orders(players: int, direction: str) -> tuple[tuple[int, ...], ...]:
 _lay_copy = copier(State, ("hands", "trick", "declared"))
 
 
-def _deal(rules: DDRules, seed: int, players: int, round_number: int) -> Hands:
-    """DD-R3, DD-A16: shuffle all 36 cards and deal them evenly; a fresh deal every round."""
-    deck = list(rules.deck())
-    rng_for(seed, "deal", round_number).shuffle(deck)
-    return tuple(sort_cards(deck[p::players]) for p in range(players))
-
-
 def _check_players(players: Any) -> int:
     return check_players(players, PLAYER_COUNTS, rule="DD-R1")  # DD-R1: 3 or 4, an int
-
-
-def _check_hands(hands: Any, players: int, rules: DDRules) -> Hands:
-    """Validate a prescribed first deal (option ``hands``): the whole deck, dealt evenly (DD-R3)."""
-    size = DECK_SIZE // players
-    if not isinstance(hands, (list, tuple)) or len(hands) != players:
-        raise BadInput("DD-R3", f"hands must be {players} lists of cards, one per seat")
-    dealt = []
-    for p, hand in enumerate(hands):
-        if not isinstance(hand, (list, tuple)) or len(hand) > DECK_SIZE:
-            raise BadInput("DD-R3", f"hands[{p}] must be a list of {size} cards")
-        cards = parse_cards(hand)
-        if len(cards) != size:
-            raise BadInput("DD-R3", f"with {players} players each hand has {size} cards; P{p + 1} "
-                           f"has {len(cards)}")
-        dealt.append(sort_cards(cards))
-    given = Counter(c for h in dealt for c in h)
-    deck: Counter[Card] = Counter(rules.deck_counts())
-    if given != deck:
-        extra = given - deck
-        short = deck - given
-        parts = []
-        if extra:
-            parts.append("too many " + " ".join(str(c) for c in sorted(extra.elements(), key=card_key)))
-        if short:
-            parts.append("missing " + " ".join(str(c) for c in sorted(short.elements(), key=card_key)))
-        raise BadInput("DD-R3", "the hands must together be exactly the deck: " + "; ".join(parts))
-    return tuple(dealt)
 
 
 def new_game(players: int, *, rules: DDRules = DEFAULT_RULES, seed: int | None = None,

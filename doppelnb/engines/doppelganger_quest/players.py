@@ -334,4 +334,5 @@ def sides(state: State) -> tuple[str, ...]:
     return tuple(state.loyalty)
 
 
-__all__ = ["greedy", "determinize", "prepare_determinize", "simple_policy", "honest_policy", "sides"]
+__all__ = ["greedy", "determinize", "prepare_determinize", "simple_policy", "honest_policy",
+           "sides"]
