@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from ...core.checks import show
 from ...core.errors import BadInput, IllegalAction
-from .notation import Card, parse_card, parse_colour
+from .notation import ALL_CARDS, COLOURS, Card, parse_card, parse_colour
 
 
 class Lead(NamedTuple):
@@ -32,6 +32,16 @@ class Lead(NamedTuple):
 
 
 Action = Card | Lead
+
+#: Every lead there can be (18 cards x 3 colours), made once: the legal actions of a 4-player
+#: lead are these very objects, not new tuples at every state of a search's playouts.
+_LEADS: dict[tuple[Card, str], Lead] = {(c, colour): Lead(c, colour) for c in ALL_CARDS
+                                         for colour in COLOURS}
+
+
+def lead(card: Card, colour: str) -> Lead:
+    """The :class:`Lead` of a checked ``card`` and colour letter (the one shared object)."""
+    return _LEADS[card, colour]
 
 _HINT = ("play a card like 'Y5', or with 4 players lead ('Y5', 'Y') or 'Y5/Y' to declare a "
          "colour")
@@ -88,9 +98,20 @@ class LeadRecord(tuple[str, str]):
 
 def action_to_json(action: Action) -> str | LeadRecord:
     """The record form: ``"Y5"`` or a :class:`LeadRecord` ``("Y5", "Y")``."""
+    if type(action) is Card:  # one of the 18 shared cards: its record form made once
+        return _RECORD_FORMS[action]
     if isinstance(action, Lead):
+        if type(action.card) is Card and action.colour in COLOURS:
+            return _RECORD_FORMS[action]
         return LeadRecord((str(action.card), str(action.colour)))
     return str(action)
 
 
-__all__ = ["Lead", "LeadRecord", "Action", "parse_action", "parse_lead_text", "action_to_json"]
+#: The record form of every card and lead (immutable values, shared by every action log).
+_RECORD_FORMS: dict[Action, str | LeadRecord] = {
+    **{card: str(card) for card in ALL_CARDS},
+    **{action: LeadRecord((str(action.card), action.colour)) for action in _LEADS.values()}}
+
+
+__all__ = ["Lead", "LeadRecord", "Action", "lead", "parse_action", "parse_lead_text",
+           "action_to_json"]

@@ -106,7 +106,13 @@ def card_key(card: Card) -> tuple[int, int]:
 
 
 def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=card_key))
+    """``cards`` in :func:`card_key` order (a hand, a pile): every deal and every trick won
+    sorts one, so each card's place is looked up in a table made once, not computed."""
+    return tuple(sorted(cards, key=_PLACE.__getitem__))
+
+
+#: Each card's place in :func:`card_key` order (a card and its notation both find it).
+_PLACE: dict[str, int] = {card: i for i, card in enumerate(sorted(ALL_CARDS, key=card_key))}
 
 
 def parse_colour(value: Any, rule: str) -> str:

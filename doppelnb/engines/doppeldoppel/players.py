@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 from ...core.checks import check_instance, check_seat
 from .actions import Action, Lead
@@ -98,68 +99,111 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     at random to the hidden places, keeping every hand size and every colour a seat is known to
     lack (it did not follow, DD-R11); the seed of later deals is drawn from ``rng`` too. Only what
     :meth:`State.view` shows and the public trick log are read, never the true hidden cards.
+
+    The engine registers :func:`prepare_determinize` in its ``GameSpec`` too: a search
+    (core.policy.MCTS) works out what ``player`` has seen once per decision with it, and draws
+    its 32 samples from that (the same samples as this function for the same ``rng``).
     """
     state = check_instance(state, "state", State)
     player = check_seat(player, state.players, "player")
     rng = check_instance(rng, "rng", random.Random)
-    view = state.view(player)
-    seen: Counter[Card] = Counter(view.hand)
-    seen.update(view.discard)
-    for pile in view.piles:
-        seen.update(pile)
-    seen.update(c for _, c in view.trick if c is not None)
-    deck: Counter[Card] = Counter(state.rules.deck_counts())
-    unseen = sorted((deck - seen).elements(), key=str)
-    hidden_trick = [i for i, (_, c) in enumerate(view.trick) if c is None]
-    voids = _voids(state, player)
-    others = [q for q in range(state.players) if q != player]
-    lead = view.lead_colour
-    # DD-A9: the 4-player leader's face-down card is of the declared colour (default reading)
-    need = lead if state.players == 4 and state.rules.declared_colour_must_match else None
-    for _ in range(MAX_TRIES):
-        deal = _try_deal(unseen, view, others, hidden_trick, voids, rng, strict=True, need=need)
-        if deal is not None and _follow_ok(deal, view, hidden_trick, lead):
-            break
-    else:  # practically unreachable; keeps the hand sizes, relaxes the voids
-        deal = _try_deal(unseen, view, others, hidden_trick, voids, rng, strict=False,
-                         need=need)
-        assert deal is not None
-    hands, trick_cards = deal
-    new_hands = tuple(view.hand if q == player else sort_cards(hands[q])
-                      for q in range(state.players))
-    trick = list(state.trick)
-    for i, card in trick_cards.items():
-        trick[i] = card
-    return state._evolve(hands=new_hands, trick=tuple(trick), seed=rng.randrange(2**31))
+    return _Hidden(state, player).sample(rng)
 
+
+def prepare_determinize(state: State, player: int) -> Callable[[random.Random], State]:
+    """``determinize(state, player, ·)`` with the work that depends only on ``state`` and
+    ``player`` done once (the unseen cards, the known voids, the hidden places in dealing
+    order): a search calls it once per decision and the result once per iteration."""
+    state = check_instance(state, "state", State)
+    player = check_seat(player, state.players, "player")
+    hidden = _Hidden(state, player)
+
+    def sample(rng: random.Random) -> State:
+        check_instance(rng, "rng", random.Random)
+        return hidden.sample(rng)
+
+    return sample
+
+
+class _Hidden:
+    """What ``player`` has not seen, and where it goes: the unseen cards, the hidden places to
+    deal them to (a face-down trick card, a card of another hand), each seat's known voids."""
+
+    __slots__ = ("state", "player", "view", "unseen", "hidden_trick", "voids", "others", "lead",
+                 "need", "slots")
+
+    def __init__(self, state: State, player: int) -> None:
+        self.state, self.player = state, player
+        view = self.view = state.view(player)
+        seen: Counter[Card] = Counter(view.hand)
+        seen.update(view.discard)
+        for pile in view.piles:
+            seen.update(pile)
+        seen.update(c for _, c in view.trick if c is not None)
+        deck: Counter[Card] = Counter(state.rules.deck_counts())
+        self.unseen = sorted((deck - seen).elements(), key=str)
+        self.hidden_trick = [i for i, (_, c) in enumerate(view.trick) if c is None]
+        self.voids = _voids(state, player)
+        self.others = [q for q in range(state.players) if q != player]
+        self.lead = view.lead_colour
+        # DD-A9: the 4-player leader's face-down card is of the declared colour (default reading)
+        self.need = (self.lead if state.players == 4 and state.rules.declared_colour_must_match
+                     else None)
+        # The hidden places in dealing order, the most constrained first: with the known voids
+        # (``strict``), and without them (the fallback deal).
+        slots: list[tuple[int, int | None]] = [(view.trick[i][0], i) for i in self.hidden_trick]
+        slots += [(q, None) for q in self.others for _ in range(view.hand_sizes[q])]
+        self.slots = {strict: sorted(slots, key=lambda s: (
+            s[1] != 0, -len(self.voids[s[0]]) if strict else 0)) for strict in (True, False)}
+
+    def sample(self, rng: random.Random) -> State:
+        view, hidden_trick = self.view, self.hidden_trick
+        for _ in range(MAX_TRIES):
+            deal = self._try_deal(rng, strict=True)
+            if deal is not None and _follow_ok(deal, view, hidden_trick, self.lead):
+                break
+        else:  # practically unreachable; keeps the hand sizes, relaxes the voids
+            deal = self._try_deal(rng, strict=False)
+            assert deal is not None
+        hands, trick_cards = deal
+        state, player = self.state, self.player
+        new_hands = tuple(view.hand if q == player else sort_cards(hands[q])
+                          for q in range(state.players))
+        trick = list(state.trick)
+        for i, card in trick_cards.items():
+            trick[i] = card
+        return state._evolve(hands=new_hands, trick=tuple(trick), seed=rng.randrange(2**31))
+
+    def _try_deal(self, rng: random.Random, *, strict: bool) -> Deal | None:
+        """One random deal of the unseen cards: the most constrained places first, each taking
+        the first card of the shuffled pool it may hold (None when a place has none left)."""
+        pool = list(self.unseen)
+        rng.shuffle(pool)
+        hands: dict[int, list[Card]] = {q: [] for q in self.others}
+        trick_cards: dict[int, Card] = {}
+        for seat, position in self.slots[strict]:
+            banned = self.voids[seat] if strict else _NONE
+            must = self.need if position == 0 else None
+            if not banned and must is None:
+                if not pool:
+                    return None
+                card = pool.pop(0)  # any card will do: the first
+            else:
+                pick = next((k for k, c in enumerate(pool) if c.colour not in banned and
+                             (must is None or c.colour == must)), None)
+                if pick is None:
+                    return None
+                card = pool.pop(pick)
+            if position is None:
+                hands[seat].append(card)
+            else:
+                trick_cards[position] = card
+        return hands, trick_cards
+
+
+_NONE: frozenset[str] = frozenset()
 
 Deal = tuple[dict[int, list[Card]], dict[int, Card]]
-
-
-def _try_deal(unseen: list[Card], view: View, others: list[int], hidden_trick: list[int],
-              voids: dict[int, set[str]], rng: random.Random, *, strict: bool,
-              need: str | None = None) -> Deal | None:
-    """One random deal of ``unseen``: the most constrained seats first."""
-    pool = list(unseen)
-    rng.shuffle(pool)
-    hands: dict[int, list[Card]] = {q: [] for q in others}
-    trick_cards: dict[int, Card] = {}
-    slots: list[tuple[int, int | None]] = [(view.trick[i][0], i) for i in hidden_trick]
-    slots += [(q, None) for q in others for _ in range(view.hand_sizes[q])]
-    slots.sort(key=lambda s: (s[1] != 0, -len(voids[s[0]]) if strict else 0))
-    for seat, position in slots:
-        banned = voids[seat] if strict else set()
-        must = need if position == 0 else None
-        pick = next((k for k, c in enumerate(pool) if c.colour not in banned and
-                     (must is None or c.colour == must)), None)
-        if pick is None:
-            return None
-        card = pool.pop(pick)
-        if position is None:
-            hands[seat].append(card)
-        else:
-            trick_cards[position] = card
-    return hands, trick_cards
 
 
 def _follow_ok(deal: Deal, view: View, hidden_trick: list[int], lead: str | None) -> bool:
@@ -173,4 +217,4 @@ def _follow_ok(deal: Deal, view: View, hidden_trick: list[int], lead: str | None
     return True
 
 
-__all__ = ["greedy", "determinize", "MAX_TRIES"]
+__all__ = ["greedy", "determinize", "prepare_determinize", "MAX_TRIES"]

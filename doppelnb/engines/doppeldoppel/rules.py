@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -9,6 +10,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from ...core.chance import rng_for
 from ...core.checks import (
     check_bool,
     check_instance,
@@ -24,11 +26,14 @@ from .decks import Composition, check_colour_names, check_composition, deck_cand
 from .notation import (
     COLOUR_INDEX,
     COLOURS,
+    DECK_SIZE,
     PLAYER_COUNTS,
     RANKS,
     REVERSING_RANK,
     Card,
+    card_key,
     parse_card,
+    parse_cards,
     parse_colour,
     sort_cards,
 )
@@ -105,11 +110,17 @@ class Rules(RulesBase):
 
     def deck(self) -> tuple[Card, ...]:
         """The 36 physical cards in a fixed order (sorted)."""
-        return tuple(card for card, n in self.deck_counts().items() for _ in range(n))
+        return _deck(self.composition)  # made once per composition: every round deals it
 
     def colour_name(self, colour: str) -> str:
         name: str = self.colour_names[COLOUR_INDEX[colour]]
         return name
+
+
+@functools.lru_cache(maxsize=32)
+def _deck(composition: Composition) -> tuple[Card, ...]:
+    return tuple(Card(c, r) for c, row in zip(COLOURS, composition, strict=True)
+                 for r, n in zip(RANKS, row, strict=True) for _ in range(n))
 
 
 DEFAULT_RULES = Rules()
@@ -148,15 +159,15 @@ def legal_plays(hand: Iterable[Any], lead_colour: str | None) -> list[Card]:
     cards = sort_cards(set(check_cards(hand, "hand")))
     if lead_colour is not None:
         lead_colour = parse_colour(lead_colour, "DD-R11")
-    return legal_cards(cards, lead_colour)
+    return list(legal_cards(cards, lead_colour))
 
 
-def legal_cards(hand: tuple[Card, ...], lead_colour: str | None) -> list[Card]:
+def legal_cards(hand: tuple[Card, ...], lead_colour: str | None) -> tuple[Card, ...]:
     """DD-R11 on a sorted hand of parsed cards (the fast path the game state uses)."""
-    cards = list(dict.fromkeys(hand))
+    cards = tuple(dict.fromkeys(hand))
     if lead_colour is None:
         return cards
-    following = [c for c in cards if c.colour == lead_colour]  # DD-R11
+    following = tuple([c for c in cards if c.colour == lead_colour])  # DD-R11
     return following or cards
 
 
@@ -184,18 +195,19 @@ class TrickResult:
 
     @property
     def survivors(self) -> tuple[int, ...]:
-        return tuple(i for i in range(len(self.cards)) if i not in self.discarded)
+        return tuple([i for i in range(len(self.cards)) if i not in self.discarded])
 
     @property
     def acquired(self) -> tuple[Card, ...]:
         """The cards the winner keeps face up (DD-R17); empty without a winner."""
         if self.winner is None:
             return ()
-        return tuple(self.cards[i] for i in self.survivors)
+        cards, discarded = self.cards, self.discarded
+        return tuple([c for i, c in enumerate(cards) if i not in discarded])
 
     @property
     def discarded_cards(self) -> tuple[Card, ...]:
-        return tuple(self.cards[i] for i in self.discarded)
+        return tuple([self.cards[i] for i in self.discarded])
 
     @property
     def lead_collided(self) -> bool:
@@ -310,23 +322,24 @@ def resolve_checked(played: tuple[Card, ...], rules: Rules, lead: str, reversed_
                     ) -> TrickResult:
     """:func:`resolve_trick` on arguments already checked (the game state's fast path)."""
     # DD-R13: every card whose number appears more than once is removed, whatever its colour.
-    number_count = Counter(c.rank for c in played)
-    discarded = tuple(i for i, c in enumerate(played) if number_count[c.rank] > 1)
-    survivors = [i for i in range(len(played)) if number_count[played[i].rank] == 1]
-    threes = number_count[REVERSING_RANK]
+    ranks = [c.rank for c in played]
+    collided = [ranks.count(r) > 1 for r in ranks]
+    discarded = tuple([i for i, gone in enumerate(collided) if gone])
+    survivors = [i for i, gone in enumerate(collided) if not gone]
+    threes = ranks.count(REVERSING_RANK)
     # DD-R15 (with DD-A5, DD-A6): is strength reversed in this trick?
     rev, after = _reversal(threes, threes == 1, reversed_before, rules)
     if not survivors:  # DD-R16: no survivor, no winner
         return TrickResult(played, lead, None, discarded, rev, after, threes, "DD-R16", False,
                            rules.colour_names)
     # DD-R14 (a): the lead colour stays in force even if its cards were removed.
-    in_lead = [i for i in survivors if played[i].colour == lead]
+    in_lead = [i for i in survivors if played[i][0] == lead]  # [0]: the card's colour letter
     if in_lead:  # DD-R14 (b): best surviving lead-colour card; DD-R15: lowest when reversed
         pool, low, rule = in_lead, rev, "DD-R14b"
     else:  # DD-R14 (c): best surviving card of any colour; DD-A7: reversed too by default
         pool, low, rule = survivors, rev and rules.reversal_affects_fallback, "DD-R14c"
     pick = min if low else max
-    winner = pick(pool, key=lambda i: played[i].rank)  # survivors have distinct numbers
+    winner = pick(pool, key=ranks.__getitem__)  # survivors have distinct numbers
     return TrickResult(played, lead, winner, discarded, rev, after, threes, rule, low,
                        rules.colour_names)
 
@@ -396,10 +409,8 @@ def round_score(counts: Mapping[int, int], rules: Rules = DEFAULT_RULES) -> int:
 
 def pile_score(pile: Iterable[Card], rules: Rules) -> int:
     """The round score of an acquired pile of checked cards (the game state's fast path)."""
-    n = [0] * 7
-    for card in pile:
-        n[card.rank] += 1
-    return breakdown_from_tuple(tuple(n[1:]), rules).total
+    ranks = [card.rank for card in pile]
+    return breakdown_from_tuple(tuple([ranks.count(r) for r in RANKS]), rules).total
 
 
 def pile_counts(cards: Iterable[Any]) -> dict[int, int]:
@@ -408,3 +419,61 @@ def pile_counts(cards: Iterable[Any]) -> dict[int, int]:
     return {r: counts[r] for r in RANKS if counts[r]}
 
 
+# ------------------------------------------------------------------------------------------------
+# The table: dealing, taking a card, play order (the game state's helpers)
+# ------------------------------------------------------------------------------------------------
+
+#: Every seat's hand (or acquired pile), seat by seat.
+Hands = tuple[tuple[Card, ...], ...]
+
+
+def take_card(hands: Hands, seat: int, card: Card) -> Hands:
+    """``hands`` with one copy of ``card`` taken from ``seat``'s hand (DD-R12)."""
+    hand = hands[seat]
+    i = hand.index(card)
+    return hands[:seat] + (hand[:i] + hand[i + 1:],) + hands[seat + 1:]
+
+
+@functools.cache
+def play_orders(players: int, direction: str) -> tuple[tuple[int, ...], ...]:
+    """Per leading seat, the seats in play order (DD-R8, DD-A4): made once per table."""
+    step = 1 if direction == "clockwise" else -1
+    return tuple(tuple((start + step * i) % players for i in range(players))
+                 for start in range(players))
+
+
+def deal_hands(rules: Rules, seed: int, players: int, round_number: int) -> Hands:
+    """DD-R3, DD-A16: shuffle all 36 cards and deal them evenly; a fresh deal every round."""
+    deck = list(rules.deck())
+    rng_for(seed, "deal", round_number).shuffle(deck)
+    return tuple(sort_cards(deck[p::players]) for p in range(players))
+
+
+def check_hands(hands: Any, players: int, rules: Rules) -> Hands:
+    """Validate a prescribed first deal (option ``hands``): the whole deck, dealt evenly (DD-R3)."""
+    size = DECK_SIZE // players
+    if not isinstance(hands, (list, tuple)) or len(hands) != players:
+        raise BadInput("DD-R3", f"hands must be {players} lists of cards, one per seat")
+    dealt = []
+    for p, hand in enumerate(hands):
+        if not isinstance(hand, (list, tuple)) or len(hand) > DECK_SIZE:
+            raise BadInput("DD-R3", f"hands[{p}] must be a list of {size} cards")
+        cards = parse_cards(hand)
+        if len(cards) != size:
+            raise BadInput("DD-R3", f"with {players} players each hand has {size} cards; P{p + 1} "
+                           f"has {len(cards)}")
+        dealt.append(sort_cards(cards))
+    given = Counter(c for h in dealt for c in h)
+    deck: Counter[Card] = Counter(rules.deck_counts())
+    if given != deck:
+        extra = given - deck
+        short = deck - given
+        parts = []
+        if extra:
+            parts.append("too many " + " ".join(
+                str(c) for c in sorted(extra.elements(), key=card_key)))
+        if short:
+            parts.append("missing " + " ".join(
+                str(c) for c in sorted(short.elements(), key=card_key)))
+        raise BadInput("DD-R3", "the hands must together be exactly the deck: " + "; ".join(parts))
+    return tuple(dealt)

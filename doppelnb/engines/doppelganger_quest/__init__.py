@@ -33,7 +33,7 @@ from .analysis import (
 )
 from .cards import DATA_FILE, CardSet, card_set, register_data
 from .examples import GOLDEN, minotaur_example
-from .players import determinize, greedy, honest_policy, simple_policy
+from .players import determinize, greedy, honest_policy, prepare_determinize, simple_policy
 from .players import sides as _sides
 from .rules import (
     DOPPEL,
@@ -57,7 +57,8 @@ from .table import QuestRound
 # command line and the widgets look up, written down here instead of probed for.
 GAME_SPEC = register(GameSpec(
     name=GAME, module=__name__, State=State, Rules=Rules, player_counts=PLAYER_COUNTS,
-    new_game=new_game, from_json=from_json, greedy=greedy, determinize=determinize, sides=_sides))
+    new_game=new_game, from_json=from_json, greedy=greedy, determinize=determinize, sides=_sides,
+    prepare_determinize=prepare_determinize))
 
 __all__ = [
     "GAME_SPEC",

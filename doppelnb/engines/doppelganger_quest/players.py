@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
+from collections.abc import Callable
 from typing import Any
 
 from ...core.chance import MAX_SEED
@@ -192,70 +193,113 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     check_instance(state, "state", State, expected="a doppelganger_quest State")
     player = check_seat(player, state.players, "player")
     check_instance(rng, "rng", random.Random)
-    q = state.q
-    n = state.players
-    others = [p for p in range(n) if p != player]
-    pool_seen = (q is not None and state.pending is not None and state.pending[0] == "give"
-                 and player == state.pl)
-    known = list(state.hands[player])
-    if q is not None:
-        known += [c for _, c in q.given]
-        if pool_seen:
-            known += list(q.pool)
-    unknown = list(state.cards.item_deck())
-    for card in known:
-        unknown.remove(card)
-    unknown.sort()
-    rng.shuffle(unknown)
-    hands = list(state.hands)
-    for p in others:
-        size = len(state.hands[p])
-        hands[p], unknown = tuple(unknown[:size]), unknown[size:]
-    deck_size, discard_size = len(state.item_deck), len(state.item_discard)
-    deck = tuple(unknown[:deck_size])
-    discard = tuple(unknown[deck_size:deck_size + discard_size])
-    pool = tuple(unknown[deck_size + discard_size:])
-    changes: dict[str, Any] = {"hands": tuple(hands), "item_deck": deck, "item_discard": discard,
-                               "seed": rng.randrange(MAX_SEED + 1),
-                               "secret_chains": tuple(c if p == player else None for p, c in
-                                                      enumerate(state.secret_chains))}
-    if not state.is_over:
-        dopp, loyal = LOYALTY[n]
-        roles = [DOPPEL] * dopp + [LOYAL] * loyal
-        roles.remove(state.loyalty[player])
-        rng.shuffle(roles)
-        loyalty = list(state.loyalty)
-        for p, role in zip(others, roles, strict=True):
-            loyalty[p] = role
-        changes["loyalty"] = tuple(loyalty)
-    peeked = _peeked(state, player)
-    for name, base in (("light", state.cards.light), ("dark", state.cards.dark)):
-        row = getattr(state, name)
-        fixed = {i for i, (_, up) in enumerate(row) if up or (name, i) in peeked}
-        down = list(base)
-        for i in fixed:  # face up, or face down but peeked at by player: stays in place
-            down.remove(row[i][0])
-        down.sort()
-        rng.shuffle(down)
-        it = iter(down)
-        changes[name] = tuple(row[i] if i in fixed else (next(it), False)
-                              for i in range(len(row)))
-    if q is not None:
-        newq = q if pool_seen else dataclasses.replace(q, pool=pool)
-        if q.drawn and state.roller() != player:
-            newq = dataclasses.replace(newq, drawn=_drawn(q.bag, q.kept, len(q.drawn), rng))
-        if q.passes:  # others' face-down passes: resampled while passing, forgotten after
-            passing = state.pending is not None and state.pending[0] == "pass"
-            newq = dataclasses.replace(newq, passes=tuple(
-                (seat, card if seat == player else rng.choice(hands[seat]))
-                for seat, card in q.passes if passing or seat == player))
-        changes["q"] = newq
-    # DQ-R12: the Quests still to come lie face down; drawn last, so every draw above is the
-    # same as before the Quest deck was redrawn.
-    quests = sorted(state.quest_deck)
-    rng.shuffle(quests)
-    changes["quest_deck"] = tuple(quests)
-    return state._evolve(**changes)
+    return _Hidden(state, player).sample(rng)
+
+
+def prepare_determinize(state: State, player: int) -> Callable[[random.Random], State]:
+    """``determinize(state, player, ·)`` with what depends only on ``state`` and ``player``
+    worked out once (the unseen Item cards, the roles left to deal, the face-down tokens, the
+    Quests to come): a search calls it once per decision and the result once per iteration,
+    and draws the same samples as :func:`determinize` for the same ``rng``."""
+    check_instance(state, "state", State, expected="a doppelganger_quest State")
+    player = check_seat(player, state.players, "player")
+    hidden = _Hidden(state, player)
+
+    def sample(rng: random.Random) -> State:
+        check_instance(rng, "rng", random.Random)
+        return hidden.sample(rng)
+
+    return sample
+
+
+class _Hidden:
+    """What ``player`` cannot see, as multisets fixed by public facts, in the order
+    :meth:`sample` deals them (see :func:`determinize`)."""
+
+    def __init__(self, state: State, player: int) -> None:
+        self.state, self.player = state, player
+        q = state.q
+        self.others = [p for p in range(state.players) if p != player]
+        self.pool_seen = (q is not None and state.pending is not None
+                          and state.pending[0] == "give" and player == state.pl)
+        known = list(state.hands[player])
+        if q is not None:
+            known += [c for _, c in q.given]
+            if self.pool_seen:
+                known += list(q.pool)
+        unknown = list(state.cards.item_deck())
+        for card in known:
+            unknown.remove(card)
+        unknown.sort()
+        self.unknown = unknown
+        self.secrets = tuple(c if p == player else None for p, c in
+                             enumerate(state.secret_chains))
+        self.roles: list[str] | None = None
+        if not state.is_over:
+            dopp, loyal = LOYALTY[state.players]
+            roles = [DOPPEL] * dopp + [LOYAL] * loyal
+            roles.remove(state.loyalty[player])
+            self.roles = roles
+        peeked = _peeked(state, player)
+        # per row: its name, the places that stay (face up, or peeked at by player), the
+        # face-down tokens to shuffle into the other places
+        self.rows: list[tuple[str, set[int], list[str]]] = []
+        for name, base in (("light", state.cards.light), ("dark", state.cards.dark)):
+            row = getattr(state, name)
+            fixed = {i for i, (_, up) in enumerate(row) if up or (name, i) in peeked}
+            down = list(base)
+            for i in fixed:  # face up, or face down but peeked at by player: stays in place
+                down.remove(row[i][0])
+            down.sort()
+            self.rows.append((name, fixed, down))
+        self.quests = sorted(state.quest_deck)
+
+    def sample(self, rng: random.Random) -> State:
+        state, player = self.state, self.player
+        q = state.q
+        unknown = list(self.unknown)
+        rng.shuffle(unknown)
+        hands = list(state.hands)
+        for p in self.others:
+            size = len(state.hands[p])
+            hands[p], unknown = tuple(unknown[:size]), unknown[size:]
+        deck_size, discard_size = len(state.item_deck), len(state.item_discard)
+        deck = tuple(unknown[:deck_size])
+        discard = tuple(unknown[deck_size:deck_size + discard_size])
+        pool = tuple(unknown[deck_size + discard_size:])
+        changes: dict[str, Any] = {"hands": tuple(hands), "item_deck": deck,
+                                   "item_discard": discard, "seed": rng.randrange(MAX_SEED + 1),
+                                   "secret_chains": self.secrets}
+        if self.roles is not None:
+            roles = list(self.roles)
+            rng.shuffle(roles)
+            loyalty = list(state.loyalty)
+            for p, role in zip(self.others, roles, strict=True):
+                loyalty[p] = role
+            changes["loyalty"] = tuple(loyalty)
+        for name, fixed, base_down in self.rows:
+            row = getattr(state, name)
+            down = list(base_down)
+            rng.shuffle(down)
+            it = iter(down)
+            changes[name] = tuple(row[i] if i in fixed else (next(it), False)
+                                  for i in range(len(row)))
+        if q is not None:
+            newq = q if self.pool_seen else dataclasses.replace(q, pool=pool)
+            if q.drawn and state.roller() != player:
+                newq = dataclasses.replace(newq, drawn=_drawn(q.bag, q.kept, len(q.drawn), rng))
+            if q.passes:  # others' face-down passes: resampled while passing, forgotten after
+                passing = state.pending is not None and state.pending[0] == "pass"
+                newq = dataclasses.replace(newq, passes=tuple(
+                    (seat, card if seat == player else rng.choice(hands[seat]))
+                    for seat, card in q.passes if passing or seat == player))
+            changes["q"] = newq
+        # DQ-R12: the Quests still to come lie face down; drawn last, so every draw above is
+        # the same as before the Quest deck was redrawn.
+        quests = list(self.quests)
+        rng.shuffle(quests)
+        changes["quest_deck"] = tuple(quests)
+        return state._evolve(**changes)
 
 
 def _peeked(state: State, player: int) -> set[tuple[str, int]]:
@@ -290,4 +334,5 @@ def sides(state: State) -> tuple[str, ...]:
     return tuple(state.loyalty)
 
 
-__all__ = ["greedy", "determinize", "simple_policy", "honest_policy", "sides"]
+__all__ = ["greedy", "determinize", "prepare_determinize", "simple_policy", "honest_policy",
+           "sides"]

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.frozen import FrozenMap
 from .cards import ARTIFACTS, TOKEN_LABELS
 from .flow import Flow
 from .rules import DOPPEL, LOYAL
-from .table import Target, target_name, tuple_set, without
+from .table import Target, pingpong_map, target_name, tuple_set, without
 
 
 class Resolution(Flow):
@@ -117,8 +116,8 @@ class Resolution(Flow):
         pingpong = kind == "damage" or self.rules.reward_distribution == "pingpong_per_unit"
         if units <= 0 or len(eligible) < 2:
             return
-        self.pp = FrozenMap({"kind": kind, "left": units, "holder": self.pl, "last": None,
-                             "eligible": eligible, "pingpong": pingpong})
+        self.pp = pingpong_map({"kind": kind, "left": units, "holder": self.pl, "last": None,
+                                "eligible": eligible, "pingpong": pingpong})
         self._say(f"P{self.pl + 1} distributes {units} {kind} unit(s) "
                   f"{'ping-pong style' if pingpong else 'freely'}")
         self._pp_next()
@@ -162,7 +161,7 @@ class Resolution(Flow):
         pp["last"] = target
         if pp["pingpong"] and pp["left"] and target != "animal" and target != seat:
             pp["holder"] = target  # "you must give that player the remaining damage"
-        self.pp = FrozenMap(pp)
+        self.pp = pingpong_map(pp)
         if not pp["pingpong"]:
             self._pp_next()
         elif pp["left"] == 0:
@@ -173,7 +172,7 @@ class Resolution(Flow):
             self._ask("hand", seat)  # self-damage: pass the rest to any other member
 
     def _do_hand(self, seat: int, to: int) -> None:
-        self.pp = FrozenMap(dict(self._pp, holder=to))
+        self.pp = pingpong_map(dict(self._pp, holder=to))
         self._pp_next()
 
     def _step_flip(self, row: str) -> None:

@@ -1,0 +1,70 @@
+"""The quest's fast paths for search (issue 27) against the plain reference, on seeded games:
+the prepared determinizer against ``determinize``, and the ping-pong map built without
+re-freezing against ``FrozenMap``."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from doppelnb.core.frozen import FrozenMap
+from doppelnb.core.policy import prepared
+from doppelnb.engines import doppelganger_quest as dq
+from doppelnb.engines.doppelganger_quest.players import determinize, prepare_determinize
+from doppelnb.engines.doppelganger_quest.state import State
+from doppelnb.engines.doppelganger_quest.table import pingpong_map
+
+
+def _states(players: int, seed: int):
+    state = dq.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        yield state
+        state = state.play(rng.choice(state.legal_actions()))
+    yield state
+
+
+def _fields(state: State) -> dict[str, object]:
+    return {f.name: getattr(state, f.name) for f in dataclasses.fields(State) if f.compare}
+
+
+@pytest.mark.parametrize("players", [4, 5, 6])
+def test_the_prepared_determinizer_draws_the_samples_determinize_draws(players):
+    # GameSpec.prepare_determinize's contract: the same samples as determinize for the same
+    # random stream (hands, pool, roles, tokens, dice, passes, Quest deck, seed), at decisions
+    # of every kind, including the Party Leader's look at the pool and a peeked token.
+    kinds = set()
+    for seed in range(3):
+        for state in list(_states(players, seed))[::3]:
+            if state.is_over or len(state.legal_actions()) < 2:
+                continue
+            me = state.to_move
+            kinds.add(state.phase)
+            draw = prepare_determinize(state, me)
+            registered = prepared(determinize, state, me, dq.GAME_SPEC.prepare_determinize)
+            for k in range(3):
+                want = _fields(determinize(state, me, random.Random(k)))
+                assert _fields(draw(random.Random(k))) == want
+                assert _fields(registered(random.Random(k))) == want
+    assert {"pass", "give", "target"} <= kinds
+
+
+def test_pingpong_maps_equal_frozen_maps_of_the_same_values():
+    # Every ping-pong of seeded games: the map the flow built equals FrozenMap of its values,
+    # hashes alike, and stays unchanged by the next units handed out (a new map each unit).
+    seen = 0
+    for seed in range(6):
+        before = None
+        for state in _states(5, seed):
+            pp = state.pp
+            if pp is not None:
+                assert type(pp) is FrozenMap
+                assert pp == FrozenMap(dict(pp)) and hash(pp) == hash(FrozenMap(dict(pp)))
+                assert pingpong_map(dict(pp)) == pp
+                seen += 1
+            if before is not None and before[0].pp is not None:
+                assert before[0].pp == before[1]  # the earlier state's map never changed
+            before = (state, None if pp is None else FrozenMap(dict(pp)))
+    assert seen > 20
