@@ -60,6 +60,31 @@ def test_mover_handed_on_equals_the_scan_and_fast_play_equals_play(rules):
     assert states[-1].is_over and fast.outcome == states[-1].outcome
 
 
+@pytest.mark.parametrize("rules", VARIANTS, ids=["default", "bots", "doppel-owned"])
+def test_a_shape_ranked_in_a_playout_leaves_the_legal_list_a_fresh_listing_gives(rules):
+    """DB-R8: a rank-a-shape step hands the next state its legal actions (this state's less the
+    shape taken, ``shapes_done`` under DB-A24's auto_complete_random); at every state of a
+    ``fast_play`` game they equal a fresh listing, and the state equals ``_apply_for``'s."""
+    state = db.new_game(seed=5, rules=rules, artefacts={"dark": 1, "light": 2})
+    rng = random.Random(5)
+    handed = 0
+    while not state.is_over:
+        seat = state.to_move
+        cached = state._legal
+        if cached is not None:
+            handed += 1
+            assert list(cached) == db.State._legal_for(state, seat, state._step(seat))
+        action = random_policy(state, rng)
+        after = fast_play(state, action)
+        if action[0] == "shape" and after.round == state.round:
+            assert state._apply(action) == state._apply_for(seat, action)    # no log entry
+            assert after.to_move == _plain_mover(after)
+            if not after.subs[seat].shapes_done:
+                assert after.to_move == seat and after._step(seat) == ("shape",)
+        state = after
+    assert handed > 300          # the handed-on lists were checked, not skipped
+
+
 @settings(max_examples=40, deadline=None)
 @given(data=st.data())
 def test_revised_equals_dataclasses_replace(data):

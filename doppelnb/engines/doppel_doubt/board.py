@@ -181,6 +181,17 @@ class Board:
         self._cache.clear()
         return self
 
+    def _claim(self, cells: Sequence[Cell], key: str) -> None:
+        """:meth:`set_owner` for the engine's own claim resolution (DB-R11): squares its verdict
+        found on the board and an owner key the state made, so nothing is parsed or checked
+        again (a round resolves up to ten claims, in every playout of a search)."""
+        self._need_unfrozen()
+        owner = list(self.owner)
+        for r, c in cells:
+            owner[r * SIZE + c] = key
+        self.owner = tuple(owner)
+        self._cache.clear()
+
     def set_zero(self, cell: Cell, owner: str | None = None) -> Board:
         """Make ``cell`` a Zero space (value 0), unclaimed or claimed by ``owner`` (DB-R7, DB-R15)."""
         cell = parse_cell(cell)

@@ -137,7 +137,7 @@ def _resolve(board: Board, placements: Sequence[tuple[int, str, int, int, tuple[
                     if rules.own_square_blocks:                    # DB-A10
                         claimed_round.add(cell)
             if claimed:
-                current.set_owner(claimed, who)
+                current._claim(claimed, who)                 # checked by the verdict
                 claims += ((who, tuple(claimed)),)
         steps.append(ClaimStep(seat, who, card, original, cells, tuple(claimed), tuple(held),
                                tuple(ignored), void, start, claims))

@@ -26,7 +26,8 @@ from itertools import compress
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from ...core.frozen import FrozenMap
+from immutables import Map
+
 from .bitboards import add_bit, anchor_mask, at_least, greater
 from .notation import CELLS, SIZE, Cell
 from .rules import Rules, colour_of
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 
 _BITS = bytes.maketrans(b"01", b"\x00\x01")   # a mask's binary digits as 0/1 bytes
 _ROW = (1 << SIZE) - 1
+_POWERS = tuple(1 << i for i in range(SIZE * SIZE))   # square index -> its bit
 
 
 def pad_for(rules: Rules, shape: Shape) -> int:
@@ -60,10 +62,11 @@ def owner_bits(board: Board) -> tuple[Mapping[str, int], int]:
     for i, owner in enumerate(board.owner):
         if owner is not None:
             bits[owner] = bits.get(owner, 0) | 1 << i
-    guarded = sum(1 << i for i in board.zero)
+    guarded = sum(map(_POWERS.__getitem__, board.zero))
     if board.rules.start_square_protected:
-        guarded |= sum(1 << i for i in board._start_index)
-    out: tuple[Mapping[str, int], int] = (FrozenMap(bits), guarded)
+        guarded |= sum(map(_POWERS.__getitem__, board._start_index))
+    # persistent maps (a FrozenMap would copy and check each value)
+    out: tuple[Mapping[str, int], int] = (Map(bits), guarded)
     board._cache["owners"] = out
     return out
 
@@ -102,10 +105,30 @@ def masks(board: Board, key: str, pad: int) -> Mapping[str, Any]:
     all_enemy = 0
     for squares in enemy.values():
         all_enemy |= squares
-    out: Mapping[str, Any] = FrozenMap({"own": _padded(own, pad), "bad": _padded(bad, pad),
-                                        "enemy": all_enemy, "targets": enemy,
-                                        "width": SIZE + 2 * pad})
+    out: Mapping[str, Any] = Map({
+        "own": _padded(own, pad), "bad": _padded(bad, pad), "enemy": all_enemy,
+        "targets": Map(enemy), "width": SIZE + 2 * pad})
     board._cache[("masks", key, pad)] = out
+    return out
+
+
+_GEOMETRY: dict[tuple[tuple[Cell, ...], int], tuple[tuple[int, int, tuple[int, ...]], ...]] = {}
+
+
+def geometry(shape: Shape, width: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """For each rotation of ``shape`` on a ``width``-square grid: ``(index, anchors, shifts)``,
+    the anchors where its bounding box fits and each square's offset from the anchor. Made once
+    per shape and grid width (a game offers 90 shapes; every listing of placements reuses it)."""
+    key = (shape.key, width)
+    out = _GEOMETRY.get(key)
+    if out is None:
+        rows = []
+        for index, rot in enumerate(shape.rotations()):
+            h = 1 + max(r for r, _ in rot)
+            w = 1 + max(c for _, c in rot)
+            rows.append((index, anchor_mask(width, h, w),
+                         tuple(r * width + c for r, c in rot)))
+        out = _GEOMETRY[key] = tuple(rows)
     return out
 
 
@@ -118,28 +141,31 @@ def legal_masks(board: Board, key: str, shape: Shape) -> list[tuple[int, int, in
     width = m["width"]
     size = shape.size
     rule, reject = rules.takeover_rule, rules.illegal_takeover == "reject"
-    own, bad = m["own"], m["bad"]
+    own, bad, enemy = m["own"], m["bad"], m["enemy"]
+    lazy = rule == "own_over_half" and rules.takeover_check == "whole_shape"
     out = []
-    for index, rot in enumerate(shape.rotations()):
-        h = 1 + max(r for r, _ in rot)
-        w = 1 + max(c for _, c in rot)
-        anchors = anchor_mask(width, h, w)
-        shifts = [r * width + c for r, c in rot]
-        any_own = any_bad = 0
-        own_planes: list[int] = []
+    for index, anchors, shifts in geometry(shape, width):
+        any_own = any_bad = touched = 0
         for k in shifts:
-            o = own >> k
-            any_own |= o
+            any_own |= own >> k
             any_bad |= bad >> k
-            add_bit(own_planes, o)
+            touched |= enemy >> k
         legal = anchors & any_own & ~any_bad                  # DB-R10c, DB-R12
-        if reject and m["enemy"]:                             # DB-R13
-            legal &= ~_takeover_fail(rules, m, shifts, own_planes, rule, size, anchors)
+        if reject and legal & touched:                        # DB-R13
+            # Own squares are counted only where an enemy square is covered: with the default
+            # rules (own_over_half, whole shape) the test needs nothing else.
+            own_planes: list[int] = []
+            for k in shifts:
+                add_bit(own_planes, own >> k)
+            if lazy:
+                legal &= ~(touched & ~at_least(own_planes, size // 2 + 1, anchors))
+            else:
+                legal &= ~_takeover_fail(rules, m, shifts, own_planes, rule, size, anchors)
         out.append((index, pad, legal))
     return out
 
 
-def _takeover_fail(rules: Rules, m: Mapping[str, Any], shifts: list[int], own_planes: list[int],
+def _takeover_fail(rules: Rules, m: Mapping[str, Any], shifts: tuple[int, ...], own_planes: list[int],
                    rule: str, size: int, anchors: int) -> int:
     """Anchors where some enemy square is covered and the takeover test fails."""
     groups = ([m["enemy"]] if rules.takeover_check == "whole_shape"
@@ -209,5 +235,5 @@ def count_legal(board: Board, key: str, shape: Shape) -> int:
     return sum(mask.bit_count() for _, _, mask in legal_masks(board, key, shape))
 
 
-__all__ = ["pad_for", "owner_bits", "masks", "legal_masks", "legal_placements", "legal_cells",
+__all__ = ["pad_for", "owner_bits", "masks", "geometry", "legal_masks", "legal_placements", "legal_cells",
            "count_legal"]
