@@ -24,7 +24,6 @@ LAZY_ALLOWED = {"render"}
 #: (strict), so the mark is removed the day it is fixed.
 CYCLIC_YET = {
     "doppel_doubt": "import cycles players/flow <-> state and listing <-> board",
-    "doppelganger_tricks": "import cycles players <-> state and flow <-> state",
 }
 LONG_YET = {
     "doppel_doubt": "board.py is over 600 lines",

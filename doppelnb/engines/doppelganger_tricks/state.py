@@ -22,9 +22,10 @@ from ...core.chance import make_seed
 from ...core.checks import check_instance, check_seat
 from ...core.errors import IllegalAction
 from ...core.frozen import FrozenMap
+from ...core.spec import spec_of
 from ...core.state import ActionLog, GameState, Outcome, top_scorers
 from ...core.variants import RulesBase
-from . import flow
+from . import flow, legal
 from .actions import PASS, PLAYS, Action, Bid, Claim, Play, parse_action
 from .actions import to_json as _action_json
 from .flow import Book, Moment, PlayedTrick, RoundScore, tricks_per_round
@@ -53,7 +54,7 @@ class State(GameState):
     else (``hands``, ``trick``, ``tricks``, the score sheet...) is read through properties in the
     readable notation. The legal actions are computed once per state from the masks by table
     look-ups and cached in ``_legal``; ``play`` accepts an action by membership in them, and only
-    a refused action runs :func:`.flow.explain`, which checks the rules one by one to name the
+    a refused action runs :func:`.legal.explain`, which checks the rules one by one to name the
     rule and the reason. The tests check that the two always agree.
 
     A state is three slots: its moment, its action log and the cache of its legal actions. The
@@ -369,12 +370,12 @@ class State(GameState):
         return _action_json(action)
 
     def action_label(self, action: Any) -> str:
-        return flow.action_label(action)
+        return legal.action_label(action)
 
     def _check(self, action: Any) -> None:
         if action in self._legal_tuple():  # the legal set, computed once per state
             return
-        flow.explain(self, action)  # raises IllegalAction naming the rule that forbids it
+        legal.explain(self, action)  # raises IllegalAction naming the rule that forbids it
         raise IllegalAction("NB-ARG", f"{self.action_label(action)} is not a legal action now")
 
     def _apply(self, action: Any) -> State:
@@ -415,10 +416,13 @@ class State(GameState):
         }
 
     def determinize(self, player: Any, rng: Any) -> State:
-        """A state consistent with what ``player`` has seen; see :func:`.players.determinize`."""
-        from .players import determinize
-
-        return determinize(self, player, rng)
+        """A state consistent with what ``player`` has seen: :func:`.players.determinize`,
+        reached through the game registry (:func:`~doppelnb.core.spec.spec_of`), so this module
+        never imports the players module, which imports it."""
+        determinize = spec_of(GAME).determinize
+        assert determinize is not None, "Doppelgänger Tricks registers its determinizer"
+        result: State = determinize(self, player, rng)
+        return result
 
     def invariants(self) -> tuple[str, ...]:
         """Every conserved quantity that does not hold (empty when all do): the deck is split
