@@ -25,10 +25,12 @@ from ...core.frozen import FrozenMap
 from ...core.spec import spec_of
 from ...core.state import ActionLog, GameState, Outcome, top_scorers
 from ...core.variants import RulesBase
-from . import flow, legal
+from . import legal
 from .actions import PASS, PLAYS, Action, Bid, Claim, Play, parse_action
 from .actions import to_json as _action_json
-from .flow import Book, Moment, PlayedTrick, RoundScore, tricks_per_round
+from .codes import SEATS, SUIT_CODE, hand_mask, mask_cards
+from .deal import check_hands, deal_masks, first_player, tricks_per_round
+from .flow import Book, Moment
 from .notation import (
     ALL_CARDS,
     PLAIN_SUITS,
@@ -39,7 +41,7 @@ from .notation import (
     check_players,
     deck,
 )
-from .rules import BONUS_NAMES, Rules, _resolve
+from .rules import BONUS_NAMES, PlayedTrick, RoundScore, Rules, _resolve
 
 GAME = "doppelganger_tricks"
 _Rules = Rules  # the type of ``State.rules`` (``State.Rules`` is the protocol's class constant)
@@ -140,14 +142,14 @@ class State(GameState):
     @staticmethod
     def _first_state(players: int, rules: Any, seed: int, options: Any) -> State:
         """:meth:`initial` once the players and the seed are checked."""
-        fixed = flow.check_hands(options["hands"], players) if "hands" in options else None
+        fixed = check_hands(options["hands"], players) if "hands" in options else None
         first = options.get("first_player")
         if first is None:  # DT-R5: otherwise chosen at random (seeded)
-            first = flow.first_player(seed, players)
+            first = first_player(seed, players)
         else:
             first = check_seat(first, players, "first_player", rule="DT-R5")
-        masks = (tuple(map(flow.hand_mask, fixed)) if fixed is not None
-                 else flow.deal_masks(players, seed, 0))
+        masks = (tuple(map(hand_mask, fixed)) if fixed is not None
+                 else deal_masks(players, seed, 0))
         book = Book(0, first, (), (0,) * players, (), rules, seed, FrozenMap(options))
         return State(Moment.start(players, book, masks), None)
 
@@ -200,7 +202,7 @@ class State(GameState):
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each player's hand, sorted C, T, S, D (a new tuple of shared cards)."""
-        return tuple(map(flow.mask_cards, self._moment.masks))
+        return tuple(map(mask_cards, self._moment.masks))
 
     @property
     def bids(self) -> tuple[int | None, ...]:
@@ -542,14 +544,14 @@ def played_trick(number: int, record: tuple[int, ...], n: int) -> PlayedTrick:
     leader, lead = record[0], record[1]
     cards = tuple([ALL_CARDS[c] for c in record[2:]])
     declared = None if lead < 0 else PLAIN_SUITS[lead]
-    return PlayedTrick(number, leader, flow.SEATS[n][leader],
+    return PlayedTrick(number, leader, SEATS[n][leader],
                        _resolve(cards, declared, declared or cards[0].suit))
 
 
 def trick_record(t: PlayedTrick) -> tuple[int, ...]:
     """The record :class:`Moment` keeps of a played trick."""
     declared = t.result.declared
-    return (t.leader, -1 if declared is None else flow.SUIT_CODE[declared]) + tuple(
+    return (t.leader, -1 if declared is None else SUIT_CODE[declared]) + tuple(
         c.index for c in t.result.cards)
 
 
@@ -576,7 +578,7 @@ def _moment_with(m: Moment, game: dict[str, Any]) -> Moment:
         if k in _BOOK_NAMES:
             continue
         if k == "hands":
-            changes["masks"] = tuple(flow.hand_mask(tuple(h)) for h in v)
+            changes["masks"] = tuple(hand_mask(tuple(h)) for h in v)
         elif k == "trick":
             changes["trick"] = tuple(c.index for c in v)
         elif k == "tricks":
@@ -608,7 +610,7 @@ def new_game(players: Any, *, rules: Any = None, seed: Any = None, first_player:
     if first_player is not None:
         options["first_player"] = first_player
     if hands is not None:
-        options["hands"] = [[str(c) for c in flow.check_hands(hands, players)[p]]
+        options["hands"] = [[str(c) for c in check_hands(hands, players)[p]]
                             for p in range(players)] if isinstance(hands, (list, tuple)) else hands
     if unknown:  # refused by ``GameState.header``, which names the known options
         return State.new(players, _DEFAULT_RULES if rules is None else rules, seed, options)
