@@ -21,8 +21,8 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .actions import BIDS, CLAIMS, LEADS, PASS, PLAYS, Action, Bid, Play
-from .notation import ALL_CARDS, Card
-from .rules import BONUS_NAMES
+from .notation import ALL_CARDS, PLAIN_SUITS, Card
+from .rules import BONUS_NAMES, PlayedTrick, _resolve
 
 #: The seats in play order from each leader: ``SEATS[players][leader]``.
 SEATS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
@@ -174,6 +174,29 @@ def packed_winner(cards: int, size: int, lead: int) -> int:
     return win
 
 
+# -- a round's trick records, readable ---------------------------------------------------------
+def played_trick(number: int, record: tuple[int, ...], n: int) -> PlayedTrick:
+    """The readable :class:`PlayedTrick` of a trick record kept by :class:`.flow.Moment`."""
+    leader, lead = record[0], record[1]
+    cards = tuple([ALL_CARDS[c] for c in record[2:]])
+    declared = None if lead < 0 else PLAIN_SUITS[lead]
+    return PlayedTrick(number, leader, SEATS[n][leader],
+                       _resolve(cards, declared, declared or cards[0].suit))
+
+
+def trick_record(t: PlayedTrick) -> tuple[int, ...]:
+    """The record :class:`.flow.Moment` keeps of a played trick."""
+    declared = t.result.declared
+    return (t.leader, -1 if declared is None else SUIT_CODE[declared]) + tuple(
+        c.index for c in t.result.cards)
+
+
+def played_tricks(records: tuple[tuple[int, ...], ...], n: int) -> tuple[PlayedTrick, ...]:
+    """The readable tricks of a round's records, numbered from 1."""
+    return tuple([played_trick(i, r, n) for i, r in enumerate(records, 1)])
+
+
 __all__ = ["SEATS", "hand_mask", "SUIT_MASKS", "D_MASK", "SUIT_CODE", "CHUNK", "CARDS_OF",
            "PLAYS_OF", "LEADS_OF_D", "BIDS_UP_TO", "CLAIM_OPTIONS", "mask_cards", "mask_plays",
-           "mask_leads", "trick_winner", "packed_winner"]
+           "mask_leads", "trick_winner", "packed_winner", "played_trick", "trick_record",
+           "played_tricks"]

@@ -34,6 +34,7 @@ from .codes import (
     mask_leads,
     mask_plays,
     packed_winner,
+    trick_record,
     trick_winner,
 )
 from .codes import CARDS_OF as CARDS_OF
@@ -497,8 +498,41 @@ def score_row(m: Moment, rules: Rules) -> RoundScore:
 
 
 
+#: The readable fields of a state (``State._evolve`` takes them), and how each goes into the
+#: moment: the book's fields by their names there, the others by :func:`moment_with`.
+READABLE_BOOK: Final = {"round": "round", "round_first": "first", "sheet": "sheet",
+                        "totals": "totals", "last_round_tricks": "last_round", "rules": "rules",
+                        "seed": "seed", "options": "options"}
+READABLE_NAMES: Final = frozenset(READABLE_BOOK) | {"phase", "bids", "hands", "won", "leader",
+                                                    "trick", "declared", "tricks", "holders",
+                                                    "window"}
+
+
+def moment_with(m: Moment, game: dict[str, Any]) -> Moment:
+    """``m`` with some of the state's readable fields (:data:`READABLE_NAMES`: cards, played
+    tricks, the book's fields...) replaced: the slow, general path of ``State._evolve``."""
+    changes: dict[str, Any] = {}
+    book = {READABLE_BOOK[k]: v for k, v in game.items() if k in READABLE_BOOK}
+    if "last_round" in book:
+        book["last_round"] = tuple(map(trick_record, book["last_round"]))
+    if book:
+        changes["book"] = m.book._replace(**book)
+    for k, v in game.items():
+        if k in READABLE_BOOK:
+            continue
+        if k == "hands":
+            changes["masks"] = tuple(hand_mask(tuple(h)) for h in v)
+        elif k == "trick":
+            changes["trick"] = tuple(c.index for c in v)
+        elif k == "tricks":
+            changes["tricks"] = tuple(map(trick_record, v))
+        else:
+            changes[k] = v
+    return m.replace(changes)
+
+
 __all__ = ["PlayedTrick", "RoundScore", "tricks_per_round", "check_hands", "deal", "deal_masks",
            "hand_mask", "seeded_stream", "first_player", "Moment", "Book", "may_claim",
            "trick_winner", "packed_winner", "score_row", "round_score", "mask_cards",
            "mask_plays", "mask_leads", "explain", "declarable", "check_claim", "action_label",
-           "SEATS", "Hands", "FORECAST", "MOMENT_FIELDS"]
+           "SEATS", "Hands", "FORECAST", "MOMENT_FIELDS", "READABLE_NAMES", "moment_with"]

@@ -28,12 +28,13 @@ from ...core.variants import RulesBase
 from . import legal
 from .actions import PASS, PLAYS, Action, Bid, Claim, Play, parse_action
 from .actions import to_json as _action_json
-from .codes import SEATS, SUIT_CODE, hand_mask, mask_cards
+from .codes import hand_mask, mask_cards, played_tricks
+from .codes import played_trick as played_trick
+from .codes import trick_record as trick_record
 from .deal import check_hands, deal_masks, first_player, tricks_per_round
-from .flow import Book, Moment
+from .flow import READABLE_NAMES, Book, Moment, moment_with
 from .notation import (
     ALL_CARDS,
-    PLAIN_SUITS,
     PLAYER_COUNTS,
     SUIT_SYMBOLS,
     SUITS,
@@ -41,7 +42,7 @@ from .notation import (
     check_players,
     deck,
 )
-from .rules import BONUS_NAMES, PlayedTrick, RoundScore, Rules, _resolve
+from .rules import BONUS_NAMES, PlayedTrick, RoundScore, Rules
 
 GAME = "doppelganger_tricks"
 _Rules = Rules  # the type of ``State.rules`` (``State.Rules`` is the protocol's class constant)
@@ -157,13 +158,13 @@ class State(GameState):
         """A copy with some fields replaced; besides ``moment`` and ``action_log`` it takes the
         header and the readable fields (``hands``, ``bids``, ``phase``, ``totals``...) and
         rebuilds the moment from them."""
-        unknown = set(changes) - _MOMENT_NAMES - {"moment", "action_log", "_legal"}
+        unknown = set(changes) - READABLE_NAMES - {"moment", "action_log", "_legal"}
         if unknown:
             raise AttributeError(f"State has no field(s) {', '.join(sorted(unknown))}")
-        game = {k: changes.pop(k) for k in list(changes) if k in _MOMENT_NAMES}
+        game = {k: changes.pop(k) for k in list(changes) if k in READABLE_NAMES}
         moment = changes.get("moment", self._moment)
         if game:
-            moment = _moment_with(moment, game)
+            moment = moment_with(moment, game)
         return State(moment, changes.get("action_log", self.action_log))
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -193,7 +194,7 @@ class State(GameState):
     @property
     def last_round_tricks(self) -> tuple[PlayedTrick, ...]:
         """The previous round's tricks."""
-        return _played(self._moment.book.last_round, self.players)
+        return played_tricks(self._moment.book.last_round, self.players)
 
     @property
     def phase(self) -> Phase:
@@ -229,7 +230,7 @@ class State(GameState):
     @property
     def tricks(self) -> tuple[PlayedTrick, ...]:
         """This round's completed tricks."""
-        return _played(self._moment.tricks, self.players)
+        return played_tricks(self._moment.tricks, self.players)
 
     @property
     def holders(self) -> tuple[int | None, ...]:
@@ -537,55 +538,6 @@ _MOVES: Final[dict[str, tuple[int, str | None, str]]] = {
 _PLAY: Final = Play
 _BID: Final = Bid
 _CLAIM: Final = Claim
-
-
-def played_trick(number: int, record: tuple[int, ...], n: int) -> PlayedTrick:
-    """The readable :class:`PlayedTrick` of a trick record kept by :class:`Moment`."""
-    leader, lead = record[0], record[1]
-    cards = tuple([ALL_CARDS[c] for c in record[2:]])
-    declared = None if lead < 0 else PLAIN_SUITS[lead]
-    return PlayedTrick(number, leader, SEATS[n][leader],
-                       _resolve(cards, declared, declared or cards[0].suit))
-
-
-def trick_record(t: PlayedTrick) -> tuple[int, ...]:
-    """The record :class:`Moment` keeps of a played trick."""
-    declared = t.result.declared
-    return (t.leader, -1 if declared is None else SUIT_CODE[declared]) + tuple(
-        c.index for c in t.result.cards)
-
-
-def _played(records: tuple[tuple[int, ...], ...], n: int) -> tuple[PlayedTrick, ...]:
-    return tuple([played_trick(i, r, n) for i, r in enumerate(records, 1)])
-
-
-#: The readable fields ``_evolve`` accepts, and how each goes into the moment.
-_BOOK_NAMES: Final = {"round": "round", "round_first": "first", "sheet": "sheet", "totals": "totals",
-               "last_round_tricks": "last_round", "rules": "rules", "seed": "seed",
-               "options": "options"}
-_MOMENT_NAMES: Final = frozenset(_BOOK_NAMES) | {"phase", "bids", "hands", "won", "leader", "trick",
-                                          "declared", "tricks", "holders", "window"}
-
-
-def _moment_with(m: Moment, game: dict[str, Any]) -> Moment:
-    changes: dict[str, Any] = {}
-    book = {_BOOK_NAMES[k]: v for k, v in game.items() if k in _BOOK_NAMES}
-    if "last_round" in book:
-        book["last_round"] = tuple(map(trick_record, book["last_round"]))
-    if book:
-        changes["book"] = m.book._replace(**book)
-    for k, v in game.items():
-        if k in _BOOK_NAMES:
-            continue
-        if k == "hands":
-            changes["masks"] = tuple(hand_mask(tuple(h)) for h in v)
-        elif k == "trick":
-            changes["trick"] = tuple(c.index for c in v)
-        elif k == "tricks":
-            changes["tricks"] = tuple(map(trick_record, v))
-        else:
-            changes[k] = v
-    return m.replace(changes)
 
 
 _DEFAULT_RULES: Final = Rules()  # frozen, so one shared instance serves every default game
