@@ -227,8 +227,9 @@ def census_closed_form(players: int, *, numbers: int | None = None) -> dict[str,
 
 
 __all__ = ["annihilation_census", "census_brute_force", "census_fractions", "trick_outcome",
-           "CENSUS_KEYS", "simulate_round", "deal_codes", "RoundOutcome", "POLICIES",
-           "forecast_analysis", "ForecastAnalysis", "annihilation_rates", "Rate",
-           "doppelganger_value", "DoppelgangerValue", "heuristic_bid", "simulate_full_round",
-           "FullRound", "MAX_SIM_ROUNDS", "census_formulas", "census_closed_form",
-           "FORMULA_KEYS"]
+           "CENSUS_KEYS", "census_formulas", "census_closed_form", "FORMULA_KEYS",
+           # importable from here as before issue 26; they live in .simulation
+           "simulate_round", "deal_codes", "RoundOutcome", "POLICIES", "Policy", "policy_random",
+           "policy_greedy", "policy_aim", "forecast_analysis", "ForecastAnalysis",
+           "annihilation_rates", "Rate", "doppelganger_value", "DoppelgangerValue",
+           "heuristic_bid", "simulate_full_round", "FullRound", "MAX_SIM_ROUNDS", "D_SUIT"]

@@ -531,8 +531,13 @@ def moment_with(m: Moment, game: dict[str, Any]) -> Moment:
     return m.replace(changes)
 
 
-__all__ = ["PlayedTrick", "RoundScore", "tricks_per_round", "check_hands", "deal", "deal_masks",
-           "hand_mask", "seeded_stream", "first_player", "Moment", "Book", "may_claim",
-           "trick_winner", "packed_winner", "score_row", "round_score", "mask_cards",
-           "mask_plays", "mask_leads", "explain", "declarable", "check_claim", "action_label",
-           "SEATS", "Hands", "FORECAST", "MOMENT_FIELDS", "READABLE_NAMES", "moment_with"]
+__all__ = ["Moment", "Book", "MOMENT_FIELDS", "may_claim", "score_row", "READABLE_NAMES",
+           "moment_with", "PlayedTrick", "RoundScore",
+           # importable from here as before issue 26; each lives in the module named
+           "tricks_per_round", "Hands", "check_hands", "deal", "DECK_CODES", "seeded_stream",
+           "draw_below", "first_player", "deal_masks",  # .deal
+           "SEATS", "hand_mask", "SUIT_MASKS", "D_MASK", "SUIT_CODE", "CHUNK", "CARDS_OF",
+           "PLAYS_OF", "LEADS_OF_D", "BIDS_UP_TO", "CLAIM_OPTIONS", "mask_cards", "mask_plays",
+           "mask_leads", "trick_winner", "packed_winner",  # .codes
+           "FORECAST", "round_score",  # .scoring
+           "explain", "declarable", "check_claim", "action_label"]  # .legal

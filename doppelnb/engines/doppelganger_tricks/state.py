@@ -575,4 +575,4 @@ def new_game(players: Any, *, rules: Any = None, seed: Any = None, first_player:
 from_json = State.from_json
 
 __all__ = ["State", "PlayedTrick", "RoundScore", "new_game", "from_json", "tricks_per_round",
-           "GAME", "Phase"]
+           "GAME", "Phase", "played_trick", "trick_record"]
