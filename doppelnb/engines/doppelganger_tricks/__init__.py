@@ -7,27 +7,17 @@ are the digest's reconstruction of garbled symbols (DT-A1) and can be relabelled
 
 Modules (the layout of CONTRIBUTING.md): :mod:`.notation` (cards), :mod:`.rules` (``Rules``
 and the pure rule functions), :mod:`.actions` (typed actions), :mod:`.state` (the frozen
-``State``), :mod:`.flow` (deal, tricks, claims, scoring, refusals), :mod:`.analysis` (census,
-simulations), :mod:`.batch` (numpy playouts), :mod:`.render` (SVG / HTML), :mod:`.examples`
-(worked examples, golden cases), :mod:`.players` (greedy, determinize).
+``State``), :mod:`.flow` (the round in integers: ``Moment``, ``Book``), :mod:`.deal` (the
+seeded deal), :mod:`.codes` (hand masks, the trick winner on codes), :mod:`.scoring` (the score
+sheet's tables), :mod:`.legal` (why an action is refused), :mod:`.analysis` (the exact census),
+:mod:`.simulation` (seeded rounds on codes), :mod:`.batch` (numpy playouts), :mod:`.render`
+(SVG / HTML), :mod:`.examples` (worked examples, golden cases), :mod:`.players` (greedy,
+determinize).
 """
 
 from ...core.spec import GameSpec, register
 from .actions import PASS, Action, Bid, Claim, Play
-from .analysis import (
-    CENSUS_KEYS,
-    DoppelgangerValue,
-    ForecastAnalysis,
-    Rate,
-    annihilation_census,
-    annihilation_rates,
-    census_brute_force,
-    census_fractions,
-    doppelganger_value,
-    forecast_analysis,
-    heuristic_bid,
-    simulate_round,
-)
+from .analysis import CENSUS_KEYS, annihilation_census, census_brute_force, census_fractions
 from .batch import BatchOutcome, batched_rounds, resolve_batch
 from .examples import GOLDEN, example_game, flag_effects, worked_example
 from .notation import (
@@ -62,6 +52,16 @@ from .rules import (
     legal_plays,
     resolve_trick,
     round_points,
+)
+from .simulation import (
+    DoppelgangerValue,
+    ForecastAnalysis,
+    Rate,
+    annihilation_rates,
+    doppelganger_value,
+    forecast_analysis,
+    heuristic_bid,
+    simulate_round,
 )
 from .state import (
     GAME,

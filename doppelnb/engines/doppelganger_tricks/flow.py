@@ -1,270 +1,62 @@
-"""The flow of a round of Doppelgänger Tricks: deal, tricks, bonus claims, scoring (DT-R4..R20),
-and the rule-by-rule explanation of a refused action.
+"""The flow of a round of Doppelgänger Tricks in integers: who moves, the legal actions and the
+next moment through forecasts, tricks, bonus claims and the round's end (DT-R5..R20).
 
 The game itself lives in a :class:`Moment`: integers (each hand a bit mask over the card codes
 0..39, the trick in progress as codes), immutable, each action returning a new one; the state
-(:mod:`.state`) shows it in the readable notation. The refusal explanations read the state's
-readable fields. Nothing here mutates anything. ``make fast`` compiles this module with mypyc
-(``Moment`` becomes a native class); the pure module is the reference every test runs on.
+(:mod:`.state`) shows it in the readable notation. What the moment is built from has its own
+module: the deal and the seeded chance (:mod:`.deal`), cards as codes with the per-mask tables
+and the trick winner on codes (:mod:`.codes`), the score sheet's tables (:mod:`.scoring`);
+the rule-by-rule explanation of a refused action is :mod:`.legal`. Their names stay importable
+from here, as before they had their own modules. Nothing here mutates anything. ``make fast``
+compiles this module (and those) with mypyc (``Moment`` becomes a native class); the pure module
+is the reference every test runs on.
 
->>> tricks_per_round(3), tricks_per_round(4)
-(12, 10)
->>> SEATS[4][2]
-(2, 3, 0, 1)
+>>> m = Moment.start(3, Book(0, 1, (), (0, 0, 0), (), Rules(), 5, FrozenMap()), deal_masks(3, 5, 0))
+>>> m.phase, m.to_move(), len(m.legal())  # DT-R6: forecasts 0..12 from the first player
+('forecast', 1, 13)
 """
 
 from __future__ import annotations
 
-import dataclasses
-from _random import Random as _MT
 from types import FunctionType
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import Any, ClassVar, Final
 
-from ...core.chance import rng_for, stream_seed
-from ...core.checks import show
-from ...core.errors import BadInput, IllegalAction
 from ...core.frozen import FrozenMap
-from .actions import BIDS, CLAIMS, LEADS, PASS, PLAYS, Action, Bid, Claim, Play
-from .notation import (
-    ALL_CARDS,
-    DOPPELGANGER,
-    PLAIN_SUITS,
-    SUIT_SYMBOLS,
-    Card,
-    card,
-    deck,
-    sort_hand,
+from .actions import LEADS, Action, Play
+from .codes import (
+    BIDS_UP_TO,
+    CHUNK,
+    CLAIM_OPTIONS,
+    PLAYS_OF,
+    SUIT_CODE,
+    SUIT_MASKS,
+    mask_cards,
+    mask_leads,
+    mask_plays,
+    packed_winner,
+    trick_record,
+    trick_winner,
 )
-from .rules import (
-    BONUS_NAMES,
-    PlayedTrick,
-    RoundScore,
-    Rules,
-    bonus_points,
-    follow_reason,
-    forecast_points,
-)
-
-if TYPE_CHECKING:
-    from .state import State
-
-#: The seats in play order from each leader: ``SEATS[players][leader]``.
-SEATS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
-    n: tuple(tuple((lead + k) % n for k in range(n)) for lead in range(n)) for n in (3, 4)}
-
-
-def tricks_per_round(players: Any) -> int:
-    """DT-R4, DT-R17: 12 tricks with 3 players, 10 with 4."""
-    full = deck(players)  # refuses anything but 3 or 4 players (BadInput)
-    n: int = players
-    return len(full) // n
-
-
-Hands = tuple[tuple[Card, ...], ...]
-
-
-def check_hands(value: Any, players: int) -> Hands:
-    """A prepared first deal: the whole deck split into equal hands (DT-R3, DT-R4)."""
-    if not isinstance(value, (list, tuple)) or len(value) != players or not all(
-            isinstance(h, (list, tuple)) and len(h) <= 40 for h in value):
-        raise BadInput("DT-R4", f"hands must be a list of {players} lists of cards, got "
-                       f"{show(value)}")
-    hands = tuple(sort_hand(card(c) for c in h) for h in value)
-    full = deck(players)
-    size = len(full) // players
-    if any(len(h) != size for h in hands):
-        raise BadInput("DT-R4", f"each of the {players} hands holds {size} cards, not "
-                       f"{[len(h) for h in hands]}")
-    dealt = [c for h in hands for c in h]
-    if sorted(dealt, key=Card.sort_key) != sorted(full, key=Card.sort_key):
-        missing = sorted(set(full) - set(dealt), key=Card.sort_key)
-        extra = [c for c in dealt if c not in full or dealt.count(c) > 1]
-        raise BadInput("DT-R4", "the hands must share out the whole deck exactly once "
-                       f"(missing {' '.join(missing) or 'none'}, "
-                       f"wrong or repeated {' '.join(sorted(set(extra))) or 'none'})")
-    return hands
-
-
-def deal(players: int, seed: int, round_index: int) -> Hands:
-    """DT-R4: shuffle (seeded per round) and deal the whole deck evenly, hands sorted."""
-    pack = list(deck(players))
-    rng_for(seed, "deal", round_index).shuffle(pack)
-    return tuple(sort_hand(pack[i::players]) for i in range(players))
-
-
-#: The card codes of each deck (DT-R3: no 10s with 3 players), in deck order.
-DECK_CODES: Final[dict[int, tuple[int, ...]]] = {n: tuple(c.index for c in deck(n)) for n in (3, 4)}
-
-
-def seeded_stream(seed: int, label: str, index: int | None = None) -> _MT:
-    """The generator ``rng_for(seed, label)`` (or ``rng_for(seed, label, index)``) returns, as
-    the C Mersenne Twister of :mod:`random` (``_random.Random``): seeded with the same
-    :func:`~doppelnb.core.chance.stream_seed`, so the same ``getrandbits`` draws, without
-    ``random.Random``'s interpreted ``__init__`` and ``seed`` (a test compares the two)."""
-    return _MT(stream_seed(seed, label) if index is None else stream_seed(seed, label, index))
-
-
-def draw_below(rng: _MT, n: int) -> int:
-    """``random.Random.randrange(n)`` for ``n > 0`` (``_randbelow_with_getrandbits``: draw
-    ``n.bit_length()`` bits until the number is below ``n``)."""
-    k = n.bit_length()
-    r: int = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
-
-
-def first_player(seed: int, players: int) -> int:
-    """DT-R5: the seeded first player, ``rng_for(seed, "first player").randrange(players)``."""
-    return draw_below(seeded_stream(seed, "first player"), players)
-
-
-def deal_masks(players: int, seed: int, round_index: int) -> tuple[int, ...]:
-    """:func:`deal` as one bit mask per hand (bit ``c`` set: the hand holds the card of code
-    ``c``). The same seeded shuffle, written out with the generator's own draws
-    (``random.Random.shuffle`` draws ``_randbelow(i + 1)`` from ``getrandbits``), so the deal and
-    every record stay exactly those of :func:`deal`; the tests compare the two."""
-    pack = list(DECK_CODES[players])
-    draw = seeded_stream(seed, "deal", round_index).getrandbits  # bound once
-    i = len(pack) - 1
-    while i > 0:
-        n = i + 1
-        k = _BITS[n]
-        r: int = draw(k)
-        while r >= n:
-            r = draw(k)
-        c = pack[i]
-        pack[i] = pack[r]
-        pack[r] = c
-        i -= 1
-    if players == 4:
-        m0 = m1 = m2 = m3 = 0
-        i = 0
-        while i < 40:
-            m0 |= 1 << pack[i]
-            m1 |= 1 << pack[i + 1]
-            m2 |= 1 << pack[i + 2]
-            m3 |= 1 << pack[i + 3]
-            i += 4
-        return (m0, m1, m2, m3)
-    masks = [0] * players
-    i = 0
-    for c in pack:
-        masks[i % players] |= 1 << c
-        i += 1
-    return tuple(masks)
-
-
-#: ``_BITS[n]``: ``n.bit_length()`` for the deck sizes the shuffle draws below.
-_BITS: Final[tuple[int, ...]] = tuple(n.bit_length() for n in range(41))
-
-
-def hand_mask(hand: tuple[Card, ...]) -> int:
-    """The bit mask of a hand of cards."""
-    m = 0
-    for c in hand:
-        m |= 1 << c.index
-    return m
-
-
-# -- the moment of a game as integers --------------------------------------------------------------
-#: Bits of a hand mask per suit (C, T, S, D: codes 0..9, 10..19, 20..29, 30..39).
-SUIT_MASKS: Final[tuple[int, ...]] = tuple(((1 << 10) - 1) << (10 * k) for k in range(4))
-D_MASK: Final = ((1 << 10) - 1) << 30
-SUIT_CODE: Final[dict[str, int]] = {"C": 0, "T": 1, "S": 2, "D": 3}
-CHUNK: Final = (1 << 10) - 1
-
-
-def _chunk_table(suit_index: int, item: Any) -> list[tuple[Any, ...]]:
-    """For each 10-bit mask of one suit: the tuple of ``item(card)`` items, in number order."""
-    table: list[tuple[Any, ...]] = []
-    for m in range(1 << 10):
-        out: list[Any] = []
-        for x in range(10):
-            if m >> x & 1:
-                got = item(ALL_CARDS[10 * suit_index + x])
-                out.extend(got if isinstance(got, tuple) else (got,))
-        table.append(tuple(out))
-    return table
-
-
-#: ``CARDS_OF[k][m]``: the cards of suit ``k`` whose numbers are the bits of ``m``;
-#: ``PLAYS_OF[k][m]`` their plain plays; ``LEADS_OF_D[m]`` the leads of those D cards, each
-#: declaring C, T or S (DT-R8). Legal plays and hands are a few look-ups from a mask.
-CARDS_OF: Final[tuple[list[tuple[Card, ...]], ...]] = tuple(
-    _chunk_table(k, lambda c: c) for k in range(4))
-PLAYS_OF: Final[tuple[list[tuple[Play, ...]], ...]] = tuple(
-    _chunk_table(k, lambda c: PLAYS[c.name]) for k in range(4))
-LEADS_OF_D: Final[list[tuple[Play, ...]]] = _chunk_table(3, lambda c: LEADS[c])
-BIDS_UP_TO: Final[tuple[tuple[Bid, ...], ...]] = tuple(BIDS[:k + 1] for k in range(13))
-#: ``CLAIM_OPTIONS[player][(+1 free, +3 free)]``: the free bonus cards to claim, then passing.
-CLAIM_OPTIONS: Final[tuple[dict[tuple[bool, bool], tuple[Action, ...]], ...]] = tuple(
-    {(f1, f3): tuple(CLAIMS[p][name] for name, free in zip(BONUS_NAMES, (f1, f3), strict=True)
-                     if free) + (PASS,)
-     for f1 in (False, True) for f3 in (False, True)} for p in range(4))
-
-
-def mask_cards(m: int) -> tuple[Card, ...]:
-    """The cards of mask ``m`` in hand order (C, T, S, D, each by number)."""
-    return (CARDS_OF[0][m & CHUNK] + CARDS_OF[1][m >> 10 & CHUNK] + CARDS_OF[2][m >> 20 & CHUNK]
-            + CARDS_OF[3][m >> 30])
-
-
-def mask_plays(m: int) -> tuple[Play, ...]:
-    """The plain plays of the cards of mask ``m`` (a follower's options), in hand order."""
-    return (PLAYS_OF[0][m & CHUNK] + PLAYS_OF[1][m >> 10 & CHUNK] + PLAYS_OF[2][m >> 20 & CHUNK]
-            + PLAYS_OF[3][m >> 30])
-
-
-def mask_leads(m: int) -> tuple[Play, ...]:
-    """DT-R7, DT-R8: every card of mask ``m`` may lead, a D card once per declarable suit."""
-    return (PLAYS_OF[0][m & CHUNK] + PLAYS_OF[1][m >> 10 & CHUNK] + PLAYS_OF[2][m >> 20 & CHUNK]
-            + LEADS_OF_D[m >> 30])
-
-
-def trick_winner(trick: tuple[int, ...], lead: int, start: int = 0) -> int:
-    """:func:`.rules._resolve` on card codes: the index of the winning card among
-    ``trick[start:]`` (counted from ``start``), -1 for none.
-
-    DT-R10, DT-R12: a D card counts as the lead suit; a plain lead-suit card and the D card of
-    the same number annihilate (no other pair can occur). DT-R13: the highest surviving
-    lead-suit card wins, else the highest surviving number (the earliest on a tie), else nobody.
-    """
-    plain = 0
-    dees = 0
-    end = len(trick)
-    i = start
-    while i < end:
-        c = trick[i]
-        if c >= 30:
-            dees |= 1 << (c - 30)
-        elif c // 10 == lead:
-            plain |= 1 << (c - 10 * lead)
-        i += 1
-    gone = plain & dees
-    best = -1
-    win = -1
-    i = start
-    while i < end:
-        c = trick[i]
-        s = c // 10
-        x = c - 10 * s
-        if (s == lead or s == 3) and not gone >> x & 1 and x > best:
-            best = x
-            win = i
-        i += 1
-    if win >= 0:
-        return win - start
-    i = start
-    while i < end:
-        c = trick[i]
-        s = c // 10
-        x = c - 10 * s
-        if s != lead and s != 3 and x > best:  # strictly higher: the earliest wins a tie
-            best = x
-            win = i
-        i += 1
-    return win - start if win >= 0 else -1
+from .codes import CARDS_OF as CARDS_OF
+from .codes import D_MASK as D_MASK
+from .codes import LEADS_OF_D as LEADS_OF_D
+from .codes import SEATS as SEATS
+from .codes import hand_mask as hand_mask
+from .deal import DECK_CODES as DECK_CODES
+from .deal import Hands as Hands
+from .deal import check_hands as check_hands
+from .deal import deal as deal
+from .deal import deal_masks, tricks_per_round
+from .deal import draw_below as draw_below
+from .deal import first_player as first_player
+from .deal import seeded_stream as seeded_stream
+from .legal import action_label as action_label
+from .legal import check_claim as check_claim
+from .legal import declarable as declarable
+from .legal import explain as explain
+from .notation import PLAIN_SUITS
+from .rules import PlayedTrick, RoundScore, Rules
+from .scoring import FORECAST, HELD, held_bonus_points, round_score
 
 
 def _probe() -> None:
@@ -276,44 +68,6 @@ def _probe() -> None:
 #: :func:`trick_winner` over the trick's record (a loop over a tuple is the cheaper one there).
 #: The tests check both against the readable rule (``resolve_trick``), on both builds.
 _NATIVE: Final = not isinstance(_probe, FunctionType)
-
-
-def packed_winner(cards: int, size: int, lead: int) -> int:
-    """:func:`trick_winner` on a packed trick (``size`` card codes of 6 bits each in ``cards``,
-    the first in the lowest bits, as :class:`Moment` keeps the trick in progress): the same
-    rules (DT-R10, DT-R12, DT-R13) in integer operations only (the tests compare the two)."""
-    base = 10 * lead
-    plain = 0
-    dees = 0
-    k = 0
-    while k < size:
-        c = cards >> (6 * k) & 63
-        if c >= 30:
-            dees |= 1 << (c - 30)
-        elif base <= c < base + 10:
-            plain |= 1 << (c - base)
-        k += 1
-    gone = plain & dees  # DT-R12: annihilated numbers
-    best = -1
-    win = -1
-    k = 0
-    while k < size:  # DT-R13a: the highest surviving lead-suit (or D) card
-        c = cards >> (6 * k) & 63
-        x = c - 30 if c >= 30 else c - base if base <= c < base + 10 else -1
-        if x > best and not gone >> x & 1:
-            best = x
-            win = k
-        k += 1
-    if win >= 0:
-        return win
-    k = 0
-    while k < size:  # DT-R13b: else the highest number, the earliest on a tie; else nobody
-        c = cards >> (6 * k) & 63
-        if c < 30 and not base <= c < base + 10 and c % 10 > best:
-            best = c % 10
-            win = k
-        k += 1
-    return win
 
 
 class Book:
@@ -718,32 +472,6 @@ def may_claim(rules: Rules, holders: tuple[int | None, ...], player: int, code: 
     return True
 
 
-#: DT-R18 tabulated from :func:`.rules.forecast_points` (the rule lives there):
-#: ``FORECAST[bid][won]`` for bids and tricks 0..12.
-FORECAST: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(forecast_points(b, w) for w in range(13)) for b in range(13))
-#: The bonus cards a player holds, ``_HELD[2 * (holds +1) + (holds +3)]``: the tuples the score
-#: sheet keeps.
-_HELD: Final[tuple[tuple[str, ...], ...]] = tuple(
-    tuple(name for name, has in zip(BONUS_NAMES, (a, b), strict=True) if has)
-    for a in (False, True) for b in (False, True))
-_BONUS_POINTS: Final[dict[int, int]] = {}
-
-
-def _bonus_points(held: int, bid: int, won: int, rules: Rules) -> int:
-    """:func:`.rules.bonus_points` (DT-R16, DT-A5) of the bonus cards ``_HELD[held]``,
-    remembered per case (at most 4 x 13 x 13 x 2) under one integer key: the arguments come from
-    the state, already checked. Of the flags only DT-A5 (``bonus3_applies_to_zero_bid``) changes
-    the points, so it is the key's flag part."""
-    if held == 0:
-        return 0
-    key = ((held * 13 + bid) * 13 + won) * 2 + (1 if rules.bonus3_applies_to_zero_bid else 0)
-    points = _BONUS_POINTS.get(key)
-    if points is None:
-        points = bonus_points(_HELD[held], bid, won, rules)
-        _BONUS_POINTS[key] = points
-    return points
-
 
 def score_row(m: Moment, rules: Rules) -> RoundScore:
     """The score sheet row of the round just finished (DT-R16, DT-R18, DT-R19)."""
@@ -762,136 +490,54 @@ def score_row(m: Moment, rules: Rules) -> RoundScore:
         w = won[p]
         held = (2 if h1 == p else 0) + (1 if h3 == p else 0)
         bids.append(bid)
-        bonuses.append(_HELD[held])
+        bonuses.append(HELD[held])
         fc.append(FORECAST[bid][w])
-        bp.append(_bonus_points(held, bid, w, rules))
+        bp.append(held_bonus_points(held, bid, w, rules))
     return round_score((m.book.round + 1, m.book.first, tuple(bids), won, tuple(bonuses),
                         tuple(fc), tuple(bp)))
 
 
-#: :class:`.rules.RoundScore`'s fields in order, and the setter of each slot.
-_ROW_FIELDS: Final = tuple(f.name for f in dataclasses.fields(RoundScore))
-_ROW_SETTERS: Final[tuple[Any, ...]] = tuple(RoundScore.__dict__[name].__set__
-                                             for name in _ROW_FIELDS)
-_NEW: Final[Any] = object.__new__
+
+#: The readable fields of a state (``State._evolve`` takes them), and how each goes into the
+#: moment: the book's fields by their names there, the others by :func:`moment_with`.
+READABLE_BOOK: Final = {"round": "round", "round_first": "first", "sheet": "sheet",
+                        "totals": "totals", "last_round_tricks": "last_round", "rules": "rules",
+                        "seed": "seed", "options": "options"}
+READABLE_NAMES: Final = frozenset(READABLE_BOOK) | {"phase", "bids", "hands", "won", "leader",
+                                                    "trick", "declared", "tricks", "holders",
+                                                    "window"}
 
 
-def round_score(values: tuple[Any, ...]) -> RoundScore:
-    """``RoundScore(*values)`` built without the frozen dataclass's ``__init__`` (which sets each
-    field through ``object.__setattr__``, interpreted): each slot set once through its own
-    descriptor, as :func:`doppelnb.core.state.copier` builds states (the tests compare the two)."""
-    row: RoundScore = _NEW(RoundScore)
-    k = 0
-    for setter in _ROW_SETTERS:
-        setter(row, values[k])
-        k += 1
-    return row
+def moment_with(m: Moment, game: dict[str, Any]) -> Moment:
+    """``m`` with some of the state's readable fields (:data:`READABLE_NAMES`: cards, played
+    tricks, the book's fields...) replaced: the slow, general path of ``State._evolve``."""
+    changes: dict[str, Any] = {}
+    book = {READABLE_BOOK[k]: v for k, v in game.items() if k in READABLE_BOOK}
+    if "last_round" in book:
+        book["last_round"] = tuple(map(trick_record, book["last_round"]))
+    if book:
+        changes["book"] = m.book._replace(**book)
+    for k, v in game.items():
+        if k in READABLE_BOOK:
+            continue
+        if k == "hands":
+            changes["masks"] = tuple(hand_mask(tuple(h)) for h in v)
+        elif k == "trick":
+            changes["trick"] = tuple(c.index for c in v)
+        elif k == "tricks":
+            changes["tricks"] = tuple(map(trick_record, v))
+        else:
+            changes[k] = v
+    return m.replace(changes)
 
 
-# -- explaining a refusal -------------------------------------------------------------------------
-def explain(s: State, action: Action) -> None:
-    """Check ``action`` rule by rule: raise :class:`IllegalAction` with the rule that forbids it
-    and why. Returns only for a legal action (the tests check that this agrees with
-    ``legal_actions``)."""
-    p = s.to_move
-    assert p is not None
-    if s.phase == "forecast":
-        if not isinstance(action, Bid):
-            raise IllegalAction("DT-R6", f"every player forecasts before the first trick; "
-                                f"P{p + 1} must forecast now")
-        if not 0 <= action.tricks <= s.bid_max:
-            raise IllegalAction("DT-A6" if 0 <= action.tricks <= 12 else "DT-R6",
-                                f"a forecast is a number of tricks from 0 to {s.bid_max}, "
-                                f"not {action.tricks}")
-        return
-    if isinstance(action, Bid):
-        raise IllegalAction("DT-R6", "forecasts are made once, at the start of the round")
-    if isinstance(action, Claim):
-        check_claim(s, action.player, action.bonus)
-        return
-    if action == PASS:
-        if s.window is None:
-            raise IllegalAction("DT-R15", "there is no bonus claim to decline now")
-        return
-    if s.window is not None:
-        raise IllegalAction("DT-R15", f"P{s.window + 1} has just played and must first "
-                            "claim a bonus card or pass")
-    assert isinstance(action, Play)
-    c, declared = action.card, action.declared
-    hand = s.hands[p]
-    if c not in hand:
-        raise IllegalAction("DT-R7", f"P{p + 1} does not hold {c}; the hand is "
-                            f"{' '.join(map(str, hand))}")
-    if not s.trick:
-        if c.suit == DOPPELGANGER and not declared:
-            raise IllegalAction("DT-R8", f"{c} is a doppelgänger lead, so P{p + 1} must "
-                                "declare the lead suit: C (●), T (▲) or S (■), e.g. "
-                                f"{c}:C")
-        if c.suit != DOPPELGANGER and declared:
-            raise IllegalAction("DT-R8", f"only a led doppelgänger is declared; {c} leads "
-                                f"suit {c.suit} by itself")
-        if declared and declared not in declarable(s, p):
-            raise IllegalAction("DT-A10", f"with declare_restricted_to_held_suits, P{p + 1} "
-                                f"may declare only a suit they hold "
-                                f"({', '.join(declarable(s, p))}), not {declared}")
-        return
-    if declared:
-        raise IllegalAction("DT-R10", f"only the leader declares; {c} played by a follower "
-                            f"counts as the lead suit {s.lead_suit} by itself")
-    lead = s.lead_suit
-    assert lead is not None
-    why = follow_reason(hand, lead, c)  # DT-R9
-    if why:
-        raise IllegalAction("DT-R9", why)
-
-
-def declarable(s: State, player: int) -> tuple[str, ...]:
-    """DT-R8 / DT-A10: the plain suits the leader may declare."""
-    if not s.rules.declare_restricted_to_held_suits:
-        return PLAIN_SUITS
-    held = tuple(x for x in PLAIN_SUITS if any(c.suit == x for c in s.hands[player]))
-    return held or PLAIN_SUITS  # a hand of only D cards may declare any suit
-
-
-def check_claim(s: State, player: int, name: str) -> None:
-    """DT-R15 and DT-A3/A4: when a bonus card may be taken."""
-    me = f"P{player + 1}"
-    if s.window != player:
-        if s.claims[player] >= s.rules.bonus_max_per_player:  # DT-A3
-            raise IllegalAction("DT-A3", f"{me} already took {s.claims[player]} bonus "
-                                f"card(s) this round, the most one player may take")
-        held = [str(c) for c in s.hands[player] if c.suit == DOPPELGANGER]
-        if held:
-            raise IllegalAction("DT-R15", f"{me} still holds {', '.join(held)}: only a "
-                                "player with no doppelgänger card in hand may claim a bonus")
-        turn = s.window if s.window is not None else s.to_move
-        if turn != player:
-            raise IllegalAction("DT-R15", f"it is P{(turn or 0) + 1}'s turn: {me} may claim a "
-                                "bonus card only right after their own play")
-        raise IllegalAction("DT-R15", f"{me} must first play a card: a bonus card is claimed "
-                            "right after playing, not before")
-    holder = s.holders[BONUS_NAMES.index(name)]
-    if holder is not None:
-        raise IllegalAction("DT-R15", f"the {name} bonus card was already taken by "
-                            f"P{holder + 1}")
-
-
-def action_label(action: Action) -> str:
-    """A readable label for the stepper and the messages."""
-    if isinstance(action, Bid):
-        return f"forecast {action.tricks} (secret)"
-    if isinstance(action, Claim):
-        return f"P{action.player + 1} claims the {action.bonus} bonus"
-    if action == PASS:
-        return "no bonus claim"
-    text, _, declared = str(action).partition(":")
-    c = card(text)
-    if declared:
-        return f"{c.symbol} declaring {declared} ({SUIT_SYMBOLS[declared]})"
-    return c.symbol
-
-
-__all__ = ["PlayedTrick", "RoundScore", "tricks_per_round", "check_hands", "deal", "deal_masks",
-           "hand_mask", "seeded_stream", "first_player", "Moment", "Book", "may_claim", "trick_winner", "score_row", "mask_cards",
-           "mask_plays", "mask_leads", "explain", "declarable", "check_claim", "action_label",
-           "SEATS", "Hands", "FORECAST"]
+__all__ = ["Moment", "Book", "MOMENT_FIELDS", "may_claim", "score_row", "READABLE_NAMES",
+           "moment_with", "PlayedTrick", "RoundScore",
+           # importable from here as before issue 26; each lives in the module named
+           "tricks_per_round", "Hands", "check_hands", "deal", "DECK_CODES", "seeded_stream",
+           "draw_below", "first_player", "deal_masks",  # .deal
+           "SEATS", "hand_mask", "SUIT_MASKS", "D_MASK", "SUIT_CODE", "CHUNK", "CARDS_OF",
+           "PLAYS_OF", "LEADS_OF_D", "BIDS_UP_TO", "CLAIM_OPTIONS", "mask_cards", "mask_plays",
+           "mask_leads", "trick_winner", "packed_winner",  # .codes
+           "FORECAST", "round_score",  # .scoring
+           "explain", "declarable", "check_claim", "action_label"]  # .legal

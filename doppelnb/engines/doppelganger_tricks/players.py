@@ -30,9 +30,9 @@ from ...core.chance import MAX_SEED
 from ...core.checks import check_instance, check_seat
 from ...core.errors import BadInput
 from .actions import PASS, Action, Bid, Claim, Play
-from .analysis import _check_rng, heuristic_bid, policy_aim
 from .notation import ALL_CARDS, DOPPELGANGER, PLAIN_SUITS, SUITS, Card, deck, sort_hand
 from .rules import _resolve
+from .simulation import _check_rng, heuristic_bid, policy_aim
 from .state import State
 
 

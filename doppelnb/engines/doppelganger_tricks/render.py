@@ -365,7 +365,7 @@ def annihilation_rates_html(rates: Mapping[Any, Any]) -> Html:
     the doppelgänger card of that number, with Wilson 95% intervals."""
     from ...core.exact import wilson_interval
     from ...core.render import line_chart
-    from .analysis import Rate
+    from .simulation import Rate
 
     rates = check_mapping(rates, "rates", max_len=40, key=lambda k, n: card(k),
                           item=lambda v, n: check_instance(v, n, Rate))

@@ -22,15 +22,19 @@ from ...core.chance import make_seed
 from ...core.checks import check_instance, check_seat
 from ...core.errors import IllegalAction
 from ...core.frozen import FrozenMap
+from ...core.spec import spec_of
 from ...core.state import ActionLog, GameState, Outcome, top_scorers
 from ...core.variants import RulesBase
-from . import flow
+from . import legal
 from .actions import PASS, PLAYS, Action, Bid, Claim, Play, parse_action
 from .actions import to_json as _action_json
-from .flow import Book, Moment, PlayedTrick, RoundScore, tricks_per_round
+from .codes import hand_mask, mask_cards, played_tricks
+from .codes import played_trick as played_trick
+from .codes import trick_record as trick_record
+from .deal import check_hands, deal_masks, first_player, tricks_per_round
+from .flow import READABLE_NAMES, Book, Moment, moment_with
 from .notation import (
     ALL_CARDS,
-    PLAIN_SUITS,
     PLAYER_COUNTS,
     SUIT_SYMBOLS,
     SUITS,
@@ -38,7 +42,7 @@ from .notation import (
     check_players,
     deck,
 )
-from .rules import BONUS_NAMES, Rules, _resolve
+from .rules import BONUS_NAMES, PlayedTrick, RoundScore, Rules
 
 GAME = "doppelganger_tricks"
 _Rules = Rules  # the type of ``State.rules`` (``State.Rules`` is the protocol's class constant)
@@ -53,7 +57,7 @@ class State(GameState):
     else (``hands``, ``trick``, ``tricks``, the score sheet...) is read through properties in the
     readable notation. The legal actions are computed once per state from the masks by table
     look-ups and cached in ``_legal``; ``play`` accepts an action by membership in them, and only
-    a refused action runs :func:`.flow.explain`, which checks the rules one by one to name the
+    a refused action runs :func:`.legal.explain`, which checks the rules one by one to name the
     rule and the reason. The tests check that the two always agree.
 
     A state is three slots: its moment, its action log and the cache of its legal actions. The
@@ -139,14 +143,14 @@ class State(GameState):
     @staticmethod
     def _first_state(players: int, rules: Any, seed: int, options: Any) -> State:
         """:meth:`initial` once the players and the seed are checked."""
-        fixed = flow.check_hands(options["hands"], players) if "hands" in options else None
+        fixed = check_hands(options["hands"], players) if "hands" in options else None
         first = options.get("first_player")
         if first is None:  # DT-R5: otherwise chosen at random (seeded)
-            first = flow.first_player(seed, players)
+            first = first_player(seed, players)
         else:
             first = check_seat(first, players, "first_player", rule="DT-R5")
-        masks = (tuple(map(flow.hand_mask, fixed)) if fixed is not None
-                 else flow.deal_masks(players, seed, 0))
+        masks = (tuple(map(hand_mask, fixed)) if fixed is not None
+                 else deal_masks(players, seed, 0))
         book = Book(0, first, (), (0,) * players, (), rules, seed, FrozenMap(options))
         return State(Moment.start(players, book, masks), None)
 
@@ -154,13 +158,13 @@ class State(GameState):
         """A copy with some fields replaced; besides ``moment`` and ``action_log`` it takes the
         header and the readable fields (``hands``, ``bids``, ``phase``, ``totals``...) and
         rebuilds the moment from them."""
-        unknown = set(changes) - _MOMENT_NAMES - {"moment", "action_log", "_legal"}
+        unknown = set(changes) - READABLE_NAMES - {"moment", "action_log", "_legal"}
         if unknown:
             raise AttributeError(f"State has no field(s) {', '.join(sorted(unknown))}")
-        game = {k: changes.pop(k) for k in list(changes) if k in _MOMENT_NAMES}
+        game = {k: changes.pop(k) for k in list(changes) if k in READABLE_NAMES}
         moment = changes.get("moment", self._moment)
         if game:
-            moment = _moment_with(moment, game)
+            moment = moment_with(moment, game)
         return State(moment, changes.get("action_log", self.action_log))
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -190,7 +194,7 @@ class State(GameState):
     @property
     def last_round_tricks(self) -> tuple[PlayedTrick, ...]:
         """The previous round's tricks."""
-        return _played(self._moment.book.last_round, self.players)
+        return played_tricks(self._moment.book.last_round, self.players)
 
     @property
     def phase(self) -> Phase:
@@ -199,7 +203,7 @@ class State(GameState):
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each player's hand, sorted C, T, S, D (a new tuple of shared cards)."""
-        return tuple(map(flow.mask_cards, self._moment.masks))
+        return tuple(map(mask_cards, self._moment.masks))
 
     @property
     def bids(self) -> tuple[int | None, ...]:
@@ -226,7 +230,7 @@ class State(GameState):
     @property
     def tricks(self) -> tuple[PlayedTrick, ...]:
         """This round's completed tricks."""
-        return _played(self._moment.tricks, self.players)
+        return played_tricks(self._moment.tricks, self.players)
 
     @property
     def holders(self) -> tuple[int | None, ...]:
@@ -369,12 +373,12 @@ class State(GameState):
         return _action_json(action)
 
     def action_label(self, action: Any) -> str:
-        return flow.action_label(action)
+        return legal.action_label(action)
 
     def _check(self, action: Any) -> None:
         if action in self._legal_tuple():  # the legal set, computed once per state
             return
-        flow.explain(self, action)  # raises IllegalAction naming the rule that forbids it
+        legal.explain(self, action)  # raises IllegalAction naming the rule that forbids it
         raise IllegalAction("NB-ARG", f"{self.action_label(action)} is not a legal action now")
 
     def _apply(self, action: Any) -> State:
@@ -415,10 +419,13 @@ class State(GameState):
         }
 
     def determinize(self, player: Any, rng: Any) -> State:
-        """A state consistent with what ``player`` has seen; see :func:`.players.determinize`."""
-        from .players import determinize
-
-        return determinize(self, player, rng)
+        """A state consistent with what ``player`` has seen: :func:`.players.determinize`,
+        reached through the game registry (:func:`~doppelnb.core.spec.spec_of`), so this module
+        never imports the players module, which imports it."""
+        determinize = spec_of(GAME).determinize
+        assert determinize is not None, "Doppelgänger Tricks registers its determinizer"
+        result: State = determinize(self, player, rng)
+        return result
 
     def invariants(self) -> tuple[str, ...]:
         """Every conserved quantity that does not hold (empty when all do): the deck is split
@@ -533,55 +540,6 @@ _BID: Final = Bid
 _CLAIM: Final = Claim
 
 
-def played_trick(number: int, record: tuple[int, ...], n: int) -> PlayedTrick:
-    """The readable :class:`PlayedTrick` of a trick record kept by :class:`Moment`."""
-    leader, lead = record[0], record[1]
-    cards = tuple([ALL_CARDS[c] for c in record[2:]])
-    declared = None if lead < 0 else PLAIN_SUITS[lead]
-    return PlayedTrick(number, leader, flow.SEATS[n][leader],
-                       _resolve(cards, declared, declared or cards[0].suit))
-
-
-def trick_record(t: PlayedTrick) -> tuple[int, ...]:
-    """The record :class:`Moment` keeps of a played trick."""
-    declared = t.result.declared
-    return (t.leader, -1 if declared is None else flow.SUIT_CODE[declared]) + tuple(
-        c.index for c in t.result.cards)
-
-
-def _played(records: tuple[tuple[int, ...], ...], n: int) -> tuple[PlayedTrick, ...]:
-    return tuple([played_trick(i, r, n) for i, r in enumerate(records, 1)])
-
-
-#: The readable fields ``_evolve`` accepts, and how each goes into the moment.
-_BOOK_NAMES: Final = {"round": "round", "round_first": "first", "sheet": "sheet", "totals": "totals",
-               "last_round_tricks": "last_round", "rules": "rules", "seed": "seed",
-               "options": "options"}
-_MOMENT_NAMES: Final = frozenset(_BOOK_NAMES) | {"phase", "bids", "hands", "won", "leader", "trick",
-                                          "declared", "tricks", "holders", "window"}
-
-
-def _moment_with(m: Moment, game: dict[str, Any]) -> Moment:
-    changes: dict[str, Any] = {}
-    book = {_BOOK_NAMES[k]: v for k, v in game.items() if k in _BOOK_NAMES}
-    if "last_round" in book:
-        book["last_round"] = tuple(map(trick_record, book["last_round"]))
-    if book:
-        changes["book"] = m.book._replace(**book)
-    for k, v in game.items():
-        if k in _BOOK_NAMES:
-            continue
-        if k == "hands":
-            changes["masks"] = tuple(flow.hand_mask(tuple(h)) for h in v)
-        elif k == "trick":
-            changes["trick"] = tuple(c.index for c in v)
-        elif k == "tricks":
-            changes["tricks"] = tuple(map(trick_record, v))
-        else:
-            changes[k] = v
-    return m.replace(changes)
-
-
 _DEFAULT_RULES: Final = Rules()  # frozen, so one shared instance serves every default game
 
 
@@ -604,7 +562,7 @@ def new_game(players: Any, *, rules: Any = None, seed: Any = None, first_player:
     if first_player is not None:
         options["first_player"] = first_player
     if hands is not None:
-        options["hands"] = [[str(c) for c in flow.check_hands(hands, players)[p]]
+        options["hands"] = [[str(c) for c in check_hands(hands, players)[p]]
                             for p in range(players)] if isinstance(hands, (list, tuple)) else hands
     if unknown:  # refused by ``GameState.header``, which names the known options
         return State.new(players, _DEFAULT_RULES if rules is None else rules, seed, options)
@@ -617,4 +575,4 @@ def new_game(players: Any, *, rules: Any = None, seed: Any = None, first_player:
 from_json = State.from_json
 
 __all__ = ["State", "PlayedTrick", "RoundScore", "new_game", "from_json", "tricks_per_round",
-           "GAME", "Phase"]
+           "GAME", "Phase", "played_trick", "trick_record"]

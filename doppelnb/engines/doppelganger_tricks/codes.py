@@ -1,0 +1,202 @@
+"""Cards as integer codes (suit x 10 + number - 1: C 0..9, T 10..19, S 20..29, D 30..39): hand bit
+masks, the per-mask tables the legal actions are looked up in, and a trick's winner on codes.
+
+A hand is a bit mask (bit ``c`` set: the hand holds the card of code ``c``); the legal plays of
+a hand are a few look-ups in tables built once from the readable rules (``CARDS_OF``,
+``PLAYS_OF``, ``LEADS_OF_D``); a trick's winner is found on its codes (:func:`trick_winner` on
+the record :class:`.flow.Moment` keeps, :func:`packed_winner` on the packed trick in progress),
+each tested against the readable :func:`.rules.resolve_trick`. ``make fast`` compiles this
+module with mypyc.
+
+>>> SEATS[4][2]
+(2, 3, 0, 1)
+>>> hand_mask((ALL_CARDS[0], ALL_CARDS[39])) == 1 << 0 | 1 << 39
+True
+>>> mask_cards(1 << 0 | 1 << 39)
+('1C', '10D')
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from .actions import BIDS, CLAIMS, LEADS, PASS, PLAYS, Action, Bid, Play
+from .notation import ALL_CARDS, PLAIN_SUITS, Card
+from .rules import BONUS_NAMES, PlayedTrick, _resolve
+
+#: The seats in play order from each leader: ``SEATS[players][leader]``.
+SEATS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
+    n: tuple(tuple((lead + k) % n for k in range(n)) for lead in range(n)) for n in (3, 4)}
+
+
+def hand_mask(hand: tuple[Card, ...]) -> int:
+    """The bit mask of a hand of cards."""
+    m = 0
+    for c in hand:
+        m |= 1 << c.index
+    return m
+
+
+#: Bits of a hand mask per suit (C, T, S, D: codes 0..9, 10..19, 20..29, 30..39).
+SUIT_MASKS: Final[tuple[int, ...]] = tuple(((1 << 10) - 1) << (10 * k) for k in range(4))
+D_MASK: Final = ((1 << 10) - 1) << 30
+SUIT_CODE: Final[dict[str, int]] = {"C": 0, "T": 1, "S": 2, "D": 3}
+CHUNK: Final = (1 << 10) - 1
+
+
+def _chunk_table(suit_index: int, item: Any) -> list[tuple[Any, ...]]:
+    """For each 10-bit mask of one suit: the tuple of ``item(card)`` items, in number order."""
+    table: list[tuple[Any, ...]] = []
+    for m in range(1 << 10):
+        out: list[Any] = []
+        for x in range(10):
+            if m >> x & 1:
+                got = item(ALL_CARDS[10 * suit_index + x])
+                out.extend(got if isinstance(got, tuple) else (got,))
+        table.append(tuple(out))
+    return table
+
+
+#: ``CARDS_OF[k][m]``: the cards of suit ``k`` whose numbers are the bits of ``m``;
+#: ``PLAYS_OF[k][m]`` their plain plays; ``LEADS_OF_D[m]`` the leads of those D cards, each
+#: declaring C, T or S (DT-R8). Legal plays and hands are a few look-ups from a mask.
+CARDS_OF: Final[tuple[list[tuple[Card, ...]], ...]] = tuple(
+    _chunk_table(k, lambda c: c) for k in range(4))
+PLAYS_OF: Final[tuple[list[tuple[Play, ...]], ...]] = tuple(
+    _chunk_table(k, lambda c: PLAYS[c.name]) for k in range(4))
+LEADS_OF_D: Final[list[tuple[Play, ...]]] = _chunk_table(3, lambda c: LEADS[c])
+BIDS_UP_TO: Final[tuple[tuple[Bid, ...], ...]] = tuple(BIDS[:k + 1] for k in range(13))
+#: ``CLAIM_OPTIONS[player][(+1 free, +3 free)]``: the free bonus cards to claim, then passing.
+CLAIM_OPTIONS: Final[tuple[dict[tuple[bool, bool], tuple[Action, ...]], ...]] = tuple(
+    {(f1, f3): tuple(CLAIMS[p][name] for name, free in zip(BONUS_NAMES, (f1, f3), strict=True)
+                     if free) + (PASS,)
+     for f1 in (False, True) for f3 in (False, True)} for p in range(4))
+
+
+def mask_cards(m: int) -> tuple[Card, ...]:
+    """The cards of mask ``m`` in hand order (C, T, S, D, each by number)."""
+    return (CARDS_OF[0][m & CHUNK] + CARDS_OF[1][m >> 10 & CHUNK] + CARDS_OF[2][m >> 20 & CHUNK]
+            + CARDS_OF[3][m >> 30])
+
+
+def mask_plays(m: int) -> tuple[Play, ...]:
+    """The plain plays of the cards of mask ``m`` (a follower's options), in hand order."""
+    return (PLAYS_OF[0][m & CHUNK] + PLAYS_OF[1][m >> 10 & CHUNK] + PLAYS_OF[2][m >> 20 & CHUNK]
+            + PLAYS_OF[3][m >> 30])
+
+
+def mask_leads(m: int) -> tuple[Play, ...]:
+    """DT-R7, DT-R8: every card of mask ``m`` may lead, a D card once per declarable suit."""
+    return (PLAYS_OF[0][m & CHUNK] + PLAYS_OF[1][m >> 10 & CHUNK] + PLAYS_OF[2][m >> 20 & CHUNK]
+            + LEADS_OF_D[m >> 30])
+
+
+def trick_winner(trick: tuple[int, ...], lead: int, start: int = 0) -> int:
+    """:func:`.rules._resolve` on card codes: the index of the winning card among
+    ``trick[start:]`` (counted from ``start``), -1 for none.
+
+    DT-R10, DT-R12: a D card counts as the lead suit; a plain lead-suit card and the D card of
+    the same number annihilate (no other pair can occur). DT-R13: the highest surviving
+    lead-suit card wins, else the highest surviving number (the earliest on a tie), else nobody.
+    """
+    plain = 0
+    dees = 0
+    end = len(trick)
+    i = start
+    while i < end:
+        c = trick[i]
+        if c >= 30:
+            dees |= 1 << (c - 30)
+        elif c // 10 == lead:
+            plain |= 1 << (c - 10 * lead)
+        i += 1
+    gone = plain & dees
+    best = -1
+    win = -1
+    i = start
+    while i < end:
+        c = trick[i]
+        s = c // 10
+        x = c - 10 * s
+        if (s == lead or s == 3) and not gone >> x & 1 and x > best:
+            best = x
+            win = i
+        i += 1
+    if win >= 0:
+        return win - start
+    i = start
+    while i < end:
+        c = trick[i]
+        s = c // 10
+        x = c - 10 * s
+        if s != lead and s != 3 and x > best:  # strictly higher: the earliest wins a tie
+            best = x
+            win = i
+        i += 1
+    return win - start if win >= 0 else -1
+
+
+def packed_winner(cards: int, size: int, lead: int) -> int:
+    """:func:`trick_winner` on a packed trick (``size`` card codes of 6 bits each in ``cards``,
+    the first in the lowest bits, as :class:`.flow.Moment` keeps the trick in progress): the same
+    rules (DT-R10, DT-R12, DT-R13) in integer operations only (the tests compare the two)."""
+    base = 10 * lead
+    plain = 0
+    dees = 0
+    k = 0
+    while k < size:
+        c = cards >> (6 * k) & 63
+        if c >= 30:
+            dees |= 1 << (c - 30)
+        elif base <= c < base + 10:
+            plain |= 1 << (c - base)
+        k += 1
+    gone = plain & dees  # DT-R12: annihilated numbers
+    best = -1
+    win = -1
+    k = 0
+    while k < size:  # DT-R13a: the highest surviving lead-suit (or D) card
+        c = cards >> (6 * k) & 63
+        x = c - 30 if c >= 30 else c - base if base <= c < base + 10 else -1
+        if x > best and not gone >> x & 1:
+            best = x
+            win = k
+        k += 1
+    if win >= 0:
+        return win
+    k = 0
+    while k < size:  # DT-R13b: else the highest number, the earliest on a tie; else nobody
+        c = cards >> (6 * k) & 63
+        if c < 30 and not base <= c < base + 10 and c % 10 > best:
+            best = c % 10
+            win = k
+        k += 1
+    return win
+
+
+# -- a round's trick records, readable ---------------------------------------------------------
+def played_trick(number: int, record: tuple[int, ...], n: int) -> PlayedTrick:
+    """The readable :class:`PlayedTrick` of a trick record kept by :class:`.flow.Moment`."""
+    leader, lead = record[0], record[1]
+    cards = tuple([ALL_CARDS[c] for c in record[2:]])
+    declared = None if lead < 0 else PLAIN_SUITS[lead]
+    return PlayedTrick(number, leader, SEATS[n][leader],
+                       _resolve(cards, declared, declared or cards[0].suit))
+
+
+def trick_record(t: PlayedTrick) -> tuple[int, ...]:
+    """The record :class:`.flow.Moment` keeps of a played trick."""
+    declared = t.result.declared
+    return (t.leader, -1 if declared is None else SUIT_CODE[declared]) + tuple(
+        c.index for c in t.result.cards)
+
+
+def played_tricks(records: tuple[tuple[int, ...], ...], n: int) -> tuple[PlayedTrick, ...]:
+    """The readable tricks of a round's records, numbered from 1."""
+    return tuple([played_trick(i, r, n) for i, r in enumerate(records, 1)])
+
+
+__all__ = ["SEATS", "hand_mask", "SUIT_MASKS", "D_MASK", "SUIT_CODE", "CHUNK", "CARDS_OF",
+           "PLAYS_OF", "LEADS_OF_D", "BIDS_UP_TO", "CLAIM_OPTIONS", "mask_cards", "mask_plays",
+           "mask_leads", "trick_winner", "packed_winner", "played_trick", "trick_record",
+           "played_tricks"]

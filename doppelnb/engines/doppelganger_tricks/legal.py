@@ -1,0 +1,149 @@
+"""Why an action is not legal: the rule-by-rule explanation of a refusal (DT-R6..R10,
+DT-R15, DT-A3, DT-A4, DT-A6, DT-A10), and the readable label of an action.
+
+The legal actions themselves are computed on the hand masks (:meth:`.flow.Moment.legal`) and the
+state accepts an action by membership in them; only a refused action comes here, to name the
+rule that forbids it and why. The tests check that the two always agree.
+
+These functions read the state's readable fields, described by :class:`Table` (the state module
+imports this one, so this one names what it reads instead of importing the state).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ...core.errors import IllegalAction
+from .actions import PASS, Action, Bid, Claim, Play
+from .notation import DOPPELGANGER, PLAIN_SUITS, SUIT_SYMBOLS, Card, card
+from .rules import BONUS_NAMES, Rules, follow_reason
+
+
+class Table(Protocol):
+    """What the refusal checks read of a state: :class:`.state.State` has all of it."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def to_move(self) -> int | None: ...
+    @property
+    def bid_max(self) -> int: ...
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def trick(self) -> tuple[Card, ...]: ...
+    @property
+    def lead_suit(self) -> str | None: ...
+    @property
+    def window(self) -> int | None: ...
+    @property
+    def holders(self) -> tuple[int | None, ...]: ...
+    @property
+    def claims(self) -> tuple[int, ...]: ...
+
+
+def explain(s: Table, action: Action) -> None:
+    """Check ``action`` rule by rule: raise :class:`IllegalAction` with the rule that forbids it
+    and why. Returns only for a legal action (the tests check that this agrees with
+    ``legal_actions``)."""
+    p = s.to_move
+    assert p is not None
+    if s.phase == "forecast":
+        if not isinstance(action, Bid):
+            raise IllegalAction("DT-R6", f"every player forecasts before the first trick; "
+                                f"P{p + 1} must forecast now")
+        if not 0 <= action.tricks <= s.bid_max:
+            raise IllegalAction("DT-A6" if 0 <= action.tricks <= 12 else "DT-R6",
+                                f"a forecast is a number of tricks from 0 to {s.bid_max}, "
+                                f"not {action.tricks}")
+        return
+    if isinstance(action, Bid):
+        raise IllegalAction("DT-R6", "forecasts are made once, at the start of the round")
+    if isinstance(action, Claim):
+        check_claim(s, action.player, action.bonus)
+        return
+    if action == PASS:
+        if s.window is None:
+            raise IllegalAction("DT-R15", "there is no bonus claim to decline now")
+        return
+    if s.window is not None:
+        raise IllegalAction("DT-R15", f"P{s.window + 1} has just played and must first "
+                            "claim a bonus card or pass")
+    assert isinstance(action, Play)
+    c, declared = action.card, action.declared
+    hand = s.hands[p]
+    if c not in hand:
+        raise IllegalAction("DT-R7", f"P{p + 1} does not hold {c}; the hand is "
+                            f"{' '.join(map(str, hand))}")
+    if not s.trick:
+        if c.suit == DOPPELGANGER and not declared:
+            raise IllegalAction("DT-R8", f"{c} is a doppelgänger lead, so P{p + 1} must "
+                                "declare the lead suit: C (●), T (▲) or S (■), e.g. "
+                                f"{c}:C")
+        if c.suit != DOPPELGANGER and declared:
+            raise IllegalAction("DT-R8", f"only a led doppelgänger is declared; {c} leads "
+                                f"suit {c.suit} by itself")
+        if declared and declared not in declarable(s, p):
+            raise IllegalAction("DT-A10", f"with declare_restricted_to_held_suits, P{p + 1} "
+                                f"may declare only a suit they hold "
+                                f"({', '.join(declarable(s, p))}), not {declared}")
+        return
+    if declared:
+        raise IllegalAction("DT-R10", f"only the leader declares; {c} played by a follower "
+                            f"counts as the lead suit {s.lead_suit} by itself")
+    lead = s.lead_suit
+    assert lead is not None
+    why = follow_reason(hand, lead, c)  # DT-R9
+    if why:
+        raise IllegalAction("DT-R9", why)
+
+
+def declarable(s: Table, player: int) -> tuple[str, ...]:
+    """DT-R8 / DT-A10: the plain suits the leader may declare."""
+    if not s.rules.declare_restricted_to_held_suits:
+        return PLAIN_SUITS
+    held = tuple(x for x in PLAIN_SUITS if any(c.suit == x for c in s.hands[player]))
+    return held or PLAIN_SUITS  # a hand of only D cards may declare any suit
+
+
+def check_claim(s: Table, player: int, name: str) -> None:
+    """DT-R15 and DT-A3/A4: when a bonus card may be taken."""
+    me = f"P{player + 1}"
+    if s.window != player:
+        if s.claims[player] >= s.rules.bonus_max_per_player:  # DT-A3
+            raise IllegalAction("DT-A3", f"{me} already took {s.claims[player]} bonus "
+                                f"card(s) this round, the most one player may take")
+        held = [str(c) for c in s.hands[player] if c.suit == DOPPELGANGER]
+        if held:
+            raise IllegalAction("DT-R15", f"{me} still holds {', '.join(held)}: only a "
+                                "player with no doppelgänger card in hand may claim a bonus")
+        turn = s.window if s.window is not None else s.to_move
+        if turn != player:
+            raise IllegalAction("DT-R15", f"it is P{(turn or 0) + 1}'s turn: {me} may claim a "
+                                "bonus card only right after their own play")
+        raise IllegalAction("DT-R15", f"{me} must first play a card: a bonus card is claimed "
+                            "right after playing, not before")
+    holder = s.holders[BONUS_NAMES.index(name)]
+    if holder is not None:
+        raise IllegalAction("DT-R15", f"the {name} bonus card was already taken by "
+                            f"P{holder + 1}")
+
+
+def action_label(action: Action) -> str:
+    """A readable label for the stepper and the messages."""
+    if isinstance(action, Bid):
+        return f"forecast {action.tricks} (secret)"
+    if isinstance(action, Claim):
+        return f"P{action.player + 1} claims the {action.bonus} bonus"
+    if action == PASS:
+        return "no bonus claim"
+    text, _, declared = str(action).partition(":")
+    c = card(text)
+    if declared:
+        return f"{c.symbol} declaring {declared} ({SUIT_SYMBOLS[declared]})"
+    return c.symbol
+
+
+__all__ = ["explain", "declarable", "check_claim", "action_label", "Table"]
