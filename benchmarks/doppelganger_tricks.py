@@ -41,7 +41,7 @@ the figure and the ratio, the worst printed beside it (the spread). The checked 
 on both paths when both exist, each in its own process with OpenSpiel timed in turns beside
 it, so each ratio comes from one run: the pure Python engine (the reference; every test runs
 on it) and the compiled one (``make fast`` builds a copy of the package in ``build/fast/``
-with ``core/state.py`` and the Tricks ``flow.py`` and ``state.py`` compiled by mypyc, the
+with ``core/state.py`` and the Tricks modules of the hook's ``include`` list compiled by mypyc, the
 Tricks ``State`` and ``GameState`` as native classes; run
 with ``PYTHONPATH=build/fast`` the script measures that one first).
 
