@@ -465,5 +465,32 @@ def view_html(state: State, seat: int, *, marks: Iterable[Coord] = ()) -> Html:
                 f'align-items:flex-start"><div>{picture}</div><div>{table}</div></div>')
 
 
-__all__ = ["desert_svg", "state_svg", "tile_svg", "placement_svg", "state_html", "step_html",
+def seat_and_onlooker(state: State, seat: int = 0) -> Html:
+    """What ``seat`` sees of a game beside what an onlooker sees: its role and Supply cards are
+    its own (GL-R5, GL-R8); everyone sees how many cards each player holds and how many were
+    discarded, face down (GL-R11)."""
+    mine, public = state.view(seat), state.view(None)
+    name = f"P{seat + 1}"
+    rows = [[f"{name}'s role", mine["role"], "hidden"],
+            [f"{name}'s Supply cards", ", ".join(map(card_words, mine["hand"])), "hidden"],
+            ["cards each player holds",
+             *[", ".join(map(str, v["hand_sizes"])) for v in (mine, public)]],
+            ["Supply discards",
+             *[f"{v['supply_discards']}, face down" for v in (mine, public)]]]
+    return Html(html_table(["", f"{name} sees", "an onlooker sees"], rows))
+
+
+def neighbours_svg(desert: Desert, at: Coord = (0, 0)) -> Svg:
+    """The Desert with the four neighbours of ``at`` marked, and its four diagonal squares,
+    which are not neighbours (GL-R9)."""
+    x, y = at
+    sides = [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+    corners = [(x + 1, y + 1), (x - 1, y + 1), (x + 1, y - 1), (x - 1, y - 1)]
+    return desert_svg(desert, team=at,
+                      labels={**{p: "next" for p in sides}, **{p: "diagonal" for p in corners}},
+                      marks={**{p: "#0072B2" for p in sides}, **{p: "#E69F00" for p in corners}},
+                      mark_words={"next": "a neighbour", "diagonal": "not a neighbour"})
+
+
+__all__ = ["desert_svg", "seat_and_onlooker", "neighbours_svg", "state_svg", "tile_svg", "placement_svg", "state_html", "step_html",
            "steps_table", "view_html", "card_words", "plain_words", "FILL"]
