@@ -13,13 +13,14 @@ import dataclasses
 import json
 import pathlib
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, Self, TypeVar
 
 from ...core.chance import MAX_SEED, rng_for
 from ...core.checks import check_int, show
 from ...core.errors import BadInput
 from ...core.frozen import FrozenMap
 from ...core.state import copier
+from .actions import Action
 from .board import Board
 from .board_data import _plain
 from .claims import Resolution, _resolve
@@ -29,15 +30,13 @@ from .rules import (
     DOPPELS,
     ROUNDS,
     SHAPES_PER_ROUND,
+    Rules,
     _allocate_starts,
     _draft_shapes,
     letter_of,
 )
 from .scoring import territory_sums
 from .shapes import Shape, one_sided_polyominoes
-
-if TYPE_CHECKING:
-    from .state import State
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -174,7 +173,56 @@ def guess_map(s: Submission) -> FrozenMap[str, Any]:
     return FrozenMap(out)
 
 
-def resolve_round(state: State) -> State:
+class RoundState(Protocol):
+    """What resolving a round and the Jester bots read of a game state, and how they make the
+    next one: a :class:`.state.State` has all of it.
+
+    Described here rather than imported from :mod:`.state`, which calls this module: the state
+    sits above the round's flow in the import graph and no cycle joins the two (issue 26).
+    """
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def board(self) -> Board: ...
+    @property
+    def identity(self) -> tuple[str, ...]: ...
+    @property
+    def subs(self) -> tuple[Submission, ...]: ...
+    @property
+    def offered(self) -> tuple[Shape, ...]: ...
+    @property
+    def artefacts(self) -> FrozenMap[str, int | None]: ...
+    @property
+    def uses(self) -> FrozenMap[str, int]: ...
+    @property
+    def played(self) -> tuple[tuple[tuple[int, int], ...], ...]: ...
+    @property
+    def territory_log(self) -> tuple[Mapping[str, tuple[int, int]], ...]: ...
+    @property
+    def draft_log(self) -> tuple[tuple[tuple[int, int], ...], ...]: ...
+    @property
+    def is_over(self) -> bool: ...
+
+    def key(self, seat: int) -> str: ...
+    def partner(self, seat: int) -> int: ...
+    def is_bot(self, seat: int) -> bool: ...
+    def start_labels(self, letter: str) -> list[str]: ...
+    def _step(self, seat: int) -> tuple[Any, ...] | None: ...
+    def _legal_for(self, seat: int, step: tuple[Any, ...] | None = None) -> list[Action]: ...
+    def _apply_for(self, seat: int, action: Any) -> Self: ...
+    def _evolve(self, **changes: Any) -> Self: ...
+
+
+#: The caller's own state type, handed back (a State in, a State out).
+S = TypeVar("S", bound=RoundState)
+
+
+def resolve_round(state: S) -> S:
     """Everyone has chosen: resolve the round (DB-R5 order) and open the next one."""
     rules, r = state.rules, state.round
     subs = state.subs
@@ -232,7 +280,7 @@ def resolve_round(state: State) -> State:
     return new if new.is_over else fill_bots(new)
 
 
-def fill_bots(state: State) -> State:
+def fill_bots(state: S) -> S:
     """Jester seats under ``jester_controller="bot"`` choose at random, seeded (DB-A25)."""
     if state.rules.jester_controller != "bot":
         return state

@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ...core.checks import show
 from ...core.errors import IllegalAction
@@ -30,12 +30,39 @@ from .actions import (
     ShapesDone,
     Start,
 )
+from .board import Board
 from .claims import light_target_ok
+from .flow import Submission
 from .notation import Cell
-from .rules import COLOURS, SHAPES_PER_ROUND, check_dark, colour_of, letter_of
+from .rules import COLOURS, SHAPES_PER_ROUND, Rules, check_dark, colour_of, letter_of
+from .shapes import Shape
 
-if TYPE_CHECKING:
-    from .state import State
+
+class SeatState(Protocol):
+    """What listing and checking one seat's actions read of a game state: a
+    :class:`.state.State` has all of it.
+
+    Described here rather than imported from :mod:`.state`, which calls this module: the state
+    sits above its rule checks in the import graph and no cycle joins the two (issue 26).
+    """
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def board(self) -> Board: ...
+    @property
+    def hands(self) -> tuple[tuple[int, ...], ...]: ...
+    @property
+    def identity(self) -> tuple[str, ...]: ...
+    @property
+    def subs(self) -> tuple[Submission, ...]: ...
+    @property
+    def to_place(self) -> tuple[Shape | None, ...]: ...
+
+    def key(self, seat: int) -> str: ...
+    def start_labels(self, letter: str) -> list[str]: ...
+    def action_label(self, action: Any) -> str: ...
+    def _step(self, seat: int) -> tuple[Any, ...] | None: ...
 
 # The actions listed most often, made once: every card and every shape to rank. A round's
 # hundreds of placements are made by ``tuple.__new__`` over the named tuple, mapped in C (the
@@ -59,7 +86,7 @@ STEP_TEXT = {"card": "play a card", "dark": "decide on the Power of Dark",
              "guess": "guess identities", "jester": "name the Jester colour"}
 
 
-def legal_for(state: State, seat: int, step: tuple[Any, ...] | None = None) -> list[Action]:
+def legal_for(state: SeatState, seat: int, step: tuple[Any, ...] | None = None) -> list[Action]:
     """``seat``'s legal actions for its next step (``step``: that step, when known)."""
     step = step or state._step(seat)
     if step is None:
@@ -101,7 +128,7 @@ def legal_for(state: State, seat: int, step: tuple[Any, ...] | None = None) -> l
     return list(_JESTER_ACTIONS)
 
 
-def check_for(state: State, seat: int, action: Any) -> None:
+def check_for(state: SeatState, seat: int, action: Any) -> None:
     """Raise :class:`IllegalAction` naming the rule when ``seat`` may not play ``action``."""
     step = state._step(seat)
     if step is None:

@@ -30,17 +30,23 @@ import dataclasses
 import itertools
 from collections.abc import Sequence
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
 from .notation import CELLS, SIZE, Cell
+from .placing import SquareFacts
 from .rules import colour_of
 from .shapes import Placement, Shape
 
-if TYPE_CHECKING:
-    from .board import Board
+
+class MaskedBoard(SquareFacts, Protocol):
+    """What the listing reads of a board: the squares' facts, and for the boards it does not
+    vectorise, the per-rotation bitboards. A :class:`.board.Board` has both; described here
+    rather than imported, since the board calls this module (no import cycle, issue 26)."""
+
+    def legal_placement_masks(self, colour: str, shape: Shape) -> list[tuple[int, int, int]]: ...
 
 _OWN, _ENEMY, _BAD = 1, 8, 64           # per-square codes; a sum of <= 6 codes fits each field
 
@@ -102,7 +108,7 @@ def _bits(mask: int, width: int) -> np.ndarray[Any, Any]:
     return np.unpackbits(raw, bitorder="little")[:width * width]
 
 
-def placement_array(board: Board, key: str, shapes: Sequence[Shape]) -> PlacementArray:
+def placement_array(board: MaskedBoard, key: str, shapes: Sequence[Shape]) -> PlacementArray:
     """Every legal placement of every shape in ``shapes`` for owner ``key`` (see the module)."""
     rules = board.rules
     fast = (not rules.allow_offboard and rules.illegal_takeover == "reject"
@@ -139,7 +145,7 @@ def placement_array(board: Board, key: str, shapes: Sequence[Shape]) -> Placemen
     return PlacementArray(tuple(shapes), which[orient, 0], which[orient, 1], row, col)
 
 
-def _codes(board: Board, key: str) -> np.ndarray[Any, Any]:
+def _codes(board: SquareFacts, key: str) -> np.ndarray[Any, Any]:
     """Each square's code for a placement by ``key`` (the categories of :meth:`Board.category`,
     computed for the whole board at once)."""
     owner = np.array(board.owner, dtype=object)
@@ -170,7 +176,7 @@ def _empty(shapes: Sequence[Shape]) -> PlacementArray:
     return PlacementArray(tuple(shapes), none, none, none, none)
 
 
-def _from_masks(board: Board, key: str, shapes: Sequence[Shape]) -> PlacementArray:
+def _from_masks(board: MaskedBoard, key: str, shapes: Sequence[Shape]) -> PlacementArray:
     parts: list[tuple[int, int, np.ndarray[Any, Any], np.ndarray[Any, Any]]] = []
     for si, shape in enumerate(shapes):
         for rotation, pad, mask in board.legal_placement_masks(key, shape):

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from itertools import compress
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from immutables import Map
 
@@ -33,8 +33,25 @@ from .notation import CELLS, SIZE, Cell
 from .rules import Rules, colour_of
 from .shapes import Placement, Shape
 
-if TYPE_CHECKING:
-    from .board import Board
+
+class SquareFacts(Protocol):
+    """What the bitboards read of a board: a :class:`.board.Board` has all of it.
+
+    Described here rather than imported from :mod:`.board`, which calls this module: the board
+    sits above the placement search in the import graph and no cycle joins the two (issue 26).
+    """
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def owner(self) -> tuple[str | None, ...]: ...       # square index -> owner key or None
+    @property
+    def zero(self) -> frozenset[int]: ...                 # the Zero spaces' square indices
+    @property
+    def _start_index(self) -> Mapping[int, str]: ...     # starting square index -> its label
+    @property
+    def _cache(self) -> dict[Any, Any]: ...              # memo of the bitboards, per board
+
 
 _BITS = bytes.maketrans(b"01", b"\x00\x01")   # a mask's binary digits as 0/1 bytes
 _ROW = (1 << SIZE) - 1
@@ -50,7 +67,7 @@ def pad_for(rules: Rules, shape: Shape) -> int:
     return max(h, w) - 1
 
 
-def owner_bits(board: Board) -> tuple[Mapping[str, int], int]:
+def owner_bits(board: SquareFacts) -> tuple[Mapping[str, int], int]:
     """``(owner -> bitboard of its squares, bitboard of the protected squares)`` on the unpadded
     17x17 grid: a claimed Zero space (DB-R12) or, under ``start_square_protected``, a claimed
     starting square (DB-A15). One pass over the board, memoised on it (a board never changes
@@ -82,7 +99,7 @@ def _padded(mask: int, pad: int) -> int:
     return out
 
 
-def masks(board: Board, key: str, pad: int) -> Mapping[str, Any]:
+def masks(board: SquareFacts, key: str, pad: int) -> Mapping[str, Any]:
     """The bitboards a placement by owner ``key`` is judged on, padded by ``pad`` off-board
     squares: ``own`` (its squares), ``bad`` (another colour's protected squares: DB-R12,
     DB-A15), ``enemy`` (every other owner's other squares) and ``targets`` (those per owner).
@@ -132,7 +149,7 @@ def geometry(shape: Shape, width: int) -> tuple[tuple[int, int, tuple[int, ...]]
     return out
 
 
-def legal_masks(board: Board, key: str, shape: Shape) -> list[tuple[int, int, int]]:
+def legal_masks(board: SquareFacts, key: str, shape: Shape) -> list[tuple[int, int, int]]:
     """For each rotation: ``(rotation, pad, anchors)``, where bit ``pr * (17 + 2 * pad) + pc``
     of ``anchors`` is set when the rotation with its corner at (pr - pad, pc - pad) is legal."""
     rules = board.rules
@@ -192,7 +209,7 @@ def _takeover_fail(rules: Rules, m: Mapping[str, Any], shifts: tuple[int, ...], 
     return fail & anchors
 
 
-def legal_placements(board: Board, key: str, shape: Shape) -> list[Placement]:
+def legal_placements(board: SquareFacts, key: str, shape: Shape) -> list[Placement]:
     """Every legal position and rotation of ``shape`` for owner ``key``."""
     out = []
     for rotation, pad, mask in legal_masks(board, key, shape):
@@ -206,7 +223,7 @@ def legal_placements(board: Board, key: str, shape: Shape) -> list[Placement]:
     return out
 
 
-def legal_cells(board: Board, key: str, shape: Shape) -> list[tuple[Cell, ...]]:
+def legal_cells(board: SquareFacts, key: str, shape: Shape) -> list[tuple[Cell, ...]]:
     """The sorted squares of every legal placement, in :func:`legal_placements`' order."""
     out: list[tuple[Cell, ...]] = []
     rotations = shape.rotations()
@@ -231,7 +248,7 @@ def legal_cells(board: Board, key: str, shape: Shape) -> list[tuple[Cell, ...]]:
     return out
 
 
-def count_legal(board: Board, key: str, shape: Shape) -> int:
+def count_legal(board: SquareFacts, key: str, shape: Shape) -> int:
     return sum(mask.bit_count() for _, _, mask in legal_masks(board, key, shape))
 
 

@@ -136,7 +136,7 @@ def verdict_html(verdict: Verdict, *, cell: int = READABLE_CELL, region: Any = "
              why) for square, value, category, rule, why in verdict.explanation()]
     table = html_table(["square", "printed value", "it is", "rule", "why, and what happens"],
                        rows, caption=verdict.summary())
-    if verdict.board is None:
+    if not isinstance(verdict.board, Board):          # a verdict made without its board
         return table
     picture = board_svg(verdict.board, verdict=verdict, cell=cell, region=region,
                         show_verdict=False)

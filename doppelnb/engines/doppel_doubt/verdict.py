@@ -12,12 +12,8 @@ with the rule ids DB-R10a/b/c, DB-R12, DB-R13 and DB-A15).
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
 
 from .notation import Cell, cell_name
-
-if TYPE_CHECKING:
-    from .board import Board
 
 # Categories of a covered square, from the placer's point of view.
 OWN, OWN_ZERO, ENEMY, ENEMY_ZERO, ALLY_ZERO, UNCLAIMED, UNCLAIMED_ZERO, OFFBOARD, PROTECTED = (
@@ -54,7 +50,10 @@ class Verdict:
     squares: tuple[tuple[Cell, str, int | None], ...]
     takes: frozenset[Cell]
     kept_by_enemy: frozenset[Cell] = frozenset()
-    board: Board | None = dataclasses.field(default=None, compare=False, repr=False)
+    # The board judged on, for the picture (a :class:`.board.Board`): typed ``object`` because
+    # the board module builds verdicts, and naming its class here would close an import cycle
+    # (issue 26); :func:`.render.verdict_html` checks it is a Board before drawing it.
+    board: object | None = dataclasses.field(default=None, compare=False, repr=False)
 
     @property
     def legal(self) -> bool:
