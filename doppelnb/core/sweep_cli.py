@@ -14,6 +14,10 @@ top the sweep up later with a larger ``--games``).
 ``notebooks`` extra): without it the command says so in one line, exit 2, before any game is
 played. The report is written atomically, never through a symbolic link, and never over an
 existing file that is not a doppelnb report unless ``--force``.
+
+``--until-settled MAX [--step K] [--metric M]`` plays the sweep in batches on the same checkpoint
+until every reading is settled against the default or MAX games are played
+(:mod:`doppelnb.core.sweep_sequential`); the CSV is the last batch's, a plain sweep of that n.
 """
 
 from __future__ import annotations
