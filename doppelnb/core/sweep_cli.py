@@ -14,6 +14,10 @@ top the sweep up later with a larger ``--games``).
 ``notebooks`` extra): without it the command says so in one line, exit 2, before any game is
 played. The report is written atomically, never through a symbolic link, and never over an
 existing file that is not a doppelnb report unless ``--force``.
+
+``--until-settled MAX [--step K] [--metric M]`` plays the sweep in batches on the same checkpoint
+until every reading is settled against the default or MAX games are played
+(:mod:`doppelnb.core.sweep_sequential`); the CSV is the last batch's, a plain sweep of that n.
 """
 
 from __future__ import annotations
@@ -179,7 +183,48 @@ def build_parser() -> argparse.ArgumentParser:
                              "intervals, seat advantage, verdicts; needs the notebooks extra)")
     parser.add_argument("--force", action="store_true",
                         help="replace --report even if it is not a report doppelnb wrote")
+    parser.add_argument("--until-settled", type=_int_option(1, MAX_GAMES), default=None,
+                        metavar="MAX",
+                        help="play in batches (--games first, then doubling, or + --step) on "
+                             "the same deals until every reading differs from the default on "
+                             "--metric (paired per-game differences, an anytime-valid "
+                             "confidence sequence, 5%% split over the readings by Bonferroni) "
+                             "or MAX games per cell are played; one line per batch; the CSV is "
+                             "the sweep of the final number of games")
+    parser.add_argument("--step", type=_int_option(1, MAX_GAMES), default=None,
+                        help="with --until-settled: games added per batch (default: double)")
+    parser.add_argument("--metric", type=_text_option, default=None,
+                        help="with --until-settled: the question's metric, one bounded per "
+                             "game (first_player_advantage, the default; first_player_win_rate, "
+                             "tie_rate, no_winner_rate, win_rate_seatK, win_rate_side_S, "
+                             "seat_advantage_seatK)")
     return parser
+
+
+def _check_sequential(args: argparse.Namespace) -> str | None:
+    """The metric of ``--until-settled`` (None without it), refusing before any game is played
+    a MAX below --games, --step or --metric without it, and a metric with no per-game bound."""
+    from .sweep_sequential import is_bounded
+    from .verdicts import DEFAULT_PRIMARY
+
+    if args.until_settled is None:
+        for name, value in (("--step", args.step), ("--metric", args.metric)):
+            if value is not None:
+                raise BadInput("NB-ARG", f"{name} goes with --until-settled MAX")
+        return None
+    if args.until_settled < args.games:
+        raise BadInput("NB-ARG", f"--until-settled {args.until_settled} is below --games "
+                       f"{args.games}; MAX is the most games per cell, at least the first batch")
+    if args.flags == "default":
+        raise BadInput("NB-ARG", "--until-settled compares readings with the default; "
+                       "--flags default has no other reading")
+    metric: str = args.metric or DEFAULT_PRIMARY
+    if not is_bounded(metric):
+        raise BadInput("NB-ARG", f"--metric {show(metric, 40)} is not a metric bounded per "
+                       "game, which the confidence sequence needs; --until-settled takes "
+                       "first_player_advantage, first_player_win_rate, tie_rate, "
+                       "no_winner_rate, win_rate_seatK, win_rate_side_S, seat_advantage_seatK")
+    return metric
 
 
 def _check_files(out: str, checkpoint: str) -> None:
@@ -259,6 +304,7 @@ def command(argv: Sequence[str]) -> int:
 
         if not charts_available():  # before any game is played: the sweep may take hours
             raise CommandError(NEEDS_EXTRA)
+    metric = _check_sequential(args)
     checkpoint = args.checkpoint or f"{args.out}.partial.jsonl"
     _check_files(args.out, checkpoint)
     if args.report is not None:
@@ -282,10 +328,22 @@ def command(argv: Sequence[str]) -> int:
     with _SigtermAsInterrupt() as sigterm:
         try:
             with scheduler_executor(args.scheduler) as executor:
-                table = sweep(args.game, readings=readings, player_counts=counts,
-                              policy_mixes=mixes, games=args.games, seed=args.seed,
-                              executor=executor, workers=args.workers, checkpoint=checkpoint,
-                              progress=not args.no_progress, chunk=args.chunk)
+                def play(games: int) -> Any:
+                    return sweep(args.game, readings=readings, player_counts=counts,
+                                 policy_mixes=mixes, games=games, seed=args.seed,
+                                 executor=executor, workers=args.workers,
+                                 checkpoint=checkpoint, progress=not args.no_progress,
+                                 chunk=args.chunk)
+
+                if metric is None:
+                    table = play(args.games)
+                else:
+                    from .sweep_sequential import sweep_until_settled
+
+                    table = sweep_until_settled(
+                        play, checkpoint, first=args.games, max_games=args.until_settled,
+                        metric=metric, step=args.step,
+                        say=lambda line: print(one_line(line), file=sys.stderr))
         except (KeyboardInterrupt, Exception) as error:
             if not sigterm.received and not isinstance(error, KeyboardInterrupt):
                 raise

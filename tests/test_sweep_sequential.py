@@ -1,0 +1,90 @@
+"""``sweep --until-settled MAX`` (issue 27): batches on the same deals, stopped by an
+anytime-valid confidence sequence, a CSV identical to a plain sweep of the final n, and one-line
+refusals (exit 2) before any game is played."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from doppelnb.core.sweep import main
+from doppelnb.core.sweep_sequential import batch_sizes, is_bounded
+
+# Groom Lake, 6 players, greedy: when removed Aliens do not share the win, games with no winner
+# become much more common (a large, one-signed per-deal difference on no_winner_rate).
+STRONG = ["sweep", "groom_lake", "--players", "6", "--flags", "removed_aliens_share_win=False",
+          "--policies", "greedy", "--workers", "1", "--no-progress", "--seed", "0"]
+# Doppeldoppel, 3 players, random: a reading whose games end as the default's do on the first
+# player's share (no per-deal difference), so nothing can ever be settled.
+NULL = ["sweep", "doppeldoppel", "--players", "3", "--flags",
+        "declared_colour_must_match=False", "--policies", "random", "--workers", "1",
+        "--no-progress", "--seed", "0"]
+
+
+def _batches(err: str) -> list[tuple[int, bool]]:
+    return [(int(m.group(1)), m.group(2) == "1/1")
+            for m in re.finditer(r"^n=(\d+): (\d+/\d+) settled", err, re.M)]
+
+
+def test_schedule_doubles_or_steps_and_ends_at_max() -> None:
+    assert batch_sizes(20, 100) == [20, 40, 80, 100]
+    assert batch_sizes(20, 80, 30) == [20, 50, 80]
+    assert batch_sizes(50, 50) == [50]
+
+
+def test_only_metrics_bounded_per_game_qualify() -> None:
+    for metric in ("first_player_advantage", "tie_rate", "no_winner_rate", "win_rate_seat2",
+                   "win_rate_side_alien", "seat_advantage_seat0"):
+        assert is_bounded(metric), metric
+    for metric in ("length_actions", "length_rounds", "score_spread", "lead_changes",
+                   "win_rate_seat", "halftime_leader_wins", "nonsense"):
+        assert not is_bounded(metric), metric
+
+
+def test_a_large_difference_stops_early_and_the_csv_is_a_plain_sweep_of_that_n(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    seq, plain = tmp_path / "seq.csv", tmp_path / "plain.csv"
+    assert main([*STRONG, "--games", "20", "--until-settled", "1280", "--metric",
+                 "no_winner_rate", "--out", str(seq)]) == 0
+    batches = _batches(capsys.readouterr().err)
+    final, settled = batches[-1]
+    assert settled and final < 1280  # stopped well before MAX
+    assert [n for n, _ in batches] == batch_sizes(20, 1280)[:len(batches)]
+    assert not any(s for _, s in batches[:-1])
+    assert main([*STRONG, "--games", str(final), "--out", str(plain)]) == 0
+    assert seq.read_bytes() == plain.read_bytes()
+    assert not Path(f"{seq}.partial.jsonl").exists()  # removed once the CSV is written
+
+
+def test_a_null_reading_runs_to_max(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    seq, plain = tmp_path / "seq.csv", tmp_path / "plain.csv"
+    assert main([*NULL, "--games", "20", "--step", "30", "--until-settled", "80",
+                 "--out", str(seq)]) == 0
+    err = capsys.readouterr().err
+    assert _batches(err) == [(20, False), (50, False), (80, False)]
+    assert "open" in err.splitlines()[-2]
+    assert main([*NULL, "--games", "80", "--out", str(plain)]) == 0
+    assert seq.read_bytes() == plain.read_bytes()
+
+
+@pytest.mark.parametrize("extra, words", [
+    (["--until-settled", "10"], "below --games"),
+    (["--until-settled", "100", "--metric", "length_actions"], "not a metric bounded"),
+    (["--until-settled", "100", "--metric", "score_spread"], "not a metric bounded"),
+    (["--until-settled", "100", "--flags", "default"], "no other reading"),
+    (["--step", "10"], "goes with --until-settled"),
+    (["--metric", "tie_rate"], "goes with --until-settled"),
+    (["--until-settled", "0"], "whole number from 1"),
+])
+def test_refusals_are_one_line_exit_2_before_any_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str], words: str
+        ) -> None:
+    out = tmp_path / "x.csv"
+    argv = ["sweep", "doppeldoppel", "--games", "20", "--workers", "1", "--out", str(out),
+            *extra]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and words in err, err
+    assert not out.exists() and not Path(f"{out}.partial.jsonl").exists()
