@@ -61,7 +61,9 @@ def test_app_renders_and_steppers_answer(notebook: Path, app_pages, explainers, 
         except PlaywrightTimeout:
             pytest.fail(f"stepper {i}: clicking forward did not change the picture "
                         f"(caption {caption.inner_text()!r}; errors {log.errors})", pytrace=False)
-        assert caption.inner_text() != before_caption
+        # A live stepper sends the picture and the caption as two widget updates: wait for both.
+        page.wait_for_function("([el, old]) => el.innerText !== old",
+                               arg=[caption.element_handle(), before_caption], timeout=15_000)
         assert "<svg" in view.inner_html()
         stepper.locator(".doppelnb-stepper-back").click()
         page.wait_for_function("([el, old]) => el.innerHTML === old", arg=[handle, before],
