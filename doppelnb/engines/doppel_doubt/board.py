@@ -173,15 +173,10 @@ class Board:
         key = None if colour is None else self._key(colour)
         for cell in cells:
             self._need_on_board(cell)
-        self._need_unfrozen()
-        owner = list(self.owner)
-        for r, c in cells:
-            owner[r * SIZE + c] = key
-        self.owner = tuple(owner)
-        self._cache.clear()
+        self._claim(cells, key)
         return self
 
-    def _claim(self, cells: Sequence[Cell], key: str) -> None:
+    def _claim(self, cells: Sequence[Cell], key: str | None) -> None:
         """:meth:`set_owner` for the engine's own claim resolution (DB-R11): squares its verdict
         found on the board and an owner key the state made, so nothing is parsed or checked
         again (a round resolves up to ten claims, in every playout of a search)."""

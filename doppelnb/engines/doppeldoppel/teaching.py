@@ -79,6 +79,8 @@ METRIC_WORDS: dict[str, str] = {
     "halftime_leader_wins": "half-time leader goes on to win",
     "skill_gap": "stronger bot finishes ahead",
 }
+
+
 def sweep_reading_label(reading: str) -> str:
     """A sweep's reading ("default", "reversal_scope=round_permanent") in plain words."""
     if reading == "default":
