@@ -259,6 +259,8 @@ class MCTS:
     Playouts step with :func:`fast_play` (``play`` without parsing and checking the action: the
     playout's actions come from ``legal_actions``, so the check cannot fail); ``fast=False``
     uses ``play``. Both give the same games (tests/test_policy.py checks it for every engine).
+    A random playout to the end uses the engine's ``GameSpec.playout`` when it has one: the
+    same games again, without building every state on the way.
     """
 
     name = "mcts"
@@ -280,6 +282,11 @@ class MCTS:
         self.prepare = (game_spec(module).prepare_determinize
                         if module is not None and self.source == "engine" else None)
         self.rollout = rollout or RandomPolicy()
+        # The engine's fast random playout (GameSpec.playout) plays the very games the loop below
+        # plays, so it stands in only where the loop would be a plain random one to the end.
+        self.playout = (game_spec(module).playout
+                        if module is not None and rollout is None and rollout_limit is None
+                        and horizon is None and self.fast else None)
 
     def __repr__(self) -> str:
         return (f"MCTS(iterations={self.iterations}, exploration={self.exploration}, "
@@ -347,6 +354,8 @@ class MCTS:
             state = state.play(node.action)
             path.append(node)
         # Playout.
+        if self.playout is not None and not state.is_over:
+            state = self.playout(state, rng)
         steps = 0
         limit = self.rollout_limit
         rollout = self.rollout

@@ -65,6 +65,14 @@ class GameSpec:
     as a function of the random stream alone, with the work that depends only on the state and
     the player done once per decision (a search samples many worlds from one decision); it must
     give the same samples as ``determinize``.
+    ``playout(state, rng)``, when given, is the engine's fast random playout: it plays a
+    uniformly random legal action (``rng.choice(state.legal_actions())``, what
+    :func:`doppelnb.core.state.random_policy` draws) until the game is over and returns the final
+    state. It must return exactly the state the plain loop returns (``fast_play`` of each drawn
+    action, the record entries included) and leave ``rng`` exactly where the loop leaves it, so
+    a search gives the same games with it or without it; it may skip building the states in
+    between (a Draft changed in place, integer codes). ``tests/test_playout_hook.py`` holds every
+    engine's hook to this.
     ``greedy``, ``determinize`` and ``sides`` are ``None`` when the engine has no such helper:
     :func:`doppelnb.core.policy.find_greedy` and ``find_determinize`` then choose the generic
     stand-in, and a sweep treats every seat as playing for itself.
@@ -84,6 +92,7 @@ class GameSpec:
     determinize: Determinizer | None = None
     sides: Sides | None = None
     prepare_determinize: Callable[[Any, int], Callable[[Any], Any]] | None = None
+    playout: Callable[[Any, random.Random], Any] | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.isidentifier():
@@ -104,7 +113,7 @@ class GameSpec:
             if not callable(getattr(self, field)):
                 raise BadInput("NB-ARG", f"{field} must be a function, "
                                f"not {show(getattr(self, field))}")
-        for field in ("greedy", "determinize", "sides", "prepare_determinize"):
+        for field in ("greedy", "determinize", "sides", "prepare_determinize", "playout"):
             value = getattr(self, field)
             if value is not None and not callable(value):
                 raise BadInput("NB-ARG", f"{field} must be a function or None, not {show(value)}")
