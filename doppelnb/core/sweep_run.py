@@ -72,12 +72,15 @@ def play_game(game: str | GameSpec, changes: dict[str, Any], players: int, seats
 
 def _play(game: GameSpec, changes: dict[str, Any], players: int, seats: Sequence[str],
           game_seed: int, policy_seed: Sequence[Any], max_actions: int = 200_000,
-          clock: list[list[float]] | None = None) -> tuple[GameFacts, Any]:
+          clock: list[list[float]] | None = None, rules: Any = None
+          ) -> tuple[GameFacts, Any]:
     """:func:`play_game`'s facts, typed, and the game's final state (whose record the shipped tables'
     fingerprints take their moves from, :mod:`doppelnb.core.provenance`). ``clock``, one
     ``[cpu_seconds, decisions]`` per seat, adds up what each seat's policy spent deciding (the
-    ladder's cost per decision, :mod:`doppelnb.core.ladder`)."""
-    rules = game.Rules().replace(**changes) if changes else game.Rules()
+    ladder's cost per decision, :mod:`doppelnb.core.ladder`). ``rules``, a checked rules object,
+    stands in for ``changes`` (:func:`doppelnb.core.simulate.simulate`)."""
+    if rules is None:
+        rules = game.Rules().replace(**changes) if changes else game.Rules()
     state = game.new_game(players, rules=rules, seed=game_seed)
     rng = rng_for(*policy_seed)
     policies = [_policy(game, policy) for policy in seats]
