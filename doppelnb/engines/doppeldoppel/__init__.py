@@ -7,11 +7,13 @@ survivors. At the end of each round the kept cards score by rank. Rule ids
 
 The package reads in the project's one order: :mod:`.notation` (cards ``"Y5"``), :mod:`.decks`
 (the DD-A1 compositions), :mod:`.rules` (``Rules`` flags, ``legal_plays``, ``resolve_trick``,
-``round_score``), :mod:`.actions` (``Card`` and ``Lead`` actions), :mod:`.state` (``State``,
-``new_game``, ``from_json``, the frozen ``View``), :mod:`.analysis` (exact tables,
-distributions, census), :mod:`.simulation` (seeded games counted), :mod:`.teaching` (flags and
-open questions in a class's words), :mod:`.render` (SVG/HTML), :mod:`.examples` (worked examples,
-golden cases) and :mod:`.players` (greedy, determinize). Everything public is re-exported here.
+``round_score``), :mod:`.actions` (``Card`` and ``Lead`` actions), :mod:`.legal` (the legal
+actions and why one is refused), :mod:`.apply` (the Draft whose rule functions play a card),
+:mod:`.state` (``State``, ``new_game``, ``from_json``, the frozen ``View``), :mod:`.analysis`
+(exact tables, distributions, census), :mod:`.simulation` (seeded games counted),
+:mod:`.teaching` (flags and open questions in a class's words), :mod:`.render` (SVG/HTML),
+:mod:`.examples` (worked examples, golden cases) and :mod:`.players` (greedy, determinize, the
+random playout). Everything public is re-exported here.
 
 Illustrative, not from the rulebook: the number of cards of each rank (DD-A1, three candidate
 compositions shipped in ``doppelnb/data/doppeldoppel_decks.json``) and the names of the two

@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...core.chance import rng_for
 from ...core.checks import (
@@ -425,6 +425,17 @@ def pile_counts(cards: Iterable[Any]) -> dict[int, int]:
 
 #: Every seat's hand (or acquired pile), seat by seat.
 Hands = tuple[tuple[Card, ...], ...]
+
+
+class TrickRecord(NamedTuple):
+    """A finished trick: round (0-based), trick number in the round (0-based), the seat of each
+    card's player in play order, the result, and the seat that leads next."""
+
+    round: int
+    number: int
+    seats: tuple[int, ...]
+    result: TrickResult
+    next_leader: int
 
 
 def take_card(hands: Hands, seat: int, card: Card) -> Hands:
