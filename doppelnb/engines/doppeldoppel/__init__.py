@@ -64,6 +64,7 @@ from .notation import (
 )
 from .players import determinize as _determinize
 from .players import greedy as _greedy
+from .players import playout as _playout
 from .players import prepare_determinize as _prepare_determinize
 from .render import card_svg, deck_svg, hand_svg, trick_svg
 from .rules import (
@@ -85,7 +86,7 @@ from .state import PlayerView, State, TrickRecord, View, from_json, new_game
 GAME_SPEC = register(GameSpec(
     name=GAME, module=__name__, State=State, Rules=Rules, player_counts=PLAYER_COUNTS,
     new_game=new_game, from_json=from_json, greedy=_greedy, determinize=_determinize, sides=None,
-    prepare_determinize=_prepare_determinize))
+    prepare_determinize=_prepare_determinize, playout=_playout))
 
 __all__ = [
     "GAME_SPEC",

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from ...core.draft import Draft as CoreDraft
-from ...core.state import FrozenGameState
+from ...core.state import ActionLog, FrozenGameState
 from .actions import Action, Lead
 from .notation import DECK_SIZE, Card, sort_cards
 from .rules import (
@@ -56,6 +56,7 @@ class Draft(CoreDraft[S]):
     # below is a State field of the same type: tests/doppeldoppel/test_doppeldoppel_draft.py).
     players: int
     seed: int
+    action_log: ActionLog | None
     rules: DDRules
     round: int
     round_sp: int

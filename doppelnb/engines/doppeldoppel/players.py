@@ -1,5 +1,6 @@
-"""Doppeldoppel players for search and simulation: a greedy one-move heuristic and a
-determinizer that deals the hidden cards anew from what one player has seen.
+"""Doppeldoppel players for search and simulation: a greedy one-move heuristic, a
+determinizer that deals the hidden cards anew from what one player has seen, and the fast random
+playout a search plays to the end of the game.
 
 >>> from .state import new_game
 >>> import random
@@ -8,6 +9,8 @@ determinizer that deals the hidden cards anew from what one player has seen.
 True
 >>> d = determinize(s, 0, random.Random(1))
 >>> d.hands[0] == s.hands[0] and d.view(0) == s.view(0)
+True
+>>> playout(s, random.Random(2)).is_over
 True
 """
 
@@ -18,7 +21,10 @@ from collections import Counter
 from collections.abc import Callable
 
 from ...core.checks import check_instance, check_seat
-from .actions import Action, Lead
+from ...core.state import ActionLog
+from .actions import Action, Lead, action_to_json
+from .apply import Draft
+from .legal import legal_actions
 from .notation import Card, sort_cards
 from .rules import pile_score, resolve_checked
 from .state import State, View
@@ -69,6 +75,29 @@ def greedy(state: State, rng: random.Random) -> Action:
     best = max(scored)
     choices = [a for a, v in zip(legal, scored, strict=True) if v == best]
     return choices[rng.randrange(len(choices))]
+
+
+def playout(state: State, rng: random.Random) -> State:
+    """The game ``state`` leads to when every seat plays ``rng.choice`` of its legal actions:
+    the final state, action log included, and the random stream, of the plain loop
+    ``while not s.is_over: s = fast_play(s, rng.choice(s.legal_actions()))``.
+
+    The plain loop builds a frozen State per card (a copy of three fields mid-trick, a draft
+    copied in and frozen out at each trick's end); here one :class:`.apply.Draft` plays the
+    whole game and is frozen once. The legal actions come from the same listing
+    (:func:`.legal.legal_actions`) in the same order, so ``rng`` draws the same cards. A search
+    (``GameSpec.playout``) calls it on its own determinized states: no argument checks."""
+    if state.over:
+        return state
+    draft: Draft[State] = Draft.of(state)
+    log = draft.action_log
+    choice, play = rng.choice, draft.play
+    while not draft.over:
+        action = choice(legal_actions(draft))
+        log = ActionLog(log, action_to_json(action))
+        play(action)
+    draft.action_log = log
+    return draft.freeze()
 
 
 def _voids(state: State, player: int) -> dict[int, set[str]]:
@@ -217,4 +246,4 @@ def _follow_ok(deal: Deal, view: View, hidden_trick: list[int], lead: str | None
     return True
 
 
-__all__ = ["greedy", "determinize", "prepare_determinize", "MAX_TRIES"]
+__all__ = ["greedy", "determinize", "prepare_determinize", "playout", "MAX_TRIES"]
