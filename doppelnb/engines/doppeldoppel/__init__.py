@@ -72,6 +72,7 @@ from .rules import (
     JAPANESE_SCORE_TABLES,
     Rules,
     ScoreBreakdown,
+    TrickRecord,
     TrickResult,
     legal_plays,
     pile_counts,
@@ -79,7 +80,7 @@ from .rules import (
     round_score,
     score_breakdown,
 )
-from .state import PlayerView, State, TrickRecord, View, from_json, new_game
+from .state import State, View, from_json, new_game
 
 # The engine's entry in the game registry (doppelnb.core.spec): everything players, sweeps, the
 # command line and the widgets look up, written down here instead of probed for.
@@ -94,7 +95,7 @@ __all__ = [
     "card_key", "sort_cards", "parse_card", "parse_cards", "deck_candidates",
     "parse_deck_candidates", "Rules", "DEFAULT_RULES", "legal_plays", "TrickResult",
     "resolve_trick", "ScoreBreakdown", "score_breakdown", "round_score", "pile_counts", "Lead",
-    "TrickRecord", "View", "PlayerView", "State", "new_game", "from_json", "scoring_table",
+    "TrickRecord", "View", "State", "new_game", "from_json", "scoring_table",
     "scoring_tables", "scoring_tables_html", "round_score_distribution",
     "round_score_distribution_bruteforce", "mean_round_scores", "CENSUS_KEYS", "TrickCensus",
     "collision_census", "collision_census_bruteforce", "census_table", "resolve_tricks",

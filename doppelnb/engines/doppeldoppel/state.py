@@ -68,10 +68,6 @@ class View:
         return str(view_svg(self))
 
 
-#: The name :class:`View` had before every engine's view was called ``View`` (issue 26).
-PlayerView = View
-
-
 @dataclass(frozen=True, slots=True, kw_only=True, eq=True, repr=False)
 class State(FrozenGameState):
     """One moment of a Doppeldoppel game (immutable; :meth:`play` returns the next state).
@@ -430,4 +426,4 @@ def new_game(players: int, *, rules: DDRules = DEFAULT_RULES, seed: int | None =
 
 from_json = State.from_json
 
-__all__ = ["State", "View", "PlayerView", "TrickRecord", "Lead", "Draft", "new_game", "from_json"]
+__all__ = ["State", "View", "new_game", "from_json"]
