@@ -6,8 +6,8 @@ survivors. At the end of each round the kept cards score by rank. Rule ids
 (``DD-R*``, ``DD-E*``, ``DD-A*``, ``DD-T*``): see the rules index, :mod:`doppelnb.rulebook`.
 
 The package reads in the project's one order: :mod:`.notation` (cards ``"Y5"``), :mod:`.decks`
-(the DD-A1 compositions), :mod:`.rules` (``Rules`` flags, ``legal_plays``, ``resolve_trick``,
-``round_score``), :mod:`.actions` (``Card`` and ``Lead`` actions), :mod:`.legal` (the legal
+(the DD-A1 compositions), :mod:`.rules` (``Rules`` flags, ``resolve_trick``, ``round_score``),
+:mod:`.actions` (``Card`` and ``Lead`` actions), :mod:`.legal` (``legal_plays``, the legal
 actions and why one is refused), :mod:`.apply` (the Draft whose rule functions play a card),
 :mod:`.state` (``State``, ``new_game``, ``from_json``, the frozen ``View``), :mod:`.analysis`
 (exact tables, distributions, census), :mod:`.simulation` (seeded games counted),
@@ -50,6 +50,7 @@ from .analysis import (
     variant_survey,
 )
 from .decks import deck_candidates, parse_deck_candidates
+from .legal import legal_plays
 from .notation import (
     COLOURS,
     DECK_SIZE,
@@ -74,7 +75,6 @@ from .rules import (
     ScoreBreakdown,
     TrickRecord,
     TrickResult,
-    legal_plays,
     pile_counts,
     resolve_trick,
     round_score,

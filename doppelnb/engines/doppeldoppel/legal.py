@@ -1,4 +1,5 @@
-"""Doppeldoppel's legal actions and why an action is refused (DD-R9..R12).
+"""Doppeldoppel's legal actions and why an action is refused (DD-R9..R12): the follow rule
+(:func:`legal_plays`, DD-R11), the legal actions of the player to move, and the refusals.
 
 Both read a :class:`Table`: what the player to move faces (the hands, the unfinished trick, its
 lead colour). A ``State`` is one, and so is an :class:`.apply.Draft` in the middle of a random
@@ -14,13 +15,35 @@ playout, which lists its legal actions here exactly as the states of the plain l
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Iterable
+from typing import Any, Protocol
 
 from ...core.errors import IllegalAction
 from .actions import Action, Lead, lead
-from .notation import COLOURS, Card
-from .rules import Hands, legal_cards
+from .notation import COLOURS, Card, parse_colour, sort_cards
+from .rules import Hands, check_cards
 from .rules import Rules as DDRules
+
+
+def legal_plays(hand: Iterable[Any], lead_colour: str | None) -> list[Card]:
+    """The distinct cards of ``hand`` that may be played (DD-R11).
+
+    ``lead_colour=None`` means the player leads and may play anything. A follower who holds the
+    lead colour must play it; one who does not may play anything.
+    """
+    cards = sort_cards(set(check_cards(hand, "hand")))
+    if lead_colour is not None:
+        lead_colour = parse_colour(lead_colour, "DD-R11")
+    return list(legal_cards(cards, lead_colour))
+
+
+def legal_cards(hand: tuple[Card, ...], lead_colour: str | None) -> tuple[Card, ...]:
+    """DD-R11 on a sorted hand of parsed cards (the fast path the game state uses)."""
+    cards = tuple(dict.fromkeys(hand))
+    if lead_colour is None:
+        return cards
+    following = tuple([c for c in cards if c.colour == lead_colour])  # DD-R11
+    return following or cards
 
 
 class Table(Protocol):
@@ -96,4 +119,4 @@ def refusal(table: Table, action: Action) -> IllegalAction | None:
     return IllegalAction("NB-ARG", f"{action_label(table, action)} is not a legal action now")
 
 
-__all__ = ["Table", "legal_actions", "action_label", "refusal"]
+__all__ = ["legal_plays", "legal_cards", "Table", "legal_actions", "action_label", "refusal"]
