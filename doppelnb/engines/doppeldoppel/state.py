@@ -234,7 +234,10 @@ class State(FrozenGameState):
 
     def _apply(self, action: Action) -> State:
         if len(self.trick) + 1 < self.players:  # the trick goes on: only a card is laid
-            return self._lay(action)
+            # self._lay(action), inlined: a search plays this line for most of its actions
+            seat = self.to_move
+            assert seat is not None
+            return _lay_copy(self, *lay(self.hands, seat, self.trick, self.declared, action))
         return self._apply_with_draft(action)
 
     def _apply_with_draft(self, action: Action) -> State:
