@@ -250,3 +250,27 @@ def test_dask_gives_the_same_csv_for_combined_and_data_readings(tmp_path):
     assert "deck_composition=@my_deck.json#sha256:" in local
     assert "direction=counterclockwise+next_leader=rotate_left" not in local  # engine's order
     assert "next_leader=rotate_left+direction=counterclockwise" in local
+
+
+def test_a_kept_checkpoint_of_combined_and_data_readings_is_topped_up(tmp_path):
+    deck = write(tmp_path / "my_deck.json", DECK)
+    kw = dict(readings=[f"deck_composition=@{deck}", "next_leader*direction"],
+              player_counts=[3], policy_mixes=["random"], seed=2, workers=1, progress=False)
+    path = tmp_path / "c.jsonl"
+    sweep("doppeldoppel", checkpoint=path, games=3, **kw)
+    topped = sweep("doppeldoppel", checkpoint=path, games=7, **kw)
+    cells = 1 + 1 + 2  # the default, the deck, next_leader's two readings x direction's one
+    assert topped.meta["games_resumed"] == cells * 3 and topped.meta["games_played"] == cells * 4
+    assert topped.to_csv() == sweep("doppeldoppel", games=7, **kw).to_csv()
+
+
+def test_the_report_names_each_data_file_by_its_full_sha256(tmp_path):
+    pytest.importorskip("matplotlib")
+    from doppelnb.core.report import sweep_report
+
+    deck = write(tmp_path / "my_deck.json", DECK)
+    table = sweep("doppeldoppel", readings=[f"deck_composition=@{deck}"], player_counts=[3],
+                  policy_mixes=["random"], games=3, seed=2, workers=1, progress=False)
+    page = sweep_report(table)
+    sha = hashlib.sha256(deck.read_bytes()).hexdigest()
+    assert sha in page and "my_deck.json" in page and str(tmp_path) not in page

@@ -163,3 +163,13 @@ def test_game_facts_from_the_table_and_the_checkpoint_give_the_paired_difference
         game_facts(path)
     with pytest.raises(BadInput):
         game_facts(load_table("doppeldoppel"))
+
+
+def test_the_report_says_which_metric_decided(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    report = tmp_path / "r.html"
+    assert main([*NULL, "--games", "10", "--until-settled", "20", "--out",
+                 str(tmp_path / "x.csv"), "--report", str(report)]) == 0
+    page = report.read_text(encoding="utf-8")
+    assert "decided by <code>first_player_advantage</code>, the primary metric of the shipped " \
+           "table doppeldoppel; 0 of 1 readings settled" in page
