@@ -131,13 +131,20 @@ def _address_option(text: str) -> str:
     return text
 
 
+def _data_flags_in_words() -> str:
+    """The flags each game's sweep may set from a file (:data:`~.sweep_data.DATA_FLAGS`)."""
+    from .sweep_data import DATA_FLAGS
+
+    return "; ".join(f"{game}: {', '.join(flags) or 'none'}" for game, flags in DATA_FLAGS.items())
+
+
 def build_parser() -> argparse.ArgumentParser:
     from ..cli import OneLineParser
 
     parser = OneLineParser(
         prog=PROG,
         description="Play seeded games in every cell (reading x players x policy mix) and write "
-                    "the designer metrics with 95%% intervals as CSV.",
+                    "the designer metrics with 95% intervals as CSV.",
         epilog=f"Limits: --games up to {MAX_GAMES:,} per cell, --workers up to {MAX_WORKERS}, "
                f"--players up to 64 counts, --policies up to {MAX_POLICIES}, --mixes up to "
                f"{MAX_MIXES}, {_MAX_TEXT:,} characters per option. Finished games are kept in "
@@ -173,10 +180,8 @@ def build_parser() -> argparse.ArgumentParser:
                              "a=x+b=y (one reading changing several flags), a*b (every "
                              "combination of a's and b's non-default readings; 'a,b,a*b' is "
                              "the full factorial), flag=@FILE (the flag's value from your JSON "
-                             "data file, named in the CSV by its file name and sha256: "
-                             "Doppeldoppel deck_composition, Groom Lake tiles and "
-                             "supply_deck, the quest's heroes, weapon_tables, quests, items, "
-                             "light_tokens, dark_tokens). Every reading is played on the "
+                             "data file, named in the CSV by its file name and sha256; "
+                             f"{_data_flags_in_words()}). Every reading is played on the "
                              "default's deals and compared with it game by game; at most "
                              "256 readings")
     parser.add_argument("--checkpoint", type=_text_option, default=None,

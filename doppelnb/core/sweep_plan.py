@@ -58,7 +58,8 @@ def readings_of(game: Any, readings: Any = "all") -> list[tuple[str, dict[str, A
     the engine's ``Rules`` (a combination it refuses is a :class:`BadInput` naming the reading).
 
     ``game``: a name, a :class:`~doppelnb.core.spec.GameSpec` or an engine module. ``readings``
-    is ``"all"`` (each reading of each flag changed alone), ``"default"``, or a list of:
+    is ``"all"`` (each reading of each flag changed alone), ``"default"``, one mapping (below),
+    or a list of:
 
     - a flag name: each of its readings, changed alone;
     - ``"flag=value"``: one reading; ``"flag=@FILE"``: the flag set from a user's data file

@@ -278,7 +278,11 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
     """Play ``games`` games in every cell and return the metrics table (see the module doc).
 
     ``readings``: ``"all"`` (the defaults and every reading of every flag, one flag changed at a
-    time), ``"default"``, or a list of flag names and ``"flag=value"`` readings.
+    time), ``"default"``, or a list of flag names, ``"flag=value"`` readings, readings of
+    several flags (``"a=x+b=y"``, or a mapping ``{"a": x, "b": y}``), crosses (``"a*b"``) and
+    data files (``"flag=@FILE"``, or a :class:`pathlib.Path` value in a mapping): see
+    :func:`~doppelnb.core.sweep_plan.readings_of`. The data files read are listed in the
+    table's ``meta["data_files"]`` (flag, file name, sha256).
     ``player_counts``: default every legal count. ``policy_mixes``: strings like ``"mcts"``,
     ``"greedy/random"``, ``"mcts:200/greedy"``. ``executor``: any
     :class:`concurrent.futures.Executor` (not shut down here); ``None`` uses processes on
