@@ -173,3 +173,33 @@ def test_the_report_says_which_metric_decided(tmp_path: Path) -> None:
     page = report.read_text(encoding="utf-8")
     assert "decided by <code>first_player_advantage</code>, the primary metric of the shipped " \
            "table doppeldoppel; 0 of 1 readings settled" in page
+
+
+def test_ctrl_c_between_batches_stops_the_shared_pool(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+        ) -> None:
+    from doppelnb.core import sweep_cli, sweep_run
+
+    pools = []
+    real_pool, real_sweep = sweep_run.default_executor, sweep_cli.sweep
+
+    def pool(*args, **kwargs):  # type: ignore[no-untyped-def]
+        pools.append(real_pool(*args, **kwargs))
+        return pools[-1]
+
+    workers = []
+
+    def second_batch_interrupted(*args, games, **kwargs):  # type: ignore[no-untyped-def]
+        if games > 4:
+            workers.extend(pools[0]._processes.values())  # the pool the first batch used
+            raise KeyboardInterrupt
+        return real_sweep(*args, games=games, **kwargs)
+
+    monkeypatch.setattr(sweep_run, "default_executor", pool)
+    monkeypatch.setattr(sweep_cli, "sweep", second_batch_interrupted)
+    argv = [a if a != "1" else "2" for a in NULL]  # --workers 2
+    assert main([*argv, "--games", "4", "--until-settled", "16", "--metric", "tie_rate",
+                 "--chunk", "2", "--out", str(tmp_path / "x.csv")]) == 130
+    assert "interrupted" in capsys.readouterr().err
+    assert len(pools) == 1 and workers
+    assert all(not process.is_alive() for process in workers)

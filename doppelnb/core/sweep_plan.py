@@ -174,7 +174,7 @@ class _Planner:
             for value in self.others(item, item):
                 self.add({item: (value, str(value))}, item)
             return
-        parts = _NEXT_PART.split(item) if not item.startswith(DATA_MARK) else [item]
+        parts = _NEXT_PART.split(item)
         changes: dict[str, tuple[Any, str]] = {}
         for part in parts:
             name, eq, text = part.partition("=")
