@@ -22,10 +22,9 @@ from doppelnb.engines import doppeldoppel
 ROOT = Path(__file__).resolve().parents[1]
 TOY = dict(player_counts=[2], policy_mixes=["random", "greedy/random"], seed=3, workers=1,
            progress=False)
-#: A Doppeldoppel deck of the shipped file's format: three 1s per colour (a composition that is
-#: none of the shipped candidates).
-DECK = {"illustrative": True, "note": "a designer's deck", "default": "mine",
-        "candidates": {"mine": {"per_colour": [3, 2, 2, 1, 3, 1]}}}
+#: A Doppeldoppel deck: three 1s per colour (a composition that is none of the shipped
+#: candidates), the value under the flag's name.
+DECK = {"illustrative": True, "note": "a designer's deck", "deck_composition": [3, 2, 2, 1, 3, 1]}
 DD = ["sweep", "doppeldoppel", "--players", "3", "--policies", "random", "--no-progress",
       "--seed", "2"]
 
@@ -140,7 +139,7 @@ def test_a_deck_file_is_a_reading_named_by_its_file_and_sha256(tmp_path):
     sha = hashlib.sha256(deck.read_bytes()).hexdigest()
     readings = readings_of("doppeldoppel", [f"deck_composition=@{deck}"])
     label = f"deck_composition=@my_deck.json#sha256:{sha[:16]}"
-    assert readings[1] == (label, {"deck_composition": ((3, 2, 2, 1, 3, 1),) * 3})
+    assert readings[1] == (label, {"deck_composition": (3, 2, 2, 1, 3, 1)})
     # Given as a pathlib.Path in a mapping, with another flag: one reading, one name.
     both = readings_of("doppeldoppel", [{"next_leader": "rotate_left", "deck_composition": deck}])
     assert both[1][0] == f"{label}+next_leader=rotate_left"
@@ -177,7 +176,7 @@ def test_an_edited_data_file_does_not_resume_the_old_checkpoint(tmp_path):
     kw = dict(player_counts=[3], policy_mixes=["random"], games=3, seed=2, workers=1,
               progress=False, checkpoint=tmp_path / "c.jsonl")
     sweep("doppeldoppel", readings=[f"deck_composition=@{deck}"], **kw)
-    write(deck, {**DECK, "candidates": {"mine": {"per_colour": [2, 2, 2, 2, 3, 1]}}})
+    write(deck, {**DECK, "deck_composition": [2, 2, 2, 2, 3, 1]})
     with pytest.raises(BadInput, match="checkpoint"):
         sweep("doppeldoppel", readings=[f"deck_composition=@{deck}"], **kw)
 
@@ -186,8 +185,10 @@ def test_an_edited_data_file_does_not_resume_the_old_checkpoint(tmp_path):
     (None, "cannot read"),
     ("{not json", "NB-DATA"),
     (json.dumps({"note": "no illustrative"}), "illustrative"),
-    (json.dumps({**DECK, "candidates": {"mine": {"per_colour": [3, 2, 2, 1, 3, 0]}}}), "36"),
-    (json.dumps({"illustrative": True, "note": "cards", "heroes": []}), "lacks"),
+    (json.dumps({**DECK, "deck_composition": [3, 2, 2, 1, 3, 0]}), "36"),
+    (json.dumps({**DECK, "deck_composition": "z"}), "not a deck candidate"),
+    (json.dumps({"illustrative": True, "note": "cards", "heroes": []}),
+     'may also be given under the key "deck_composition"'),
 ])
 def test_a_bad_data_file_is_one_line_exit_2_naming_the_argument(tmp_path, capsys, content, words):
     deck = tmp_path / "deck.json"
@@ -203,9 +204,9 @@ def test_a_bad_data_file_is_one_line_exit_2_naming_the_argument(tmp_path, capsys
 
 
 @pytest.mark.parametrize("game, flags, words", [
-    ("doppel_doubt", "board=@{f}", "no flag of doppel_doubt"),
-    ("doppeldoppel", "next_leader=@{f}", "does not take a data file"),
-    ("groom_lake", "edge_match=@{f}", "tiles, supply_deck"),
+    ("doppel_doubt", "board=@{f}", "'board' in 'board=@"),
+    ("doppeldoppel", "next_leader=@{f}", "is not a reading of next_leader"),
+    ("groom_lake", "edge_match=@{f}", "is not a reading of edge_match"),
 ])
 def test_flags_that_take_no_file_are_refused(tmp_path, capsys, game, flags, words):
     data = write(tmp_path / "d.json", DECK)
@@ -242,11 +243,18 @@ def test_dask_gives_the_same_csv_for_combined_and_data_readings(tmp_path):
                         "rotate_left"], player_counts=[3], policy_mixes=["random"],
               games=5, seed=7, progress=False)
     local = sweep("doppeldoppel", workers=1, **kw).to_csv()
+    tiles = tmp_path / "tiles.json"
+    shutil.copy(ROOT / "doppelnb" / "data" / "groom_lake_tiles.json", tiles)
+    gl = dict(readings=[f"tiles=@{tiles}"], player_counts=[4], policy_mixes=["random"], games=2,
+              seed=1, progress=False)
+    gl_local = sweep("groom_lake", workers=1, **gl).to_csv()
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1",
                                   dashboard_address=None, processes=True) as cluster, \
             distributed.Client(cluster) as client:
         remote = sweep("doppeldoppel", executor=client.get_executor(), chunk=2, **kw).to_csv()
-    assert remote == local
+        # Groom Lake's Rules read files: the workers read it again, checked by its sha256.
+        gl_remote = sweep("groom_lake", executor=client.get_executor(), chunk=1, **gl).to_csv()
+    assert remote == local and gl_remote == gl_local
     assert "deck_composition=@my_deck.json#sha256:" in local
     assert "direction=counterclockwise+next_leader=rotate_left" not in local  # engine's order
     assert "next_leader=rotate_left+direction=counterclockwise" in local
@@ -274,3 +282,35 @@ def test_the_report_names_each_data_file_by_its_full_sha256(tmp_path):
     page = sweep_report(table)
     sha = hashlib.sha256(deck.read_bytes()).hexdigest()
     assert sha in page and "my_deck.json" in page and str(tmp_path) not in page
+
+
+def test_a_file_the_engine_reads_is_checked_again_where_it_is_played(tmp_path):
+    from doppelnb.core.sweep_data import DataPath, resolve_changes
+
+    tiles = tmp_path / "tiles.json"
+    shutil.copy(ROOT / "doppelnb" / "data" / "groom_lake_tiles.json", tiles)
+    (label, changes), = readings_of("groom_lake", [f"tiles=@{tiles}"])[1:]
+    planned = changes["tiles"]
+    assert isinstance(planned, DataPath) and planned.path == str(tiles.resolve())
+    assert resolve_changes(changes) == {"tiles": tiles.resolve()}
+    tiles.write_bytes(tiles.read_bytes() + b"\n")  # the same document, other bytes
+    with pytest.raises(BadInput, match="changed after the sweep was planned"):
+        resolve_changes(changes)
+
+
+def test_a_file_refused_only_when_a_game_is_set_up_is_refused_before_any_game(tmp_path, capsys):
+    """The quest's Rules check each card section alone; the 8-player draft (DQ-R3) is checked
+    as the card set is assembled for a game: the sweep sets one up before playing."""
+    cards = tmp_path / "cards.json"
+    doc = json.loads((ROOT / "doppelnb" / "data" / "doppelganger_quest_cards.json").read_text())
+    doc["heroes"] = doc["heroes"][:2]
+    cards.write_text(json.dumps(doc), encoding="utf-8")
+    out = tmp_path / "x.csv"
+    assert main(["sweep", "doppelganger_quest", "--games", "2", "--workers", "1", "--players",
+                 "4", "--no-progress", "--flags", f"heroes=@{cards}", "--out", str(out)]) == 2
+    err = one_line(capsys)
+    assert "--flags" in err and "heroes=@cards.json#sha256:" in err and "DQ-R3" in err, err
+    assert not out.exists() and not Path(f"{out}.partial.jsonl").exists()
+    with pytest.raises(BadInput, match="cannot set up a game"):
+        sweep("doppelganger_quest", readings=[f"heroes=@{cards}"], player_counts=[4],
+              policy_mixes=["random"], games=2, workers=1, progress=False)

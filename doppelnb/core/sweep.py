@@ -64,7 +64,7 @@ from collections.abc import Sequence
 
 from . import sweep_plan, sweep_run, sweep_table, verdicts
 from .resume import CHECKPOINT_FORMAT, remove_checkpoint
-from .sweep_data import DATA_FLAGS, DataFile, data_flags
+from .sweep_data import DATA_FLAGS, DataFile
 from .sweep_metrics import GameFacts, game_values, metrics
 from .sweep_plan import MAX_GAMES, MAX_READINGS, MAX_WORKERS, mixes_for, readings_of
 from .sweep_run import (
@@ -140,4 +140,4 @@ __all__ = ["sweep", "Table", "METRICS", "COLUMNS", "metrics", "readings_of", "mi
            "default_chunk", "remove_checkpoint", "CHECKPOINT_FORMAT", "MAX_GAMES",
            "MAX_WORKERS", "METRIC_LABELS", "metric_label", "reading_label", "mix_label",
            "game_label", "Row", "GameFacts", "game_facts", "game_values", "Cell",
-           "MAX_READINGS", "DataFile", "DATA_FLAGS", "data_flags"]
+           "MAX_READINGS", "DataFile", "DATA_FLAGS"]

@@ -245,16 +245,18 @@ def _check_sequential(args: argparse.Namespace) -> bool:
     return True
 
 
-def _check_readings(game: str, readings: Any) -> list[str]:
+def _check_readings(game: str, readings: Any, counts: list[int] | None) -> list[str]:
     """The labels of the readings, refusing before anything is played a reading the engine's
-    Rules refuse (a flag's value, a combination, a data file), naming ``--flags``."""
+    Rules refuse (a flag's value, a combination, a data file; a game of a combination or a
+    data file set up at each player count), naming ``--flags``."""
     from .errors import RuleError
-    from .sweep_plan import readings_of
+    from .sweep_plan import sweep_cells
 
     try:
-        return [label for label, _ in readings_of(game, readings)]
+        cells = sweep_cells(game, readings, counts, ["random"])
     except RuleError as error:
         raise BadInput(error.rule, f"--flags: {error.reason}") from None
+    return list(dict.fromkeys(label for label, _, _, _ in cells))
 
 
 def _check_files(out: str, checkpoint: str) -> None:
@@ -343,12 +345,6 @@ def command(argv: Sequence[str]) -> int:
         readings: Any = args.flags
     else:
         readings = _csv_list(args.flags, "--flags", 256)
-    labels = _check_readings(args.game, readings)
-    metric, why = args.metric, "asked for with --metric"
-    if sequential and metric is None:  # chosen now, before any game: never from results
-        from .sweep_sequential import primary_metric
-
-        metric, why = primary_metric(args.game, labels)
     if args.mixes:
         mixes = _csv_list(args.mixes, "--mixes", MAX_MIXES)
     else:
@@ -361,6 +357,12 @@ def command(argv: Sequence[str]) -> int:
         except argparse.ArgumentTypeError:
             raise BadInput("NB-ARG", f"--players is a list of whole numbers like 3,4, "
                            f"not {show(args.players, 40)}") from None
+    labels = _check_readings(args.game, readings, counts)
+    metric, why = args.metric, "asked for with --metric"
+    if sequential and metric is None:  # chosen now, before any game: never from results
+        from .sweep_sequential import primary_metric
+
+        metric, why = primary_metric(args.game, labels)
     with _SigtermAsInterrupt() as sigterm:
         try:
             with scheduler_executor(args.scheduler) as executor, \

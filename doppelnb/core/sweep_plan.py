@@ -18,7 +18,7 @@ from .checks import check_int, show
 from .errors import BadInput, RuleError
 from .policy import parse_policy, strength
 from .spec import TITLES, GameSpec, game_spec, spec_of
-from .sweep_data import DATA_MARK, DataFile, read_data
+from .sweep_data import DATA_MARK, DataFile, read_data, resolve_changes
 from .variants import FlagInfo
 
 
@@ -112,13 +112,13 @@ class _Planner:
 
     def value(self, name: str, value: Any, item: Any) -> tuple[Any, str]:
         """``(value, text)`` of one change: a reading (or its text), or a data file."""
+        info = self.flag(name, item)
         if isinstance(value, pathlib.PurePath) or (
                 isinstance(value, str) and value.startswith(DATA_MARK)):
             path = value if isinstance(value, pathlib.PurePath) else value[len(DATA_MARK):]
             loaded, file = read_data(self.spec, name, path)
             self.data[file.token] = file
             return loaded, file.token
-        info = self.flag(name, item)
         for choice in info.choices or ():
             if _same(choice, value) or (isinstance(value, str) and value == str(choice)):
                 return choice, str(choice)
@@ -139,7 +139,7 @@ class _Planner:
             return
         values = {n: kept[n][0] for n in names}
         try:
-            self.spec.Rules().replace(**values)
+            self.spec.Rules().replace(**resolve_changes(values))
         except RuleError as error:
             raise BadInput(error.rule, f"the reading {show(label, 120)} is refused: "
                            f"{error.reason}") from None
@@ -276,7 +276,23 @@ def _dimensions(name: str, game: GameSpec, readings: Any, player_counts: Sequenc
     if not mixes:
         raise BadInput("NB-ARG", "policy_mixes must name at least one mix")
     cells_readings, files = _plan_readings(game, readings)
+    for label, changes in cells_readings:
+        if "+" in label or DATA_MARK in label:
+            _set_up(game, label, changes, counts)
     return cells_readings, counts, mixes, files
+
+
+def _set_up(game: GameSpec, label: str, changes: dict[str, Any], counts: Sequence[int]) -> None:
+    """Deal one game of a reading of several flags or of a data file at each player count, so
+    that what an engine checks only as a game is set up (the quest's card set assembled from
+    its sections, a deck dealt) refuses the reading now, before any game of the sweep."""
+    try:
+        rules = game.Rules().replace(**resolve_changes(changes))
+        for players in counts:
+            game.new_game(players, rules=rules, seed=0)
+    except RuleError as error:
+        raise BadInput(error.rule, f"the reading {show(label, 120)} cannot set up a game: "
+                       f"{error.reason}") from None
 
 
 def sweep_cells(game: Any, readings: Any = "all", player_counts: Sequence[int] | None = None,

@@ -26,6 +26,7 @@ from .errors import BadInput
 from .policy import make_policy
 from .resume import Checkpoint
 from .spec import GameSpec, game_spec, spec_of
+from .sweep_data import resolve_changes
 from .sweep_metrics import METRIC_VERSION, GameFacts, metrics, paired_differences
 from .sweep_plan import MAX_GAMES, MAX_WORKERS, _dimensions, _task_game, resolve_game
 from .sweep_table import Row, Table
@@ -161,7 +162,7 @@ def play_chunk(task: _Task) -> Iterator[tuple[dict[str, Any], Any]]:
     game = task.own if task.own is not None else spec_of(task.game)
     # The rules once per chunk, not per game: a data-valued reading's value (a parsed card
     # document, a tile set) is checked by the engine as the Rules are built.
-    changes = dict(task.changes)
+    changes = resolve_changes(dict(task.changes))
     rules = game.Rules().replace(**changes) if changes else game.Rules()
     for index in range(task.start, task.start + task.count):
         deal, players = game_seeds(task.seed, task.game, task.players, task.mix, index)
