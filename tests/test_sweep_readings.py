@@ -15,7 +15,15 @@ import toy_game
 
 from doppelnb.core import BadInput, RulesBase, flag
 from doppelnb.core.spec import GameSpec
-from doppelnb.core.sweep import compare_readings, main, reading_label, readings_of, sweep
+from doppelnb.core.sweep import (
+    DATA_FLAGS,
+    compare_readings,
+    main,
+    reading_label,
+    readings_of,
+    sweep,
+    sweep_cells,
+)
 from doppelnb.core.sweep_run import play_chunk
 from doppelnb.engines import doppeldoppel
 
@@ -314,3 +322,21 @@ def test_a_file_refused_only_when_a_game_is_set_up_is_refused_before_any_game(tm
     with pytest.raises(BadInput, match="cannot set up a game"):
         sweep("doppelganger_quest", readings=[f"heroes=@{cards}"], player_counts=[4],
               policy_mixes=["random"], games=2, workers=1, progress=False)
+
+
+SHIPPED_FILE = {"tiles": "groom_lake_tiles.json", "supply_deck": "groom_lake_supply.json"}
+
+
+@pytest.mark.parametrize("game, flag", [(g, f) for g, flags in DATA_FLAGS.items() for f in flags])
+def test_every_flag_listed_as_taking_a_file_takes_one(tmp_path, game, flag):
+    """DATA_FLAGS (what --help lists) is true: a copy of the shipped data sets up a game at every
+    player count, named by the copy's sha256."""
+    if game == "doppeldoppel":
+        data = write(tmp_path / "data.json", DECK)
+    else:
+        name = SHIPPED_FILE.get(flag, "doppelganger_quest_cards.json")
+        data = tmp_path / "data.json"
+        shutil.copy(ROOT / "doppelnb" / "data" / name, data)
+    cells = sweep_cells(game, [f"{flag}=@{data}"], None, ["random"])
+    sha = hashlib.sha256(data.read_bytes()).hexdigest()[:16]
+    assert {label for label, _, _, _ in cells} == {"default", f"{flag}=@data.json#sha256:{sha}"}

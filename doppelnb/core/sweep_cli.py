@@ -379,10 +379,10 @@ def command(argv: Sequence[str]) -> int:
                 else:
                     from .sweep_sequential import sweep_until_settled
 
-                    say(f"--until-settled asks about {metric} ({why})")
+                    _say(f"--until-settled asks about {metric} ({why})")
                     table = sweep_until_settled(
                         play, checkpoint, first=args.games, max_games=args.until_settled,
-                        metric=metric, step=args.step, say=say, why=why)
+                        metric=metric, step=args.step, say=_say, why=why)
         except (KeyboardInterrupt, Exception) as error:
             if not sigterm.received and not isinstance(error, KeyboardInterrupt):
                 raise
@@ -409,7 +409,7 @@ def command(argv: Sequence[str]) -> int:
     return 0
 
 
-def say(line: str) -> None:
+def _say(line: str) -> None:
     """One line on stderr (a batch of ``--until-settled``)."""
     from ..cli import one_line
 

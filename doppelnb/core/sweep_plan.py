@@ -63,7 +63,8 @@ def readings_of(game: Any, readings: Any = "all") -> list[tuple[str, dict[str, A
 
     - a flag name: each of its readings, changed alone;
     - ``"flag=value"``: one reading; ``"flag=@FILE"``: the flag set from a user's data file
-      (:mod:`doppelnb.core.sweep_data`, :func:`~doppelnb.core.sweep_data.data_flags`);
+      (:mod:`doppelnb.core.sweep_data`; :data:`~doppelnb.core.sweep_data.DATA_FLAGS` lists the
+      shipped engines' flags that take one);
     - ``"a=x+b=y"``: one reading changing several flags at once;
     - ``"a*b"``: every combination of ``a``'s and ``b``'s readings other than the default (two or
       more flags; ``["a", "b", "a*b"]`` is the full factorial);
