@@ -27,8 +27,10 @@ from typing import Any, cast
 from ...core.chance import MAX_SEED
 from ...core.checks import check_instance, check_seat
 from ...core.errors import BadInput
-from .actions import Action, Dark, Guess, Jester, Light
-from .flow import EMPTY, illustrative_pool
+from .actions import EMPTY, Action, Dark, Guess, Jester, Light
+from .apply import Apply
+from .legal import legal_for, step_of
+from .options import illustrative_pool
 from .rules import COLOURS, DOPPELS, SHAPES_PER_ROUND, SIZE, colour_of, partner_of
 from .state import State
 
@@ -111,7 +113,8 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     player = check_seat(player, 10, "player")
     check_instance(rng, "rng", random.Random, expected="a random.Random")
     view = state.view(player)
-    me = view["you"]
+    me = view.you
+    assert me is not None
     others = [x for x in range(10) if x != player]
     # Doppels and the Jester colour: a random assignment of the other nine (DB-R2).
     rest = [d for d in DOPPELS if d != me]
@@ -134,8 +137,9 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
         identity[x] = d
     # Hands: the cards not seen (not in my hand, not played in a revealed round), dealt at the
     # public sizes (each seat's hand plus this round's card if it has played one).
-    mine = set(view["hand"]) | ({view["your_choice"].card} - {None})
-    seen = mine | {c for past in view["played"] for c, _ in past}
+    assert view.your_choice is not None
+    mine = set(view.hand) | ({view.your_choice.card} - {None})
+    seen = mine | {c for past in view.played for c, _ in past}
     unseen = [c for c in range(1, 101) if c not in seen]
     rng.shuffle(unseen)
     hands = list(state.hands)
@@ -150,7 +154,7 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
         last_offered = state.shapes_by_round[state.round - 2]
         drafted = dict(state.draft_log[-1])
         own = last_offered[drafted[player]] if player in drafted else None
-        pool = [s for s in last_offered if s != view["shape_to_place"] and s != own]
+        pool = [s for s in last_offered if s != view.shape_to_place and s != own]
         rng.shuffle(pool)
         partner = identity.index(partner_of(me))
         for x in others:
@@ -169,12 +173,14 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
                                      for x, s in enumerate(state.subs)))
     # The others' choices so far this round: the same number of parts, made at random (a
     # ranking stopped early is completed from the new seed, as the game would).
+    draft = Apply.of(guess)
     for x in others:
         for _ in range(done[x]):
-            if guess._step(x) is None:
+            step = step_of(draft, x)
+            if step is None:
                 break
-            guess = guess._apply_for(x, rng.choice(guess._legal_for(x)))
-    return guess
+            draft.choose(x, rng.choice(legal_for(draft, x, step)))
+    return draft.freeze()  # type: ignore[no-any-return]
 
 
 def sides(state: State) -> tuple[str, ...]:

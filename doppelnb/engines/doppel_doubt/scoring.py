@@ -13,6 +13,8 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from immutables import Map
+
 from ...core.checks import (
     check_bool,
     check_choice,
@@ -21,7 +23,6 @@ from ...core.checks import (
     check_mapping,
     check_sequence,
 )
-from ...core.frozen import FrozenMap
 from .board import Board
 from .rules import (
     COLOURS,
@@ -61,8 +62,7 @@ def territory_sums(board: Board) -> Mapping[str, tuple[int, int]]:
                 acc = totals.setdefault(owner, [0, 0])
                 acc[0] += max(v, 0)
                 acc[1] += min(v, 0)
-        sums = board._cache["sums"] = FrozenMap({k: (pos, neg)
-                                                 for k, (pos, neg) in totals.items()})
+        sums = board._cache["sums"] = Map({k: (pos, neg) for k, (pos, neg) in totals.items()})
     return sums
 
 
