@@ -32,7 +32,7 @@ from .analysis import (
 from .board import Board, Placement, Verdict
 from .claims import ClaimStep, Resolution, resolve_placements
 from .options import illustrative_shapes
-from .players import determinize, greedy, greedy_policy
+from .players import determinize, greedy, greedy_policy, playout
 from .players import sides as _sides
 from .rules import (
     COLOURS,
@@ -67,7 +67,8 @@ from .state import State, View, from_json, new_game
 # command line and the widgets look up, written down here instead of probed for.
 GAME_SPEC = register(GameSpec(
     name=GAME, module=__name__, State=State, Rules=Rules, player_counts=PLAYER_COUNTS,
-    new_game=new_game, from_json=from_json, greedy=greedy, determinize=determinize, sides=_sides))
+    new_game=new_game, from_json=from_json, greedy=greedy, determinize=determinize, sides=_sides,
+    playout=playout))
 
 __all__ = [
     "GAME_SPEC",

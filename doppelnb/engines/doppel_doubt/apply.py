@@ -26,7 +26,7 @@ from immutables import Map
 
 from ...core.chance import rng_for
 from ...core.draft import Draft
-from ...core.state import copier
+from ...core.state import ActionLog, copier
 from .actions import EMPTY, Submission
 from .board import Board
 from .claims import Resolution, _resolve
@@ -69,6 +69,7 @@ class Apply(Draft[Any]):
 
     rules: Rules
     seed: int
+    action_log: ActionLog | None
     round: int
     board: Board
     shapes_by_round: tuple[tuple[Shape, ...], ...]

@@ -77,8 +77,8 @@ class SeatState(Protocol):
 # The actions listed most often, made once: every card and every shape to rank. A round's
 # hundreds of placements are made by ``tuple.__new__`` over the named tuple, mapped in C (the
 # same values as ``Place("place", cells)``, without a Python-level call each).
-_CARD_ACTIONS = {c: Card("card", c) for c in range(1, 101)}
-_SHAPE_ACTIONS = tuple(ShapeChoice("shape", i) for i in range(SHAPES_PER_ROUND))
+CARD_ACTIONS = {c: Card("card", c) for c in range(1, 101)}
+SHAPE_ACTIONS = tuple(ShapeChoice("shape", i) for i in range(SHAPES_PER_ROUND))
 # The guesses, Dark changes and Jester names too: the states of round 10 keep their legal
 # actions, which then share these instead of holding copies of their own.
 _DARK_ACTIONS = {d: Dark("dark", d) for d in range(-30, 31)}
@@ -145,7 +145,7 @@ def legal_for(state: SeatState, seat: int, step: tuple[Any, ...] | None = None) 
     s = state.subs[seat]
     kind = step[0]
     if kind == "card":
-        return [_CARD_ACTIONS[c] for c in state.hands[seat]]
+        return [CARD_ACTIONS[c] for c in state.hands[seat]]
     if kind == "dark":
         card = s.card or 0
         lo, hi = max(-30, -card), min(30, 101 - card)
@@ -154,7 +154,7 @@ def legal_for(state: SeatState, seat: int, step: tuple[Any, ...] | None = None) 
         letter = letter_of(state.identity[seat])
         return [Start("start", lab) for lab in state.start_labels(letter) if lab not in s.starts]
     if kind == "shape":
-        out: list[Action] = [a for a in _SHAPE_ACTIONS if a.number not in s.shapes]
+        out: list[Action] = [a for a in SHAPE_ACTIONS if a.number not in s.shapes]
         if state.rules.partial_shape_list == "auto_complete_random" and s.shapes:
             out.append(ShapesDone("shapes_done"))
         return out
@@ -246,4 +246,4 @@ def check_for(state: SeatState, seat: int, action: Any, label: str) -> None:
         raise IllegalAction("DB-R16", f"{show(action[1])} is not a colour")
 
 
-__all__ = ["step_of", "first_mover", "legal_for", "check_for", "STEP_TEXT", "SeatState"]
+__all__ = ["CARD_ACTIONS", "SHAPE_ACTIONS", "step_of", "first_mover", "legal_for", "check_for", "STEP_TEXT", "SeatState"]
