@@ -90,10 +90,20 @@ class Apply(Draft[Any]):
 
     # -- who is who (never changed by a draft) ---------------------------------------------------
     def key(self, seat: int) -> str:
-        return self.frozen_from.key(seat)  # type: ignore[no-any-return]
+        return self._seats()[0][seat]
 
     def partner(self, seat: int) -> int:
-        return self.frozen_from.partner(seat)  # type: ignore[no-any-return]
+        return self._seats()[1][seat]
+
+    def _seats(self) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        """Each seat's owner key and partner, worked out once per draft (a scratch value,
+        dropped by :meth:`freeze`): a round's resolution asks for them some thirty times."""
+        seats: tuple[tuple[str, ...], tuple[int, ...]] | None = self.__dict__.get("_seat_facts")
+        if seats is None:
+            state = self.frozen_from
+            seats = self.__dict__["_seat_facts"] = (tuple(state.key(x) for x in range(10)),
+                                                    tuple(state.partner(x) for x in range(10)))
+        return seats
 
     def is_jester(self, seat: int) -> bool:
         return self.frozen_from.is_jester(seat)  # type: ignore[no-any-return]

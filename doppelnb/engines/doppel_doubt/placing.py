@@ -160,26 +160,62 @@ def legal_masks(board: SquareFacts, key: str, shape: Shape) -> list[tuple[int, i
     rule, reject = rules.takeover_rule, rules.illegal_takeover == "reject"
     own, bad, enemy = m["own"], m["bad"], m["enemy"]
     lazy = rule == "own_over_half" and rules.takeover_check == "whole_shape"
+    need = size // 2 + 1
     out = []
     for index, anchors, shifts in geometry(shape, width):
-        any_own = any_bad = touched = 0
-        for k in shifts:
-            any_own |= own >> k
-            any_bad |= bad >> k
-            touched |= enemy >> k
-        legal = anchors & any_own & ~any_bad                  # DB-R10c, DB-R12
+        moved = [own >> k for k in shifts]                # own squares, seen from each anchor
+        any_own = touched = 0
+        for mask in moved:
+            any_own |= mask
+        legal = anchors & any_own                             # DB-R10c
+        if bad:                                               # DB-R12 (claimed Zero spaces)
+            any_bad = 0
+            for k in shifts:
+                any_bad |= bad >> k
+            legal &= ~any_bad
+        if enemy and reject:
+            for k in shifts:
+                touched |= enemy >> k
         if reject and legal & touched:                        # DB-R13
             # Own squares are counted only where an enemy square is covered: with the default
-            # rules (own_over_half, whole shape) the test needs nothing else.
-            own_planes: list[int] = []
-            for k in shifts:
-                add_bit(own_planes, own >> k)
+            # rules (own_over_half, whole shape) the test needs nothing else, and "at least
+            # ``need`` of them" is a running threshold count (``level[j]``: at least j + 1 so
+            # far), a few operations per square of the shape.
             if lazy:
-                legal &= ~(touched & ~at_least(own_planes, size // 2 + 1, anchors))
+                legal &= ~(touched & ~_at_least(moved, need))
             else:
+                own_planes: list[int] = []
+                for mask in moved:
+                    add_bit(own_planes, mask)
                 legal &= ~_takeover_fail(rules, m, shifts, own_planes, rule, size, anchors)
         out.append((index, pad, legal))
     return out
+
+
+def _at_least(masks: list[int], need: int) -> int:
+    """The bits set in at least ``need`` of ``masks``: a running threshold count (``one``: set
+    at least once so far, ``two``: twice, ...), a few operations per mask. Unrolled for the
+    thresholds of 4-6 square shapes (3 and 4); other thresholds take the general loop."""
+    one = two = three = four = 0
+    if need == 3:
+        for mask in masks:
+            three |= two & mask
+            two |= one & mask
+            one |= mask
+        return three
+    if need == 4:
+        for mask in masks:
+            four |= three & mask
+            three |= two & mask
+            two |= one & mask
+            one |= mask
+        return four
+    level = [0] * need
+    for mask in masks:
+        for j in range(need - 1, 0, -1):
+            level[j] |= level[j - 1] & mask
+        level[0] |= mask
+    return level[-1] if need > 0 else -1
 
 
 def _takeover_fail(rules: Rules, m: Mapping[str, Any], shifts: tuple[int, ...], own_planes: list[int],
