@@ -104,3 +104,19 @@ def test_territory_sums_from_bitboards_equal_the_square_by_square_sums(name):
     for board in boards:
         assert dict(territory_sums(board)) == territory_sums_naive(board)
     assert any(territory_sums_naive(board) for board in boards)
+
+
+def test_owner_bitboards_equal_a_square_by_square_pass():
+    """The owners' bitboards (read from one string per board) hold each owner's squares."""
+    boards = []
+    for rules in (db.Rules(), db.Rules(territory_owner="doppel")):
+        final = playout(db.new_game(seed=3, rules=rules), random.Random(3))
+        boards += [res.after for res in final.resolutions if res is not None]
+    for board in boards:
+        bits, _ = placing.owner_bits(board.copy())
+        want: dict[str, int] = {}
+        for i, owner in enumerate(board.owner):
+            if owner is not None:
+                want[owner] = want.get(owner, 0) | 1 << i
+        assert dict(bits) == want
+    assert len(boards) == 18

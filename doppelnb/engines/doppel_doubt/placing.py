@@ -30,7 +30,7 @@ from immutables import Map
 
 from .bitboards import add_bit, anchor_mask, at_least, greater
 from .notation import CELLS, SIZE, Cell
-from .rules import Rules, colour_of
+from .rules import COLOURS, DOPPELS, Rules, colour_of
 from .shapes import Placement, Shape
 
 
@@ -56,6 +56,12 @@ class SquareFacts(Protocol):
 _BITS = bytes.maketrans(b"01", b"\x00\x01")   # a mask's binary digits as 0/1 bytes
 _ROW = (1 << SIZE) - 1
 _POWERS = tuple(1 << i for i in range(SIZE * SIZE))   # square index -> its bit
+#: One character per owner key (colours and Doppels, DB-A4), "." for an unclaimed square, and
+#: per owner the table turning its character into "1" and every other into "0".
+_CODE: dict[str | None, str] = {None: ".", **{key: chr(ord("A") + i)
+                                              for i, key in enumerate(COLOURS + DOPPELS)}}
+_ONLY = {key: str.maketrans({c: ("1" if c == code else "0") for c in _CODE.values()})
+         for key, code in _CODE.items() if key is not None}
 
 
 def pad_for(rules: Rules, shape: Shape) -> int:
@@ -75,10 +81,20 @@ def owner_bits(board: SquareFacts) -> tuple[Mapping[str, int], int]:
     cached: tuple[Mapping[str, int], int] | None = board._cache.get("owners")
     if cached is not None:
         return cached
+    owners = board.owner
     bits: dict[str, int] = {}
-    for i, owner in enumerate(board.owner):
-        if owner is not None:
-            bits[owner] = bits.get(owner, 0) | 1 << i
+    present = {owner for owner in set(owners) if owner is not None}
+    if present <= _ONLY.keys():
+        # One character per square, the last square first (``int(text, 2)`` reads the top bit
+        # first), then per owner a C-level translate to "1" for its squares: no Python loop
+        # over the 289 squares.
+        text = "".join(map(_CODE.__getitem__, reversed(owners)))
+        for key in present:
+            bits[key] = int(text.translate(_ONLY[key]), 2)
+    else:                                       # an owner key of a board set up by hand
+        for i, owner in enumerate(owners):
+            if owner is not None:
+                bits[owner] = bits.get(owner, 0) | 1 << i
     guarded = sum(map(_POWERS.__getitem__, board.zero))
     if board.rules.start_square_protected:
         guarded |= sum(map(_POWERS.__getitem__, board._start_index))
