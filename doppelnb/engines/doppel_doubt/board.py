@@ -297,11 +297,22 @@ class Board:
     def _verdict(self, key: str, cells: Sequence[Cell], reflected: bool = False) -> Verdict:
         rules = self.rules
         size = len(cells)
-        squares = []
+        squares: list[tuple[Cell, str, int | None]] = []
+        held, zero, values = self.owner, self.zero, self.values
         for cell in sorted(cells):
-            cat = self.category(key, cell)
-            squares.append((cell, cat, self.values[cell[0] * SIZE + cell[1]]
-                            if cat != OFFBOARD else None))
+            r, c = cell
+            if not (0 <= r < SIZE and 0 <= c < SIZE):
+                squares.append((cell, OFFBOARD, None))
+                continue
+            i = r * SIZE + c
+            owner = held[i]                   # the two common cases of :meth:`category` inline
+            if owner is None:
+                cat = UNCLAIMED_ZERO if i in zero else UNCLAIMED
+            elif owner == key:
+                cat = OWN_ZERO if i in zero else OWN
+            else:
+                cat = self.category(key, cell)
+            squares.append((cell, cat, values[i]))
         by_cat: dict[str, list[Cell]] = {}
         for cell, cat, _ in squares:
             by_cat.setdefault(cat, []).append(cell)
