@@ -98,7 +98,7 @@ def owner_bits(board: SquareFacts) -> tuple[Mapping[str, int], int]:
     guarded = sum(map(_POWERS.__getitem__, board.zero))
     if board.rules.start_square_protected:
         guarded |= sum(map(_POWERS.__getitem__, board._start_index))
-    # persistent maps (a FrozenMap would copy and check each value)
+    # a persistent map: shared by every state that shares the board
     out: tuple[Mapping[str, int], int] = (Map(bits), guarded)
     board._cache["owners"] = out
     return out
