@@ -19,7 +19,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from ...core.chance import MAX_SEED, rng_for
+from ...core.chance import MAX_SEED
 from ...core.checks import (
     check_choice,
     check_instance,
@@ -28,17 +28,18 @@ from ...core.checks import (
     check_sequence,
 )
 from ...core.exact import mean_interval
-from ...core.state import play_to_end, playout, random_policy
+from ...core.simulate import Simulation
+from ...core.simulate import simulate as core_simulate
+from ...core.state import playout, random_policy
 from ...core.symbolic import Formula
 from .board import ENEMY, Board
 from .claims import Resolution, resolve_placements
 from .players import greedy_policy
-from .rules import COLOURS, DEFAULT_RULES, DOPPELS, SIZE, Rules, colour_of
+from .rules import COLOURS, DEFAULT_RULES, DOPPELS, GAME, SIZE, Rules, colour_of
 from .scoring import colour_scores, guess_points
 from .shapes import Shape, one_sided_polyominoes
 from .state import new_game
 
-MAX_GAMES = 1000
 MAX_SHAPES = 1000
 
 
@@ -177,7 +178,7 @@ def resolution_readings(resolution: Resolution, variants: Sequence[dict[str, Any
 
 
 @dataclasses.dataclass(frozen=True)
-class Simulation:
+class ColourResults:
     """Seeded matches: per game the final colour scores, the Jester colour and the winners."""
 
     policy: str
@@ -185,6 +186,16 @@ class Simulation:
     colour_scores: tuple[dict[str, Any], ...]
     jesters: tuple[str, ...]
     winners: tuple[tuple[str, ...], ...]
+
+    @classmethod
+    def of(cls, sim: Simulation) -> ColourResults:
+        """What a chapter counts of a core :class:`~doppelnb.core.simulate.Simulation`'s
+        final states."""
+        finals = sim.finals
+        return cls(sim.policy, tuple(final.seed for final in finals),
+                   tuple(colour_scores(final.scores, final.identity) for final in finals),
+                   tuple(final.jester for final in finals),
+                   tuple(final.results().team_winners for final in finals))
 
     def player_team_scores(self) -> list[int]:
         """Every non-Jester colour score of every game (the distribution to plot)."""
@@ -198,28 +209,19 @@ class Simulation:
                 "95% high": round(high, 1), "min": min(values), "max": max(values)}
 
 
-def simulate(games: int, policy: str | Callable[..., Any] = "greedy", *, seed: int = 0,
-             rules: Rules = DEFAULT_RULES, **options: Any) -> Simulation:
-    """Play ``games`` seeded matches with ``policy`` (``"greedy"``, ``"random"`` or a callable).
-
-    Limit: ``games`` is at most ``MAX_GAMES`` (1,000, several minutes); larger sweeps belong to
-    the designer-analysis tools, which run on many cores."""
-    games = check_int(games, "games", 1, MAX_GAMES)
-    seed = check_int(seed, "seed", 0, MAX_SEED)
-    check_instance(rules, "rules", Rules, expected="a doppel_doubt.Rules")
-    pol = _policy(policy)
-    seeds = tuple(rng_for(seed, "simulate", i).randrange(2**31) for i in range(games))
-    scores, jesters, winners = [], [], []
-    for s in seeds:
-        final = play_to_end(new_game(rules=rules, seed=s, **options), pol, seed=s)
-        scores.append(colour_scores(final.scores, final.identity))
-        jesters.append(final.jester)
-        winners.append(final.results().team_winners)
-    name = policy if isinstance(policy, str) else getattr(policy, "__name__", "custom")
-    return Simulation(name, seeds, tuple(scores), tuple(jesters), tuple(winners))
+def simulate(games: int = 100, *, players: int | None = None, rules: Rules | None = None,
+             policy: str = "random", seed: int = 0) -> ColourResults:
+    """Play ``games`` seeded matches with every seat played by ``policy`` (``"random"``,
+    ``"greedy"``, ``"mcts:32"``, ...): the games of :func:`doppelnb.core.simulate.simulate`
+    (a sweep's games, in this process), counted by colour. ``players`` is 10 (the game's one
+    table) and ``rules`` the recommended defaults when not given. Limit: ``games`` from 1 to
+    :data:`doppelnb.core.simulate.MAX_GAMES`; larger sweeps belong to the designer-analysis
+    tools, which run on many cores."""
+    return ColourResults.of(core_simulate(GAME, games, players=players, rules=rules,
+                                          policy=policy, seed=seed))
 
 
-def colour_share(sim: Simulation) -> dict[str, int]:
+def colour_share(sim: ColourResults) -> dict[str, int]:
     """How often each colour won the team Token of Life."""
     out = dict.fromkeys(COLOURS, 0)
     for teams in sim.winners:
@@ -347,4 +349,4 @@ def random_guess_enumerated(rules: Rules = DEFAULT_RULES, jester: str = "yellow"
 __all__ = ["placements_formula", "placements_closed_form", "placements_enumerated",
            "random_guess_formula", "random_guess_closed_form", "random_guess_enumerated",
            "greedy_policy", "POLICIES", "mid_game_board", "legal_counts", "takeover_comparison",
-           "TAKEOVER_VARIANTS", "RESOLUTION_VARIANTS", "resolution_readings", "Simulation", "simulate", "colour_share"]
+           "TAKEOVER_VARIANTS", "RESOLUTION_VARIANTS", "resolution_readings", "ColourResults", "simulate", "colour_share"]
