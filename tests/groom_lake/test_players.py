@@ -7,11 +7,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from immutables import Map
 
 import doppelnb.engines.groom_lake as gl
 from doppelnb.core.errors import BadInput
-from doppelnb.core.frozen import FrozenMap
 from doppelnb.engines.groom_lake.players import determinize, greedy
+from doppelnb.engines.groom_lake.rules import STACK_ORDER
 
 
 def _states(players, seed, limit=300):
@@ -52,9 +53,9 @@ def _twin(state, viewer, rng):
                     for p in range(state.players)),
         supply=tuple(rng.sample(state.supply, len(state.supply))),
         supply_discards=tuple(rng.sample(state.supply_discards, len(state.supply_discards))),
-        stacks=FrozenMap({k: tuple(rng.sample(v, len(v))) for k, v in state.stacks.items()}),
+        stacks=Map({k: tuple(rng.sample(state.stacks[k], len(state.stacks[k]))) for k in STACK_ORDER}),
         tile_discards=tuple(rng.sample(state.tile_discards, len(state.tile_discards))),
-        pending=FrozenMap(pend) if state.pending is not None else None,
+        pending=Map(pend) if state.pending is not None else None,
         seed=state.seed + 1)
 
 

@@ -18,6 +18,7 @@ from ...core.checks import check_bool, check_int, show
 from ...core.errors import BadInput
 from .desert import Desert
 from .placement import _coord
+from .rules import Rules
 from .tiles import Coord, fmt, neighbours
 
 STACKS = ("3", "6", "compass")
@@ -144,6 +145,30 @@ def first_stack(distance: int, stacks: Mapping[str, Sequence[str]], *,
         if stacks.get(name):
             return name
     return "discards"
+
+
+def team_distance(rules: Rules, desert: Desert, team: Coord) -> int:
+    """GL-R16 / GL-A4: the Team's distance to START in a game (START is 0 steps, or 1 tile)."""
+    d = desert.distance_of(team)
+    return d + 1 if rules.distance_mode == "tiles_inclusive" else d
+
+
+def next_stack(rules: Rules, distance: int, stacks: Mapping[str, Sequence[str]],
+               reshuffled: bool, tile_discards: Sequence[str]) -> str | None:
+    """The stack a game's next scouted tile comes from (GL-R16, GL-A5), or None when no tile is
+    left anywhere: the reshuffled stack serves every draw once it exists under
+    ``reshuffled_stack_scope="all_draws"``; ``"discards"`` also names the tile discards still
+    to be reshuffled into it."""
+    scope_all = rules.reshuffled_stack_scope == "all_draws"
+    name = first_stack(distance, stacks, reshuffled=reshuffled and scope_all)
+    if name == "discards":
+        if stacks["discards"] or tile_discards:
+            return "discards"
+        # [INFERRED] the reshuffled stack and the discards are both empty: any tile still in
+        # an original stack is drawn by the ordinary chain.
+        name = first_stack(distance, stacks)
+        return None if name == "discards" else name
+    return name
 
 
 # -- reachability and "trapped" (GL-R17, GL-R31.4, GL-A28) ----------------------------------------

@@ -29,10 +29,9 @@ from immutables import Map
 from ...core.checks import check_instance, check_seat
 from ...core.errors import BadInput
 from .actions import Action
-from .base import Stacks
 from .cards import INFECTION
 from .odds import MAX_DICE, clear_probability, dice_for_attempt, usable_cards
-from .rules import check_rules
+from .rules import STACK_ORDER, check_rules
 from .state import State
 from .tiles import neighbours
 
@@ -335,7 +334,7 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
             backs.append(back)
             pools[back].append(tile_id)
     stacks = {}
-    for name in state.stacks:
+    for name in STACK_ORDER:
         order = sorted(pools[name])
         rng.shuffle(order)
         stacks[name] = order
@@ -347,7 +346,7 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     return state._evolve(
         hands=tuple(hands), supply=supply, supply_discards=discards, leftover=leftover,
         characters=tuple(characters), roles=roles, infected=infected,
-        stacks=Stacks({k: tuple(v) for k, v in stacks.items()}),
+        stacks=Map({k: tuple(v) for k, v in stacks.items()}),
         tile_discards=tile_discards,
         pending=Map(pend) if state.pending is not None else None,
         seed=rng.getrandbits(62))
