@@ -29,6 +29,7 @@ from .odds import (
 from .paths import distance_to_start, is_trapped, reachable, region, stack_chain, stack_to_draw
 from .players import determinize as _determinize
 from .players import greedy as _greedy
+from .players import playout as _playout
 from .players import sides as _sides
 from .rules import Rules
 from .simulation import PlaySummary, simulate
@@ -39,7 +40,8 @@ from .tiles import Tile, TileSet, load_tiles
 # command line and the widgets look up, written down here instead of probed for.
 GAME_SPEC = register(GameSpec(
     name=GAME, module=__name__, State=State, Rules=Rules, player_counts=PLAYER_COUNTS,
-    new_game=new_game, from_json=from_json, greedy=_greedy, determinize=_determinize, sides=_sides))
+    new_game=new_game, from_json=from_json, greedy=_greedy, determinize=_determinize, sides=_sides,
+    playout=_playout))
 
 __all__ = [
     "GAME_SPEC",

@@ -17,6 +17,7 @@ from immutables import Map
 
 from ...core.chance import rng_for
 from ...core.draft import Draft as CoreDraft
+from ...core.state import ActionLog
 from .actions import END_REASONS
 from .cards import INFECTION, SupplyDeck
 from .desert import Desert
@@ -60,6 +61,7 @@ class Draft(CoreDraft[Any]):
     players: int
     rules: Rules
     seed: int
+    action_log: ActionLog | None  # the record's actions (a playout appends to it)
     tileset: TileSet
     deck: SupplyDeck
     desert: Desert

@@ -28,8 +28,11 @@ from immutables import Map
 
 from ...core.checks import check_instance, check_seat
 from ...core.errors import BadInput
+from ...core.state import ActionLog
 from .actions import Action
+from .apply import DO, Draft
 from .cards import INFECTION
+from .legal import legal_actions
 from .odds import MAX_DICE, clear_probability, dice_for_attempt, usable_cards
 from .rules import STACK_ORDER, check_rules
 from .state import State
@@ -352,4 +355,34 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
         seed=rng.getrandbits(62))
 
 
-__all__ = ["greedy", "determinize", "sides"]
+def playout(state: State, rng: random.Random) -> State:
+    """The game's fast random playout (``GameSpec.playout``): from ``state``, a uniformly random
+    legal action until the game is over, the final state returned.
+
+    It plays exactly the game of the plain loop ``while not s.is_over: s = fast_play(s,
+    rng.choice(s.legal_actions()))`` (the same draws from ``rng``, the same final state and
+    record), but changes one :class:`~.apply.Draft` in place for the whole playout instead of
+    building a State per action: the legal actions are :func:`.legal.legal_actions` of the
+    draft (the very function, and so the very order, a State lists them with), each action
+    runs the rule functions of :data:`.apply.DO` and :meth:`~.apply.Draft.settle` as
+    :meth:`.state.State._apply` does, and only the final position is frozen.
+    ``tests/test_playout_hook.py`` holds it to the plain loop.
+    """
+    if state.is_over:
+        return state
+    draft = Draft.of(state)
+    log = state.action_log
+    choose, listing = rng.choice, legal_actions
+    while True:
+        action = choose(listing(draft))
+        draft.events = ()  # each state shows the events of the action that made it
+        DO[action[0]](draft, *action[1:])
+        draft.settle()
+        log = ActionLog(log, tuple(action))  # what fast_play records: state.action_to_json
+        if draft.result is not None:
+            break
+    draft.action_log = log
+    return draft.freeze()  # type: ignore[no-any-return]
+
+
+__all__ = ["greedy", "determinize", "sides", "playout"]
