@@ -261,19 +261,32 @@ def sides(state: State) -> tuple[str, ...]:
 
 
 def determinize(state: State, player: int, rng: random.Random) -> State:
-    """A state consistent with what ``player`` has seen, every hidden part resampled from ``rng``.
+    """A state consistent with what ``player`` has seen, every hidden part resampled from ``rng``:
+    uniformly among the positions that agree with it.
 
-    Sizes are kept (hand sizes, deck and discard counts, stack heights, pile sizes are public).
+    What ``player`` knows stays: their own hand, role and Character, their own face-down pile
+    cards, everything face up (the Desert, revealed cards, Life tokens, counts), and what is
+    public about hidden things: every pile's and hand's size, and the back of every face-down
+    tile (the stack it lies in or was drawn from; GL-R2, GL-R16). The rest is redealt:
+
+    - Supply cards unseen by ``player`` (other hands, the deck, the face-down discards, the
+      leftover role stack, the cards removed from the game face down by a Mountain, GL-R17, and
+      the others' face-down pile cards, GL-R19) are one pool, dealt uniformly to those places;
+      the others' pile cards are a uniform draw among the pool's non-Trait cards (a Trait may
+      not be played there), the rest a uniform shuffle.
+    - Character cards of the others and the leftover stack: a uniform shuffle; roles follow
+      (an Alien Character or The Infection in hand, GL-R29).
+    - Tiles not face up, by back: within each back, a uniform permutation over the places such
+      tiles lie (a stack, the reshuffled stack, the face-down tile discards, GL-R13, another
+      leader's scouted pair), so which tiles were discarded and which still wait in a stack is
+      redrawn too.
+
     The seed is drawn from ``rng`` too: it decides every later chance event (tile and Supply
     reshuffles, the clearing and failure dice, the random card draw), so a search never plays
     the game's real future. The result is a hypothetical position for search: its record does
-    not replay.
-
-    Limitation: each pile keeps its own contents, only their order is redrawn. Where a card or
-    tile went face down somewhere other players cannot see (a scouted tile discarded face down,
-    GL-R13; a Supply discard removed from the game, GL-R17), which one went where is therefore
-    kept; telling those apart from the public discards and removals needs the state to record
-    them apart (it keeps one tuple for each).
+    not replay. The state does not remember who discarded a tile or a Supply card face down, so
+    ``player``'s own face-down discards are redrawn like the others': the sample never uses
+    more than ``player`` saw, and uses all of it except that memory.
     """
     check_instance(state, "state", State, expected="a Groom Lake State")
     player = check_seat(player, state.players, "player")
@@ -281,15 +294,25 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     others = [p for p in range(state.players) if p != player]
     pend: dict[str, Any] = dict(state.pending or {})
     hidden_pile = state.phase == "pile" and not pend.get("revealed", True)
+    unseen_removed = list(state.removed_unseen)
     # Supply cards the player has not seen: other hands, the deck, the face-down discards, the
-    # leftover role stack and the others' face-down pile cards.
+    # leftover role stack, the face-down removals and the others' face-down pile cards.
     pool = [c for p in others for c in state.hands[p]] + list(state.supply)
     pool += list(state.supply_discards)
     if state.leftover:
         pool += list(state.leftover[1])
+    pool += [state.removed[i] for i in unseen_removed]
     if hidden_pile:
         pool += [c for p, c in pend["cards"] if p != player]
     pool.sort()
+    if hidden_pile:  # face-down pile cards were legal plays: never a Scoring Trait (GL-R19)
+        theirs = [p for p, _ in pend["cards"] if p != player]
+        playable = [i for i, card in enumerate(pool) if state.deck.kind(card) != "trait"]
+        chosen = rng.sample(playable, len(theirs))
+        drawn = iter([pool[i] for i in chosen])
+        for i in sorted(chosen, reverse=True):
+            del pool[i]
+        pend["cards"] = tuple((p, c if p == player else next(drawn)) for p, c in pend["cards"])
     rng.shuffle(pool)
 
     def take(n: int) -> tuple[str, ...]:
@@ -297,14 +320,6 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
         out, pool = tuple(pool[:n]), pool[n:]
         return out
 
-    if hidden_pile:  # face-down pile cards were legal plays: never a Scoring Trait (GL-R19)
-        pile = []
-        for p, c in pend["cards"]:
-            if p != player:
-                i = next(i for i, card in enumerate(pool) if state.deck.kind(card) != "trait")
-                c = pool.pop(i)
-            pile.append((p, c))
-        pend["cards"] = tuple(pile)
     hands = list(state.hands)
     for p in others:
         hands[p] = tuple(sorted(take(len(state.hands[p]))))
@@ -313,6 +328,9 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     leftover = state.leftover
     if leftover:
         leftover = (leftover[0], take(len(leftover[1])))
+    removed = list(state.removed)
+    for i, card in zip(unseen_removed, take(len(unseen_removed)), strict=True):
+        removed[i] = card
     # Character cards: the others' and the leftover's, dealt afresh.
     characters = list(state.characters)
     faces = sorted([characters[p] for p in others] + ([leftover[0]] if leftover else []))
@@ -325,32 +343,32 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
         p for p in others if INFECTION in hands[p])
     roles = tuple("alien" if characters[p] == "alien" or p in infected else "human"
                   for p in range(state.players))
-    # Tiles: each stack's order; another leader's scouted tiles are any tiles of the same backs
-    # (the backs are public); the face-down discards mixed with the reshuffled stack.
-    pools = {name: sorted(tiles) for name, tiles in state.stacks.items()}
+    # Tiles face down, by back: every place such a tile lies, in a fixed order, and the tiles.
+    places: dict[str, list[tuple[str, int]]] = {}
+    tiles: dict[str, list[str]] = {}
     hidden_scout = state.phase == "scout_keep" and player != state.current
-    backs: list[str] = []
+    where = [(name, state.stacks[name]) for name in STACK_ORDER]
+    where.append(("tile_discards", state.tile_discards))
     if hidden_scout:
-        for tile_id in pend["drawn"]:
-            back = state.tileset[tile_id].back or "discards"
-            back = back if back in pools else "discards"
-            backs.append(back)
-            pools[back].append(tile_id)
-    stacks = {}
-    for name in STACK_ORDER:
-        order = sorted(pools[name])
+        where.append(("drawn", pend["drawn"]))
+    for name, ids in where:
+        for i, tile_id in enumerate(ids):
+            back = state.tileset[tile_id].back or ""
+            places.setdefault(back, []).append((name, i))
+            tiles.setdefault(back, []).append(tile_id)
+    dealt = {name: list(ids) for name, ids in where}
+    for back in sorted(places):
+        order = sorted(tiles[back])
         rng.shuffle(order)
-        stacks[name] = order
+        for (name, i), tile_id in zip(places[back], order, strict=True):
+            dealt[name][i] = tile_id
     if hidden_scout:
-        pend["drawn"] = tuple(stacks[back].pop() for back in sorted(backs))
-    unseen = sorted(state.tile_discards)
-    rng.shuffle(unseen)
-    tile_discards = tuple(unseen)
+        pend["drawn"] = tuple(dealt["drawn"])
     return state._evolve(
         hands=tuple(hands), supply=supply, supply_discards=discards, leftover=leftover,
-        characters=tuple(characters), roles=roles, infected=infected,
-        stacks=Map({k: tuple(v) for k, v in stacks.items()}),
-        tile_discards=tile_discards,
+        removed=tuple(removed), characters=tuple(characters), roles=roles, infected=infected,
+        stacks=Map({name: tuple(dealt[name]) for name in STACK_ORDER}),
+        tile_discards=tuple(dealt["tile_discards"]),
         pending=Map(pend) if state.pending is not None else None,
         seed=rng.getrandbits(62))
 
