@@ -22,7 +22,7 @@ from immutables import Map
 from scipy.stats import chisquare
 
 from doppelnb.engines import groom_lake as gl
-from doppelnb.engines.groom_lake.players import determinize
+from doppelnb.engines.groom_lake.players import determinize, prepare_determinize
 
 SAMPLES = 6000
 #: Below this p-value a sampler is not uniform (the run is seeded, so the test is deterministic).
@@ -65,3 +65,16 @@ def test_gl_r17_a_card_removed_face_down_is_redrawn_and_a_face_up_one_kept() -> 
     seen = Counter(determinize(state, 0, random.Random(seed)).removed for seed in range(300))
     assert all(removed[0] == "canteen" for removed in seen)
     assert len({removed[1] for removed in seen}) > 3  # any unseen card may be the one removed
+
+
+def test_a_prepared_sampler_draws_the_samples_determinize_draws() -> None:
+    """``GameSpec.prepare_determinize``: one preparation per decision, the same samples."""
+
+
+    state = _small_case()
+    walk = random.Random(3)
+    for _ in range(40):  # positions of a game: the pile, a scout, the penalty steps ...
+        for player in range(4):
+            draw, a, b = prepare_determinize(state, player), random.Random(9), random.Random(9)
+            assert [draw(a) for _ in range(3)] == [determinize(state, player, b) for _ in range(3)]
+        state = state.play(walk.choice(state.legal_actions()))

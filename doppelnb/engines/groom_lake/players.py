@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from immutables import Map
@@ -288,61 +289,38 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     ``player``'s own face-down discards are redrawn like the others': the sample never uses
     more than ``player`` saw, and uses all of it except that memory.
     """
+    check_instance(rng, "rng", random.Random)
+    return prepare_determinize(state, player)(rng)
+
+
+def prepare_determinize(state: State, player: int) -> Callable[[random.Random], State]:
+    """:func:`determinize` of ``state`` for ``player`` as a function of the random stream alone
+    (``GameSpec.prepare_determinize``): what the samples share (the pools in sorted order, the
+    places each back's tiles may lie) is worked out once per decision, and each sample only
+    draws; the same samples as :func:`determinize`, which is this function called once."""
     check_instance(state, "state", State, expected="a Groom Lake State")
     player = check_seat(player, state.players, "player")
-    check_instance(rng, "rng", random.Random)
     others = [p for p in range(state.players) if p != player]
-    pend: dict[str, Any] = dict(state.pending or {})
-    hidden_pile = state.phase == "pile" and not pend.get("revealed", True)
+    pending: dict[str, Any] = dict(state.pending or {})
+    hidden_pile = state.phase == "pile" and not pending.get("revealed", True)
     unseen_removed = list(state.removed_unseen)
     # Supply cards the player has not seen: other hands, the deck, the face-down discards, the
     # leftover role stack, the face-down removals and the others' face-down pile cards.
-    pool = [c for p in others for c in state.hands[p]] + list(state.supply)
-    pool += list(state.supply_discards)
+    cards = [c for p in others for c in state.hands[p]] + list(state.supply)
+    cards += list(state.supply_discards)
     if state.leftover:
-        pool += list(state.leftover[1])
-    pool += [state.removed[i] for i in unseen_removed]
+        cards += list(state.leftover[1])
+    cards += [state.removed[i] for i in unseen_removed]
+    theirs = 0
     if hidden_pile:
-        pool += [c for p, c in pend["cards"] if p != player]
-    pool.sort()
-    if hidden_pile:  # face-down pile cards were legal plays: never a Scoring Trait (GL-R19)
-        theirs = [p for p, _ in pend["cards"] if p != player]
-        playable = [i for i, card in enumerate(pool) if state.deck.kind(card) != "trait"]
-        chosen = rng.sample(playable, len(theirs))
-        drawn = iter([pool[i] for i in chosen])
-        for i in sorted(chosen, reverse=True):
-            del pool[i]
-        pend["cards"] = tuple((p, c if p == player else next(drawn)) for p, c in pend["cards"])
-    rng.shuffle(pool)
-
-    def take(n: int) -> tuple[str, ...]:
-        nonlocal pool
-        out, pool = tuple(pool[:n]), pool[n:]
-        return out
-
-    hands = list(state.hands)
-    for p in others:
-        hands[p] = tuple(sorted(take(len(state.hands[p]))))
-    supply = take(len(state.supply))
-    discards = take(len(state.supply_discards))
-    leftover = state.leftover
-    if leftover:
-        leftover = (leftover[0], take(len(leftover[1])))
-    removed = list(state.removed)
-    for i, card in zip(unseen_removed, take(len(unseen_removed)), strict=True):
-        removed[i] = card
-    # Character cards: the others' and the leftover's, dealt afresh.
-    characters = list(state.characters)
-    faces = sorted([characters[p] for p in others] + ([leftover[0]] if leftover else []))
-    rng.shuffle(faces)
-    for p in others:
-        characters[p] = faces.pop()
-    if leftover:
-        leftover = (faces.pop(), leftover[1])
-    infected = frozenset(p for p in state.infected if p == player) | frozenset(
-        p for p in others if INFECTION in hands[p])
-    roles = tuple("alien" if characters[p] == "alien" or p in infected else "human"
-                  for p in range(state.players))
+        cards += [c for p, c in pending["cards"] if p != player]
+        theirs = sum(p != player for p, _ in pending["cards"])
+    cards.sort()
+    # face-down pile cards were legal plays: never a Scoring Trait (GL-R19)
+    playable = [i for i, card in enumerate(cards) if state.deck.kind(card) != "trait"]
+    sizes = [len(state.hands[p]) for p in others]
+    faces = sorted([state.characters[p] for p in others]
+                   + ([state.leftover[0]] if state.leftover else []))
     # Tiles face down, by back: every place such a tile lies, in a fixed order, and the tiles.
     places: dict[str, list[tuple[str, int]]] = {}
     tiles: dict[str, list[str]] = {}
@@ -350,27 +328,70 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     where = [(name, state.stacks[name]) for name in STACK_ORDER]
     where.append(("tile_discards", state.tile_discards))
     if hidden_scout:
-        where.append(("drawn", pend["drawn"]))
+        where.append(("drawn", pending["drawn"]))
     for name, ids in where:
         for i, tile_id in enumerate(ids):
             back = state.tileset[tile_id].back or ""
             places.setdefault(back, []).append((name, i))
             tiles.setdefault(back, []).append(tile_id)
-    dealt = {name: list(ids) for name, ids in where}
-    for back in sorted(places):
-        order = sorted(tiles[back])
-        rng.shuffle(order)
-        for (name, i), tile_id in zip(places[back], order, strict=True):
-            dealt[name][i] = tile_id
-    if hidden_scout:
-        pend["drawn"] = tuple(dealt["drawn"])
-    return state._evolve(
-        hands=tuple(hands), supply=supply, supply_discards=discards, leftover=leftover,
-        removed=tuple(removed), characters=tuple(characters), roles=roles, infected=infected,
-        stacks=Map({name: tuple(dealt[name]) for name in STACK_ORDER}),
-        tile_discards=tuple(dealt["tile_discards"]),
-        pending=Map(pend) if state.pending is not None else None,
-        seed=rng.getrandbits(62))
+    backs = [(places[back], sorted(tiles[back])) for back in sorted(places)]
+    mine = frozenset(p for p in state.infected if p == player)
+
+    def sample(rng: random.Random) -> State:
+        pend = dict(pending)
+        pool = list(cards)
+        if theirs:
+            chosen = rng.sample(playable, theirs)
+            drawn = iter([pool[i] for i in chosen])
+            for i in sorted(chosen, reverse=True):
+                del pool[i]
+            pend["cards"] = tuple((p, c if p == player else next(drawn))
+                                  for p, c in pend["cards"])
+        rng.shuffle(pool)
+        at = 0
+        hands = list(state.hands)
+        for p, size in zip(others, sizes, strict=True):
+            hands[p] = tuple(sorted(pool[at:at + size]))
+            at += size
+        supply = tuple(pool[at:at + len(state.supply)])
+        at += len(state.supply)
+        discards = tuple(pool[at:at + len(state.supply_discards)])
+        at += len(state.supply_discards)
+        leftover = state.leftover
+        if leftover:
+            leftover = (leftover[0], tuple(pool[at:at + len(leftover[1])]))
+            at += len(leftover[1])
+        removed = list(state.removed)
+        for i, card in zip(unseen_removed, pool[at:], strict=True):
+            removed[i] = card
+        # Character cards: the others' and the leftover's, dealt afresh.
+        characters = list(state.characters)
+        shuffled = list(faces)
+        rng.shuffle(shuffled)
+        for p in others:
+            characters[p] = shuffled.pop()
+        if leftover:
+            leftover = (shuffled.pop(), leftover[1])
+        infected = mine | frozenset(p for p in others if INFECTION in hands[p])
+        roles = tuple("alien" if characters[p] == "alien" or p in infected else "human"
+                      for p in range(state.players))
+        dealt = {name: list(ids) for name, ids in where}
+        for spots, ids in backs:
+            order = list(ids)
+            rng.shuffle(order)
+            for (name, i), tile_id in zip(spots, order, strict=True):
+                dealt[name][i] = tile_id
+        if hidden_scout:
+            pend["drawn"] = tuple(dealt["drawn"])
+        return state._evolve(
+            hands=tuple(hands), supply=supply, supply_discards=discards, leftover=leftover,
+            removed=tuple(removed), characters=tuple(characters), roles=roles,
+            infected=infected, stacks=Map({name: tuple(dealt[name]) for name in STACK_ORDER}),
+            tile_discards=tuple(dealt["tile_discards"]),
+            pending=Map(pend) if state.pending is not None else None,
+            seed=rng.getrandbits(62))
+
+    return sample
 
 
 def playout(state: State, rng: random.Random) -> State:
@@ -403,4 +424,4 @@ def playout(state: State, rng: random.Random) -> State:
     return draft.freeze()  # type: ignore[no-any-return]
 
 
-__all__ = ["greedy", "determinize", "sides", "playout"]
+__all__ = ["greedy", "determinize", "prepare_determinize", "sides", "playout"]
