@@ -69,8 +69,6 @@ def test_gl_r17_a_card_removed_face_down_is_redrawn_and_a_face_up_one_kept() -> 
 
 def test_a_prepared_sampler_draws_the_samples_determinize_draws() -> None:
     """``GameSpec.prepare_determinize``: one preparation per decision, the same samples."""
-
-
     state = _small_case()
     walk = random.Random(3)
     for _ in range(40):  # positions of a game: the pile, a scout, the penalty steps ...
