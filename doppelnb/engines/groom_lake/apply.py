@@ -545,8 +545,9 @@ class Draft(CoreDraft[Any]):
         if self.phase == "hand_limit" and over_hand_limit(self) is None:
             self.phase = "turn"
         out = self.out
-        if self.result is None and not any(  # GL-R31.2: no Human left in the game
-                role == "human" and p not in out for p, role in enumerate(self.roles)):
+        if self.result is None and (out or "human" not in self.roles) and not any(
+                role == "human" and p not in out  # GL-R31.2: no Human left in the game
+                for p, role in enumerate(self.roles)):  # (nobody out: any Human is in it)
             self.result = "no_humans"
         # The Desert is final now (a placement is the action's first step): frozen here rather
         # than in finish() alone, so that whether the Team is trapped is remembered with it.

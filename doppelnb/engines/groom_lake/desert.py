@@ -50,6 +50,21 @@ _FITTING: dict[tuple[Any, ...], tuple[int, ...]] = {}
 _FITTING_MAX = 100_000
 
 
+def _fitting(need: tuple[int, ...], patterns: tuple[tuple[int, tuple[int, ...]], ...],
+             mode: str) -> tuple[int, ...]:
+    """The rotations (of ``patterns``: rotation, edges N, E, S, W) whose touching edges match
+    the constraint ``need`` of an open position (the facing edge on each side, -1 where the
+    side is empty; GL-R14, GL-A3), memoised in :data:`_FITTING`."""
+    key = (need, patterns, mode)
+    fitting = _FITTING.get(key)
+    if fitting is None:
+        if len(_FITTING) > _FITTING_MAX:
+            _FITTING.clear()
+        fitting = _FITTING[key] = tuple(r for r, edges in patterns if all(
+            c < 0 or edges_match(e, c, mode) for e, c in zip(edges, need, strict=True)))
+    return fitting
+
+
 class OrderedView(Mapping[K, V]):
     """A read-only mapping over a persistent map, iterated in the order given by ``order``
     (a persistent map from 0, 1, 2, ... to keys): insertion order without a copied dict."""
@@ -388,10 +403,14 @@ class Desert:
         team = self._team(team)
         _check_mode(mode)
         rotations = tile.distinct_rotations()
+        patterns = tuple((r, tile.rotated_edges(r)) for r in rotations)
+        # An empty square next to a placed tile is an open position, whose edge constraint is
+        # kept: the fitting rotations are read from it (what _fits would find edge by edge).
+        constraint = self._constraint
         near = [q for q in neighbours(team) if q not in self._tiles]
-        diagonal = [q for q in diagonals(team) if q not in self._tiles and q in self._constraint]
+        diagonal = [q for q in diagonals(team) if q not in self._tiles and q in constraint]
         for level, spots in ((1, near), (2, diagonal)):
-            found = [(p, r) for p in spots for r in rotations if self._fits(tile, p, r, mode)]
+            found = [(p, r) for p in spots for r in _fitting(constraint[p], patterns, mode)]
             if found:
                 return level, found
         anywhere = self._anywhere(tile, rotations, mode)
@@ -408,14 +427,8 @@ class Desert:
         """
         patterns = tuple((r, tile.rotated_edges(r)) for r in rotations)
         groups: list[tuple[Sequence[Coord], tuple[int, ...]]] = []
-        if len(_FITTING) > _FITTING_MAX:
-            _FITTING.clear()
         for need, cells in self._classes():
-            key = (need, patterns, mode)
-            fitting = _FITTING.get(key)
-            if fitting is None:
-                fitting = _FITTING[key] = tuple(r for r, edges in patterns if all(
-                    c < 0 or edges_match(e, c, mode) for e, c in zip(edges, need, strict=True)))
+            fitting = _fitting(need, patterns, mode)
             if fitting:
                 groups.append((cells, fitting))
         return Spots(groups, frozen=self._frozen)

@@ -18,7 +18,15 @@ from .actions import PHASE_ACTIONS, WAITING_FOR, Action
 from .cards import INFECTION
 from .paths import next_stack, team_distance
 from .placement import PRIORITY_NAMES
-from .rules import SETUP_HAND, first_over, infection_victims, obstacle, seat_order, terrain
+from .rules import (
+    PLAYER_COUNTS,
+    SETUP_HAND,
+    first_over,
+    infection_victims,
+    obstacle,
+    seat_order,
+    terrain,
+)
 from .tiles import OBSTACLE_NAMES, Coord, diagonals, fmt, neighbours
 
 
@@ -153,31 +161,35 @@ def legal_reference(s: Any) -> tuple[Action, ...]:
 # :func:`candidates`; a rule change is made in both (the listing test compares them on
 # random games under every flag that changes them).
 def _list_turn(s: Any) -> tuple[Action, ...]:
-    ap, used, rules, team = s.ap, s.used, s.rules, s.team
-    desert, tokens, again = s.desert, s.map_tokens, rules.repeat_actions
-    near = [(q, desert.get(q)) for q in neighbours(team)]
+    ap, used, rules, team, tokens = s.ap, s.used, s.rules, s.team, s.map_tokens
+    again = rules.repeat_actions
+    near = [(q, s.desert.get(q)) for q in neighbours(team)]
     out = []
     if (ap >= 1 and (again or "scout" not in used)  # GL-R12, GL-A21
             and any(tile is None for _, tile in near)  # GL-R13
             and scout_stack(s) is not None):  # GL-A6
-        out.append(Action(("scout",)))
-    if again or "move" not in used:
-        for q, tile in near:  # GL-R17: not a Canyon, cleared, AP for the terrain
-            if tile is None or tile.terrain == "canyon":
-                continue
-            if q not in tokens and obstacle(s.rules, tile) is not None:
-                continue
-            if ap >= (2 if terrain(s.rules, tile) == "mountain" else 1):
-                out.append(Action(("move", *q)))
-    if (ap >= 1 and (again or "clear" not in used)  # GL-R19, GL-A1
-            and not (rules.limited_tokens and len(tokens) >= rules.component("map"))):
-        out += [Action(("clear", *q)) for q, tile in near if tile is not None
-                and q not in tokens and obstacle(s.rules, tile) is not None]
+        out.append(_SCOUT)
+    moving = again or "move" not in used
+    clearing = (ap >= 1 and (again or "clear" not in used)  # GL-R19, GL-A1
+                and not (rules.limited_tokens and len(tokens) >= rules.component("map")))
+    clears = []
+    for q, tile in near:
+        if tile is None:
+            continue
+        blocked = q not in tokens and obstacle(rules, tile) is not None  # GL-R10
+        if blocked:
+            if clearing:
+                clears.append(Action(("clear", *q)))
+        elif (moving and tile.terrain != "canyon"  # GL-R17: not a Canyon, cleared, AP to enter
+              and ap >= (2 if terrain(rules, tile) == "mountain" else 1)):
+            out.append(Action(("move", *q)))
+    out += clears
     if ap >= 2 and (again or "vote" not in used):  # GL-R27
-        out += [Action(("vote", p)) for p in in_game(s) if p != s.current]
+        current, gone = s.current, s.out
+        out += [_VOTES[p] for p in range(s.players) if p != current and p not in gone]
     if rules.give_up != "disabled" and "give_up" not in used:  # GL-A29
-        out.append(Action(("give_up",)))
-    out.append(Action(("end_turn",)))
+        out.append(_GIVE_UP)
+    out.append(_END_TURN)
     return tuple(out)
 
 
@@ -219,6 +231,37 @@ def _list_take_life(s: Any) -> tuple[Action, ...]:
               and any(v != hit[0] for v in eligible))  # GL-R24, GL-A16
     return tuple(Action(("take_life", p)) for p in range(s.players)
                  if p in eligible and not (spread and p == hit[0]))
+
+
+def _list_pay(s: Any) -> tuple[Action, ...]:
+    me = mover(s)  # GL-R26: a Life token, or a Recovery card held
+    return tuple(a for a, ok in ((_PAY_LIFE, s.life[me] > 0),
+                                 (_PAY_RECOVERY, "recovery" in s.hands[me])) if ok)
+
+
+def _list_keep(s: Any) -> tuple[Action, ...]:
+    return tuple(Action(("keep", t)) for t in dict.fromkeys(s.pending["drawn"]))  # GL-R13
+
+
+def _list_ballot(s: Any) -> tuple[Action, ...]:
+    return _BALLOTS  # GL-R27, GL-A29
+
+
+def _list_remove(s: Any) -> tuple[Action, ...]:
+    return _REMOVES  # GL-R17
+
+
+def _list_trait(s: Any) -> tuple[Action, ...]:
+    return _TRAITS  # GL-R23
+
+
+#: Actions every listing shares, made once (an action is an immutable tuple).
+_SCOUT, _GIVE_UP, _END_TURN = Action(("scout",)), Action(("give_up",)), Action(("end_turn",))
+_VOTES = tuple(Action(("vote", p)) for p in range(max(PLAYER_COUNTS)))
+_PAY_LIFE, _PAY_RECOVERY = Action(("pay", "life")), Action(("pay", "recovery"))
+_BALLOTS = (Action(("ballot", "yes")), Action(("ballot", "no")))
+_REMOVES = (Action(("remove", "top")), Action(("remove", "bottom")))
+_TRAITS = (Action(("trait", "keep")), Action(("trait", "discard")))
 
 
 def problem(s: Any, action: tuple[Any, ...]) -> RuleError | None:
@@ -455,13 +498,16 @@ PROBLEMS: Final[Mapping[str, Callable[..., RuleError | None]]] = {
 }
 
 
-#: Phase -> the direct listing of its legal actions (the other phases list theirs by
-#: :func:`legal_reference`: they have two or three candidates).
+#: Phase -> the direct listing of its legal actions (every phase a player acts in; "over" has
+#: none, and :func:`legal_reference` stays the rules' own reference the listings are tested
+#: against).
 LISTINGS: Final[Mapping[str, Callable[[Any], tuple[Action, ...]]]] = {
     "turn": _list_turn, "setup_discard": _list_discard,
     "hand_limit": _list_discard, "place": _list_place,
     "crash": _list_crash, "pile": _list_pile,
-    "take_life": _list_take_life,
+    "take_life": _list_take_life, "pay": _list_pay, "trait": _list_trait,
+    "scout_keep": _list_keep, "mountain": _list_remove, "vote": _list_ballot,
+    "give_up": _list_ballot,
 }
 
 
