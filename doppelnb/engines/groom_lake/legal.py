@@ -163,7 +163,8 @@ def legal_reference(s: Any) -> tuple[Action, ...]:
 def _list_turn(s: Any) -> tuple[Action, ...]:
     ap, used, rules, team, tokens = s.ap, s.used, s.rules, s.team, s.map_tokens
     again = rules.repeat_actions
-    near = [(q, s.desert.get(q)) for q in neighbours(team)]
+    tiles = s.desert._tiles  # (Desert.get, without the method call: asked at every turn step)
+    near = [(q, tiles.get(q)) for q in neighbours(team)]
     out = []
     if (ap >= 1 and (again or "scout" not in used)  # GL-R12, GL-A21
             and any(tile is None for _, tile in near)  # GL-R13

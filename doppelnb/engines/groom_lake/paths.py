@@ -220,10 +220,23 @@ def _is_trapped(desert: Desert, team: Coord) -> bool:
     known = desert._trapped.get(team) if desert.frozen else None
     if known is not None:
         return known
-    r = _region(desert, team)
+    # The walk over R (:func:`region`) stops at the first Civilization tile or empty neighbour:
+    # a Team is nearly always one step from an open edge, so R is rarely walked whole.
     tiles = desert._tiles
-    trapped = not any(tiles[p].terrain == "civilization" for p in r) and not any(
-        q not in tiles for p in r for q in neighbours(p))
+    seen, todo, trapped = {team}, [team], True
+    while todo and trapped:
+        u = todo.pop()
+        if tiles[u].terrain == "civilization":
+            trapped = False
+            break
+        for v in neighbours(u):
+            tile = tiles.get(v)
+            if tile is None:
+                trapped = False
+                break
+            if v not in seen and tile.terrain != "canyon":
+                seen.add(v)
+                todo.append(v)
     if desert.frozen:
         desert._trapped = desert._trapped.set(team, trapped)
     return trapped
