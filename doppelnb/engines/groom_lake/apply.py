@@ -538,12 +538,14 @@ class Draft(CoreDraft[Any]):
     # the flow between actions
     def settle(self) -> None:
         """The automatic steps after an action (or the deal), until a player must choose."""
-        if self.phase == "penalty":
+        phase = self.phase
+        if phase == "penalty":
             self._process_penalty()
-        if self.phase == "setup_discard" and over_setup_hand(self) is None:
-            self.phase = "turn"
-        if self.phase == "hand_limit" and over_hand_limit(self) is None:
-            self.phase = "turn"
+            phase = self.phase
+        if phase == "setup_discard" and over_setup_hand(self) is None:
+            self.phase = phase = "turn"
+        if phase == "hand_limit" and over_hand_limit(self) is None:
+            self.phase = phase = "turn"
         out = self.out
         if self.result is None and (out or "human" not in self.roles) and not any(
                 role == "human" and p not in out  # GL-R31.2: no Human left in the game
@@ -551,9 +553,9 @@ class Draft(CoreDraft[Any]):
             self.result = "no_humans"
         # The Desert is final now (a placement is the action's first step): frozen here rather
         # than in finish() alone, so that whether the Team is trapped is remembered with it.
-        self.desert.freeze()
-        if (self.result is None and self.phase in ("turn", "setup_discard")
-                and _is_trapped(self.desert, self.team)):
+        desert = self.desert.freeze()
+        if (self.result is None and (phase == "turn" or phase == "setup_discard")
+                and _is_trapped(desert, self.team)):
             self.result = "trapped"  # GL-R31.4, GL-A28
         if self.result is not None:
             if self.pending and "cards" in self.pending and "life" in self.pending:
@@ -563,7 +565,7 @@ class Draft(CoreDraft[Any]):
             self.phase, self.pending = "over", None
             self._say(END_REASONS[self.result])
             return
-        if self.phase == "turn" and (self.ap <= 0 or self.current in self.out):
+        if phase == "turn" and (self.ap <= 0 or self.current in out):
             self._next_turn()
 
     def _next_turn(self) -> None:

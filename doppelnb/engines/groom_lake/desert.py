@@ -48,6 +48,8 @@ V = TypeVar("V")
 #: small integers: edge codes and constraints take few values, so the table stays small).
 _FITTING: dict[tuple[Any, ...], tuple[int, ...]] = {}
 _FITTING_MAX = 100_000
+#: The side of a neighbour's tile that faces us, for our N, E, S, W sides.
+_FACING = (2, 3, 0, 1)
 
 
 def _fitting(need: tuple[int, ...], patterns: tuple[tuple[int, tuple[int, ...]], ...],
@@ -500,8 +502,8 @@ class Desert:
                 placed.append(q)
             elif q not in tiles:
                 self._unindex(q)
-                need = tuple(edges[n][(i + 2) % 4] if n in edges else -1
-                             for i, n in enumerate(neighbours(q)))
+                need = tuple(-1 if (facing := edges.get(n)) is None else facing[side]
+                             for n, side in zip(neighbours(q), _FACING, strict=True))
                 self._constraint = self._constraint.set(q, need)
                 entry = self._by_constraint.get(need)
                 if entry is None:
