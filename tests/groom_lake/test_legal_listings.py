@@ -22,6 +22,7 @@ VARIANTS = [
     {"crash_site_draw_is_acquire": True},  # GL-A15
     {"crash_site_draw_is_acquire": True, "infection_discardable_from_hand": True},  # GL-A15
     {"open_desert_always_high_heat": True},  # GL-A9
+    {"start_tile_terrain": "mountain"},  # GL-A8
     {"hand_limit": 3},  # GL-A24
     {"infection_loss_blockable_by_recovery": True, "zero_tokens_eliminates": True},  # GL-A16
 ]

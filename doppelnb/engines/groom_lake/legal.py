@@ -174,16 +174,19 @@ def _list_turn(s: Any) -> tuple[Action, ...]:
     clearing = (ap >= 1 and (again or "clear" not in used)  # GL-R19, GL-A1
                 and not (rules.limited_tokens and len(tokens) >= rules.component("map")))
     clears = []
+    heat = rules.open_desert_always_high_heat  # GL-A9: .rules.obstacle, inlined
     for q, tile in near:
         if tile is None:
             continue
-        blocked = q not in tokens and obstacle(rules, tile) is not None  # GL-R10
-        if blocked:
+        kind = tile.terrain
+        if q not in tokens and (tile.obstacle or (heat and kind == "open_desert")):  # GL-R10
             if clearing:
                 clears.append(Action(("clear", *q)))
-        elif (moving and tile.terrain != "canyon"  # GL-R17: not a Canyon, cleared, AP to enter
-              and ap >= (2 if terrain(rules, tile) == "mountain" else 1)):
-            out.append(Action(("move", *q)))
+        elif moving and kind != "canyon":  # GL-R17: not a Canyon, cleared, AP to enter
+            if kind == "start":
+                kind = rules.start_tile_terrain  # GL-A8: .rules.terrain, inlined
+            if ap >= (2 if kind == "mountain" else 1):
+                out.append(Action(("move", *q)))
     out += clears
     if ap >= 2 and (again or "vote" not in used):  # GL-R27
         current, gone = s.current, s.out
