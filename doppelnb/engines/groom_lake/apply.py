@@ -569,8 +569,10 @@ class Draft(CoreDraft[Any]):
             self._next_turn()
 
     def _next_turn(self) -> None:
-        seats = order_from(self, self.current, include_out=True)[1:] + [self.current]
-        nxt = next(p for p in seats if p not in self.out)
+        # GL-A20: the next seat in turn order still in the game (the leader again if alone)
+        n, step, out, current = self.players, self.step, self.out, self.current
+        nxt = next(seat for seat in ((current + i * step) % n for i in range(1, n + 1))
+                   if seat not in out)
         self.current = nxt
         self.ap = ACTION_POINTS + self.banked[nxt]
         self._set("banked", nxt, 0)
