@@ -54,7 +54,7 @@ class Draft(CoreDraft[Any]):
 
     The draft holds every field of the State, read from its dataclass by ``Draft.of``; the
     names below are the fields these rule functions read and change, typed for mypy
-    (``tests/groom_lake/test_draft.py`` checks each is a State field of the same type). While a
+    (``tests/groom_lake/test_gl_draft.py`` checks each is a State field of the same type). While a
     draft changes them, ``pending`` may be a plain dict (:meth:`finish` makes it a Map).
     """
 
