@@ -192,3 +192,21 @@ def test_greedy_humans_reach_civilization_sometimes_and_sides_are_the_roles():
         results.append(state.result)
         assert sides(state) == state.roles
     assert "civilization" in results
+
+
+def test_a_prepared_sampler_draws_the_samples_determinize_draws():
+    """``GameSpec.prepare_determinize``: the pools gathered once per decision, the same samples
+    (and the same random stream afterwards) as ``determinize`` called once per sample."""
+    from doppelnb.engines.groom_lake.players import prepare_determinize
+
+    phases = set()
+    for seed in range(4):
+        state, walk = gl.new_game(3 + seed, seed=seed), random.Random(seed)
+        while not state.is_over:
+            phases.add(state.phase)
+            player = walk.randrange(state.players)
+            draw, a, b = prepare_determinize(state, player), random.Random(seed), random.Random(seed)
+            assert [draw(a) for _ in range(2)] == [determinize(state, player, b) for _ in range(2)]
+            assert a.getstate() == b.getstate()
+            state = state.play(walk.choice(state.legal_actions()))
+    assert {"pile", "scout_keep", "turn"} <= phases

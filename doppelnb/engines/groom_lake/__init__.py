@@ -30,6 +30,7 @@ from .paths import distance_to_start, is_trapped, reachable, region, stack_chain
 from .players import determinize as _determinize
 from .players import greedy as _greedy
 from .players import playout as _playout
+from .players import prepare_determinize as _prepare_determinize
 from .players import sides as _sides
 from .rules import Rules
 from .simulation import PlaySummary, simulate
@@ -41,7 +42,7 @@ from .tiles import Tile, TileSet, load_tiles
 GAME_SPEC = register(GameSpec(
     name=GAME, module=__name__, State=State, Rules=Rules, player_counts=PLAYER_COUNTS,
     new_game=new_game, from_json=from_json, greedy=_greedy, determinize=_determinize, sides=_sides,
-    playout=_playout))
+    prepare_determinize=_prepare_determinize, playout=_playout))
 
 __all__ = [
     "GAME_SPEC",
