@@ -402,7 +402,6 @@ def main() -> None:
     plain_rate, hook_rate = playout_rates(10 if args.quick else 40, 2 if args.quick else 5)
     print(f"\n== Random playouts to the end (4 players): plain loop {plain_rate:,.0f} actions/s, "
           f"GameSpec.playout {hook_rate:,.0f} actions/s ({hook_rate / plain_rate:.2f}x)")
-    figures["playout_actions_per_s"] = round(hook_rate)
 
     values = range(0, 61)
     print("\n== Clearing odds sweep: 1..10 dice x values 0..60 (610 exact probabilities, CPU ms)")
