@@ -155,7 +155,7 @@ def illegal_move(hand: Any) -> tuple[Any, str]:
     if game == "doppelganger_tricks":
         return str(state.view(seat)["hand"][0]), "DT-R6"   # a card played before forecasting
     if game == "groom_lake":
-        held = set(state.view(seat)["hand"])
+        held = set(state.view(seat).hand)
         card = next(c for c in state.deck.kinds if c not in held)
         return ("discard", card), "GL-R6"
     if game == "doppel_doubt":

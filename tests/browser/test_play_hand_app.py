@@ -46,7 +46,7 @@ def illegal_text(game: str) -> tuple[str, str]:
     if game == "doppelganger_tricks":
         return str(state.view(seat)["hand"][0]), "DT-R6"
     if game == "groom_lake":
-        held = set(state.view(seat)["hand"])
+        held = set(state.view(seat).hand)
         return "discard " + next(c for c in state.deck.kinds if c not in held), "GL-R6"
     if game == "doppel_doubt":
         held = set(state.view(seat)["hand"])
