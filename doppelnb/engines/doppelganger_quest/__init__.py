@@ -4,10 +4,12 @@ Rule ids (``DQ-*``): see the rules index, :mod:`doppelnb.rulebook`. The card dat
 tables, quests, items, token mix) is **illustrative** configuration: the rulebook gives none.
 
 The layout is every engine's (CONTRIBUTING.md): :mod:`.rules` (flags and pure rule functions),
-:mod:`.cards` (the card data, JSON only), :mod:`.actions` (typed actions and their notation),
-:mod:`.state` (the frozen State and View), :mod:`.setup`, :mod:`.table`, :mod:`.flow` and
-:mod:`.resolution` (setting up and playing out a Quest), :mod:`.analysis` (the Bag's odds, exact
-quest damage, the balance study), :mod:`.players` (greedy and the determinizing sampler),
+:mod:`.cards` (the card data, JSON only), :mod:`.actions` (typed actions, their notation and
+parsing), :mod:`.state` (the frozen State and View), :mod:`.legal` (the legal decisions and why
+one is refused), :mod:`.apply` (how a decision changes the position: a core Draft, with the end
+of a Quest in :mod:`.pingpong`), :mod:`.setup` and :mod:`.table` (what lies on the table and the
+questions every position answers), :mod:`.analysis` (the Bag's odds, exact quest damage, the
+balance study), :mod:`.players` (greedy, the determinizing sampler, the fast playout),
 :mod:`.render` and :mod:`.examples`.
 
 >>> s = new_game(4, seed=1)

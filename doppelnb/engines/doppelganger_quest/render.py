@@ -25,9 +25,9 @@ from ...core.checks import (
 )
 from ...core.errors import BadInput
 from ...core.render import PALETTE, Html, Svg, html_table, side_by_side, tag
+from .actions import PENDING as _PENDING
 from .cards import ARTIFACTS, TOKEN_LABELS
 from .rules import BAG
-from .table import _PENDING
 
 if TYPE_CHECKING:
     from .state import State
