@@ -101,10 +101,6 @@ class QuestRound:
     ff_left: int = 0
     outcome: str | None = None
 
-    @property
-    def members(self) -> tuple[int, ...]:
-        return self.party
-
     def evolve(self, **changes: Any) -> QuestRound:
         """A copy with some fields changed (``dataclasses.replace`` without its overhead)."""
         new = object.__new__(QuestRound)
