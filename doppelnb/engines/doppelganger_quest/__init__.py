@@ -36,7 +36,7 @@ from .analysis import (
 )
 from .cards import DATA_FILE, CardSet, card_set, register_data
 from .examples import GOLDEN, minotaur_example
-from .players import determinize, greedy, honest_policy, prepare_determinize, simple_policy
+from .players import determinize, greedy, honest_policy, playout, prepare_determinize, simple_policy
 from .players import sides as _sides
 from .rules import (
     DOPPEL,
@@ -61,7 +61,7 @@ from .table import QuestRound
 GAME_SPEC = register(GameSpec(
     name=GAME, module=__name__, State=State, Rules=Rules, player_counts=PLAYER_COUNTS,
     new_game=new_game, from_json=from_json, greedy=greedy, determinize=determinize, sides=_sides,
-    prepare_determinize=prepare_determinize))
+    prepare_determinize=prepare_determinize, playout=playout))
 
 __all__ = [
     "GAME_SPEC",

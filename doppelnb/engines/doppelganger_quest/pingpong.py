@@ -20,6 +20,7 @@ from typing import Any
 import immutables
 
 from ...core.chance import rng_for
+from ...core.state import ActionLog
 from .actions import target_name
 from .cards import ARTIFACTS, TOKEN_LABELS
 from .rules import DOPPEL, LOYAL
@@ -29,6 +30,9 @@ from .table import TableQueries, Target, add_line, tuple_set, without
 class QuestEnd(TableQueries):
     """Rule functions of a draft: its changes, then everything after the turns of a Quest."""
 
+    # a draft's own values besides the State's fields: the record so far (a header field), the
+    # number of actions it holds (it seeds chance) and the context of the decision being applied
+    action_log: ActionLog | None
     action_count: int
     extra: tuple[Any, ...]
 

@@ -20,11 +20,12 @@ import dataclasses
 import random
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from ...core.chance import MAX_SEED
 from ...core.checks import check_bool, check_instance, check_seat
 from ...core.errors import BadInput
+from .apply import random_playout
 from .rules import DOPPEL, LOYAL, LOYALTY, is_friendly_fire
 from .state import State
 from .table import lines
@@ -327,6 +328,17 @@ def _drawn(bag: tuple[int, int], kept: str | None, count: int,
     return tuple(sorted((kept, rng.choice(dice))))
 
 
+def playout(state: State, rng: random.Random) -> State:
+    """The game played to its end by uniformly random legal actions
+    (``rng.choice(state.legal_actions())`` each time, :func:`doppelnb.core.state.random_policy`'s
+    draw): the final state and random stream the plain loop of ``fast_play`` gives, without
+    building the states in between (:func:`.apply.random_playout`: one draft for the whole
+    playout). The engine's ``GameSpec.playout``, used by MCTS for its random playouts."""
+    check_instance(state, "state", State, expected="a doppelganger_quest State")
+    check_instance(rng, "rng", random.Random)
+    return cast(State, random_playout(state, rng))
+
+
 def sides(state: State) -> tuple[str, ...]:
     """Each seat's side for a designer sweep's skill gap: its Loyalty card (``"loyal"`` or
     ``"doppelganger"``); a side wins or loses together."""
@@ -334,5 +346,5 @@ def sides(state: State) -> tuple[str, ...]:
     return tuple(state.loyalty)
 
 
-__all__ = ["greedy", "determinize", "prepare_determinize", "simple_policy", "honest_policy",
-           "sides"]
+__all__ = ["greedy", "determinize", "prepare_determinize", "playout", "simple_policy",
+           "honest_policy", "sides"]
