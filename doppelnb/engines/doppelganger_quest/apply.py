@@ -48,6 +48,7 @@ class Draft(CoreDraft[FrozenGameState], QuestEnd):
     def __init_draft__(self) -> None:
         self.action_count = self.frozen_from.action_count
         self.extra = ()
+        self.owned_q = None
 
     def _run(self) -> None:
         """Resolve automatic steps until someone must decide or the game ends."""
@@ -82,7 +83,7 @@ class Draft(CoreDraft[FrozenGameState], QuestEnd):
         self.quests_used = self.quests_used + (index,)
         self.quest_no += 1
         card = self.cards.quests[index]
-        self.q = QuestRound(self.quest_no, card)
+        self.q = self.owned_q = QuestRound(self.quest_no, card)
         self._say(f"Quest {self.quest_no}: P{self.pl + 1} leads and reveals {card.name} "
                   f"({card.requirement})")
         self.queue = (("passes",), ("party",), ("contributions",), ("pool",), ("poison",),

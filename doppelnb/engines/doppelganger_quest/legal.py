@@ -15,6 +15,8 @@ the same order.
 
 from __future__ import annotations
 
+import functools
+
 from ...core.checks import show
 from ...core.errors import IllegalAction
 from .actions import PENDING, A, Action, action_label, target_name
@@ -42,16 +44,7 @@ def legal_actions(t: TableQueries) -> list[Action]:
         case "pass" | "contribute" | "discard":
             return [A(kind, c) for c in sorted(set(t.hands[seat]))]
         case "party":  # DQ-R14: the PL and at least one other player; the animal may join
-            others = [p for p in range(t.players) if p != t.pl]
-            out: list[Action] = []
-            animal = t._animal_alive()
-            for mask in range(1, 1 << len(others)):
-                chosen = tuple(sorted([t.pl] + [others[i] for i in range(len(others))
-                                                if mask >> i & 1]))
-                out.append(A("party", chosen, False))
-                if animal:
-                    out.append(A("party", chosen, True))
-            return out
+            return list(_parties(t.players, t.pl, t._animal_alive()))
         case "rogue" | "knight" | "reroll" | "fireball" | "animal":
             return [A(kind, True), A(kind, False)]
         case "give":
@@ -86,6 +79,21 @@ def legal_actions(t: TableQueries) -> list[Action]:
                 out += [A("peek", name, i) for i, (_, up) in enumerate(tokens) if not up]
             return out
     raise AssertionError(kind)
+
+
+@functools.cache
+def _parties(players: int, pl: int, animal: bool) -> tuple[Action, ...]:
+    """Every party the Party Leader ``pl`` may choose (each with and without the animal when it
+    lives), in the order of the subsets of the other seats: the same few lists at every Quest,
+    worked out once."""
+    others = [p for p in range(players) if p != pl]
+    out: list[Action] = []
+    for mask in range(1, 1 << len(others)):
+        chosen = tuple(sorted([pl] + [others[i] for i in range(len(others)) if mask >> i & 1]))
+        out.append(A("party", chosen, False))
+        if animal:
+            out.append(A("party", chosen, True))
+    return tuple(out)
 
 
 def refusal(t: TableQueries, action: Action) -> IllegalAction:

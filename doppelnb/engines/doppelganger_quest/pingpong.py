@@ -24,7 +24,7 @@ from ...core.state import ActionLog
 from .actions import target_name
 from .cards import ARTIFACTS, TOKEN_LABELS
 from .rules import DOPPEL, LOYAL
-from .table import TableQueries, Target, add_line, tuple_set, without
+from .table import QuestRound, TableQueries, Target, add_line, tuple_set, without
 
 
 class QuestEnd(TableQueries):
@@ -35,6 +35,7 @@ class QuestEnd(TableQueries):
     action_log: ActionLog | None
     action_count: int
     extra: tuple[Any, ...]
+    owned_q: QuestRound | None  # the Quest round this draft made, so may change in place
 
     def _failure_steps(self) -> tuple[tuple[Any, ...], ...]:
         penalty = (("pp", "damage", self._qr.card.penalty, "quest_party"),)
@@ -55,7 +56,14 @@ class QuestEnd(TableQueries):
                                        add_line(self.secret_chains[seat], text))
 
     def _setq(self, **kw: Any) -> None:
-        self.q = self._qr.evolve(**kw)
+        """Change the Quest round. The first change in a draft copies the round (the state the
+        draft came from keeps its own); later ones change that copy in place, which no frozen
+        state shares until the draft is frozen (a Quest's turns change it dozens of times)."""
+        q = self._qr
+        if q is self.owned_q:
+            q.__dict__.update(kw)
+        else:
+            self.q = self.owned_q = q.evolve(**kw)
 
     def _ask(self, kind: str, seat: int, *extra: Any) -> None:
         self.pending = (kind, seat, *extra)
