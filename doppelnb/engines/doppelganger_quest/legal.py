@@ -38,9 +38,9 @@ def legal_actions(t: TableQueries) -> list[Action]:
     match kind:
         case "draft":  # DQ-R3: the k-th pick carries the k-th weapon
             taken = set(t.heroes)
-            k = (seat - t.pl) % t.players + 1
+            weapon = draft_weapon((seat - t.pl) % t.players + 1)
             return [A("hero", h.name) for h in t.cards.heroes
-                    if h.weapon == draft_weapon(k) and h.name not in taken]
+                    if h.weapon == weapon and h.name not in taken]
         case "pass" | "contribute" | "discard":
             return [A(kind, c) for c in sorted(set(t.hands[seat]))]
         case "party":  # DQ-R14: the PL and at least one other player; the animal may join
