@@ -454,7 +454,8 @@ STEPS: Final[Mapping[str, Callable[..., None]]] = {
 
 def _decide(draft: Draft, action: Action) -> None:
     """Apply the decision ``action`` answers to the draft, then the automatic steps after it."""
-    pending = draft._pending
+    pending = draft.pending
+    assert pending is not None, "an action answers a pending decision"
     draft.extra = pending[2:]  # the decision's context (row to flip, pass index)
     draft.pending = None
     DO[action[0]](draft, pending[1], *action[1:])

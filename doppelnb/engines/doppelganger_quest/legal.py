@@ -39,44 +39,44 @@ def legal_actions(t: TableQueries) -> list[Action]:
         case "draft":  # DQ-R3: the k-th pick carries the k-th weapon
             taken = set(t.heroes)
             weapon = draft_weapon((seat - t.pl) % t.players + 1)
-            return [A("hero", h.name) for h in t.cards.heroes
+            return [Action(("hero", h.name)) for h in t.cards.heroes
                     if h.weapon == weapon and h.name not in taken]
         case "pass" | "contribute" | "discard":
-            return [A(kind, c) for c in sorted(set(t.hands[seat]))]
+            return [Action((kind, c)) for c in sorted(set(t.hands[seat]))]
         case "party":  # DQ-R14: the PL and at least one other player; the animal may join
             return list(_parties(t.players, t.pl, t._animal_alive()))
         case "rogue" | "knight" | "reroll" | "fireball" | "animal":
-            return [A(kind, True), A(kind, False)]
+            return [Action((kind, True)), Action((kind, False))]
         case "give":
-            return [A("give", c) for c in sorted(set(t._qr.pool))]
+            return [Action(("give", c)) for c in sorted(set(t._qr.pool))]
         case "keep":
-            out = [A("keep", c) for c in sorted(set(t._qr.drawn))]
+            out = [Action(("keep", c)) for c in sorted(set(t._qr.drawn))]
             if t._qr.card.succeeds(t._qr.damage):
-                out.append(A("pass_turn"))  # DQ-R23
+                out.append(Action(("pass_turn",)))  # DQ-R23
             return out
         case "ff":
-            return [A("ff", target) for target in t._ff_targets()]
+            return [Action(("ff", target)) for target in t._ff_targets()]
         case "ability":
             ability = t._hero(seat).ability
-            out = [A("decline")]
+            out = [Action(("decline",))]
             if ability == "cleric":
-                out += [A("heal", p) for p in t._qr.party if t.damage[p] > 0]
+                out += [Action(("heal", p)) for p in t._qr.party if t.damage[p] > 0]
             elif ability == "berserker":
-                out += [A("rage", c) for c in sorted(set(t.hands[seat]))]
+                out += [Action(("rage", c)) for c in sorted(set(t.hands[seat]))]
             return out
         case "tavern":
-            return [A("tavern", c) for c in t._tavern_options(seat)]
+            return [Action(("tavern", c)) for c in t._tavern_options(seat)]
         case "target":
-            return [A("target", target) for target in t._pp_targets()]
+            return [Action(("target", target)) for target in t._pp_targets()]
         case "hand":
-            return [A("hand", p) for p in t._pp["eligible"] if p != seat and p != "animal"]
+            return [Action(("hand", p)) for p in t._pp["eligible"] if p != seat and p != "animal"]
         case "flip":
             row = t.light if t._pending[2] == "light" else t.dark
-            return [A("flip", i) for i, (_, up) in enumerate(row) if not up]
+            return [Action(("flip", i)) for i, (_, up) in enumerate(row) if not up]
         case "peek":
-            out = [A("no_peek")]
+            out = [Action(("no_peek",))]
             for name, tokens in (("light", t.light), ("dark", t.dark)):
-                out += [A("peek", name, i) for i, (_, up) in enumerate(tokens) if not up]
+                out += [Action(("peek", name, i)) for i, (_, up) in enumerate(tokens) if not up]
             return out
     raise AssertionError(kind)
 
