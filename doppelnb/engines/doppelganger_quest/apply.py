@@ -1,11 +1,12 @@
 """How an action changes a position: the draft of heroes, a Quest's setup and the quest
 members' turns here, the end of a Quest in :mod:`.pingpong`.
 
-:func:`apply` builds the next state with a :class:`Draft` (:mod:`doppelnb.core.draft`), a mutable
-scratch copy of the frozen state: its ``_do_<action>`` handler (found in the table :data:`DO`) applies the decision
-just taken, then ``Draft._run`` resolves the automatic steps of the queue (each ``("name", *args)``
-runs ``_step_<name>``, found in :data:`STEPS`) until someone must decide again or the game
-ends. Each chance event draws from ``rng_for(seed, label, actions so far, quest number)``, so a
+:func:`apply` builds the next state with a :class:`Draft` (:mod:`doppelnb.core.draft`), a
+mutable scratch copy of the frozen state: the handler of the action's kind (the table
+:data:`DO`) applies the decision just taken, then ``Draft._run`` resolves the automatic steps of
+the queue (each ``("name", *args)`` runs the method :data:`STEPS` names) until someone must
+decide again or the game ends; :func:`random_playout` does the same for a whole random playout
+on one draft. Each chance event draws from ``rng_for(seed, label, actions so far, quest number)``, so a
 game replays exactly from its record. Rule ids are explained in the rules index
 (:mod:`doppelnb.rulebook`).
 
