@@ -67,3 +67,24 @@ def test_pingpong_maps_are_persistent_maps_left_unchanged_by_later_units():
                 assert before[0].pp == before[1]  # the earlier state's map never changed
             before = (state, None if pp is None else immutables.Map(dict(pp)))
     assert seen > 20
+
+
+def test_a_play_never_changes_the_quest_round_of_the_state_it_came_from():
+    # A draft changes a Quest round in place only once it has copied it (pingpong.QuestEnd._setq):
+    # every earlier state keeps the round it had, through a playout's many changes too.
+    for seed in range(4):
+        state = dq.new_game(4, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            q = state.q
+            before = None if q is None else dict(vars(q))
+            after = state.play(rng.choice(state.legal_actions()))
+            assert (None if q is None else dict(vars(q))) == before
+            state = after
+        start = dq.new_game(5, seed=seed)
+        walk = random.Random(seed)
+        for _ in range(40):
+            start = start.play(walk.choice(start.legal_actions()))
+        before = dict(vars(start.q))
+        dq.GAME_SPEC.playout(start, random.Random(seed))
+        assert dict(vars(start.q)) == before
