@@ -19,6 +19,7 @@ import math
 import random
 from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -44,6 +45,7 @@ from .rules import (
     BAG,
     DOPPEL,
     FRIENDLY_FIRE,
+    GAME,
     LOYAL,
     PLAYER_COUNTS,
     SET_ASIDE,
@@ -62,7 +64,7 @@ DEFAULT_RULES = Rules()
 # -- the Bag of Holding (DQ-R5, DQ-R21) -----------------------------------------------------------
 #: The largest number of dice of one colour the bag analyses accept (the real bag holds 3).
 MAX_BAG = 1000
-#: The most games one ``simulate`` call plays.
+#: The most games one ``paired_games`` call plays per policy.
 MAX_GAMES = 100_000
 #: ``quest_damage_brute`` enumerates at most this many joint outcomes (parties of up to 3
 #: weapon users with the standard bag); larger parties use :func:`quest_damage_distribution`.
@@ -318,31 +320,90 @@ def one_quest(players: int = 5, seed: int = 1, number: int = 1, *, rules: Rules 
 
 
 # -- the balance study ---------------------------------------------------------------------------
-def simulate(players: int, games: int, *, seed: int = 0, rules: Rules = DEFAULT_RULES,
-             policy: Policy = simple_policy) -> dict[str, Any]:
-    """Play ``games`` seeded games (at most ``MAX_GAMES``); win counts, Wilson intervals and
-    Ludii's balance."""
+@dataclass(frozen=True, slots=True)
+class QuestSummary:
+    """What a chapter counts in a batch of finished games: each side's wins, draws, Quests
+    played and why games ended, with the win rates, their 95% Wilson intervals and Ludii's
+    balance 1 - |P(loyal win) - P(doppelgänger win)| (a frozen value; ``reasons`` is sorted)."""
+
+    players: int
+    games: int
+    policy: str
+    loyal: int
+    doppelganger: int
+    draw: int
+    quests: int
+    reasons: tuple[tuple[str, int], ...]
+
+    @classmethod
+    def of(cls, players: int, policy: str, finals: Sequence[State]) -> QuestSummary:
+        """The summary of ``finals``, the final states of games at ``players`` seats."""
+        wins = Counter(final.winner for final in finals)
+        reasons = Counter(_reason_kind(final.end_reason) for final in finals)
+        return cls(players, len(finals), policy, wins[LOYAL], wins[DOPPEL], wins["draw"],
+                   sum(final.quest_no for final in finals), tuple(sorted(reasons.items())))
+
+    @property
+    def p_loyal(self) -> float:
+        return self.loyal / self.games
+
+    @property
+    def p_doppelganger(self) -> float:
+        return self.doppelganger / self.games
+
+    @property
+    def ci_loyal(self) -> tuple[float, float]:
+        return wilson_interval(self.loyal, self.games)
+
+    @property
+    def ci_doppelganger(self) -> tuple[float, float]:
+        return wilson_interval(self.doppelganger, self.games)
+
+    @property
+    def balance(self) -> float:
+        return 1 - abs(self.p_loyal - self.p_doppelganger)
+
+    @property
+    def mean_quests(self) -> float:
+        return self.quests / self.games
+
+
+def simulate(games: int = 100, *, players: int | None = None, rules: Rules | None = None,
+             policy: str = "random", seed: int = 0) -> QuestSummary:
+    """Play ``games`` seeded games with every seat played by ``policy`` (a policy name:
+    ``"random"``, ``"greedy"`` (:func:`.players.greedy`, the doppelgängers sabotaging) or a
+    search such as ``"mcts:32"``): the games of :func:`doppelnb.core.simulate.simulate`, summed
+    up as a :class:`QuestSummary`. ``players`` defaults to the smallest table (4), ``rules`` to
+    the recommended defaults. Limits: ``games`` from 1 to
+    :data:`doppelnb.core.simulate.MAX_GAMES`."""
+    from ...core.simulate import simulate as play_games
+
+    if players is not None:  # a whole number of seats (core's choice check takes 4.0 for 4)
+        players = check_players(players, PLAYER_COUNTS, rule="DQ-R1")
+    sim = play_games(GAME, games, players=players, rules=rules, policy=policy, seed=seed)
+    return QuestSummary.of(sim.players, sim.policy, sim.finals)
+
+
+def paired_games(players: int, games: int, policies: Mapping[str, Policy], *, seed: int = 0,
+                 rules: Rules = DEFAULT_RULES) -> dict[str, QuestSummary]:
+    """Each of ``policies`` (name -> a policy function such as :func:`.players.honest_policy`,
+    not only the registered policy names :func:`simulate` takes) playing every seat of the same
+    ``games`` seeded deals (at most ``MAX_GAMES``): a comparison on common deals."""
     players = check_players(players, PLAYER_COUNTS, rule="DQ-R1")
     games = check_int(games, "games", 1, MAX_GAMES)
     seed = check_int(seed, "seed", 0, MAX_SEED)
     _check_rules(rules)
-    _check_policy_fn(policy)
-    wins: Counter[str | None] = Counter()
-    reasons: Counter[str] = Counter()
-    quests = 0
-    for g in range(games):
-        game_seed = rng_for(seed, "simulate", players, g).randrange(2**31)
-        final = play_to_end(new_game(players, rules=rules, seed=game_seed), policy, seed=game_seed)
-        wins[final.winner] += 1
-        quests += final.quest_no
-        reasons[_reason_kind(final.end_reason)] += 1
-    p_loyal, p_dopp = wins[LOYAL] / games, wins[DOPPEL] / games
-    return {"players": players, "games": games, "loyal": wins[LOYAL], "doppelganger": wins[DOPPEL],
-            "draw": wins["draw"], "p_loyal": p_loyal, "p_doppelganger": p_dopp,
-            "ci_loyal": wilson_interval(wins[LOYAL], games),
-            "ci_doppelganger": wilson_interval(wins[DOPPEL], games),
-            "balance": 1 - abs(p_loyal - p_dopp), "mean_quests": quests / games,
-            "reasons": dict(reasons)}
+    out: dict[str, QuestSummary] = {}
+    chosen: Mapping[str, Policy] = check_mapping(policies, "policies")
+    for name, policy in chosen.items():
+        _check_policy_fn(policy)
+        finals = []
+        for g in range(games):
+            game_seed = rng_for(seed, "simulate", players, g).randrange(2**31)
+            finals.append(play_to_end(new_game(players, rules=rules, seed=game_seed), policy,
+                                      seed=game_seed))
+        out[str(name)] = QuestSummary.of(players, str(name), finals)
+    return out
 
 
 def _check_policy_fn(policy: Any) -> None:
@@ -360,27 +421,25 @@ def _reason_kind(text: str) -> str:
 
 
 def balance_study(player_counts: Sequence[int] = (4, 5, 6, 7, 8), games: int = 40, *,
-                  seed: int = 0,
-                  rules: Rules = DEFAULT_RULES,
-                  policy: Policy = simple_policy) -> list[dict[str, Any]]:
-    """:func:`simulate` for each player count."""
+                  seed: int = 0, rules: Rules | None = None,
+                  policy: str = "greedy") -> list[QuestSummary]:
+    """:func:`simulate` for each player count (the greedy players by default)."""
     player_counts = check_sequence(player_counts, "player_counts", min_len=1, max_len=5,
                                    item=lambda v, n: check_players(v, PLAYER_COUNTS, n))
-    return [simulate(n, games, seed=seed, rules=rules, policy=policy) for n in player_counts]
+    return [simulate(games, players=n, seed=seed, rules=rules, policy=policy)
+            for n in player_counts]
 
 
-def balance_table(rows: Sequence[Mapping[str, Any]]) -> Html:
+def balance_table(rows: Sequence[QuestSummary]) -> Html:
     """An HTML table of a balance study: win rates with 95% Wilson intervals and balance."""
     from ...core.render import table
 
-    keys = ("players", "games", "p_loyal", "ci_loyal", "p_doppelganger", "ci_doppelganger",
-            "balance", "mean_quests")
     rows = check_sequence(rows, "rows", max_len=1000,
-                          item=lambda v, n: check_mapping(v, n, required=keys))
-    body = [[r["players"], r["games"], f"{r['p_loyal']:.2f} [{r['ci_loyal'][0]:.2f}, "
-             f"{r['ci_loyal'][1]:.2f}]", f"{r['p_doppelganger']:.2f} "
-             f"[{r['ci_doppelganger'][0]:.2f}, {r['ci_doppelganger'][1]:.2f}]",
-             f"{r['balance']:.2f}", f"{r['mean_quests']:.1f}"] for r in rows]
+                          item=lambda v, n: check_instance(v, n, QuestSummary))
+    body = [[r.players, r.games, f"{r.p_loyal:.2f} [{r.ci_loyal[0]:.2f}, "
+             f"{r.ci_loyal[1]:.2f}]", f"{r.p_doppelganger:.2f} "
+             f"[{r.ci_doppelganger[0]:.2f}, {r.ci_doppelganger[1]:.2f}]",
+             f"{r.balance:.2f}", f"{r.mean_quests:.1f}"] for r in rows]
     return table(["players", "games", "P(loyal win) [95% CI]", "P(Doppelgänger win) [95% CI]",
                   "balance", "mean quests"], body,
                  caption="seeded simulation, illustrative card data")
@@ -527,7 +586,7 @@ def bag_without_return(turns: int = 3, policy: str = "good") -> list[Fraction]:
 
 __all__ = ["bag_white_probability", "bag_draw_distribution", "member_damage_distribution",
            "quest_damage_distribution", "quest_damage_brute", "success_probability",
-           "sabotage_report", "honest_black_probability", "simple_policy", "honest_policy", "simulate", "balance_study",
+           "sabotage_report", "honest_black_probability", "simple_policy", "honest_policy", "simulate", "QuestSummary", "paired_games", "balance_study",
            "balance_table", "one_quest", "POLICIES", "ff_probability", "ff_formula",
            "ff_formula_value", "pingpong_formula", "honest_black_formula", "subdue_readings",
            "bag_without_return"]
