@@ -789,6 +789,18 @@ def ladder_verdict(shipped: ShippedLadder, base: str = "greedy") -> list[str]:
         else:
             sentences.append(f"{policy} is not separated from {base} at this n: {share}; "
                              "the interval straddles 0.5.")
+    for policy in shipped.policies:
+        if policy == base or _search(policy):
+            continue
+        r = shipped.rating(policy)
+        share = (f"{policy} finishes ahead of {base} in {_share(r)} of two-player meetings "
+                 f"({r.rating:+.0f} Elo [{r.lo:+.0f}, {r.hi:+.0f}])")
+        if r.hi < 0:
+            sentences.append(f"{base} beats {policy}: {share}.")
+        elif r.lo > 0:
+            sentences.append(f"{policy} beats {base}: {share}.")
+        else:
+            sentences.append(f"{policy} is not separated from {base} at this n: {share}.")
     if not searching:
         sentences.append("No search setting was measured.")
     elif not beating:
