@@ -37,8 +37,7 @@ from doppelnb.core.record import load_json  # noqa: E402
 
 FOLDER = lad.ladders_folder()
 README = ROOT / "doppelnb" / "data" / "sweeps" / "README.md"
-BEGIN = "<!-- ladders: written by tools/ladders.py from doppelnb/data/ladders; do not edit -->"
-END = "<!-- end of ladders -->"
+BEGIN, END = lad.README_BEGIN, lad.README_END
 
 
 def read_spec(game: str) -> dict[str, Any]:
@@ -81,27 +80,13 @@ def problems(game: str, replay: bool = True) -> list[str]:
     return found
 
 
-def readme_rows() -> str:
-    """The sweeps README's ladder lines: one per shipped ladder (its command, games and CPU
-    budget; the ratings are only in the CSVs)."""
-    lines = ["| ladder | command | games | CPU per decision (search) | CPU |",
-             "|---|---|---|---|---|"]
-    for game in lad.shipped_ladders():
-        shipped = lad.load_ladder(game)
-        budget = ", ".join(f"`{p}` {shipped.cost(p) * 1000:.0f} ms" for p in shipped.policies
-                           if p.split(":")[0] in lad.SEARCH_PREFIXES) or "none"
-        lines.append(f"| `ladders/{game}` | `{shipped.command.removeprefix('python -m doppelnb ladder ')}` | "
-                     f"{shipped.games:,} | {budget} | {shipped.cpu_seconds / 60:.0f} min |")
-    return "\n".join(lines)
-
-
 def write_readme() -> None:
     text = README.read_text(encoding="utf-8")
     head, begin, rest = text.partition(BEGIN)
     _, end, tail = rest.partition(END)
     if not begin or not end:
         sys.exit(f"{README} has no {BEGIN} ... {END} block")
-    README.write_text(f"{head}{BEGIN}\n{readme_rows()}\n{END}{tail}", encoding="utf-8")
+    README.write_text(f"{head}{BEGIN}\n{lad.readme_rows()}\n{END}{tail}", encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -620,6 +620,26 @@ def provenance_text(doc: dict[str, Any]) -> str:
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
+#: The sweeps README's block of ladder lines (``tools/ladders.py --readme`` writes it).
+README_BEGIN = "<!-- ladders: written by tools/ladders.py from doppelnb/data/ladders (no edits) -->"
+README_END = "<!-- end of ladders -->"
+
+
+def readme_rows(folder: Path | None = None) -> str:
+    """The sweeps README's ladder lines: one per shipped ladder (its command, games and CPU
+    budget; the ratings are only in the CSVs)."""
+    lines = ["| ladder | command (`python -m doppelnb ladder ...`) | games | "
+             "CPU per decision (search) | CPU |", "|---|---|---|---|---|"]
+    for game in shipped_ladders(folder):
+        shipped = load_ladder(game, folder)
+        budget = ", ".join(f"`{p}` {shipped.cost(p) * 1000:.0f} ms" for p in shipped.policies
+                           if _search(p)) or "none"
+        command = shipped.command.removeprefix("python -m doppelnb ladder ")
+        lines.append(f"| `ladders/{game}` | `{command}` | {shipped.games:,} | {budget} | "
+                     f"{shipped.cpu_seconds / 60:.0f} min |")
+    return "\n".join(lines)
+
+
 @dataclass(frozen=True, slots=True)
 class ShippedLadder:
     """A shipped ladder: the ratings of ``GAME.csv`` (Elo relative to ``anchor``, 95%
