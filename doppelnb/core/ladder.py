@@ -788,7 +788,8 @@ def ladder_verdict(shipped: ShippedLadder, base: str = "greedy") -> list[str]:
     searching = [p for p in shipped.policies if _search(p)]
     budget = ", ".join(f"{p} {_ms(shipped.cost(p))}" for p in searching)
     sentences.append(
-        f"CPU budget per decision: {budget} (measured on a shared 2-core machine, doppelnb "
+        f"CPU budget per decision: {budget} (measured while the ladder was played on "
+        f"{shipped.workers} worker{'s' if shipped.workers > 1 else ''}, doppelnb "
         f"{shipped.version}, {shipped.date[:10]}); the whole ladder took "
         f"{shipped.cpu_seconds / 60:.0f} CPU minutes.")
     if base not in shipped.policies or base != anchor:
