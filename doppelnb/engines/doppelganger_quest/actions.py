@@ -29,6 +29,7 @@ from ...core.checks import (
 )
 from ...core.errors import BadInput
 from .cards import CardSet
+from .notation import BOOLEAN, format_notation, parse_notation, target_name
 
 #: Action kind -> how many arguments it takes (the JSON form is ``[kind, *arguments]``).
 ARITY: dict[str, int] = {
@@ -56,12 +57,6 @@ PENDING: dict[str, tuple[str, str]] = {
 }
 
 
-def target_name(target: int | str) -> str:
-    """``P3`` for seat 2, ``the animal`` for the animal."""
-    return "the animal" if target == "animal" else f"P{int(target) + 1}"
-
-_BOOLEAN = ("rogue", "knight", "reroll", "fireball", "animal")
-_SEATED = ("target", "ff", "hand", "heal", "give_reroll")
 #: How the log, the move lists and refusals word a decision (``action_label``), so that no
 #: reader sees ``knight True`` or ``tavern reroll``.
 _YES_NO = {"rogue": ("uses the Rogue's ability", "does not use the Rogue's ability"),
@@ -90,21 +85,7 @@ class Action(tuple[Any, ...]):
         return str(self[0])
 
     def __str__(self) -> str:
-        kind, args = self[0], self[1:]
-        if kind == "party":
-            seats = ",".join(f"P{p + 1}" for p in args[0])
-            return f"party {seats}" + ("+animal" if args[1] else "")
-        words = [str(kind)]
-        for i, arg in enumerate(args):
-            if kind in _BOOLEAN:
-                words.append("yes" if arg else "no")
-            elif kind in _SEATED:
-                words.append("animal" if arg == "animal" else f"P{int(arg) + 1}")
-            elif kind == "flip" or (kind == "peek" and i == 1):
-                words.append(f"#{int(arg) + 1}")
-            else:
-                words.append(str(arg))
-        return " ".join(words)
+        return format_notation(self)
 
     def __repr__(self) -> str:
         return tuple.__repr__(self)
@@ -113,31 +94,6 @@ class Action(tuple[Any, ...]):
 def A(*parts: Any) -> Action:
     """``A("target", 2)`` is ``Action(("target", 2))``."""
     return Action(parts)
-
-
-def _word(text: str, kind: str, index: int) -> Any:
-    if kind in _BOOLEAN and text in ("yes", "no"):
-        return text == "yes"
-    if text[:1] in ("P", "#") and text[1:].isdigit():
-        return int(text[1:]) - 1
-    return text
-
-
-def parse_notation(text: str) -> Any:
-    """The tuple a notation string stands for (``"target P3"`` -> ``("target", 2)``); a single
-    word (``"decline"``) is the action of that name without arguments."""
-    text = check_str(text, "action", max_len=200).strip()
-    words = text.split()
-    if len(words) <= 1:
-        return (text,)
-    kind = words[0]
-    if kind == "hero":  # a hero's name may hold spaces
-        return ("hero", text.split(None, 1)[1])
-    if kind == "party":
-        seats, _, animal = words[1].partition("+")
-        parts = [_word(w, kind, 0) for w in seats.split(",")]
-        return ("party", tuple(parts), animal == "animal")
-    return (kind, *(_word(w, kind, i) for i, w in enumerate(words[1:])))
 
 
 def parse_action(action: Any, players: int, cards: CardSet) -> Action:
@@ -200,7 +156,7 @@ def action_label(action: Any, cards: CardSet) -> str:
         who = target_name(action[1])
         return {"target": f"puts a marker on {who}", "ff": f"aims friendly fire at {who}",
                 "heal": f"heals {who}", "hand": f"hands the rest to {who}"}[kind]
-    if kind in _BOOLEAN:  # "uses the Knight's ability", not "knight True"
+    if kind in BOOLEAN:  # "uses the Knight's ability", not "knight True"
         return _YES_NO[kind][0 if action[1] else 1]
     if kind in _WORDS:
         return _WORDS[kind](action)

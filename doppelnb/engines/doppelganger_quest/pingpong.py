@@ -21,7 +21,7 @@ import immutables
 
 from ...core.chance import rng_for
 from ...core.state import ActionLog
-from .actions import target_name
+from .notation import target_name
 from .cards import ARTIFACTS, TOKEN_LABELS
 from .rules import DOPPEL, LOYAL
 from .table import QuestRound, TableQueries, Target, add_line, tuple_set, without

@@ -20,7 +20,7 @@ from typing import Any
 import immutables
 
 from ...core.state import ActionLog
-from .actions import target_name
+from .notation import target_name
 from .cards import CardSet, Hero, QuestCard
 from .rules import BAG, HAND_LIMIT, MARKER_SUPPLY, SET_ASIDE, Rules
 
