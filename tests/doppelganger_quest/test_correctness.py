@@ -19,9 +19,9 @@ from doppelnb.core.simulate import MAX_GAMES as CORE_MAX_GAMES
 from doppelnb.engines import doppelganger_quest as dq
 from doppelnb.engines.doppelganger_quest import cards as dq_cards
 from doppelnb.engines.doppelganger_quest.analysis import BRUTE_LIMIT
-from doppelnb.engines.doppelganger_quest.simulation import MAX_GAMES, paired_games
 from doppelnb.engines.doppelganger_quest.players import _peeked
 from doppelnb.engines.doppelganger_quest.render import bag_svg, table_html, table_svg, view_html
+from doppelnb.engines.doppelganger_quest.simulation import MAX_GAMES, paired_games
 from doppelnb.engines.doppelganger_quest.table import add_line
 
 READINGS = [dq.Rules(), dq.Rules(item_pass="sequential", hand_limit_scope="always",

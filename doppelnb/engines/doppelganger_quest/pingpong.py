@@ -21,8 +21,8 @@ import immutables
 
 from ...core.chance import rng_for
 from ...core.state import ActionLog
-from .notation import target_name
 from .cards import ARTIFACTS, TOKEN_LABELS
+from .notation import target_name
 from .rules import DOPPEL, LOYAL
 from .table import QuestRound, TableQueries, Target, add_line, tuple_set, without
 

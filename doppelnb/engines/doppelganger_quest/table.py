@@ -20,8 +20,8 @@ from typing import Any
 import immutables
 
 from ...core.state import ActionLog
-from .notation import target_name
 from .cards import CardSet, Hero, QuestCard
+from .notation import target_name
 from .rules import BAG, HAND_LIMIT, MARKER_SUPPLY, SET_ASIDE, Rules
 
 #: A ping-pong or friendly-fire target: a seat, or ``"animal"``.
