@@ -21,8 +21,13 @@ taken from the sampler) and compares a fixed-seed run of samples with them by a 
 A last test holds the sampler to the view: two states equal in ``player``'s view and public
 counts but different in the hidden parts give identical samples for the same seed.
 
-Not checked: whether the board and the resolutions tell a careful player more about the seating
-than the View holds (the sampler, like the View, treats the seating as unseen; DB-A23).
+The View is not all a seat knows, though: it remembers its own past choices, and with the
+played cards revealed (DB-A23) its ranking of last round's shapes tells it that every shape it
+ranked above the one it got was drafted by a seat with a lower card (DB-R8). The sampler ignores
+that; the last test shows it (strict xfail, open: 22-87% of samples break it in eleven round-3
+positions of seeds 0-2). Not checked either: the same from earlier rounds' drafts and round 1's
+starting squares (DB-R6), and whether the board and the resolutions tell a careful player more
+about the seating.
 
 scipy is not a dependency, so the p-value is computed here (the regularised upper incomplete
 gamma function, Numerical Recipes' series and continued fraction). With fixed seeds every test
@@ -273,3 +278,36 @@ def test_two_states_alike_in_the_view_give_the_same_samples(position):
     for k in range(20):
         assert determinize(other, player, random.Random(k)) == \
             determinize(state, player, random.Random(k)), f"{name}: seed {k}"
+
+
+# -- what the seat's own shape ranking and the revealed cards tell it (DB-R8, DB-A23) -------
+@pytest.mark.xfail(strict=True, reason=(
+    "determinize samples the seating and the shapes to place from the View, which does not "
+    "hold the seat's own ranking of last round's shapes: it ignores that every shape the seat "
+    "ranked above the one it got was drafted by a seat with a lower card (issue 27, open)"))
+def test_samples_agree_with_my_last_ranking_and_the_draft_order():
+    """A seat ranked last round's shapes and got ``g`` (DB-R8): each shape it ranked above
+    ``g`` had been taken by a seat drafting before it, in ascending order of the revealed cards
+    (DB-A23). The shape a seat drafted is the one its partner now holds to place, so in every
+    consistent world the seats before me drafted all of those shapes. Seed 0, start of round 3,
+    seat 7: 5 shapes above its pick, 7 seats before it; 169 of this test's 200 samples break
+    it."""
+    state = _walk(0, lambda s: s.round == 3 and s.to_move == 0)
+    player = 7
+    last = next(s for s in state.history()
+                if s.round == state.round - 1 and len(s.subs[player].shapes) == 10)
+    ranking = last.subs[player].shapes
+    offered = state.shapes_by_round[state.round - 2]
+    g = dict(state.draft_log[-1])[player]
+    above = {offered[i] for i in ranking[:ranking.index(g)]}
+    cards = state.played[-1]                                   # (card, after Dark) per seat
+    assert all(card == after for card, after in cards)          # no Dark: order by the card
+    before = [x for x in range(10) if cards[x][0] < cards[player][0]]
+    assert above and len(before) < 9
+    rng = random.Random(1)
+    broken = 0
+    for _ in range(200):
+        world = determinize(state, player, rng)
+        drafted = {world.to_place[world.partner(y)] for y in before}
+        broken += not above <= drafted
+    assert broken == 0, f"{broken} of 200 samples have a shape I ranked higher drafted after me"
