@@ -63,6 +63,7 @@ from .spec import GameSpec, spec_of
 from .stats import Rating, fit_ratings, win_probability
 from .sweep_metrics import GameFacts
 from .sweep_table import game_label
+from .version import VERSION
 
 #: The CSV's columns: the policy, its rating and 95% interval in Elo points relative to the
 #: anchor (rated 0, interval 0..0), and the number of games it played.
@@ -583,14 +584,12 @@ def provenance(result: Ladder, *, wall_seconds: float, workers: int, date: str,
     where no search setting beats greedy (the verdict shows it only then)."""
     import hashlib
 
-    from .. import __version__
-
     lineup = result.policies if result.seats is None else result.seats
     arguments = {"policies": list(result.policies), "games": result.games, "seed": result.seed,
                  "players": result.players, "anchor": result.anchor,
                  "seats": None if result.seats is None else list(lineup)}
     return {
-        "doppelnb_ladder": LADDER_FORMAT, "game": result.game, "doppelnb": __version__,
+        "doppelnb_ladder": LADDER_FORMAT, "game": result.game, "doppelnb": VERSION,
         "date": date, "csv_sha256": hashlib.sha256(result.to_csv().encode()).hexdigest(),
         "arguments": arguments, "command": command_of(result.game, arguments),
         "cpu": {"seconds": round(result.cpu_seconds, 1), "wall_seconds": round(wall_seconds, 1),
