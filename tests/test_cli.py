@@ -411,3 +411,27 @@ def test_notebooks_student_edition_without_nbconvert_is_one_line(capsys, tmp_pat
     assert_one_line_error(status, err)
     assert "doppelnb[notebooks]" in err
     assert not (tmp_path / "x").exists()
+
+
+def test_sweep_orders_each_pair_by_the_shipped_ladder(capsys, tmp_path, monkeypatch):
+    """``--policies`` pairs name the measured-stronger policy first where the game's shipped
+    ladder separates them (issue 27), not the one ranked stronger by name."""
+    from doppelnb.core import ladder
+    from doppelnb.core.stats import Rating
+
+    seen = []
+
+    def fake(game, folder=None):
+        seen.append(game)
+        return {"greedy": Rating("greedy", 0.0, 0.0, 0.0, 50, reference=True),
+                "random": Rating("random", 90.0, 40.0, 140.0, 50)}
+
+    monkeypatch.setattr(ladder, "measured_ratings", fake)
+    out_csv = tmp_path / "s.csv"
+    status, _, err = run(capsys, "sweep", "doppeldoppel", "--policies", "greedy,random",
+                         "--flags", "default", "--players", "3", "--games", "1", "--out",
+                         str(out_csv), "--workers", "1", "--no-progress")
+    assert status == 0, err
+    assert seen == ["doppeldoppel"]
+    mixes = {line.split(",")[2] for line in out_csv.read_text().splitlines()[1:]}
+    assert mixes == {"greedy", "random", "random/greedy"}

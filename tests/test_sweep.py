@@ -480,7 +480,10 @@ def test_balance_summary_says_what_survives_holm_over_the_report():
     text = html.unescape(str(balance_summary(ladder, "skill_gap")))
     assert "greedy seat finishes ahead of a random seat 0.550 [0.520, 0.580]" in text
     assert ("Settled at the 5% level after Holm's correction over 2 comparisons" in text
-            and "the stronger policy finishes ahead more often than not" in text)
+            and "greedy finishes ahead of random more often than not" in text)
+    # "toy" has no shipped ladder: the order is assumed by name, and the sentence says so.
+    assert ("greedy is named first by name only: neither greedy nor random is in a shipped "
+            "ladder" in text)
     assert "Open at this n: not settled at the 5% level after Holm's correction over 2" in text
     assert "the gap from 0.5 is at most" in text
 

@@ -169,3 +169,54 @@ def test_every_shipped_verdict_names_its_correction(name):
                 assert correction in said, said
             assert ("Settled" in said or "Open at this n" in said or "Too few games" in said
                     or "same in every game" in said or "nothing to test" in said), said
+
+
+# -- skill order: measured where a ladder separates the pair, else by name (issue 27) --------
+def _rating(name, rating, lo, hi, reference=False):
+    from doppelnb.core.stats import Rating
+    return Rating(name, rating, lo, hi, 120, reference=reference)
+
+
+def test_pair_order_follows_a_ladder_that_separates_the_pair():
+    from doppelnb.core.sweep_plan import mixes_for, pair_order
+    # Tricks' shipped ladder: greedy (the anchor) above mcts:32, which is above random.
+    ratings = {"greedy": _rating("greedy", 0, 0, 0, True),
+               "mcts:32": _rating("mcts:32", -84, -151, -17),
+               "random": _rating("random", -304, -384, -225)}
+    assert pair_order("mcts:32", "greedy", ratings) == ("greedy", "mcts:32", "measured")
+    assert pair_order("greedy", "mcts:32", ratings) == ("greedy", "mcts:32", "measured")
+    assert pair_order("random", "mcts:32", ratings) == ("mcts:32", "random", "measured")
+    assert mixes_for(["random", "greedy", "mcts:32"], ratings) == [
+        "random", "greedy", "mcts:32", "greedy/mcts:32", "mcts:32/random", "greedy/random"]
+    # Without a ladder the order is by name, as before.
+    assert mixes_for(["random", "greedy", "mcts:32"]) == [
+        "random", "greedy", "mcts:32", "mcts:32/greedy", "mcts:32/random", "greedy/random"]
+
+
+def test_pair_order_keeps_the_name_order_where_the_ladder_does_not_separate():
+    from doppelnb.core.sweep_plan import pair_order
+    # Groom Lake's shipped ladder rates random +2 [-27, +30] against greedy: a higher point
+    # estimate, but the intervals overlap, so the order stays by name and says so.
+    ratings = {"greedy": _rating("greedy", 0, 0, 0, True),
+               "random": _rating("random", 1.6, -27.3, 30.5)}
+    assert pair_order("random", "greedy", ratings) == ("greedy", "random", "name")
+    assert pair_order("mcts:8", "greedy", ratings) == ("mcts:8", "greedy", "name")
+
+
+def test_skill_sentence_names_why_a_policy_is_first():
+    import html
+
+    from doppelnb.core.ladder import measured_ratings
+    from doppelnb.core.sweep import Table
+    from doppelnb.core.verdicts import balance_summary
+    tricks = measured_ratings("doppelganger_tricks")
+    assert tricks["greedy"].reference and tricks["mcts:32"].hi < 0
+    assert measured_ratings("no_such_game") == {}
+    table = Table([("default", 3, "greedy/mcts:32", "skill_gap", 0.6, 160, 0.55, 0.65)],
+                  {"game": "doppelganger_tricks"})
+    text = html.unescape(str(balance_summary(table, "skill_gap")))
+    r = tricks["mcts:32"]
+    assert (f"greedy is named first because the shipped ladder measures it stronger (Elo "
+            f"against its anchor: greedy 0, the anchor, mcts:32 {r.rating:+.0f} [{r.lo:+.0f}, "
+            f"{r.hi:+.0f}])" in text)
+    assert "greedy finishes ahead of mcts:32 more often than not" in text

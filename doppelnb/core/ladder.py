@@ -759,6 +759,15 @@ def load_ladder(game: str, folder: Path | None = None) -> ShippedLadder:
         str(doc["date"]), str(doc["command"]), dict(doc["fingerprint"]), str(doc["note"]), text)
 
 
+def measured_ratings(game: str, folder: Path | None = None) -> dict[str, Rating]:
+    """The shipped ladder's ratings of ``game`` by policy (empty when no ladder is shipped for
+    it): what a sweep orders its skill mixes by (:func:`~doppelnb.core.sweep_plan.pair_order`)
+    and what its verdict cites."""
+    if game not in shipped_ladders(folder):
+        return {}
+    return {r.name: r for r in load_ladder(game, folder).ratings}
+
+
 def _ms(seconds: float) -> str:
     return f"{seconds * 1000:.0f} ms" if seconds >= 0.0095 else f"{seconds * 1000:.2g} ms"
 

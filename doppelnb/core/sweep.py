@@ -12,7 +12,9 @@ Metrics (see :data:`METRICS`): the win share of each seat (ties shared), its tie
 advantage and the seat balance, the first player's win share and advantage over a fair share,
 ties, game length in actions (and in rounds where the engine has a
 ``round`` counter), score spread, lead changes, how often the leader at half time wins, and in
-mixed games the skill gap (how often the stronger policy finishes ahead of the weaker one; in
+mixed games the skill gap (how often the first-named policy finishes ahead of the other: the
+mix names the stronger first, measured by the game's shipped ladder where it separates the two,
+else by name, :func:`~doppelnb.core.sweep_plan.pair_order`; in
 team games, engines whose ``GameSpec.sides`` names each seat's side, over seats on opposite sides,
 a side's win counting for all its seats).
 

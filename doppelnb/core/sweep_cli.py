@@ -168,7 +168,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="CSV file to write")
     parser.add_argument("--policies", type=_text_option, default="random,greedy",
                         help="policies to compare, e.g. random,greedy,mcts:100 (each alone and "
-                             f"every pair; at most {MAX_POLICIES})")
+                             "every pair, stronger first: by the game's shipped ladder where it "
+                             f"separates the two, else by name; at most {MAX_POLICIES})")
     parser.add_argument("--mixes", type=_text_option, default=None,
                         help=f"explicit mixes instead, e.g. mcts/random,greedy (at most "
                              f"{MAX_MIXES})")
@@ -348,7 +349,10 @@ def command(argv: Sequence[str]) -> int:
     if args.mixes:
         mixes = _csv_list(args.mixes, "--mixes", MAX_MIXES)
     else:
-        mixes = mixes_for(_csv_list(args.policies, "--policies", MAX_POLICIES))
+        from .ladder import measured_ratings
+
+        mixes = mixes_for(_csv_list(args.policies, "--policies", MAX_POLICIES),
+                          measured_ratings(args.game))
     counts = None
     if args.players:
         parse = _int_option(1, 64)

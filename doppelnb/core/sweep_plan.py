@@ -18,6 +18,7 @@ from .checks import check_int, show
 from .errors import BadInput, RuleError
 from .policy import parse_policy, strength
 from .spec import TITLES, GameSpec, game_spec, spec_of
+from .stats import Rating
 from .sweep_data import DATA_MARK, DataFile, read_data, resolve_changes
 from .variants import FlagInfo
 
@@ -211,13 +212,42 @@ def _plan_readings(game: GameSpec, readings: Any
     return plan.out, list(plan.data.values())
 
 
-def mixes_for(policies: Sequence[str]) -> list[str]:
-    """Each policy alone, then every pair (stronger first) sharing the table seat by seat."""
+def separated(a: Rating, b: Rating) -> bool:
+    """Whether a ladder tells two rated policies apart: their 95% intervals (each against the
+    anchor) do not overlap. Conservative: two non-overlapping 95% intervals mean a difference at
+    well under the 5% level, and a pair the ladder does not separate keeps its order by name."""
+    return a.lo > b.hi or b.lo > a.hi
+
+
+def pair_order(a: str, b: str, ratings: Mapping[str, Rating] | None = None
+               ) -> tuple[str, str, str]:
+    """``(first, second, why)``: the pair in skill order for a mix, stronger first.
+
+    ``why`` is ``"measured"`` when a ladder rated both (``ratings``, by policy, e.g. the
+    game's shipped ladder: :func:`doppelnb.core.ladder.measured_ratings`) and separates them
+    (:func:`separated`): the higher rating goes first, whatever the names say (in Tricks
+    ``greedy`` is measured above ``mcts:32``). Otherwise ``"name"``: the order of
+    :func:`~doppelnb.core.policy.strength` (random < greedy < mcts, more iterations higher),
+    an assumption the sweep's verdict says it made."""
+    ra, rb = (ratings or {}).get(a), (ratings or {}).get(b)
+    if ra is not None and rb is not None and separated(ra, rb):
+        return (a, b, "measured") if ra.rating > rb.rating else (b, a, "measured")
+    return (a, b, "name") if strength(a) >= strength(b) else (b, a, "name")
+
+
+def mixes_for(policies: Sequence[str], ratings: Mapping[str, Rating] | None = None
+              ) -> list[str]:
+    """Each policy alone, then every pair sharing the table seat by seat, stronger first: by the
+    measured rating where ``ratings`` (a ladder's, by policy) separates the pair, else by name
+    (:func:`pair_order`)."""
     pure = list(dict.fromkeys(policies))
     for spec in pure:
         parse_policy(spec)
     ranked = sorted(pure, key=strength, reverse=True)
-    pairs = [f"{a}/{b}" for a, b in itertools.combinations(ranked, 2)]
+    pairs = []
+    for a, b in itertools.combinations(ranked, 2):
+        first, second, _ = pair_order(a, b, ratings)
+        pairs.append(f"{first}/{second}")
     return pure + pairs
 
 

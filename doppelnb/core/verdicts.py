@@ -24,6 +24,7 @@ from .stats import (
     t_sf,
     unpaired_from_summaries,
 )
+from .sweep_plan import pair_order
 from .sweep_table import (
     Table,
     _cell_label,
@@ -251,14 +252,38 @@ def _verdict_sentence(c: dict[str, Any], family: Family) -> str:
             f"interval {interval}).")
 
 
-def _ladder_sentence(c: dict[str, Any], family: Family) -> str:
-    """One skill-gap row in words: does the stronger policy finish ahead more often than 1/2
-    (no skill), after the correction?"""
+def _order_note(first: str, second: str, game: str) -> str:
+    """Why a mix names ``first`` before ``second``: measured by the game's shipped ladder, or
+    assumed by name where the ladder does not rate or separate them (:func:`pair_order`)."""
+    from .ladder import measured_ratings
+
+    ratings = measured_ratings(game) if isinstance(game, str) else {}
+    _, _, why = pair_order(first, second, ratings)
+    rated = [ratings[p] for p in (first, second) if p in ratings]
+    elo = ", ".join(f"{r.name} 0, the anchor" if r.reference else
+                    f"{r.name} {r.rating:+.0f} [{r.lo:+.0f}, {r.hi:+.0f}]" for r in rated)
+    if why == "measured":
+        return (f"{first} is named first because the shipped ladder measures it stronger (Elo "
+                f"against its anchor: {elo})")
+    if len(rated) == 2:
+        return (f"{first} is named first by name only: the shipped ladder does not separate "
+                f"them ({elo})")
+    missing = [p for p in (first, second) if p not in ratings]
+    if len(missing) == 2:
+        return (f"{first} is named first by name only: neither {first} nor {second} is in a "
+                "shipped ladder")
+    return f"{first} is named first by name only: {missing[0]} is not in a shipped ladder"
+
+
+def _ladder_sentence(c: dict[str, Any], family: Family, game: str = "") -> str:
+    """One skill-gap row in words: does the first-named policy finish ahead more often than 1/2
+    (no skill), after the correction? It says why that policy is named first: measured
+    stronger by the shipped ladder, or only by name."""
     est, n, lo, hi = c["value"]
     strong, _, weak = str(c["mix"]).partition("/")
     head = (f"{strong} against {weak} ({c['players']} players, {c['reading']} rules, n = {n} "
-            f"games): a {strong} seat finishes ahead of a {weak} seat {est:.3f} [{lo:.3f}, "
-            f"{hi:.3f}] of the time")
+            f"games; {_order_note(strong, weak, game)}): a {strong} seat finishes ahead of a "
+            f"{weak} seat {est:.3f} [{lo:.3f}, {hi:.3f}] of the time")
     if c["outcome"] == TOO_FEW:
         return (f"{head}. Too few games for a verdict (fewer than {MIN_N}): no direction is "
                 "drawn.")
@@ -266,9 +291,9 @@ def _ladder_sentence(c: dict[str, Any], family: Family) -> str:
         return f"{head}. Every game gave the same value: no direction is drawn."
     interval = f"[{0.5 + c['lo']:.3f}, {0.5 + c['hi']:.3f}]"
     if c["settled"]:
-        way = ("the stronger policy finishes ahead more often than not"
+        way = (f"{strong} finishes ahead of {weak} more often than not"
                if c["outcome"] == "settled: higher"
-               else "the policy ranked stronger finishes ahead less often than not")
+               else f"{weak} finishes ahead of {strong} more often than not")
         return (f"{head}. Settled {_correction(family)} (adjusted p = {c['adjusted_p']:.2g}): "
                 f"{way} (simultaneous interval {interval}).")
     return (f"{head}. Open at this n: not settled {_correction(family)} (adjusted p = "
@@ -314,7 +339,8 @@ def balance_summary(name: str | Table, metric: str | None = None) -> Any:
         mine = [c for c in items if c["metric"] == m]
         sentences += [_verdict_sentence(c, family) for c in
                       sorted((c for c in mine if not c["ladder"]), key=lambda c: not c["settled"])]
-        sentences += [_ladder_sentence(c, family) for c in mine if c["ladder"]]
+        sentences += [_ladder_sentence(c, family, str(table.meta.get("game", "")))
+                      for c in mine if c["ladder"]]
     rows = table.where(metric=metric).rows
     chart = bar_chart([(_cell_label(r, game), r.estimate) for r in rows],
                       intervals=[(r.lo, r.hi) for r in rows],
