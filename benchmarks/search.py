@@ -99,6 +99,11 @@ except ImportError:  # pragma: no cover - depends on the environment
 SIMULATIONS = 32
 SEARCH = f"mcts:{SIMULATIONS}"
 PEER = "OpenSpiel ISMCTSBot, oh_hell"
+#: The same-work Tricks contender: ``mcts:32:round``, each playout to the end of the round, as
+#: oh_hell's playouts end with its one round (a Tricks game is 4 rounds at 4 seats, so from
+#: round 1 a playout to the end of the game plays about four times oh_hell's actions).
+ROUND_SEARCH = f"{SEARCH}:round"
+SAME_WORK = "Tricks, playouts to the round's end"
 
 #: Per game: seats, whether every seat searches (else one searching seat among greedy ones,
 #: rotated one seat per game), the issue's target in decisions per CPU-second, and games in a
@@ -130,14 +135,15 @@ class Interrupted(Exception):
 
 
 def search_game(game: str, players: int, seed: int, every_seat: bool,
-                cap: int | None = None) -> Game:
+                cap: int | None = None, policy: str = SEARCH) -> Game:
     """One whole seeded game of ``game`` at ``players`` seats: every seat ``mcts:32``, or (not
     ``every_seat``) seat ``seed % players`` searching and the others greedy. Returns the
     searching seats' decisions (states with more than one legal action: forced moves are
     played without the search and not counted) and the CPU seconds spent in them. ``cap``
-    stops the game after that many decisions (``--quick`` only: not a whole game)."""
+    stops the game after that many decisions (``--quick`` only: not a whole game); ``policy``
+    the search (``mcts:32:round`` for the same-work Tricks contender)."""
     spec = spec_of(game)
-    search = make_policy(SEARCH, game)
+    search = make_policy(policy, game)
     greedy = make_policy("greedy", game)
     searcher = seed % players
     rng = random.Random(seed)
@@ -282,6 +288,10 @@ def side_by_side(names: list[str], games: dict[str, int], quick: bool, peer: boo
     if peer:
         n = QUICK_GAMES if quick else games.get("oh_hell", games.get("*", PEER_GAMES))
         runs[PEER] = (n, lambda k: openspiel_game(first_seed + k, cap))
+        n = QUICK_GAMES if quick else games.get("doppelganger_tricks",
+                                                games.get("*", GAMES["doppelganger_tricks"][3]))
+        runs[SAME_WORK] = (n, lambda k: search_game("doppelganger_tricks", 4, first_seed + k,
+                                                    True, cap, ROUND_SEARCH))
     played: dict[str, list[Game]] = {name: [] for name in runs}
     for k in range(max(n for n, _ in runs.values())):
         for name, (n, play) in runs.items():
@@ -376,7 +386,7 @@ def main() -> None:
     if stopped:
         print(stopped)
     for name, games in played.items():
-        if name == PEER:
+        if name in (PEER, SAME_WORK):
             continue
         players, every_seat, target, _ = GAMES[name]
         est, lo, hi = rate(games)
@@ -396,6 +406,15 @@ def main() -> None:
         ratio, lo, hi = ratio_of_rates(tricks, oh_hell)
         print(f"Tricks / OpenSpiel's Python ISMCTS bot: {ratio:.2f}x {interval(lo, hi, 2)}, "
               f"target >= 1x: {verdict(ratio, lo, hi, 1.0, args.quick)}")
+        if SAME_WORK in played:
+            same = played[SAME_WORK]
+            est, lo, hi = rate(same)
+            print(f"{SAME_WORK + ' (' + ROUND_SEARCH + ')':<42} {len(same):>3} "
+                  f"{sum(d for d, _ in same):>9} {est:>11.1f} {interval(lo, hi):>14}")
+            ratio, lo, hi = ratio_of_rates(same, oh_hell)
+            print(f"The same work (every playout to the end of one round, as oh_hell's): "
+                  f"{ratio:.2f}x {interval(lo, hi, 2)} OpenSpiel's bot (not the issue's target, "
+                  "which plays on to the end of the game)")
     elif "doppelganger_tricks" in names and pyspiel is not None:
         print("no OpenSpiel game or no Tricks game was completed: no ratio")
     elif "doppelganger_tricks" in names:
