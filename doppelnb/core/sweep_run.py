@@ -64,13 +64,25 @@ def _policy(game: GameSpec, policy: str) -> Any:
 #: The action cap of each game: a game not over after this many actions is stopped and counted
 #: as timed out (no winner; ``completion_rate`` and ``timeout_rate`` in the sweep's table), so a
 #: stalemate between two policies costs seconds and the sweep goes on. Each is ten times the
-#: longest game the shipped tables played (every game of their random and greedy sweeps replayed
-#: on 2026-11-26: Doppeldoppel 108 actions at 3 seats (every game), Tricks 97 at 3, the quest
-#: 251 at 4, Groom Lake 287 at 4, Doppel Doubt 1,100 at 10 (every game)), rounded up.
-#: Groom Lake's ``mcts:8``/greedy game 37 of the shipped ladder table (seed 15) is the one
-#: known stalemate: greedy and search walk the Team on and off a frontier Mountain for ever.
-DEFAULT_MAX_ACTIONS = {"doppeldoppel": 1_100, "doppelganger_tricks": 1_000,
-                       "doppelganger_quest": 2_600, "groom_lake": 3_820, "doppel_doubt": 11_000}
+#: longest game measured, which is the longest game the shipped tables played (every game of
+#: their random and greedy sweeps replayed, 2026-11-26) or, where longer, the longest of 300
+#: random and 300 greedy games at each table size they do not play (seed 5):
+#:
+#: ======================  ======================================  ===============  =======
+#: game                    longest in the shipped tables           other tables     cap
+#: ======================  ======================================  ===============  =======
+#: Doppeldoppel            108 (3 seats; every game)               144 (4 seats)    1,440
+#: Doppelgänger Tricks     123 (3 seats, greedy; every game)       202 (4, random)  2,020
+#: the quest               235 (4 seats, greedy)                   375 (8, greedy)  3,750
+#: Groom Lake              382 (3 seats, greedy/random)            300 (6, greedy)  3,820
+#: Doppel Doubt            1,100 (10 seats; every game)            (10 seats only)  11,000
+#: ======================  ======================================  ===============  =======
+#:
+#: The one known stalemate: Groom Lake's ``mcts:8``/greedy game 37 of the shipped
+#: ``groom_lake_ladder`` table (seed 15), where greedy and search walk the Team on and off a
+#: frontier Mountain for ever; stopped at 3,820 actions after 9.5 CPU seconds.
+DEFAULT_MAX_ACTIONS = {"doppeldoppel": 1_440, "doppelganger_tricks": 2_020,
+                       "doppelganger_quest": 3_750, "groom_lake": 3_820, "doppel_doubt": 11_000}
 #: The cap of a game of your own (a spec or engine module not in :data:`DEFAULT_MAX_ACTIONS`):
 #: the one every game had before there were per-game caps.
 FALLBACK_MAX_ACTIONS = 200_000
@@ -84,7 +96,7 @@ def max_actions_for(game: str | GameSpec, max_actions: Any = None) -> int:
     (:data:`DEFAULT_MAX_ACTIONS`) when it is ``None``.
 
     >>> max_actions_for("doppeldoppel"), max_actions_for("doppeldoppel", 50)
-    (1100, 50)
+    (1440, 50)
     """
     if max_actions is not None:
         return check_int(max_actions, "max_actions", 1, MAX_ACTIONS_LIMIT)
