@@ -6,6 +6,7 @@ the workers."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -64,6 +65,32 @@ def test_timed_out_games_give_the_same_bytes_on_any_number_of_workers():
     parallel = sweep("doppelganger_quest", workers=2, chunk=3, **QUEST).to_csv()
     assert serial == parallel
     assert ",timeout_rate," in serial
+
+
+def test_timed_out_games_give_the_same_bytes_on_dask():
+    distributed = pytest.importorskip("distributed")
+    local = sweep("doppelganger_quest", workers=1, **QUEST).to_csv()
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1",
+                                  dashboard_address=None, processes=True) as cluster, \
+            distributed.Client(cluster) as client:
+        remote = sweep("doppelganger_quest", executor=client.get_executor(), chunk=2,
+                       **QUEST).to_csv()
+    assert remote == local
+
+
+def test_a_simulation_stops_at_the_cap_as_a_sweep_does():
+    from doppelnb.core.simulate import simulate
+
+    sim = simulate("doppelganger_quest", 8, players=4, seed=3, max_actions=CAP)
+    cell = game_facts(sweep("doppelganger_quest", readings="default", player_counts=[4],
+                            policy_mixes=["random"], games=8, seed=3, progress=False, workers=1,
+                            max_actions=CAP))[("default", 4, "random")]
+    assert [replace(f, index=i) for i, f in enumerate(sim.facts)] == list(cell)
+    assert any(f.timed_out for f in sim.facts)
+    assert all(final.is_over != f.timed_out for f, final in zip(sim.facts, sim.finals,
+                                                                strict=True))
+    with pytest.raises(BadInput):
+        simulate("doppelganger_quest", 2, max_actions=0)
 
 
 def test_a_sweep_whose_games_all_finish_writes_no_completion_rows():
