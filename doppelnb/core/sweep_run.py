@@ -73,7 +73,7 @@ def _policy(game: GameSpec, policy: str) -> Any:
 #: ======================  ======================================  ===============  =======
 #: Doppeldoppel            108 (3 seats; every game)               144 (4 seats)    1,440
 #: Doppelgänger Tricks     123 (3 seats, greedy; every game)       202 (4, random)  2,020
-#: the quest               235 (4 seats, greedy)                   375 (8, greedy)  3,750
+#: the quest               237 (4 seats, greedy)                   375 (8, greedy)  3,750
 #: Groom Lake              382 (3 seats, greedy/random)            300 (6, greedy)  3,820
 #: Doppel Doubt            1,100 (10 seats; every game)            (10 seats only)  11,000
 #: ======================  ======================================  ===============  =======
