@@ -30,6 +30,12 @@ consecutive policies of the cyclic list, so every policy meets its neighbours in
 table of game 0 instead (one searching seat among greedy ones: ``["mcts:32"] + ["greedy"] * 9``),
 rotated one seat per game the same way: balanced over each block of ``players`` games.
 
+The action cap: a game still going after ``max_actions`` actions (default the game's own,
+:data:`doppelnb.core.sweep.DEFAULT_MAX_ACTIONS`) is stopped and counted as a draw among all
+seats (every seat the same place: it rates no policy above another, and its seats still count
+in ``games``); :attr:`Ladder.timeouts` lists those games, a shipped ladder's ``GAME.json``
+records them under ``"timeouts"``, and its report says how many there were.
+
 Reproducibility: games are played in chunks by any :class:`concurrent.futures.Executor` and
 gathered by game index before the fit, so the ratings and the CSV (numbers with a fixed 1
 decimal) are byte-identical whatever the workers. CPU seconds (summed over the workers, and per
@@ -95,17 +101,22 @@ class _Task:
     start: int
     count: int
     own: GameSpec | None = None  # as the sweep's tasks: None for a registered game
+    max_actions: int | None = None  # None: the game's own cap
 
 
 #: One played game as a worker returns it: (index, policy at each seat, place score per seat
-#: (higher = ahead), CPU seconds of the game, per seat (CPU seconds deciding, decisions)).
-_Game = tuple[int, tuple[str, ...], tuple[int, ...], float, tuple[tuple[float, int], ...]]
+#: (higher = ahead), CPU seconds of the game, per seat (CPU seconds deciding, decisions),
+#: whether it was stopped at the action cap).
+_Game = tuple[int, tuple[str, ...], tuple[int, ...], float, tuple[tuple[float, int], ...], bool]
 
 
 def _places(facts: GameFacts) -> tuple[int, ...]:
     """Each seat's place as a number (higher = ahead, equal = tied): winners ahead of the rest
     (a side's win counts for each of its seats, as the engine lists them among the winners),
-    then the higher final score."""
+    then the higher final score. A game stopped at the action cap is a draw among all seats
+    (every seat 0): who led when it stopped is not who would have won."""
+    if facts.timed_out:
+        return (0,) * len(facts.scores)
     winners = set(facts.winners)
     keys = [(seat in winners, score) for seat, score in enumerate(facts.scores)]
     order = {key: rank for rank, key in enumerate(sorted(set(keys)))}
@@ -123,10 +134,10 @@ def _play_chunk(task: _Task) -> list[_Game]:
         facts, _ = sweep_run._play(game, {}, task.players, seats,
                                    deal_seed(task.seed, task.game, task.players, index),
                                    (task.seed, "ladder", "players", task.game, task.players,
-                                    index), clock=clock)
+                                    index), task.max_actions, clock=clock)
         spent = time.process_time() - started
         out.append((index, tuple(seats), _places(facts), spent,
-                    tuple((c[0], int(c[1])) for c in clock)))
+                    tuple((c[0], int(c[1])) for c in clock), facts.timed_out))
     return out
 
 
@@ -158,6 +169,10 @@ class Ladder:
     #: The table of game 0 when the ladder was given ``seats``, else None (the policies in
     #: turn): with it the seats of every game follow (:func:`doppelnb.core.sweep.seats_for`).
     seats: tuple[str, ...] | None = None
+    #: The games (indices) stopped at the action cap, each counted as a draw among all seats.
+    timeouts: tuple[int, ...] = ()
+    #: The action cap the games were played with (0: not recorded).
+    max_actions: int = 0
 
     def rating(self, policy: str) -> Rating:
         """The rating of one policy of the ladder."""
@@ -198,6 +213,8 @@ class Ladder:
             lines.append(f"{head}, {rating.games} games, {cost}")
         lines.append(f"{self.games} games of {self.game} at {self.players} seats, seed "
                      f"{self.seed}: {self.cpu_seconds:.1f} s CPU")
+        if self.timeouts:
+            lines.append(_timeouts_sentence(len(self.timeouts), self.games, self.max_actions))
         return lines
 
     def __str__(self) -> str:
@@ -212,6 +229,12 @@ class Ladder:
                          title=title or f"{game_label(self.game)}: rating relative to "
                                         f"{self.anchor} (bars: 95% intervals)",
                          y_label=f"Elo points ({self.anchor} = 0)")
+
+
+def _timeouts_sentence(count: int, games: int, cap: int) -> str:
+    at = f" of {cap:,} actions" if cap else ""
+    return (f"{count} of the {games:,} games did not end within the action cap{at}: each is "
+            "counted as a draw among all seats (it rates no policy above another).")
 
 
 def _num(value: float) -> str:
@@ -276,7 +299,7 @@ def ladder(game: Any, policies: Sequence[str] | str, *, games: int, seed: int = 
            players: int | None = None, workers: int | None = None,
            executor: cf.Executor | None = None, anchor: str | None = None,
            seats: Sequence[str] | str | None = None, chunk: int | None = None,
-           progress: bool = False) -> Ladder:
+           progress: bool = False, max_actions: int | None = None) -> Ladder:
     """Rate ``policies`` (e.g. ``["random", "greedy", "mcts:32"]``, or ``"random,greedy"``)
     from ``games`` games of ``game`` (a :data:`doppelnb.GAMES` name or an engine module) at
     ``players`` seats (default: the smallest legal table seating every policy), played on
@@ -290,11 +313,14 @@ def ladder(game: Any, policies: Sequence[str] | str, *, games: int, seed: int = 
     ``executor``: any :class:`concurrent.futures.Executor` (not shut down here); ``None`` uses
     processes on ``workers`` cores (default all), or this process when ``workers=1``. ``chunk``:
     games per task (default sized from the work; it changes nothing in the result). ``games``
-    is 1 to :data:`MAX_GAMES`.
+    is 1 to :data:`MAX_GAMES`. ``max_actions``: the action cap of a game (default the game's
+    own, :func:`doppelnb.core.sweep.max_actions_for`); a game stopped there is a draw among all
+    seats, listed in :attr:`Ladder.timeouts` (see the module doc).
     """
     spec, module = sweep_plan.resolve_game(game)
     workers = _check_executor(executor, workers)
     names = _check_policies(policies)
+    cap = sweep_run.max_actions_for(spec, max_actions)
     games = check_int(games, "games", 1, MAX_GAMES)
     seed = check_int(seed, "seed", 0, MAX_SEED)
     lineup = names
@@ -316,7 +342,7 @@ def ladder(game: Any, policies: Sequence[str] | str, *, games: int, seed: int = 
         raise fail("progress", "True or False", progress)
 
     carried = sweep_plan._task_game(module)
-    tasks = [_Task(spec, count, lineup, seed, start, min(chunk, games - start), carried)
+    tasks = [_Task(spec, count, lineup, seed, start, min(chunk, games - start), carried, cap)
              for start in range(0, games, chunk)]
     played: dict[int, _Game] = {}
     own = None
@@ -348,11 +374,12 @@ def ladder(game: Any, policies: Sequence[str] | str, *, games: int, seed: int = 
         if own is not None:
             own.shutdown(wait=True)
     return _result(spec, names, count, games, seed, reference, [played[i] for i in range(games)],
-                   None if seats is None else lineup)
+                   None if seats is None else lineup, cap)
 
 
 def _result(spec: str, names: tuple[str, ...], players: int, games: int, seed: int,
-            anchor: str, played: list[_Game], table: tuple[str, ...] | None = None) -> Ladder:
+            anchor: str, played: list[_Game], table: tuple[str, ...] | None = None,
+            max_actions: int = 0) -> Ladder:
     """Fit the ratings to the games in index order (so the fit never depends on which worker
     finished first) and add up seats and CPU."""
     where = {name: p for p, name in enumerate(names)}
@@ -361,7 +388,7 @@ def _result(spec: str, names: tuple[str, ...], players: int, games: int, seed: i
     seconds = [0.0] * len(names)
     cpu = 0.0
     fitted = []
-    for _, seats, places, spent, clock in played:
+    for _, seats, places, spent, clock, _stopped in played:
         cpu += spent
         for seat, name in enumerate(seats):
             seat_counts[where[name]][seat] += 1
@@ -372,7 +399,8 @@ def _result(spec: str, names: tuple[str, ...], players: int, games: int, seed: i
     return Ladder(spec, names, players, games, seed, anchor, tuple(ratings),
                   tuple(tuple(c) for c in seat_counts), cpu, tuple(decisions),
                   tuple(s / d if d else 0.0 for s, d in zip(seconds, decisions, strict=True)),
-                  tuple(item[2] for item in played), table)
+                  tuple(item[2] for item in played), table,
+                  tuple(item[0] for item in played if item[5]), max_actions)
 
 
 # -- strength over budget ----------------------------------------------------------------------
@@ -506,6 +534,10 @@ LADDER_FORMAT = 1
 FINGERPRINT_GAMES = 1
 _JSON_KEYS = {"doppelnb_ladder", "game", "doppelnb", "date", "csv_sha256", "arguments",
               "command", "cpu", "fingerprint", "places", "note"}
+#: Keys a ``GAME.json`` has only when it needs them: ``"timeouts"``, ``{"max_actions": cap,
+#: "games": [index, ...]}``, the games stopped at the action cap (each a draw among all seats
+#: in ``places``); a ladder whose games all ended has none, so its file is what it always was.
+_OPTIONAL_JSON_KEYS = {"timeouts"}
 _ARGUMENT_KEYS = {"policies", "games", "seed", "players", "anchor", "seats"}
 _CPU_KEYS = {"seconds", "wall_seconds", "workers", "per_decision", "decisions"}
 #: A policy rated this far above the base finishes ahead of it in more than half of two-player
@@ -581,14 +613,15 @@ def provenance(result: Ladder, *, wall_seconds: float, workers: int, date: str,
     seconds in all and per decision for each policy; measured, so not reproducible to the
     digit), a fingerprint of its first games, every game's places (so the ratings can be
     refitted from the file alone) and ``note``: why the game may resist search, for the case
-    where no search setting beats greedy (the verdict shows it only then)."""
+    where no search setting beats greedy (the verdict shows it only then); ``timeouts`` only
+    when a game was stopped at the action cap (see :data:`_OPTIONAL_JSON_KEYS`)."""
     import hashlib
 
     lineup = result.policies if result.seats is None else result.seats
     arguments = {"policies": list(result.policies), "games": result.games, "seed": result.seed,
                  "players": result.players, "anchor": result.anchor,
                  "seats": None if result.seats is None else list(lineup)}
-    return {
+    doc = {
         "doppelnb_ladder": LADDER_FORMAT, "game": result.game, "doppelnb": VERSION,
         "date": date, "csv_sha256": hashlib.sha256(result.to_csv().encode()).hexdigest(),
         "arguments": arguments, "command": command_of(result.game, arguments),
@@ -603,6 +636,9 @@ def provenance(result: Ladder, *, wall_seconds: float, workers: int, date: str,
         "places": [",".join(map(str, p)) for p in result.places],
         "note": note,
     }
+    if result.timeouts:
+        doc["timeouts"] = {"max_actions": result.max_actions, "games": list(result.timeouts)}
+    return doc
 
 
 def provenance_text(doc: dict[str, Any]) -> str:
@@ -665,6 +701,10 @@ class ShippedLadder:
     fingerprint: dict[str, Any]
     note: str
     csv_text: str
+    #: The games stopped at the action cap (each a draw among all seats) and that cap: () and 0
+    #: when every game ended.
+    timeouts: tuple[int, ...] = ()
+    max_actions: int = 0
 
     def rating(self, policy: str) -> Rating:
         """The rating of one policy of the ladder."""
@@ -686,11 +726,13 @@ class ShippedLadder:
         """The ladder fitted again from the recorded places (the seats follow from the
         arguments): its CSV is this ladder's CSV unless the file was edited."""
         lineup = self.seats or self.policies
+        stopped = set(self.timeouts)
         played: list[_Game] = [
             (i, sweep_run.seats_for(lineup, self.players, i), places, 0.0,
-             tuple((0.0, 0) for _ in places)) for i, places in enumerate(self.places)]
+             tuple((0.0, 0) for _ in places), i in stopped)
+            for i, places in enumerate(self.places)]
         return _result(self.game, self.policies, self.players, self.games, self.seed,
-                       self.anchor, played, self.seats)
+                       self.anchor, played, self.seats, self.max_actions)
 
     def verdict(self, base: str = "greedy") -> list[str]:
         """The chapter's sentences, from the data: the measured order with intervals, the
@@ -727,8 +769,8 @@ def load_ladder(game: str, folder: Path | None = None) -> ShippedLadder:
     where = folder or ladders_folder()
     text = (where / f"{game}.csv").read_text(encoding="utf-8")
     doc = load_json((where / f"{game}.json").read_bytes(), "NB-DATA", f"{game}.json")
-    if not isinstance(doc, dict) or set(doc) != _JSON_KEYS or \
-            doc["doppelnb_ladder"] != LADDER_FORMAT or doc["game"] != game:
+    if not isinstance(doc, dict) or not _JSON_KEYS <= set(doc) <= _JSON_KEYS | _OPTIONAL_JSON_KEYS \
+            or doc["doppelnb_ladder"] != LADDER_FORMAT or doc["game"] != game:
         raise _data_fail(game, f"the JSON must have exactly the keys {sorted(_JSON_KEYS)}, "
                                f"format {LADDER_FORMAT} and game {game}")
     args, cpu = doc["arguments"], doc["cpu"]
@@ -749,6 +791,12 @@ def load_ladder(game: str, folder: Path | None = None) -> ShippedLadder:
     places = tuple(tuple(int(v) for v in p.split(",")) for p in doc["places"])
     if len(places) != args["games"] or any(len(p) != args["players"] for p in places):
         raise _data_fail(game, "places must hold one entry per seat for every game")
+    stopped = doc.get("timeouts", {"max_actions": 0, "games": []})
+    if not isinstance(stopped, dict) or set(stopped) != {"max_actions", "games"} or \
+            not all(isinstance(i, int) and 0 <= i < len(places) and len(set(places[i])) == 1
+                    for i in stopped["games"]):
+        raise _data_fail(game, "timeouts must be {max_actions, games}: the games stopped at "
+                               "the action cap, each a draw among all seats in places")
     policies = tuple(args["policies"])
     return ShippedLadder(
         game, policies, args["players"], args["games"], args["seed"], args["anchor"],
@@ -756,7 +804,8 @@ def load_ladder(game: str, folder: Path | None = None) -> ShippedLadder:
         tuple(float(cpu["per_decision"][p]) for p in policies),
         tuple(int(cpu["decisions"][p]) for p in policies), float(cpu["seconds"]),
         float(cpu["wall_seconds"]), int(cpu["workers"]), str(doc["doppelnb"]),
-        str(doc["date"]), str(doc["command"]), dict(doc["fingerprint"]), str(doc["note"]), text)
+        str(doc["date"]), str(doc["command"]), dict(doc["fingerprint"]), str(doc["note"]), text,
+        tuple(stopped["games"]), int(stopped["max_actions"]))
 
 
 def measured_ratings(game: str, folder: Path | None = None) -> dict[str, Rating]:
@@ -800,6 +849,9 @@ def ladder_verdict(shipped: ShippedLadder, base: str = "greedy") -> list[str]:
         f"{shipped.workers} worker{'s' if shipped.workers > 1 else ''}, doppelnb "
         f"{shipped.version}, {shipped.date[:10]}); the whole ladder took "
         f"{shipped.cpu_seconds / 60:.0f} CPU minutes.")
+    if shipped.timeouts:
+        sentences.append(_timeouts_sentence(len(shipped.timeouts), shipped.games,
+                                            shipped.max_actions))
     if base not in shipped.policies or base != anchor:
         sentences.append(f"This ladder is not rated against {base}, so it says nothing about "
                          f"search against {base}.")
@@ -866,7 +918,9 @@ def ladder_report(shipped: ShippedLadder | str, base: str = "greedy") -> Any:
                       caption=f"{game_label(shipped.game)}: the shipped ladder")
     made = (f'<p style="font-size:0.9em">Made with doppelnb {escape(shipped.version)} on '
             f"{escape(shipped.date[:10])}: <code>{escape(shipped.command)}</code> "
-            f"({shipped.cpu_seconds / 60:.0f} CPU minutes on {shipped.workers} workers)</p>")
+            f"({shipped.cpu_seconds / 60:.0f} CPU minutes on {shipped.workers} workers). "
+            f"Games stopped at the action cap: {len(shipped.timeouts)} (such a game counts as "
+            "a draw among all seats, not left out of the fit).</p>")
     return Html(f"<div>{text}{chart}{grid}{made}</div>")
 
 

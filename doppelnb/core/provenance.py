@@ -54,6 +54,10 @@ TABLE_FORMAT = 1
 #: Metrics whose ``n`` counts only some games (a half-time leader, a pair of policies on opposite
 #: sides) and which are missing when no game has one; every other row has ``n`` = games.
 PARTIAL_METRICS = frozenset({"halftime_leader_wins", "skill_gap"})
+#: Rows a table has in every cell once any game of its sweep was stopped at the action cap
+#: (:data:`doppelnb.core.sweep_metrics.COMPLETION_METRICS`): the few games a fingerprint
+#: replays may all have finished, so their sample need not have them.
+COMPLETION_METRICS = frozenset({"completion_rate", "timeout_rate"})
 _PART_KEYS = {"games", "seed", "players", "flags", "mixes", "fingerprint_games", "cells",
               "players_used", "cpu_seconds", "wall_seconds", "workers"}
 _KEYS = {"doppelnb_sweep_table", "name", "game", "question", "doppelnb", "csv_sha256", "note",
@@ -242,11 +246,16 @@ def _row_problems(name: str, doc: dict[str, Any], rows: list[Row]) -> list[str]:
         return [f"{name}.csv has rows for the cells {', '.join(found)}, but its recorded "
                 f"arguments make {', '.join(c for c, _ in expected)}"]
     games = dict(expected)
+    # A cell with games stopped at the action cap: its other metrics are over the completed
+    # games (completion_rate's estimate times its n), which is then their full n.
+    completed = {cell_key(r.reading, r.players, r.mix): round(r.estimate * r.n) for r in rows
+                 if r.metric == "completion_rate"}
     out = []
     for row in rows:
         reading, players, mix, metric, est, n, lo, hi = row[:8]
         key = cell_key(reading, players, mix)
-        full = n == games[key]
+        whole = games[key] if metric in COMPLETION_METRICS else completed.get(key, games[key])
+        full = n == whole
         if not (full or (metric in PARTIAL_METRICS and 1 <= n <= games[key])):
             out.append(f"{name}.csv: {key} {metric} has n = {n}, not the recorded "
                        f"{games[key]} games")
@@ -268,7 +277,7 @@ def _metric_problems(name: str, key: str, rows: list[Row],
     common = [m for m in have if m in sample]
     # (a side's win rate, in team games, has a row once any game of the cell had that side)
     extra = [m for m in have if m not in sample and m not in PARTIAL_METRICS
-             and not m.startswith("win_rate_side_")]
+             and m not in COMPLETION_METRICS and not m.startswith("win_rate_side_")]
     if common != sample or extra or len(set(have)) != len(have):
         return (f"{name}.csv: cell {key} has the metrics {', '.join(have)}; a sweep writes "
                 f"{', '.join(sample)}")

@@ -27,7 +27,7 @@ from .checks import check_choice, check_int, fail
 from .policy import parse_policy
 from .spec import game_spec
 from .sweep_metrics import GameFacts
-from .sweep_run import _play, game_seeds
+from .sweep_run import _play, game_seeds, max_actions_for
 
 #: At most this many games per call: about a minute of random Doppel Doubt games.
 MAX_GAMES = 10_000
@@ -53,12 +53,17 @@ class Simulation:
 
 
 def simulate(game: Any, games: int = 100, *, players: int | None = None, rules: Any = None,
-             policy: str = "random", seed: int = 0) -> Simulation:
+             policy: str = "random", seed: int = 0, max_actions: int | None = None
+             ) -> Simulation:
     """Play ``games`` seeded games of ``game`` (a name, an engine module or a spec) with every
     seat played by ``policy`` (a policy name such as ``"random"``, ``"greedy"`` or
     ``"mcts:32"``); ``players`` defaults to the game's smallest table and ``rules`` to its
-    recommended defaults. Limits: ``games`` from 1 to :data:`MAX_GAMES`."""
+    recommended defaults. Limits: ``games`` from 1 to :data:`MAX_GAMES`. ``max_actions``: the
+    sweep's action cap (default the game's own, :func:`doppelnb.core.sweep.max_actions_for`): a
+    game still going there stops, its facts ``timed_out`` and its final state where it stopped
+    (not over), as in a sweep."""
     spec = game_spec(game)
+    cap = max_actions_for(spec, max_actions)
     games = check_int(games, "games", 1, MAX_GAMES)
     seed = check_int(seed, "seed", 0, MAX_SEED)
     players = (spec.player_counts[0] if players is None
@@ -75,7 +80,7 @@ def simulate(game: Any, games: int = 100, *, players: int | None = None, rules: 
     finals: list[Any] = []
     for index in range(games):
         deal, player_seed = game_seeds(seed, spec.name, players, mix, index)
-        fact, final = _play(spec, {}, players, (policy,) * players, deal, player_seed,
+        fact, final = _play(spec, {}, players, (policy,) * players, deal, player_seed, cap,
                             rules=rules)
         facts.append(fact)
         finals.append(final)

@@ -31,6 +31,13 @@ Game by game: :func:`game_facts` gives the facts of every game of a sweep (from 
 every per-game metric: what the paired differences and ``sweep --until-settled`` are computed
 from.
 
+The action cap: a game still going after ``max_actions`` actions (default the game's own,
+:data:`DEFAULT_MAX_ACTIONS`: ten times its longest game in the shipped tables) is stopped and
+counted, never fatal: its facts say it timed out (no winner), and a sweep with any such game
+writes ``completion_rate`` and ``timeout_rate`` in every cell and takes its other metrics over
+the completed games only (their ``n`` is the number of games completed). A sweep whose games all
+finish writes the table it always did.
+
 Meanings: ``metric_version`` 2 (:data:`~doppelnb.core.sweep_metrics.METRIC_VERSION`): the
 metrics of :mod:`doppelnb.core.metrics`, ties shared among the tied seats (the seats' win rates
 and the no-winner rate add up to 1), a team's win counted as a win, constant metrics with
@@ -70,10 +77,13 @@ from .sweep_data import DATA_FLAGS, DataFile
 from .sweep_metrics import GameFacts, game_values, metrics
 from .sweep_plan import MAX_GAMES, MAX_READINGS, MAX_WORKERS, mixes_for, readings_of
 from .sweep_run import (
+    DEFAULT_MAX_ACTIONS,
+    MAX_ACTIONS_LIMIT,
     Cell,
     default_chunk,
     default_executor,
     game_facts,
+    max_actions_for,
     play_game,
     run_chunk,
     seats_for,
@@ -142,4 +152,5 @@ __all__ = ["sweep", "Table", "METRICS", "COLUMNS", "metrics", "readings_of", "mi
            "default_chunk", "remove_checkpoint", "CHECKPOINT_FORMAT", "MAX_GAMES",
            "MAX_WORKERS", "METRIC_LABELS", "metric_label", "reading_label", "mix_label",
            "game_label", "Row", "GameFacts", "game_facts", "game_values", "Cell",
-           "MAX_READINGS", "DataFile", "DATA_FLAGS"]
+           "MAX_READINGS", "DataFile", "DATA_FLAGS", "DEFAULT_MAX_ACTIONS",
+           "MAX_ACTIONS_LIMIT", "max_actions_for"]

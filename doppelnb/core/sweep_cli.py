@@ -39,7 +39,15 @@ from .checks import show
 from .errors import BadInput
 from .resume import remove_checkpoint
 from .spec import TITLES
-from .sweep import MAX_GAMES, MAX_MIXES, MAX_POLICIES, MAX_WORKERS, mixes_for, sweep
+from .sweep import (
+    MAX_ACTIONS_LIMIT,
+    MAX_GAMES,
+    MAX_MIXES,
+    MAX_POLICIES,
+    MAX_WORKERS,
+    mixes_for,
+    sweep,
+)
 
 #: The exit status of a sweep stopped by Ctrl-C (SIGINT) and by SIGTERM (what ``timeout`` and job
 #: schedulers send): 128 + the signal's number, as a shell reports a process the signal killed.
@@ -194,6 +202,11 @@ def build_parser() -> argparse.ArgumentParser:
                              "with a larger --games)")
     parser.add_argument("--chunk", type=_int_option(1, MAX_GAMES), default=None,
                         help="games per task (default: sized from the work)")
+    parser.add_argument("--max-actions", type=_int_option(1, MAX_ACTIONS_LIMIT), default=None,
+                        help="stop a game still going after this many actions and count it as "
+                             "timed out (completion_rate, timeout_rate; the other metrics over "
+                             "the completed games); default the game's own cap, ten times its "
+                             "longest game in the shipped tables")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("--report", type=_text_option, default=None, metavar="FILE.html",
                         help="also write the sweep's standalone HTML report (charts with 95%% "
@@ -376,7 +389,7 @@ def command(argv: Sequence[str]) -> int:
                                  policy_mixes=mixes, games=games, seed=args.seed,
                                  executor=executor, workers=args.workers,
                                  checkpoint=checkpoint, progress=not args.no_progress,
-                                 chunk=args.chunk)
+                                 chunk=args.chunk, max_actions=args.max_actions)
 
                 if not sequential:
                     table = play(args.games)

@@ -23,13 +23,16 @@ class GameFacts:
     """What a sweep keeps of one played game: its winners (seats), final scores, length in
     actions (and in rounds, engines with a ``round`` counter), how often the sole leader
     changed, the sole leader at half time (``None``: no sole leader), the seat that acted
-    first, the policy at each seat, in a team game each seat's side, and the game's index in
-    its cell (``None`` outside a sweep's chunk).
+    first, the policy at each seat, in a team game each seat's side, the game's index in
+    its cell (``None`` outside a sweep's chunk) and whether it was stopped at the action cap
+    (``timed_out``: no winner, ``length`` is the cap, the scores where it stopped).
 
     Checkpoints, fingerprints and :func:`~doppelnb.core.sweep.play_game` keep these facts as
     the small JSON dict they always had (:meth:`to_record`: keys ``"w"``, ``"s"``, ``"len"``,
-    ``"rounds"``, ``"lc"``, ``"half"``, ``"first"``, ``"seats"``, ``"t"``, ``"i"``), so a
-    checkpoint written before this class still resumes; :meth:`from_record` reads one back."""
+    ``"rounds"``, ``"lc"``, ``"half"``, ``"first"``, ``"seats"``, ``"t"``, ``"i"``, and
+    ``"timeout": true`` only for a game stopped at the cap), so a checkpoint written before this
+    class still resumes and a finished game's record is the bytes it always was;
+    :meth:`from_record` reads one back."""
 
     winners: tuple[int, ...]
     scores: tuple[float, ...]
@@ -41,6 +44,7 @@ class GameFacts:
     seats: tuple[str, ...]
     sides: tuple[str, ...] | None = None
     index: int | None = None
+    timed_out: bool = False
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> GameFacts:
@@ -51,7 +55,8 @@ class GameFacts:
                    rounds=record.get("rounds"), lead_changes=record["lc"],
                    half_leader=record["half"], first=record["first"],
                    seats=tuple(record["seats"]),
-                   sides=None if sides is None else tuple(sides), index=record.get("i"))
+                   sides=None if sides is None else tuple(sides), index=record.get("i"),
+                   timed_out=bool(record.get("timeout", False)))
 
     def to_record(self) -> dict[str, Any]:
         """The JSON-ready dict of checkpoints and fingerprints (lists, not tuples; ``"t"`` only
@@ -64,6 +69,8 @@ class GameFacts:
             record["t"] = list(self.sides)
         if self.index is not None:
             record["i"] = self.index
+        if self.timed_out:
+            record["timeout"] = True
         return record
 
 
@@ -82,11 +89,15 @@ METRIC_VERSION = 2
 SWEEP_NAMES = {"win_share_seat": "win_rate_seat", "win_share_side_": "win_rate_side_",
                "no_winner_share": "no_winner_rate",
                "first_player_win_share": "first_player_win_rate"}
-#: Metrics of :func:`doppelnb.core.metrics.cell_metrics` a sweep leaves out: a sweep plays
-#: every game to its end (a game past the action cap stops the sweep), so completion and
-#: time-outs are constant, and it does not count the legal actions at every decision.
-NOT_IN_SWEEP = frozenset({"completion_rate", "timeout_rate", "branching_factor",
-                          "real_decisions_per_turn"})
+#: Metrics of :func:`doppelnb.core.metrics.cell_metrics` a sweep leaves out: it does not count
+#: the legal actions at every decision.
+NOT_IN_SWEEP = frozenset({"branching_factor", "real_decisions_per_turn"})
+#: The rows of a sweep whose games did not all finish: a game stopped at the action cap
+#: (:func:`doppelnb.core.sweep.sweep`'s ``max_actions``) is counted here, and every other metric
+#: is over the completed games only (its ``n`` is the number of games completed). A sweep whose
+#: games all finished writes neither row (each would be the constant 1 or 0 in every cell), so
+#: its table is the one it always was; a sweep with any game stopped writes both in every cell.
+COMPLETION_METRICS = ("completion_rate", "timeout_rate")
 
 
 def sweep_name(metric: str) -> str:
@@ -99,13 +110,14 @@ def sweep_name(metric: str) -> str:
 
 
 def _core_facts(game: GameFacts, players: int) -> core.GameFacts:
-    """A sweep game's facts as :mod:`doppelnb.core.metrics` reads them (a sweep's game is always
-    completed; it does not count decisions)."""
+    """A sweep game's facts as :mod:`doppelnb.core.metrics` reads them (completed unless it was
+    stopped at the action cap; a sweep does not count decisions)."""
     return core.GameFacts(
-        players=players, completed=True, timed_out=False, winners=game.winners,
-        sides=game.sides, scores=game.scores, first=game.first, actions=game.length,
-        rounds=game.rounds, decisions=0, choices=0, real_decisions=0, turns=0,
-        lead_changes=game.lead_changes, half_leader=game.half_leader)
+        players=players, completed=not game.timed_out, timed_out=game.timed_out,
+        winners=() if game.timed_out else game.winners, sides=game.sides, scores=game.scores,
+        first=game.first, actions=game.length, rounds=game.rounds, decisions=0, choices=0,
+        real_decisions=0, turns=0, lead_changes=game.lead_changes,
+        half_leader=game.half_leader)
 
 
 def game_values(game: GameFacts | Mapping[str, Any], players: int) -> dict[str, float]:
@@ -114,10 +126,16 @@ def game_values(game: GameFacts | Mapping[str, Any], players: int) -> dict[str, 
     differences and ``sweep --until-settled`` compare game by game. ``game`` is a
     :class:`GameFacts` or its record dict (:func:`doppelnb.core.sweep.game_facts` reads them).
     A side absent from a team game (no Alien left in a Groom Lake game) is not listed: it won
-    none of that game."""
+    none of that game. Every game gives ``completion_rate`` and ``timeout_rate`` (1 and 0, or
+    0 and 1); a game stopped at the action cap gives only those, since it has no winner and no
+    length (:data:`COMPLETION_METRICS`)."""
     facts = game if isinstance(game, GameFacts) else GameFacts.from_record(game)
-    return {sweep_name(name): float(value)
-            for name, value in core.game_values(_core_facts(facts, players)).items()}
+    if facts.timed_out:
+        return {"completion_rate": 0.0, "timeout_rate": 1.0}
+    values = {sweep_name(name): float(value)
+              for name, value in core.game_values(_core_facts(facts, players)).items()}
+    values.update(completion_rate=1.0, timeout_rate=0.0)
+    return values
 
 
 def _games(records: Sequence[GameFacts | Mapping[str, Any]]) -> list[GameFacts]:
@@ -151,8 +169,8 @@ def _skill_pairs(game: GameFacts, strong: str, weak: str) -> list[float]:
             if not sides or sides[a] != sides[b]]
 
 
-def metrics(records: Sequence[GameFacts | Mapping[str, Any]], players: int
-            ) -> list[tuple[str, float, int, float, float]]:
+def metrics(records: Sequence[GameFacts | Mapping[str, Any]], players: int,
+            completion: bool | None = None) -> list[tuple[str, float, int, float, float]]:
     """``[(metric, estimate, n, lo, hi)]`` over the games of one cell: each a
     :class:`GameFacts`, or its record dict (:meth:`GameFacts.to_record`, as checkpoints keep
     it).
@@ -160,19 +178,25 @@ def metrics(records: Sequence[GameFacts | Mapping[str, Any]], players: int
     Every metric but the skill gap is :func:`doppelnb.core.metrics.cell_metrics`'s (one
     definition for sweeps and for game records: ties shared, a team's win a win, constant
     metrics with ``lo == hi``), under the sweep's names (:data:`SWEEP_NAMES`); see
-    :data:`METRIC_VERSION`."""
+    :data:`METRIC_VERSION`. ``completion``: whether to write the rows of
+    :data:`COMPLETION_METRICS` (default: when any of these games was stopped at the action cap;
+    :func:`~doppelnb.core.sweep.sweep` writes them in every cell of a sweep where any game
+    was). The other metrics, the skill gap included, are over the completed games only, so
+    their ``n`` is the number of games completed."""
     games = _games(records)
     if not games:
         return []
+    if completion is None:
+        completion = any(g.timed_out for g in games)
     # resamples=1: the seat-balance row needs the seat with the largest advantage and that
     # seat's interval, not the permutation p-value (which the row does not carry).
     rows = core.cell_metrics([_core_facts(g, players) for g in games], resamples=1)
     out = [(sweep_name(name), e.estimate, e.n, e.lo, e.hi) for name, e in rows
-           if name not in NOT_IN_SWEEP]
+           if name not in NOT_IN_SWEEP and (completion or name not in COMPLETION_METRICS)]
     gaps = []
     for g in games:
         kinds = sorted(set(g.seats), key=strength)
-        if len(kinds) < 2:
+        if len(kinds) < 2 or g.timed_out:  # (a game stopped at the cap has no winner)
             continue
         pairs = _skill_pairs(g, kinds[-1], kinds[0])
         if pairs:  # (a team game where the two policies sat on one side says nothing)
@@ -192,25 +216,33 @@ def paired_differences(default: Sequence[GameFacts | Mapping[str, Any]],
     that has one value per game (:func:`doppelnb.core.metrics.game_values`, under the sweep's
     names). Pairing cancels the deal-to-deal noise both readings share, so the interval is
     usually much narrower than two separate intervals suggest. Differences that are the same in
-    every game give ``lo == hi`` (a constant difference: 0 when no game differs)."""
+    every game give ``lo == hi`` (a constant difference: 0 when no game differs).
+
+    A deal stopped at the action cap in either reading has no paired difference but in
+    :data:`COMPLETION_METRICS`: every other difference is over the deals both completed."""
     a, b = _games(default), _games(reading)
     if len(a) != len(b) or not a:
         raise BadInput("NB-ARG", f"paired cells must have the same games, got {len(a)} and "
                        f"{len(b)}")
-    values_a = [core.game_values(_core_facts(g, players)) for g in a]
-    values_b = [core.game_values(_core_facts(g, players)) for g in b]
+    values_a = [game_values(g, players) for g in a]
+    values_b = [game_values(g, players) for g in b]
+    both = [not (ga.timed_out or gb.timed_out) for ga, gb in zip(a, b, strict=True)]
     out: dict[str, tuple[float, float, float]] = {}
     for name in dict.fromkeys(n for v in values_a + values_b for n in v):
         # A side missing from a game (no Alien left in a Groom Lake game) won none of it, as in
         # cell_metrics; any other metric missing from a game has no paired difference.
-        absent = 0.0 if name.startswith("win_share_side_") else None
+        absent = 0.0 if name.startswith("win_rate_side_") else None
+        every = name in COMPLETION_METRICS
         diffs: list[float] = []
-        for va, vb in zip(values_a, values_b, strict=True):
+        for va, vb, completed in zip(values_a, values_b, both, strict=True):
+            if not (every or completed):
+                continue
             before, after = va.get(name, absent), vb.get(name, absent)
             if before is None or after is None:
                 break
             diffs.append(after - before)
         else:
-            diff = core.as_reported(mean_estimate(diffs))
-            out[sweep_name(name)] = (diff.estimate, diff.lo, diff.hi)
+            if diffs:
+                diff = core.as_reported(mean_estimate(diffs))
+                out[name] = (diff.estimate, diff.lo, diff.hi)
     return out

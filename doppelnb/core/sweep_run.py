@@ -61,25 +61,74 @@ def _policy(game: GameSpec, policy: str) -> Any:
     return made
 
 
+#: The action cap of each game: a game not over after this many actions is stopped and counted
+#: as timed out (no winner; ``completion_rate`` and ``timeout_rate`` in the sweep's table), so a
+#: stalemate between two policies costs seconds and the sweep goes on. Each is ten times the
+#: longest game measured, which is the longest game the shipped tables played (every game of
+#: their random and greedy sweeps replayed, 2026-11-26) or, where longer, the longest of 300
+#: random and 300 greedy games at each table size they do not play (seed 5):
+#:
+#: ======================  ======================================  ===============  =======
+#: game                    longest in the shipped tables           other tables     cap
+#: ======================  ======================================  ===============  =======
+#: Doppeldoppel            108 (3 seats; every game)               144 (4 seats)    1,440
+#: Doppelgänger Tricks     123 (3 seats, greedy; every game)       202 (4, random)  2,020
+#: the quest               237 (4 seats, greedy)                   375 (8, greedy)  3,750
+#: Groom Lake              382 (3 seats, greedy/random)            300 (6, greedy)  3,820
+#: Doppel Doubt            1,100 (10 seats; every game)            (10 seats only)  11,000
+#: ======================  ======================================  ===============  =======
+#:
+#: The one known stalemate: Groom Lake's ``mcts:8``/greedy game 37 of the shipped
+#: ``groom_lake_ladder`` table (seed 15), where greedy and search walk the Team on and off a
+#: frontier Mountain for ever; stopped at 3,820 actions after 9.5 CPU seconds.
+DEFAULT_MAX_ACTIONS = {"doppeldoppel": 1_440, "doppelganger_tricks": 2_020,
+                       "doppelganger_quest": 3_750, "groom_lake": 3_820, "doppel_doubt": 11_000}
+#: The cap of a game of your own (a spec or engine module not in :data:`DEFAULT_MAX_ACTIONS`):
+#: the one every game had before there were per-game caps.
+FALLBACK_MAX_ACTIONS = 200_000
+#: The largest cap a caller may set (about hours of one game; more is a mistake, not a need).
+MAX_ACTIONS_LIMIT = 10_000_000
+
+
+def max_actions_for(game: str | GameSpec, max_actions: Any = None) -> int:
+    """The action cap of ``game``'s games: ``max_actions`` checked (a whole number from 1 to
+    :data:`MAX_ACTIONS_LIMIT`, else :class:`BadInput` ``NB-ARG``), or the game's own
+    (:data:`DEFAULT_MAX_ACTIONS`) when it is ``None``.
+
+    >>> max_actions_for("doppeldoppel"), max_actions_for("doppeldoppel", 50)
+    (1440, 50)
+    """
+    if max_actions is not None:
+        return check_int(max_actions, "max_actions", 1, MAX_ACTIONS_LIMIT)
+    name = game if isinstance(game, str) else game.name
+    return DEFAULT_MAX_ACTIONS.get(name, FALLBACK_MAX_ACTIONS)
+
+
 def play_game(game: str | GameSpec, changes: dict[str, Any], players: int, seats: Sequence[str],
-              game_seed: int, policy_seed: Sequence[Any], max_actions: int = 200_000
+              game_seed: int, policy_seed: Sequence[Any], max_actions: int | None = None
               ) -> dict[str, Any]:
     """Play one game of ``game`` (a registered name or a
     :class:`~doppelnb.core.spec.GameSpec`) and return its facts as a small JSON-ready dict
-    (:meth:`GameFacts.to_record <doppelnb.core.sweep_metrics.GameFacts.to_record>`)."""
-    return _play(game_spec(game), changes, players, seats, game_seed, policy_seed,
-                 max_actions)[0].to_record()
+    (:meth:`GameFacts.to_record <doppelnb.core.sweep_metrics.GameFacts.to_record>`). A game
+    not over after ``max_actions`` actions (default the game's :func:`max_actions_for`) is
+    stopped there and its facts say so (``"timeout": true``)."""
+    spec = game_spec(game)
+    cap = max_actions_for(spec, max_actions)
+    return _play(spec, changes, players, seats, game_seed, policy_seed, cap)[0].to_record()
 
 
 def _play(game: GameSpec, changes: dict[str, Any], players: int, seats: Sequence[str],
-          game_seed: int, policy_seed: Sequence[Any], max_actions: int = 200_000,
+          game_seed: int, policy_seed: Sequence[Any], max_actions: int | None = None,
           clock: list[list[float]] | None = None, rules: Any = None
           ) -> tuple[GameFacts, Any]:
     """:func:`play_game`'s facts, typed, and the game's final state (whose record the shipped tables'
     fingerprints take their moves from, :mod:`doppelnb.core.provenance`). ``clock``, one
     ``[cpu_seconds, decisions]`` per seat, adds up what each seat's policy spent deciding (the
     ladder's cost per decision, :mod:`doppelnb.core.ladder`). ``rules``, a checked rules object,
-    stands in for ``changes`` (:func:`doppelnb.core.simulate.simulate`)."""
+    stands in for ``changes`` (:func:`doppelnb.core.simulate.simulate`). ``max_actions``
+    (checked by the caller; ``None``: the game's own cap): a game still going after that many
+    actions stops there, its facts ``timed_out``, and the state returned is where it stopped."""
+    cap = max_actions_for(game) if max_actions is None else max_actions
     if rules is None:
         rules = game.Rules().replace(**changes) if changes else game.Rules()
     state = game.new_game(players, rules=rules, seed=game_seed)
@@ -90,7 +139,11 @@ def _play(game: GameSpec, changes: dict[str, Any], players: int, seats: Sequence
     rounds: set[Any] = set()
     has_round = isinstance(getattr(state, "round", None), int)
     steps = 0
+    timed_out = False
     while not state.is_over:
+        if steps >= cap:  # a stalemate or a very long game: counted, not fatal
+            timed_out = True
+            break
         if has_round:
             rounds.add(state.round)
         mover = state.to_move
@@ -104,8 +157,6 @@ def _play(game: GameSpec, changes: dict[str, Any], players: int, seats: Sequence
         state = state.play(action)
         leaders.append(_leader(state.scores))
         steps += 1
-        if steps > max_actions:
-            raise RuntimeError(f"a {game.name} game did not end within {max_actions} actions")
     changes_count = 0
     last: int | None = None
     for seat in leaders:
@@ -113,14 +164,15 @@ def _play(game: GameSpec, changes: dict[str, Any], players: int, seats: Sequence
             if last is not None and seat != last:
                 changes_count += 1
             last = seat
-    outcome = state.outcome
+    # A game stopped at the cap has no winner; its scores are where it stopped.
+    winners = () if timed_out else tuple(state.outcome.winners)
+    scores = state.scores if timed_out else state.outcome.scores
     # In a team game (the spec has sides), each seat's side at the end.
     sides = None if game.sides is None else tuple(str(side) for side in game.sides(state))
-    facts = GameFacts(winners=tuple(outcome.winners),
-                      scores=tuple(_float(v) for v in outcome.scores), length=steps,
+    facts = GameFacts(winners=winners, scores=tuple(_float(v) for v in scores), length=steps,
                       rounds=len(rounds) if has_round else None, lead_changes=changes_count,
                       half_leader=leaders[steps // 2], first=first, seats=tuple(seats),
-                      sides=sides)
+                      sides=sides, timed_out=timed_out)
     return facts, state
 
 
@@ -139,6 +191,7 @@ class _Task:
     start: int
     count: int
     own: GameSpec | None = None
+    max_actions: int | None = None  # None: the game's own cap (max_actions_for)
 
     @property
     def cell(self) -> str:
@@ -168,7 +221,7 @@ def play_chunk(task: _Task) -> Iterator[tuple[dict[str, Any], Any]]:
         deal, players = game_seeds(task.seed, task.game, task.players, task.mix, index)
         facts, state = _play(game, changes, task.players,
                              seats_for(task.mix, task.players, index), deal, players,
-                             rules=rules)
+                             task.max_actions, rules=rules)
         yield replace(facts, index=index).to_record(), state
 
 
@@ -275,7 +328,7 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
           policy_mixes: Sequence[Any] = ("random", "greedy", "greedy/random"), games: int = 100,
           seed: int = 0, executor: cf.Executor | None = None, workers: int | None = None,
           checkpoint: str | os.PathLike[str] | None = None, progress: bool = True,
-          chunk: int | None = None) -> Table:
+          chunk: int | None = None, max_actions: int | None = None) -> Table:
     """Play ``games`` games in every cell and return the metrics table (see the module doc).
 
     ``readings``: ``"all"`` (the defaults and every reading of every flag, one flag changed at a
@@ -295,9 +348,15 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
     games); it is kept, and :func:`remove_checkpoint` deletes it once the table is saved.
     ``chunk``: games per task (default: sized from the work; it changes neither the games nor
     the results). ``games`` is at most :data:`MAX_GAMES`.
+    ``max_actions``: the action cap of every game (default the game's own,
+    :data:`DEFAULT_MAX_ACTIONS`; 1 to :data:`MAX_ACTIONS_LIMIT`). A game still going at the cap
+    is stopped and counted as timed out: then every cell of the table has the rows
+    ``completion_rate`` and ``timeout_rate``, and its other metrics are over the completed games
+    (``n`` = games completed); ``meta["timed_out"]`` counts the games stopped.
     """
     spec, game_of = resolve_game(game)
     own = _task_game(game_of)
+    cap = max_actions_for(spec, max_actions)
     games = check_int(games, "games", 1, MAX_GAMES)
     seed = check_int(seed, "seed", 0, MAX_SEED)
     cells_readings, counts, mixes, files = _dimensions(spec, game_of, readings, player_counts,
@@ -320,6 +379,8 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
                 "mixes": ["/".join(m) for m in mixes]}
     if files:  # a reading's label keeps 16 hex digits of its file's sha256; the identity all 64
         identity["data_files"] = [f.to_dict() for f in files]
+    if cap != max_actions_for(spec):  # (so a checkpoint of the game's own cap still resumes)
+        identity["max_actions"] = cap
     cell_mixes = {cell_key(label, players, "/".join(mix)): (players, mix)
                   for (label, _), players, mix in cells}
     store = Checkpoint(checkpoint, identity, cell_mixes) if checkpoint is not None else None
@@ -339,7 +400,7 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
             missing = [i for i in range(games) if i not in have]
             for run in _runs(missing, chunk):
                 todo.append(_Task(spec, label, items, players, mix, seed, run[0], len(run),
-                                  own))
+                                  own, cap))
         total = len(cells) * games
         if executor is None and workers != 1 and todo:
             pool = executor = default_executor(workers, games=(game_of,))
@@ -378,17 +439,24 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
     by_cell: dict[str, list[dict[str, Any]]] = {}
     for (label, _), players, mix in cells:
         mix_label = "/".join(mix)
-        records = by_cell[cell_key(label, players, mix_label)] = _records(
+        by_cell[cell_key(label, players, mix_label)] = _records(
             results, label, players, mix_label, games)
+    # Completion rows in every cell as soon as one game of the sweep was stopped at the cap, so
+    # the cells of one table have the same metrics and a reading is compared on them too.
+    stopped = sum(bool(r.get("timeout")) for records in by_cell.values() for r in records)
+    for (label, _), players, mix in cells:
+        mix_label = "/".join(mix)
+        records = by_cell[cell_key(label, players, mix_label)]
         # A reading's games are the default's deals (game_seeds): its paired differences.
         paired = {} if label == "default" else paired_differences(
             _records(results, "default", players, mix_label, games), records, players)
-        for name, est, n, lo, hi in metrics(records, players):
+        for name, est, n, lo, hi in metrics(records, players, completion=stopped > 0):
             diff, d_lo, d_hi = paired.get(name, (math.nan,) * 3)
             rows.append(Row(label, players, mix_label, name, est, n, lo, hi, METRIC_VERSION,
                             diff, d_lo, d_hi))
     meta = {"game": spec, "seed": seed, "games": games, "players_used": describe(game_of),
-            "games_played": played, "games_resumed": resumed}
+            "games_played": played, "games_resumed": resumed, "max_actions": cap,
+            "timed_out": stopped}
     if files:
         meta["data_files"] = [f.to_dict() for f in files]
     if store is not None:  # which file it was, for remove_checkpoint

@@ -73,6 +73,11 @@ class Row(NamedTuple):
 #: meanings of :data:`~doppelnb.core.sweep_metrics.METRIC_VERSION` 2, the definitions of
 #: :mod:`doppelnb.core.metrics`. A metric the same in every game of a cell has ``lo == hi``.
 METRICS = {
+    "completion_rate": "only in a sweep where a game was stopped at the action cap (then in "
+                       "every cell): share of games that reached their end; every other metric "
+                       "is over the completed games, its n the number completed (Wilson)",
+    "timeout_rate": "only beside completion_rate: share of games stopped at the action cap "
+                    "(sweep's max_actions), which have no winner (Wilson)",
     "win_rate_seatK": "seat K's share of the wins, a game won by k seats giving each 1/k (in "
                       "team games, engines with players.sides, the winning side's seats; with "
                       "no_winner_rate the seats' rates add up to 1; Wilson interval when no win "
@@ -107,6 +112,8 @@ METRICS = {
 #: Each metric in words, for the charts and the tables a reader sees (the rows and the CSV keep
 #: the names of :data:`METRICS`, fixed in the public API).
 METRIC_LABELS = {
+    "completion_rate": "share of games completed",
+    "timeout_rate": "share of games stopped at the action cap",
     "first_player_win_rate": "first player's win share",
     "first_player_advantage": "first player's advantage over a fair share",
     "seat_balance": "largest seat advantage",
@@ -292,6 +299,9 @@ class Table:
                 for r in self.rows]
         caption = ", ".join(f"{k}: {v}" for k, v in self.meta.items()
                             if k in ("game", "seed", "games", "players_used"))
+        if self.meta.get("timed_out"):  # then n is the games completed, not the games played
+            caption += (f"; {self.meta['timed_out']} games stopped at the action cap "
+                        f"({self.meta.get('max_actions')} actions): n counts completed games")
         header = [*OLD_COLUMNS, "metric_version", "paired difference from default [95%]"]
         return str(html_table(header, body, caption=caption or None))
 

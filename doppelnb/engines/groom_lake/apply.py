@@ -79,6 +79,7 @@ class Draft(CoreDraft[Any]):
     supply_discards: tuple[str, ...]
     supply_shuffles: int
     removed: tuple[str, ...]
+    removed_unseen: tuple[int, ...]
     infected: frozenset[int]
     out: frozenset[int]
     step: int
@@ -255,6 +256,7 @@ class Draft(CoreDraft[Any]):
         pile = self.supply_discards
         card = pile[-1] if end == "top" else pile[0]
         self.supply_discards = pile[:-1] if end == "top" else pile[1:]
+        self.removed_unseen = self.removed_unseen + (len(self.removed),)  # face down: nobody saw it
         self.removed = self.removed + (card,)
         self._say(f"P{self.current + 1} removes the {end} discard from the game (GL-R17)")
         site = self.pending["crash"]

@@ -262,76 +262,92 @@ def sides(state: State) -> tuple[str, ...]:
 
 
 def determinize(state: State, player: int, rng: random.Random) -> State:
-    """A state consistent with what ``player`` has seen, every hidden part resampled from ``rng``.
+    """A state consistent with what ``player`` has seen, every hidden part resampled from ``rng``:
+    uniformly among the positions that agree with it.
 
-    Sizes are kept (hand sizes, deck and discard counts, stack heights, pile sizes are public).
+    What ``player`` knows stays: their own hand, role and Character, their own face-down pile
+    cards, everything face up (the Desert, revealed cards, Life tokens, counts), and what is
+    public about hidden things: every pile's and hand's size, and the back of every face-down
+    tile (the stack it lies in or was drawn from; GL-R2, GL-R16). The rest is redealt:
+
+    - Supply cards unseen by ``player`` (other hands, the deck, the face-down discards, the
+      leftover role stack, the cards removed from the game face down by a Mountain, GL-R17, and
+      the others' face-down pile cards, GL-R19) are one pool, dealt uniformly to those places;
+      the others' pile cards are a uniform draw among the pool's non-Trait cards (a Trait may
+      not be played there), the rest a uniform shuffle.
+    - Character cards of the others and the leftover stack: a uniform shuffle; roles follow
+      (an Alien Character or The Infection in hand, GL-R29).
+    - Tiles not face up, by back: within each back, a uniform permutation over the places such
+      tiles lie (a stack, the reshuffled stack, the face-down tile discards, GL-R13, another
+      leader's scouted pair), so which tiles were discarded and which still wait in a stack is
+      redrawn too.
+
     The seed is drawn from ``rng`` too: it decides every later chance event (tile and Supply
     reshuffles, the clearing and failure dice, the random card draw), so a search never plays
     the game's real future. The result is a hypothetical position for search: its record does
-    not replay.
-
-    Limitation: each pile keeps its own contents, only their order is redrawn. Where a card or
-    tile went face down somewhere other players cannot see (a scouted tile discarded face down,
-    GL-R13; a Supply discard removed from the game, GL-R17), which one went where is therefore
-    kept; telling those apart from the public discards and removals needs the state to record
-    them apart (it keeps one tuple for each).
+    not replay. The state does not remember who discarded a tile or a Supply card face down, so
+    ``player``'s own face-down discards are redrawn like the others': the sample never uses
+    more than ``player`` saw, and uses all of it except that memory.
     """
-    check_instance(state, "state", State, expected="a Groom Lake State")
-    player = check_seat(player, state.players, "player")
     check_instance(rng, "rng", random.Random)
     return prepare_determinize(state, player)(rng)
 
 
 def prepare_determinize(state: State, player: int) -> Callable[[random.Random], State]:
     """:func:`determinize` of ``state`` for ``player`` as a function of the random stream alone
-    (``GameSpec.prepare_determinize``): the pools, sorted, are gathered once per decision and
-    each sample only draws (the same draws, in the same order, as :func:`determinize`, which
-    is this function called once)."""
+    (``GameSpec.prepare_determinize``): what the samples share (the pools in sorted order, the
+    places each back's tiles may lie) is worked out once per decision, and each sample only
+    draws; the same samples as :func:`determinize`, which is this function called once."""
     check_instance(state, "state", State, expected="a Groom Lake State")
     player = check_seat(player, state.players, "player")
     others = [p for p in range(state.players) if p != player]
     pending: dict[str, Any] = dict(state.pending or {})
     hidden_pile = state.phase == "pile" and not pending.get("revealed", True)
+    unseen_removed = list(state.removed_unseen)
     # Supply cards the player has not seen: other hands, the deck, the face-down discards, the
-    # leftover role stack and the others' face-down pile cards.
+    # leftover role stack, the face-down removals and the others' face-down pile cards.
     cards = [c for p in others for c in state.hands[p]] + list(state.supply)
     cards += list(state.supply_discards)
     if state.leftover:
         cards += list(state.leftover[1])
+    cards += [state.removed[i] for i in unseen_removed]
+    theirs = 0
     if hidden_pile:
         cards += [c for p, c in pending["cards"] if p != player]
+        theirs = sum(p != player for p, _ in pending["cards"])
     cards.sort()
-    traits = frozenset(c for c in cards if state.deck.kind(c) == "trait")
+    # face-down pile cards were legal plays: never a Scoring Trait (GL-R19)
+    playable = [i for i, card in enumerate(cards) if state.deck.kind(card) != "trait"]
     sizes = [len(state.hands[p]) for p in others]
     faces = sorted([state.characters[p] for p in others]
                    + ([state.leftover[0]] if state.leftover else []))
-    # Tiles: each stack's order; another leader's scouted tiles are any tiles of the same backs
-    # (the backs are public); the face-down discards mixed with the reshuffled stack.
-    pools = {name: sorted(state.stacks[name]) for name in STACK_ORDER}
+    # Tiles face down, by back: every place such a tile lies, in a fixed order, and the tiles.
+    places: dict[str, list[tuple[str, int]]] = {}
+    tiles: dict[str, list[str]] = {}
     hidden_scout = state.phase == "scout_keep" and player != state.current
-    backs: list[str] = []
+    where = [(name, state.stacks[name]) for name in STACK_ORDER]
+    where.append(("tile_discards", state.tile_discards))
     if hidden_scout:
-        for tile_id in pending["drawn"]:
-            back = state.tileset[tile_id].back or "discards"
-            back = back if back in pools else "discards"
-            backs.append(back)
-            pools[back].append(tile_id)
-    ordered = [(name, sorted(pools[name])) for name in STACK_ORDER]
-    backs.sort()
-    unseen = sorted(state.tile_discards)
+        where.append(("drawn", pending["drawn"]))
+    for name, ids in where:
+        for i, tile_id in enumerate(ids):
+            back = state.tileset[tile_id].back or ""
+            places.setdefault(back, []).append((name, i))
+            tiles.setdefault(back, []).append(tile_id)
+    backs = [(places[back], sorted(tiles[back])) for back in sorted(places)]
     mine = frozenset(p for p in state.infected if p == player)
 
     def sample(rng: random.Random) -> State:
         pend = dict(pending)
         pool = list(cards)
+        if theirs:
+            chosen = rng.sample(playable, theirs)
+            drawn = iter([pool[i] for i in chosen])
+            for i in sorted(chosen, reverse=True):
+                del pool[i]
+            pend["cards"] = tuple((p, c if p == player else next(drawn))
+                                  for p, c in pend["cards"])
         rng.shuffle(pool)
-        if hidden_pile:  # face-down pile cards were legal plays: never a Scoring Trait (GL-R19)
-            pile = []
-            for p, c in pend["cards"]:
-                if p != player:
-                    c = pool.pop(next(i for i, card in enumerate(pool) if card not in traits))
-                pile.append((p, c))
-            pend["cards"] = tuple(pile)
         at = 0
         hands = list(state.hands)
         for p, size in zip(others, sizes, strict=True):
@@ -344,6 +360,10 @@ def prepare_determinize(state: State, player: int) -> Callable[[random.Random], 
         leftover = state.leftover
         if leftover:
             leftover = (leftover[0], tuple(pool[at:at + len(leftover[1])]))
+            at += len(leftover[1])
+        removed = list(state.removed)
+        for i, card in zip(unseen_removed, pool[at:], strict=True):
+            removed[i] = card
         # Character cards: the others' and the leftover's, dealt afresh.
         characters = list(state.characters)
         shuffled = list(faces)
@@ -355,20 +375,19 @@ def prepare_determinize(state: State, player: int) -> Callable[[random.Random], 
         infected = mine | frozenset(p for p in others if INFECTION in hands[p])
         roles = tuple("alien" if characters[p] == "alien" or p in infected else "human"
                       for p in range(state.players))
-        stacks = {}
-        for name, ids in ordered:
+        dealt = {name: list(ids) for name, ids in where}
+        for spots, ids in backs:
             order = list(ids)
             rng.shuffle(order)
-            stacks[name] = order
+            for (name, i), tile_id in zip(spots, order, strict=True):
+                dealt[name][i] = tile_id
         if hidden_scout:
-            pend["drawn"] = tuple(stacks[back].pop() for back in backs)
-        discarded = list(unseen)
-        rng.shuffle(discarded)
+            pend["drawn"] = tuple(dealt["drawn"])
         return state._evolve(
             hands=tuple(hands), supply=supply, supply_discards=discards, leftover=leftover,
-            characters=tuple(characters), roles=roles, infected=infected,
-            stacks=Map({k: tuple(v) for k, v in stacks.items()}),
-            tile_discards=tuple(discarded),
+            removed=tuple(removed), characters=tuple(characters), roles=roles,
+            infected=infected, stacks=Map({name: tuple(dealt[name]) for name in STACK_ORDER}),
+            tile_discards=tuple(dealt["tile_discards"]),
             pending=Map(pend) if state.pending is not None else None,
             seed=rng.getrandbits(62))
 

@@ -74,6 +74,7 @@ def deal(self: Draft, options: Mapping[str, Any]) -> None:
     self.supply_discards = ()
     self.supply_shuffles = 0
     self.removed = ()
+    self.removed_unseen = ()
     self.infected = frozenset()
     self.out = frozenset()
     self.step = 1 if rules.turn_direction == "clockwise" else -1  # GL-A20

@@ -110,6 +110,7 @@ class State(FrozenGameState):
     supply_discards: tuple[str, ...]
     supply_shuffles: int
     removed: tuple[str, ...]
+    removed_unseen: tuple[int, ...]  # which of ``removed`` left the game face down (GL-R17)
     infected: frozenset[int]
     out: frozenset[int]
     step: int
