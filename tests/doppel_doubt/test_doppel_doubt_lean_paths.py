@@ -1,0 +1,103 @@
+"""Doppel Doubt's random-playout shortcuts against the plain rule functions (issue 27): the board
+after a round's claims worked out without the claim-by-claim record (and its bitboards and
+territory sums moved square by square) against the full resolution on a fresh board, and a
+guess drawn by its index against the listing of every legal guess."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from doppelnb.core.state import random_policy
+from doppelnb.engines import doppel_doubt as db
+from doppelnb.engines.doppel_doubt import apply, claims
+from doppelnb.engines.doppel_doubt.legal import draw_guess, legal_for
+from doppelnb.engines.doppel_doubt.placing import owner_bits
+from doppelnb.engines.doppel_doubt.scoring import territory_sums
+
+#: Readings the lean claims cover (DB-A8 round_start, DB-A7 reject) and how they may differ.
+COVERED = [db.Rules(),
+           db.Rules(own_square_blocks=False, partial_claims=False),
+           db.Rules(territory_owner="doppel", start_square_protected=True,
+                    takeover_rule="own_more_than_enemy", printed_zero_is_zero_space=True),
+           db.Rules(takeover_check="per_target_colour", takeover_rule="non_enemy_over_half",
+                    start_square_value=3)]
+#: Readings it leaves to the full resolution.
+NOT_COVERED = [db.Rules(legality_time="resolution"),
+               db.Rules(illegal_takeover="skip_enemy_squares")]
+
+
+def _resolutions(monkeypatch, seed, rules):
+    """The arguments of every round's claim resolution in a seeded random game (``play``, every
+    check), with the light holder's Power of Light used at random."""
+    seen = []
+    plain = apply._resolve
+
+    def spy(board, placements, rules, lights):
+        seen.append((board, list(placements), rules, list(lights)))
+        return plain(board, placements, rules, lights)
+
+    monkeypatch.setattr(apply, "_resolve", spy)
+    state = db.new_game(seed=seed, rules=rules, artefacts={"dark": 1, "light": 2})
+    rng = random.Random(seed)
+    while not state.is_over:
+        state = state.play(random_policy(state, rng))
+    monkeypatch.undo()
+    return seen
+
+
+@pytest.mark.parametrize("rules", COVERED, ids=["default", "no-blocks-whole", "doppel-owned",
+                                                 "per-target"])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_lean_claims_give_the_resolutions_board_and_memos(monkeypatch, rules, seed):
+    """DB-R11, DB-R12, DB-R15, DB-A9, DB-A10: for every round of whole games, the board
+    ``claimed_board`` makes equals the full resolution's (owners, Zero spaces, values), and the
+    bitboards and territory sums it hands the new board equal a fresh board's."""
+    lights = 0
+    cases = _resolutions(monkeypatch, seed, rules)
+    assert len(cases) == 9                                  # rounds 2-10
+    for board, placements, case_rules, lit in cases:
+        lean = claims.claimed_board(board, placements, case_rules, lit)
+        assert lean is not None
+        full = claims._resolve(board, placements, case_rules, lit).after
+        assert lean == full and lean.is_frozen
+        fresh = lean.copy()                                 # no memo
+        assert lean._cache["owners"] == owner_bits(fresh)
+        assert lean._cache["sums"] == territory_sums(fresh.copy())
+        lights += sum(1 for step in claims._resolve(board, placements, case_rules, lit).lights
+                      if step[2])
+    assert lights                                           # a Power of Light was used
+
+
+@pytest.mark.parametrize("rules", NOT_COVERED, ids=["resolution-time", "skip-enemy"])
+def test_the_lean_claims_leave_other_readings_to_the_full_resolution(monkeypatch, rules):
+    """DB-A7, DB-A8: where a placement may be void or keep enemy squares, ``claimed_board``
+    declines (``None``) and the playout resolves the round in full."""
+    board, placements, case_rules, lit = _resolutions(monkeypatch, 3, rules)[0]
+    assert claims.claimed_board(board, placements, case_rules, lit) is None
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_drawn_guess_is_the_listings_item(seed):
+    """DB-R16: at every guess step of a game's round 10, ``draw_guess`` with index k asks for
+    the listing's length and returns its k-th guess, for every k."""
+    state = db.new_game(seed=seed)
+    rng = random.Random(seed)
+    checked = 0
+    while not state.is_over:
+        seat = state.to_move
+        step = state._step(seat)
+        if step[0] == "guess":
+            listed = legal_for(state, seat, step)
+            for k in range(len(listed)):
+                asked = []
+
+                def pick(n, k=k, asked=asked):
+                    asked.append(n)
+                    return k
+                assert draw_guess(state, seat, step[1], pick) == listed[k]
+                assert asked == [len(listed)]
+            checked += 1
+        state = state.play(random_policy(state, rng))
+    assert checked == 50                                    # ten seats, five colours each
