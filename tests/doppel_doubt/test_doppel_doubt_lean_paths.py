@@ -1,17 +1,20 @@
 """Doppel Doubt's random-playout shortcuts against the plain rule functions (issue 27): the board
 after a round's claims worked out without the claim-by-claim record (and its bitboards and
 territory sums moved square by square) against the full resolution on a fresh board, and a
-guess drawn by its index against the listing of every legal guess."""
+guess drawn by its index against the listing of every legal guess, and the adders that count
+a placement's own squares against a running count."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from doppelnb.core.state import random_policy
 from doppelnb.engines import doppel_doubt as db
-from doppelnb.engines.doppel_doubt import apply, claims
+from doppelnb.engines.doppel_doubt import apply, claims, placing
 from doppelnb.engines.doppel_doubt.legal import draw_guess, legal_for
 from doppelnb.engines.doppel_doubt.placing import owner_bits
 from doppelnb.engines.doppel_doubt.scoring import territory_sums
@@ -101,3 +104,17 @@ def test_a_drawn_guess_is_the_listings_item(seed):
             checked += 1
         state = state.play(random_policy(state, rng))
     assert checked == 50                                    # ten seats, five colours each
+
+
+@settings(max_examples=200, deadline=None)
+@given(masks=st.lists(st.integers(0, (1 << 40) - 1), min_size=1, max_size=7),
+       need=st.integers(1, 8))
+def test_the_adders_count_squares_as_a_square_by_square_count(masks, need):
+    """DB-R13, DB-A5: ``_at_least`` (full adders for the 4-6 square shapes' majorities) sets a
+    bit exactly where at least ``need`` (1 or more) of the masks have it, as the running count
+    does."""
+    fast = placing._at_least(list(masks), need)
+    assert fast == placing._at_least_running(list(masks), need)
+    for bit in range(40):
+        count = sum(mask >> bit & 1 for mask in masks)
+        assert (fast >> bit & 1) == (count >= need), (bit, count)

@@ -244,12 +244,16 @@ def playout(state: State, rng: random.Random) -> State:
             shapes = list(s.shapes)
             rest = [i for i in range(SHAPES_PER_ROUND) if i not in shapes]   # the legal order
             done = False
-            while len(rest) > 1:
-                k = draw(len(rest) + (auto and bool(shapes)))
+            while len(rest) > 1 and auto:
+                k = draw(len(rest) + bool(shapes))
                 if k == len(rest):             # ``shapes_done`` ends the list (DB-A24)
                     done = True
                     break
                 taken = rest.pop(k)
+                shapes.append(taken)
+                log = ActionLog(log, SHAPE_ACTIONS[taken])
+            while len(rest) > 1 and not auto:  # the shapes not yet ranked, the k-th taken
+                taken = rest.pop(draw(len(rest)))
                 shapes.append(taken)
                 log = ActionLog(log, SHAPE_ACTIONS[taken])
             if done:
