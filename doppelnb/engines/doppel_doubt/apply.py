@@ -56,6 +56,8 @@ _with_card = _copier("card")
 _with_place = _copier("place", "placed")
 ranked = _copier("shapes", "shapes_done")
 _with_guesses = _copier("guesses")
+#: A seat's card, ranking and placement at once (the random playout's common turn).
+took_turn = _copier("card", "shapes", "shapes_done", "place", "placed")
 
 
 def replaced(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -294,4 +296,4 @@ DO: Final[Mapping[str, Callable[[Apply, int, Any], None]]] = {
     "light": Apply.light, "guess": Apply.guess, "jester": Apply.name_jester}
 
 
-__all__ = ["Apply", "DO", "revised", "ranked", "replaced", "guess_map"]
+__all__ = ["Apply", "DO", "revised", "ranked", "took_turn", "replaced", "guess_map"]

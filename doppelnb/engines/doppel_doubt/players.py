@@ -32,7 +32,7 @@ from ...core.checks import check_instance, check_seat
 from ...core.errors import BadInput
 from ...core.state import ActionLog
 from .actions import EMPTY, Action, Dark, Forfeit, Guess, Jester, Light, Place, ShapesDone
-from .apply import Apply, ranked, replaced, revised
+from .apply import Apply, ranked, replaced, revised, took_turn
 from .legal import CARD_ACTIONS, SHAPE_ACTIONS, draw_guess, first_mover, legal_for, step_of
 from .options import illustrative_pool
 from .placing import draw_legal_cells
@@ -239,7 +239,10 @@ def playout(state: State, rng: random.Random) -> State:
             continue
         assert step is not None
         kind = step[0]
-        if kind == "shape":                    # DB-R8: the whole ranking in one loop
+        if kind == "card" and draft.round > 1 and not auto and (
+                draft.artefacts["dark"] != seat or not draft.uses["dark"]):
+            log = _turn(draft, seat, draw, log)
+        elif kind == "shape":                  # DB-R8: the whole ranking in one loop
             s = draft.subs[seat]
             shapes = list(s.shapes)
             rest = [i for i in range(SHAPES_PER_ROUND) if i not in shapes]   # the legal order
@@ -291,3 +294,36 @@ def playout(state: State, rng: random.Random) -> State:
         mover = first_mover(draft, seat)
     draft.action_log = log
     return draft.freeze()  # type: ignore[no-any-return]
+
+
+def _turn(draft: Apply, seat: int, draw: Callable[[int], int], log: ActionLog | None
+          ) -> ActionLog | None:
+    """A seat's card, shape ranking (rounds 2-9) and placement, drawn in the plain loop's order
+    and made into its choice at once (one revision of the seat's choice instead of three, one
+    scan for the next mover): the playout's common turn, when the seat holds no Power of Dark
+    to use between card and ranking (DB-R20) and rankings are whole (DB-A24 reject). What
+    follows (a Power of Light, the guesses) takes the step-by-step path. Returns the log."""
+    hand = draft.hands[seat]
+    card = hand[draw(len(hand))]                                        # DB-R4
+    log = ActionLog(log, CARD_ACTIONS[card])
+    shapes: tuple[int, ...] = ()
+    if draft.round < ROUNDS:                                            # DB-R8
+        rest = list(range(SHAPES_PER_ROUND))
+        ranking = []
+        while len(rest) > 1:
+            taken = rest.pop(draw(len(rest)))
+            ranking.append(taken)
+            log = ActionLog(log, SHAPE_ACTIONS[taken])
+        shapes = tuple(ranking + rest)                                  # the last one is forced
+    shape = draft.to_place[seat]                                        # DB-R10, DB-A12
+    cells = None if shape is None else draw_legal_cells(draft.board, draft.key(seat), shape, draw)
+    if cells is None:
+        draw(1)                                # the loop's choice from [forfeit]
+        log = ActionLog(log, FORFEIT)
+    else:
+        log = ActionLog(log, Place("place", cells))
+    k = hand.index(card)
+    draft.hands = replaced(draft.hands, seat, hand[:k] + hand[k + 1:])
+    draft.subs = replaced(draft.subs, seat, took_turn(draft.subs[seat], card, shapes,
+                                                      bool(shapes), cells, True))
+    return log
