@@ -19,7 +19,7 @@ from immutables import Map
 from ...core.checks import check_instance, check_int, check_sequence, fail
 from ...core.errors import IllegalAction
 from .board import Board, Verdict
-from .notation import SIZE, Cell, _cell_list, cell_name, cells_text, on_board, parse_cell
+from .notation import CELLS, SIZE, Cell, _cell_list, cell_name, cells_text, on_board, parse_cell
 from .placing import owner_bits
 from .rules import Rules, _card_order, _rules, colour_of
 from .scoring import territory_sums
@@ -155,6 +155,10 @@ def _resolve(board: Board, placements: Sequence[tuple[int, str, int, int, tuple[
 
 
 
+#: A board square's index, by its (row, column).
+_INDEX = {cell: i for i, cell in enumerate(CELLS)}
+
+
 def claimed_board(board: Board, placements: Sequence[tuple[int, str, int, int, tuple[Cell, ...]]],
                   rules: Rules, lights: Sequence[tuple[str, Cell]]) -> Board | None:
     """``_resolve(board, placements, rules, lights).after`` without the round's record (no
@@ -172,7 +176,7 @@ def claimed_board(board: Board, placements: Sequence[tuple[int, str, int, int, t
     out from the squares that changed (:meth:`.board.Board._successor`) instead of from all 289.
     """
     if (rules.legality_time != "round_start" or rules.illegal_takeover != "reject"
-            or board.rules != rules):
+            or (board.rules is not rules and board.rules != rules)):
         return None
     held_by, zero, values = board.owner, board.zero, board.values
     protect_starts = rules.start_square_protected
@@ -182,7 +186,7 @@ def claimed_board(board: Board, placements: Sequence[tuple[int, str, int, int, t
     changed: list[tuple[int, str]] = []
     ordered = _card_order([(p, p[2], p[3]) for p in placements], True, rules)
     for (_, who, _, _, cells), *_ in ordered:
-        squares = [r * SIZE + c for r, c in sorted(cells) if 0 <= r < SIZE and 0 <= c < SIZE]
+        squares = [i for i in map(_INDEX.get, cells) if i is not None]  # on the board
         if not rules.partial_claims and claimed_round.intersection(squares):
             continue                                               # DB-A9: void
         mine = colour_of(who)
