@@ -101,6 +101,7 @@ class Apply(Draft[Any]):
     territory_log: tuple[Mapping[str, tuple[int, int]], ...]
     guesses: tuple[Map[str, Any], ...] | None
     draft_log: tuple[tuple[tuple[int, int], ...], ...]
+    last_rankings: tuple[tuple[int, ...], ...]
 
     # -- who is who (never changed by a draft) ---------------------------------------------------
     def key(self, seat: int) -> str:
@@ -274,6 +275,7 @@ class Apply(Draft[Any]):
         self.board, self.round, self.to_place, self.subs = board, r + 1, to_place, (EMPTY,) * 10
         self.resolution = resolution
         self.draft_log = self.draft_log + (drafted,)
+        self.last_rankings = tuple(s.shapes for s in subs) if r < ROUNDS else ()
         if self.round <= ROUNDS:
             self.fill_bots()
 

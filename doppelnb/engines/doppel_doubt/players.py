@@ -36,7 +36,17 @@ from .apply import Apply, ranked, replaced, revised, took_turn
 from .legal import CARD_ACTIONS, SHAPE_ACTIONS, draw_guess, first_mover, legal_for, step_of
 from .options import illustrative_pool
 from .placing import draw_legal_cells
-from .rules import COLOURS, DOPPELS, ROUNDS, SHAPES_PER_ROUND, SIZE, colour_of, partner_of
+from .rules import (
+    COLOURS,
+    DOPPELS,
+    ROUNDS,
+    SHAPES_PER_ROUND,
+    SIZE,
+    _card_order,
+    colour_of,
+    partner_of,
+)
+from .shapes import Shape
 from .state import State
 
 #: The actions the playout draws without a listing.
@@ -125,25 +135,15 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     me = view.you
     assert me is not None
     others = [x for x in range(10) if x != player]
-    # Doppels and the Jester colour: a random assignment of the other nine (DB-R2).
-    rest = [d for d in DOPPELS if d != me]
-    rng.shuffle(rest)
-    if state.is_jester(player):                 # a Jester knows it is one (DB-R1)
-        jester = colour_of(me)
-    else:
-        jester = rng.choice([c for c in COLOURS if c != colour_of(me)])
     bots = [x for x in others if state.is_bot(x)]   # public under DB-A25 (see above)
-    if bots:  # the bot seats hold the sampled Jester colour's Doppels, the people the rest
-        people = [x for x in others if x not in bots]
-        seats = bots + people
-        rest = ([d for d in rest if colour_of(d) == jester]
-                + [d for d in rest if colour_of(d) != jester])
-    else:
-        seats = others
-    identity = list(state.identity)
-    identity[player] = me
-    for x, d in zip(seats, rest, strict=True):
-        identity[x] = d
+    # What my own ranking of last round's shapes tells me (DB-R8, DB-A23), if anything: the
+    # worlds that break it are drawn again (rejection keeps the draw uniform over the rest).
+    knowledge = _what_my_ranking_tells(state, player)
+    while True:
+        identity, jester = _seating(state, player, me, others, bots, rng)
+        to_place = _shapes_to_place(state, player, identity, others, rng)
+        if knowledge is None or _agrees(knowledge, identity, to_place):
+            break
     # Hands: the cards not seen (not in my hand, not played in a revealed round), dealt at the
     # public sizes (each seat's hand plus this round's card if it has played one).
     assert view.your_choice is not None
@@ -156,18 +156,6 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
         size = len(state.hands[x]) + (state.subs[x].card is not None)
         hands[x] = tuple(sorted(unseen[:size]))
         unseen = unseen[size:]
-    # Shapes to place: the ones I did not receive, spread over the others; my partner gets the
-    # one I drafted for it (DB-R8).
-    to_place = list(state.to_place)
-    if state.round > 1 and state.draft_log and state.draft_log[-1]:
-        last_offered = state.shapes_by_round[state.round - 2]
-        drafted = dict(state.draft_log[-1])
-        own = last_offered[drafted[player]] if player in drafted else None
-        pool = [s for s in last_offered if s != view.shape_to_place and s != own]
-        rng.shuffle(pool)
-        partner = identity.index(partner_of(me))
-        for x in others:
-            to_place[x] = own if x == partner else (pool.pop() if pool else None)
     # The rounds still to reveal (DB-A2, illustrative and seeded): drawn afresh.
     shapes = state.shapes_by_round
     if "shapes_by_round" not in state.options:
@@ -179,7 +167,9 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
                           to_place=tuple(to_place), shapes_by_round=shapes,
                           seed=rng.randrange(MAX_SEED + 1),
                           subs=tuple(s if x == player else EMPTY
-                                     for x, s in enumerate(state.subs)))
+                                     for x, s in enumerate(state.subs)),
+                          last_rankings=tuple(r if x == player else ()
+                                              for x, r in enumerate(state.last_rankings)))
     # The others' choices so far this round: the same number of parts, made at random (a
     # ranking stopped early is completed from the new seed, as the game would).
     draft = Apply.of(guess)
@@ -190,6 +180,87 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
                 break
             draft.choose(x, rng.choice(legal_for(draft, x, step)))
     return draft.freeze()  # type: ignore[no-any-return]
+
+
+def _seating(state: State, player: int, me: str, others: list[int], bots: list[int],
+             rng: random.Random) -> tuple[list[str], str]:
+    """Doppels and the Jester colour: a random assignment of the other nine (DB-R2); the Jester
+    bots' seats hold the Jester colour's Doppels (DB-A25)."""
+    rest = [d for d in DOPPELS if d != me]
+    rng.shuffle(rest)
+    if state.is_jester(player):                 # a Jester knows it is one (DB-R1)
+        jester = colour_of(me)
+    else:
+        jester = rng.choice([c for c in COLOURS if c != colour_of(me)])
+    if bots:  # the bot seats hold the sampled Jester colour's Doppels, the people the rest
+        people = [x for x in others if x not in bots]
+        seats = bots + people
+        rest = ([d for d in rest if colour_of(d) == jester]
+                + [d for d in rest if colour_of(d) != jester])
+    else:
+        seats = others
+    identity = list(state.identity)
+    identity[player] = me
+    for x, d in zip(seats, rest, strict=True):
+        identity[x] = d
+    return identity, jester
+
+
+def _shapes_to_place(state: State, player: int, identity: list[str], others: list[int],
+                     rng: random.Random) -> list[Shape | None]:
+    """Shapes to place: the ones I did not receive, spread over the others; my partner gets
+    the one I drafted for it (DB-R8)."""
+    to_place = list(state.to_place)
+    if state.round > 1 and state.draft_log and state.draft_log[-1]:
+        last_offered = state.shapes_by_round[state.round - 2]
+        drafted = dict(state.draft_log[-1])
+        own = last_offered[drafted[player]] if player in drafted else None
+        pool = [s for s in last_offered if s != state.to_place[player] and s != own]
+        rng.shuffle(pool)
+        partner = identity.index(partner_of(identity[player]))
+        for x in others:
+            to_place[x] = own if x == partner else (pool.pop() if pool else None)
+    return to_place
+
+
+def _what_my_ranking_tells(state: State, player: int
+                           ) -> tuple[frozenset[Shape], frozenset[int]] | None:
+    """``(shapes, seats)``: the shapes ``player`` ranked above the one it got last round, and
+    the seats that drafted before it (DB-R8: in ascending card order, each seat taking the
+    first shape on its list still there), when it knows both; ``None`` otherwise.
+
+    It got the first shape on its ranking nobody had taken, so each shape it ranked higher was
+    taken by a seat drafting before it, whose partner now holds it to place. It knows its own
+    ranking (its own past choice, kept by the state for it: ``last_rankings``) and, when the
+    played cards are revealed (DB-A23), the draft order (the cards, after Dark under DB-A21's
+    reading). Not used: a ranking completed at random (DB-A24 auto_complete_random; the seat
+    knows only the part it ranked) and what earlier rounds' drafts tell."""
+    if (state.round < 2 or not state.rules.reveal_played_cards or not state.last_rankings
+            or state.rules.partial_shape_list != "reject" or not state.draft_log[-1]):
+        return None
+    drafted = dict(state.draft_log[-1])
+    ranking = state.last_rankings[player]
+    if player not in drafted or not ranking:
+        return None
+    above = ranking[:ranking.index(drafted[player])]
+    if not above:
+        return None
+    offered = state.shapes_by_round[state.round - 2]
+    by_dark = state.rules.dark_applies_to_all_actions_in_round                    # DB-A21
+    cards = [(x, after if by_dark else card, card)
+             for x, (card, after) in enumerate(state.played[-1])]
+    order = [x for x, *_ in _card_order(cards, False, state.rules)]
+    return frozenset(offered[i] for i in above), frozenset(order[:order.index(player)])
+
+
+def _agrees(knowledge: tuple[frozenset[Shape], frozenset[int]], identity: list[str],
+            to_place: list[Shape | None]) -> bool:
+    """Whether a world's seating and shapes to place agree with what the seat's ranking told
+    it: every shape it ranked higher is held by the partner of a seat that drafted before it."""
+    shapes, before = knowledge
+    seat_of = {doppel: x for x, doppel in enumerate(identity)}
+    return all(seat_of[partner_of(identity[x])] in before
+               for x, shape in enumerate(to_place) if shape in shapes)
 
 
 def sides(state: State) -> tuple[str, ...]:

@@ -139,6 +139,10 @@ class State(FrozenGameState):
     territory_log: tuple[Mapping[str, tuple[int, int]], ...] = ()
     guesses: tuple[Map[str, Any], ...] | None = None
     draft_log: tuple[tuple[tuple[int, int], ...], ...] = ()
+    # Each seat's ranking of last round's shapes (DB-R8; () in round 1 and after round 10):
+    # what a seat remembers of its own past choice, for the determinizer (it reads its
+    # player's only).
+    last_rankings: tuple[tuple[int, ...], ...] = ()
     _legal: tuple[Action, ...] | None = dataclasses.field(default=None, compare=False)
     _mover: tuple[int | None, tuple[Any, ...] | None] | None = dataclasses.field(
         default=None, compare=False)                 # (seat to move, its step)
