@@ -118,3 +118,37 @@ def test_the_adders_count_squares_as_a_square_by_square_count(masks, need):
     for bit in range(40):
         count = sum(mask >> bit & 1 for mask in masks)
         assert (fast >> bit & 1) == (count >= need), (bit, count)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_determinize_draws_the_others_placements_and_guesses_as_a_listing_would(monkeypatch,
+                                                                                seed):
+    """The others' placements and guesses made so far this round are drawn by index in a
+    sample; with draws that list every legal action and take ``rng.choice`` of the list, the
+    samples are the same, in mid-round positions of round 4 (placements) and round 10
+    (guesses)."""
+    from doppelnb.engines.doppel_doubt import players
+
+    def listed_cells(board, key, shape, draw):
+        cells = board.legal_cells(key, shape)
+        return cells[draw(len(cells))] if cells else None
+
+    def listed_guess(state, seat, colour, draw):
+        guesses = legal_for(state, seat)
+        return guesses[draw(len(guesses))]
+
+    state = db.new_game(seed=seed)
+    rng = random.Random(seed)
+    positions = []
+    while not state.is_over:
+        if state.to_move == 6 and state._step(6)[0] == "card" and state.round in (4, 10):
+            positions.append(state)
+        state = state.play(random_policy(state, rng))
+    assert len(positions) == 2
+    for position in positions:
+        fast = [players.determinize(position, 6, random.Random(k)) for k in range(5)]
+        with monkeypatch.context() as patch:
+            patch.setattr(players, "draw_legal_cells", listed_cells)
+            patch.setattr(players, "draw_guess", listed_guess)
+            plain = [players.determinize(position, 6, random.Random(k)) for k in range(5)]
+        assert fast == plain

@@ -116,10 +116,10 @@ def step_of(state: SeatState, seat: int) -> tuple[Any, ...] | None:
     if r > 1 and not s.light_done and state.artefacts["light"] == seat and state.uses["light"]:
         return ("light",)
     if r == ROUNDS and (state.rules.jesters_guess or not state.is_jester(seat)):
-        named = {g[0] for g in s.guesses}
-        for colour in COLOURS:
-            if colour not in named:
-                return ("guess", colour)
+        # the colours are guessed in COLOURS' order (each guess must be this step's colour),
+        # so the guesses made are its first ones
+        if len(s.guesses) < len(COLOURS):
+            return ("guess", COLOURS[len(s.guesses)])
         if state.rules.jester_guess == "colour_only" and not s.jester_done:
             return ("jester",)
     return None

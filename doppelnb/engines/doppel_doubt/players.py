@@ -172,13 +172,29 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
                                               for x, r in enumerate(state.last_rankings)))
     # The others' choices so far this round: the same number of parts, made at random (a
     # ranking stopped early is completed from the new seed, as the game would).
+    # A placement or a guess is drawn by its index, as the playout draws it (the same draw as
+    # ``rng.choice`` of the listing, without listing hundreds of placements).
     draft = Apply.of(guess)
+    draw: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
     for x in others:
         for _ in range(done[x]):
             step = step_of(draft, x)
             if step is None:
                 break
-            draft.choose(x, rng.choice(legal_for(draft, x, step)))
+            action: Any
+            shape = draft.to_place[x]
+            if step[0] == "place" and shape is not None:
+                cells = draw_legal_cells(draft.board, draft.key(x), shape, draw)
+                if cells is None:
+                    draw(1)                    # the choice from [forfeit]
+                    action = FORFEIT
+                else:
+                    action = Place("place", cells)
+            elif step[0] == "guess":
+                action = draw_guess(draft, x, step[1], draw)
+            else:
+                action = rng.choice(legal_for(draft, x, step))
+            draft.choose(x, action)
     return draft.freeze()  # type: ignore[no-any-return]
 
 

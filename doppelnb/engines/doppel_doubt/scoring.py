@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import compress
 from typing import Any
 
@@ -223,18 +223,20 @@ class Results:
         return results_html(self)
 
 
-def _decide(pool: Sequence[Any], final: Mapping[Any, int], history: Sequence[Mapping[Any, int]],
-            higher: bool) -> tuple[Any, ...]:
+def _decide(pool: Sequence[Any], final: Mapping[Any, int], history: Sequence[Any],
+            higher: bool, measure: Callable[[Any], Mapping[Any, int]]) -> tuple[Any, ...]:
     """DB-R18 / DB-A18: the best of ``pool`` by ``final``; ties go to whoever led in the previous
-    round (round 9, then 8, ...); a tie throughout is shared."""
+    round (round 9, then 8, ...; ``measure(history[r])`` scores round r + 1, worked out only
+    when a tie needs it); a tie throughout is shared."""
     sign = 1 if higher else -1
     best = max(sign * final[x] for x in pool)
     tied = [x for x in pool if sign * final[x] == best]
-    for measure in reversed(history):
+    for past in reversed(history):
         if len(tied) == 1:
             break
-        top = max(sign * measure[x] for x in tied)
-        tied = [x for x in tied if sign * measure[x] == top]
+        scored = measure(past)
+        top = max(sign * scored[x] for x in tied)
+        tied = [x for x in tied if sign * scored[x] == top]
     return tuple(tied)
 
 
@@ -265,15 +267,21 @@ def _match_results(identity: Sequence[str], jester: str, territory: Sequence[int
     basis = final if rules.colour_score_includes_guessing else tuple(territory)   # DB-A17
     colours = _colour_scores(basis, identity)
     previous = list(history[:-1]) if len(history) >= 10 else list(history)
-    colour_history = [_colour_scores(h, identity) for h in previous]
-    abs_history = [{s: abs(v) for s, v in enumerate(h)} for h in previous]
+
+    def by_colour(scores: Sequence[int]) -> Mapping[str, int]:
+        return _colour_scores(scores, identity)
+
+    def by_size(scores: Sequence[int]) -> Mapping[int, int]:
+        return {s: abs(v) for s, v in enumerate(scores)}
+
     eligible_colours = [c for c in COLOURS if rules.jesters_eligible or c != jester]  # DB-A19
     eligible_seats = [s for s, d in enumerate(identity)
                       if rules.jesters_eligible or colour_of(d) != jester]
     notes = []
-    team = _decide(eligible_colours, colours, colour_history, True)                  # DB-R18
-    solo = _decide(eligible_seats, {s: abs(final[s]) for s in eligible_seats}, abs_history, True)
-    losers = _decide(eligible_colours, colours, colour_history, False)               # DB-R19
+    team = _decide(eligible_colours, colours, previous, True, by_colour)             # DB-R18
+    solo = _decide(eligible_seats, {s: abs(final[s]) for s in eligible_seats}, previous, True,
+                   by_size)
+    losers = _decide(eligible_colours, colours, previous, False, by_colour)          # DB-R19
     tokens = dict.fromkeys(range(len(identity)), 0)
     for s, d in enumerate(identity):
         if colour_of(d) in team and rules.team_tol == "per_member":                  # DB-A20
@@ -288,7 +296,7 @@ def _match_results(identity: Sequence[str], jester: str, territory: Sequence[int
     escaped: list[int] = []
     for colour in losers:
         members = [s for s, d in enumerate(identity) if colour_of(d) == colour]
-        ec = _decide(members, {s: abs(final[s]) for s in members}, abs_history, False)
+        ec = _decide(members, {s: abs(final[s]) for s in members}, previous, False, by_size)
         first.extend(ec)
         if len(ec) != 1:
             candidates.extend(ec)
