@@ -55,8 +55,9 @@ def _resolutions(monkeypatch, seed, rules):
 @pytest.mark.parametrize("seed", [1, 2])
 def test_the_lean_claims_give_the_resolutions_board_and_memos(monkeypatch, rules, seed):
     """DB-R11, DB-R12, DB-R15, DB-A9, DB-A10: for every round of whole games, the board
-    ``claimed_board`` makes equals the full resolution's (owners, Zero spaces, values), and the
-    bitboards and territory sums it hands the new board equal a fresh board's."""
+    ``claimed_board`` makes equals the full resolution's (owners, Zero spaces, values), the
+    bitboards and territory sums it hands the new board equal a fresh board's, and
+    ``lean_resolution`` is the full resolution, claim steps and their boards included."""
     lights = 0
     cases = _resolutions(monkeypatch, seed, rules)
     assert len(cases) == 9                                  # rounds 2-10
@@ -68,8 +69,15 @@ def test_the_lean_claims_give_the_resolutions_board_and_memos(monkeypatch, rules
         fresh = lean.copy()                                 # no memo
         assert lean._cache["owners"] == owner_bits(fresh)
         assert lean._cache["sums"] == territory_sums(fresh.copy())
-        lights += sum(1 for step in claims._resolve(board, placements, case_rules, lit).lights
-                      if step[2])
+        resolution = claims._resolve(board, placements, case_rules, lit)
+        lights += sum(1 for step in resolution.lights if step[2])
+        recorded = claims.lean_resolution(board, placements, case_rules, lit)
+        if not case_rules.partial_claims:                   # DB-A9's void: _resolve's words
+            assert recorded is None
+            continue
+        assert recorded == resolution and recorded.after._cache["sums"] == territory_sums(fresh)
+        assert [(s.start, s.claims, s.board) for s in recorded.steps] == [
+            (s.start, s.claims, s.board) for s in resolution.steps]
     assert lights                                           # a Power of Light was used
 
 

@@ -29,7 +29,7 @@ from ...core.draft import Draft
 from ...core.state import ActionLog, copier
 from .actions import EMPTY, Submission
 from .board import Board
-from .claims import Resolution, _resolve, claimed_board
+from .claims import Resolution, _resolve, claimed_board, lean_resolution
 from .legal import first_mover, legal_for, step_of
 from .options import fresh_uses
 from .rules import ROUNDS, SHAPES_PER_ROUND, Rules, _allocate_starts, _draft_shapes, letter_of
@@ -55,7 +55,7 @@ def _copier(*names: str) -> Callable[..., Submission]:
 _with_card = _copier("card")
 _with_place = _copier("place", "placed")
 ranked = _copier("shapes", "shapes_done")
-_with_guesses = _copier("guesses")
+guessed = _copier("guesses")
 #: A seat's card, ranking and placement at once (the random playout's common turn).
 took_turn = _copier("card", "shapes", "shapes_done", "place", "placed")
 
@@ -192,7 +192,7 @@ class Apply(Draft[Any]):
     def guess(self, seat: int, action: Any) -> None:                       # DB-R16
         subs = self.subs
         s = subs[seat]
-        self.subs = subs[:seat] + (_with_guesses(s, s.guesses + ((action[1], action[2]),)),) + subs[seat + 1:]
+        self.subs = subs[:seat] + (guessed(s, s.guesses + ((action[1], action[2]),)),) + subs[seat + 1:]
 
     def name_jester(self, seat: int, action: Any) -> None:                 # DB-R16
         self._revise(seat, jester=action[1], jester_done=True)
@@ -213,14 +213,16 @@ class Apply(Draft[Any]):
         object.__setattr__(new, "_mover", mover)
         return new
 
-    def resolve_round(self, record: bool = True) -> None:
+    def resolve_round(self, lean: bool = False, record: bool = True) -> None:
         """Everyone has chosen: resolve the round (DB-R5 order) and open the next one.
 
-        ``record=False`` (a random playout, for every round but the last: only the final
-        state is ever seen) may skip the round's :class:`.claims.Resolution`, the claim by
-        claim record with its verdicts, and work out only the board after it
-        (:func:`.claims.claimed_board`); ``self.resolution`` is then ``None`` until a round
-        resolved with ``record=True`` sets it."""
+        ``lean=True`` (a random playout) resolves the claims without building a verdict per
+        placement where the reading allows it (:func:`.claims.lean_resolution`, the same
+        resolution); with ``record=False`` too (every round of a playout but the last: only
+        the final state is ever seen) it skips the claim-by-claim record and works out only the
+        board after it (:func:`.claims.claimed_board`), and ``self.resolution`` is ``None``
+        until a round resolved with ``record=True`` sets it. The plain path (``play``) always
+        resolves with :func:`.claims._resolve`, the reference the tests hold these to."""
         rules, r, subs = self.rules, self.round, self.subs
         cards = {seat: (s.effective or 0, s.card or 0) for seat, s in enumerate(subs)}
         draft_cards = cards if rules.dark_applies_to_all_actions_in_round else {
@@ -250,12 +252,15 @@ class Apply(Draft[Any]):
                           for seat, s in enumerate(subs) if s.place is not None]
             lights = [(self.key(seat), s.light) for seat, s in enumerate(subs)
                       if s.light is not None]
-            lean = None if record else claimed_board(board, placements, rules, lights)
-            if lean is not None:
-                board = lean
-            else:
-                resolution = _resolve(board, placements, rules, lights)
-                board = resolution.after
+            after = claimed_board(board, placements, rules, lights) if lean and not record \
+                else None
+            if after is None:
+                if lean:
+                    resolution = lean_resolution(board, placements, rules, lights)
+                if resolution is None:
+                    resolution = _resolve(board, placements, rules, lights)
+                after = resolution.after
+            board = after
         to_place: tuple[Shape | None, ...] = (None,) * 10
         drafted: tuple[tuple[int, int], ...] = ()
         if r < ROUNDS:                                             # DB-R8
@@ -298,4 +303,4 @@ DO: Final[Mapping[str, Callable[[Apply, int, Any], None]]] = {
     "light": Apply.light, "guess": Apply.guess, "jester": Apply.name_jester}
 
 
-__all__ = ["Apply", "DO", "revised", "ranked", "took_turn", "replaced", "guess_map"]
+__all__ = ["Apply", "DO", "revised", "ranked", "guessed", "took_turn", "replaced", "guess_map"]

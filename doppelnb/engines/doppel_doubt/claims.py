@@ -175,26 +175,53 @@ def claimed_board(board: Board, placements: Sequence[tuple[int, str, int, int, t
     :func:`_resolve`. The new board comes with its owners' bitboards and territory sums worked
     out from the squares that changed (:meth:`.board.Board._successor`) instead of from all 289.
     """
+    found = _lean(board, placements, rules, lights, record=False)
+    return None if found is None else found.after
+
+
+def lean_resolution(board: Board,
+                    placements: Sequence[tuple[int, str, int, int, tuple[Cell, ...]]],
+                    rules: Rules, lights: Sequence[tuple[str, Cell]]) -> Resolution | None:
+    """``_resolve(board, placements, rules, lights)`` by :func:`claimed_board`'s route, claim
+    steps included (no verdicts built), or ``None`` where it does not cover the reading (also
+    DB-A9 without partial claims, whose void message :func:`_resolve` words). The playout's last
+    round, whose resolution the final state keeps; tests compare the two."""
+    if not rules.partial_claims:
+        return None
+    return _lean(board, placements, rules, lights, record=True)
+
+
+def _lean(board: Board, placements: Sequence[tuple[int, str, int, int, tuple[Cell, ...]]],
+          rules: Rules, lights: Sequence[tuple[str, Cell]], record: bool) -> Resolution | None:
+    """:func:`claimed_board` and :func:`lean_resolution`: the resolution, with its claim steps
+    and lights when ``record`` (else none, and ``before`` is the board itself)."""
     if (rules.legality_time != "round_start" or rules.illegal_takeover != "reject"
             or (board.rules is not rules and board.rules != rules)):
         return None
+    board = board.frozen()                     # as _resolve's start (itself when frozen)
     held_by, zero, values = board.owner, board.zero, board.values
     protect_starts = rules.start_square_protected
     starts = board._start_index
     owner = list(held_by)
     claimed_round: set[int] = set()
     changed: list[tuple[int, str]] = []
+    steps: list[ClaimStep] = []
+    claims: tuple[tuple[str, tuple[Cell, ...]], ...] = ()
     ordered = _card_order([(p, p[2], p[3]) for p in placements], True, rules)
-    for (_, who, _, _, cells), *_ in ordered:
+    for (seat, who, card, original, cells), *_ in ordered:
+        cells = tuple(sorted(cells))
         squares = [i for i in map(_INDEX.get, cells) if i is not None]  # on the board
         if not rules.partial_claims and claimed_round.intersection(squares):
             continue                                               # DB-A9: void
         mine = colour_of(who)
+        claimed, held, ignored = [], [], []
         for i in squares:
             if i in claimed_round:                                 # DB-R11: first claim wins
+                ignored.append(i)
                 continue
             was = held_by[i]
             if was == who:                                         # held
+                held.append(i)
                 if rules.own_square_blocks:                        # DB-A10
                     claimed_round.add(i)
                 continue
@@ -204,13 +231,25 @@ def claimed_board(board: Board, placements: Sequence[tuple[int, str, int, int, t
             owner[i] = who                                         # unclaimed or another's
             claimed_round.add(i)
             changed.append((i, who))
+            claimed.append(i)
+        if record:
+            taken = tuple([CELLS[i] for i in claimed])
+            if taken:
+                claims += ((who, taken),)
+            steps.append(ClaimStep(seat, who, card, original, cells, taken,
+                                   tuple([CELLS[i] for i in held]),
+                                   tuple([CELLS[i] for i in ignored]), None, board, claims))
     new_values = values
     lit = []
-    for who, (r, c) in lights:                                     # DB-R15, end of round
+    done = []
+    for who, cell in lights:                                       # DB-R15, end of round
+        r, c = cell
         i = r * SIZE + c
-        if 0 <= r < SIZE and 0 <= c < SIZE and owner[i] == who:
+        ok = 0 <= r < SIZE and 0 <= c < SIZE and owner[i] == who
+        if ok:
             lit.append((i, who))
             new_values = new_values[:i] + (0,) + new_values[i + 1:]
+        done.append((who, cell, ok))
     # The owners' bitboards and territory sums of the start board (worked out for its
     # placements and its own round's scores already), moved square by square.
     bits, guarded = owner_bits(board)
@@ -230,9 +269,11 @@ def claimed_board(board: Board, placements: Sequence[tuple[int, str, int, int, t
         totals[who][0 if v > 0 else 1] -= v
         guarded |= 1 << i
     moved = {key: mask for key, mask in moved.items() if mask}
-    return board._successor(tuple(owner), zero.union(i for i, _ in lit), new_values, {
+    after = board._successor(tuple(owner), zero.union(i for i, _ in lit), new_values, {
         "owners": (Map(moved), guarded),
         "sums": Map({key: (pair[0], pair[1]) for key, pair in totals.items() if key in moved})})
+    return Resolution(board, tuple(steps), tuple(done), after)
+
 
 def light_target_ok(board: Board, who: str, cell: Cell) -> None:
     """DB-R15: the Power of Light needs a square its holder controls (and not already Zero)."""
@@ -245,4 +286,5 @@ def light_target_ok(board: Board, who: str, cell: Cell) -> None:
 
 
 
-__all__ = ["ClaimStep", "Resolution", "resolve_placements", "claimed_board", "light_target_ok"]
+__all__ = ["ClaimStep", "Resolution", "resolve_placements", "claimed_board", "lean_resolution",
+           "light_target_ok"]

@@ -179,13 +179,16 @@ def legal_for(state: SeatState, seat: int, step: tuple[Any, ...] | None = None) 
     return list(_JESTER_ACTIONS)
 
 
-def draw_guess(state: SeatState, seat: int, colour: str, draw: Callable[[int], int]) -> Action:
+def draw_guess(state: SeatState, seat: int, colour: str, draw: Callable[[int], int],
+               made: tuple[tuple[str, tuple[int, ...]], ...] | None = None) -> Action:
     """``legal_for(state, seat)[draw(n)]`` at a ``("guess", colour)`` step, for its n legal
     guesses, without listing them: no one, then one seat (a seat's own colour) or a pair of
     seats in :func:`itertools.combinations` order, read off the index. A random playout makes
-    fifty guesses, some from lists of 37 (tests compare the two)."""
-    s = state.subs[seat]
-    named = {x for _, seats in s.guesses for x in seats}         # DB-R16: one colour each
+    fifty guesses, some from lists of 37 (tests compare the two). ``made``: the seat's guesses
+    so far, when they are not yet in its choice (``state.subs[seat].guesses`` otherwise)."""
+    if made is None:
+        made = state.subs[seat].guesses
+    named = {x for _, seats in made for x in seats}              # DB-R16: one colour each
     others = [x for x in range(10) if x != seat and x not in named]
     guesses = _GUESS_ACTIONS[colour]
     m = len(others)

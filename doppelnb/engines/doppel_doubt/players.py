@@ -32,7 +32,7 @@ from ...core.checks import check_instance, check_seat
 from ...core.errors import BadInput
 from ...core.state import ActionLog
 from .actions import EMPTY, Action, Dark, Forfeit, Guess, Jester, Light, Place, ShapesDone
-from .apply import Apply, ranked, replaced, revised, took_turn
+from .apply import Apply, guessed, ranked, replaced, revised, took_turn
 from .legal import CARD_ACTIONS, SHAPE_ACTIONS, draw_guess, first_mover, legal_for, step_of
 from .options import illustrative_pool
 from .placing import draw_legal_cells
@@ -319,7 +319,7 @@ def playout(state: State, rng: random.Random) -> State:
     while True:
         seat, step = mover
         if seat is None:                       # everyone has chosen: the round resolves
-            draft.resolve_round(record=draft.round == ROUNDS)   # only the last one is kept
+            draft.resolve_round(lean=True, record=draft.round == ROUNDS)  # the last one is kept
             if draft.round > ROUNDS:
                 break
             mover = first_mover(draft, 0)
@@ -369,10 +369,18 @@ def playout(state: State, rng: random.Random) -> State:
                 action = FORFEIT
             draft.choose(seat, action)
             log = ActionLog(log, action)
-        elif kind == "guess":                  # DB-R16: the k-th guess, not listed
-            action = draw_guess(draft, seat, step[1], draw)
-            draft.choose(seat, action)
-            log = ActionLog(log, action)
+        elif kind == "guess":                  # DB-R16: the seat's guesses in one go
+            s = draft.subs[seat]
+            made = s.guesses
+            colour = step[1]
+            while True:                        # the colours in order, each guess by index
+                action = draw_guess(draft, seat, colour, draw, made)
+                made += ((action[1], action[2]),)
+                log = ActionLog(log, action)
+                if len(made) == len(COLOURS):
+                    break
+                colour = COLOURS[len(made)]
+            draft.subs = replaced(draft.subs, seat, guessed(s, made))
         else:                                  # the rare steps: the listing itself
             actions = legal_for(draft, seat, step)
             action = actions[draw(len(actions))]
