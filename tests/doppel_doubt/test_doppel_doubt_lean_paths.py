@@ -160,3 +160,43 @@ def test_determinize_draws_the_others_placements_and_guesses_as_a_listing_would(
             patch.setattr(players, "draw_guess", listed_guess)
             plain = [players.determinize(position, 6, random.Random(k)) for k in range(5)]
         assert fast == plain
+
+
+def _turn_step_by_step(draft, seat, draw, log):
+    """The plain twin of ``players._turn``: card, ranking and placement each listed, drawn with
+    ``draw`` and applied by the Apply draft's rule function, one action at a time."""
+    from doppelnb.engines.doppel_doubt.legal import step_of
+
+    while True:
+        step = step_of(draft, seat)
+        if step is None or step[0] not in ("card", "shape", "place"):
+            return log
+        actions = legal_for(draft, seat, step)
+        draft.choose(seat, actions[draw(len(actions))])
+
+
+@pytest.mark.parametrize("rules", [db.Rules(), db.Rules(jester_controller="bot")],
+                         ids=["default", "bots"])
+def test_determinize_makes_the_others_turns_as_step_by_step_choices_would(monkeypatch, rules):
+    """DB-R4, DB-R8, DB-R10: the others' turns made so far this round (card, ranking,
+    placement) come out of a sample as the listing of each step, drawn and applied one by one,
+    makes them, at positions all through seeded games (the Power of Dark holder's turn included:
+    it takes the step-by-step path)."""
+    from doppelnb.engines.doppel_doubt import players
+
+    state = db.new_game(seed=6, rules=rules, artefacts={"dark": 2, "light": 5})
+    rng = random.Random(6)
+    positions = []
+    while not state.is_over:
+        if state.to_move in (4, 9) and state._step(state.to_move)[0] == "card":
+            positions.append(state)
+        state = state.play(random_policy(state, rng))
+    assert len(positions) == 20
+    for position in positions:
+        fast = [players.determinize(position, position.to_move, random.Random(k))
+                for k in range(2)]
+        with monkeypatch.context() as patch:
+            patch.setattr(players, "_turn", _turn_step_by_step)
+            plain = [players.determinize(position, position.to_move, random.Random(k))
+                     for k in range(2)]
+        assert fast == plain

@@ -115,8 +115,9 @@ def _padded(mask: int, pad: int) -> int:
     return out
 
 
-#: ``(own, bad, enemy, targets, width)``: what :func:`masks` returns.
-Masks = tuple[int, int, int, Mapping[str, int], int]
+#: ``(own, bad, enemy, targets, width)``: what :func:`masks` returns (``targets``: each other
+#: owner's squares, in no particular order).
+Masks = tuple[int, int, int, tuple[int, ...], int]
 
 
 def masks(board: SquareFacts, key: str, pad: int) -> Masks:
@@ -139,11 +140,13 @@ def masks(board: SquareFacts, key: str, pad: int) -> Masks:
         if squares & guarded and colour_of(owner) != mine:
             bad |= squares & guarded
         if squares & ~guarded:
-            enemy[owner] = _padded(squares & ~guarded, pad)
+            enemy[owner] = _padded(squares & ~guarded, pad) if pad else squares & ~guarded
     all_enemy = 0
     for squares in enemy.values():
         all_enemy |= squares
-    out: Masks = (_padded(own, pad), _padded(bad, pad), all_enemy, Map(enemy), SIZE + 2 * pad)
+    if pad:
+        own, bad = _padded(own, pad), _padded(bad, pad)
+    out: Masks = (own, bad, all_enemy, tuple(enemy.values()), SIZE + 2 * pad)
     board._cache[("masks", key, pad)] = out
     return out
 
@@ -172,7 +175,7 @@ def legal_masks(board: SquareFacts, key: str, shape: Shape) -> list[tuple[int, i
     """For each rotation: ``(rotation, pad, anchors)``, where bit ``pr * (17 + 2 * pad) + pc``
     of ``anchors`` is set when the rotation with its corner at (pr - pad, pc - pad) is legal."""
     rules = board.rules
-    pad = pad_for(rules, shape)
+    pad = pad_for(rules, shape) if rules.allow_offboard else 0
     own, bad, enemy, targets, width = masks(board, key, pad)
     size = shape.size
     rule, reject = rules.takeover_rule, rules.illegal_takeover == "reject"
@@ -263,12 +266,12 @@ def _at_least_running(masks: list[int], need: int) -> int:
     return level[-1] if need > 0 else -1
 
 
-def _takeover_fail(rules: Rules, enemy: int, targets: Mapping[str, int],
+def _takeover_fail(rules: Rules, enemy: int, targets: tuple[int, ...],
                    shifts: tuple[int, ...], own_planes: list[int], rule: str, size: int,
                    anchors: int) -> int:
     """Anchors where some enemy square is covered and the takeover test fails (``enemy``:
     every other owner's squares; ``targets``: those per owner)."""
-    groups = [enemy] if rules.takeover_check == "whole_shape" else list(targets.values())
+    groups = [enemy] if rules.takeover_check == "whole_shape" else targets
     fail = 0
     own_ok = at_least(own_planes, size // 2 + 1, anchors) if rule == "own_over_half" else 0
     for group in groups:

@@ -106,9 +106,15 @@ def _progress(state: State, seat: int) -> int:
 def determinize(state: State, player: int, rng: random.Random) -> State:
     """A state consistent with what ``player`` has seen, every hidden part drawn from ``rng``.
 
-    Reads only ``player``'s view, the public parts of the state (board, offered shapes, past
+    Reads only ``player``'s view, its own ranking of last round's shapes (its own past choice,
+    ``state.last_rankings[player]``), the public parts of the state (board, offered shapes, past
     cards, the Artefact holders) and public counts (hand sizes, how many parts of its choice each
     seat has made); the others' true Doppels, hands, shapes and choices are never read.
+
+    With the played cards revealed (DB-A23) that ranking rules worlds out: each shape the seat
+    ranked above the one it got was drafted by a seat with a lower card (DB-R8), whose partner
+    holds it now. The seating and the shapes to place are drawn again until they agree with it,
+    so the sample is uniform over the worlds that do (tests count them).
 
     Future chance is redrawn too, so that the sample's future depends on ``rng`` alone: the
     game's seed (it completes a ranking stopped early, DB-A24, and makes the Jester bots'
@@ -174,13 +180,23 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     # ranking stopped early is completed from the new seed, as the game would).
     # A placement or a guess is drawn by its index, as the playout draws it (the same draw as
     # ``rng.choice`` of the listing, without listing hundreds of placements).
+    # A whole turn of card, ranking and placement goes in one go, as in the playout.
     draft = Apply.of(guess)
     draw: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
+    whole = state.rules.partial_shape_list != "auto_complete_random"
+    turn = 2 + (SHAPES_PER_ROUND - 1 if state.round < ROUNDS else 0)   # its parts
     for x in others:
-        for _ in range(done[x]):
+        parts = done[x]
+        while parts:
             step = step_of(draft, x)
             if step is None:
                 break
+            parts -= 1
+            if (step[0] == "card" and whole and state.round > 1 and parts + 1 >= turn
+                    and (draft.artefacts["dark"] != x or not draft.uses["dark"])):
+                _turn(draft, x, draw, None)
+                parts -= turn - 1
+                continue
             action: Any
             shape = draft.to_place[x]
             if step[0] == "place" and shape is not None:

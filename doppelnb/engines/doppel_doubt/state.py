@@ -351,8 +351,9 @@ class State(FrozenGameState):
         if not self.is_over:
             raise IllegalAction("DB-R17", "the results come after round 10")
         assert self.guesses is not None
-        return _match_results(self.identity, self.jester, self.history_scores[-1], self.guesses,
-                              self.history_scores, self.rules)
+        history = self.history_scores               # worked out once (a search's every playout)
+        return _match_results(self.identity, self.jester, history[-1], self.guesses, history,
+                              self.rules)
 
     def view(self, seat: int | None = None) -> View:
         """What ``seat`` knows (DB-R2, DB-A23): its own identity, hand and shape, the public board
