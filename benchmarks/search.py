@@ -43,12 +43,32 @@ draft); the default sizes, Tricks and the peer in a second run; decisions per CP
 - Tricks 37.8 [35.2, 40.4], n = 10 (1,610): PASS against >= 20, settled;
 - Groom Lake 28.2 [22.4, 33.9], n = 6 (233): PASS against >= 20, settled;
 - the quest 28.7 [25.3, 32.2], n = 12 (868): PASS against >= 20, settled;
-- Doppel Doubt 3.8 [3.3, 4.3], n = 3 (327): FAIL against >= 5, settled;
+- Doppel Doubt 3.8 [3.3, 4.3], n = 3 (327): FAIL against >= 5, settled (before issue 27's
+  engine work; after it, see below);
 - OpenSpiel's ISMCTS bot on oh_hell 91.2 [84.6, 97.7], n = 40 (1,165): Tricks is at **0.42x**
   [0.37, 0.46] of it, FAIL against >= 1x, settled.
 
 The sampler section in that run: 862 µs a sample with the constraints worked out at every
 sample, 78 with them prepared once per decision (11.1x).
+
+Doppel Doubt after issue 27's engine work (its playout's legality checks and action
+application: the rounds before the last resolved without their claim record, the owners'
+bitboards and territory sums moved square by square, a seat's card, ranking and placement drawn
+and made into its choice at once, guesses drawn by index, a placement's own squares counted by
+full adders, the legal masks kept on the board the playouts share; and a determinizer that uses
+the seat's own last ranking), measured 2026-11-27 side by side with the code before it in one
+run: game k of each in turn (who went first alternating), each game its own process of this
+script (``--engines doppel_doubt --games 1 --seed 1000+k``, the old code on ``PYTHONPATH``), the
+machine busy (load average 5.0-6.7 on its 2 cores, so both figures are lower than idle ones):
+
+- Doppel Doubt **6.0 [5.2, 6.9]**, n = 8 (872 decisions, 5.4-8.9 a game): PASS against >= 5,
+  settled; the code before it 3.1 [2.9, 3.2], n = 8 (872, 2.9-3.5 a game) in the same run:
+  **1.97x** [1.69, 2.31]. (The last two pairs of games ran with less load beside them: 8.0 and
+  8.9 against 3.0 and 3.5; the first six gave 5.4-5.7 against 2.9-3.1.) Under a sampling
+  profiler (26 decisions of two seeded games) the playouts are 84% of the search time (86%
+  before): placements drawn from the bitboards 34% (25% before), the rounds' resolutions 20%
+  (28%), the rest the ranking and card draws, the log entries and the scans for the next
+  mover; the results of a finished game 4% (6%), the determinizer 6% (4%).
 
 Before the hooks (the same day, the machine busy, load average 16-36, so lower figures):
 Doppeldoppel 16.9, Tricks 33.0, Groom Lake 5.3, the quest 12.7, Doppel Doubt 0.74, Tricks 0.36x
@@ -66,8 +86,9 @@ constraints and its table of deal counts rebuilt each time) against one prepared
 decision drawn 32 times (the same samples), at 60 decisions of a seeded random game.
 
 Run: ``.venv/bin/python benchmarks/search.py [--quick] [--engines a,b] [--games N,NAME=N]
-[--seed S]`` (``make bench`` runs it with the defaults: about 11 minutes of search CPU at the
-load of the figures above, 7 of them Doppel Doubt's three games; Ctrl-C prints what was
+[--seed S]`` (``make bench`` runs it with the defaults: about 8 minutes of search CPU at the
+load of the figures above, 3-4 of them Doppel Doubt's three games, 7 before issue 27's
+engine work; Ctrl-C prints what was
 measured so far). OpenSpiel is optional (``pip install -e ".[bench]"``); without
 it the script prints doppelnb's figures and no Tricks / OpenSpiel verdict.
 """

@@ -23,11 +23,12 @@ counts but different in the hidden parts give identical samples for the same see
 
 The View is not all a seat knows, though: it remembers its own past choices, and with the
 played cards revealed (DB-A23) its ranking of last round's shapes tells it that every shape it
-ranked above the one it got was drafted by a seat with a lower card (DB-R8). The sampler ignores
-that; the last test shows it (strict xfail, open: 22-87% of samples break it in eleven round-3
-positions of seeds 0-2). Not checked either: the same from earlier rounds' drafts and round 1's
-starting squares (DB-R6), and whether the board and the resolutions tell a careful player more
-about the seating.
+ranked above the one it got was drafted by a seat with a lower card (DB-R8). The sampler draws
+the seating and the shapes to place again until they agree with that (22-87% of first draws
+broke it in eleven round-3 positions of seeds 0-2); the last tests check that no sample breaks
+it and that the samples are uniform over the worlds that keep it. Not used or checked: the
+same from earlier rounds' drafts and round 1's starting squares (DB-R6), and whether the board
+and the resolutions tell a careful player more about the seating.
 
 scipy is not a dependency, so the p-value is computed here (the regularised upper incomplete
 gamma function, Numerical Recipes' series and continued fraction). With fixed seeds every test
@@ -281,10 +282,6 @@ def test_two_states_alike_in_the_view_give_the_same_samples(position):
 
 
 # -- what the seat's own shape ranking and the revealed cards tell it (DB-R8, DB-A23) -------
-@pytest.mark.xfail(strict=True, reason=(
-    "determinize samples the seating and the shapes to place from the View, which does not "
-    "hold the seat's own ranking of last round's shapes: it ignores that every shape the seat "
-    "ranked above the one it got was drafted by a seat with a lower card (issue 27, open)"))
 def test_samples_agree_with_my_last_ranking_and_the_draft_order():
     """A seat ranked last round's shapes and got ``g`` (DB-R8): each shape it ranked above
     ``g`` had been taken by a seat drafting before it, in ascending order of the revealed cards
@@ -311,3 +308,64 @@ def test_samples_agree_with_my_last_ranking_and_the_draft_order():
         drafted = {world.to_place[world.partner(y)] for y in before}
         broken += not above <= drafted
     assert broken == 0, f"{broken} of 200 samples have a shape I ranked higher drafted after me"
+
+
+def _matchings(seats):
+    """Every way of splitting ``seats`` (an even number) into unordered pairs."""
+    if not seats:
+        yield []
+        return
+    first, rest = seats[0], seats[1:]
+    for i, mate in enumerate(rest):
+        for more in _matchings(rest[:i] + rest[i + 1:]):
+            yield [(first, mate), *more]
+
+
+def test_samples_are_uniform_over_the_worlds_my_ranking_allows():
+    """DB-R8, DB-A23: where the seat's last ranking rules worlds out (seed 0, start of round 3,
+    seat 7), the samples' (partner's seat, holder of a shape it ranked higher) is uniform over
+    the worlds that remain. Counted from the rules: for partner ``p``, the other eight seats
+    pair up (each pairing as often, its colours and letters a constant factor); a seat can hold
+    a shape ranked above mine only if its pair-mate drafted before me, so with ``g`` such seats
+    and ``k`` such shapes among the eight handed out, (p, h) has sum over pairings of
+    [h is such a seat] (g - 1)! / (g - k)! (8 - k)! worlds, and none if the shape I hold was
+    ranked higher and ``p`` drafted after me."""
+    state = _walk(0, lambda s: s.round == 3 and s.to_move == 0)
+    player = 7
+    last = next(s for s in state.history()
+                if s.round == state.round - 1 and len(s.subs[player].shapes) == 10)
+    ranking = last.subs[player].shapes
+    offered = state.shapes_by_round[state.round - 2]
+    got = dict(state.draft_log[-1])[player]
+    above = {offered[i] for i in ranking[:ranking.index(got)]}
+    cards = state.played[-1]
+    before = {x for x in range(10) if cards[x][0] < cards[player][0]}
+    held = state.to_place[player]
+    pool = [s for s in offered if s not in (held, offered[got])]
+    ranked_higher = [s for s in pool if s in above]
+    k = len(ranked_higher)
+    assert k >= 2
+    named = ranked_higher[0]
+    others = [x for x in range(10) if x != player]
+    weights: dict = {}
+    for p in others:
+        if held in above and p not in before:
+            continue
+        rest = [x for x in others if x != p]
+        for pairs in _matchings(rest):
+            mate = {a: b for a, b in pairs} | {b: a for a, b in pairs}
+            good = [x for x in rest if mate[x] in before]
+            g = len(good)
+            if g < k:
+                continue
+            ways = math.factorial(g - 1) // math.factorial(g - k) * math.factorial(8 - k)
+            for h in good:
+                weights[p, h] = weights.get((p, h), 0) + ways
+    rng = random.Random(3)
+    counts: Counter = Counter()
+    for _ in range(SAMPLES):
+        world = determinize(state, player, rng)
+        partner = world.identity.index(partner_of(world.identity[player]))
+        counts[partner, world.to_place.index(named)] += 1
+    p = _p_value(counts, weights)
+    assert p > ALPHA, f"{len(weights)} cells, p = {p:.3g}"

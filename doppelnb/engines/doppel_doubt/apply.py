@@ -29,7 +29,7 @@ from ...core.draft import Draft
 from ...core.state import ActionLog, copier
 from .actions import EMPTY, Submission
 from .board import Board
-from .claims import Resolution, _resolve
+from .claims import Resolution, _resolve, claimed_board, lean_resolution
 from .legal import first_mover, legal_for, step_of
 from .options import fresh_uses
 from .rules import ROUNDS, SHAPES_PER_ROUND, Rules, _allocate_starts, _draft_shapes, letter_of
@@ -44,6 +44,20 @@ def revised(choice: Submission, **changes: Any) -> Submission:
     handling), made once and kept."""
     make = copier(Submission, tuple(changes))  # type: ignore[type-var]  # any slots class
     return make(choice, *changes.values())
+
+
+#: The revisions made most often (a card, a placement, a ranking, a guess), each a copier made
+#: once: ``_with_card(choice, card)`` is ``revised(choice, card=card)`` without the keywords.
+def _copier(*names: str) -> Callable[..., Submission]:
+    return copier(Submission, names)  # type: ignore[type-var]  # any slots class
+
+
+_with_card = _copier("card")
+_with_place = _copier("place", "placed")
+ranked = _copier("shapes", "shapes_done")
+guessed = _copier("guesses")
+#: A seat's card, ranking and placement at once (the random playout's common turn).
+took_turn = _copier("card", "shapes", "shapes_done", "place", "placed")
 
 
 def replaced(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -87,6 +101,7 @@ class Apply(Draft[Any]):
     territory_log: tuple[Mapping[str, tuple[int, int]], ...]
     guesses: tuple[Map[str, Any], ...] | None
     draft_log: tuple[tuple[tuple[int, int], ...], ...]
+    last_rankings: tuple[tuple[int, ...], ...]
 
     # -- who is who (never changed by a draft) ---------------------------------------------------
     def key(self, seat: int) -> str:
@@ -128,9 +143,12 @@ class Apply(Draft[Any]):
         self.subs = replaced(self.subs, seat, revised(self.subs[seat], **changes))
 
     def card(self, seat: int, action: Any) -> None:                        # DB-R4
-        self._revise(seat, card=action[1])
-        self.hands = replaced(self.hands, seat,
-                              tuple(c for c in self.hands[seat] if c != action[1]))
+        card = action[1]
+        subs, hands = self.subs, self.hands
+        self.subs = subs[:seat] + (_with_card(subs[seat], card),) + subs[seat + 1:]
+        hand = hands[seat]
+        k = hand.index(card)
+        self.hands = hands[:seat] + (hand[:k] + hand[k + 1:],) + hands[seat + 1:]
 
     def dark(self, seat: int, action: Any) -> None:                        # DB-R20
         self._revise(seat, dark=action[1])
@@ -146,10 +164,12 @@ class Apply(Draft[Any]):
         self._revise(seat, starts=starts, starts_done=len(starts) == len(labels))
 
     def shape(self, seat: int, action: Any) -> None:                       # DB-R8
-        shapes = self.subs[seat].shapes + (action[1],)
+        subs = self.subs
+        shapes = subs[seat].shapes + (action[1],)
         if len(shapes) == SHAPES_PER_ROUND - 1:       # the last one is forced
             shapes += tuple(i for i in range(SHAPES_PER_ROUND) if i not in shapes)
-        self._revise(seat, shapes=shapes, shapes_done=len(shapes) == SHAPES_PER_ROUND)
+        self.subs = subs[:seat] + (ranked(subs[seat], shapes,
+                                                 len(shapes) == SHAPES_PER_ROUND),) + subs[seat + 1:]
 
     def shapes_done(self, seat: int, action: Any) -> None:                 # DB-A24
         shapes = self.subs[seat].shapes
@@ -158,7 +178,8 @@ class Apply(Draft[Any]):
         self._revise(seat, shapes=shapes + tuple(rest), shapes_done=True)
 
     def place(self, seat: int, action: Any) -> None:                       # DB-R10
-        self._revise(seat, place=tuple(action[1]), placed=True)
+        subs = self.subs
+        self.subs = subs[:seat] + (_with_place(subs[seat], tuple(action[1]), True),) + subs[seat + 1:]
 
     def forfeit(self, seat: int, action: Any) -> None:                     # DB-A12
         self._revise(seat, place=None, placed=True)
@@ -169,7 +190,9 @@ class Apply(Draft[Any]):
             self.uses = self.uses.set("light", self.uses["light"] - 1)
 
     def guess(self, seat: int, action: Any) -> None:                       # DB-R16
-        self._revise(seat, guesses=self.subs[seat].guesses + ((action[1], action[2]),))
+        subs = self.subs
+        s = subs[seat]
+        self.subs = subs[:seat] + (guessed(s, s.guesses + ((action[1], action[2]),)),) + subs[seat + 1:]
 
     def name_jester(self, seat: int, action: Any) -> None:                 # DB-R16
         self._revise(seat, jester=action[1], jester_done=True)
@@ -190,8 +213,16 @@ class Apply(Draft[Any]):
         object.__setattr__(new, "_mover", mover)
         return new
 
-    def resolve_round(self) -> None:
-        """Everyone has chosen: resolve the round (DB-R5 order) and open the next one."""
+    def resolve_round(self, lean: bool = False, record: bool = True) -> None:
+        """Everyone has chosen: resolve the round (DB-R5 order) and open the next one.
+
+        ``lean=True`` (a random playout) resolves the claims without building a verdict per
+        placement where the reading allows it (:func:`.claims.lean_resolution`, the same
+        resolution); with ``record=False`` too (every round of a playout but the last: only
+        the final state is ever seen) it skips the claim-by-claim record and works out only the
+        board after it (:func:`.claims.claimed_board`), and ``self.resolution`` is ``None``
+        until a round resolved with ``record=True`` sets it. The plain path (``play``) always
+        resolves with :func:`.claims._resolve`, the reference the tests hold these to."""
         rules, r, subs = self.rules, self.round, self.subs
         cards = {seat: (s.effective or 0, s.card or 0) for seat, s in enumerate(subs)}
         draft_cards = cards if rules.dark_applies_to_all_actions_in_round else {
@@ -221,8 +252,15 @@ class Apply(Draft[Any]):
                           for seat, s in enumerate(subs) if s.place is not None]
             lights = [(self.key(seat), s.light) for seat, s in enumerate(subs)
                       if s.light is not None]
-            resolution = _resolve(board, placements, rules, lights)
-            board = resolution.after
+            after = claimed_board(board, placements, rules, lights) if lean and not record \
+                else None
+            if after is None:
+                if lean:
+                    resolution = lean_resolution(board, placements, rules, lights)
+                if resolution is None:
+                    resolution = _resolve(board, placements, rules, lights)
+                after = resolution.after
+            board = after
         to_place: tuple[Shape | None, ...] = (None,) * 10
         drafted: tuple[tuple[int, int], ...] = ()
         if r < ROUNDS:                                             # DB-R8
@@ -242,6 +280,7 @@ class Apply(Draft[Any]):
         self.board, self.round, self.to_place, self.subs = board, r + 1, to_place, (EMPTY,) * 10
         self.resolution = resolution
         self.draft_log = self.draft_log + (drafted,)
+        self.last_rankings = tuple(s.shapes for s in subs) if r < ROUNDS else ()
         if self.round <= ROUNDS:
             self.fill_bots()
 
@@ -264,4 +303,4 @@ DO: Final[Mapping[str, Callable[[Apply, int, Any], None]]] = {
     "light": Apply.light, "guess": Apply.guess, "jester": Apply.name_jester}
 
 
-__all__ = ["Apply", "DO", "revised", "replaced", "guess_map"]
+__all__ = ["Apply", "DO", "revised", "ranked", "guessed", "took_turn", "replaced", "guess_map"]

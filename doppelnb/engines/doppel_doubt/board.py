@@ -144,6 +144,16 @@ class Board:
         new.__dict__["_frozen"] = True
         return new
 
+    def _successor(self, owner: tuple[str | None, ...], zero: frozenset[int],
+                   values: tuple[int, ...], cache: dict[Any, Any]) -> Board:
+        """A frozen board with these squares, sharing the rest of this one, its memo started
+        with ``cache`` (what :func:`.claims.claimed_board` worked out from the squares that
+        changed; tests compare it with a fresh board's)."""
+        new = object.__new__(Board)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(owner=owner, zero=zero, values=values, _frozen=True, _cache=cache)
+        return new
+
     @property
     def is_frozen(self) -> bool:
         return bool(self._frozen)

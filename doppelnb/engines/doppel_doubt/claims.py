@@ -14,11 +14,15 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
+from immutables import Map
+
 from ...core.checks import check_instance, check_int, check_sequence, fail
 from ...core.errors import IllegalAction
 from .board import Board, Verdict
-from .notation import Cell, _cell_list, cell_name, cells_text, on_board, parse_cell
-from .rules import Rules, _card_order, _rules
+from .notation import CELLS, SIZE, Cell, _cell_list, cell_name, cells_text, on_board, parse_cell
+from .placing import owner_bits
+from .rules import Rules, _card_order, _rules, colour_of
+from .scoring import territory_sums
 
 # -- claims (DB-R11) ----------------------------------------------------------------------------
 
@@ -151,6 +155,126 @@ def _resolve(board: Board, placements: Sequence[tuple[int, str, int, int, tuple[
 
 
 
+#: A board square's index, by its (row, column).
+_INDEX = {cell: i for i, cell in enumerate(CELLS)}
+
+
+def claimed_board(board: Board, placements: Sequence[tuple[int, str, int, int, tuple[Cell, ...]]],
+                  rules: Rules, lights: Sequence[tuple[str, Cell]]) -> Board | None:
+    """``_resolve(board, placements, rules, lights).after`` without the round's record (no
+    verdicts, messages nor claim steps), or ``None`` under a reading it does not cover (then
+    call :func:`_resolve`): a random playout needs only the board after each round but the
+    last. Tests compare the two over whole games.
+
+    Covered: placements judged on the start-of-round board (DB-A8 a, the default) that a legal
+    listing gave (what every caller passes: a state's placements were checked when chosen, on
+    this very board), with a failed takeover rejecting the placement (DB-A7 reject). Then a
+    placement breaks no rule, so each covered square is, on the start board, the placer's
+    (held), a partner's Zero space (DB-R12: no change) or a square it takes (unclaimed, or
+    another colour's); DB-R11 (first claim wins), DB-A9 and DB-A10 decide the rest as in
+    :func:`_resolve`. The new board comes with its owners' bitboards and territory sums worked
+    out from the squares that changed (:meth:`.board.Board._successor`) instead of from all 289.
+    """
+    found = _lean(board, placements, rules, lights, record=False)
+    return None if found is None else found.after
+
+
+def lean_resolution(board: Board,
+                    placements: Sequence[tuple[int, str, int, int, tuple[Cell, ...]]],
+                    rules: Rules, lights: Sequence[tuple[str, Cell]]) -> Resolution | None:
+    """``_resolve(board, placements, rules, lights)`` by :func:`claimed_board`'s route, claim
+    steps included (no verdicts built), or ``None`` where it does not cover the reading (also
+    DB-A9 without partial claims, whose void message :func:`_resolve` words). The playout's last
+    round, whose resolution the final state keeps; tests compare the two."""
+    if not rules.partial_claims:
+        return None
+    return _lean(board, placements, rules, lights, record=True)
+
+
+def _lean(board: Board, placements: Sequence[tuple[int, str, int, int, tuple[Cell, ...]]],
+          rules: Rules, lights: Sequence[tuple[str, Cell]], record: bool) -> Resolution | None:
+    """:func:`claimed_board` and :func:`lean_resolution`: the resolution, with its claim steps
+    and lights when ``record`` (else none, and ``before`` is the board itself)."""
+    if (rules.legality_time != "round_start" or rules.illegal_takeover != "reject"
+            or (board.rules is not rules and board.rules != rules)):
+        return None
+    board = board.frozen()                     # as _resolve's start (itself when frozen)
+    held_by, zero, values = board.owner, board.zero, board.values
+    protect_starts = rules.start_square_protected
+    starts = board._start_index
+    owner = list(held_by)
+    claimed_round: set[int] = set()
+    changed: list[tuple[int, str]] = []
+    steps: list[ClaimStep] = []
+    claims: tuple[tuple[str, tuple[Cell, ...]], ...] = ()
+    ordered = _card_order([(p, p[2], p[3]) for p in placements], True, rules)
+    for (seat, who, card, original, cells), *_ in ordered:
+        cells = tuple(sorted(cells))
+        squares = [i for i in map(_INDEX.get, cells) if i is not None]  # on the board
+        if not rules.partial_claims and claimed_round.intersection(squares):
+            continue                                               # DB-A9: void
+        mine = colour_of(who)
+        claimed, held, ignored = [], [], []
+        for i in squares:
+            if i in claimed_round:                                 # DB-R11: first claim wins
+                ignored.append(i)
+                continue
+            was = held_by[i]
+            if was == who:                                         # held
+                held.append(i)
+                if rules.own_square_blocks:                        # DB-A10
+                    claimed_round.add(i)
+                continue
+            if (was is not None and (i in zero or (protect_starts and i in starts))
+                    and colour_of(was) == mine):
+                continue                                           # DB-R12: a partner's Zero
+            owner[i] = who                                         # unclaimed or another's
+            claimed_round.add(i)
+            changed.append((i, who))
+            claimed.append(i)
+        if record:
+            taken = tuple([CELLS[i] for i in claimed])
+            if taken:
+                claims += ((who, taken),)
+            steps.append(ClaimStep(seat, who, card, original, cells, taken,
+                                   tuple([CELLS[i] for i in held]),
+                                   tuple([CELLS[i] for i in ignored]), None, board, claims))
+    new_values = values
+    lit = []
+    done = []
+    for who, cell in lights:                                       # DB-R15, end of round
+        r, c = cell
+        i = r * SIZE + c
+        ok = 0 <= r < SIZE and 0 <= c < SIZE and owner[i] == who
+        if ok:
+            lit.append((i, who))
+            new_values = new_values[:i] + (0,) + new_values[i + 1:]
+        done.append((who, cell, ok))
+    # The owners' bitboards and territory sums of the start board (worked out for its
+    # placements and its own round's scores already), moved square by square.
+    bits, guarded = owner_bits(board)
+    sums = territory_sums(board)
+    moved = dict(bits)
+    totals = {key: list(pair) for key, pair in sums.items()}
+    for i, now in changed:
+        was, v = held_by[i], values[i]
+        bit = 1 << i
+        if was is not None:
+            moved[was] &= ~bit
+            totals[was][0 if v > 0 else 1] -= v
+        moved[now] = moved.get(now, 0) | bit
+        totals.setdefault(now, [0, 0])[0 if v > 0 else 1] += v
+    for i, who in lit:                                             # the value becomes 0
+        v = values[i]
+        totals[who][0 if v > 0 else 1] -= v
+        guarded |= 1 << i
+    moved = {key: mask for key, mask in moved.items() if mask}
+    after = board._successor(tuple(owner), zero.union(i for i, _ in lit), new_values, {
+        "owners": (Map(moved), guarded),
+        "sums": Map({key: (pair[0], pair[1]) for key, pair in totals.items() if key in moved})})
+    return Resolution(board, tuple(steps), tuple(done), after)
+
+
 def light_target_ok(board: Board, who: str, cell: Cell) -> None:
     """DB-R15: the Power of Light needs a square its holder controls (and not already Zero)."""
     if not on_board(cell):
@@ -162,4 +286,5 @@ def light_target_ok(board: Board, who: str, cell: Cell) -> None:
 
 
 
-__all__ = ["ClaimStep", "Resolution", "resolve_placements", "light_target_ok"]
+__all__ = ["ClaimStep", "Resolution", "resolve_placements", "claimed_board", "lean_resolution",
+           "light_target_ok"]

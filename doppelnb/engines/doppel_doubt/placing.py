@@ -115,13 +115,19 @@ def _padded(mask: int, pad: int) -> int:
     return out
 
 
-def masks(board: SquareFacts, key: str, pad: int) -> Mapping[str, Any]:
+#: ``(own, bad, enemy, targets, width)``: what :func:`masks` returns (``targets``: each other
+#: owner's squares, in no particular order).
+Masks = tuple[int, int, int, tuple[int, ...], int]
+
+
+def masks(board: SquareFacts, key: str, pad: int) -> Masks:
     """The bitboards a placement by owner ``key`` is judged on, padded by ``pad`` off-board
-    squares: ``own`` (its squares), ``bad`` (another colour's protected squares: DB-R12,
-    DB-A15), ``enemy`` (every other owner's other squares) and ``targets`` (those per owner).
-    A partner's protected squares (DB-R12, "if it is your colour") are in none of them, as in
-    :meth:`.board.Board.category`. Memoised on the board."""
-    cached: Mapping[str, Any] | None = board._cache.get(("masks", key, pad))
+    squares, as ``(own, bad, enemy, targets, width)``: ``own`` (its squares), ``bad`` (another
+    colour's protected squares: DB-R12, DB-A15), ``enemy`` (every other owner's other squares),
+    ``targets`` (those per owner) and the padded grid's width. A partner's protected squares
+    (DB-R12, "if it is your colour") are in none of them, as in
+    :meth:`.board.Board.category`. Memoised on the board (a tuple: read at every listing)."""
+    cached: Masks | None = board._cache.get(("masks", key, pad))
     if cached is not None:
         return cached
     bits, guarded = owner_bits(board)
@@ -134,13 +140,13 @@ def masks(board: SquareFacts, key: str, pad: int) -> Mapping[str, Any]:
         if squares & guarded and colour_of(owner) != mine:
             bad |= squares & guarded
         if squares & ~guarded:
-            enemy[owner] = _padded(squares & ~guarded, pad)
+            enemy[owner] = _padded(squares & ~guarded, pad) if pad else squares & ~guarded
     all_enemy = 0
     for squares in enemy.values():
         all_enemy |= squares
-    out: Mapping[str, Any] = Map({
-        "own": _padded(own, pad), "bad": _padded(bad, pad), "enemy": all_enemy,
-        "targets": Map(enemy), "width": SIZE + 2 * pad})
+    if pad:
+        own, bad = _padded(own, pad), _padded(bad, pad)
+    out: Masks = (own, bad, all_enemy, tuple(enemy.values()), SIZE + 2 * pad)
     board._cache[("masks", key, pad)] = out
     return out
 
@@ -169,12 +175,10 @@ def legal_masks(board: SquareFacts, key: str, shape: Shape) -> list[tuple[int, i
     """For each rotation: ``(rotation, pad, anchors)``, where bit ``pr * (17 + 2 * pad) + pc``
     of ``anchors`` is set when the rotation with its corner at (pr - pad, pc - pad) is legal."""
     rules = board.rules
-    pad = pad_for(rules, shape)
-    m = masks(board, key, pad)
-    width = m["width"]
+    pad = pad_for(rules, shape) if rules.allow_offboard else 0
+    own, bad, enemy, targets, width = masks(board, key, pad)
     size = shape.size
     rule, reject = rules.takeover_rule, rules.illegal_takeover == "reject"
-    own, bad, enemy = m["own"], m["bad"], m["enemy"]
     lazy = rule == "own_over_half" and rules.takeover_check == "whole_shape"
     need = size // 2 + 1
     out = []
@@ -203,15 +207,43 @@ def legal_masks(board: SquareFacts, key: str, shape: Shape) -> list[tuple[int, i
                 own_planes: list[int] = []
                 for mask in moved:
                     add_bit(own_planes, mask)
-                legal &= ~_takeover_fail(rules, m, shifts, own_planes, rule, size, anchors)
+                legal &= ~_takeover_fail(rules, enemy, targets, shifts, own_planes, rule, size,
+                                         anchors)
         out.append((index, pad, legal))
     return out
 
 
 def _at_least(masks: list[int], need: int) -> int:
+    """The bits set in at least ``need`` of ``masks``. The game's shapes (4, 5 or 6 squares,
+    ``need`` the majority: 3, 3 or 4) add their masks with full adders (:func:`_majority`),
+    7 to 15 operations in all; other sizes take :func:`_at_least_running`."""
+    n = len(masks)
+    if n == 4 and need == 3:
+        a, b, c, d = masks
+        ones, twos = a ^ b ^ c, _majority(a, b, c)          # a + b + c = ones + 2 twos
+        return twos & (ones | d)                             # 2 + ones + d >= 3
+    if n == 5 and need == 3:
+        a, b, c, d, e = masks
+        ones, twos = a ^ b ^ c, _majority(a, b, c)
+        ones2, twos2 = d ^ e, d & e                          # d + e = ones2 + 2 twos2
+        return (twos & twos2) | ((twos | twos2) & (ones | ones2))
+    if n == 6 and need == 4:
+        a, b, c, d, e, f = masks
+        ones, twos = a ^ b ^ c, _majority(a, b, c)
+        ones2, twos2 = d ^ e ^ f, _majority(d, e, f)
+        return (twos & twos2) | ((twos | twos2) & ones & ones2)
+    return _at_least_running(masks, need)
+
+
+def _majority(a: int, b: int, c: int) -> int:
+    """The bits set in at least two of ``a``, ``b``, ``c`` (a full adder's carry)."""
+    return (a & b) | (c & (a ^ b))
+
+
+def _at_least_running(masks: list[int], need: int) -> int:
     """The bits set in at least ``need`` of ``masks``: a running threshold count (``one``: set
-    at least once so far, ``two``: twice, ...), a few operations per mask. Unrolled for the
-    thresholds of 4-6 square shapes (3 and 4); other thresholds take the general loop."""
+    at least once so far, ``two``: twice, ...), a few operations per mask (the twin the tests
+    compare :func:`_at_least` with). Unrolled for thresholds 3 and 4."""
     one = two = three = four = 0
     if need == 3:
         for mask in masks:
@@ -234,23 +266,24 @@ def _at_least(masks: list[int], need: int) -> int:
     return level[-1] if need > 0 else -1
 
 
-def _takeover_fail(rules: Rules, m: Mapping[str, Any], shifts: tuple[int, ...], own_planes: list[int],
-                   rule: str, size: int, anchors: int) -> int:
-    """Anchors where some enemy square is covered and the takeover test fails."""
-    groups = ([m["enemy"]] if rules.takeover_check == "whole_shape"
-              else list(m["targets"].values()))
+def _takeover_fail(rules: Rules, enemy: int, targets: tuple[int, ...],
+                   shifts: tuple[int, ...], own_planes: list[int], rule: str, size: int,
+                   anchors: int) -> int:
+    """Anchors where some enemy square is covered and the takeover test fails (``enemy``:
+    every other owner's squares; ``targets``: those per owner)."""
+    groups = [enemy] if rules.takeover_check == "whole_shape" else targets
     fail = 0
     own_ok = at_least(own_planes, size // 2 + 1, anchors) if rule == "own_over_half" else 0
-    for enemy in groups:
+    for group in groups:
         planes: list[int] = []
         touched = 0
         if rule == "own_over_half":               # only whether an enemy square is covered
             for k in shifts:
-                touched |= enemy >> k
+                touched |= group >> k
             fail |= touched & ~own_ok
             continue
         for k in shifts:
-            e = enemy >> k
+            e = group >> k
             touched |= e
             add_bit(planes, e)
         if rule == "non_enemy_over_half":
@@ -306,7 +339,12 @@ def draw_legal_cells(board: SquareFacts, key: str, shape: Shape,
     them (``None``, nothing drawn, when there is none): the rotation is found by counting each
     rotation's legal anchors, the anchor by bisecting its mask on the number of set bits below a
     point. The random playout draws one placement of hundreds this way."""
-    found = legal_masks(board, key, shape)
+    # Memoised on the board: a search's playouts start from one board (the determinized
+    # worlds share it) and place the same few shapes for the same owners on it again and again.
+    memo = ("legal", key, shape.key)
+    found: tuple[tuple[int, int, int], ...] | None = board._cache.get(memo)
+    if found is None:
+        found = board._cache[memo] = tuple(legal_masks(board, key, shape))
     total = sum(mask.bit_count() for _, _, mask in found)
     if not total:
         return None

@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, cast
 
 from ...core.chance import MAX_SEED
@@ -31,11 +32,21 @@ from ...core.checks import check_instance, check_seat
 from ...core.errors import BadInput
 from ...core.state import ActionLog
 from .actions import EMPTY, Action, Dark, Forfeit, Guess, Jester, Light, Place, ShapesDone
-from .apply import Apply, replaced, revised
-from .legal import CARD_ACTIONS, SHAPE_ACTIONS, first_mover, legal_for, step_of
+from .apply import Apply, guessed, ranked, replaced, revised, took_turn
+from .legal import CARD_ACTIONS, SHAPE_ACTIONS, draw_guess, first_mover, legal_for, step_of
 from .options import illustrative_pool
 from .placing import draw_legal_cells
-from .rules import COLOURS, DOPPELS, ROUNDS, SHAPES_PER_ROUND, SIZE, colour_of, partner_of
+from .rules import (
+    COLOURS,
+    DOPPELS,
+    ROUNDS,
+    SHAPES_PER_ROUND,
+    SIZE,
+    _card_order,
+    colour_of,
+    partner_of,
+)
+from .shapes import Shape
 from .state import State
 
 #: The actions the playout draws without a listing.
@@ -95,9 +106,15 @@ def _progress(state: State, seat: int) -> int:
 def determinize(state: State, player: int, rng: random.Random) -> State:
     """A state consistent with what ``player`` has seen, every hidden part drawn from ``rng``.
 
-    Reads only ``player``'s view, the public parts of the state (board, offered shapes, past
+    Reads only ``player``'s view, its own ranking of last round's shapes (its own past choice,
+    ``state.last_rankings[player]``), the public parts of the state (board, offered shapes, past
     cards, the Artefact holders) and public counts (hand sizes, how many parts of its choice each
     seat has made); the others' true Doppels, hands, shapes and choices are never read.
+
+    With the played cards revealed (DB-A23) that ranking rules worlds out: each shape the seat
+    ranked above the one it got was drafted by a seat with a lower card (DB-R8), whose partner
+    holds it now. The seating and the shapes to place are drawn again until they agree with it,
+    so the sample is uniform over the worlds that do (tests count them).
 
     Future chance is redrawn too, so that the sample's future depends on ``rng`` alone: the
     game's seed (it completes a ranking stopped early, DB-A24, and makes the Jester bots'
@@ -124,25 +141,15 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     me = view.you
     assert me is not None
     others = [x for x in range(10) if x != player]
-    # Doppels and the Jester colour: a random assignment of the other nine (DB-R2).
-    rest = [d for d in DOPPELS if d != me]
-    rng.shuffle(rest)
-    if state.is_jester(player):                 # a Jester knows it is one (DB-R1)
-        jester = colour_of(me)
-    else:
-        jester = rng.choice([c for c in COLOURS if c != colour_of(me)])
     bots = [x for x in others if state.is_bot(x)]   # public under DB-A25 (see above)
-    if bots:  # the bot seats hold the sampled Jester colour's Doppels, the people the rest
-        people = [x for x in others if x not in bots]
-        seats = bots + people
-        rest = ([d for d in rest if colour_of(d) == jester]
-                + [d for d in rest if colour_of(d) != jester])
-    else:
-        seats = others
-    identity = list(state.identity)
-    identity[player] = me
-    for x, d in zip(seats, rest, strict=True):
-        identity[x] = d
+    # What my own ranking of last round's shapes tells me (DB-R8, DB-A23), if anything: the
+    # worlds that break it are drawn again (rejection keeps the draw uniform over the rest).
+    knowledge = _what_my_ranking_tells(state, player)
+    while True:
+        identity, jester = _seating(state, player, me, others, bots, rng)
+        to_place = _shapes_to_place(state, player, identity, others, rng)
+        if knowledge is None or _agrees(knowledge, identity, to_place):
+            break
     # Hands: the cards not seen (not in my hand, not played in a revealed round), dealt at the
     # public sizes (each seat's hand plus this round's card if it has played one).
     assert view.your_choice is not None
@@ -155,18 +162,6 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
         size = len(state.hands[x]) + (state.subs[x].card is not None)
         hands[x] = tuple(sorted(unseen[:size]))
         unseen = unseen[size:]
-    # Shapes to place: the ones I did not receive, spread over the others; my partner gets the
-    # one I drafted for it (DB-R8).
-    to_place = list(state.to_place)
-    if state.round > 1 and state.draft_log and state.draft_log[-1]:
-        last_offered = state.shapes_by_round[state.round - 2]
-        drafted = dict(state.draft_log[-1])
-        own = last_offered[drafted[player]] if player in drafted else None
-        pool = [s for s in last_offered if s != view.shape_to_place and s != own]
-        rng.shuffle(pool)
-        partner = identity.index(partner_of(me))
-        for x in others:
-            to_place[x] = own if x == partner else (pool.pop() if pool else None)
     # The rounds still to reveal (DB-A2, illustrative and seeded): drawn afresh.
     shapes = state.shapes_by_round
     if "shapes_by_round" not in state.options:
@@ -178,17 +173,126 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
                           to_place=tuple(to_place), shapes_by_round=shapes,
                           seed=rng.randrange(MAX_SEED + 1),
                           subs=tuple(s if x == player else EMPTY
-                                     for x, s in enumerate(state.subs)))
+                                     for x, s in enumerate(state.subs)),
+                          last_rankings=tuple(r if x == player else ()
+                                              for x, r in enumerate(state.last_rankings)))
     # The others' choices so far this round: the same number of parts, made at random (a
     # ranking stopped early is completed from the new seed, as the game would).
+    # A placement or a guess is drawn by its index, as the playout draws it (the same draw as
+    # ``rng.choice`` of the listing, without listing hundreds of placements).
+    # A whole turn of card, ranking and placement goes in one go, as in the playout.
     draft = Apply.of(guess)
+    draw: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
+    whole = state.rules.partial_shape_list != "auto_complete_random"
+    turn = 2 + (SHAPES_PER_ROUND - 1 if state.round < ROUNDS else 0)   # its parts
     for x in others:
-        for _ in range(done[x]):
+        parts = done[x]
+        while parts:
             step = step_of(draft, x)
             if step is None:
                 break
-            draft.choose(x, rng.choice(legal_for(draft, x, step)))
+            parts -= 1
+            if (step[0] == "card" and whole and state.round > 1 and parts + 1 >= turn
+                    and (draft.artefacts["dark"] != x or not draft.uses["dark"])):
+                _turn(draft, x, draw, None)
+                parts -= turn - 1
+                continue
+            action: Any
+            shape = draft.to_place[x]
+            if step[0] == "place" and shape is not None:
+                cells = draw_legal_cells(draft.board, draft.key(x), shape, draw)
+                if cells is None:
+                    draw(1)                    # the choice from [forfeit]
+                    action = FORFEIT
+                else:
+                    action = Place("place", cells)
+            elif step[0] == "guess":
+                action = draw_guess(draft, x, step[1], draw)
+            else:
+                action = rng.choice(legal_for(draft, x, step))
+            draft.choose(x, action)
     return draft.freeze()  # type: ignore[no-any-return]
+
+
+def _seating(state: State, player: int, me: str, others: list[int], bots: list[int],
+             rng: random.Random) -> tuple[list[str], str]:
+    """Doppels and the Jester colour: a random assignment of the other nine (DB-R2); the Jester
+    bots' seats hold the Jester colour's Doppels (DB-A25)."""
+    rest = [d for d in DOPPELS if d != me]
+    rng.shuffle(rest)
+    if state.is_jester(player):                 # a Jester knows it is one (DB-R1)
+        jester = colour_of(me)
+    else:
+        jester = rng.choice([c for c in COLOURS if c != colour_of(me)])
+    if bots:  # the bot seats hold the sampled Jester colour's Doppels, the people the rest
+        people = [x for x in others if x not in bots]
+        seats = bots + people
+        rest = ([d for d in rest if colour_of(d) == jester]
+                + [d for d in rest if colour_of(d) != jester])
+    else:
+        seats = others
+    identity = list(state.identity)
+    identity[player] = me
+    for x, d in zip(seats, rest, strict=True):
+        identity[x] = d
+    return identity, jester
+
+
+def _shapes_to_place(state: State, player: int, identity: list[str], others: list[int],
+                     rng: random.Random) -> list[Shape | None]:
+    """Shapes to place: the ones I did not receive, spread over the others; my partner gets
+    the one I drafted for it (DB-R8)."""
+    to_place = list(state.to_place)
+    if state.round > 1 and state.draft_log and state.draft_log[-1]:
+        last_offered = state.shapes_by_round[state.round - 2]
+        drafted = dict(state.draft_log[-1])
+        own = last_offered[drafted[player]] if player in drafted else None
+        pool = [s for s in last_offered if s != state.to_place[player] and s != own]
+        rng.shuffle(pool)
+        partner = identity.index(partner_of(identity[player]))
+        for x in others:
+            to_place[x] = own if x == partner else (pool.pop() if pool else None)
+    return to_place
+
+
+def _what_my_ranking_tells(state: State, player: int
+                           ) -> tuple[frozenset[Shape], frozenset[int]] | None:
+    """``(shapes, seats)``: the shapes ``player`` ranked above the one it got last round, and
+    the seats that drafted before it (DB-R8: in ascending card order, each seat taking the
+    first shape on its list still there), when it knows both; ``None`` otherwise.
+
+    It got the first shape on its ranking nobody had taken, so each shape it ranked higher was
+    taken by a seat drafting before it, whose partner now holds it to place. It knows its own
+    ranking (its own past choice, kept by the state for it: ``last_rankings``) and, when the
+    played cards are revealed (DB-A23), the draft order (the cards, after Dark under DB-A21's
+    reading). Not used: a ranking completed at random (DB-A24 auto_complete_random; the seat
+    knows only the part it ranked) and what earlier rounds' drafts tell."""
+    if (state.round < 2 or not state.rules.reveal_played_cards or not state.last_rankings
+            or state.rules.partial_shape_list != "reject" or not state.draft_log[-1]):
+        return None
+    drafted = dict(state.draft_log[-1])
+    ranking = state.last_rankings[player]
+    if player not in drafted or not ranking:
+        return None
+    above = ranking[:ranking.index(drafted[player])]
+    if not above:
+        return None
+    offered = state.shapes_by_round[state.round - 2]
+    by_dark = state.rules.dark_applies_to_all_actions_in_round                    # DB-A21
+    cards = [(x, after if by_dark else card, card)
+             for x, (card, after) in enumerate(state.played[-1])]
+    order = [x for x, *_ in _card_order(cards, False, state.rules)]
+    return frozenset(offered[i] for i in above), frozenset(order[:order.index(player)])
+
+
+def _agrees(knowledge: tuple[frozenset[Shape], frozenset[int]], identity: list[str],
+            to_place: list[Shape | None]) -> bool:
+    """Whether a world's seating and shapes to place agree with what the seat's ranking told
+    it: every shape it ranked higher is held by the partner of a seat that drafted before it."""
+    shapes, before = knowledge
+    seat_of = {doppel: x for x, doppel in enumerate(identity)}
+    return all(seat_of[partner_of(identity[x])] in before
+               for x, shape in enumerate(to_place) if shape in shapes)
 
 
 def sides(state: State) -> tuple[str, ...]:
@@ -221,31 +325,41 @@ def playout(state: State, rng: random.Random) -> State:
     if state.is_over:
         return state
     draft = Apply.of(state)
-    draw = rng.randrange
+    # ``rng.choice(seq)`` is ``seq[rng._randbelow(len(seq))]`` and ``rng.randrange(n)`` is
+    # ``rng._randbelow(n)`` for n > 0: the same draws (the tests compare the games), without
+    # randrange's argument handling at every one of a playout's 800 actions.
+    draw: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
     log = state.action_log
     auto = state.rules.partial_shape_list == "auto_complete_random"
     mover = first_mover(draft, 0)
     while True:
         seat, step = mover
         if seat is None:                       # everyone has chosen: the round resolves
-            draft.resolve_round()
+            draft.resolve_round(lean=True, record=draft.round == ROUNDS)  # the last one is kept
             if draft.round > ROUNDS:
                 break
             mover = first_mover(draft, 0)
             continue
         assert step is not None
         kind = step[0]
-        if kind == "shape":                    # DB-R8: the whole ranking in one loop
+        if kind == "card" and draft.round > 1 and not auto and (
+                draft.artefacts["dark"] != seat or not draft.uses["dark"]):
+            log = _turn(draft, seat, draw, log)
+        elif kind == "shape":                  # DB-R8: the whole ranking in one loop
             s = draft.subs[seat]
             shapes = list(s.shapes)
             rest = [i for i in range(SHAPES_PER_ROUND) if i not in shapes]   # the legal order
             done = False
-            while len(rest) > 1:
-                k = draw(len(rest) + (auto and bool(shapes)))
+            while len(rest) > 1 and auto:
+                k = draw(len(rest) + bool(shapes))
                 if k == len(rest):             # ``shapes_done`` ends the list (DB-A24)
                     done = True
                     break
                 taken = rest.pop(k)
+                shapes.append(taken)
+                log = ActionLog(log, SHAPE_ACTIONS[taken])
+            while len(rest) > 1 and not auto:  # the shapes not yet ranked, the k-th taken
+                taken = rest.pop(draw(len(rest)))
                 shapes.append(taken)
                 log = ActionLog(log, SHAPE_ACTIONS[taken])
             if done:
@@ -254,8 +368,7 @@ def playout(state: State, rng: random.Random) -> State:
                 log = ActionLog(log, DONE)
             else:
                 shapes += rest                 # the last one is forced
-                draft.subs = replaced(draft.subs, seat, revised(s, shapes=tuple(shapes),
-                                                                shapes_done=True))
+                draft.subs = replaced(draft.subs, seat, ranked(s, tuple(shapes), True))
         elif kind == "card":                   # DB-R4: a card of the hand, in hand order
             hand = draft.hands[seat]
             action: Any = CARD_ACTIONS[hand[draw(len(hand))]]
@@ -272,6 +385,18 @@ def playout(state: State, rng: random.Random) -> State:
                 action = FORFEIT
             draft.choose(seat, action)
             log = ActionLog(log, action)
+        elif kind == "guess":                  # DB-R16: the seat's guesses in one go
+            s = draft.subs[seat]
+            made = s.guesses
+            colour = step[1]
+            while True:                        # the colours in order, each guess by index
+                action = draw_guess(draft, seat, colour, draw, made)
+                made += ((action[1], action[2]),)
+                log = ActionLog(log, action)
+                if len(made) == len(COLOURS):
+                    break
+                colour = COLOURS[len(made)]
+            draft.subs = replaced(draft.subs, seat, guessed(s, made))
         else:                                  # the rare steps: the listing itself
             actions = legal_for(draft, seat, step)
             action = actions[draw(len(actions))]
@@ -280,3 +405,36 @@ def playout(state: State, rng: random.Random) -> State:
         mover = first_mover(draft, seat)
     draft.action_log = log
     return draft.freeze()  # type: ignore[no-any-return]
+
+
+def _turn(draft: Apply, seat: int, draw: Callable[[int], int], log: ActionLog | None
+          ) -> ActionLog | None:
+    """A seat's card, shape ranking (rounds 2-9) and placement, drawn in the plain loop's order
+    and made into its choice at once (one revision of the seat's choice instead of three, one
+    scan for the next mover): the playout's common turn, when the seat holds no Power of Dark
+    to use between card and ranking (DB-R20) and rankings are whole (DB-A24 reject). What
+    follows (a Power of Light, the guesses) takes the step-by-step path. Returns the log."""
+    hand = draft.hands[seat]
+    card = hand[draw(len(hand))]                                        # DB-R4
+    log = ActionLog(log, CARD_ACTIONS[card])
+    shapes: tuple[int, ...] = ()
+    if draft.round < ROUNDS:                                            # DB-R8
+        rest = list(range(SHAPES_PER_ROUND))
+        ranking = []
+        while len(rest) > 1:
+            taken = rest.pop(draw(len(rest)))
+            ranking.append(taken)
+            log = ActionLog(log, SHAPE_ACTIONS[taken])
+        shapes = tuple(ranking + rest)                                  # the last one is forced
+    shape = draft.to_place[seat]                                        # DB-R10, DB-A12
+    cells = None if shape is None else draw_legal_cells(draft.board, draft.key(seat), shape, draw)
+    if cells is None:
+        draw(1)                                # the loop's choice from [forfeit]
+        log = ActionLog(log, FORFEIT)
+    else:
+        log = ActionLog(log, Place("place", cells))
+    k = hand.index(card)
+    draft.hands = replaced(draft.hands, seat, hand[:k] + hand[k + 1:])
+    draft.subs = replaced(draft.subs, seat, took_turn(draft.subs[seat], card, shapes,
+                                                      bool(shapes), cells, True))
+    return log

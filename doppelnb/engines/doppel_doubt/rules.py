@@ -335,12 +335,16 @@ def _draft_shapes(rankings: Mapping[Any, Sequence[int]], cards: Mapping[Any, tup
                   count: int, rules: Rules) -> dict[Any, int]:
     """:func:`draft_shapes` on arguments the engine made itself (checked already)."""
     got: dict[Any, int] = {}
+    taken: set[int] = set()
+    every = list(range(count))
     order = _card_order([(who, *cards[who]) for who in rankings], False, rules)
     for who, *_ in order:
-        ranking = list(rankings[who])
-        if sorted(ranking) != list(range(count)):
+        ranking = rankings[who]
+        if sorted(ranking) != every:
             raise IllegalAction("DB-R8", f"{who} must rank all {count} shapes")
-        got[who] = next(i for i in ranking if i not in got.values())
+        first = next(i for i in ranking if i not in taken)
+        got[who] = first
+        taken.add(first)
     return got
 
 

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import compress
 from typing import Any
 
@@ -110,8 +110,11 @@ def seat_scores(sums: Mapping[str, tuple[int, int]], identity: Sequence[str], by
 
 def colour_scores(scores: Sequence[int], identity: Sequence[str]) -> dict[str, int]:
     """DB-R17: colour score = P's score - Q's score (the gap)."""
-    scores = _scores(scores, "scores")
-    identity = _identity(identity)
+    return _colour_scores(_scores(scores, "scores"), _identity(identity))
+
+
+def _colour_scores(scores: Sequence[int], identity: Sequence[str]) -> dict[str, int]:
+    """:func:`colour_scores` on checked arguments (what a game state holds)."""
     out = dict.fromkeys(COLOURS, 0)
     for score, doppel in zip(scores, identity, strict=True):
         out[colour_of(doppel)] += score if letter_of(doppel) == "P" else -score
@@ -123,9 +126,15 @@ def correct_pair(guesser: int, colour: str, named: Sequence[int], identity: Sequ
     """DB-A16: a pair is guessed when the guesser named exactly its members (its partner alone
     for the guesser's own colour)."""
     members = {s for s, d in enumerate(identity) if colour_of(d) == colour}
-    if colour == colour_of(identity[guesser]):
-        return set(named) == members - {guesser} and len(named) == 1
-    return set(named) == members and len(named) == 2
+    return _pair_right(guesser, colour == colour_of(identity[guesser]), named, members)
+
+
+def _pair_right(guesser: int, own: bool, named: Sequence[int], members: set[int]) -> bool:
+    """:func:`correct_pair` with the colour's ``members`` worked out (``own``: the guesser's
+    own colour)."""
+    if own:
+        return len(named) == 1 and set(named) == members - {guesser}
+    return len(named) == 2 and set(named) == members
 
 
 def guess_points(identity: Sequence[str], jester: str, guesses: Sequence[Mapping[str, Any]],
@@ -148,11 +157,13 @@ def _guess_points(identity: Sequence[str], jester: str, guesses: Sequence[Mappin
     n = len(identity)
     benefit, detriment = [0] * n, [0] * n
     hit_pairs: set[str] = set()
+    colours = [colour_of(d) for d in identity]
+    members = {colour: {s for s, c in enumerate(colours) if c == colour} for colour in COLOURS}
     for g, guess in enumerate(guesses):
-        own = colour_of(identity[g])
+        own = colours[g]
         for colour in COLOURS:
             named = guess.get(colour, ())
-            right = correct_pair(g, colour, named, identity)
+            right = _pair_right(g, colour == own, named, members[colour])
             jester_right = colour == jester and colour != own and (
                 right or (rules.jester_guess == "colour_only" and guess.get("jester") == jester))
             if jester_right:                                       # +10 for the Jester pair
@@ -212,18 +223,20 @@ class Results:
         return results_html(self)
 
 
-def _decide(pool: Sequence[Any], final: Mapping[Any, int], history: Sequence[Mapping[Any, int]],
-            higher: bool) -> tuple[Any, ...]:
+def _decide(pool: Sequence[Any], final: Mapping[Any, int], history: Sequence[Any],
+            higher: bool, measure: Callable[[Any], Mapping[Any, int]]) -> tuple[Any, ...]:
     """DB-R18 / DB-A18: the best of ``pool`` by ``final``; ties go to whoever led in the previous
-    round (round 9, then 8, ...); a tie throughout is shared."""
+    round (round 9, then 8, ...; ``measure(history[r])`` scores round r + 1, worked out only
+    when a tie needs it); a tie throughout is shared."""
     sign = 1 if higher else -1
     best = max(sign * final[x] for x in pool)
     tied = [x for x in pool if sign * final[x] == best]
-    for measure in reversed(history):
+    for past in reversed(history):
         if len(tied) == 1:
             break
-        top = max(sign * measure[x] for x in tied)
-        tied = [x for x in tied if sign * measure[x] == top]
+        scored = measure(past)
+        top = max(sign * scored[x] for x in tied)
+        tied = [x for x in tied if sign * scored[x] == top]
     return tuple(tied)
 
 
@@ -252,17 +265,23 @@ def _match_results(identity: Sequence[str], jester: str, territory: Sequence[int
     final = tuple(_adjust(territory[s], letter_of(identity[s]), benefit[s], detriment[s],
                           rules.detriment_clamp_zero) for s in range(len(identity)))
     basis = final if rules.colour_score_includes_guessing else tuple(territory)   # DB-A17
-    colours = colour_scores(basis, identity)
+    colours = _colour_scores(basis, identity)
     previous = list(history[:-1]) if len(history) >= 10 else list(history)
-    colour_history = [colour_scores(h, identity) for h in previous]
-    abs_history = [{s: abs(v) for s, v in enumerate(h)} for h in previous]
+
+    def by_colour(scores: Sequence[int]) -> Mapping[str, int]:
+        return _colour_scores(scores, identity)
+
+    def by_size(scores: Sequence[int]) -> Mapping[int, int]:
+        return {s: abs(v) for s, v in enumerate(scores)}
+
     eligible_colours = [c for c in COLOURS if rules.jesters_eligible or c != jester]  # DB-A19
     eligible_seats = [s for s, d in enumerate(identity)
                       if rules.jesters_eligible or colour_of(d) != jester]
     notes = []
-    team = _decide(eligible_colours, colours, colour_history, True)                  # DB-R18
-    solo = _decide(eligible_seats, {s: abs(final[s]) for s in eligible_seats}, abs_history, True)
-    losers = _decide(eligible_colours, colours, colour_history, False)               # DB-R19
+    team = _decide(eligible_colours, colours, previous, True, by_colour)             # DB-R18
+    solo = _decide(eligible_seats, {s: abs(final[s]) for s in eligible_seats}, previous, True,
+                   by_size)
+    losers = _decide(eligible_colours, colours, previous, False, by_colour)          # DB-R19
     tokens = dict.fromkeys(range(len(identity)), 0)
     for s, d in enumerate(identity):
         if colour_of(d) in team and rules.team_tol == "per_member":                  # DB-A20
@@ -277,7 +296,7 @@ def _match_results(identity: Sequence[str], jester: str, territory: Sequence[int
     escaped: list[int] = []
     for colour in losers:
         members = [s for s, d in enumerate(identity) if colour_of(d) == colour]
-        ec = _decide(members, {s: abs(final[s]) for s in members}, abs_history, False)
+        ec = _decide(members, {s: abs(final[s]) for s in members}, previous, False, by_size)
         first.extend(ec)
         if len(ec) != 1:
             candidates.extend(ec)

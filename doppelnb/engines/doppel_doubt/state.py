@@ -139,6 +139,10 @@ class State(FrozenGameState):
     territory_log: tuple[Mapping[str, tuple[int, int]], ...] = ()
     guesses: tuple[Map[str, Any], ...] | None = None
     draft_log: tuple[tuple[tuple[int, int], ...], ...] = ()
+    # Each seat's ranking of last round's shapes (DB-R8; () in round 1 and after round 10):
+    # what a seat remembers of its own past choice, for the determinizer (it reads its
+    # player's only).
+    last_rankings: tuple[tuple[int, ...], ...] = ()
     _legal: tuple[Action, ...] | None = dataclasses.field(default=None, compare=False)
     _mover: tuple[int | None, tuple[Any, ...] | None] | None = dataclasses.field(
         default=None, compare=False)                 # (seat to move, its step)
@@ -347,8 +351,9 @@ class State(FrozenGameState):
         if not self.is_over:
             raise IllegalAction("DB-R17", "the results come after round 10")
         assert self.guesses is not None
-        return _match_results(self.identity, self.jester, self.history_scores[-1], self.guesses,
-                              self.history_scores, self.rules)
+        history = self.history_scores               # worked out once (a search's every playout)
+        return _match_results(self.identity, self.jester, history[-1], self.guesses, history,
+                              self.rules)
 
     def view(self, seat: int | None = None) -> View:
         """What ``seat`` knows (DB-R2, DB-A23): its own identity, hand and shape, the public board
