@@ -28,6 +28,7 @@ from ...core.state import FrozenGameState, Outcome
 from .actions import Action, action_label, parse_action, target_name
 from .apply import apply
 from .cards import ABILITIES, CardSet, Hero, register_data
+from .knowledge import ItemEvents
 from .legal import legal_actions, refusal
 from .rules import BAG, DOPPEL, GAME, LOYAL, LOYALTY, MARKER_SUPPLY, PLAYER_COUNTS, SET_ASIDE, Rules
 from .setup import OPTION_NAMES, deal
@@ -141,6 +142,7 @@ class State(TableQueries, FrozenGameState):
     end_reason: str
     log_chain: Lines | None
     secret_chains: tuple[Lines | None, ...]
+    item_events: ItemEvents | None
     _legal: tuple[Action, ...] | None = dataclasses.field(default=None, compare=False)
     _checked: Action | None = dataclasses.field(default=None, compare=False)
 
