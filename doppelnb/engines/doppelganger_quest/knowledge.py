@@ -327,9 +327,10 @@ class Whereabouts:
         sizes = [len(members) for members in self.classes]
         total = 0
         self.cumulative: list[int] = []
-        for placement in self.order:
-            weight = _multinomial(len(self.unseen), [self._room(placement, z)
-                                                     for z in range(self.zones)])
+        self._rooms = [tuple(self._room(placement, z) for z in range(self.zones))
+                       for placement in self.order]
+        for placement, rooms in zip(self.order, self._rooms, strict=True):
+            weight = _multinomial(len(self.unseen), rooms)
             for size, counts in zip(sizes, placement, strict=True):
                 weight *= _multinomial(size, counts)
             total += weight
@@ -337,9 +338,11 @@ class Whereabouts:
         self.total = total
 
     def sample(self, rng: random.Random) -> list[list[str]]:
-        """The cards of each place (hands, deck, discards, pool, face-up), in a uniformly
-        random order within each place; one world uniform among the consistent ones."""
-        placement = self.order[0]
+        """The cards of each place (hands, deck, discards, pool, face-up): one world uniform
+        among the consistent ones. The deck is in a uniformly random order (its order is what
+        is left to chance: draws come off its top); a hand or another pile is a set, whose
+        order the rules never read, so it is left as dealt here (the seen cards first)."""
+        index = 0
         if len(self.order) > 1:
             pick = rng.randrange(self.total)
             lo, hi = 0, len(self.order) - 1
@@ -349,28 +352,34 @@ class Whereabouts:
                     hi = mid
                 else:
                     lo = mid + 1
-            placement = self.order[lo]
+            index = lo
+        placement = self.order[index]
         places: list[list[str]] = [[] for _ in range(self.zones)]
+        deck = self.deck
+        mixed = False  # the deck holds cards from more than one class (or the never seen)
         for members, counts in zip(self.classes, placement, strict=True):
-            cards = list(members)
-            if len(cards) > 1:
+            cards = members
+            if len(cards) > 1 and max(counts) < len(cards):  # spread over several places
+                cards = list(cards)
                 rng.shuffle(cards)
             i = 0
             for zone, count in enumerate(counts):
                 if count:
+                    if zone == deck:
+                        mixed = mixed or bool(places[deck])
                     places[zone] += cards[i:i + count]
                     i += count
         unseen = list(self.unseen)
         rng.shuffle(unseen)
         i = 0
-        for zone in range(self.zones):
-            room = self._room(placement, zone)
+        for zone, room in enumerate(self._rooms[index]):
             if room:
+                if zone == deck:
+                    mixed = mixed or bool(places[deck])
                 places[zone] += unseen[i:i + room]
                 i += room
-        for cards in places:
-            if len(cards) > 1:
-                rng.shuffle(cards)
+        if mixed:
+            rng.shuffle(places[deck])
         return places
 
 
