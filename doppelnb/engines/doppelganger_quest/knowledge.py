@@ -30,6 +30,7 @@ way to choose which of them were drawn.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Iterable, Sequence
@@ -324,15 +325,27 @@ class Whereabouts:
         seen = set(self.class_of)
         self.unseen = sorted(c for c in self.every_card if c not in seen)
         self.order = sorted(self.placements)
-        sizes = [len(members) for members in self.classes]
         total = 0
         self.cumulative: list[int] = []
-        self._rooms = [tuple(self._room(placement, z) for z in range(self.zones))
-                       for placement in self.order]
-        for placement, rooms in zip(self.order, self._rooms, strict=True):
+        # per placement, what sample deals: each class's cards spread over their places, the
+        # room left for the never-seen cards, and whether the deck mixes cards of several
+        # sources (then its order is shuffled once more)
+        self._plans: list[tuple[Any, ...]] = []
+        size = self.size
+        for placement in self.order:
+            used = [sum(column) for column in zip(*placement, strict=True)] if placement else \
+                [0] * self.zones
+            rooms = [s - u for s, u in zip(size, used, strict=True)]
             weight = _multinomial(len(self.unseen), rooms)
-            for size, counts in zip(sizes, placement, strict=True):
-                weight *= _multinomial(size, counts)
+            parts = []
+            sources = int(rooms[self.deck] > 0)
+            for members, counts in zip(self.classes, placement, strict=True):
+                weight *= _multinomial(len(members), counts)
+                spread = tuple((z, k) for z, k in enumerate(counts) if k)
+                parts.append((tuple(members), spread))
+                sources += counts[self.deck] > 0
+            self._plans.append((tuple(parts), tuple((z, r) for z, r in enumerate(rooms) if r),
+                                sources > 1))
             total += weight
             self.cumulative.append(total)
         self.total = total
@@ -353,66 +366,71 @@ class Whereabouts:
                 else:
                     lo = mid + 1
             index = lo
-        placement = self.order[index]
+        parts, rooms, mixed = self._plans[index]
         places: list[list[str]] = [[] for _ in range(self.zones)]
-        deck = self.deck
-        mixed = False  # the deck holds cards from more than one class (or the never seen)
-        for members, counts in zip(self.classes, placement, strict=True):
+        for members, spread in parts:
             cards = members
-            if len(cards) > 1 and max(counts) < len(cards):  # spread over several places
-                cards = list(cards)
+            if len(spread) > 1 and len(members) > 1:
+                cards = list(members)
                 rng.shuffle(cards)
             i = 0
-            for zone, count in enumerate(counts):
-                if count:
-                    if zone == deck:
-                        mixed = mixed or bool(places[deck])
-                    places[zone] += cards[i:i + count]
-                    i += count
+            for zone, count in spread:
+                places[zone] += cards[i:i + count]
+                i += count
         unseen = list(self.unseen)
         rng.shuffle(unseen)
         i = 0
-        for zone, room in enumerate(self._rooms[index]):
-            if room:
-                if zone == deck:
-                    mixed = mixed or bool(places[deck])
-                places[zone] += unseen[i:i + room]
-                i += room
+        for zone, room in rooms:
+            places[zone] += unseen[i:i + room]
+            i += room
         if mixed:
-            rng.shuffle(places[deck])
+            rng.shuffle(places[self.deck])
         return places
 
 
 def whereabouts_after(events: ItemEvents | None, player: int, players: int,
-                      every_card: Sequence[str]) -> Whereabouts:
-    """:class:`Whereabouts` after ``events``, following only the events after the newest one
-    a memo holds for ``player`` (a search asks at every decision of a game), and leaving a
-    memo on the newest event. The same result as following :func:`knowledge` from the deal."""
+                      every_card: Sequence[str]) -> tuple[Whereabouts, ItemEvents | None]:
+    """:class:`Whereabouts` after ``events``, and the events as ``player`` saw them (the chain
+    of :func:`knowledge`, what a determinization keeps), following only the events after the
+    newest one a memo holds for ``player`` (a search asks at every decision of a game), and
+    leaving a memo on the newest event. The same as following :func:`knowledge` from the
+    deal."""
     where = Whereabouts(players, player, every_card)
+    seen: ItemEvents | None = None
     todo: list[Any] = []
     node: ActionLog | None = events
     while node is not None:
         memo = getattr(node, "_seen", None)
         if memo is not None and player in memo:
-            where.restore(memo[player])
+            snapshot, seen = memo[player]
+            where.restore(snapshot)
             break
-        todo.append(node.action)
+        todo.append(as_seen(node.action, player, players))
         node = node.parent
-    where.follow(as_seen(event, player, players) for event in reversed(todo))
+    todo.reverse()
+    where.follow(todo)
+    for event in todo:
+        seen = ItemEvents(seen, event)
     if events is not None and todo:
         memo = getattr(events, "_seen", None)
         if memo is None:
             memo = {}
             events._seen = memo
-        memo[player] = where.snapshot()
-    return where
+        memo[player] = (where.snapshot(), seen)
+    return where, seen
 
 
 def _multinomial(total: int, parts: Iterable[int]) -> int:
-    out = math.factorial(total)
+    out = _factorial(total)
     for part in parts:
-        out //= math.factorial(part)
+        if part > 1:
+            out //= _factorial(part)
     return out
+
+
+@functools.cache
+def _factorial(n: int) -> int:
+    return math.factorial(n)
 
 
 __all__ = ["ItemEvents", "knowledge", "as_seen", "Whereabouts", "whereabouts_after",

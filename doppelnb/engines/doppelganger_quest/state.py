@@ -3,7 +3,8 @@
 A State is an immutable value (a frozen, slotted dataclass over
 :class:`~doppelnb.core.state.FrozenGameState`): :meth:`play` checks an action and returns a new
 State, built by :func:`.apply.apply` (a draft the rule functions change, frozen again).
-The log and each player's private notes are persistent lists shared with earlier states.
+The log, each player's private notes and the record of Item card movements (what the
+determinizer follows, :mod:`.knowledge`) are persistent lists shared with earlier states.
 
 >>> s = new_game(5, seed=3)
 >>> s.phase, s.to_move == s.pl, len(s.legal_actions()) > 0
@@ -142,7 +143,7 @@ class State(TableQueries, FrozenGameState):
     end_reason: str
     log_chain: Lines | None
     secret_chains: tuple[Lines | None, ...]
-    item_events: ItemEvents | None
+    item_events: ItemEvents | None  # every Item card's moves, hidden names too (knowledge.py)
     _legal: tuple[Action, ...] | None = dataclasses.field(default=None, compare=False)
     _checked: Action | None = dataclasses.field(default=None, compare=False)
 
