@@ -494,6 +494,10 @@ def random_playout(state: FrozenGameState, rng: random.Random) -> FrozenGameStat
     if state.is_over:
         return state
     draft = Draft.of(state)
+    # A search reads only the outcome of a playout: it skips recording the Item cards' moves
+    # (a tenth of a playout's time), and its final state says so with no record (the field is
+    # not compared: the game's record determines it, as it determines the caches).
+    draft.item_events = None
     log = draft.action_log
     choice = rng.choice
     while draft.winner is None:

@@ -57,8 +57,10 @@ class QuestEnd(TableQueries):
                                        add_line(self.secret_chains[seat], text))
 
     def _item(self, *event: Any) -> None:
-        """Record a movement of an Item card (:class:`.knowledge.ItemEvents`)."""
-        self.item_events = ItemEvents(self.item_events, event)
+        """Record a movement of an Item card (:class:`.knowledge.ItemEvents`); not in a random
+        playout (:func:`.apply.random_playout`), which starts its draft with no record."""
+        if self.item_events is not None:
+            self.item_events = ItemEvents(self.item_events, event)
 
     def _setq(self, **kw: Any) -> None:
         """Change the Quest round. The first change in a draft copies the round (the state the

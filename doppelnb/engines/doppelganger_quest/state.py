@@ -143,7 +143,9 @@ class State(TableQueries, FrozenGameState):
     end_reason: str
     log_chain: Lines | None
     secret_chains: tuple[Lines | None, ...]
-    item_events: ItemEvents | None  # every Item card's moves, hidden names too (knowledge.py)
+    # every Item card's moves, hidden names too (knowledge.py); a function of the record, so
+    # not compared (a random playout's final state has none: apply.random_playout)
+    item_events: ItemEvents | None = dataclasses.field(compare=False)
     _legal: tuple[Action, ...] | None = dataclasses.field(default=None, compare=False)
     _checked: Action | None = dataclasses.field(default=None, compare=False)
 
