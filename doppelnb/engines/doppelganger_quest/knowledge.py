@@ -6,7 +6,10 @@ it, it does not erase it): the card they passed to the left (DQ-R13) is in that 
 hand unless the neighbour has since passed, contributed or discarded a card they could not see;
 their own contribution that nobody received, the Party Leader's leftovers (DQ-R16) and the cards
 received face up on an earlier Quest are in the discards until the discards are reshuffled
-(DQ-A15); a card received from the right was in that neighbour's hand. So a determinization
+(DQ-A15); a card received from the right was in that neighbour's hand; a card they drew (the
+tavern, DQ-R27; a reward, DQ-A23) came off the deck, one they discarded (the hand limit,
+DQ-A13; a Berserker's cost, DQ-R26) is in the discards. The Party Leader who looks at the pool
+also learns, by what is missing, which card went in the random discard. So a determinization
 must not put such a card just anywhere.
 
 The engine records every movement of an Item card in :class:`ItemEvents` (a persistent list,
@@ -21,6 +24,11 @@ class spread the same way since) form one class, and a placement records how man
 lie in each place. A class splits when one of its cards is seen again, and classes certainly in
 one place merge; so the cards reshuffled into the deck do not multiply the placements by every
 way to choose which of them were drawn.
+
+Limit: the placements can still multiply when the cards a player passed wander round the table
+(each neighbour passing and contributing cards the player cannot see); past
+:data:`MAX_PLACEMENTS` a seeded choice of them is kept (:meth:`Whereabouts._thin`): every sample
+is still consistent, but no longer exactly uniform.
 
 >>> from .state import new_game
 >>> s = new_game(4, seed=2)
