@@ -315,3 +315,25 @@ def _moved(state, placement, player):
     if q is not None and not pool_seen:
         changes["q"] = q.evolve(pool=new["pool"])
     return state._evolve(**changes)
+
+
+@pytest.mark.parametrize("players,seed,at,player", [(4, 1, 56, 3), (5, 3, 58, 4), (4, 4, 52, 3)])
+def test_samples_are_uniform_on_larger_cases(players, seed, at, player):
+    """The same check where the brute force finds 38 to 51 placements (the second Quest and
+    on: passed cards that moved on, contributions, the Party Leader's pool)."""
+    state = next(s for s in playout(dq.new_game(players, seed=seed), dq.greedy, seed=seed)
+                 if s.action_count == at)
+    worlds = brute_force(state, player)
+    assert worlds is not None and len(worlds) > 30
+    expected = {w: weight(state, w) for w in worlds}
+    total = sum(expected.values())
+    samples = max(6000, 10 * total // min(expected.values()))
+    assert samples < 60000, "a case too lopsided for a chi-square: pick another"
+    cards = [c for c, _ in next(iter(worlds))]
+    draw = prepare_determinize(state, player)
+    rng = random.Random(seed)
+    counts = Counter(placement_of(draw(rng), cards) for _ in range(samples))
+    assert set(counts) <= set(worlds)
+    cells = sorted(worlds, key=repr)
+    p = chisquare([counts[c] for c in cells], [samples * expected[c] / total for c in cells]).pvalue
+    assert p > ALPHA, (p, len(cells))
