@@ -25,6 +25,7 @@ import pytest
 from scipy.stats import chisquare
 
 from doppelnb.engines import doppelganger_quest as dq
+from doppelnb.engines.doppelganger_quest.knowledge import knowledge
 from doppelnb.engines.doppelganger_quest.players import _drawn, determinize, prepare_determinize
 from doppelnb.engines.doppelganger_quest.rules import LOYALTY
 
@@ -77,7 +78,10 @@ def test_two_unseen_cards_lie_in_each_pair_of_places_in_proportion_to_their_room
     sizes["deck"], sizes["discard"] = len(state.item_deck), len(state.item_discard)
     assert sizes["discard"] == 0 and state.q is not None and not state.q.pool
     sizes.pop("discard")
-    seen_by_player = set(state.hands[player])
+    sizes[f"P{(player + 1) % 4 + 1}"] -= 1  # DQ-R13: the card player passed left fills a place
+    # cards player never saw (not the card they dealt and passed on: tests/.../test_seen.py)
+    seen_by_player = set(state.hands[player]) | set(_cards_in(knowledge(state.item_events,
+                                                                      player, 4)))
     unseen = sorted(c for c in state.cards.item_deck() if c not in seen_by_player)
     a, b = unseen[0], unseen[-1]
     rng = random.Random(8)
@@ -94,6 +98,15 @@ def test_two_unseen_cards_lie_in_each_pair_of_places_in_proportion_to_their_room
     # ordered places of the two cards: room for the first, then what is left for the second
     expected = {(x, y): sizes[x] * (sizes[y] - (x == y)) for x in sizes for y in sizes}
     assert _p(counts, expected) > ALPHA
+
+
+def _cards_in(value):
+    """Every Item card id named anywhere in ``value`` (nested tuples of events)."""
+    if isinstance(value, str):
+        return [value] if "." in value else []
+    if isinstance(value, tuple):
+        return [c for v in value for c in _cards_in(v)]
+    return []
 
 
 def _physical_draws(bag, kept, count):

@@ -112,6 +112,7 @@ class Draft(CoreDraft[FrozenGameState], QuestEnd):
             for seat, card in self._qr.passes:
                 hands[(seat + 1) % self.players].append(card)
             self.hands = tuple(tuple(h) for h in hands)
+            self._item("passes", self._qr.passes)
         self._say("every player passes one Item card face down to the left")
 
     def _do_pass(self, seat: int, card: str) -> None:
@@ -124,6 +125,7 @@ class Draft(CoreDraft[FrozenGameState], QuestEnd):
             hands[seat] = without(hands[seat], card)
             hands[left] = hands[left] + (card,)
             self.hands = tuple(hands)
+            self._item("pass", seat, card)
             self._know(left, f"P{seat + 1} passed you {self.cards.card_name(card)}")
             if self.rules.hand_limit_scope == "always" and len(hands[left]) > HAND_LIMIT:
                 self._ask("discard", left, i)
@@ -133,6 +135,7 @@ class Draft(CoreDraft[FrozenGameState], QuestEnd):
     def _do_discard(self, seat: int, card: str) -> None:
         self.hands = tuple_set(self.hands, seat, without(self.hands[seat], card))
         self.item_discard = self.item_discard + (card,)
+        self._item("discard", seat, card)
         self._next_passer(self.extra[0] + 1)
 
     def _step_party(self) -> None:
@@ -156,6 +159,7 @@ class Draft(CoreDraft[FrozenGameState], QuestEnd):
 
     def _do_contribute(self, seat: int, card: str) -> None:
         self.hands = tuple_set(self.hands, seat, without(self.hands[seat], card))
+        self._item("contribute", seat, card)
         self._setq(contributed=self._qr.contributed + (seat,), pool=self._qr.pool + (card,))
         self._next_contributor()
 
@@ -163,7 +167,7 @@ class Draft(CoreDraft[FrozenGameState], QuestEnd):
         """DQ-R16: two cards from the deck join the pool, which is shuffled."""
         pool = list(self._qr.pool)
         for _ in range(2):
-            card = self._draw_item()
+            card = self._draw_item("pool")
             if card is not None:
                 pool.append(card)
         self._rng("pool").shuffle(pool)
@@ -186,6 +190,7 @@ class Draft(CoreDraft[FrozenGameState], QuestEnd):
         """DQ-R16: the PL hands out the pool; an empty pool (no contributions and, with
         reshuffling off (DQ-A15), no Item cards left to draw) has nothing to hand out."""
         if self._qr.pool:
+            self._item("look", self.pl, self._qr.pool)  # DQ-R16: the PL looks at the pool
             self._ask("give", self.pl)
         else:
             self._say("the pool is empty: nobody receives an Item card")
@@ -195,6 +200,7 @@ class Draft(CoreDraft[FrozenGameState], QuestEnd):
         if pool:
             card = pool.pop(self._rng("discard").randrange(len(pool)))
             self.item_discard = self.item_discard + (card,)
+            self._item("random_discard", card)
         self._setq(pool=tuple(pool))
         self._say(f"the pool ({len(pool)} cards after the random discard) goes to P{self.pl + 1}")
         self._know(self.pl, "pool: " + ", ".join(self.cards.card_name(c) for c in pool))
@@ -204,6 +210,7 @@ class Draft(CoreDraft[FrozenGameState], QuestEnd):
         q = self._qr
         taker = next(p for p in q.party if q.item_of(p) is None)
         self._setq(pool=without(q.pool, card), given=q.given + ((taker, card),))
+        self._item("give", taker, card)
         self._say(f"P{taker + 1} receives {self.cards.card_name(card)} face up")
         q = self._qr
         if len(q.given) < len(q.party) and q.pool:
@@ -211,6 +218,7 @@ class Draft(CoreDraft[FrozenGameState], QuestEnd):
             return
         if q.pool:  # DQ-R16 step 5, DQ-A22: the leftovers are discarded unseen
             self.item_discard = self.item_discard + q.pool
+            self._item("leftovers")
             self._setq(pool=())
 
     def _step_poison(self) -> None:
@@ -486,6 +494,10 @@ def random_playout(state: FrozenGameState, rng: random.Random) -> FrozenGameStat
     if state.is_over:
         return state
     draft = Draft.of(state)
+    # A search reads only the outcome of a playout: it skips recording the Item cards' moves
+    # (a tenth of a playout's time), and its final state says so with no record (the field is
+    # not compared: the game's record determines it, as it determines the caches).
+    draft.item_events = None
     log = draft.action_log
     choice = rng.choice
     while draft.winner is None:

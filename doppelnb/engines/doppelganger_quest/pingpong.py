@@ -22,6 +22,7 @@ import immutables
 from ...core.chance import rng_for
 from ...core.state import ActionLog
 from .cards import ARTIFACTS, TOKEN_LABELS
+from .knowledge import ItemEvents
 from .notation import target_name
 from .rules import DOPPEL, LOYAL
 from .table import QuestRound, TableQueries, Target, add_line, tuple_set, without
@@ -54,6 +55,12 @@ class QuestEnd(TableQueries):
     def _know(self, seat: int, text: str) -> None:
         self.secret_chains = tuple_set(self.secret_chains, seat,
                                        add_line(self.secret_chains[seat], text))
+
+    def _item(self, *event: Any) -> None:
+        """Record a movement of an Item card (:class:`.knowledge.ItemEvents`); not in a random
+        playout (:func:`.apply.random_playout`), which starts its draft with no record."""
+        if self.item_events is not None:
+            self.item_events = ItemEvents(self.item_events, event)
 
     def _setq(self, **kw: Any) -> None:
         """Change the Quest round. The first change in a draft copies the round (the state the
@@ -106,7 +113,8 @@ class QuestEnd(TableQueries):
             self.damage = tuple_set(self.damage, target, max(0, self.damage[target] - amount))
         self._say(f"{target_name(target)} heals {amount}")
 
-    def _draw_item(self) -> str | None:
+    def _draw_item(self, dest: int | str) -> str | None:
+        """The top Item card of the deck, drawn to ``dest`` (a seat, or ``"pool"``)."""
         if not self.item_deck:
             if not (self.rules.reshuffle_items and self.item_discard):  # DQ-A15
                 return None
@@ -114,7 +122,9 @@ class QuestEnd(TableQueries):
             self._rng("reshuffle").shuffle(deck)
             self.item_deck, self.item_discard = tuple(deck), ()
             self._say("the Item discards are shuffled into a new deck")
+            self._item("reshuffle")
         card, self.item_deck = self.item_deck[0], self.item_deck[1:]
+        self._item("draw", dest, card)
         return card
 
     # after the turns ------------------------------------------------------------------------------
@@ -143,6 +153,7 @@ class QuestEnd(TableQueries):
         # DQ-R26: the cost is discarded from hand; discarded cards never trigger
         self.hands = tuple_set(self.hands, seat, without(self.hands[seat], card))
         self.item_discard = self.item_discard + (card,)
+        self._item("discard", seat, card)
         self._setq(damage=self._qr.damage + self._supply(2))
         self._say(f"P{seat + 1} rages: discards a card from hand for 2 Damage on the Quest")
         self._after_ability(seat)
@@ -165,7 +176,7 @@ class QuestEnd(TableQueries):
         if choice == "heal":
             self._heal(seat, 1)
         elif choice == "draw":
-            card = self._draw_item()
+            card = self._draw_item(seat)
             self.hands = tuple_set(self.hands, seat, self.hands[seat] + (card,))
             self._know(seat, f"drew {self.cards.card_name(card)} in the tavern")
             self._say(f"P{seat + 1} draws an Item card in the tavern")
@@ -245,7 +256,7 @@ class QuestEnd(TableQueries):
                 self._say(f"a heal unit on {target_name(target)} is wasted (no Damage)")
         elif kind == "items":
             assert isinstance(target, int)  # DQ-A10: animals take no cards
-            card = self._draw_item()
+            card = self._draw_item(target)
             if card is not None:
                 self.hands = tuple_set(self.hands, target, self.hands[target] + (card,))
                 self._know(target, f"received {self.cards.card_name(card)} as a reward")
@@ -325,6 +336,7 @@ class QuestEnd(TableQueries):
         """DQ-R35: the Party Leader token and the Bag pass left."""
         # [INFERRED] the face-up Item cards of the Quest are spent: they go to the discards
         self.item_discard = self.item_discard + tuple(c for _, c in self._qr.given)
+        self._item("spend")
         self._setq(given=())
         self.pl = (self.pl + 1) % self.players
         self._push(("quest",))

@@ -21,6 +21,7 @@ from ...core.chance import rng_for
 from ...core.checks import show
 from ...core.errors import BadInput
 from ...core.frozen import thaw
+from .knowledge import ItemEvents
 from .rules import ANIMALS, DOPPEL, LOYAL, LOYALTY, Rules, hand_size
 
 OPTION_NAMES = frozenset({"pl", "loyalty", "hands", "deck_top", "quests", "light", "dark"})
@@ -127,6 +128,7 @@ def deal(players: int, rules: Rules, seed: int, options: Mapping[str, Any]) -> d
     s.end_reason = ""
     s.log_chain = None
     s.secret_chains = (None,) * n
+    s.item_events = ItemEvents(None, ("deal", s.hands))  # knowledge.py: who saw what
     del s.seed
     return vars(s)
 

@@ -3,7 +3,8 @@
 A State is an immutable value (a frozen, slotted dataclass over
 :class:`~doppelnb.core.state.FrozenGameState`): :meth:`play` checks an action and returns a new
 State, built by :func:`.apply.apply` (a draft the rule functions change, frozen again).
-The log and each player's private notes are persistent lists shared with earlier states.
+The log, each player's private notes and the record of Item card movements (what the
+determinizer follows, :mod:`.knowledge`) are persistent lists shared with earlier states.
 
 >>> s = new_game(5, seed=3)
 >>> s.phase, s.to_move == s.pl, len(s.legal_actions()) > 0
@@ -28,6 +29,7 @@ from ...core.state import FrozenGameState, Outcome
 from .actions import Action, action_label, parse_action, target_name
 from .apply import apply
 from .cards import ABILITIES, CardSet, Hero, register_data
+from .knowledge import ItemEvents
 from .legal import legal_actions, refusal
 from .rules import BAG, DOPPEL, GAME, LOYAL, LOYALTY, MARKER_SUPPLY, PLAYER_COUNTS, SET_ASIDE, Rules
 from .setup import OPTION_NAMES, deal
@@ -141,6 +143,9 @@ class State(TableQueries, FrozenGameState):
     end_reason: str
     log_chain: Lines | None
     secret_chains: tuple[Lines | None, ...]
+    # every Item card's moves, hidden names too (knowledge.py); a function of the record, so
+    # not compared (a random playout's final state has none: apply.random_playout)
+    item_events: ItemEvents | None = dataclasses.field(compare=False)
     _legal: tuple[Action, ...] | None = dataclasses.field(default=None, compare=False)
     _checked: Action | None = dataclasses.field(default=None, compare=False)
 

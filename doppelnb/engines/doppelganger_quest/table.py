@@ -158,6 +158,7 @@ class TableQueries:
     end_reason: str
     log_chain: Lines | None
     secret_chains: tuple[Lines | None, ...]
+    item_events: Any  # knowledge.ItemEvents | None (knowledge.py builds on core only)
 
     @property
     def _qr(self) -> QuestRound:
