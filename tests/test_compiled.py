@@ -65,7 +65,9 @@ def test_the_hook_is_off_by_default_and_lists_files_that_exist():
     assert hook["include"] and all(p.startswith("/doppelnb/") and p.endswith(".py")
                                    for p in hook["include"])
     assert all((ROOT / p.lstrip("/")).is_file() for p in hook["include"])
-    assert "doppelnb.core.state" in hook_modules()
+    # Issue 26: core is plain Python in every build; only the Tricks kernel is compiled.
+    assert all(m.startswith("doppelnb.engines.doppelganger_tricks.") for m in hook_modules())
+    assert "doppelnb.engines.doppelganger_tricks.kernel" in hook_modules()
 
 
 def test_extension_files_maps_files_to_module_names(tmp_path):

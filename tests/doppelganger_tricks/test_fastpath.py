@@ -1,9 +1,9 @@
 """Doppelgänger Tricks: the checked engine's fast paths agree with the rules written plainly.
 
 ``State.play`` checks an action by membership in the legal actions, computed once per state and
-cached; the rule-by-rule reasons (``flow.explain``) run only for refusals. These tests check, over
+cached; the rule-by-rule reasons (``legal.explain``) run only for refusals. These tests check, over
 random legal games under every variant flag, that the cached legal actions equal a fresh plain
-computation, that ``flow.explain`` accepts exactly the legal actions, and that every refusal names
+computation, that ``legal.explain`` accepts exactly the legal actions, and that every refusal names
 its rule and leaves the state unchanged.
 """
 
@@ -24,10 +24,12 @@ from doppelnb.engines.doppelganger_tricks import (
     BONUS_NAMES,
     PLAIN_SUITS,
     Rules,
-    flow,
     from_json,
     legal_plays,
     new_game,
+)
+from doppelnb.engines.doppelganger_tricks import (
+    legal as legal_module,
 )
 
 RULES = rules_strategy(Rules)
@@ -86,7 +88,7 @@ def check_state(s, rng: random.Random) -> None:
         except BadInput:
             continue
         try:
-            flow.explain(s, action)
+            legal_module.explain(s, action)
             explained_legal = True
         except IllegalAction as exc:
             explained_legal = False

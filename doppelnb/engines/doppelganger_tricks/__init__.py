@@ -7,9 +7,11 @@ are the digest's reconstruction of garbled symbols (DT-A1) and can be relabelled
 
 Modules (the layout of CONTRIBUTING.md): :mod:`.notation` (cards), :mod:`.rules` (``Rules``
 and the pure rule functions), :mod:`.actions` (typed actions), :mod:`.state` (the frozen
-``State``), :mod:`.flow` (the round in integers: ``Moment``, ``Book``), :mod:`.deal` (the
+``State`` and its ``View``), :mod:`.legal` (the legal actions and why an action is refused),
+:mod:`.apply` (how an action changes the state); the checked integer kernel that ``make fast``
+compiles: :mod:`.kernel` (the round in integers: ``Moment``, ``Book``), :mod:`.deal` (the
 seeded deal), :mod:`.codes` (hand masks, the trick winner on codes), :mod:`.scoring` (the score
-sheet's tables), :mod:`.legal` (why an action is refused), :mod:`.analysis` (the exact census),
+sheet's tables); :mod:`.analysis` (the exact census),
 :mod:`.simulation` (seeded rounds on codes), :mod:`.batch` (numpy playouts), :mod:`.render`
 (SVG / HTML), :mod:`.examples` (worked examples, golden cases), :mod:`.players` (greedy,
 determinize).

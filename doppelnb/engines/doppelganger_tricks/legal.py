@@ -1,7 +1,7 @@
 """Why an action is not legal: the rule-by-rule explanation of a refusal (DT-R6..R10,
 DT-R15, DT-A3, DT-A4, DT-A6, DT-A10), and the readable label of an action.
 
-The legal actions themselves are computed on the hand masks (:meth:`.flow.Moment.legal`) and the
+The legal actions themselves are computed on the hand masks (:meth:`.kernel.Moment.legal`) and the
 state accepts an action by membership in them; only a refused action comes here, to name the
 rule that forbids it and why. The tests check that the two always agree.
 

@@ -1,27 +1,28 @@
-"""The flow of a round of Doppelgänger Tricks in integers: who moves, the legal actions and the
-next moment through forecasts, tricks, bonus claims and the round's end (DT-R5..R20).
+"""The checked integer core of Doppelgänger Tricks: a round in integers, who moves, the legal
+actions and the next moment through forecasts, tricks, bonus claims and the round's end
+(DT-R5..R20).
 
-The game itself lives in a :class:`Moment`: integers (each hand a bit mask over the card codes
-0..39, the trick in progress as codes), immutable, each action returning a new one; the state
-(:mod:`.state`) shows it in the readable notation. What the moment is built from has its own
-module: the deal and the seeded chance (:mod:`.deal`), cards as codes with the per-mask tables
-and the trick winner on codes (:mod:`.codes`), the score sheet's tables (:mod:`.scoring`);
-the rule-by-rule explanation of a refused action is :mod:`.legal`. Their names stay importable
-from here, as before they had their own modules. Nothing here mutates anything. ``make fast``
-compiles this module (and those) with mypyc (``Moment`` becomes a native class); the pure module
-is the reference every test runs on.
+The game lives in a :class:`Moment`: integers (each hand a bit mask over the card codes 0..39,
+the trick in progress as packed codes), immutable, each action returning a new one. It knows
+nothing of :mod:`doppelnb.core.state`: the engine's frozen ``State`` (:mod:`.state`) holds one
+moment and shows it in the readable notation, :mod:`.apply` calls the moment's transitions and
+:mod:`.legal` explains a refusal. What the moment is built from has its own module: the deal and
+the seeded chance (:mod:`.deal`), cards as codes with the per-mask tables and the trick winner on
+codes (:mod:`.codes`), the score sheet's tables (:mod:`.scoring`).
 
->>> m = Moment.start(3, Book(0, 1, (), (0, 0, 0), (), Rules(), 5, FrozenMap()), deal_masks(3, 5, 0))
+This module and those three are what ``make fast`` compiles with mypyc (``Moment`` and ``Book``
+become native classes); the pure modules are the reference every test runs on, and
+``make fast-test`` runs the tests on the compiled ones.
+
+>>> m = Moment.start(3, Book(0, 1, (), (0, 0, 0), (), Rules(), 5), deal_masks(3, 5, 0))
 >>> m.phase, m.to_move(), len(m.legal())  # DT-R6: forecasts 0..12 from the first player
 ('forecast', 1, 13)
 """
 
 from __future__ import annotations
 
-from types import FunctionType
 from typing import Any, ClassVar, Final
 
-from ...core.frozen import FrozenMap
 from .actions import LEADS, Action, Play
 from .codes import (
     BIDS_UP_TO,
@@ -30,51 +31,24 @@ from .codes import (
     PLAYS_OF,
     SUIT_CODE,
     SUIT_MASKS,
+    hand_mask,
     mask_cards,
     mask_leads,
     mask_plays,
-    packed_winner,
     trick_record,
     trick_winner,
 )
-from .codes import CARDS_OF as CARDS_OF
-from .codes import D_MASK as D_MASK
-from .codes import LEADS_OF_D as LEADS_OF_D
-from .codes import SEATS as SEATS
-from .codes import hand_mask as hand_mask
-from .deal import DECK_CODES as DECK_CODES
-from .deal import Hands as Hands
-from .deal import check_hands as check_hands
-from .deal import deal as deal
 from .deal import deal_masks, tricks_per_round
-from .deal import draw_below as draw_below
-from .deal import first_player as first_player
-from .deal import seeded_stream as seeded_stream
-from .legal import action_label as action_label
-from .legal import check_claim as check_claim
-from .legal import declarable as declarable
-from .legal import explain as explain
 from .notation import PLAIN_SUITS
-from .rules import PlayedTrick, RoundScore, Rules
+from .rules import RoundScore, Rules
 from .scoring import FORECAST, HELD, held_bonus_points, round_score
-
-
-def _probe() -> None:
-    """A function of this module: a native one when the module is compiled."""
-
-
-#: Whether this module runs compiled (``make fast``): there a trick's winner is found on the
-#: packed trick (:func:`packed_winner`, native integer operations only), interpreted by
-#: :func:`trick_winner` over the trick's record (a loop over a tuple is the cheaper one there).
-#: The tests check both against the readable rule (``resolve_trick``), on both builds.
-_NATIVE: Final = not isinstance(_probe, FunctionType)
 
 
 class Book:
     """What changes at most once a round: the round (0-based), its first player, the score
     sheet, the totals and the previous round's tricks (records as :class:`Moment` keeps them);
-    and the game's header, which never changes: the variant flags, the seed and the setup
-    options (the state reads its ``rules``, ``seed`` and ``options`` here).
+    and what a round's end needs of the game's header: the variant flags (the scoring) and the
+    seed (the next deal). The state keeps the header itself; its ``_evolve`` changes both.
 
     An immutable value like :class:`Moment` (a native class in the compiled build; it was a
     named tuple, and keeps ``_fields``, ``_replace``, equality, hashing and pickling). It also
@@ -83,14 +57,14 @@ class Book:
     (DT-A6).
     """
 
-    __slots__ = ("round", "first", "sheet", "totals", "last_round", "rules", "seed", "options",
+    __slots__ = ("round", "first", "sheet", "totals", "last_round", "rules", "seed",
                  "restricted", "claim_max", "first_only", "bid12")
     _fields: ClassVar[tuple[str, ...]] = ("round", "first", "sheet", "totals", "last_round",
-                                          "rules", "seed", "options")
+                                          "rules", "seed")
 
     def __init__(self, round: int, first: int, sheet: tuple[RoundScore, ...],
                  totals: tuple[int, ...], last_round: tuple[tuple[int, ...], ...], rules: Rules,
-                 seed: int, options: FrozenMap[str, Any]) -> None:
+                 seed: int) -> None:
         self.round: Final = round
         self.first: Final = first
         self.sheet: Final = sheet
@@ -98,7 +72,6 @@ class Book:
         self.last_round: Final = last_round
         self.rules: Final = rules
         self.seed: Final = seed
-        self.options: Final = options
         self.restricted: Final[bool] = rules.declare_restricted_to_held_suits
         self.claim_max: Final[int] = rules.bonus_max_per_player
         self.first_only: Final[bool] = rules.bonus_claim_window == "first_opportunity_only"
@@ -106,7 +79,7 @@ class Book:
 
     def items(self) -> tuple[Any, ...]:
         return (self.round, self.first, self.sheet, self.totals, self.last_round, self.rules,
-                self.seed, self.options)
+                self.seed)
 
     def _replace(self, **changes: Any) -> Book:
         """A copy with some fields replaced (as a named tuple's ``_replace``)."""
@@ -391,7 +364,7 @@ class Moment:
         else:
             record = (leader, -1 if self.declared is None else lead, cards & 63,
                       cards >> 6 & 63, code)
-        win = packed_winner(cards, n, lead) if _NATIVE else trick_winner(record, lead, 2)
+        win = trick_winner(record, lead, 2)
         won = self.won
         if win >= 0:  # DT-R14: the winner takes the trick and leads the next one
             leader = (leader + win) % n
@@ -442,7 +415,7 @@ class Moment:
                           self.declared, self.tricks, self.holders, self.window)
         first = (book.first + 1) % self.n  # DT-R5
         nxt = Book(book.round + 1, first, book.sheet + (row,), totals, self.tricks, book.rules,
-                   book.seed, book.options)
+                   book.seed)
         return Moment.start(self.n, nxt, deal_masks(self.n, book.seed, book.round + 1))
 
 
@@ -502,7 +475,7 @@ def score_row(m: Moment, rules: Rules) -> RoundScore:
 #: moment: the book's fields by their names there, the others by :func:`moment_with`.
 READABLE_BOOK: Final = {"round": "round", "round_first": "first", "sheet": "sheet",
                         "totals": "totals", "last_round_tricks": "last_round", "rules": "rules",
-                        "seed": "seed", "options": "options"}
+                        "seed": "seed"}
 READABLE_NAMES: Final = frozenset(READABLE_BOOK) | {"phase", "bids", "hands", "won", "leader",
                                                     "trick", "declared", "tricks", "holders",
                                                     "window"}
@@ -532,12 +505,4 @@ def moment_with(m: Moment, game: dict[str, Any]) -> Moment:
 
 
 __all__ = ["Moment", "Book", "MOMENT_FIELDS", "may_claim", "score_row", "READABLE_NAMES",
-           "moment_with", "PlayedTrick", "RoundScore",
-           # importable from here as before issue 26; each lives in the module named
-           "tricks_per_round", "Hands", "check_hands", "deal", "DECK_CODES", "seeded_stream",
-           "draw_below", "first_player", "deal_masks",  # .deal
-           "SEATS", "hand_mask", "SUIT_MASKS", "D_MASK", "SUIT_CODE", "CHUNK", "CARDS_OF",
-           "PLAYS_OF", "LEADS_OF_D", "BIDS_UP_TO", "CLAIM_OPTIONS", "mask_cards", "mask_plays",
-           "mask_leads", "trick_winner", "packed_winner",  # .codes
-           "FORECAST", "round_score",  # .scoring
-           "explain", "declarable", "check_claim", "action_label"]  # .legal
+           "moment_with"]
