@@ -36,7 +36,7 @@ RULES = rules_strategy(Rules)
 
 
 def fields(s) -> dict:
-    """The state's value: its moment and its log (the ``_legal`` cache is no part of it)."""
+    """The state's value: its moment and its log (the moment's ``legal_cache`` is no part of it)."""
     return {"moment": s.moment, "action_log": s.action_log}
 
 CANDIDATES = ([str(c) for c in ALL_CARDS] + [f"{c}:{s}" for c in ALL_CARDS for s in PLAIN_SUITS]
@@ -140,4 +140,4 @@ def test_cache_is_no_part_of_the_state_value():
     assert copy.copy(s) == s and pickle.loads(pickle.dumps(s)) == s
     assert pickle.loads(pickle.dumps(s)).legal_actions() == s.legal_actions()
     t = s._evolve(phase="play", bids=(1, 1, 1), leader=s.round_first)
-    assert t._legal is None and t.legal_actions() == plain_legal(t)
+    assert t.moment.legal_cache is None and t.legal_actions() == plain_legal(t)

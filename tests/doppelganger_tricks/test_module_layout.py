@@ -67,7 +67,7 @@ def test_no_module_is_called_flow():
 def test_the_state_is_a_frozen_dataclass_over_the_core_header():
     assert issubclass(State, FrozenGameState) and dataclasses.is_dataclass(State)
     names = [f.name for f in dataclasses.fields(State)]
-    assert names == ["players", "rules", "seed", "options", "action_log", "moment", "_legal"]
+    assert names == ["players", "rules", "seed", "options", "action_log", "moment"]
     assert State.__dataclass_params__.frozen  # type: ignore[attr-defined]
     assert dataclasses.is_dataclass(View) and View.__dataclass_params__.frozen  # type: ignore
 

@@ -139,7 +139,7 @@ class Moment:
     """
 
     __slots__ = ("n", "book", "phase", "bids", "m0", "m1", "m2", "m3", "won", "leader", "cards",
-                 "size", "lead", "declared", "tricks", "holders", "window")
+                 "size", "lead", "declared", "tricks", "holders", "window", "legal_cache")
 
     def __init__(self, n: int, book: Book, phase: str, bids: tuple[int | None, ...],
                  m0: int, m1: int, m2: int, m3: int, won: tuple[int, ...], leader: int,
@@ -163,6 +163,9 @@ class Moment:
         self.tricks: Final = tricks
         self.holders: Final = holders
         self.window: Final = window
+        #: the legal actions once :meth:`legal` computed them (no part of the value): every
+        #: state holding this moment shares them
+        self.legal_cache: tuple[Action, ...] | None = None
 
     @staticmethod
     def of(n: int, book: Book, phase: str, bids: tuple[int | None, ...],
@@ -286,8 +289,16 @@ class Moment:
         return code >= 30 or code // 10 == lead or not hand >> (10 * lead) & CHUNK
 
     def legal(self) -> tuple[Action, ...]:
-        """The legal actions (the state caches them): forecasts (DT-R6, DT-A6), a bonus claim
-        or a pass (DT-R15), or the plays (DT-R7..R9, DT-A10)."""
+        """The legal actions, computed once per moment (:meth:`compute_legal`) and kept in
+        ``legal_cache``."""
+        found = self.legal_cache
+        if found is None:
+            found = self.legal_cache = self.compute_legal()
+        return found
+
+    def compute_legal(self) -> tuple[Action, ...]:
+        """The legal actions: forecasts (DT-R6, DT-A6), a bonus claim or a pass (DT-R15), or the
+        plays (DT-R7..R9, DT-A10)."""
         phase = self.phase
         if phase == "play":
             window = self.window

@@ -17,7 +17,7 @@ Doppelgänger Tricks, 3 players, round 1 of 3: forecast, P2 to move
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Literal
 
 import immutables
@@ -83,8 +83,8 @@ class State(FrozenGameState):
     (each hand a bit mask over the card codes, the trick in progress as codes, the round's
     book), shared by the states it did not change. Everything else (``hands``, ``trick``,
     ``tricks``, the score sheet...) is read through properties in the readable notation. The
-    legal actions are computed once per state from the masks by table look-ups and cached in
-    ``_legal``; ``play`` accepts an action by membership in them, and only a refused action runs
+    legal actions are computed once per moment from the masks by table look-ups and cached in
+    the moment (shared by every state holding it); ``play`` accepts an action by membership in them, and only a refused action runs
     :func:`.legal.explain`, which checks the rules one by one to name the rule and the reason.
     The tests check that the two always agree. The kernel is what ``make fast`` compiles; this
     class is plain Python in every build.
@@ -96,10 +96,9 @@ class State(FrozenGameState):
     option_names: ClassVar[frozenset[str]] = frozenset({"first_player", "hands"})
 
     rules: _Rules
-    #: the game in integers (the kernel's moment: hands, trick, round's book)
+    #: the game in integers (the kernel's moment: hands, trick, round's book, and the cache of
+    #: its legal actions)
     moment: Moment
-    #: the legal actions, once computed (a per-state cache)
-    _legal: tuple[Action, ...] | None = field(default=None, compare=False)
 
     # -- setup (DT-R1..R5) ------------------------------------------------------------------------
     @classmethod
@@ -265,23 +264,17 @@ class State(FrozenGameState):
         return SUITS[m.lead]  # DT-R8: a led D card's declared suit
 
     def legal_actions(self) -> list[Action]:
-        legal = self._legal
-        if legal is None:
-            legal = self.moment.legal()
-            _SET_LEGAL(self, legal)
-        return list(legal)
+        m = self.moment
+        legal = m.legal_cache  # what Moment.legal() returns, without its call once cached
+        return list(m.legal() if legal is None else legal)
 
     def _legal_tuple(self) -> tuple[Action, ...]:
-        """The legal actions as a tuple, computed once per state and cached."""
-        legal = self._legal
-        if legal is None:
-            legal = self.moment.legal()
-            _SET_LEGAL(self, legal)
-        return legal
+        """The legal actions as a tuple, computed once per moment and cached there."""
+        return self.moment.legal()
 
     def _compute_legal(self) -> tuple[Action, ...]:
-        """The legal actions computed afresh (:meth:`.kernel.Moment.legal`)."""
-        return self.moment.legal()
+        """The legal actions computed afresh (:meth:`.kernel.Moment.compute_legal`)."""
+        return self.moment.compute_legal()
 
     # -- actions ----------------------------------------------------------------------------------
     def play(self, action: Any) -> State:
@@ -301,26 +294,21 @@ class State(FrozenGameState):
                 code, declared, text = move
                 m = self.moment
                 if code >= 0:
-                    legal = self._legal
+                    legal = m.legal_cache
                     if (action in legal) if legal is not None else m.can_play(code, declared):
                         return _NEXT(self, m.play(code, declared),
                                      ActionLog(self.action_log, text))
                 elif m.window is not None and m.phase == "play":  # PASS (DT-R15)
                     return _NEXT(self, m.pass_claim(), ActionLog(self.action_log, text))
         elif tp is Bid:  # a forecast legal_actions handed out
-            legal = self._legal
-            if legal is None:
-                legal = self._legal_tuple()
+            legal = self.moment.legal()
             t = action[1]
             if type(t) is int:  # the legal forecasts are BIDS[:k + 1]: found by position
                 k: int = t
                 if 0 <= k < len(legal) and legal[k] is action:
                     return _NEXT(self, self.moment.bid(k), ActionLog(self.action_log, action))
         elif tp is Claim:  # a claim legal_actions handed out
-            legal = self._legal
-            if legal is None:
-                legal = self._legal_tuple()
-            if action in legal:
+            if action in self.moment.legal():
                 return _NEXT(self, next_moment(self.moment, action),
                              ActionLog(self.action_log, action))
         return FrozenGameState.play(self, action)  # every other spelling, and every refusal
@@ -470,16 +458,12 @@ class State(FrozenGameState):
 
 
 #: The next state of a play: ``_NEXT(state, moment, log)``, the state with its moment and log
-#: replaced and an empty cache (core's copier, made once); ``_WITH_MOMENT`` replaces the moment
+#: replaced (core's copier, made once); ``_WITH_MOMENT`` replaces the moment
 #: only (``_apply``: the caller records the action).
 _NEXT: Final = copier(State, ("moment", "action_log"))
 _WITH_MOMENT: Final = copier(State, ("moment",))
-#: Fills a state's ``_legal`` cache (the slot's own setter: the frozen dataclass's
-#: ``__setattr__`` refuses every assignment, and a cache is no part of the value).
-_SET_LEGAL: Final = State.__dict__["_legal"].__set__
 #: The fields ``State._evolve`` takes as they are (the others are readable ones).
-_FIELDS: Final = frozenset(("players", "rules", "seed", "options", "action_log", "moment",
-                            "_legal"))
+_FIELDS: Final = frozenset(("players", "rules", "seed", "options", "action_log", "moment"))
 
 
 #: Each play legal_actions hands out (the key; its canonical spelling as a plain ``str`` finds
