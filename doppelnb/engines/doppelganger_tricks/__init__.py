@@ -34,7 +34,7 @@ from .notation import (
     cards,
     deck,
 )
-from .players import aim_policy, determinize, greedy, prepare_determinize
+from .players import aim_policy, determinize, greedy, playout, prepare_determinize
 from .render import (
     annihilation_rates_html,
     card_svg,
@@ -58,11 +58,13 @@ from .rules import (
 from .simulation import (
     DoppelgangerValue,
     ForecastAnalysis,
+    PlaySummary,
     Rate,
     annihilation_rates,
     doppelganger_value,
     forecast_analysis,
     heuristic_bid,
+    simulate,
     simulate_round,
 )
 from .state import (
@@ -80,7 +82,7 @@ from .state import (
 GAME_SPEC = register(GameSpec(
     name=GAME, module=__name__, State=State, Rules=Rules, player_counts=PLAYER_COUNTS,
     new_game=new_game, from_json=from_json, greedy=greedy, determinize=determinize, sides=None,
-    prepare_determinize=prepare_determinize))
+    prepare_determinize=prepare_determinize, playout=playout))
 
 __all__ = [
     "GAME_SPEC",
@@ -93,5 +95,5 @@ __all__ = [
     "DoppelgangerValue", "heuristic_bid", "flag_effects", "aim_policy", "batched_rounds", "resolve_batch", "BatchOutcome",
     "card_svg", "hand_svg", "annihilation_rates_html", "trick_svg", "sheet_html", "census_html", "census_chart",
     "scoring_table_html", "Play", "Bid", "Claim", "PASS", "Action", "GOLDEN", "worked_example",
-    "greedy", "determinize",
+    "greedy", "determinize", "playout", "simulate", "PlaySummary",
 ]
