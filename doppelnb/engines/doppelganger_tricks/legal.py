@@ -1,9 +1,11 @@
-"""Why an action is not legal: the rule-by-rule explanation of a refusal (DT-R6..R10,
-DT-R15, DT-A3, DT-A4, DT-A6, DT-A10), and the readable label of an action.
+"""The legal actions and why an action is not legal: the rule-by-rule explanation of a refusal
+(DT-R6..R10, DT-R15, DT-A3, DT-A4, DT-A6, DT-A10), and the readable label of an action.
 
-The legal actions themselves are computed on the hand masks (:meth:`.kernel.Moment.legal`) and the
-state accepts an action by membership in them; only a refused action comes here, to name the
-rule that forbids it and why. The tests check that the two always agree.
+The legal actions themselves are computed on the hand masks by the kernel
+(:meth:`.kernel.Moment.legal`: forecasts, a claim or a pass, the plays from per-mask tables) and
+the state accepts an action by membership in them; only a refused action comes here, to name the
+rule that forbids it and why (:func:`explain`, by phase and kind of action). The tests check
+that the two always agree.
 
 These functions read the state's readable fields, described by :class:`Table` (the state module
 imports this one, so this one names what it reads instead of importing the state).
@@ -47,31 +49,42 @@ class Table(Protocol):
 def explain(s: Table, action: Action) -> None:
     """Check ``action`` rule by rule: raise :class:`IllegalAction` with the rule that forbids it
     and why. Returns only for a legal action (the tests check that this agrees with
-    ``legal_actions``)."""
+    ``legal_actions``). Which rules apply is decided by the phase and the kind of action."""
     p = s.to_move
     assert p is not None
     if s.phase == "forecast":
-        if not isinstance(action, Bid):
-            raise IllegalAction("DT-R6", f"every player forecasts before the first trick; "
-                                f"P{p + 1} must forecast now")
-        if not 0 <= action.tricks <= s.bid_max:
-            raise IllegalAction("DT-A6" if 0 <= action.tricks <= 12 else "DT-R6",
-                                f"a forecast is a number of tricks from 0 to {s.bid_max}, "
-                                f"not {action.tricks}")
+        _check_forecast(s, p, action)
         return
-    if isinstance(action, Bid):
-        raise IllegalAction("DT-R6", "forecasts are made once, at the start of the round")
-    if isinstance(action, Claim):
-        check_claim(s, action.player, action.bonus)
-        return
-    if action == PASS:
-        if s.window is None:
-            raise IllegalAction("DT-R15", "there is no bonus claim to decline now")
-        return
+    match action:
+        case Bid():
+            raise IllegalAction("DT-R6", "forecasts are made once, at the start of the round")
+        case Claim():
+            check_claim(s, action.player, action.bonus)
+        case Play():
+            _check_play(s, p, action)
+        case _:
+            assert action == PASS
+            if s.window is None:
+                raise IllegalAction("DT-R15", "there is no bonus claim to decline now")
+
+
+def _check_forecast(s: Table, p: int, action: Action) -> None:
+    """DT-R6, DT-A6: in the forecast phase only a forecast of 0 to ``bid_max`` tricks."""
+    if not isinstance(action, Bid):
+        raise IllegalAction("DT-R6", f"every player forecasts before the first trick; "
+                            f"P{p + 1} must forecast now")
+    if not 0 <= action.tricks <= s.bid_max:
+        raise IllegalAction("DT-A6" if 0 <= action.tricks <= 12 else "DT-R6",
+                            f"a forecast is a number of tricks from 0 to {s.bid_max}, "
+                            f"not {action.tricks}")
+
+
+def _check_play(s: Table, p: int, action: Play) -> None:
+    """DT-R15 (a pending claim first), DT-R7 (one's own card), DT-R8 and DT-A10 (the lead and
+    its declaration), DT-R10 (only the leader declares), DT-R9 (follow the lead suit)."""
     if s.window is not None:
         raise IllegalAction("DT-R15", f"P{s.window + 1} has just played and must first "
                             "claim a bonus card or pass")
-    assert isinstance(action, Play)
     c, declared = action.card, action.declared
     hand = s.hands[p]
     if c not in hand:
