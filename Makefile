@@ -12,8 +12,9 @@
 #   make sweep      - an example designer sweep (SWEEP_GAME, SWEEP_GAMES, SEED, WORKERS, OUT)
 #   make sweeps     - regenerate the shipped sweep tables (doppelnb/data/sweeps/) and their
 #                     fingerprints on every core, under nice (ONLY=NAME: one table)
-#   make ladders    - measured strength: one ladder per game and a strength-over-budget curve
-#                     in build/ladders/ (long: hours of CPU; LADDER_GAMES=N for a quick look)
+#   make ladders    - measured strength: the shipped ladders (doppelnb/data/ladders) played
+#                     again from their recorded arguments (long: see its comments; ONLY=GAME)
+#   make budget-curve - Tricks' MCTS strength over its budget against greedy, in build/ladders/
 #   make strip      - put the notebooks in the form the pre-commit stripper keeps them
 #   make explainers - notebooks -> standalone offline HTML pages in build/explainers/
 #   make app        - serve the notebooks as live apps with Voila on $(IP):$(APP_PORT); for a
@@ -53,7 +54,7 @@ BROWSER_DEBS := chromium fonts-dejavu-core fonts-liberation fonts-symbola
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: setup setup-lab lab test lint unit unit-typecheck notebooks bench clean chromium vendor explainers \
-	browser app loadtest screenshots package typecheck golden soak sweep sweeps ladders strip fast fast-test wheels
+	browser app loadtest screenshots package typecheck golden soak sweep sweeps ladders budget-curve strip fast fast-test wheels
 
 setup: $(STAMP)
 
@@ -234,39 +235,32 @@ sweep: setup
 sweeps: setup
 	nice -n 10 $(BIN)/python tools/sweeps.py $(if $(ONLY),--only $(ONLY))
 
-# Measured strength (python -m doppelnb ladder; not part of `make test`): one ladder per game in
-# build/ladders/GAME.csv (ratings in Elo points, the first policy = 0, 95% intervals) and the
-# strength of MCTS over its budget against greedy (budget-GAME.csv and .svg). Sizes are what
-# separates greedy from random (its edge is about +20 to +40 Elo except in Tricks, +400); each
-# line's CPU budget is estimated from short runs (CPU per game x games); run time is that divided
-# by WORKERS. LADDER_GAMES=N overrides every size for a quick look.
+# Measured strength (not part of `make test`): the shipped ladders, doppelnb/data/ladders/GAME.csv
+# and GAME.json, played again from the arguments each GAME.json records (tools/ladders.py calls
+# doppelnb.core.ladder.ladder, what `python -m doppelnb ladder` runs, with them: the CSVs come out
+# byte-identical whatever WORKERS), then the sweeps README's ladder lines. Ratings are Elo points
+# relative to greedy, with 95% intervals. CPU measured when they were shipped (2 workers on a
+# shared 2-core machine, summed over the workers; the run takes about that divided by the cores
+# you get):
+#   doppel_doubt: 90 games at one search seat among 9 greedy, 5.5 s CPU a game, 8 min CPU in all; per decision mcts:16:round 50 ms
+#   doppeldoppel: 180 games at 3 seats, 1.1 s CPU a game, 3 min CPU in all; per decision mcts:64:round 30 ms
+#   doppelganger_quest: 480 games at 4 seats, 1.1 s CPU a game, 9 min CPU in all; per decision mcts:32 33 ms
+#   doppelganger_tricks: 160 games at 3 seats, 2.0 s CPU a game, 5 min CPU in all; per decision mcts:32 23 ms, mcts:128:round 42 ms
+#   groom_lake: 480 games at 3 seats, 0.5 s CPU a game, 4 min CPU in all; per decision mcts:16 16 ms
+# ONLY=GAME plays one ladder; `python tools/ladders.py --check` refits each CSV from its recorded
+# games and replays each first game (what tests/test_shipped_ladders.py checks) without playing.
 LADDER_DIR  ?= build/ladders
 LADDER_SEED ?= 1
-LADDER_GAMES ?=
-LADDER = nice -n 10 $(BIN)/python -m doppelnb ladder
-LADDER_OPTS = --seed $(LADDER_SEED) --workers $(WORKERS) --no-progress
 ladders: setup
+	nice -n 19 $(BIN)/python tools/ladders.py --workers $(WORKERS) --no-progress \
+		$(if $(ONLY),--only $(ONLY))
+
+# MCTS over its budget against greedy in Tricks, 200 games a budget on the same deals, in
+# build/ladders/ (about 25 min CPU; not shipped; LADDER_GAMES=N for a quick look).
+LADDER_GAMES ?=
+budget-curve: setup
 	@mkdir -p $(LADDER_DIR)
-	@# Doppeldoppel, 3 seats, one of each per game: about 1.0 s CPU a game, 1500 games = 25 min
-	$(LADDER) doppeldoppel --policies random,greedy,mcts:32 --games $(or $(LADDER_GAMES),1500) \
-		$(LADDER_OPTS) --out $(LADDER_DIR)/doppeldoppel.csv
-	@# Tricks, 3 seats: about 0.9 s CPU a game, 300 games = 5 min
-	$(LADDER) doppelganger_tricks --policies random,greedy,mcts:32 \
-		--games $(or $(LADDER_GAMES),300) $(LADDER_OPTS) --out $(LADDER_DIR)/doppelganger_tricks.csv
-	@# The quest, 4 seats (one policy twice a game): about 1.9 s CPU a game, 1500 games = 48 min
-	$(LADDER) doppelganger_quest --policies random,greedy,mcts:32 \
-		--games $(or $(LADDER_GAMES),1500) $(LADDER_OPTS) --out $(LADDER_DIR)/doppelganger_quest.csv
-	@# Groom Lake, 3 seats: greedy's edge is small (+11 [-3, +25] at 1500 games), and a
-	@# searching seat costs about 3.2 s CPU a game at mcts:16: 3000 games = 2.7 h
-	$(LADDER) groom_lake --policies random,greedy,mcts:16 --games $(or $(LADDER_GAMES),3000) \
-		$(LADDER_OPTS) --out $(LADDER_DIR)/groom_lake.csv
-	@# Doppel Doubt, 10 seats: one searching seat among nine greedy ones (the search with the
-	@# round as its horizon), about 9.4 s CPU a game, 200 games = 31 min
-	$(LADDER) doppel_doubt --policies greedy,mcts:16:round --seats 'mcts:16:round,greedy*9' \
-		--games $(or $(LADDER_GAMES),200) $(LADDER_OPTS) --out $(LADDER_DIR)/doppel_doubt.csv
-	@# MCTS over its budget against greedy in Tricks, 200 games a budget on the same deals
-	@# (about 25 min CPU)
-	nice -n 10 $(BIN)/python -c "import sys; from pathlib import Path; \
+	nice -n 19 $(BIN)/python -c "import sys; from pathlib import Path; \
 		from doppelnb.core.ladder import budget_curve; \
 		c = budget_curve('doppelganger_tricks', games=int(sys.argv[1]), seed=$(LADDER_SEED), \
 		workers=$(WORKERS)); out = Path('$(LADDER_DIR)'); \

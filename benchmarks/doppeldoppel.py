@@ -1,5 +1,6 @@
 """Doppeldoppel benchmark: random full games per second (every action legality-checked by
-``State.play``), greedy-player games, memory per state early and late in a game, and the exact
+``State.play``), a search's random playouts (the plain loop vs the engine's playout hook),
+greedy-player games, memory per state early and late in a game, and the exact
 analyses against their brute-force twins, timed in the same run.
 
     .venv/bin/python benchmarks/doppeldoppel.py [--quick]
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import random
 import time
 from collections import Counter
 from typing import Any
@@ -34,6 +36,7 @@ from typing import Any
 from _timing import best_of, bytes_per_state, report
 
 from doppelnb.core import play_to_end, playout
+from doppelnb.core.policy import fast_play
 from doppelnb.core.state import random_policy
 from doppelnb.engines import doppeldoppel as dd
 from doppelnb.engines.doppeldoppel import players as dd_players
@@ -51,6 +54,27 @@ def games_per_second(players: int, games: int, policy: Any = random_policy,
             actions += end.action_count
         elapsed = time.perf_counter() - start
         best = max(best, (games / elapsed, actions / elapsed))
+    return best
+
+
+def playout_actions_per_cpu_second(players: int, games: int, hook: bool,
+                                   repeat: int = 3) -> float:
+    """Random actions per CPU-second of a search's playout to the end of the game: the plain
+    loop (``fast_play`` of ``rng.choice(legal_actions())``) or the engine's hook
+    (``GAME_SPEC.playout``: one Draft for the whole game), the same games either way."""
+    best = 0.0
+    for _ in range(repeat):
+        actions = 0
+        start = time.process_time()
+        for seed in range(games):
+            state, rng = dd.new_game(players, seed=seed), random.Random(seed)
+            if hook:
+                state = dd.GAME_SPEC.playout(state, rng)
+            else:
+                while not state.is_over:
+                    state = fast_play(state, rng.choice(state.legal_actions()))
+            actions += state.action_count
+        best = max(best, actions / (time.process_time() - start))
     return best
 
 
@@ -73,6 +97,12 @@ def main() -> None:
         if players == 4:
             headline.update(checked_games_per_s=round(per_game, 1),
                             checked_actions_per_s=round(per_action))
+    print("Random playouts as a search plays them (no checks), actions per CPU-second: the "
+          "plain fast_play loop vs the engine's playout hook (one Draft per game)")
+    for players in (3, 4):
+        plain = playout_actions_per_cpu_second(players, 20 if quick else 200, hook=False)
+        fast = playout_actions_per_cpu_second(players, 20 if quick else 200, hook=True)
+        print(f"  {players} players: loop {plain:,.0f}  hook {fast:,.0f}  ({fast / plain:.2f}x)")
     print("Greedy players (dd.players.greedy), every action checked")
     for players in (3, 4):
         per_game, per_action = games_per_second(players, 10 if quick else 100, dd_players.greedy,

@@ -3,11 +3,16 @@
 1. Quests and actions per second: seeded games played by the greedy and the random players
    through the full engine (every action checked, every state immutable), the total cost a user
    pays (setup, legal actions, checks, chance, the policy).
-2. Memory per state: bytes held per state when every state of a game is kept (as a stepper or
+2. Random playouts, what a search plays for each of its iterations: the plain loop
+   (``fast_play`` of ``rng.choice(state.legal_actions())`` until the game is over) against the
+   engine's playout hook (``GAME_SPEC.playout``: one draft changed in place for the whole
+   playout), on the same seeded games, interleaved, CPU time; the two final states are asserted
+   equal (the hook plays the loop's very game).
+3. Memory per state: bytes held per state when every state of a game is kept (as a stepper or
    a search keeps them), for the first 40 states of a game and for all of a long game
    (about 200 actions). The log, the private notes and the actions are shared between states,
    so the two figures should match (issue 17: memory constant in the length of the game).
-3. The exact quest-damage distribution against two twins measured in the same run: a
+4. The exact quest-damage distribution against two twins measured in the same run: a
    brute-force enumeration of every physical draw, and a vectorised Monte Carlo simulation of
    the bag (numpy). Prints the time ratios and the Monte Carlo error against the exact law.
 
@@ -29,12 +34,14 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
 import time
 
 import numpy as np
 from _timing import best_of, bytes_per_state, report
 
 from doppelnb.core import play_to_end, playout, random_policy
+from doppelnb.core.policy import fast_play
 from doppelnb.engines import doppelganger_quest as dq
 from doppelnb.engines.doppelganger_quest.analysis import _party_setup
 
@@ -74,6 +81,31 @@ def quests_per_second(players: int, games: int, policy) -> tuple[float, float, i
         actions += len(final.actions)
     dt = time.perf_counter() - t
     return quests / dt, actions / dt, quests
+
+
+def random_playouts(games: int, repeat: int = 3) -> tuple[float, float]:
+    """Actions per CPU-second of random playouts to the end of ``games`` seeded games (4 to 6
+    seats): the plain loop and the playout hook, best of ``repeat`` interleaved rounds."""
+    starts = [dq.new_game(4 + g % 3, seed=g) for g in range(games)]
+
+    def plain(state, rng):
+        while not state.is_over:
+            state = fast_play(state, rng.choice(state.legal_actions()))
+        return state
+
+    best = {"plain": 0.0, "hook": 0.0}
+    for _ in range(repeat):
+        for name, play in (("plain", plain), ("hook", dq.GAME_SPEC.playout)):
+            t = time.process_time()
+            finals = [play(s, random.Random(g)) for g, s in enumerate(starts)]
+            dt = time.process_time() - t
+            actions = sum(f.action_count for f in finals)
+            best[name] = max(best[name], actions / dt)
+            if name == "plain":
+                reference = finals
+            else:
+                assert finals == reference, "the hook must play the plain loop's games"
+    return best["plain"], best["hook"]
 
 
 def monte_carlo(heroes, items, policy, samples: int, seed: int = 0) -> dict[int, float]:
@@ -127,6 +159,11 @@ def main() -> None:
             print(f"{players:>7} {name:>8} {qps:>10.0f} {aps:>10.0f} {quests:>7}")
             if players == 6 and name == "random":
                 headline = (aps, games_per_second(players, games, policy))
+
+    print("\n== random playouts to the end of the game (what each search iteration plays)")
+    loop, hook = random_playouts(games)
+    print(f"plain fast_play loop {loop:,.0f} actions/CPU-s; playout hook {hook:,.0f} "
+          f"actions/CPU-s ({hook / loop:.2f}x, same games)")
 
     print("\n== memory per state (every state of the game kept)")
     long_game = list(playout(dq.new_game(4, seed=5), dq.greedy, seed=5))

@@ -19,6 +19,12 @@
    placed tile at 1,000 tiles (worst repeat 152.0), 163.4 at 10,000 (190.5), 185.1 at 50,000
    (245.8): **1.12x** and **1.27x** the 1k reference; the search grows 1.20x to 50k tiles
    (83.7 -> 100.8 µs), the copy, place and freeze 1.36x (62.1 -> 84.2 µs: a deeper HAMT).
+1c. Random playouts (issue 27): the same random games from 4-player positions a few actions
+   in, played by the plain loop (``fast_play`` of ``rng.choice(legal_actions())``, a State per
+   action) and by the engine's ``GameSpec.playout`` hook (one Draft changed in place, one
+   freeze), in turns; actions per CPU-second of each and their ratio. The hook is what an MCTS
+   playout runs. Measured 2026-11-26 (load average about 8): plain 18,200-23,900 actions/s,
+   hook 34,800-39,400 (main before issue 26's reshaping: plain 16,300-16,700, no hook).
 2. The exact clearing-probability sweep (1..10 dice x values 0..60, GL-R22) against icepool, the
    peer for exact dice probabilities, in the same run; results are compared for equality.
 
@@ -33,8 +39,7 @@ How it is fair (issue 17) and what still differs:
 - Each placement here makes a new Desert as a game state does (``copy`` + ``place`` +
   ``freeze``) and that cost is in the update and the total. The Desert's tables are persistent
   maps (``immutables.Map``, a HAMT), so the copy is O(1) and a placement adds O(log n) memory;
-  older Deserts stay valid (without ``immutables`` installed the engine falls back to a
-  copy-on-write dict: correct, but O(n) per placement again). The memory section keeps 300 successive Deserts alive at 1,000 and at
+  older Deserts stay valid. The memory section keeps 300 successive Deserts alive at 1,000 and at
   10,000 tiles, and every state of a short and of a long whole game, and prints the bytes per
   state (``_timing.bytes_per_state``, tracemalloc).
 - What remains: a placement still allocates O(log n) new trie nodes per changed table entry (a
@@ -60,6 +65,8 @@ import time
 import networkx as nx
 from _timing import bytes_per_state, report
 
+from doppelnb.core.policy import fast_play
+from doppelnb.core.spec import spec_of
 from doppelnb.engines import groom_lake as gl
 from doppelnb.engines.groom_lake.analysis import explorer_policy, simulate_growth
 from doppelnb.engines.groom_lake.tiles import random_tile
@@ -268,6 +275,37 @@ def game_states(seed: int) -> list[gl.State]:
     return states
 
 
+def playout_rates(starts: int, rounds: int) -> tuple[float, float]:
+    """Actions per CPU-second of the plain random loop and of the playout hook, on the same
+    games (the same positions and random streams), the two in turns."""
+    hook = spec_of("groom_lake").playout
+    assert hook is not None
+    positions = []
+    for seed in range(starts):
+        state, rng = gl.new_game(4, seed=seed), random.Random(seed)
+        for _ in range(8):
+            if not state.is_over:
+                state = state.play(rng.choice(state.legal_actions()))
+        if not state.is_over:
+            positions.append(state)
+
+    def plain(state: gl.State, rng: random.Random) -> gl.State:
+        while not state.is_over:
+            state = fast_play(state, rng.choice(state.legal_actions()))
+        return state
+
+    spent = {"plain": 0.0, "hook": 0.0}
+    actions = {"plain": 0, "hook": 0}
+    for k in range(rounds):
+        for name, play in (("plain", plain), ("hook", hook)):
+            t0 = time.process_time()
+            for i, state in enumerate(positions):
+                end = play(state, random.Random(i * 7 + k))
+                actions[name] += end.action_count - state.action_count
+            spent[name] += time.process_time() - t0
+    return actions["plain"] / spent["plain"], actions["hook"] / spent["hook"]
+
+
 def odds_sweep_ours(max_dice: int, values: range, cold: bool) -> tuple[dict, float]:
     from doppelnb.core import exact
 
@@ -360,6 +398,10 @@ def main() -> None:
     print(f"\n== Whole games (engine + explorer policy): {games} games in {spent:.2f} s, "
           f"{games / spent:.0f} games/s, about {scouts / spent:.0f} scouts/s")
     figures["checked_games_per_s"] = round(games / spent, 1)
+
+    plain_rate, hook_rate = playout_rates(10 if args.quick else 40, 2 if args.quick else 5)
+    print(f"\n== Random playouts to the end (4 players): plain loop {plain_rate:,.0f} actions/s, "
+          f"GameSpec.playout {hook_rate:,.0f} actions/s ({hook_rate / plain_rate:.2f}x)")
 
     values = range(0, 61)
     print("\n== Clearing odds sweep: 1..10 dice x values 0..60 (610 exact probabilities, CPU ms)")

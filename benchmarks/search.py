@@ -34,24 +34,25 @@ and it gives no verdict. The workloads of Tricks and oh_hell differ (a Tricks pl
 the end of a 4-round game, oh_hell's to the end of its one round; oh_hell's playouts and
 resampling are C++), so that ratio says how fast a decision is, not which search is better.
 
-Measured 2026-11-26 on the plain install, the machine busy (load average 16-36 on its 2 cores;
-CPU seconds stretch under such load, so these are below what an idle machine gives: compare
-within a run). Four games and the peer in one run, ``--games 4,groom_lake=3,oh_hell=16``, 94 s
-of search CPU; decisions per CPU-second [95% interval], n games:
+Measured 2026-11-26 on the plain install, the machine idle (load average 0.1-1.3), after every
+engine but Tricks got its ``playout`` hook (``GameSpec.playout``: the plain loop's very game on one
+draft); the default sizes, Tricks and the peer in a second run; decisions per CPU-second
+[95% interval], n games:
 
-- Doppeldoppel 16.9 [15.0, 18.9], n = 4 (398 decisions): FAIL against >= 20, settled;
-- Tricks 33.0 [30.5, 35.4], n = 4 (653): PASS against >= 20, settled;
-- Groom Lake 5.3 [1.9, 8.6], n = 3 (127): FAIL against >= 20, settled;
-- the quest 12.7 [9.1, 16.4], n = 4 (271): FAIL against >= 20, settled;
-- OpenSpiel's ISMCTS bot on oh_hell 91.4 [85.3, 97.5], n = 16 (474): Tricks is at **0.36x**
-  [0.32, 0.41] of it, FAIL against >= 1x, settled;
-- Doppel Doubt 0.74 [0.69, 0.79], n = 3 (327 decisions; 0.76, 0.72 and 0.73 a game, 143-150 s
-  of CPU each): FAIL against >= 5, settled. Its three games ran apart (``--engines doppel_doubt
-  --games 1`` with ``--seed`` 1000, 1001 and 1002, the last two side by side, load 10-26) and
-  were pooled with :func:`rate`; a default run plays them in one process.
+- Doppeldoppel 33.7 [29.5, 37.8], n = 12 (1,207 decisions): PASS against >= 20, settled;
+- Tricks 37.8 [35.2, 40.4], n = 10 (1,610): PASS against >= 20, settled;
+- Groom Lake 28.2 [22.4, 33.9], n = 6 (233): PASS against >= 20, settled;
+- the quest 28.7 [25.3, 32.2], n = 12 (868): PASS against >= 20, settled;
+- Doppel Doubt 3.8 [3.3, 4.3], n = 3 (327): FAIL against >= 5, settled;
+- OpenSpiel's ISMCTS bot on oh_hell 91.2 [84.6, 97.7], n = 40 (1,165): Tricks is at **0.42x**
+  [0.37, 0.46] of it, FAIL against >= 1x, settled.
 
-The sampler section in that run: 1,087 µs a sample with the constraints worked out at every
-sample, 82 with them prepared once per decision (13.3x).
+The sampler section in that run: 862 µs a sample with the constraints worked out at every
+sample, 78 with them prepared once per decision (11.1x).
+
+Before the hooks (the same day, the machine busy, load average 16-36, so lower figures):
+Doppeldoppel 16.9, Tricks 33.0, Groom Lake 5.3, the quest 12.7, Doppel Doubt 0.74, Tricks 0.36x
+OpenSpiel.
 
 History (Tricks only, an earlier form of this script: best of 3 repeats of 2 Tricks and 6
 oh_hell games, load average 3-5): the card-by-card ``determinize`` that recomputed the public

@@ -40,7 +40,7 @@ from doppelnb.core.frozen import FrozenMap
 from doppelnb.core.policy import MCTS, find_determinize
 from doppelnb.core.spec import GameSpec
 from doppelnb.core.state import playout
-from doppelnb.engines.doppel_doubt.flow import illustrative_shapes
+from doppelnb.engines.doppel_doubt.options import illustrative_shapes
 
 GAMES = ("doppelganger_tricks", "doppeldoppel", "doppel_doubt", "doppelganger_quest",
          "groom_lake")

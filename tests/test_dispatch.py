@@ -15,8 +15,8 @@ import pytest
 
 from doppelnb import BadInput, IllegalAction
 from doppelnb.engines import doppelganger_quest, groom_lake
-from doppelnb.engines.doppelganger_quest import state as dq_state
-from doppelnb.engines.doppelganger_quest.table import _ARITY as DQ_ARITY
+from doppelnb.engines.doppelganger_quest import apply as dq_apply
+from doppelnb.engines.doppelganger_quest.actions import ARITY as DQ_ARITY
 from doppelnb.engines.groom_lake import apply as gl_apply
 from doppelnb.engines.groom_lake import legal as gl_legal
 from doppelnb.engines.groom_lake.actions import ARITY as GL_ARITY
@@ -89,9 +89,9 @@ def test_groom_lake_has_a_handler_and_a_check_for_every_action_kind():
 
 def test_quest_tables_map_each_kind_and_step_to_its_own_handler():
     # give_reroll (DQ-T20) is parsed only to be refused with its rule: it is never applied
-    assert set(dq_state.DO) == set(DQ_ARITY) - {"give_reroll"}
-    assert _named_for(dq_state.DO, "_do_") == {}
-    assert _named_for(dq_state.STEPS, "_step_") == {}
+    assert set(dq_apply.DO) == set(DQ_ARITY) - {"give_reroll"}
+    assert _named_for(dq_apply.DO, "_do_") == {}
+    assert _named_for(dq_apply.STEPS, "_step_") == {}
 
 
 @pytest.mark.parametrize("engine", [groom_lake, doppelganger_quest], ids=["groom_lake", "quest"])

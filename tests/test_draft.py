@@ -8,7 +8,7 @@ from doppelnb.core.draft import Draft, state_fields
 from doppelnb.core.state import FrozenGameState
 from doppelnb.core.variants import RulesBase
 from doppelnb.engines import doppelganger_quest as dq
-from doppelnb.engines.doppelganger_quest.state import Draft as QuestDraft
+from doppelnb.engines.doppelganger_quest.apply import Draft as QuestDraft
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)

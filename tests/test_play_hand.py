@@ -155,11 +155,11 @@ def illegal_move(hand: Any) -> tuple[Any, str]:
     if game == "doppelganger_tricks":
         return str(state.view(seat).hand[0]), "DT-R6"   # a card played before forecasting
     if game == "groom_lake":
-        held = set(state.view(seat)["hand"])
+        held = set(state.view(seat).hand)
         card = next(c for c in state.deck.kinds if c not in held)
         return ("discard", card), "GL-R6"
     if game == "doppel_doubt":
-        held = set(state.view(seat)["hand"])
+        held = set(state.view(seat).hand)
         return ("card", next(c for c in range(1, 101) if c not in held)), "DB-R4"
     assert game == "doppelganger_quest"
     legal = {a[1] for a in state.legal_actions()}

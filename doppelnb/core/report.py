@@ -367,6 +367,7 @@ def sweep_report(table: Table, *, command: str | Sequence[str] | None = None) ->
                                                  for c in commands))
     else:
         parts.append("<p>The command that made this table is not recorded.</p>")
+    parts += _data_and_stopping(meta)
     made_with = meta.get("version")
     facts = [f"report by doppelnb {VERSION}"]
     if made_with:
@@ -390,6 +391,29 @@ def sweep_report(table: Table, *, command: str | Sequence[str] | None = None) ->
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head>\n<body>\n"
             + "\n".join(parts) + "\n</body></html>\n")
+
+
+def _data_and_stopping(meta: dict[str, Any]) -> list[str]:
+    """What a sweep compared from users' data files (each file's name and full sha256, as its
+    readings name it), and, for ``--until-settled``, the metric that decided and how."""
+    parts = []
+    files = meta.get("data_files") or ()
+    if files:
+        parts.append("<p>Data files compared (a reading names its file and the first 16 hex "
+                     "digits of its sha256):</p>")
+        parts.append(_table(["flag", "file", "sha256"],
+                            [(f["flag"], f["file"], f["sha256"]) for f in files]))
+    decided = meta.get("until_settled")
+    if decided:
+        batches = ", ".join(f"{n:,}" for n in decided["batches"])
+        parts.append(
+            f'<p class="sequential">Played until settled (at most {decided["max_games"]:,} '
+            f"games per cell; batches of {batches}): decided by "
+            f"<code>{html.escape(str(decided['metric']))}</code>, "
+            f"{html.escape(str(decided['chosen']))}; {decided['settled']} of "
+            f"{decided['questions']} readings settled; {html.escape(str(decided['method']))}."
+            "</p>")
+    return parts
 
 
 def charts_available() -> bool:

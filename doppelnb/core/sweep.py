@@ -1,6 +1,7 @@
 """Designer sweeps: play many seeded games per cell and report balance metrics with 95% intervals.
 
-A *cell* is one reading of the rules (the defaults, or one variant flag changed from them), one
+A *cell* is one reading of the rules (the defaults, one variant flag changed from them, several
+flags changed at once, or a flag set from a user's data file: :func:`readings_of`), one
 player count and one *policy mix* (``"random"``, ``"greedy/random"``: the policies sit at the seats
 in turn, and the mix is rotated one seat per game so every policy plays every seat equally often).
 :func:`sweep` plays ``games`` games in every cell and returns a :class:`Table` with one row per
@@ -22,6 +23,11 @@ is compared with the default game by game, and its rows carry the paired differe
 95% paired t interval (``paired_diff``, ``paired_lo``, ``paired_hi``; the verdicts of
 :func:`compare_readings` use it). Results are gathered by game index, so the table and its CSV
 are byte-identical whatever the executor, the number of workers or the order chunks finish in.
+
+Game by game: :func:`game_facts` gives the facts of every game of a sweep (from the table
+:func:`sweep` returned, or its checkpoint) per cell, and :func:`game_values` each game's value of
+every per-game metric: what the paired differences and ``sweep --until-settled`` are computed
+from.
 
 Meanings: ``metric_version`` 2 (:data:`~doppelnb.core.sweep_metrics.METRIC_VERSION`): the
 metrics of :mod:`doppelnb.core.metrics`, ties shared among the tied seats (the seats' win rates
@@ -58,9 +64,19 @@ from collections.abc import Sequence
 
 from . import sweep_plan, sweep_run, sweep_table, verdicts
 from .resume import CHECKPOINT_FORMAT, remove_checkpoint
-from .sweep_metrics import GameFacts, metrics
-from .sweep_plan import MAX_GAMES, MAX_WORKERS, mixes_for, readings_of
-from .sweep_run import default_chunk, default_executor, play_game, run_chunk, seats_for, sweep
+from .sweep_data import DATA_FLAGS, DataFile
+from .sweep_metrics import GameFacts, game_values, metrics
+from .sweep_plan import MAX_GAMES, MAX_READINGS, MAX_WORKERS, mixes_for, readings_of
+from .sweep_run import (
+    Cell,
+    default_chunk,
+    default_executor,
+    game_facts,
+    play_game,
+    run_chunk,
+    seats_for,
+    sweep,
+)
 from .sweep_table import (
     COLUMNS,
     METRIC_LABELS,
@@ -123,4 +139,5 @@ __all__ = ["sweep", "Table", "METRICS", "COLUMNS", "metrics", "readings_of", "mi
            "DEFAULT_PRIMARY", "primary_metrics", "report_metrics", "reading_verdicts",
            "default_chunk", "remove_checkpoint", "CHECKPOINT_FORMAT", "MAX_GAMES",
            "MAX_WORKERS", "METRIC_LABELS", "metric_label", "reading_label", "mix_label",
-           "game_label", "Row", "GameFacts"]
+           "game_label", "Row", "GameFacts", "game_facts", "game_values", "Cell",
+           "MAX_READINGS", "DataFile", "DATA_FLAGS"]

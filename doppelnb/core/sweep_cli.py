@@ -16,8 +16,10 @@ played. The report is written atomically, never through a symbolic link, and nev
 existing file that is not a doppelnb report unless ``--force``.
 
 ``--until-settled MAX [--step K] [--metric M]`` plays the sweep in batches on the same checkpoint
-until every reading is settled against the default or MAX games are played
+and one process pool until every reading is settled against the default or MAX games are played
 (:mod:`doppelnb.core.sweep_sequential`); the CSV is the last batch's, a plain sweep of that n.
+Without ``--metric`` the question is the game's recorded primary metric; the last line (and
+the report) say which metric decided.
 """
 
 from __future__ import annotations
@@ -129,13 +131,20 @@ def _address_option(text: str) -> str:
     return text
 
 
+def _data_flags_in_words() -> str:
+    """The flags each game's sweep may set from a file (:data:`~.sweep_data.DATA_FLAGS`)."""
+    from .sweep_data import DATA_FLAGS
+
+    return "; ".join(f"{game}: {', '.join(flags) or 'none'}" for game, flags in DATA_FLAGS.items())
+
+
 def build_parser() -> argparse.ArgumentParser:
     from ..cli import OneLineParser
 
     parser = OneLineParser(
         prog=PROG,
         description="Play seeded games in every cell (reading x players x policy mix) and write "
-                    "the designer metrics with 95%% intervals as CSV.",
+                    "the designer metrics with 95% intervals as CSV.",
         epilog=f"Limits: --games up to {MAX_GAMES:,} per cell, --workers up to {MAX_WORKERS}, "
                f"--players up to 64 counts, --policies up to {MAX_POLICIES}, --mixes up to "
                f"{MAX_MIXES}, {_MAX_TEXT:,} characters per option. Finished games are kept in "
@@ -166,8 +175,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--players", type=_text_option, default=None,
                         help="player counts, e.g. 3,4 (default all)")
     parser.add_argument("--flags", type=_text_option, default="all",
-                        help="'all', 'default', or flag names and flag=value readings, "
-                             "comma separated")
+                        help="'all', 'default', or readings, comma separated: a flag name "
+                             "(each of its readings alone), flag=value (one reading), "
+                             "a=x+b=y (one reading changing several flags), a*b (every "
+                             "combination of a's and b's non-default readings; 'a,b,a*b' is "
+                             "the full factorial), flag=@FILE (the flag's value from your JSON "
+                             "data file, named in the CSV by its file name and sha256; "
+                             f"{_data_flags_in_words()}). Every reading is played on the "
+                             "default's deals and compared with it game by game; at most "
+                             "256 readings")
     parser.add_argument("--checkpoint", type=_text_option, default=None,
                         help="resume file (default: OUT.partial.jsonl); only a file doppelnb "
                              "wrote for this sweep is used, and it is removed once OUT is "
@@ -195,36 +211,52 @@ def build_parser() -> argparse.ArgumentParser:
                         help="with --until-settled: games added per batch (default: double)")
     parser.add_argument("--metric", type=_text_option, default=None,
                         help="with --until-settled: the question's metric, one bounded per "
-                             "game (first_player_advantage, the default; first_player_win_rate, "
-                             "tie_rate, no_winner_rate, win_rate_seatK, win_rate_side_S, "
-                             "seat_advantage_seatK)")
+                             "game (first_player_advantage, first_player_win_rate, tie_rate, "
+                             "no_winner_rate, win_rate_seatK, win_rate_side_S, "
+                             "seat_advantage_seatK). Default: the game's recorded primary "
+                             "metric (the 'primary' of the shipped table that asked this "
+                             "question, else first_player_advantage), chosen before any game; "
+                             "the last line and the report say which metric decided")
     return parser
 
 
-def _check_sequential(args: argparse.Namespace) -> str | None:
-    """The metric of ``--until-settled`` (None without it), refusing before any game is played
-    a MAX below --games, --step or --metric without it, and a metric with no per-game bound."""
+def _check_sequential(args: argparse.Namespace) -> bool:
+    """Whether the sweep is sequential (``--until-settled``), refusing before any game is
+    played a MAX below --games, --step or --metric without it, and a metric with no per-game
+    bound."""
     from .sweep_sequential import is_bounded
-    from .verdicts import DEFAULT_PRIMARY
 
     if args.until_settled is None:
         for name, value in (("--step", args.step), ("--metric", args.metric)):
             if value is not None:
                 raise BadInput("NB-ARG", f"{name} goes with --until-settled MAX")
-        return None
+        return False
     if args.until_settled < args.games:
         raise BadInput("NB-ARG", f"--until-settled {args.until_settled} is below --games "
                        f"{args.games}; MAX is the most games per cell, at least the first batch")
     if args.flags == "default":
         raise BadInput("NB-ARG", "--until-settled compares readings with the default; "
                        "--flags default has no other reading")
-    metric: str = args.metric or DEFAULT_PRIMARY
-    if not is_bounded(metric):
-        raise BadInput("NB-ARG", f"--metric {show(metric, 40)} is not a metric bounded per "
-                       "game, which the confidence sequence needs; --until-settled takes "
+    if args.metric is not None and not is_bounded(args.metric):
+        raise BadInput("NB-ARG", f"--metric {show(args.metric, 40)} is not a metric bounded "
+                       "per game, which the confidence sequence needs; --until-settled takes "
                        "first_player_advantage, first_player_win_rate, tie_rate, "
                        "no_winner_rate, win_rate_seatK, win_rate_side_S, seat_advantage_seatK")
-    return metric
+    return True
+
+
+def _check_readings(game: str, readings: Any, counts: list[int] | None) -> list[str]:
+    """The labels of the readings, refusing before anything is played a reading the engine's
+    Rules refuse (a flag's value, a combination, a data file; a game of a combination or a
+    data file set up at each player count), naming ``--flags``."""
+    from .errors import RuleError
+    from .sweep_plan import sweep_cells
+
+    try:
+        cells = sweep_cells(game, readings, counts, ["random"])
+    except RuleError as error:
+        raise BadInput(error.rule, f"--flags: {error.reason}") from None
+    return list(dict.fromkeys(label for label, _, _, _ in cells))
 
 
 def _check_files(out: str, checkpoint: str) -> None:
@@ -304,7 +336,7 @@ def command(argv: Sequence[str]) -> int:
 
         if not charts_available():  # before any game is played: the sweep may take hours
             raise CommandError(NEEDS_EXTRA)
-    metric = _check_sequential(args)
+    sequential = _check_sequential(args)
     checkpoint = args.checkpoint or f"{args.out}.partial.jsonl"
     _check_files(args.out, checkpoint)
     if args.report is not None:
@@ -325,9 +357,16 @@ def command(argv: Sequence[str]) -> int:
         except argparse.ArgumentTypeError:
             raise BadInput("NB-ARG", f"--players is a list of whole numbers like 3,4, "
                            f"not {show(args.players, 40)}") from None
+    labels = _check_readings(args.game, readings, counts)
+    metric, why = args.metric, "asked for with --metric"
+    if sequential and metric is None:  # chosen now, before any game: never from results
+        from .sweep_sequential import primary_metric
+
+        metric, why = primary_metric(args.game, labels)
     with _SigtermAsInterrupt() as sigterm:
         try:
-            with scheduler_executor(args.scheduler) as executor:
+            with scheduler_executor(args.scheduler) as executor, \
+                    _batch_pool(executor, args, sequential) as executor:
                 def play(games: int) -> Any:
                     return sweep(args.game, readings=readings, player_counts=counts,
                                  policy_mixes=mixes, games=games, seed=args.seed,
@@ -335,15 +374,15 @@ def command(argv: Sequence[str]) -> int:
                                  checkpoint=checkpoint, progress=not args.no_progress,
                                  chunk=args.chunk)
 
-                if metric is None:
+                if not sequential:
                     table = play(args.games)
                 else:
                     from .sweep_sequential import sweep_until_settled
 
+                    _say(f"--until-settled asks about {metric} ({why})")
                     table = sweep_until_settled(
                         play, checkpoint, first=args.games, max_games=args.until_settled,
-                        metric=metric, step=args.step,
-                        say=lambda line: print(one_line(line), file=sys.stderr))
+                        metric=metric, step=args.step, say=_say, why=why)
         except (KeyboardInterrupt, Exception) as error:
             if not sigterm.received and not isinstance(error, KeyboardInterrupt):
                 raise
@@ -360,10 +399,42 @@ def command(argv: Sequence[str]) -> int:
         _write_report(report, args.report, table, argv)
     meta = table.meta
     wrote = f"; report in {args.report}" if report is not None else ""
+    decided = meta.get("until_settled")
+    if decided:
+        wrote += (f"; decided by {decided['metric']} ({decided['chosen']}): "
+                  f"{decided['settled']}/{decided['questions']} settled")
     print(one_line(f"{args.out}: {len(table)} rows; {meta['games_played']} games played, "
                    f"{meta['games_resumed']} resumed; players: {meta['players_used']}{wrote}"),
           file=sys.stderr)
     return 0
+
+
+def _say(line: str) -> None:
+    """One line on stderr (a batch of ``--until-settled``)."""
+    from ..cli import one_line
+
+    print(one_line(line), file=sys.stderr)
+
+
+@contextlib.contextmanager
+def _batch_pool(executor: Any, args: argparse.Namespace, sequential: bool) -> Iterator[Any]:
+    """The executor every batch of ``--until-settled`` shares: the given one (Dask), or one
+    process pool started here for all the batches (each sweep would otherwise start, and
+    stop, its own: about 0.7 s a batch), stopped on the way out, at once after Ctrl-C or
+    SIGTERM. A plain sweep, or ``--workers 1``, starts nothing here."""
+    from . import sweep_run
+
+    if executor is not None or not sequential or args.workers == 1:
+        yield executor
+        return
+    pool = sweep_run.default_executor(args.workers, games=(args.game,))
+    try:
+        yield pool
+    except BaseException:
+        sweep_run._stop_pool(pool)
+        raise
+    else:
+        pool.shutdown(wait=True)
 
 
 def _write_report(target: Path, name: str, table: Any, argv: Sequence[str]) -> None:

@@ -108,6 +108,18 @@ def _core_facts(game: GameFacts, players: int) -> core.GameFacts:
         lead_changes=game.lead_changes, half_leader=game.half_leader)
 
 
+def game_values(game: GameFacts | Mapping[str, Any], players: int) -> dict[str, float]:
+    """One game's value of every metric that has one value per game, under the sweep's names
+    (``win_rate_seat0``, ``first_player_advantage``, ``tie_rate``, ...): what a reading's paired
+    differences and ``sweep --until-settled`` compare game by game. ``game`` is a
+    :class:`GameFacts` or its record dict (:func:`doppelnb.core.sweep.game_facts` reads them).
+    A side absent from a team game (no Alien left in a Groom Lake game) is not listed: it won
+    none of that game."""
+    facts = game if isinstance(game, GameFacts) else GameFacts.from_record(game)
+    return {sweep_name(name): float(value)
+            for name, value in core.game_values(_core_facts(facts, players)).items()}
+
+
 def _games(records: Sequence[GameFacts | Mapping[str, Any]]) -> list[GameFacts]:
     return [r if isinstance(r, GameFacts) else GameFacts.from_record(r) for r in records]
 

@@ -26,6 +26,7 @@ from .errors import BadInput
 from .policy import make_policy
 from .resume import Checkpoint
 from .spec import GameSpec, game_spec, spec_of
+from .sweep_data import resolve_changes
 from .sweep_metrics import METRIC_VERSION, GameFacts, metrics, paired_differences
 from .sweep_plan import MAX_GAMES, MAX_WORKERS, _dimensions, _task_game, resolve_game
 from .sweep_table import Row, Table
@@ -159,10 +160,15 @@ def play_chunk(task: _Task) -> Iterator[tuple[dict[str, Any], Any]]:
     by :func:`run_chunk` and the shipped tables' fingerprints, so a fingerprint replays exactly
     the games the table was computed from."""
     game = task.own if task.own is not None else spec_of(task.game)
+    # The rules once per chunk, not per game: a data-valued reading's value (a parsed card
+    # document, a tile set) is checked by the engine as the Rules are built.
+    changes = resolve_changes(dict(task.changes))
+    rules = game.Rules().replace(**changes) if changes else game.Rules()
     for index in range(task.start, task.start + task.count):
         deal, players = game_seeds(task.seed, task.game, task.players, task.mix, index)
-        facts, state = _play(game, dict(task.changes), task.players,
-                             seats_for(task.mix, task.players, index), deal, players)
+        facts, state = _play(game, changes, task.players,
+                             seats_for(task.mix, task.players, index), deal, players,
+                             rules=rules)
         yield replace(facts, index=index).to_record(), state
 
 
@@ -273,7 +279,11 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
     """Play ``games`` games in every cell and return the metrics table (see the module doc).
 
     ``readings``: ``"all"`` (the defaults and every reading of every flag, one flag changed at a
-    time), ``"default"``, or a list of flag names and ``"flag=value"`` readings.
+    time), ``"default"``, or a list of flag names, ``"flag=value"`` readings, readings of
+    several flags (``"a=x+b=y"``, or a mapping ``{"a": x, "b": y}``), crosses (``"a*b"``) and
+    data files (``"flag=@FILE"``, or a :class:`pathlib.Path` value in a mapping): see
+    :func:`~doppelnb.core.sweep_plan.readings_of`. The data files read are listed in the
+    table's ``meta["data_files"]`` (flag, file name, sha256).
     ``player_counts``: default every legal count. ``policy_mixes``: strings like ``"mcts"``,
     ``"greedy/random"``, ``"mcts:200/greedy"``. ``executor``: any
     :class:`concurrent.futures.Executor` (not shut down here); ``None`` uses processes on
@@ -290,8 +300,8 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
     own = _task_game(game_of)
     games = check_int(games, "games", 1, MAX_GAMES)
     seed = check_int(seed, "seed", 0, MAX_SEED)
-    cells_readings, counts, mixes = _dimensions(spec, game_of, readings, player_counts,
-                                                policy_mixes)
+    cells_readings, counts, mixes, files = _dimensions(spec, game_of, readings, player_counts,
+                                                       policy_mixes)
     if workers is not None:
         workers = check_int(workers, "workers", 1, MAX_WORKERS)
     if checkpoint is not None and not isinstance(checkpoint, (str, os.PathLike)) or \
@@ -308,6 +318,8 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
     identity = {"doppelnb": VERSION, "game": spec, "seed": seed,
                 "readings": [label for label, _ in cells_readings], "players": list(counts),
                 "mixes": ["/".join(m) for m in mixes]}
+    if files:  # a reading's label keeps 16 hex digits of its file's sha256; the identity all 64
+        identity["data_files"] = [f.to_dict() for f in files]
     cell_mixes = {cell_key(label, players, "/".join(mix)): (players, mix)
                   for (label, _), players, mix in cells}
     store = Checkpoint(checkpoint, identity, cell_mixes) if checkpoint is not None else None
@@ -363,9 +375,11 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
     from .policy import describe
 
     rows: list[Row] = []
+    by_cell: dict[str, list[dict[str, Any]]] = {}
     for (label, _), players, mix in cells:
         mix_label = "/".join(mix)
-        records = _records(results, label, players, mix_label, games)
+        records = by_cell[cell_key(label, players, mix_label)] = _records(
+            results, label, players, mix_label, games)
         # A reading's games are the default's deals (game_seeds): its paired differences.
         paired = {} if label == "default" else paired_differences(
             _records(results, "default", players, mix_label, games), records, players)
@@ -375,9 +389,86 @@ def sweep(game: Any, *, readings: Any = "all", player_counts: Sequence[int] | No
                             diff, d_lo, d_hi))
     meta = {"game": spec, "seed": seed, "games": games, "players_used": describe(game_of),
             "games_played": played, "games_resumed": resumed}
+    if files:
+        meta["data_files"] = [f.to_dict() for f in files]
     if store is not None:  # which file it was, for remove_checkpoint
         meta.update(checkpoint=str(store.path), checkpoint_id=store.file_id)
-    return Table(rows, meta)
+    return Table(rows, meta, by_cell)
+
+
+#: A sweep's cell: ``(reading, players, mix)``.
+Cell = tuple[str, int, str]
+
+
+def game_facts(source: Table | str | os.PathLike[str], games: int | None = None
+               ) -> dict[Cell, tuple[GameFacts, ...]]:
+    """The facts of every game a sweep played, per cell ``(reading, players, mix)``, in the
+    order of their index: what its rows were computed from, and what a question asked game by
+    game needs (:func:`~doppelnb.core.sweep_metrics.game_values` gives each game's value of
+    every metric; the default's game ``i`` and a reading's game ``i`` share their deal).
+
+    ``source``: a :class:`Table` :func:`sweep` returned (its games are kept with it), or the
+    path of a sweep's checkpoint (every line checked against its digest; a last line cut short
+    by an interruption is left out, as a resumed sweep does). ``games``: only each cell's
+    first ``games`` games, leaving out a cell that lacks any of them (a checkpoint being
+    written); default every game, from index 0 on without a gap.
+
+    >>> table = sweep("doppeldoppel", readings="default", player_counts=[3], games=2,
+    ...               policy_mixes=["random"], workers=1, progress=False)
+    >>> [f.length for f in game_facts(table)[("default", 3, "random")]]
+    [108, 108]
+    """
+    if games is not None:
+        games = check_int(games, "games", 1, MAX_GAMES)
+    if isinstance(source, Table):
+        if not source.games:
+            raise BadInput("NB-ARG", "this table keeps no games (a loaded or filtered table); "
+                           "pass the table sweep() returned or its checkpoint")
+        cells = {key: dict(enumerate(records)) for key, records in source.games.items()}
+    elif isinstance(source, (str, os.PathLike)) and str(source):
+        cells = _checkpoint_games(source)
+    else:
+        raise BadInput("NB-ARG", f"source must be a sweep's Table or a checkpoint path, "
+                       f"not {show(source)}")
+    out: dict[Cell, tuple[GameFacts, ...]] = {}
+    for key, played in cells.items():
+        reading, players, mix = key.rsplit("|", 2)
+        count = len(played) if games is None else games
+        if all(i in played for i in range(count)):
+            out[(reading, int(players), mix)] = tuple(
+                GameFacts.from_record(played[i]) for i in range(count))
+    return out
+
+
+def _checkpoint_games(path: str | os.PathLike[str]) -> dict[str, dict[int, dict[str, Any]]]:
+    """A checkpoint's games by cell and index, each chunk checked against its digest."""
+    import json
+
+    from .resume import chunk_digest
+
+    cells: dict[str, dict[int, dict[str, Any]]] = {}
+    try:
+        with open(path, "rb") as handle:
+            header = json.loads(handle.readline(1 << 16) or b"null")
+            if not isinstance(header, dict) or "doppelnb_sweep_checkpoint" not in header:
+                raise BadInput("NB-DATA", f"{show(str(path))} is not a sweep checkpoint")
+            for number, line in enumerate(handle, start=2):
+                if not line.endswith(b"\n"):
+                    break  # cut short by an interruption: a resumed sweep plays it again
+                chunk = json.loads(line)
+                if chunk.get("sha256") != chunk_digest(chunk["cell"], chunk["start"],
+                                                       chunk["games"]):
+                    raise BadInput("NB-DATA", f"{show(str(path))} is damaged at line {number}")
+                for offset, game in enumerate(chunk["games"]):
+                    cells.setdefault(chunk["cell"], {})[chunk["start"] + offset] = game
+    except BadInput:
+        raise
+    except OSError as error:
+        raise BadInput("NB-DATA", f"cannot read the checkpoint {show(str(path))}: "
+                       f"{error.strerror or error}") from None
+    except (ValueError, KeyError, TypeError, AttributeError):
+        raise BadInput("NB-DATA", f"{show(str(path))} is not a sweep checkpoint") from None
+    return cells
 
 
 def _records(results: dict[str, dict[int, dict[str, Any]]], reading: str, players: int,

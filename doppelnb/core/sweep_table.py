@@ -12,8 +12,9 @@ import csv
 import io
 import math
 import os
+import re
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -150,14 +151,30 @@ def _flag_infos(game: Any) -> dict[str, Any]:
 def reading_label(reading: str, game: Any = None) -> str:
     """A sweep's reading in words: ``"default"`` -> "recommended rules",
     ``"reversal_trigger=surviving_only"`` -> "reversal trigger: surviving only" (the flag's own
-    words for its readings where it declares them, :class:`doppelnb.core.variants.FlagInfo`)."""
+    words for its readings where it declares them, :class:`doppelnb.core.variants.FlagInfo`);
+    a reading of several flags (``"a=x+b=y"``) each in words, joined by "; "; a data file by
+    its name and the start of its sha256 ("deck composition: my_deck.json (sha256 1188d5af...)").
+    """
     if reading == "default":
         return "recommended rules"
-    name, eq, value = str(reading).partition("=")
+    parts = _PARTS.split(str(reading))
+    return "; ".join(_part_label(part, game) for part in parts)
+
+
+#: Where a reading of several flags (``a=x+b=y``) starts its next ``flag=``.
+_PARTS = re.compile(r"\+(?=[A-Za-z_][A-Za-z0-9_]*=)")
+
+
+def _part_label(part: str, game: Any) -> str:
+    name, eq, value = part.partition("=")
+    if eq and value.startswith("@"):
+        file, _, digest = value[1:].partition("#sha256:")
+        words = name.replace("_", " ")
+        return f"{words}: {file} (sha256 {digest[:8]}...)" if digest else f"{words}: {file}"
     info = _flag_infos(game).get(name) if eq else None
     if info is not None:
         return str(info.describe(value))
-    return f"{name.replace('_', ' ')}: {value.replace('_', ' ')}" if eq else str(reading)
+    return f"{name.replace('_', ' ')}: {value.replace('_', ' ')}" if eq else part
 
 
 def mix_label(mix: str) -> str:
@@ -195,14 +212,20 @@ class Table:
 
     rows: list[Row]
     meta: dict[str, Any]
+    #: The game records each cell's rows were computed from, by cell key
+    #: (``"reading|players|mix"``), in the order of their index: kept by
+    #: :func:`~doppelnb.core.sweep.sweep` (empty for a loaded table), never in the CSV; read
+    #: them with :func:`~doppelnb.core.sweep.game_facts`.
+    games: dict[str, list[dict[str, Any]]] = field(compare=False, repr=False)
 
     columns = COLUMNS
 
-    def __init__(self, rows: Iterable[Sequence[Any]], meta: dict[str, Any] | None = None
-                 ) -> None:
+    def __init__(self, rows: Iterable[Sequence[Any]], meta: dict[str, Any] | None = None,
+                 games: dict[str, list[dict[str, Any]]] | None = None) -> None:
         # Rows given as plain 8-tuples (an analysis of records, a test) become typed rows.
         self.rows = [_row(row) for row in rows]
         self.meta = {} if meta is None else meta
+        self.games = {} if games is None else games
 
     def __len__(self) -> int:
         return len(self.rows)

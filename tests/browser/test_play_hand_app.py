@@ -46,10 +46,10 @@ def illegal_text(game: str) -> tuple[str, str]:
     if game == "doppelganger_tricks":
         return str(state.view(seat)["hand"][0]), "DT-R6"
     if game == "groom_lake":
-        held = set(state.view(seat)["hand"])
+        held = set(state.view(seat).hand)
         return "discard " + next(c for c in state.deck.kinds if c not in held), "GL-R6"
     if game == "doppel_doubt":
-        held = set(state.view(seat)["hand"])
+        held = set(state.view(seat).hand)
         return f"card {next(c for c in range(1, 101) if c not in held)}", "DB-R4"
     legal = {a[1] for a in state.legal_actions()}
     return "hero " + next(h.name for h in state.cards.heroes if h.name not in legal), "DQ-R3"

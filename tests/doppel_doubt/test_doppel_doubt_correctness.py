@@ -4,6 +4,7 @@ quantities, and a table of hostile arguments that must all be ``BadInput``."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import pathlib
 import random
@@ -14,7 +15,7 @@ from doppelnb import BadInput, IllegalAction, RuleError
 from doppelnb.core.data import load_data
 from doppelnb.core.state import playout, random_policy
 from doppelnb.engines import doppel_doubt as db
-from doppelnb.engines.doppel_doubt.flow import Submission
+from doppelnb.engines.doppel_doubt.actions import Submission
 
 I4 = db.shape_by_name("4-0")
 
@@ -118,8 +119,10 @@ def test_states_hold_frozen_boards_and_views_cannot_change_them():
             board.starts["P1"] = (0, 0)         # a read-only mapping
         view = state.view(state.to_move or 0)
         with pytest.raises(BadInput):
-            view["board"].set_owner([(0, 0)], "red")
-        copy = view["board"].copy()
+            view.board.set_owner([(0, 0)], "red")
+        with pytest.raises(AttributeError):
+            view.board = db.Board()                 # type: ignore[misc]  # a frozen View
+        copy = view.board.copy()
         copy.set_owner([(0, 0)], "red")          # a copy is the caller's own
         assert state.board.owner_of((0, 0)) != "red" or board is not copy
     last = states[-1]
@@ -280,8 +283,9 @@ def _hostile_calls():
         ("resolution_readings flags", lambda: db.resolution_readings(res, [{"nope": 1}])),
         ("simulate games", lambda: db.simulate(10**9)),
         ("simulate float", lambda: db.simulate(2.0)),
-        ("simulate policy", lambda: db.simulate(1, "clever")),
-        ("simulate option", lambda: db.simulate(1, bogus=1)),
+        ("simulate policy", lambda: db.simulate(1, policy="clever")),
+        ("simulate players", lambda: db.simulate(1, players=9)),
+        ("simulate rules", lambda: db.simulate(1, rules={"deal_mode": "random"})),
         ("mid_game_board", lambda: db.mid_game_board(rounds=11)),
         ("mid_game_board seed", lambda: db.mid_game_board(seed=None)),
         ("greedy_policy", lambda: db.greedy_policy(None, random.Random(1))),
@@ -356,12 +360,15 @@ def test_views_show_nothing_a_seat_may_not_know(seed):
         if n % 23:
             continue
         public = state.view(None)
-        assert set(public) == {"round", "offered", "board", "played"}
+        fields = {f.name for f in dataclasses.fields(public)}
+        assert fields == PRIVATE | {"round", "offered", "board", "played"}
+        assert all(getattr(public, name) in (None, ()) for name in PRIVATE)   # onlookers
         for seat in range(10):
             view = state.view(seat)
-            assert set(view) == PRIVATE | set(public)
-            assert view["you"] == state.identity[seat] and view["hand"] == state.hands[seat]
-            assert view["your_choice"] == state.subs[seat]
+            assert view.seat == seat and view.round == public.round
+            assert view.board is public.board and view.played == public.played
+            assert view.you == state.identity[seat] and view.hand == state.hands[seat]
+            assert view.your_choice == state.subs[seat]
             others = {state.identity[x] for x in range(10) if x != seat}
             assert not any(d in repr(view) for d in others), "another seat's Doppel leaked"
             other = _scrambled(state, seat, rng)

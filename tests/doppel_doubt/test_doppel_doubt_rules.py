@@ -176,7 +176,7 @@ def test_db_e2_db_t2_start_allocation_in_a_game():
     p6 = board.starts["P6"]
     assert board.is_zero(p6) and board.owner_of(p6) is None and board.value(p6) == 0
     assert board.owner_of(board.starts["P3"]) == "red"
-    zeros = [lab for lab in board.starts if board.is_zero(board.starts[lab])]
+    zeros = [lab for lab in board.start_order if board.is_zero(board.starts[lab])]
     assert len(zeros) == 2 and zeros[0].startswith("P") and zeros[1].startswith("Q")
 
 
@@ -785,7 +785,12 @@ def test_rules_replay_and_seed_reproducibility():
 def test_views_hide_other_identities():
     state = db.new_game(seed=1)
     view = state.view(3)
-    assert view["you"] == state.identity[3] and "identity" not in view
+    assert isinstance(view, db.View)
+    assert view.you == state.identity[3] and view.seat == 3
+    assert "identity" not in {f.name for f in dataclasses.fields(view)}
+    assert "jester" not in {f.name for f in dataclasses.fields(view)}
+    public = state.view(None)
+    assert public.seat is None and public.you is None and public.hand == ()
     with pytest.raises(BadInput):
         state.view(10)
 

@@ -19,8 +19,7 @@ from doppelnb import RuleError
 from doppelnb.core.state import Outcome, playout, random_policy
 from doppelnb.engines import doppel_doubt as db
 from doppelnb.engines.doppel_doubt import examples, players
-from doppelnb.engines.doppel_doubt.actions import parse_action
-from doppelnb.engines.doppel_doubt.flow import EMPTY
+from doppelnb.engines.doppel_doubt.actions import EMPTY, parse_action
 
 MODULES = sorted(m.name for m in pkgutil.iter_modules(db.__path__))
 

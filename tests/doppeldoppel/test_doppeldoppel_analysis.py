@@ -140,12 +140,31 @@ def test_readings_table_dd_t7_t8_t9():
 
 def test_simulate_and_variant_survey():
     """Random-move games: counts add up; the same seeds give the same summary."""
-    a = dd.simulate(3, games=3, seed=5)
-    assert a == dd.simulate(3, games=3, seed=5)
+    a = dd.simulate(3, players=3, seed=5)
+    assert a == dd.simulate(3, players=3, seed=5) and a.players == 3 and a.games == 3
     assert a.tricks == 3 * 36 and len(a.round_scores) == 3 * 3 * 3
     assert 0 < a.reversed < a.tricks and a.no_winner <= a.tricks
     html = dd.variant_survey(4, games=2, flags=["next_leader"])._repr_html_()
     assert html.count("<tr>") == 1 + 3 and "rotate_left" in html
+
+
+@pytest.mark.parametrize(("players", "policy"), [(3, "random"), (4, "random"), (4, "greedy")])
+def test_simulate_counts_the_core_simulations_own_games(players, policy):
+    # The summary is a count over doppelnb.core.simulate's games (the sweep's seeded games),
+    # recomputed here from their final states: DD-R13..R17 per trick, DD-R21 per round.
+    from doppelnb.core.simulate import simulate as core_simulate
+
+    summary = dd.simulate(4, players=players, policy=policy, seed=9)
+    finals = core_simulate("doppeldoppel", 4, players=players, policy=policy, seed=9).finals
+    tricks = [t for end in finals for t in end.log]
+    assert summary.tricks == len(tricks) == 4 * 36
+    assert summary.reversed == sum(t.result.reversed for t in tricks)
+    assert summary.no_winner == sum(t.result.winner is None for t in tricks)
+    assert summary.leader_wins == sum(t.result.winner == 0 for t in tricks)
+    assert summary.round_scores == tuple(x for end in finals for r in end.round_scores
+                                         for x in r)
+    assert summary.winning_totals == tuple(max(end.totals) for end in finals)
+    assert dd.simulate(4, players=players, policy=policy, seed=10) != summary
 
 
 def test_trick_log_and_deck_picture():

@@ -101,7 +101,7 @@ def test_scoring_table_limit_is_documented_and_enforced():
 
 def test_other_analysis_limits_are_enforced():
     with pytest.raises(BadInput, match="games"):
-        dd.simulate(3, games=10**9)
+        dd.simulate(games=10**9)
     with pytest.raises(BadInput, match="k is limited"):
         dd.round_score_distribution_bruteforce(18)
     assert dd.round_score_distribution_bruteforce(35).total == 36
@@ -212,11 +212,13 @@ HOSTILE = [
     ("resolve_tricks huge", lambda: dd.resolve_tricks([["Y1", "Y2", "Y3"]] * 10**6)),
     ("readings_table cases", lambda: dd.readings_table(cases=[1, 2])),
     ("readings_table flag", lambda: dd.readings_table(flags=["nope"])),
-    ("simulate players", lambda: dd.simulate(5)),
-    ("simulate games", lambda: dd.simulate(3, games=0)),
-    ("simulate games float", lambda: dd.simulate(3, games=1.0)),
-    ("simulate seed", lambda: dd.simulate(3, games=1, seed=-3)),
-    ("simulate rules", lambda: dd.simulate(3, rules=None, games=1)),
+    ("simulate players", lambda: dd.simulate(1, players=5)),
+    ("simulate games", lambda: dd.simulate(0)),
+    ("simulate games float", lambda: dd.simulate(1.0)),
+    ("simulate seed", lambda: dd.simulate(1, seed=-3)),
+    ("simulate rules", lambda: dd.simulate(1, rules=5)),
+    ("simulate policy", lambda: dd.simulate(1, policy="nobody")),
+    ("simulate policy type", lambda: dd.simulate(1, policy=5)),
     ("variant_survey players", lambda: dd.variant_survey(2)),
     ("variant_survey games", lambda: dd.variant_survey(3, games=10**9)),
     ("variant_survey flags", lambda: dd.variant_survey(3, games=1, flags=[1])),

@@ -8,7 +8,8 @@ import random
 
 from doppelnb.core.draft import state_fields
 from doppelnb.engines import doppeldoppel as dd
-from doppelnb.engines.doppeldoppel.state import Draft, State
+from doppelnb.engines.doppeldoppel.apply import Draft
+from doppelnb.engines.doppeldoppel.state import State
 
 
 def test_draft_field_types_are_the_states():

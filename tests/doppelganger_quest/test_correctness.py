@@ -15,11 +15,13 @@ import pytest
 
 from doppelnb import BadInput, IllegalAction, RuleError
 from doppelnb.core.errors import BadInput as CoreBadInput
+from doppelnb.core.simulate import MAX_GAMES as CORE_MAX_GAMES
 from doppelnb.engines import doppelganger_quest as dq
 from doppelnb.engines.doppelganger_quest import cards as dq_cards
-from doppelnb.engines.doppelganger_quest.analysis import BRUTE_LIMIT, MAX_GAMES
+from doppelnb.engines.doppelganger_quest.analysis import BRUTE_LIMIT
 from doppelnb.engines.doppelganger_quest.players import _peeked
 from doppelnb.engines.doppelganger_quest.render import bag_svg, table_html, table_svg, view_html
+from doppelnb.engines.doppelganger_quest.simulation import MAX_GAMES, paired_games
 from doppelnb.engines.doppelganger_quest.table import add_line
 
 READINGS = [dq.Rules(), dq.Rules(item_pass="sequential", hand_limit_scope="always",
@@ -346,11 +348,15 @@ BAD_CALLS = [
         dq.quest_damage_distribution(["Knight"], ["sword"]), "Minotaur")),
     ("sabotage index", lambda: dq.sabotage_report(["Knight"], ["sword"], 5, CARD)),
     ("sabotage float", lambda: dq.sabotage_report(["Knight"], ["sword"], 0.0, CARD)),
-    ("simulate players", lambda: dq.simulate(4.0, 1)),
-    ("simulate games", lambda: dq.simulate(4, 0)),
-    ("simulate enormous", lambda: dq.simulate(4, MAX_GAMES + 1)),
-    ("simulate seed", lambda: dq.simulate(4, 1, seed=-1)),
-    ("simulate policy", lambda: dq.simulate(4, 1, policy="greedy")),
+    ("simulate players", lambda: dq.simulate(1, players=4.0)),
+    ("simulate games", lambda: dq.simulate(0)),
+    ("simulate enormous", lambda: dq.simulate(CORE_MAX_GAMES + 1)),
+    ("simulate seed", lambda: dq.simulate(1, seed=-1)),
+    ("simulate policy", lambda: dq.simulate(1, policy=dq.simple_policy)),
+    ("simulate policy name", lambda: dq.simulate(1, policy="best")),
+    ("simulate rules", lambda: dq.simulate(1, rules={})),
+    ("paired policy", lambda: paired_games(4, 1, {"x": "greedy"})),
+    ("paired games", lambda: paired_games(4, MAX_GAMES + 1, {"x": dq.simple_policy})),
     ("balance_study", lambda: dq.balance_study([3], 1)),
     ("balance_table", lambda: dq.balance_table([{"players": 4}])),
     ("one_quest number", lambda: dq.one_quest(4, 1, 0)),

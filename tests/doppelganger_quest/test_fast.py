@@ -1,20 +1,18 @@
 """The quest's fast paths for search (issue 27) against the plain reference, on seeded games:
-the prepared determinizer against ``determinize``, and the ping-pong map built without
-re-freezing against ``FrozenMap``."""
+the prepared determinizer against ``determinize``, and the ping-pong's persistent maps."""
 
 from __future__ import annotations
 
 import dataclasses
 import random
 
+import immutables
 import pytest
 
-from doppelnb.core.frozen import FrozenMap
 from doppelnb.core.policy import prepared
 from doppelnb.engines import doppelganger_quest as dq
 from doppelnb.engines.doppelganger_quest.players import determinize, prepare_determinize
 from doppelnb.engines.doppelganger_quest.state import State
-from doppelnb.engines.doppelganger_quest.table import pingpong_map
 
 
 def _states(players: int, seed: int):
@@ -51,20 +49,42 @@ def test_the_prepared_determinizer_draws_the_samples_determinize_draws(players):
     assert {"pass", "give", "target"} <= kinds
 
 
-def test_pingpong_maps_equal_frozen_maps_of_the_same_values():
-    # Every ping-pong of seeded games: the map the flow built equals FrozenMap of its values,
-    # hashes alike, and stays unchanged by the next units handed out (a new map each unit).
+def test_pingpong_maps_are_persistent_maps_left_unchanged_by_later_units():
+    # Every ping-pong of seeded games: the state's map is an immutables.Map (the one persistent
+    # map type, issue 26), equal to and hashing like a map of the same values, and the next
+    # units handed out never change an earlier state's map (a new map each unit).
     seen = 0
     for seed in range(6):
         before = None
         for state in _states(5, seed):
             pp = state.pp
             if pp is not None:
-                assert type(pp) is FrozenMap
-                assert pp == FrozenMap(dict(pp)) and hash(pp) == hash(FrozenMap(dict(pp)))
-                assert pingpong_map(dict(pp)) == pp
+                assert type(pp) is immutables.Map
+                assert pp == immutables.Map(dict(pp))
+                assert hash(pp) == hash(immutables.Map(dict(pp)))
                 seen += 1
             if before is not None and before[0].pp is not None:
                 assert before[0].pp == before[1]  # the earlier state's map never changed
-            before = (state, None if pp is None else FrozenMap(dict(pp)))
+            before = (state, None if pp is None else immutables.Map(dict(pp)))
     assert seen > 20
+
+
+def test_a_play_never_changes_the_quest_round_of_the_state_it_came_from():
+    # A draft changes a Quest round in place only once it has copied it (pingpong.QuestEnd._setq):
+    # every earlier state keeps the round it had, through a playout's many changes too.
+    for seed in range(4):
+        state = dq.new_game(4, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            q = state.q
+            before = None if q is None else dict(vars(q))
+            after = state.play(rng.choice(state.legal_actions()))
+            assert (None if q is None else dict(vars(q))) == before
+            state = after
+        start = dq.new_game(5, seed=seed)
+        walk = random.Random(seed)
+        for _ in range(40):
+            start = start.play(walk.choice(start.legal_actions()))
+        before = dict(vars(start.q))
+        dq.GAME_SPEC.playout(start, random.Random(seed))
+        assert dict(vars(start.q)) == before

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import pathlib
@@ -13,7 +14,9 @@ from hypothesis import strategies as st
 
 from doppelnb import BadInput, IllegalAction, RuleError
 from doppelnb.core import play_to_end, playout, random_policy, rng_for
+from doppelnb.core.simulate import simulate as core_simulate
 from doppelnb.engines import doppelganger_quest as dq
+from doppelnb.engines.doppelganger_quest import analysis as dq_analysis
 from doppelnb.engines.doppelganger_quest.cards import QuestCard
 from doppelnb.engines.doppelganger_quest.examples import minotaur_example
 from doppelnb.engines.doppelganger_quest.rules import DOPPEL, LOYAL, weapon_result
@@ -676,12 +679,30 @@ def test_every_flag_reading_plays_a_game():
 
 
 def test_simulation_balance_is_seeded():
-    a = dq.simulate(4, 6, seed=5)
-    assert a == dq.simulate(4, 6, seed=5)
-    assert a["loyal"] + a["doppelganger"] + a["draw"] == 6
-    assert a["balance"] == pytest.approx(1 - abs(a["p_loyal"] - a["p_doppelganger"]))
-    lo, hi = a["ci_loyal"]
-    assert lo <= a["p_loyal"] <= hi
+    a = dq.simulate(6, players=4, seed=5)
+    assert a == dq.simulate(6, players=4, seed=5)
+    assert a.loyal + a.doppelganger + a.draw == a.games == 6
+    assert a.balance == pytest.approx(1 - abs(a.p_loyal - a.p_doppelganger))
+    lo, hi = a.ci_loyal
+    assert lo <= a.p_loyal <= hi
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_simulate_sums_up_the_core_simulations_games(policy):
+    # the engine's summary is counted from the sweep's own games (doppelnb.core.simulate)
+    sim = core_simulate("doppelganger_quest", 5, players=5, policy=policy, seed=2)
+    summary = dq.simulate(5, players=5, policy=policy, seed=2)
+    winners = [final.winner for final in sim.finals]
+    assert (summary.loyal, summary.doppelganger, summary.draw) == (
+        winners.count(dq.LOYAL), winners.count(dq.DOPPEL), winners.count("draw"))
+    assert summary.quests == sum(final.quest_no for final in sim.finals)
+    assert sum(n for _, n in summary.reasons) == 5
+    assert (summary.players, summary.policy) == (5, policy)
+
+
+def test_paired_games_play_each_policy_on_the_same_deals():
+    runs = dq_analysis.paired_games(4, 3, {"a": dq.simple_policy, "b": dq.simple_policy}, seed=1)
+    assert runs["a"].games == 3 and runs["a"] == dataclasses.replace(runs["b"], policy="a")
 
 
 # -- what the readings change (variant flags) ----------------------------------------------------

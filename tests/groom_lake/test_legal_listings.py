@@ -1,5 +1,5 @@
 """The direct listings of legal actions (``legal.LISTINGS``) agree with the reference: every
-candidate the rules' own checks (``_problem``, with its rule id and reason) do not refuse.
+candidate the rules' own checks (``legal.problem``, with its rule id and reason) do not refuse.
 
 The listings exist for speed (a search asks for the legal actions after every action of every
 playout); the rules live in the ``_problem_*`` checks. These games visit every listed phase under
@@ -12,7 +12,7 @@ import pytest
 
 from doppelnb.core.policy import make_policy
 from doppelnb.engines import groom_lake as gl
-from doppelnb.engines.groom_lake.legal import LISTINGS
+from doppelnb.engines.groom_lake.legal import LISTINGS, legal_actions, legal_reference
 
 VARIANTS = [
     {},
@@ -22,6 +22,7 @@ VARIANTS = [
     {"crash_site_draw_is_acquire": True},  # GL-A15
     {"crash_site_draw_is_acquire": True, "infection_discardable_from_hand": True},  # GL-A15
     {"open_desert_always_high_heat": True},  # GL-A9
+    {"start_tile_terrain": "mountain"},  # GL-A8
     {"hand_limit": 3},  # GL-A24
     {"infection_loss_blockable_by_recovery": True, "zero_tokens_eliminates": True},  # GL-A16
 ]
@@ -48,7 +49,7 @@ def test_listings_agree_with_the_rules_checks(flags):
     for state in _games(flags, range(1, 9)):
         if state.phase in LISTINGS:
             seen.add(state.phase)
-        assert state._legal_tuple() == state._legal_reference(), (state.phase, state.to_json())
+        assert legal_actions(state) == legal_reference(state), (state.phase, state.to_json())
     assert {"turn", "pile", "setup_discard", "place"} <= seen
 
 

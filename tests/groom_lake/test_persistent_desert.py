@@ -1,6 +1,5 @@
 """The Desert's tables are persistent (issue 17): a placement on a copy leaves every older Desert
-as it was, the copy shares the tables instead of copying them, and the copy-on-write fallback
-(used when ``immutables`` is not installed) gives the same Desert."""
+as it was, and the copy shares the tables (``immutables.Map``) instead of copying them."""
 
 from __future__ import annotations
 
@@ -8,10 +7,10 @@ import random
 
 import networkx as nx  # type: ignore[import-untyped]
 import pytest
+from immutables import Map
 
-from doppelnb.engines.groom_lake import desert as desert_mod
-from doppelnb.engines.groom_lake.desert import Desert
-from doppelnb.engines.groom_lake.pmap import Cells, CowMap, OrderedView
+from doppelnb.engines.groom_lake.desert import Desert, OrderedView
+from doppelnb.engines.groom_lake.placement import Cells
 from doppelnb.engines.groom_lake.tiles import random_tile
 
 
@@ -65,20 +64,11 @@ def test_copy_shares_the_tables_and_graph_matches_placement_order() -> None:
         g.add_node((999, 999))  # a frozen Desert's graph is frozen
 
 
-def test_copy_on_write_fallback_gives_the_same_desert(monkeypatch: pytest.MonkeyPatch) -> None:
-    fast = [_snapshot(d) for d in _grow(80, seed=7)]
-    monkeypatch.setattr(desert_mod, "PMap", CowMap)
-    slow_deserts = _grow(80, seed=7)
-    assert isinstance(slow_deserts[-1]._tiles, CowMap)
-    assert [_snapshot(d) for d in slow_deserts] == fast
-
-
 def test_views_read_like_their_plain_twins() -> None:
-    m = CowMap({0: "a", 1: "b", 2: "c"})
+    m = Map({0: "a", 1: "b", 2: "c"})
     cells = Cells(m)
     assert list(cells) == ["a", "b", "c"] and cells[-1] == "c" and cells[1:] == ["b", "c"]
     with pytest.raises(IndexError):
         cells[3]
-    view = OrderedView(CowMap({0: "y", 1: "x"}), CowMap({"x": 1, "y": 2}))
+    view = OrderedView(Map({0: "y", 1: "x"}), Map({"x": 1, "y": 2}))
     assert list(view) == ["y", "x"] and dict(view) == {"y": 2, "x": 1} and "x" in view
-    assert m.delete(1).set(5, "z") == {0: "a", 2: "c", 5: "z"} and len(m) == 3

@@ -7,11 +7,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from immutables import Map
 
 import doppelnb.engines.groom_lake as gl
 from doppelnb.core.errors import BadInput
-from doppelnb.core.frozen import FrozenMap
 from doppelnb.engines.groom_lake.players import determinize, greedy
+from doppelnb.engines.groom_lake.rules import STACK_ORDER
 
 
 def _states(players, seed, limit=300):
@@ -52,9 +53,9 @@ def _twin(state, viewer, rng):
                     for p in range(state.players)),
         supply=tuple(rng.sample(state.supply, len(state.supply))),
         supply_discards=tuple(rng.sample(state.supply_discards, len(state.supply_discards))),
-        stacks=FrozenMap({k: tuple(rng.sample(v, len(v))) for k, v in state.stacks.items()}),
+        stacks=Map({k: tuple(rng.sample(state.stacks[k], len(state.stacks[k]))) for k in STACK_ORDER}),
         tile_discards=tuple(rng.sample(state.tile_discards, len(state.tile_discards))),
-        pending=FrozenMap(pend) if state.pending is not None else None,
+        pending=Map(pend) if state.pending is not None else None,
         seed=state.seed + 1)
 
 
@@ -191,3 +192,21 @@ def test_greedy_humans_reach_civilization_sometimes_and_sides_are_the_roles():
         results.append(state.result)
         assert sides(state) == state.roles
     assert "civilization" in results
+
+
+def test_a_prepared_sampler_draws_the_samples_determinize_draws():
+    """``GameSpec.prepare_determinize``: the pools gathered once per decision, the same samples
+    (and the same random stream afterwards) as ``determinize`` called once per sample."""
+    from doppelnb.engines.groom_lake.players import prepare_determinize
+
+    phases = set()
+    for seed in range(4):
+        state, walk = gl.new_game(3 + seed, seed=seed), random.Random(seed)
+        while not state.is_over:
+            phases.add(state.phase)
+            player = walk.randrange(state.players)
+            draw, a, b = prepare_determinize(state, player), random.Random(seed), random.Random(seed)
+            assert [draw(a) for _ in range(2)] == [determinize(state, player, b) for _ in range(2)]
+            assert a.getstate() == b.getstate()
+            state = state.play(walk.choice(state.legal_actions()))
+    assert {"pile", "scout_keep", "turn"} <= phases

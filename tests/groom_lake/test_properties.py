@@ -1,5 +1,6 @@
 """Groom Lake property tests (random legal games, random deserts) and bad input."""
 
+import dataclasses
 import importlib.resources
 import json
 import random
@@ -341,9 +342,11 @@ def test_view_hides_other_hands_and_the_scouted_tiles():
     leader = state.current
     other = (leader + 1) % 4
     mine, theirs = state.view(leader), state.view(other)
-    assert "drawn" in mine["pending"] and "drawn" not in theirs["pending"]
-    assert theirs["hand"] == tuple(state.hands[other]) and "hands" not in theirs
-    assert theirs["hand_sizes"] == tuple(len(h) for h in state.hands)
+    assert mine.drawn == state.pending["drawn"] and theirs.drawn is None
+    assert theirs.hand == tuple(state.hands[other]) and not hasattr(theirs, "hands")
+    assert theirs.hand_sizes == tuple(len(h) for h in state.hands)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        theirs.hand = mine.hand  # type: ignore[misc]  # a view is a frozen value
     with pytest.raises(BadInput):
         state.view(9)
 

@@ -3,6 +3,7 @@
 from fractions import Fraction
 
 import pytest
+from immutables import Map
 
 from doppelnb import IllegalAction
 from doppelnb.core.chance import rng_for
@@ -408,12 +409,12 @@ def test_gl_t16_compass_empty_reshuffles_discards_for_all_later_draws():
     draw comes from it (GL-A5 all_draws); compass_only keeps the other stacks in use."""
     assert gl.stack_to_draw(9, {"3": 3, "6": 3, "compass": 0}) == "discards"
     assert gl.stack_to_draw(1, {"3": 3}, reshuffled=True) == "discards"
-    state = game(seed=7)._evolve(stacks={"3": (), "6": (), "compass": (), "discards": ()},
+    state = game(seed=7)._evolve(stacks=Map({"3": (), "6": (), "compass": (), "discards": ()}),
                                  tile_discards=("A07", "A08", "A09"))
     after = state.play("scout")
     assert after.reshuffled and after.tile_discards == ()
     assert set(after.pending["drawn"]) < {"A07", "A08", "A09"}
-    refilled = after._evolve(stacks={**after.stacks, "3": ("A10",)})
+    refilled = after._evolve(stacks=after.stacks.set("3", ("A10",)))
     assert refilled.next_stack() == "discards"
     other = refilled._evolve(rules=gl.Rules(reshuffled_stack_scope="compass_only"))
     assert other.next_stack() == "3"

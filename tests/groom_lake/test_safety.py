@@ -7,6 +7,7 @@ checks every view against a twin state that differs only in what the viewer cann
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import pathlib
 import random
@@ -15,11 +16,12 @@ import sys
 
 import networkx as nx
 import pytest
+from immutables import Map
 
 import doppelnb.engines.groom_lake as gl
 from doppelnb.core.errors import BadInput, RuleError
-from doppelnb.core.frozen import FrozenMap
 from doppelnb.engines.groom_lake import analysis, odds, paths
+from doppelnb.engines.groom_lake.rules import STACK_ORDER
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -308,18 +310,18 @@ def _twin(state, viewer: int, rng: random.Random):
         roles[p] = role
     supply = list(state.supply)
     rng.shuffle(supply)
-    stacks = {k: tuple(rng.sample(v, len(v))) for k, v in state.stacks.items()}
+    stacks = {k: tuple(rng.sample(state.stacks[k], len(state.stacks[k]))) for k in STACK_ORDER}
     discards = tuple(rng.sample(state.tile_discards, len(state.tile_discards)))
     changes = dict(hands=tuple(hands), roles=tuple(roles), supply=tuple(supply),
-                   stacks=FrozenMap(stacks), tile_discards=discards,
+                   stacks=Map(stacks), tile_discards=discards,
                    supply_discards=tuple(rng.sample(state.supply_discards,
                                                     len(state.supply_discards))))
     pend = state.pending
     if pend is not None and state.phase == "pile" and not pend["revealed"]:
         cards = [(p, "rope" if p != viewer else c) for p, c in pend["cards"]]
-        changes["pending"] = FrozenMap({**pend, "cards": tuple(cards)})
+        changes["pending"] = Map({**pend, "cards": tuple(cards)})
     if pend is not None and state.phase == "scout_keep" and viewer != state.current:
-        changes["pending"] = FrozenMap({**pend, "drawn": tuple(reversed(pend["drawn"]))})
+        changes["pending"] = Map({**pend, "drawn": tuple(reversed(pend["drawn"]))})
     return state._evolve(**changes)
 
 
@@ -332,8 +334,8 @@ def test_views_show_nothing_a_player_may_not_know(players):
     for seed in range(3):
         for state in random_states(players, seed, limit=250):
             public = state.view()
-            assert public["hand"] == () and public["role"] is None
-            assert "drawn" not in public["pending"]
+            assert public.hand == () and public.role is None
+            assert public.drawn is None
             for viewer in range(players):
                 twin = _twin(state, viewer, rng)
                 assert twin.view(viewer) == state.view(viewer), (seed, state.phase, viewer)
@@ -342,15 +344,16 @@ def test_views_show_nothing_a_player_may_not_know(players):
     assert checked > 500
 
 
-def test_the_view_is_a_copy():
-    """A fresh dict per call, of immutable values (issue 24): changing it changes no state."""
+def test_the_view_is_a_frozen_value():
+    """A frozen View of immutable values (issues 24, 26): nothing it holds changes a state."""
     view = STATE.view(0)
-    view["hand"] = (*view["hand"], "canteen")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.hand = (*view.hand, "canteen")  # type: ignore[misc]
     with pytest.raises(TypeError):
-        view["life"][0] = 0
+        view.life[0] = 0  # type: ignore[index]
     with pytest.raises(TypeError):
-        view["stacks"]["3"] = 0
-    assert STATE.view(0) != view
+        view.stacks[0] = ("3", 0)  # type: ignore[index]
+    assert STATE.view(0) == view and hash(STATE.view(0)) == hash(view)
 
 
 # -- conserved quantities -------------------------------------------------------------------------
@@ -366,7 +369,7 @@ def test_invariants_report_a_planted_violation():
     assert any("Life" in p for p in broken.invariants())
     lost = STATE._evolve(supply=STATE.supply[1:])
     assert any("Supply" in p for p in lost.invariants())
-    gone = STATE._evolve(stacks=FrozenMap({**STATE.stacks, "3": STATE.stacks["3"][1:]}))
+    gone = STATE._evolve(stacks=Map({**STATE.stacks, "3": STATE.stacks["3"][1:]}))
     assert any("tiles" in p for p in gone.invariants())
 
 

@@ -14,11 +14,11 @@ def test_a_seat_sees_its_own_role_and_cards_and_an_onlooker_neither() -> None:
     state = dealt()
     page = str(render.seat_and_onlooker(state, seat=2))
     mine = state.view(2)
-    assert "P3 sees" in page and mine["role"] in page
-    for card in mine["hand"]:
+    assert "P3 sees" in page and mine.role in page
+    for card in mine.hand:
         assert render.card_words(card) in page
     assert page.count(">hidden<") == 2  # role and cards, in the onlooker's column
-    others = {c for seat in (0, 1, 3) for c in state.hands[seat]} - set(mine["hand"])
+    others = {c for seat in (0, 1, 3) for c in state.hands[seat]} - set(mine.hand)
     assert not any(f">{render.card_words(c)}<" in page for c in others)
 
 

@@ -2,6 +2,7 @@
 renderings."""
 
 import pytest
+from immutables import Map
 
 from doppelnb import BadInput, IllegalAction
 from doppelnb.core.chance import rng_for
@@ -72,7 +73,7 @@ def test_gl_a4_tiles_inclusive_counts_one_more():
 
 def test_gl_a6_short_stack_readings():
     base = game(seed=4)
-    one_left = {"3": ("A07",), "6": ("B10", "B11"), "compass": ("C09",), "discards": ()}
+    one_left = Map({"3": ("A07",), "6": ("B10", "B11"), "compass": ("C09",), "discards": ()})
     top_up = base._evolve(stacks=one_left).play("scout")
     assert top_up.phase == "scout_keep" and set(top_up.pending["drawn"]) == {"A07", "B10"}
     single = base._evolve(stacks=one_left, rules=gl.Rules(short_stack="draw_one_no_choice"))
@@ -85,7 +86,7 @@ def test_gl_a7_unplaceable_tile_is_discarded():
     layout = [[1, 0, "A03", 0], [-1, 0, "A05", 0]]  # their dots meet START's east/west dots
     rules = gl.Rules(short_stack="draw_one_no_choice")
     state = game(seed=5, rules=rules, layout=layout)
-    state = state._evolve(stacks={"3": ("C06",), "6": (), "compass": (), "discards": ()})
+    state = state._evolve(stacks=Map({"3": ("C06",), "6": (), "compass": (), "discards": ()}))
     report = state.desert.explain_placement(state.tileset["C06"], state.team)
     assert report.level is None and "discarded (GL-A7)" in report.summary()
     after = state.play("scout")

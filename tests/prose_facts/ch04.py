@@ -71,7 +71,7 @@ def _own_needed(size: int, rule: str = "own_over_half", enemy: int = 1) -> int:
 
 def _sizes() -> list[int]:
     """The shape sizes the engine reveals (its illustrative catalogue, DB-A2)."""
-    from doppelnb.engines.doppel_doubt.flow import illustrative_pool
+    from doppelnb.engines.doppel_doubt.options import illustrative_pool
 
     return sorted({s.size for s in illustrative_pool()})
 

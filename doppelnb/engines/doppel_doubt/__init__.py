@@ -8,18 +8,20 @@ rules index, :mod:`doppelnb.rulebook` (``lookup("DB-R13")``). Illustrative, not 
 the Artefact powers (an option).
 
 Modules, in the order every engine follows: :mod:`.notation` (squares), :mod:`.rules` (flags and
-pure rule functions), :mod:`.actions` (typed actions), :mod:`.state` (the frozen State),
-:mod:`.analysis`, :mod:`.render`, :mod:`.examples` (worked examples, golden cases),
-:mod:`.players` (greedy, determinize); and for this game :mod:`.shapes` (one-sided polyominoes),
-:mod:`.board` (the board and its placement check, with :mod:`.board_data`), :mod:`.verdict`
-(what a placement covers and the rules it breaks), :mod:`.placing` (every legal placement, with
-:mod:`.bitboards`), :mod:`.claims` (claim resolution), :mod:`.scoring` (scores, guesses,
-awards), :mod:`.legal` (each step's legal actions and the rule-by-rule check) and :mod:`.flow`
-(a round's submissions and resolution).
+pure rule functions), :mod:`.actions` (typed actions, and a seat's :class:`Submission` of them),
+:mod:`.state` (the frozen State and its :class:`View`), :mod:`.legal` (each step's legal actions
+and the rule-by-rule check), :mod:`.apply` (how each action changes the state, and a round's
+resolution), :mod:`.players` (greedy, determinize, the fast random playout), :mod:`.analysis`,
+:mod:`.render`, :mod:`.examples` (worked examples, golden cases); and for this game
+:mod:`.options` (the recorded setup options and the illustrative shapes), :mod:`.shapes`
+(one-sided polyominoes), :mod:`.board` (the board and its placement check, with
+:mod:`.board_data`), :mod:`.verdict` (what a placement covers and the rules it breaks),
+:mod:`.placing` (every legal placement, with :mod:`.bitboards`), :mod:`.claims` (claim
+resolution) and :mod:`.scoring` (scores, guesses, awards).
 """
 
 from ...core.spec import GameSpec, register
-from .actions import Action, parse_action
+from .actions import Action, Submission, parse_action
 from .analysis import (
     legal_counts,
     mid_game_board,
@@ -29,8 +31,8 @@ from .analysis import (
 )
 from .board import Board, Placement, Verdict
 from .claims import ClaimStep, Resolution, resolve_placements
-from .flow import Submission, illustrative_shapes
-from .players import determinize, greedy, greedy_policy
+from .options import illustrative_shapes
+from .players import determinize, greedy, greedy_policy, playout
 from .players import sides as _sides
 from .rules import (
     COLOURS,
@@ -59,19 +61,20 @@ from .scoring import (
     territory_scores,
 )
 from .shapes import Shape, one_sided_polyominoes, shape_by_name
-from .state import State, from_json, new_game
+from .state import State, View, from_json, new_game
 
 # The engine's entry in the game registry (doppelnb.core.spec): everything players, sweeps, the
 # command line and the widgets look up, written down here instead of probed for.
 GAME_SPEC = register(GameSpec(
     name=GAME, module=__name__, State=State, Rules=Rules, player_counts=PLAYER_COUNTS,
-    new_game=new_game, from_json=from_json, greedy=greedy, determinize=determinize, sides=_sides))
+    new_game=new_game, from_json=from_json, greedy=greedy, determinize=determinize, sides=_sides,
+    playout=playout))
 
 __all__ = [
     "GAME_SPEC",
     "Rules", "SIZE", "COLOURS", "LETTERS", "DOPPELS", "colour_of", "letter_of", "partner_of",
     "Shape", "one_sided_polyominoes", "shape_by_name", "Board", "Verdict", "Placement",
-    "GAME", "PLAYER_COUNTS", "State", "Submission", "new_game", "from_json",
+    "GAME", "PLAYER_COUNTS", "State", "View", "Submission", "new_game", "from_json",
     "illustrative_shapes", "deal_hands", "check_hands", "card_order", "check_dark",
     "allocate_starts", "draft_shapes", "ClaimStep", "Resolution", "resolve_placements",
     "territory_scores", "colour_scores", "guess_points", "adjust", "Results", "match_results",

@@ -16,6 +16,7 @@ Light(kind='light', cell=None)
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, NamedTuple
 
 from ...core.checks import check_choice, check_int, check_seat, check_sequence, check_str, show
@@ -124,6 +125,38 @@ class Jester(NamedTuple):
         return f"jester {self.colour or 'none'}"
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Submission:
+    """What one seat has secretly chosen so far this round (DB-R5): the actions above, gathered.
+
+    >>> Submission(card=40, dark=+5).effective
+    45
+    """
+
+    card: int | None = None
+    dark: int | None = None
+    starts: tuple[str, ...] = ()
+    starts_done: bool = False
+    shapes: tuple[int, ...] = ()
+    shapes_done: bool = False
+    place: tuple[Cell, ...] | None = None
+    placed: bool = False
+    light: Cell | None = None
+    light_done: bool = False
+    guesses: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    jester: str | None = None
+    jester_done: bool = False
+
+    @property
+    def effective(self) -> int | None:
+        """The card after the Power of Dark's change (DB-R20)."""
+        return None if self.card is None else self.card + (self.dark or 0)
+
+
+#: A seat that has chosen nothing yet this round.
+EMPTY = Submission()
+
+
 Action = Card | Dark | Start | ShapeChoice | ShapesDone | Place | Forfeit | Light | Guess | Jester
 
 ARITY = {"card": 1, "dark": 1, "start": 1, "shape": 1, "shapes_done": 0, "place": 1,
@@ -216,4 +249,5 @@ def action_to_json(action: Action) -> Action:
 
 
 __all__ = ["Action", "Card", "Dark", "Start", "ShapeChoice", "ShapesDone", "Place", "Forfeit",
-           "Light", "Guess", "Jester", "parse_action", "action_to_json", "ARITY"]
+           "Light", "Guess", "Jester", "parse_action", "action_to_json", "ARITY", "Submission",
+           "EMPTY"]

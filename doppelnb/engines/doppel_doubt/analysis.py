@@ -13,13 +13,12 @@ matches, and each match is an ordinary game record.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from ...core.chance import MAX_SEED, rng_for
+from ...core.chance import MAX_SEED
 from ...core.checks import (
     check_choice,
     check_instance,
@@ -27,18 +26,17 @@ from ...core.checks import (
     check_mapping,
     check_sequence,
 )
-from ...core.exact import mean_interval
-from ...core.state import play_to_end, playout, random_policy
+from ...core.state import playout, random_policy
 from ...core.symbolic import Formula
 from .board import ENEMY, Board
 from .claims import Resolution, resolve_placements
 from .players import greedy_policy
-from .rules import COLOURS, DEFAULT_RULES, DOPPELS, SIZE, Rules, colour_of
-from .scoring import colour_scores, guess_points
+from .rules import COLOURS, DEFAULT_RULES, DOPPELS, SIZE, Rules
+from .scoring import guess_points
 from .shapes import Shape, one_sided_polyominoes
+from .simulation import ColourResults, colour_share, simulate
 from .state import new_game
 
-MAX_GAMES = 1000
 MAX_SHAPES = 1000
 
 
@@ -173,61 +171,6 @@ def resolution_readings(resolution: Resolution, variants: Sequence[dict[str, Any
     return rows
 
 
-# -- simulations -------------------------------------------------------------------------------
-
-
-@dataclasses.dataclass(frozen=True)
-class Simulation:
-    """Seeded matches: per game the final colour scores, the Jester colour and the winners."""
-
-    policy: str
-    seeds: tuple[int, ...]
-    colour_scores: tuple[dict[str, Any], ...]
-    jesters: tuple[str, ...]
-    winners: tuple[tuple[str, ...], ...]
-
-    def player_team_scores(self) -> list[int]:
-        """Every non-Jester colour score of every game (the distribution to plot)."""
-        return [v for scores, j in zip(self.colour_scores, self.jesters, strict=True)
-                for c, v in scores.items() if c != j]
-
-    def summary(self) -> dict[str, Any]:
-        values = self.player_team_scores()
-        mean, low, high = mean_interval(values)
-        return {"games": len(self.seeds), "mean": round(mean, 1), "95% low": round(low, 1),
-                "95% high": round(high, 1), "min": min(values), "max": max(values)}
-
-
-def simulate(games: int, policy: str | Callable[..., Any] = "greedy", *, seed: int = 0,
-             rules: Rules = DEFAULT_RULES, **options: Any) -> Simulation:
-    """Play ``games`` seeded matches with ``policy`` (``"greedy"``, ``"random"`` or a callable).
-
-    Limit: ``games`` is at most ``MAX_GAMES`` (1,000, several minutes); larger sweeps belong to
-    the designer-analysis tools, which run on many cores."""
-    games = check_int(games, "games", 1, MAX_GAMES)
-    seed = check_int(seed, "seed", 0, MAX_SEED)
-    check_instance(rules, "rules", Rules, expected="a doppel_doubt.Rules")
-    pol = _policy(policy)
-    seeds = tuple(rng_for(seed, "simulate", i).randrange(2**31) for i in range(games))
-    scores, jesters, winners = [], [], []
-    for s in seeds:
-        final = play_to_end(new_game(rules=rules, seed=s, **options), pol, seed=s)
-        scores.append(colour_scores(final.scores, final.identity))
-        jesters.append(final.jester)
-        winners.append(final.results().team_winners)
-    name = policy if isinstance(policy, str) else getattr(policy, "__name__", "custom")
-    return Simulation(name, seeds, tuple(scores), tuple(jesters), tuple(winners))
-
-
-def colour_share(sim: Simulation) -> dict[str, int]:
-    """How often each colour won the team Token of Life."""
-    out = dict.fromkeys(COLOURS, 0)
-    for teams in sim.winners:
-        for c in teams:
-            out[colour_of(c)] += 1
-    return out
-
-
 # -- closed forms (sympy) beside the engine's enumeration ------------------------------------------
 
 
@@ -347,4 +290,4 @@ def random_guess_enumerated(rules: Rules = DEFAULT_RULES, jester: str = "yellow"
 __all__ = ["placements_formula", "placements_closed_form", "placements_enumerated",
            "random_guess_formula", "random_guess_closed_form", "random_guess_enumerated",
            "greedy_policy", "POLICIES", "mid_game_board", "legal_counts", "takeover_comparison",
-           "TAKEOVER_VARIANTS", "RESOLUTION_VARIANTS", "resolution_readings", "Simulation", "simulate", "colour_share"]
+           "TAKEOVER_VARIANTS", "RESOLUTION_VARIANTS", "resolution_readings", "ColourResults", "simulate", "colour_share"]

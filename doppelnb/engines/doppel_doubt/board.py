@@ -30,9 +30,10 @@ import pathlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from immutables import Map
+
 from ...core.checks import check_instance, check_sequence, show
 from ...core.errors import BadInput
-from ...core.frozen import FrozenMap
 from . import placing
 from .board_data import BOARD_FILE, START_LABELS
 from .board_data import load_board as _load_board
@@ -88,8 +89,9 @@ class Board:
         printed = tuple(v for row in doc["values"] for v in row)
         starts = {k: (v[0], v[1]) for k, v in doc["starts"].items()}
         set_(self, "printed", printed)
-        set_(self, "starts", FrozenMap(starts))
-        set_(self, "_start_index", FrozenMap(
+        set_(self, "starts", Map(starts))
+        set_(self, "start_order", tuple(starts))          # the file's order
+        set_(self, "_start_index", Map(
             {r * SIZE + c: label for label, (r, c) in starts.items()}))
         set_(self, "values", tuple(rules.start_square_value if v is None else v
                                    for v in printed))
@@ -105,12 +107,13 @@ class Board:
     # held by a game state or a resolution is frozen and refuses every change (issue 11).
     _frozen: bool
     _cache: dict[Any, Any]
-    _start_index: FrozenMap[int, str]
+    _start_index: Map[int, str]
     printed: tuple[int | None, ...]
     values: tuple[int, ...]
     owner: tuple[str | None, ...]
     zero: frozenset[int]
-    starts: Mapping[str, Cell]
+    starts: Map[str, Cell]                    # label -> square
+    start_order: tuple[str, ...]              # the labels in the board file's order
     rules: Rules
     illustrative: bool
     note: str
@@ -294,11 +297,22 @@ class Board:
     def _verdict(self, key: str, cells: Sequence[Cell], reflected: bool = False) -> Verdict:
         rules = self.rules
         size = len(cells)
-        squares = []
+        squares: list[tuple[Cell, str, int | None]] = []
+        held, zero, values = self.owner, self.zero, self.values
         for cell in sorted(cells):
-            cat = self.category(key, cell)
-            squares.append((cell, cat, self.values[cell[0] * SIZE + cell[1]]
-                            if cat != OFFBOARD else None))
+            r, c = cell
+            if not (0 <= r < SIZE and 0 <= c < SIZE):
+                squares.append((cell, OFFBOARD, None))
+                continue
+            i = r * SIZE + c
+            owner = held[i]                   # the two common cases of :meth:`category` inline
+            if owner is None:
+                cat = UNCLAIMED_ZERO if i in zero else UNCLAIMED
+            elif owner == key:
+                cat = OWN_ZERO if i in zero else OWN
+            else:
+                cat = self.category(key, cell)
+            squares.append((cell, cat, values[i]))
         by_cat: dict[str, list[Cell]] = {}
         for cell, cat, _ in squares:
             by_cat.setdefault(cat, []).append(cell)

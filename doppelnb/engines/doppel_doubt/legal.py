@@ -1,6 +1,10 @@
 """Doppel Doubt's legal actions and its rule-by-rule check, for one seat's next step (DB-R4..R8,
-DB-R10..R16, DB-R20, DB-A12, DB-A24): what :meth:`.state.State.legal_actions` lists and what
+DB-R10..R16, DB-R20, DB-A12, DB-A24): which part of its secret choice a seat makes next
+(:func:`step_of`, :func:`first_mover`), what :meth:`.state.State.legal_actions` lists and what
 :meth:`.state.State.play` checks a refused action against, naming the rule.
+
+Every function reads a :class:`SeatState`: a frozen :class:`.state.State`, or the draft
+:mod:`.apply` changes while an action (or a whole random playout) runs.
 
 >>> from .state import new_game
 >>> state = new_game(seed=1)
@@ -12,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from ...core.checks import show
@@ -29,12 +33,12 @@ from .actions import (
     ShapeChoice,
     ShapesDone,
     Start,
+    Submission,
 )
 from .board import Board
 from .claims import light_target_ok
-from .flow import Submission
 from .notation import Cell
-from .rules import COLOURS, SHAPES_PER_ROUND, Rules, check_dark, colour_of, letter_of
+from .rules import COLOURS, ROUNDS, SHAPES_PER_ROUND, Rules, check_dark, colour_of, letter_of
 from .shapes import Shape
 
 
@@ -49,6 +53,8 @@ class SeatState(Protocol):
     @property
     def rules(self) -> Rules: ...
     @property
+    def round(self) -> int: ...
+    @property
     def board(self) -> Board: ...
     @property
     def hands(self) -> tuple[tuple[int, ...], ...]: ...
@@ -58,17 +64,21 @@ class SeatState(Protocol):
     def subs(self) -> tuple[Submission, ...]: ...
     @property
     def to_place(self) -> tuple[Shape | None, ...]: ...
+    @property
+    def artefacts(self) -> Mapping[str, int | None]: ...
+    @property
+    def uses(self) -> Mapping[str, int]: ...
 
     def key(self, seat: int) -> str: ...
+    def is_jester(self, seat: int) -> bool: ...
+    def is_bot(self, seat: int) -> bool: ...
     def start_labels(self, letter: str) -> list[str]: ...
-    def action_label(self, action: Any) -> str: ...
-    def _step(self, seat: int) -> tuple[Any, ...] | None: ...
 
 # The actions listed most often, made once: every card and every shape to rank. A round's
 # hundreds of placements are made by ``tuple.__new__`` over the named tuple, mapped in C (the
 # same values as ``Place("place", cells)``, without a Python-level call each).
-_CARD_ACTIONS = {c: Card("card", c) for c in range(1, 101)}
-_SHAPE_ACTIONS = tuple(ShapeChoice("shape", i) for i in range(SHAPES_PER_ROUND))
+CARD_ACTIONS = {c: Card("card", c) for c in range(1, 101)}
+SHAPE_ACTIONS = tuple(ShapeChoice("shape", i) for i in range(SHAPES_PER_ROUND))
 # The guesses, Dark changes and Jester names too: the states of round 10 keep their legal
 # actions, which then share these instead of holding copies of their own.
 _DARK_ACTIONS = {d: Dark("dark", d) for d in range(-30, 31)}
@@ -86,15 +96,56 @@ STEP_TEXT = {"card": "play a card", "dark": "decide on the Power of Dark",
              "guess": "guess identities", "jester": "name the Jester colour"}
 
 
+def step_of(state: SeatState, seat: int) -> tuple[Any, ...] | None:
+    """The next part of ``seat``'s secret choice this round (DB-R4..R8, DB-R15, DB-R16, DB-R20),
+    or ``None`` when it is done."""
+    r = state.round
+    if r > ROUNDS:
+        return None
+    s = state.subs[seat]
+    if s.card is None:
+        return ("card",)
+    if s.dark is None and state.artefacts["dark"] == seat and state.uses["dark"]:
+        return ("dark",)
+    if r == 1 and not s.starts_done:
+        return ("start",)
+    if r < ROUNDS and not s.shapes_done:
+        return ("shape",)
+    if r > 1 and not s.placed:
+        return ("place",)
+    if r > 1 and not s.light_done and state.artefacts["light"] == seat and state.uses["light"]:
+        return ("light",)
+    if r == ROUNDS and (state.rules.jesters_guess or not state.is_jester(seat)):
+        named = {g[0] for g in s.guesses}
+        for colour in COLOURS:
+            if colour not in named:
+                return ("guess", colour)
+        if state.rules.jester_guess == "colour_only" and not s.jester_done:
+            return ("jester",)
+    return None
+
+
+def first_mover(state: SeatState, start: int = 0) -> tuple[int | None, tuple[Any, ...] | None]:
+    """``(seat, its step)`` for the first seat from ``start`` on, Jester bots aside (DB-A25),
+    with something left to choose (DB-R5: the seats choose one after another); ``(None, None)``
+    when every seat has chosen."""
+    bots = state.rules.jester_controller == "bot"
+    for seat in range(start, 10):
+        step = step_of(state, seat)
+        if step is not None and not (bots and state.is_bot(seat)):
+            return seat, step
+    return None, None
+
+
 def legal_for(state: SeatState, seat: int, step: tuple[Any, ...] | None = None) -> list[Action]:
     """``seat``'s legal actions for its next step (``step``: that step, when known)."""
-    step = step or state._step(seat)
+    step = step or step_of(state, seat)
     if step is None:
         return []
     s = state.subs[seat]
     kind = step[0]
     if kind == "card":
-        return [_CARD_ACTIONS[c] for c in state.hands[seat]]
+        return [CARD_ACTIONS[c] for c in state.hands[seat]]
     if kind == "dark":
         card = s.card or 0
         lo, hi = max(-30, -card), min(30, 101 - card)
@@ -103,7 +154,7 @@ def legal_for(state: SeatState, seat: int, step: tuple[Any, ...] | None = None) 
         letter = letter_of(state.identity[seat])
         return [Start("start", lab) for lab in state.start_labels(letter) if lab not in s.starts]
     if kind == "shape":
-        out: list[Action] = [a for a in _SHAPE_ACTIONS if a.number not in s.shapes]
+        out: list[Action] = [a for a in SHAPE_ACTIONS if a.number not in s.shapes]
         if state.rules.partial_shape_list == "auto_complete_random" and s.shapes:
             out.append(ShapesDone("shapes_done"))
         return out
@@ -128,9 +179,10 @@ def legal_for(state: SeatState, seat: int, step: tuple[Any, ...] | None = None) 
     return list(_JESTER_ACTIONS)
 
 
-def check_for(state: SeatState, seat: int, action: Any) -> None:
-    """Raise :class:`IllegalAction` naming the rule when ``seat`` may not play ``action``."""
-    step = state._step(seat)
+def check_for(state: SeatState, seat: int, action: Any, label: str) -> None:
+    """Raise :class:`IllegalAction` naming the rule when ``seat`` may not play ``action``
+    (``label``: how the refusal names the action)."""
+    step = step_of(state, seat)
     if step is None:
         raise IllegalAction("DB-R5", f"seat {seat} has nothing left to choose this round")
     kind = action[0]
@@ -144,7 +196,7 @@ def check_for(state: SeatState, seat: int, action: Any) -> None:
         expected_ok = kind == expected
     if not expected_ok:
         raise IllegalAction("DB-R5", f"seat {seat} must now {STEP_TEXT[expected]}, not "
-                                     f"{state.action_label(action)}")
+                                     f"{label}")
     if kind == "card" and action[1] not in state.hands[seat]:           # DB-R4
         raise IllegalAction("DB-R4", f"card {action[1]} is not in seat {seat}'s hand")
     if kind == "dark":
@@ -194,4 +246,4 @@ def check_for(state: SeatState, seat: int, action: Any) -> None:
         raise IllegalAction("DB-R16", f"{show(action[1])} is not a colour")
 
 
-__all__ = ["legal_for", "check_for", "STEP_TEXT"]
+__all__ = ["CARD_ACTIONS", "SHAPE_ACTIONS", "step_of", "first_mover", "legal_for", "check_for", "STEP_TEXT", "SeatState"]

@@ -21,7 +21,7 @@ owner key (:func:`owner_bits`); a key's masks are a few operations on those (:fu
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from itertools import compress
 from operator import itemgetter
 from typing import Any, Protocol
@@ -30,7 +30,7 @@ from immutables import Map
 
 from .bitboards import add_bit, anchor_mask, at_least, greater
 from .notation import CELLS, SIZE, Cell
-from .rules import Rules, colour_of
+from .rules import COLOURS, DOPPELS, Rules, colour_of
 from .shapes import Placement, Shape
 
 
@@ -56,6 +56,12 @@ class SquareFacts(Protocol):
 _BITS = bytes.maketrans(b"01", b"\x00\x01")   # a mask's binary digits as 0/1 bytes
 _ROW = (1 << SIZE) - 1
 _POWERS = tuple(1 << i for i in range(SIZE * SIZE))   # square index -> its bit
+#: One character per owner key (colours and Doppels, DB-A4), "." for an unclaimed square, and
+#: per owner the table turning its character into "1" and every other into "0".
+_CODE: dict[str | None, str] = {None: ".", **{key: chr(ord("A") + i)
+                                              for i, key in enumerate(COLOURS + DOPPELS)}}
+_ONLY = {key: str.maketrans({c: ("1" if c == code else "0") for c in _CODE.values()})
+         for key, code in _CODE.items() if key is not None}
 
 
 def pad_for(rules: Rules, shape: Shape) -> int:
@@ -75,14 +81,24 @@ def owner_bits(board: SquareFacts) -> tuple[Mapping[str, int], int]:
     cached: tuple[Mapping[str, int], int] | None = board._cache.get("owners")
     if cached is not None:
         return cached
+    owners = board.owner
     bits: dict[str, int] = {}
-    for i, owner in enumerate(board.owner):
-        if owner is not None:
-            bits[owner] = bits.get(owner, 0) | 1 << i
+    present = {owner for owner in set(owners) if owner is not None}
+    if present <= _ONLY.keys():
+        # One character per square, the last square first (``int(text, 2)`` reads the top bit
+        # first), then per owner a C-level translate to "1" for its squares: no Python loop
+        # over the 289 squares.
+        text = "".join(map(_CODE.__getitem__, reversed(owners)))
+        for key in present:
+            bits[key] = int(text.translate(_ONLY[key]), 2)
+    else:                                       # an owner key of a board set up by hand
+        for i, owner in enumerate(owners):
+            if owner is not None:
+                bits[owner] = bits.get(owner, 0) | 1 << i
     guarded = sum(map(_POWERS.__getitem__, board.zero))
     if board.rules.start_square_protected:
         guarded |= sum(map(_POWERS.__getitem__, board._start_index))
-    # persistent maps (a FrozenMap would copy and check each value)
+    # a persistent map: shared by every state that shares the board
     out: tuple[Mapping[str, int], int] = (Map(bits), guarded)
     board._cache["owners"] = out
     return out
@@ -160,26 +176,62 @@ def legal_masks(board: SquareFacts, key: str, shape: Shape) -> list[tuple[int, i
     rule, reject = rules.takeover_rule, rules.illegal_takeover == "reject"
     own, bad, enemy = m["own"], m["bad"], m["enemy"]
     lazy = rule == "own_over_half" and rules.takeover_check == "whole_shape"
+    need = size // 2 + 1
     out = []
     for index, anchors, shifts in geometry(shape, width):
-        any_own = any_bad = touched = 0
-        for k in shifts:
-            any_own |= own >> k
-            any_bad |= bad >> k
-            touched |= enemy >> k
-        legal = anchors & any_own & ~any_bad                  # DB-R10c, DB-R12
+        moved = [own >> k for k in shifts]                # own squares, seen from each anchor
+        any_own = touched = 0
+        for mask in moved:
+            any_own |= mask
+        legal = anchors & any_own                             # DB-R10c
+        if bad:                                               # DB-R12 (claimed Zero spaces)
+            any_bad = 0
+            for k in shifts:
+                any_bad |= bad >> k
+            legal &= ~any_bad
+        if enemy and reject:
+            for k in shifts:
+                touched |= enemy >> k
         if reject and legal & touched:                        # DB-R13
             # Own squares are counted only where an enemy square is covered: with the default
-            # rules (own_over_half, whole shape) the test needs nothing else.
-            own_planes: list[int] = []
-            for k in shifts:
-                add_bit(own_planes, own >> k)
+            # rules (own_over_half, whole shape) the test needs nothing else, and "at least
+            # ``need`` of them" is a running threshold count (``level[j]``: at least j + 1 so
+            # far), a few operations per square of the shape.
             if lazy:
-                legal &= ~(touched & ~at_least(own_planes, size // 2 + 1, anchors))
+                legal &= ~(touched & ~_at_least(moved, need))
             else:
+                own_planes: list[int] = []
+                for mask in moved:
+                    add_bit(own_planes, mask)
                 legal &= ~_takeover_fail(rules, m, shifts, own_planes, rule, size, anchors)
         out.append((index, pad, legal))
     return out
+
+
+def _at_least(masks: list[int], need: int) -> int:
+    """The bits set in at least ``need`` of ``masks``: a running threshold count (``one``: set
+    at least once so far, ``two``: twice, ...), a few operations per mask. Unrolled for the
+    thresholds of 4-6 square shapes (3 and 4); other thresholds take the general loop."""
+    one = two = three = four = 0
+    if need == 3:
+        for mask in masks:
+            three |= two & mask
+            two |= one & mask
+            one |= mask
+        return three
+    if need == 4:
+        for mask in masks:
+            four |= three & mask
+            three |= two & mask
+            two |= one & mask
+            one |= mask
+        return four
+    level = [0] * need
+    for mask in masks:
+        for j in range(need - 1, 0, -1):
+            level[j] |= level[j - 1] & mask
+        level[0] |= mask
+    return level[-1] if need > 0 else -1
 
 
 def _takeover_fail(rules: Rules, m: Mapping[str, Any], shifts: tuple[int, ...], own_planes: list[int],
@@ -248,9 +300,41 @@ def legal_cells(board: SquareFacts, key: str, shape: Shape) -> list[tuple[Cell, 
     return out
 
 
+def draw_legal_cells(board: SquareFacts, key: str, shape: Shape,
+                     draw: Callable[[int], int]) -> tuple[Cell, ...] | None:
+    """``legal_cells(board, key, shape)[draw(n)]`` for the n legal placements, without listing
+    them (``None``, nothing drawn, when there is none): the rotation is found by counting each
+    rotation's legal anchors, the anchor by bisecting its mask on the number of set bits below a
+    point. The random playout draws one placement of hundreds this way."""
+    found = legal_masks(board, key, shape)
+    total = sum(mask.bit_count() for _, _, mask in found)
+    if not total:
+        return None
+    index = draw(total)
+    rotations = shape.rotations()
+    for rotation, pad, mask in found:
+        count = mask.bit_count()
+        if index >= count:
+            index -= count
+            continue
+        lo, hi = 0, mask.bit_length()          # the anchor: the lowest bit with index bits below
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if (mask & ((1 << mid) - 1)).bit_count() > index:
+                hi = mid
+            else:
+                lo = mid
+        rot = rotations[rotation]
+        if not pad:
+            return tuple([CELLS[lo + r * SIZE + c] for r, c in rot])
+        row, col = divmod(lo, SIZE + 2 * pad)
+        return tuple([(row - pad + r, col - pad + c) for r, c in rot])
+    raise AssertionError("a drawn index is below the total")  # pragma: no cover
+
+
 def count_legal(board: SquareFacts, key: str, shape: Shape) -> int:
     return sum(mask.bit_count() for _, _, mask in legal_masks(board, key, shape))
 
 
 __all__ = ["pad_for", "owner_bits", "masks", "geometry", "legal_masks", "legal_placements", "legal_cells",
-           "count_legal"]
+           "draw_legal_cells", "count_legal"]

@@ -1,5 +1,5 @@
-"""Players beyond random for Doppel Doubt: a greedy one-move heuristic and a determinizer for
-information-set search.
+"""Players beyond random for Doppel Doubt: a greedy one-move heuristic, a determinizer for
+information-set search and the fast random playout a search runs to the end of the game.
 
 - :func:`greedy` plays random cards and shape rankings, ranks starting squares by the total
   |value| around them and places each shape where it claims the most |value| (a colour scores the
@@ -8,6 +8,8 @@ information-set search.
   hidden part resampled: the other seats' Doppels and the Jester colour, their hands, the shapes
   they hold, the parts of this round's secret choices they have already made, the shapes of the
   rounds not yet revealed, and the seed of every later chance event.
+- :func:`playout`: the random playout of ``GameSpec.playout`` (the game the plain loop of
+  random legal actions plays, without its intermediate states; see its docstring).
 
 >>> import random
 >>> from doppelnb.engines.doppel_doubt import new_game
@@ -27,10 +29,18 @@ from typing import Any, cast
 from ...core.chance import MAX_SEED
 from ...core.checks import check_instance, check_seat
 from ...core.errors import BadInput
-from .actions import Action, Dark, Guess, Jester, Light
-from .flow import EMPTY, illustrative_pool
-from .rules import COLOURS, DOPPELS, SHAPES_PER_ROUND, SIZE, colour_of, partner_of
+from ...core.state import ActionLog
+from .actions import EMPTY, Action, Dark, Forfeit, Guess, Jester, Light, Place, ShapesDone
+from .apply import Apply, replaced, revised
+from .legal import CARD_ACTIONS, SHAPE_ACTIONS, first_mover, legal_for, step_of
+from .options import illustrative_pool
+from .placing import draw_legal_cells
+from .rules import COLOURS, DOPPELS, ROUNDS, SHAPES_PER_ROUND, SIZE, colour_of, partner_of
 from .state import State
+
+#: The actions the playout draws without a listing.
+DONE = ShapesDone("shapes_done")
+FORFEIT = Forfeit("forfeit")
 
 
 def greedy(state: State, rng: random.Random) -> Action:
@@ -111,7 +121,8 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     player = check_seat(player, 10, "player")
     check_instance(rng, "rng", random.Random, expected="a random.Random")
     view = state.view(player)
-    me = view["you"]
+    me = view.you
+    assert me is not None
     others = [x for x in range(10) if x != player]
     # Doppels and the Jester colour: a random assignment of the other nine (DB-R2).
     rest = [d for d in DOPPELS if d != me]
@@ -134,8 +145,9 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
         identity[x] = d
     # Hands: the cards not seen (not in my hand, not played in a revealed round), dealt at the
     # public sizes (each seat's hand plus this round's card if it has played one).
-    mine = set(view["hand"]) | ({view["your_choice"].card} - {None})
-    seen = mine | {c for past in view["played"] for c, _ in past}
+    assert view.your_choice is not None
+    mine = set(view.hand) | ({view.your_choice.card} - {None})
+    seen = mine | {c for past in view.played for c, _ in past}
     unseen = [c for c in range(1, 101) if c not in seen]
     rng.shuffle(unseen)
     hands = list(state.hands)
@@ -150,7 +162,7 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
         last_offered = state.shapes_by_round[state.round - 2]
         drafted = dict(state.draft_log[-1])
         own = last_offered[drafted[player]] if player in drafted else None
-        pool = [s for s in last_offered if s != view["shape_to_place"] and s != own]
+        pool = [s for s in last_offered if s != view.shape_to_place and s != own]
         rng.shuffle(pool)
         partner = identity.index(partner_of(me))
         for x in others:
@@ -169,12 +181,14 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
                                      for x, s in enumerate(state.subs)))
     # The others' choices so far this round: the same number of parts, made at random (a
     # ranking stopped early is completed from the new seed, as the game would).
+    draft = Apply.of(guess)
     for x in others:
         for _ in range(done[x]):
-            if guess._step(x) is None:
+            step = step_of(draft, x)
+            if step is None:
                 break
-            guess = guess._apply_for(x, rng.choice(guess._legal_for(x)))
-    return guess
+            draft.choose(x, rng.choice(legal_for(draft, x, step)))
+    return draft.freeze()  # type: ignore[no-any-return]
 
 
 def sides(state: State) -> tuple[str, ...]:
@@ -184,4 +198,85 @@ def sides(state: State) -> tuple[str, ...]:
     return tuple(colour_of(doppel) for doppel in state.identity)
 
 
-__all__ = ["greedy", "greedy_policy", "determinize", "sides"]
+__all__ = ["greedy", "greedy_policy", "determinize", "sides", "playout"]
+
+
+def playout(state: State, rng: random.Random) -> State:
+    """The final state of the plain random loop (``rng.choice(state.legal_actions())`` played
+    with ``fast_play`` until the game is over): the same state, action log included, and ``rng``
+    left where the loop leaves it (``GameSpec.playout``; ``tests/test_playout_hook.py`` holds it
+    to the loop).
+
+    One :class:`.apply.Apply` draft is changed for the whole game and frozen once, and an
+    action is drawn by its index in the legal list the loop would build (``rng.randrange(n)``
+    draws what ``rng.choice`` of an n-item list draws), so most lists are never built: a seat's
+    shape ranking (four actions in five) is drawn in one loop over the shapes it has not ranked,
+    and a placement is read from the bitboards of the legal positions by its index
+    (:func:`.placing.draw_legal_cells`) instead of listing the hundreds of them. The rarer steps
+    (Dark, Light, starting squares, guesses) use the listing itself. Checked against the plain
+    loop by the tests, from the start of games, from their middle and from determinized worlds.
+    """
+    check_instance(state, "state", State, expected="a doppel_doubt State")
+    check_instance(rng, "rng", random.Random, expected="a random.Random")
+    if state.is_over:
+        return state
+    draft = Apply.of(state)
+    draw = rng.randrange
+    log = state.action_log
+    auto = state.rules.partial_shape_list == "auto_complete_random"
+    mover = first_mover(draft, 0)
+    while True:
+        seat, step = mover
+        if seat is None:                       # everyone has chosen: the round resolves
+            draft.resolve_round()
+            if draft.round > ROUNDS:
+                break
+            mover = first_mover(draft, 0)
+            continue
+        assert step is not None
+        kind = step[0]
+        if kind == "shape":                    # DB-R8: the whole ranking in one loop
+            s = draft.subs[seat]
+            shapes = list(s.shapes)
+            rest = [i for i in range(SHAPES_PER_ROUND) if i not in shapes]   # the legal order
+            done = False
+            while len(rest) > 1:
+                k = draw(len(rest) + (auto and bool(shapes)))
+                if k == len(rest):             # ``shapes_done`` ends the list (DB-A24)
+                    done = True
+                    break
+                taken = rest.pop(k)
+                shapes.append(taken)
+                log = ActionLog(log, SHAPE_ACTIONS[taken])
+            if done:
+                draft.subs = replaced(draft.subs, seat, revised(s, shapes=tuple(shapes)))
+                draft.choose(seat, DONE)
+                log = ActionLog(log, DONE)
+            else:
+                shapes += rest                 # the last one is forced
+                draft.subs = replaced(draft.subs, seat, revised(s, shapes=tuple(shapes),
+                                                                shapes_done=True))
+        elif kind == "card":                   # DB-R4: a card of the hand, in hand order
+            hand = draft.hands[seat]
+            action: Any = CARD_ACTIONS[hand[draw(len(hand))]]
+            draft.choose(seat, action)
+            log = ActionLog(log, action)
+        elif kind == "place":                  # DB-R10, DB-A12: the k-th legal placement
+            shape = draft.to_place[seat]
+            cells = (None if shape is None
+                     else draw_legal_cells(draft.board, draft.key(seat), shape, draw))
+            if cells is not None:
+                action = Place("place", cells)
+            else:
+                draw(1)                        # the loop's choice from [forfeit]
+                action = FORFEIT
+            draft.choose(seat, action)
+            log = ActionLog(log, action)
+        else:                                  # the rare steps: the listing itself
+            actions = legal_for(draft, seat, step)
+            action = actions[draw(len(actions))]
+            draft.choose(seat, action)
+            log = ActionLog(log, action)
+        mover = first_mover(draft, seat)
+    draft.action_log = log
+    return draft.freeze()  # type: ignore[no-any-return]

@@ -10,6 +10,7 @@ resolution and the results. Built with :mod:`doppelnb.core.render` only.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from ...core.checks import check_instance
@@ -242,17 +243,18 @@ def view_table(state: State, seat: int) -> Html:
     """What ``seat`` knows at this moment (``state.view(seat)``, DB-R2, DB-A23), and what the
     view leaves out: the other seats' Doppels and the Jester colour."""
     view = state.view(seat)
-    shape = view["shape_to_place"]
-    rows = [["you are", view["you"]],
-            ["your hand", ", ".join(map(str, view["hand"]))],
-            ["round", view["round"]],
-            ["shapes revealed this round", len(view["offered"])],
+    fields = {f.name for f in dataclasses.fields(view)}
+    shape = view.shape_to_place
+    rows: list[list[Any]] = [["you are", view.you],
+            ["your hand", ", ".join(map(str, view.hand))],
+            ["round", view.round],
+            ["shapes revealed this round", len(view.offered)],
             ["shape your partner gave you", shape_label(shape) if shape else "none yet"],
-            ["cards played in past rounds", f"{len(view['played'])} rounds"],
-            ["your Artefact powers", ", ".join(view["artefacts"]) or "none"],
+            ["cards played in past rounds", f"{len(view.played)} rounds"],
+            ["your Artefact powers", ", ".join(view.artefacts) or "none"],
             ["the other seats' colours and letters",
-             "not in the view" if "identity" not in view else "shown"],
-            ["which colour are the Jesters", "not in the view" if "jester" not in view
+             "not in the view" if "identity" not in fields else "shown"],
+            ["which colour are the Jesters", "not in the view" if "jester" not in fields
              else "shown"]]
     return Html(html_table([f"what seat {seat} may see", "in its view"], rows,
                            caption=f"seat {seat}'s view, state.view({seat}) (DB-R2)"))
@@ -344,13 +346,14 @@ def view_html(state: State, seat: int, *, overlay: Any = None, cell: int = 24) -
     from .rules import letter_of
 
     view = state.view(seat)
-    you = view["you"]
+    you = view.you
+    assert you is not None and view.your_choice is not None     # a seat's view
     key = you if state.rules.territory_owner == "doppel" else colour_of(you)
-    board = view["board"]
-    title = f"the board, round {min(view['round'], 10)} (you are {you})"
+    board = view.board
+    title = f"the board, round {min(view.round, 10)} (you are {you})"
     picture = board_svg(board, overlay=overlay, who=key if overlay else None,
                         cell=max(24, int(cell)), title=title)
-    mine = view["your_choice"]
+    mine = view.your_choice
     chosen = []
     if mine.card is not None:
         chosen.append(f"card {mine.card}")
@@ -365,26 +368,26 @@ def view_html(state: State, seat: int, *, overlay: Any = None, cell: int = 24) -
         ["you are", f"seat {seat}, {you}: the {letter} Doppel of {colour_of(you)}, scoring the "
                     + ("positive" if letter == "P" else "negative") + " squares of "
                     + colour_of(you) + " territory (DB-R17)"],
-        ["your hand", ", ".join(map(str, view["hand"])) or "no cards"],
+        ["your hand", ", ".join(map(str, view.hand)) or "no cards"],
         ["your choices this round", "; ".join(chosen) or "none yet"],
-        ["your powers", ", ".join(view["artefacts"]) or "none"]]
-    shape = view["shape_to_place"]
+        ["your powers", ", ".join(view.artefacts) or "none"]]
+    shape = view.shape_to_place
     if shape is not None:
         rows.append(["shape to place (drafted by your partner)",
                      shape_svg(shape, cell=16, label=shape_label(shape))])
-    if view["played"]:
-        last = view["played"][-1]
-        rows.append([f"cards played in round {len(view['played'])}",
+    if view.played:
+        last = view.played[-1]
+        rows.append([f"cards played in round {len(view.played)}",
                      ", ".join(f"seat {s}: {card}" for s, (card, _) in enumerate(last))])
     colours = board_colour_scores(board)
     rows.append(["colour scores (P − Q)",
                  ", ".join(f"{c} {colours[c][2]:+d}" for c in COLOURS)])
     table = Html(html_table(["what you know", "details"], rows))
     parts: list[Any] = [picture, table]
-    if view["offered"]:
+    if view.offered:
         parts.append(Html("<div><b>shapes revealed this round</b> (DB-R8)</div>" + str(
-            shapes_strip(view["offered"], [f"{i}: {shape_label(s)}"
-                                           for i, s in enumerate(view["offered"])]))))
+            shapes_strip(view.offered, [f"{i}: {shape_label(s)}"
+                                           for i, s in enumerate(view.offered)]))))
     return Html(f'<div class="doppelnb-view">{side_by_side(*parts)}</div>')
 
 

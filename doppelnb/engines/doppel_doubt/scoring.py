@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
+from itertools import compress
 from typing import Any
+
+from immutables import Map
 
 from ...core.checks import (
     check_bool,
@@ -21,8 +24,8 @@ from ...core.checks import (
     check_mapping,
     check_sequence,
 )
-from ...core.frozen import FrozenMap
 from .board import Board
+from .placing import owner_bits
 from .rules import (
     COLOURS,
     DEFAULT_RULES,
@@ -52,18 +55,46 @@ def _territory_scores(board: Board, identity: Sequence[str]) -> tuple[int, ...]:
 def territory_sums(board: Board) -> Mapping[str, tuple[int, int]]:
     """Each owner key's (sum of positive values, sum of negative values) on ``board``: the
     public part of the territory scores, whoever holds which Doppel. Worked out once per board
-    (memoised on it: a search scores the same boards under many sampled identities)."""
+    (memoised on it: a search scores the same boards under many sampled identities), from the
+    owners' bitboards the placement search reads too (:func:`.placing.owner_bits`): each
+    owner's squares pick its values out in C (``itertools.compress``), no loop over squares."""
     sums: Mapping[str, tuple[int, int]] | None = board._cache.get("sums")
     if sums is None:
-        totals: dict[str, list[int]] = {}
-        for owner, v in zip(board.owner, board.values, strict=True):
-            if owner is not None:
-                acc = totals.setdefault(owner, [0, 0])
-                acc[0] += max(v, 0)
-                acc[1] += min(v, 0)
-        sums = board._cache["sums"] = FrozenMap({k: (pos, neg)
-                                                 for k, (pos, neg) in totals.items()})
+        bits, _ = owner_bits(board)
+        positive, negative = _signed(board.values)
+        totals = {}
+        for owner, mask in bits.items():
+            picked = bin(mask)[:1:-1].encode().translate(_BITS)     # bit i -> byte i, 0 or 1
+            totals[owner] = (sum(compress(positive, picked)), sum(compress(negative, picked)))
+        sums = board._cache["sums"] = Map(totals)
     return sums
+
+
+_BITS = bytes.maketrans(b"01", b"\x00\x01")
+_SIGNED: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _signed(values: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The board's values split into their positive and negative parts (the rest 0), made once
+    per values tuple (boards share it until a Zero space changes one)."""
+    found = _SIGNED.get(values)
+    if found is None:
+        if len(_SIGNED) > 4096:                # a long session: start afresh, never grow
+            _SIGNED.clear()
+        found = _SIGNED[values] = (tuple(max(v, 0) for v in values),
+                                   tuple(min(v, 0) for v in values))
+    return found
+
+
+def territory_sums_naive(board: Board) -> dict[str, tuple[int, int]]:
+    """The square-by-square twin of :func:`territory_sums` (tests compare the two)."""
+    totals: dict[str, list[int]] = {}
+    for owner, v in zip(board.owner, board.values, strict=True):
+        if owner is not None:
+            acc = totals.setdefault(owner, [0, 0])
+            acc[0] += max(v, 0)
+            acc[1] += min(v, 0)
+    return {k: (pos, neg) for k, (pos, neg) in totals.items()}
 
 
 def seat_scores(sums: Mapping[str, tuple[int, int]], identity: Sequence[str], by_doppel: bool
@@ -283,5 +314,5 @@ def _guess(value: Any, name: str) -> dict[str, Any]:
 
 
 
-__all__ = ["territory_scores", "territory_sums", "seat_scores", "colour_scores", "correct_pair", "guess_points", "adjust",
+__all__ = ["territory_scores", "territory_sums", "territory_sums_naive", "seat_scores", "colour_scores", "correct_pair", "guess_points", "adjust",
            "Results", "match_results"]

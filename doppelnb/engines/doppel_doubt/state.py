@@ -13,7 +13,7 @@ Each round every seat submits, in this order, the parts of its secret choice (DB
 - round 10: ``["guess", colour, [seats]]`` for each colour, the persons it believes hold it
   (``[]`` for no guess), and ``["jester", colour]`` under ``jester_guess="colour_only"`` (DB-R16).
 
-When the last seat has submitted, the round resolves (:mod:`.flow`).
+When the last seat has submitted, the round resolves (:mod:`.apply`).
 
 >>> state = new_game(seed=1)
 >>> state.to_move, state.legal_actions()[0] == ("card", state.hands[0][0])
@@ -29,36 +29,35 @@ import pathlib
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from ...core.chance import rng_for
+from immutables import Map
+
 from ...core.checks import check_choice, check_seat
 from ...core.errors import IllegalAction
-from ...core.frozen import FrozenMap
+from ...core.frozen import freeze
 from ...core.spec import spec_of
 from ...core.state import FrozenGameState, Outcome, copier
 from ...core.variants import RulesBase
 from .actions import (
+    EMPTY,
     Action,
+    Submission,
     action_to_json,
     parse_action,
 )
+from .apply import Apply
 from .board import BOARD_FILE, Board
 from .board_data import load_board
 from .claims import Resolution
-from .flow import (
-    EMPTY,
-    Submission,
+from .legal import STEP_TEXT, check_for, first_mover, legal_for, step_of
+from .notation import cell_name
+from .options import (
     artefacts_option,
-    fill_bots,
     fresh_uses,
     identities_option,
     jester_option,
     json_option,
-    resolve_round,
-    revised,
     shapes_option,
 )
-from .legal import STEP_TEXT, check_for, legal_for
-from .notation import cell_name
 from .rules import (
     COLOURS,
     DEFAULT_RULES,
@@ -72,7 +71,6 @@ from .rules import (
     check_hands,
     colour_of,
     deal_hands,
-    letter_of,
     partner_of,
 )
 from .rules import Rules as DBRules
@@ -85,6 +83,29 @@ from .scoring import (
     territory_scores,
 )
 from .shapes import Shape
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class View:
+    """What one seat knows at a moment of the match (DB-R2, DB-A23), or an onlooker
+    (``seat=None``: the public part only, the private fields empty).
+
+    Public: the round, the shapes revealed this round, the board (frozen, shared with the
+    state) and the cards of past rounds when ``reveal_played_cards`` shows them. Private: the
+    seat's own Doppel (``you``), hand, shape to place, what it has chosen so far this round and
+    the Artefact powers it holds.
+    """
+
+    round: int
+    offered: tuple[Shape, ...]
+    board: Board
+    played: tuple[tuple[tuple[int, int], ...], ...]
+    seat: int | None = None
+    you: str | None = None
+    hand: tuple[int, ...] = ()
+    shape_to_place: Shape | None = None
+    your_choice: Submission | None = None
+    artefacts: tuple[str, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True, repr=False)
@@ -103,20 +124,20 @@ class State(FrozenGameState):
     hands: tuple[tuple[int, ...], ...]
     identity: tuple[str, ...]                      # seat -> Doppel (DB-R2: secret)
     jester: str                                    # the Jester colour (DB-R1: secret)
-    artefacts: FrozenMap[str, int | None]          # power -> holder seat (DB-A21)
-    uses: FrozenMap[str, int]                      # power -> uses left
+    artefacts: Map[str, int | None]                # power -> holder seat (DB-A21)
+    uses: Map[str, int]                            # power -> uses left
     round: int = 1
     to_place: tuple[Shape | None, ...] = (None,) * 10
     subs: tuple[Submission, ...] = (EMPTY,) * 10
     played: tuple[tuple[tuple[int, int], ...], ...] = ()
-    starts_taken: FrozenMap[str, str] = dataclasses.field(default_factory=FrozenMap)
+    starts_taken: Map[str, str] = dataclasses.field(default_factory=Map)
     zero_from_starts: tuple[str, ...] = ()
     # The last round's resolution only (None before round 2's, and for round 1's starting
     # squares) and each finished round's territory sums per owner key: a state's size does not
     # grow with the rounds played (``resolutions`` rebuilds the earlier ones from the record).
     resolution: Resolution | None = None
     territory_log: tuple[Mapping[str, tuple[int, int]], ...] = ()
-    guesses: tuple[FrozenMap[str, Any], ...] | None = None
+    guesses: tuple[Map[str, Any], ...] | None = None
     draft_log: tuple[tuple[tuple[int, int], ...], ...] = ()
     _legal: tuple[Action, ...] | None = dataclasses.field(default=None, compare=False)
     _mover: tuple[int | None, tuple[Any, ...] | None] | None = dataclasses.field(
@@ -129,7 +150,7 @@ class State(FrozenGameState):
         head = cls.header(players, rules, seed, options)
         seed = head["seed"]
         opts = {k: json_option(k, v) for k, v in dict(options).items()}
-        head["options"] = FrozenMap(opts)
+        head["options"] = freeze(opts)          # the record header: core's frozen JSON
         board = Board(opts.get("board", BOARD_FILE), rules=rules).frozen()        # DB-A1
         hands = (check_hands(opts["hands"], rules.deal_mode) if "hands" in opts   # DB-R3
                  else deal_hands(seed, rules.deal_mode))
@@ -139,7 +160,11 @@ class State(FrozenGameState):
                     hands=hands, identity=identities_option(opts.get("identities"), seed),
                     jester=jester_option(opts.get("jester"), seed),              # DB-R1
                     artefacts=artefacts, uses=fresh_uses(artefacts))
-        return fill_bots(state)
+        if rules.jester_controller != "bot":
+            return state
+        draft = Apply.of(state)                       # the Jester bots choose first (DB-A25)
+        draft.fill_bots()
+        return draft.freeze()  # type: ignore[no-any-return]
 
     # -- who is who --------------------------------------------------------------------------
     def key(self, seat: int) -> str:
@@ -167,7 +192,7 @@ class State(FrozenGameState):
     def start_labels(self, letter: str) -> list[str]:
         """The starting squares of ``letter`` ("P" or "Q"), e.g. ``["P1", ..., "P6"]`` (DB-R6)."""
         letter = check_choice(letter, "letter", LETTERS)
-        return [lab for lab in self.board.starts if lab.startswith(letter)]
+        return [lab for lab in self.board.start_order if lab.startswith(letter)]
 
     # -- the protocol ------------------------------------------------------------------------
     @property
@@ -180,19 +205,9 @@ class State(FrozenGameState):
         the seats choose one after another). :meth:`_apply` hands it on to the next state, so
         the scan over the seats runs only for states made another way."""
         if self._mover is None:
-            object.__setattr__(self, "_mover", self._first_mover(0))
+            object.__setattr__(self, "_mover", first_mover(self, 0))
         assert self._mover is not None
         return self._mover[0]
-
-    def _first_mover(self, start: int) -> tuple[int | None, tuple[Any, ...] | None]:
-        """``(seat, its step)`` for the first seat from ``start`` on, Jester bots aside, with
-        something left to choose; ``(None, None)`` when every seat has chosen."""
-        bots = self.rules.jester_controller == "bot"
-        for seat in range(start, 10):
-            step = self._step(seat)
-            if step is not None and not (bots and self.is_bot(seat)):
-                return seat, step
-        return None, None
 
     def legal_actions(self) -> list[Action]:
         """The legal actions of the seat to move (computed once per state)."""
@@ -213,30 +228,7 @@ class State(FrozenGameState):
 
     def _step(self, seat: int) -> tuple[Any, ...] | None:
         """The next part of ``seat``'s secret choice this round, or ``None`` when it is done."""
-        r = self.round
-        if r > ROUNDS:
-            return None
-        s = self.subs[seat]
-        if s.card is None:
-            return ("card",)
-        if s.dark is None and self.artefacts["dark"] == seat and self.uses["dark"]:
-            return ("dark",)
-        if r == 1 and not s.starts_done:
-            return ("start",)
-        if r < ROUNDS and not s.shapes_done:
-            return ("shape",)
-        if r > 1 and not s.placed:
-            return ("place",)
-        if r > 1 and not s.light_done and self.artefacts["light"] == seat and self.uses["light"]:
-            return ("light",)
-        if r == ROUNDS and (self.rules.jesters_guess or not self.is_jester(seat)):
-            named = {g[0] for g in s.guesses}
-            for colour in COLOURS:
-                if colour not in named:
-                    return ("guess", colour)
-            if self.rules.jester_guess == "colour_only" and not s.jester_done:
-                return ("jester",)
-        return None
+        return step_of(self, seat)
 
     def _legal_for(self, seat: int, step: tuple[Any, ...] | None = None) -> list[Action]:
         """``seat``'s legal actions for its next step (``step``: that step, when known)."""
@@ -283,51 +275,7 @@ class State(FrozenGameState):
 
     def _check_for(self, seat: int, action: Any) -> None:
         """Raise :class:`IllegalAction` naming the rule when ``seat`` may not play ``action``."""
-        check_for(self, seat, action)
-
-    def _apply_for(self, seat: int, action: Any) -> State:
-        """The state after ``seat`` adds ``action`` to its secret choice (checked already)."""
-        s = self.subs[seat]
-        kind = action[0]
-        hands, uses = self.hands, self.uses
-        if kind == "shape" and len(s.shapes) < SHAPES_PER_ROUND - 2:   # most actions of a game
-            s = revised(s, shapes=s.shapes + (action[1],))
-        elif kind == "card":
-            s = revised(s, card=action[1])
-            hands = _replace(hands, seat, tuple(c for c in hands[seat] if c != action[1]))
-        elif kind == "dark":
-            s = revised(s, dark=action[1])
-            if action[1]:
-                uses = uses.set("dark", uses["dark"] - 1)
-        elif kind == "start":
-            starts = s.starts + (action[1],)
-            labels = self.start_labels(letter_of(self.identity[seat]))
-            if len(starts) == len(labels) - 1:
-                starts += tuple(lab for lab in labels if lab not in starts)
-            s = revised(s, starts=starts, starts_done=len(starts) == len(labels))
-        elif kind in ("shape", "shapes_done"):
-            shapes = s.shapes + ((action[1],) if kind == "shape" else ())
-            if kind == "shapes_done":                               # DB-A24
-                rest = [i for i in range(SHAPES_PER_ROUND) if i not in shapes]
-                rng_for(self.seed, "complete-ranking", self.round, seat).shuffle(rest)
-                shapes += tuple(rest)
-            elif len(shapes) == SHAPES_PER_ROUND - 1:
-                shapes += tuple(i for i in range(SHAPES_PER_ROUND) if i not in shapes)
-            s = revised(s, shapes=shapes,
-                                    shapes_done=len(shapes) == SHAPES_PER_ROUND)
-        elif kind == "place":
-            s = revised(s, place=tuple(action[1]), placed=True)
-        elif kind == "forfeit":
-            s = revised(s, place=None, placed=True)
-        elif kind == "light":
-            s = revised(s, light=action[1], light_done=True)
-            if action[1] is not None:
-                uses = uses.set("light", uses["light"] - 1)
-        elif kind == "guess":
-            s = revised(s, guesses=s.guesses + ((action[1], action[2]),))
-        elif kind == "jester":
-            s = revised(s, jester=action[1], jester_done=True)
-        return self._evolve(subs=_replace(self.subs, seat, s), hands=hands, uses=uses)
+        check_for(self, seat, action, self.action_label(action))
 
     def _apply(self, action: Any) -> State:
         mover = self._mover
@@ -337,15 +285,9 @@ class State(FrozenGameState):
                 return fast
         seat = self.to_move
         assert seat is not None
-        new = self._apply_for(seat, action)
-        # The seats before ``seat`` had chosen everything (that is why ``seat`` moved), and one
-        # seat's choice changes no other seat's steps, so the next mover is found from ``seat``
-        # on: the same seat as ``to_move``'s scan from seat 0 (tests check it), without it.
-        mover = new._first_mover(seat)
-        if mover[0] is not None:            # someone still chooses (bots chose at round start)
-            object.__setattr__(new, "_mover", mover)
-            return new
-        return resolve_round(new)
+        draft = Apply.of(self)
+        draft.choose(seat, action)
+        return draft.settle(seat)  # type: ignore[no-any-return]
 
     def _ranked_one_more(self, mover: tuple[int | None, tuple[Any, ...] | None],
                          action: Any) -> State | None:
@@ -353,7 +295,7 @@ class State(FrozenGameState):
         (``None`` otherwise): about four actions in five of a game. The same seat then moves
         again at the same step, and its legal actions are this state's less the shape it took
         (when this state has listed them), so neither the scan for the mover nor the listing
-        runs again; :meth:`_apply_for` makes the same state (tests compare them)."""
+        runs again; :class:`.apply.Apply` makes the same state (tests compare them)."""
         seat = mover[0]
         assert seat is not None
         s = self.subs[seat]
@@ -408,20 +350,18 @@ class State(FrozenGameState):
         return _match_results(self.identity, self.jester, self.history_scores[-1], self.guesses,
                               self.history_scores, self.rules)
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None) -> View:
         """What ``seat`` knows (DB-R2, DB-A23): its own identity, hand and shape, the public board
         (read-only) and shapes, and the played cards of past rounds if they are revealed.
-        ``seat=None`` is an onlooker's view: only the public part. A new dict of immutable
-        values each call (the board is frozen)."""
-        public = {"round": self.round, "offered": self.offered, "board": self.board,
-                  "played": self.played if self.rules.reveal_played_cards else ()}
+        ``seat=None`` is an onlooker's view: only the public part (:class:`View`)."""
+        played = self.played if self.rules.reveal_played_cards else ()
         if seat is None:
-            return public
+            return View(round=self.round, offered=self.offered, board=self.board, played=played)
         seat = check_seat(seat, 10)
-        return {"seat": seat, "you": self.identity[seat], **public,
-                "hand": self.hands[seat], "shape_to_place": self.to_place[seat],
-                "your_choice": self.subs[seat],
-                "artefacts": tuple(p for p, x in self.artefacts.items() if x == seat)}
+        return View(round=self.round, offered=self.offered, board=self.board, played=played,
+                    seat=seat, you=self.identity[seat], hand=self.hands[seat],
+                    shape_to_place=self.to_place[seat], your_choice=self.subs[seat],
+                    artefacts=tuple(p for p in ("light", "dark") if self.artefacts[p] == seat))
 
     def determinize(self, player: Any, rng: Any) -> State:
         """A state consistent with what ``player`` has seen, every hidden part (the seed of
@@ -536,10 +476,6 @@ _with_shapes: Callable[[Submission, tuple[int, ...]], Submission] = copier(
     Submission, ("shapes",))  # type: ignore[type-var]  # any slots class
 
 
-def _replace(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return values[:index] + (value,) + values[index + 1:]
-
-
 def new_game(players: int = 10, *, rules: Rules = DEFAULT_RULES, seed: int | None = None,
              **options: Any) -> State:
     """A new match. Options: ``board`` (a shipped board name, a mapping, or a ``pathlib.Path`` to
@@ -554,4 +490,4 @@ def new_game(players: int = 10, *, rules: Rules = DEFAULT_RULES, seed: int | Non
 
 from_json = State.from_json
 
-__all__ = ["State", "Submission", "new_game", "from_json", "PLAYER_COUNTS"]
+__all__ = ["State", "View", "Submission", "new_game", "from_json", "PLAYER_COUNTS"]

@@ -6,12 +6,14 @@ survivors. At the end of each round the kept cards score by rank. Rule ids
 (``DD-R*``, ``DD-E*``, ``DD-A*``, ``DD-T*``): see the rules index, :mod:`doppelnb.rulebook`.
 
 The package reads in the project's one order: :mod:`.notation` (cards ``"Y5"``), :mod:`.decks`
-(the DD-A1 compositions), :mod:`.rules` (``Rules`` flags, ``legal_plays``, ``resolve_trick``,
-``round_score``), :mod:`.actions` (``Card`` and ``Lead`` actions), :mod:`.state` (``State``,
-``new_game``, ``from_json``, the frozen ``View``), :mod:`.analysis` (exact tables,
-distributions, census), :mod:`.simulation` (seeded games counted), :mod:`.teaching` (flags and
-open questions in a class's words), :mod:`.render` (SVG/HTML), :mod:`.examples` (worked examples,
-golden cases) and :mod:`.players` (greedy, determinize). Everything public is re-exported here.
+(the DD-A1 compositions), :mod:`.rules` (``Rules`` flags, ``resolve_trick``, ``round_score``),
+:mod:`.actions` (``Card`` and ``Lead`` actions), :mod:`.legal` (``legal_plays``, the legal
+actions and why one is refused), :mod:`.apply` (the Draft whose rule functions play a card),
+:mod:`.state` (``State``, ``new_game``, ``from_json``, the frozen ``View``), :mod:`.analysis`
+(exact tables, distributions, census), :mod:`.simulation` (seeded games counted),
+:mod:`.teaching` (flags and open questions in a class's words), :mod:`.render` (SVG/HTML),
+:mod:`.examples` (worked examples, golden cases) and :mod:`.players` (greedy, determinize, the
+random playout). Everything public is re-exported here.
 
 Illustrative, not from the rulebook: the number of cards of each rank (DD-A1, three candidate
 compositions shipped in ``doppelnb/data/doppeldoppel_decks.json``) and the names of the two
@@ -48,6 +50,7 @@ from .analysis import (
     variant_survey,
 )
 from .decks import deck_candidates, parse_deck_candidates
+from .legal import legal_plays
 from .notation import (
     COLOURS,
     DECK_SIZE,
@@ -62,6 +65,7 @@ from .notation import (
 )
 from .players import determinize as _determinize
 from .players import greedy as _greedy
+from .players import playout as _playout
 from .players import prepare_determinize as _prepare_determinize
 from .render import card_svg, deck_svg, hand_svg, trick_svg
 from .rules import (
@@ -69,21 +73,21 @@ from .rules import (
     JAPANESE_SCORE_TABLES,
     Rules,
     ScoreBreakdown,
+    TrickRecord,
     TrickResult,
-    legal_plays,
     pile_counts,
     resolve_trick,
     round_score,
     score_breakdown,
 )
-from .state import PlayerView, State, TrickRecord, View, from_json, new_game
+from .state import State, View, from_json, new_game
 
 # The engine's entry in the game registry (doppelnb.core.spec): everything players, sweeps, the
 # command line and the widgets look up, written down here instead of probed for.
 GAME_SPEC = register(GameSpec(
     name=GAME, module=__name__, State=State, Rules=Rules, player_counts=PLAYER_COUNTS,
     new_game=new_game, from_json=from_json, greedy=_greedy, determinize=_determinize, sides=None,
-    prepare_determinize=_prepare_determinize))
+    prepare_determinize=_prepare_determinize, playout=_playout))
 
 __all__ = [
     "GAME_SPEC",
@@ -91,7 +95,7 @@ __all__ = [
     "card_key", "sort_cards", "parse_card", "parse_cards", "deck_candidates",
     "parse_deck_candidates", "Rules", "DEFAULT_RULES", "legal_plays", "TrickResult",
     "resolve_trick", "ScoreBreakdown", "score_breakdown", "round_score", "pile_counts", "Lead",
-    "TrickRecord", "View", "PlayerView", "State", "new_game", "from_json", "scoring_table",
+    "TrickRecord", "View", "State", "new_game", "from_json", "scoring_table",
     "scoring_tables", "scoring_tables_html", "round_score_distribution",
     "round_score_distribution_bruteforce", "mean_round_scores", "CENSUS_KEYS", "TrickCensus",
     "collision_census", "collision_census_bruteforce", "census_table", "resolve_tricks",

@@ -16,6 +16,7 @@ from ...core.checks import (
     check_str,
 )
 from ...core.render import FONT, Html, Markup, Svg, html_table, tag
+from .actions import Lead
 from .notation import (
     COLOUR_INDEX,
     COLOURS,
@@ -33,7 +34,7 @@ from .rules import (
     pile_counts,
     round_score,
 )
-from .state import Lead, State, View
+from .state import State, View
 from .teaching import reading_label, setting_label
 
 # Drawing colours (not game data): yellow, vermillion, blue from the Okabe-Ito palette.

@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...core.chance import rng_for
 from ...core.checks import (
@@ -147,29 +147,8 @@ def check_cards(values: Any, name: str, max_len: int = MAX_CARDS) -> tuple[Card,
 
 
 # ------------------------------------------------------------------------------------------------
-# Rule functions: follow rule, trick resolution, scoring
+# Rule functions: trick resolution, scoring (the follow rule is in legal.py)
 # ------------------------------------------------------------------------------------------------
-
-def legal_plays(hand: Iterable[Any], lead_colour: str | None) -> list[Card]:
-    """The distinct cards of ``hand`` that may be played (DD-R11).
-
-    ``lead_colour=None`` means the player leads and may play anything. A follower who holds the
-    lead colour must play it; one who does not may play anything.
-    """
-    cards = sort_cards(set(check_cards(hand, "hand")))
-    if lead_colour is not None:
-        lead_colour = parse_colour(lead_colour, "DD-R11")
-    return list(legal_cards(cards, lead_colour))
-
-
-def legal_cards(hand: tuple[Card, ...], lead_colour: str | None) -> tuple[Card, ...]:
-    """DD-R11 on a sorted hand of parsed cards (the fast path the game state uses)."""
-    cards = tuple(dict.fromkeys(hand))
-    if lead_colour is None:
-        return cards
-    following = tuple([c for c in cards if c.colour == lead_colour])  # DD-R11
-    return following or cards
-
 
 @dataclass(frozen=True)
 class TrickResult:
@@ -425,6 +404,17 @@ def pile_counts(cards: Iterable[Any]) -> dict[int, int]:
 
 #: Every seat's hand (or acquired pile), seat by seat.
 Hands = tuple[tuple[Card, ...], ...]
+
+
+class TrickRecord(NamedTuple):
+    """A finished trick: round (0-based), trick number in the round (0-based), the seat of each
+    card's player in play order, the result, and the seat that leads next."""
+
+    round: int
+    number: int
+    seats: tuple[int, ...]
+    result: TrickResult
+    next_leader: int
 
 
 def take_card(hands: Hands, seat: int, card: Card) -> Hands:

@@ -1,7 +1,8 @@
-"""Doppeldoppel played: seeded games of random legal moves, counted (:func:`simulate`), under
-every reading of the variant flags (:func:`variant_survey`), and the first tricks of one seeded
-game under each reading of who leads (:func:`leaders_table`). Every game goes through the engine
-(:func:`doppelnb.core.state.play_to_end`); the exact counterparts are in :mod:`.analysis`."""
+"""Doppeldoppel played: seeded games counted (:func:`simulate`), under every reading of the
+variant flags (:func:`variant_survey`), and the first tricks of one seeded game under each
+reading of who leads (:func:`leaders_table`). The games are :func:`doppelnb.core.simulate.simulate`'s
+(a sweep's seeded games, every seat played by one policy); the exact counterparts are in
+:mod:`.analysis`."""
 
 from __future__ import annotations
 
@@ -11,19 +12,20 @@ from typing import Any
 
 from ...core.checks import check_choice, check_players, check_sequence
 from ...core.render import Html, html_table
+from ...core.simulate import MAX_GAMES
+from ...core.simulate import simulate as simulate_games
 from ...core.state import play_to_end
-from .notation import DECK_SIZE, PLAYER_COUNTS, whole_number
+from .notation import DECK_SIZE, GAME, PLAYER_COUNTS, whole_number
 from .rules import DEFAULT_RULES, Rules, check_rules
 from .state import new_game
 from .teaching import reading_label, setting_label
 
-#: Most games :func:`simulate` / :func:`variant_survey` play in one call (about a minute).
-MAX_GAMES = 20_000
-
 
 @dataclass(frozen=True)
 class PlaySummary:
-    """Totals over games played by uniformly random legal moves (not strategy)."""
+    """Totals over games played by one policy at every seat (``"random"``: uniformly random
+    legal moves, not strategy): tricks, how they resolved, every round score and each game's
+    winning total."""
 
     players: int
     games: int
@@ -45,21 +47,26 @@ SUMMARY_HEADER = ["tricks reversed", "no winner", "leader wins", "mean round sco
                   "mean winning total"]
 
 
-def simulate(players: int, rules: Rules = DEFAULT_RULES, games: int = 100, seed: int = 0
-             ) -> PlaySummary:
-    """Play ``games`` seeded games with random legal moves and count what happened.
+def simulate(games: int = 100, *, players: int | None = None, rules: Rules | None = None,
+             policy: str = "random", seed: int = 0) -> PlaySummary:
+    """Play ``games`` seeded games with every seat played by ``policy`` and count what happened
+    in them (:class:`PlaySummary`). ``players`` defaults to 3 and ``rules`` to the recommended
+    readings; the games are :func:`doppelnb.core.simulate.simulate`'s, at most
+    :data:`MAX_GAMES` per call.
 
-    ``games`` is limited to :data:`MAX_GAMES` per call.
+    >>> summary = simulate(2, players=4, seed=1)
+    >>> summary.games, summary.tricks, len(summary.round_scores)
+    (2, 72, 32)
     """
-    players = check_players(players, PLAYER_COUNTS, rule="DD-R1")
-    rules = check_rules(rules)
-    games = whole_number(games, "games", 1, MAX_GAMES)
-    seed = whole_number(seed, "seed", 0, 2**62)
+    if players is not None:
+        players = check_players(players, PLAYER_COUNTS, rule="DD-R1")
+    if rules is not None:
+        rules = check_rules(rules)
+    sim = simulate_games(GAME, games, players=players, rules=rules, policy=policy, seed=seed)
     tricks = reversed_ = no_winner = leader_wins = 0
     scores: list[int] = []
     winning: list[int] = []
-    for g in range(games):
-        end = play_to_end(new_game(players, rules=rules, seed=seed + g), seed=seed + g)
+    for end in sim.finals:
         for t in end.log:
             tricks += 1
             reversed_ += t.result.reversed
@@ -67,8 +74,8 @@ def simulate(players: int, rules: Rules = DEFAULT_RULES, games: int = 100, seed:
             leader_wins += t.result.winner == 0
         scores += [x for r in end.round_scores for x in r]
         winning.append(max(end.totals))
-    return PlaySummary(players, games, tricks, reversed_, no_winner, leader_wins, tuple(scores),
-                       tuple(winning))
+    return PlaySummary(sim.players, sim.games, tricks, reversed_, no_winner, leader_wins,
+                       tuple(scores), tuple(winning))
 
 
 def variant_survey(players: int, games: int = 30, seed: int = 0, rules: Rules = DEFAULT_RULES,
@@ -91,13 +98,15 @@ def variant_survey(players: int, games: int = 30, seed: int = 0, rules: Rules = 
     marked: set[int] = set()
     for info in infos:
         for reading in info.choices or ():
-            summary = simulate(players, rules.replace(**{info.name: reading}), games, seed)
+            summary = simulate(games, players=players, seed=seed,
+                               rules=rules.replace(**{info.name: reading}))
             if reading == info.default:
                 marked.add(len(rows))
             rows.append([f"{info.rule} {info.name}", str(reading), *summary.row()])
     return Html(html_table(["flag", "reading", *SUMMARY_HEADER], rows, highlight=marked,
                            caption=f"{games} random-move games of {players} players per reading "
                            "(default rows shaded)"))
+
 
 def leaders_table(players: int = 3, seed: int = 7, tricks: int = 8,
                   readings: Sequence[str] = ("winner", "round_sp", "rotate_left"),

@@ -18,52 +18,30 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 
 from ...core.chance import make_seed, rng_for
 from ...core.checks import check_int, check_players, check_seat
-from ...core.draft import Draft as CoreDraft
-from ...core.errors import BadInput, IllegalAction
+from ...core.errors import BadInput
 from ...core.render import Html, Svg
 from ...core.spec import spec_of
 from ...core.state import FrozenGameState, Outcome, copier
-from .actions import Action, Lead, action_to_json, lead, parse_action
-from .notation import (
-    COLOURS,
-    DECK_SIZE,
-    GAME,
-    PLAYER_COUNTS,
-    Card,
-    sort_cards,
-)
+from .actions import Action, Lead, action_to_json, parse_action
+from .apply import Draft, lay
+from .legal import action_label, legal_actions, refusal
+from .notation import DECK_SIZE, GAME, PLAYER_COUNTS, Card
 from .rules import (
     DEFAULT_RULES,
-    TrickResult,
+    Hands,
+    TrickRecord,
     check_hands,
     check_rules,
     deal_hands,
-    legal_cards,
     pile_counts,
-    pile_score,
     play_orders,
-    resolve_checked,
     round_score,
-    take_card,
 )
 from .rules import Rules as DDRules
-
-Hands = tuple[tuple[Card, ...], ...]
-
-
-class TrickRecord(NamedTuple):
-    """A finished trick: round (0-based), trick number in the round (0-based), the seat of each
-    card's player in play order, the result, and the seat that leads next."""
-
-    round: int
-    number: int
-    seats: tuple[int, ...]
-    result: TrickResult
-    next_leader: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,10 +66,6 @@ class View:
         from .render import view_svg
 
         return str(view_svg(self))
-
-
-#: The name :class:`View` had before every engine's view was called ``View`` (issue 26).
-PlayerView = View
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, eq=True, repr=False)
@@ -229,18 +203,7 @@ class State(FrozenGameState):
         return legal
 
     def _compute_legal(self) -> tuple[Action, ...]:
-        seat = self.to_move
-        if seat is None:
-            return ()
-        hand = self.hands[seat]
-        if self.trick:
-            return legal_cards(hand, self.lead_colour)  # DD-R11
-        cards = legal_cards(hand, None)
-        if self.players == 3:
-            return cards  # DD-R9: the leader plays face up
-        if self.rules.declared_colour_must_match:  # DD-R10, DD-A9
-            return tuple([lead(c, c.colour) for c in cards])
-        return tuple([lead(c, colour) for c in cards for colour in COLOURS])
+        return legal_actions(self)
 
     def legal_actions(self) -> list[Action]:
         """The legal actions of the player to move (a new list; cached per state)."""
@@ -260,49 +223,28 @@ class State(FrozenGameState):
         return action_to_json(action)
 
     def action_label(self, action: Action) -> str:
-        if isinstance(action, Lead):
-            return f"{action.card} face down, declares {self.rules.colour_name(action.colour)}"
-        if self.players == 3 and self.trick:
-            return f"{action} face down"
-        return str(action)
+        return action_label(self, action)
 
     def _check(self, action: Action) -> None:
         if action in self._legal_tuple():
             return
-        seat = self.to_move
-        assert seat is not None
-        who = f"P{seat + 1}"
-        card = action.card if isinstance(action, Lead) else action
-        hand = self.hands[seat]
-        if card not in hand:  # DD-R12: one card from your own hand
-            shown = " ".join(map(str, hand))
-            raise IllegalAction("DD-R12", f"{who} does not hold {card}; {who}'s hand is {shown}")
-        if isinstance(action, Lead):
-            if self.rules.declared_colour_must_match and action.colour != card.colour:  # DD-A9
-                raise IllegalAction(
-                    "DD-R10", f"the declared colour must be the face-down card's colour (DD-A9): "
-                    f"{card} is {self.rules.colour_name(card.colour)}, so {who} cannot declare "
-                    f"{self.rules.colour_name(action.colour)}")
-            return
-        lead = self.lead_colour
-        if lead is not None and card.colour != lead:  # DD-R11 (checked face down too, DD-R12)
-            follow = [c for c in hand if c.colour == lead]
-            if follow:
-                name = self.rules.colour_name(lead)
-                raise IllegalAction("DD-R11", f"{who} holds {follow[0]}, so {who} must follow "
-                                    f"{name}; {card} is not {name}")
-        raise IllegalAction("NB-ARG", f"{self.action_label(action)} is not a legal action now")
+        problem = refusal(self, action)  # DD-R10..R12, or NB-ARG
+        assert problem is not None
+        raise problem
 
     def _apply(self, action: Action) -> State:
         if len(self.trick) + 1 < self.players:  # the trick goes on: only a card is laid
-            return self._lay(action)
+            # self._lay(action), inlined: a search plays this line for most of its actions
+            seat = self.to_move
+            assert seat is not None
+            return _lay_copy(self, *lay(self.hands, seat, self.trick, self.declared, action))
         return self._apply_with_draft(action)
 
     def _apply_with_draft(self, action: Action) -> State:
         """The reference transition: :meth:`Draft.play` on a draft of this state (DD-R9..R22).
         :meth:`_apply` takes it whenever the action completes a trick; the tests compare it with
         :meth:`_lay` on every other action of many seeded games."""
-        draft = Draft.of(self)
+        draft: Draft[State] = Draft.of(self)
         draft.play(action)
         return draft.freeze()
 
@@ -316,12 +258,7 @@ class State(FrozenGameState):
         fields replaced costs a third of a draft's copy-in and freeze-out of every field."""
         seat = self.to_move
         assert seat is not None
-        declared: str | None
-        if isinstance(action, Lead):
-            card, declared = action.card, action.colour
-        else:
-            card, declared = action, self.declared
-        return _lay_copy(self, take_card(self.hands, seat, card), self.trick + (card,), declared)
+        return _lay_copy(self, *lay(self.hands, seat, self.trick, self.declared, action))
 
     # -- what each player sees --------------------------------------------------------------
     def view(self, player: int | None = None) -> View:
@@ -451,107 +388,6 @@ class State(FrozenGameState):
         return str(state_html(self))
 
 
-class Draft(CoreDraft[State]):
-    """A working copy of a :class:`State` (:class:`doppelnb.core.draft.Draft`), changed by the
-    rule functions below in the order the rulebook resolves an action: :meth:`play` lays the
-    card (DD-R9..R12); once everyone has played, :meth:`finish_trick` reveals and resolves the
-    trick (DD-R13..R17, DD-R7); once the hands are empty, :meth:`end_round` scores the round
-    and deals the next (DD-R18..R22, DD-R6, DD-A16). :meth:`freeze` is the next state.
-    """
-
-    # The fields these rule functions change, typed for mypy. The draft itself holds every field
-    # of State, read from the dataclass by Draft.of (a test checks that each name below is a
-    # State field of the same type: tests/doppeldoppel/test_doppeldoppel_draft.py).
-    rules: DDRules
-    round: int
-    round_sp: int
-    leader: int
-    hands: Hands
-    piles: Hands
-    discard: tuple[Card, ...]
-    trick: tuple[Card, ...]
-    declared: str | None
-    reversal: bool
-    trick_number: int
-    totals: tuple[int, ...]
-    round_scores: tuple[tuple[int, ...], ...]
-    round_piles: tuple[Hands, ...]
-    log: tuple[TrickRecord, ...]
-    over: bool
-
-    def play(self, action: Action) -> None:
-        """The player to move lays one card from their hand on the trick (DD-R12); the 4-player
-        leader's :class:`Lead` also declares the lead colour (DD-R10). The action has been
-        checked by :meth:`State.play`."""
-        state = self.frozen_from
-        seat = state.to_move
-        assert seat is not None
-        match action:
-            case Lead(card=card, colour=colour):
-                self.declared = colour
-            case _:
-                card = action
-        self.hands = take_card(self.hands, seat, card)
-        self.trick = self.trick + (card,)
-        if len(self.trick) == state.players:
-            self.finish_trick()
-            if self.trick_number == state.tricks_per_round:  # DD-R5: the hands are empty
-                self.end_round()
-
-    def finish_trick(self) -> None:
-        """Reveal and resolve the complete trick, give the survivors to its winner and choose
-        the next leader."""
-        state = self.frozen_from
-        rules = self.rules
-        seats = state.play_order()
-        # DD-R10 step 3 / DD-R9 step 3 / DD-A18: everything is revealed, then resolved as usual.
-        lead = self.declared if self.declared is not None else self.trick[0].colour
-        result = resolve_checked(self.trick, rules, lead, self.reversal)
-        if result.winner is not None:  # DD-R17: the winner keeps the survivors face up
-            w = seats[result.winner]
-            piles = self.piles
-            self.piles = piles[:w] + (sort_cards(piles[w] + result.acquired),) + piles[w + 1:]
-            if rules.next_leader == "winner":  # DD-R7, DD-A3
-                nxt = w
-            elif rules.next_leader == "round_sp":
-                nxt = self.round_sp
-            else:
-                nxt = state.left_of(self.leader)
-        elif rules.next_leader == "winner":  # DD-R16, DD-A8: nobody won the trick
-            nxt = self.leader if rules.no_winner_next_leader == "same_leader" else \
-                state.left_of(self.leader)
-        else:
-            nxt = self.round_sp if rules.next_leader == "round_sp" else state.left_of(self.leader)
-        self.log = self.log + (TrickRecord(self.round, self.trick_number, seats, result, nxt),)
-        self.discard = self.discard + result.discarded_cards
-        self.trick = ()
-        self.declared = None
-        self.reversal = result.reversal_after
-        self.trick_number += 1
-        self.leader = nxt
-
-    def end_round(self) -> None:
-        """DD-R18..R21 scoring, DD-R22 game end, DD-R6 start-player rotation, DD-A16 re-deal."""
-        state = self.frozen_from
-        piles = self.piles
-        scores = tuple(pile_score(p, self.rules) for p in piles)
-        self.totals = tuple(t + s for t, s in zip(self.totals, scores, strict=True))
-        self.round_scores = self.round_scores + (scores,)
-        self.round_piles = self.round_piles + (piles,)
-        if self.round + 1 == state.rounds:  # DD-R5, DD-R22: N rounds for N players
-            self.over = True
-            self.leader = state.leader
-            return
-        self.round += 1
-        sp = state.left_of(self.round_sp)  # DD-R6: left of the player who was SP at round start
-        self.round_sp = self.leader = sp
-        self.hands = deal_hands(self.rules, state.seed, state.players, self.round)
-        self.piles = ((),) * state.players
-        self.discard = ()
-        self.trick_number = 0
-        self.reversal = False
-
-
 #: ``_lay_copy(state, hands, trick, declared)``: ``state`` with those fields replaced (the core's
 #: straight-line copy; caches start empty).
 _lay_copy = copier(State, ("hands", "trick", "declared"))
@@ -593,4 +429,4 @@ def new_game(players: int, *, rules: DDRules = DEFAULT_RULES, seed: int | None =
 
 from_json = State.from_json
 
-__all__ = ["State", "View", "PlayerView", "TrickRecord", "Lead", "new_game", "from_json"]
+__all__ = ["State", "View", "new_game", "from_json"]

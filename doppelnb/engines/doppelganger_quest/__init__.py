@@ -4,10 +4,12 @@ Rule ids (``DQ-*``): see the rules index, :mod:`doppelnb.rulebook`. The card dat
 tables, quests, items, token mix) is **illustrative** configuration: the rulebook gives none.
 
 The layout is every engine's (CONTRIBUTING.md): :mod:`.rules` (flags and pure rule functions),
-:mod:`.cards` (the card data, JSON only), :mod:`.actions` (typed actions and their notation),
-:mod:`.state` (the frozen State and View), :mod:`.setup`, :mod:`.table`, :mod:`.flow` and
-:mod:`.resolution` (setting up and playing out a Quest), :mod:`.analysis` (the Bag's odds, exact
-quest damage, the balance study), :mod:`.players` (greedy and the determinizing sampler),
+:mod:`.cards` (the card data, JSON only), :mod:`.actions` (typed actions, their notation and
+parsing), :mod:`.state` (the frozen State and View), :mod:`.legal` (the legal decisions and why
+one is refused), :mod:`.apply` (how a decision changes the position: a core Draft, with the end
+of a Quest in :mod:`.pingpong`), :mod:`.setup` and :mod:`.table` (what lies on the table and the
+questions every position answers), :mod:`.analysis` (the Bag's odds, exact quest damage, the
+balance study), :mod:`.players` (greedy, the determinizing sampler, the fast playout),
 :mod:`.render` and :mod:`.examples`.
 
 >>> s = new_game(4, seed=1)
@@ -18,6 +20,7 @@ quest damage, the balance study), :mod:`.players` (greedy and the determinizing 
 from ...core.spec import GameSpec, register
 from .actions import Action
 from .analysis import (
+    QuestSummary,
     bag_draw_distribution,
     bag_white_probability,
     balance_study,
@@ -33,7 +36,7 @@ from .analysis import (
 )
 from .cards import DATA_FILE, CardSet, card_set, register_data
 from .examples import GOLDEN, minotaur_example
-from .players import determinize, greedy, honest_policy, prepare_determinize, simple_policy
+from .players import determinize, greedy, honest_policy, playout, prepare_determinize, simple_policy
 from .players import sides as _sides
 from .rules import (
     DOPPEL,
@@ -58,14 +61,14 @@ from .table import QuestRound
 GAME_SPEC = register(GameSpec(
     name=GAME, module=__name__, State=State, Rules=Rules, player_counts=PLAYER_COUNTS,
     new_game=new_game, from_json=from_json, greedy=greedy, determinize=determinize, sides=_sides,
-    prepare_determinize=prepare_determinize))
+    prepare_determinize=prepare_determinize, playout=playout))
 
 __all__ = [
     "GAME_SPEC",
     "Rules", "State", "View", "QuestRound", "Action", "new_game", "from_json", "loyalty_split",
     "pingpong_sequences", "pingpong_count", "bag_white_probability", "bag_draw_distribution",
     "quest_damage_distribution", "member_damage_distribution", "quest_damage_brute",
-    "sabotage_report", "simple_policy", "simulate", "balance_study", "hand_size",
+    "sabotage_report", "simple_policy", "simulate", "QuestSummary", "balance_study", "hand_size",
     "draft_weapon", "is_friendly_fire", "card_set", "CardSet", "DATA_FILE", "LOYAL", "DOPPEL",
     "GAME", "PLAYER_COUNTS", "PINGPONG_LIMIT", "register_data", "balance_table",
     "honest_black_probability", "honest_policy", "one_quest", "minotaur_example",

@@ -18,37 +18,38 @@ import itertools
 import math
 import random
 from collections import Counter, defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ...core.chance import MAX_SEED, rng_for
 from ...core.checks import (
     check_choice,
     check_instance,
     check_int,
-    check_mapping,
-    check_players,
     check_sequence,
     check_size,
     check_str,
 )
 from ...core.errors import BadInput
-from ...core.exact import Distribution, multiset_draws, wilson_interval
-from ...core.render import Html
-from ...core.state import play_to_end
+from ...core.exact import Distribution, multiset_draws
 from ...core.symbolic import Formula
 from .cards import WEAPONS, CardSet, ItemKind, QuestCard
 from .players import honest_policy, simple_policy
 from .rules import (
     BAG,
-    DOPPEL,
     FRIENDLY_FIRE,
-    LOYAL,
     PLAYER_COUNTS,
     SET_ASIDE,
     Rules,
     weapon_result,
+)
+from .simulation import (
+    QuestSummary,
+    _check_policy_fn,
+    balance_study,
+    balance_table,
+    paired_games,
+    simulate,
 )
 from .state import State, new_game
 
@@ -62,8 +63,6 @@ DEFAULT_RULES = Rules()
 # -- the Bag of Holding (DQ-R5, DQ-R21) -----------------------------------------------------------
 #: The largest number of dice of one colour the bag analyses accept (the real bag holds 3).
 MAX_BAG = 1000
-#: The most games one ``simulate`` call plays.
-MAX_GAMES = 100_000
 #: ``quest_damage_brute`` enumerates at most this many joint outcomes (parties of up to 3
 #: weapon users with the standard bag); larger parties use :func:`quest_damage_distribution`.
 BRUTE_LIMIT = 2_000_000
@@ -317,75 +316,6 @@ def one_quest(players: int = 5, seed: int = 1, number: int = 1, *, rules: Rules 
     return out
 
 
-# -- the balance study ---------------------------------------------------------------------------
-def simulate(players: int, games: int, *, seed: int = 0, rules: Rules = DEFAULT_RULES,
-             policy: Policy = simple_policy) -> dict[str, Any]:
-    """Play ``games`` seeded games (at most ``MAX_GAMES``); win counts, Wilson intervals and
-    Ludii's balance."""
-    players = check_players(players, PLAYER_COUNTS, rule="DQ-R1")
-    games = check_int(games, "games", 1, MAX_GAMES)
-    seed = check_int(seed, "seed", 0, MAX_SEED)
-    _check_rules(rules)
-    _check_policy_fn(policy)
-    wins: Counter[str | None] = Counter()
-    reasons: Counter[str] = Counter()
-    quests = 0
-    for g in range(games):
-        game_seed = rng_for(seed, "simulate", players, g).randrange(2**31)
-        final = play_to_end(new_game(players, rules=rules, seed=game_seed), policy, seed=game_seed)
-        wins[final.winner] += 1
-        quests += final.quest_no
-        reasons[_reason_kind(final.end_reason)] += 1
-    p_loyal, p_dopp = wins[LOYAL] / games, wins[DOPPEL] / games
-    return {"players": players, "games": games, "loyal": wins[LOYAL], "doppelganger": wins[DOPPEL],
-            "draw": wins["draw"], "p_loyal": p_loyal, "p_doppelganger": p_dopp,
-            "ci_loyal": wilson_interval(wins[LOYAL], games),
-            "ci_doppelganger": wilson_interval(wins[DOPPEL], games),
-            "balance": 1 - abs(p_loyal - p_dopp), "mean_quests": quests / games,
-            "reasons": dict(reasons)}
-
-
-def _check_policy_fn(policy: Any) -> None:
-    if not callable(policy):
-        raise BadInput("NB-ARG", f"policy must be a function (state, rng) -> action, got "
-                       f"{type(policy).__name__}")
-
-
-def _reason_kind(text: str) -> str:
-    if "artifact" in text:
-        return "light artifacts" if "Loyal" in text else "darkness artifacts"
-    if "died" in text:
-        return "a Doppelgänger died" if "Loyal Adventurers win" in text else "a loyal hero died"
-    return "other"
-
-
-def balance_study(player_counts: Sequence[int] = (4, 5, 6, 7, 8), games: int = 40, *,
-                  seed: int = 0,
-                  rules: Rules = DEFAULT_RULES,
-                  policy: Policy = simple_policy) -> list[dict[str, Any]]:
-    """:func:`simulate` for each player count."""
-    player_counts = check_sequence(player_counts, "player_counts", min_len=1, max_len=5,
-                                   item=lambda v, n: check_players(v, PLAYER_COUNTS, n))
-    return [simulate(n, games, seed=seed, rules=rules, policy=policy) for n in player_counts]
-
-
-def balance_table(rows: Sequence[Mapping[str, Any]]) -> Html:
-    """An HTML table of a balance study: win rates with 95% Wilson intervals and balance."""
-    from ...core.render import table
-
-    keys = ("players", "games", "p_loyal", "ci_loyal", "p_doppelganger", "ci_doppelganger",
-            "balance", "mean_quests")
-    rows = check_sequence(rows, "rows", max_len=1000,
-                          item=lambda v, n: check_mapping(v, n, required=keys))
-    body = [[r["players"], r["games"], f"{r['p_loyal']:.2f} [{r['ci_loyal'][0]:.2f}, "
-             f"{r['ci_loyal'][1]:.2f}]", f"{r['p_doppelganger']:.2f} "
-             f"[{r['ci_doppelganger'][0]:.2f}, {r['ci_doppelganger'][1]:.2f}]",
-             f"{r['balance']:.2f}", f"{r['mean_quests']:.1f}"] for r in rows]
-    return table(["players", "games", "P(loyal win) [95% CI]", "P(Doppelgänger win) [95% CI]",
-                  "balance", "mean quests"], body,
-                 caption="seeded simulation, illustrative card data")
-
-
 # -- closed forms and readings (the chapter's formulas, each with an enumeration twin) -----------
 def ff_probability(policy: str = "good", black: int = 2, white: int = 1,
                    sides: int | None = None, *, rules: Rules = DEFAULT_RULES) -> Fraction:
@@ -527,7 +457,7 @@ def bag_without_return(turns: int = 3, policy: str = "good") -> list[Fraction]:
 
 __all__ = ["bag_white_probability", "bag_draw_distribution", "member_damage_distribution",
            "quest_damage_distribution", "quest_damage_brute", "success_probability",
-           "sabotage_report", "honest_black_probability", "simple_policy", "honest_policy", "simulate", "balance_study",
+           "sabotage_report", "honest_black_probability", "simple_policy", "honest_policy", "simulate", "QuestSummary", "paired_games", "balance_study",
            "balance_table", "one_quest", "POLICIES", "ff_probability", "ff_formula",
            "ff_formula_value", "pingpong_formula", "honest_black_formula", "subdue_readings",
            "bag_without_return"]

@@ -15,10 +15,10 @@ from ...core.chance import rng_for
 from ...core.checks import check_instance, check_int, check_sequence, check_str, show
 from ...core.errors import BadInput, RuleError
 from ...core.render import Html, table
+from .actions import PENDING as _PENDING
 from .players import simple_policy
 from .rules import DOPPEL, LOYAL, Rules, draft_weapon, is_friendly_fire, weapon_result
 from .state import State, new_game
-from .table import _PENDING
 
 MINOTAUR = "Escape The Bloodthirsty Minotaur"
 KATE, MIKE, NATE = 0, 1, 2

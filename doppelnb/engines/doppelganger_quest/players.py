@@ -16,15 +16,16 @@ True
 
 from __future__ import annotations
 
-import dataclasses
+import itertools
 import random
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from ...core.chance import MAX_SEED
 from ...core.checks import check_bool, check_instance, check_seat
 from ...core.errors import BadInput
+from .apply import random_playout
 from .rules import DOPPEL, LOYAL, LOYALTY, is_friendly_fire
 from .state import State
 from .table import lines
@@ -179,7 +180,8 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     Resampled: the other players' hands (sizes kept), the Item deck, the discards and the pool
     (unless ``player`` is the Party Leader looking at it), the others' Loyalty cards (the DQ-R10
     split, ``player``'s own card kept), the face-down Light and Darkness tokens, the dice the
-    roller drew (unless ``player`` is the roller), the cards others already chose to pass, the
+    roller drew (unless ``player`` is the roller; uniformly among the draws of physical dice
+    holding the shown die), the cards others already chose to pass, the
     others' private notes (emptied), the order of the face-down Quest deck (DQ-R12: the Quests
     still to come) and the seed of future chance events (dice, pool draws, reshuffles). It reads
     the hidden values only as multisets fixed by public facts (the whole deck minus what
@@ -285,12 +287,12 @@ class _Hidden:
             changes[name] = tuple(row[i] if i in fixed else (next(it), False)
                                   for i in range(len(row)))
         if q is not None:
-            newq = q if self.pool_seen else dataclasses.replace(q, pool=pool)
+            newq = q if self.pool_seen else q.evolve(pool=pool)
             if q.drawn and state.roller() != player:
-                newq = dataclasses.replace(newq, drawn=_drawn(q.bag, q.kept, len(q.drawn), rng))
+                newq = newq.evolve(drawn=_drawn(q.bag, q.kept, len(q.drawn), rng))
             if q.passes:  # others' face-down passes: resampled while passing, forgotten after
                 passing = state.pending is not None and state.pending[0] == "pass"
-                newq = dataclasses.replace(newq, passes=tuple(
+                newq = newq.evolve(passes=tuple(
                     (seat, card if seat == player else rng.choice(hands[seat]))
                     for seat, card in q.passes if passing or seat == player))
             changes["q"] = newq
@@ -317,14 +319,29 @@ _PEEK = re.compile(r"peeked: (light|dark) token (\d+) is ")
 
 def _drawn(bag: tuple[int, int], kept: str | None, count: int,
            rng: random.Random) -> tuple[str, ...]:
-    """Dice drawn from a bag of (black, white), one of them the ``kept`` die when known."""
+    """``count`` dice drawn from a bag of (black, white), uniformly among the draws of physical
+    dice that hold a die of colour ``kept`` when it was shown (DQ-R21: the roller keeps one of
+    the two drawn and shows it). Not "the kept die plus one of the rest": that weighs a draw of
+    two dice of the shown colour double (from 2 black and 1 white with black shown, the other
+    die is white in two of the three draws holding a black die, not one in two)."""
     dice = ["black"] * bag[0] + ["white"] * bag[1]
-    if kept is None or kept not in dice:
-        return tuple(sorted(rng.sample(dice, min(count, len(dice)))))
-    dice.remove(kept)
-    if count < 2 or not dice:
-        return (kept,)
-    return tuple(sorted((kept, rng.choice(dice))))
+    count = min(count, len(dice))
+    draws = [pick for pick in itertools.combinations(range(len(dice)), count)
+             if kept is None or any(dice[i] == kept for i in pick)]
+    if not draws:  # (a bag that cannot hold the shown die: keep what was seen)
+        return (kept,) if kept is not None else ()
+    return tuple(sorted(dice[i] for i in rng.choice(draws)))
+
+
+def playout(state: State, rng: random.Random) -> State:
+    """The game played to its end by uniformly random legal actions
+    (``rng.choice(state.legal_actions())`` each time, :func:`doppelnb.core.state.random_policy`'s
+    draw): the final state and random stream the plain loop of ``fast_play`` gives, without
+    building the states in between (:func:`.apply.random_playout`: one draft for the whole
+    playout). The engine's ``GameSpec.playout``, used by MCTS for its random playouts."""
+    check_instance(state, "state", State, expected="a doppelganger_quest State")
+    check_instance(rng, "rng", random.Random)
+    return cast(State, random_playout(state, rng))
 
 
 def sides(state: State) -> tuple[str, ...]:
@@ -334,5 +351,5 @@ def sides(state: State) -> tuple[str, ...]:
     return tuple(state.loyalty)
 
 
-__all__ = ["greedy", "determinize", "prepare_determinize", "simple_policy", "honest_policy",
-           "sides"]
+__all__ = ["greedy", "determinize", "prepare_determinize", "playout", "simple_policy",
+           "honest_policy", "sides"]

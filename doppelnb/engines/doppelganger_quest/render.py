@@ -25,9 +25,9 @@ from ...core.checks import (
 )
 from ...core.errors import BadInput
 from ...core.render import PALETTE, Html, Svg, html_table, side_by_side, tag
+from .actions import PENDING as _PENDING
 from .cards import ARTIFACTS, TOKEN_LABELS
 from .rules import BAG
-from .table import _PENDING
 
 if TYPE_CHECKING:
     from .state import State
@@ -399,20 +399,20 @@ def balance_section(name: str = "doppelganger_quest_animals_in_pingpong",
 def sabotage_games(players: int = 5, games: int = 30, seed: int = 7) -> Html:
     """Whole games with the simple policies, the doppelgängers sabotaging (keeping black, aiming
     friendly fire) or playing like loyal players: the loyal side's win rate with its 95% Wilson
-    interval, in a table and a chart (a seeded simulation; n is shown)."""
+    interval, in a table and a chart (a seeded simulation on common deals; n is shown)."""
     from ...core.render import bar_chart
-    from .analysis import simulate
+    from .analysis import paired_games
     from .players import honest_policy, simple_policy
 
-    runs = {"sabotage": simulate(players, games, seed=seed, policy=simple_policy),
-            "play like loyal players": simulate(players, games, seed=seed, policy=honest_policy)}
-    rows = [[name, r["games"], f"{r['p_loyal']:.2f} [{r['ci_loyal'][0]:.2f}, "
-             f"{r['ci_loyal'][1]:.2f}]", f"{r['mean_quests']:.1f}"] for name, r in runs.items()]
+    runs = paired_games(players, games, {"sabotage": simple_policy,
+                                         "play like loyal players": honest_policy}, seed=seed)
+    rows = [[name, r.games, f"{r.p_loyal:.2f} [{r.ci_loyal[0]:.2f}, "
+             f"{r.ci_loyal[1]:.2f}]", f"{r.mean_quests:.1f}"] for name, r in runs.items()]
     grid = html_table(["the doppelgängers", "games n", "loyal side wins [95% interval]",
                        "mean quests per game"], rows,
                       caption=f"{players} players, simple bots, illustrative cards")
-    chart = bar_chart([(name, r["p_loyal"]) for name, r in runs.items()],
-                      intervals=[r["ci_loyal"] for r in runs.values()],
+    chart = bar_chart([(name, r.p_loyal) for name, r in runs.items()],
+                      intervals=[r.ci_loyal for r in runs.values()],
                       references=[(0.5, "even")], y_label="loyal side's win rate",
                       x_label="the doppelgängers", width=520, height=280,
                       title=f"n = {games} games each, 95% intervals")

@@ -2,7 +2,7 @@
 
 A State is an immutable value (a frozen, slotted dataclass over
 :class:`~doppelnb.core.state.FrozenGameState`): :meth:`play` checks an action and returns a new
-State, built by a :class:`Draft` (a scratch copy the flow modules change) and frozen again.
+State, built by :func:`.apply.apply` (a draft the rule functions change, frozen again).
 The log and each player's private notes are persistent lists shared with earlier states.
 
 >>> s = new_game(5, seed=3)
@@ -17,22 +17,21 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, Final, Self, cast
+from typing import Any, ClassVar, Self, cast
+
+import immutables
 
 from ...core.checks import check_choice, check_seat, check_sequence
-from ...core.draft import Draft as CoreDraft
-from ...core.errors import BadInput, IllegalAction
-from ...core.frozen import FrozenMap
+from ...core.errors import BadInput
 from ...core.spec import spec_of
 from ...core.state import FrozenGameState, Outcome
-from .actions import Action, ActionsMixin
+from .actions import Action, action_label, parse_action, target_name
+from .apply import apply
 from .cards import ABILITIES, CardSet, Hero, register_data
-from .flow import Flow
-from .resolution import Resolution
+from .legal import legal_actions, refusal
 from .rules import BAG, DOPPEL, GAME, LOYAL, LOYALTY, MARKER_SUPPLY, PLAYER_COUNTS, SET_ASIDE, Rules
 from .setup import OPTION_NAMES, deal
-from .table import Animal, Lines, QuestRound, TokenRow, lines, target_name
+from .table import Animal, Lines, QuestRound, TableQueries, TokenRow, lines
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -110,7 +109,7 @@ class View:
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True, repr=False)
-class State(ActionsMixin, FrozenGameState):
+class State(TableQueries, FrozenGameState):
     """One moment of a game of Doppelgänger. Immutable: :meth:`play` returns a new state."""
 
     game: ClassVar[str] = GAME
@@ -137,7 +136,7 @@ class State(ActionsMixin, FrozenGameState):
     quest_no: int
     queue: tuple[tuple[Any, ...], ...]
     pending: tuple[Any, ...] | None
-    pp: FrozenMap[str, Any] | None
+    pp: immutables.Map[str, Any] | None
     winner: str | None
     end_reason: str
     log_chain: Lines | None
@@ -237,7 +236,7 @@ class State(ActionsMixin, FrozenGameState):
                 bad.append("damage markers: more in play than the supply of 25")
             if sum(self.rerolls) > MARKER_SUPPLY["rerolls"]:
                 bad.append("re-roll markers: more in play than the supply of 20")
-        if not self.is_over and not self._enumerate_legal():
+        if not self.is_over and not legal_actions(self):
             bad.append("flow: the game is not over but nobody can act")
         return tuple(bad)
 
@@ -273,7 +272,7 @@ class State(ActionsMixin, FrozenGameState):
         """Every decision open to the player to move (a new list; computed once per state)."""
         legal = self._legal
         if legal is None:
-            legal = tuple(self._enumerate_legal())
+            legal = tuple(legal_actions(self))
             object.__setattr__(self, "_legal", legal)
         return list(legal)
 
@@ -287,20 +286,28 @@ class State(ActionsMixin, FrozenGameState):
         assert legal is not None
         if action in legal:
             return
-        self._check_rules(action)
-        raise IllegalAction("NB-ARG", f"{self.action_label(action)} is not legal now")
+        raise refusal(self, action)
+
+    def parse_action(self, action: Any) -> Action:
+        """Any accepted spelling (a tuple, a JSON list, a one-word string such as
+        ``"decline"``, or the notation such as ``"target P3"``) -> the typed :class:`Action`;
+        ``BadInput`` when malformed (:func:`.actions.parse_action`)."""
+        if type(action) is Action:  # one of legal_actions(), as players pass them back
+            legal = self._legal
+            if legal is not None and action in legal:
+                object.__setattr__(self, "_checked", action)
+                return action
+        return parse_action(action, self.players, self.cards)
+
+    def action_label(self, action: Any) -> str:
+        """A sentence fragment for the log and messages (``"gives Sword #1"``)."""
+        return action_label(action, self.cards)
 
     def action_to_json(self, action: Any) -> Any:
         return tuple(action)
 
     def _apply(self, action: Action) -> Self:
-        draft = Draft.of(self)
-        pending = self._pending
-        draft.extra = pending[2:]  # the decision's context (row to flip, pass index)
-        draft.pending = None
-        DO[action[0]](draft, pending[1], *action[1:])
-        draft._run()
-        return cast(Self, draft.freeze())
+        return cast(Self, apply(self, action))
 
     def determinize(self, player: int, rng: random.Random) -> Self:
         """A state consistent with what ``player`` has seen, every hidden part resampled from
@@ -397,60 +404,6 @@ class State(ActionsMixin, FrozenGameState):
         return table_html(self)
 
 
-class Draft(CoreDraft["State"], Resolution):
-    """A mutable scratch copy of a State (:class:`doppelnb.core.draft.Draft`): the flow modules
-    change it, then it is frozen."""
-
-    def __init_draft__(self) -> None:
-        self.action_count = self.frozen_from.action_count
-        self.extra = ()
-
-    def _run(self) -> None:
-        """Resolve automatic steps until someone must decide or the game ends."""
-        while self.winner is None and self.pending is None:
-            step, *args = self.queue[0]
-            self.queue = self.queue[1:]
-            STEPS[step](self, *args)
-
-
-
-# The Draft's handlers, named in explicit tables rather than looked up by names built from
-# strings, so that readers, mypy and dead-code tools can follow every one of them to its use.
-
-#: Action kind -> the method applying it, called as ``DO[kind](draft, seat, *args)`` (``seat``:
-#: the player who decided). Every kind of :data:`.table._ARITY` but ``give_reroll`` (DQ-T20),
-#: which is parsed only to be refused with its rule; an action reaches this table only after
-#: ``play`` has parsed and checked it, so a missing kind is a bug, never a user's mistake.
-DO: Final[Mapping[str, Callable[..., None]]] = {
-    # the draft and the quest members' turns (flow.py)
-    "hero": Flow._do_hero, "pass": Flow._do_pass, "discard": Flow._do_discard,
-    "party": Flow._do_party, "contribute": Flow._do_contribute, "rogue": Flow._do_rogue,
-    "give": Flow._do_give, "animal": Flow._do_animal, "fireball": Flow._do_fireball,
-    "pass_turn": Flow._do_pass_turn, "keep": Flow._do_keep, "knight": Flow._do_knight,
-    "reroll": Flow._do_reroll, "ff": Flow._do_ff,
-    # abilities, the tavern, the ping-pong, flips and peeks (resolution.py)
-    "decline": Resolution._do_decline, "heal": Resolution._do_heal,
-    "rage": Resolution._do_rage, "tavern": Resolution._do_tavern,
-    "target": Resolution._do_target, "hand": Resolution._do_hand, "flip": Resolution._do_flip,
-    "peek": Resolution._do_peek, "no_peek": Resolution._do_no_peek,
-}
-
-#: Automatic step name -> the method resolving it, called as ``STEPS[name](draft, *args)`` for a
-#: queue entry ``(name, *args)`` by :meth:`Draft._run`. The flow modules queue only these names.
-STEPS: Final[Mapping[str, Callable[..., None]]] = {
-    # a Quest's setup and turns (flow.py)
-    "quest": Flow._step_quest, "passes": Flow._step_passes, "party": Flow._step_party,
-    "contributions": Flow._step_contributions, "pool": Flow._step_pool,
-    "poison": Flow._step_poison, "spells": Flow._step_spells, "turns": Flow._step_turns,
-    # after the turns (resolution.py)
-    "abilities": Resolution._step_abilities, "tavern": Resolution._step_tavern,
-    "outcome": Resolution._step_outcome, "grant": Resolution._step_grant,
-    "pp": Resolution._step_pp, "flip": Resolution._step_flip,
-    "exhaustion": Resolution._step_exhaustion, "next": Resolution._step_next,
-}
-
-
-
 def new_game(players: int, *, rules: Rules | None = None, seed: int | None = None,
              **options: Any) -> State:
     """A new game: PL, loyalty, hands, Quests and tokens dealt from ``seed`` (DQ-R1..R10).
@@ -478,4 +431,4 @@ def from_json(text: str | bytes, data: Any = None) -> State:
     return State.from_json(text)
 
 
-__all__ = ["State", "View", "SeatView", "QuestView", "AnimalView", "Draft", "new_game", "from_json"]
+__all__ = ["State", "View", "SeatView", "QuestView", "AnimalView", "new_game", "from_json"]

@@ -1,9 +1,11 @@
-"""The table every part of the engine reads: the Quest round, the shared history lines, and the
-read-only questions about a position (turn order, heroes, who may take a unit).
+"""What lies on the table: the Quest being played (:class:`QuestRound`), the token rows, the
+animal, the log lines, and the questions every position answers about them (turn order, heroes,
+who may take a unit, how many markers are left).
 
-:class:`TableQueries` is a mixin used both by the frozen :class:`~.state.State` and by the
-mutable :class:`~.flow.Draft` that builds the next state, so each question is answered in one
-place.
+:class:`TableQueries` is the one place those questions are answered. The frozen
+:class:`~.state.State` and the :class:`~.apply.Draft` building the next state both answer them,
+and :mod:`.legal` asks them of either (the fast playout lists legal actions on a draft), so they
+live here, below state.py and apply.py, rather than in either (state.py builds on apply.py).
 
 >>> Lines.of(["a", "b"]).add("c")[-2:]
 ('b', 'c')
@@ -15,10 +17,11 @@ import dataclasses
 from collections.abc import Iterable
 from typing import Any
 
-from ...core.checks import check_choice
-from ...core.frozen import FrozenMap
+import immutables
+
 from ...core.state import ActionLog
-from .cards import ABILITIES, CardSet, Hero, QuestCard
+from .cards import CardSet, Hero, QuestCard
+from .notation import target_name
 from .rules import BAG, HAND_LIMIT, MARKER_SUPPLY, SET_ASIDE, Rules
 
 #: A ping-pong or friendly-fire target: a seat, or ``"animal"``.
@@ -62,11 +65,6 @@ def lines(chain: Lines | None) -> tuple[str, ...]:
     return () if chain is None else tuple(chain)
 
 
-def target_name(target: Target) -> str:
-    """``P3`` for seat 2, ``the animal`` for the animal."""
-    return "the animal" if target == "animal" else f"P{int(target) + 1}"
-
-
 def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     """``cards`` with one copy of ``card`` removed."""
     i = cards.index(card)
@@ -103,10 +101,6 @@ class QuestRound:
     ff_left: int = 0
     outcome: str | None = None
 
-    @property
-    def members(self) -> tuple[int, ...]:
-        return self.party
-
     def evolve(self, **changes: Any) -> QuestRound:
         """A copy with some fields changed (``dataclasses.replace`` without its overhead)."""
         new = object.__new__(QuestRound)
@@ -122,51 +116,18 @@ class QuestRound:
         return None
 
 
-def pingpong_map(data: dict[str, Any]) -> FrozenMap[str, Any]:
-    """The ping-pong's state (``State.pp``) as a :class:`FrozenMap` of ``data``, whose values
-    are already immutable (strings, ints, ``None``, a tuple of seats): equal to
-    ``FrozenMap(data)`` without its freezing of every value again. A playout to the end of the
-    game hands out thousands of units one at a time, a map per unit, and that freezing (ABC
-    checks of every value) was a tenth of the quest's search time. ``data`` is not kept by the
-    caller."""
-    pp: FrozenMap[str, Any] = FrozenMap()
-    pp._data = data  # the map's own storage: frozen values, owned by it from here on
-    return pp
-
-
 def tuple_set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
     return t[:i] + (v,) + t[i + 1:]
 
 
-_ARITY: dict[str, int] = {"hero": 1, "pass": 1, "discard": 1, "party": 2, "contribute": 1, "rogue": 1, "give": 1,
-          "keep": 1, "pass_turn": 0, "knight": 1, "reroll": 1, "ff": 1, "fireball": 1,
-          "animal": 1, "heal": 1, "rage": 1, "decline": 0, "tavern": 1, "target": 1, "hand": 1,
-          "flip": 1, "peek": 2, "no_peek": 0, "give_reroll": 1}
-
 # Decisions taken during a quest member's turn (the roller is q.party[q.turn]).
 _TURN_DECISIONS = frozenset({"keep", "knight", "reroll", "ff", "fireball", "animal"})
 
-# What each pending decision is, for messages: (rule, what the player must do)
-_PENDING: dict[str, tuple[str, str]] = {
-    "draft": ("DQ-R3", "pick a hero"), "pass": ("DQ-R13", "pass an Item card to the left"),
-    "discard": ("DQ-A13", "discard down to the hand limit"),
-    "party": ("DQ-R14", "choose the quest party"), "contribute": ("DQ-R15", "contribute an Item"),
-    "rogue": ("DQ-R26", "decide on the Rogue's ability"),
-    "give": ("DQ-R16", "hand out the pool"), "keep": ("DQ-R21", "keep one of the drawn dice"),
-    "knight": ("DQ-R26", "decide on the Knight's ability"),
-    "reroll": ("DQ-R38", "decide whether to spend a Re-roll marker"),
-    "ff": ("DQ-R25", "choose the friendly-fire victim"),
-    "fireball": ("DQ-R19", "decide whether to cast Fireball"),
-    "animal": ("DQ-R24", "decide on the animal's attack"),
-    "ability": ("DQ-R26", "use or decline a post-turn ability"),
-    "tavern": ("DQ-R27", "choose a tavern action"),
-    "target": ("DQ-R31", "give one ping-pong unit"), "hand": ("DQ-R31", "hand the rest on"),
-    "flip": ("DQ-R29", "flip a face-down token"), "peek": ("DQ-R11", "peek or not"),
-}
-
 
 class TableQueries:
-    """Read-only questions about a position, shared by the State and the Draft."""
+    """Read-only questions about a position, answered alike by the frozen State and by the
+    Draft building the next state (the fields are the State's, declared here for the type
+    checker only: a mixin holds no data)."""
 
     __slots__ = ()
 
@@ -192,7 +153,7 @@ class TableQueries:
     quest_no: int
     queue: tuple[tuple[Any, ...], ...]
     pending: tuple[Any, ...] | None
-    pp: FrozenMap[str, Any] | None
+    pp: immutables.Map[str, Any] | None
     winner: str | None
     end_reason: str
     log_chain: Lines | None
@@ -206,7 +167,7 @@ class TableQueries:
         return q
 
     @property
-    def _pp(self) -> FrozenMap[str, Any]:
+    def _pp(self) -> immutables.Map[str, Any]:
         pp = self.pp
         assert pp is not None, "no ping-pong is under way"
         return pp
@@ -248,11 +209,6 @@ class TableQueries:
         if self.pending is None or self.pending[0] not in _TURN_DECISIONS:
             return None
         return q.party[q.turn]
-
-    def ability_holder(self, ability: str) -> int | None:
-        """The quest member whose hero has ``ability`` (``None`` if nobody)."""
-        check_choice(ability, "ability", ABILITIES)
-        return self._ability_holder(ability)
 
     def _ability_holder(self, ability: str) -> int | None:
         if self.q is None:
@@ -318,4 +274,4 @@ class TableQueries:
 
 
 __all__ = ["QuestRound", "TableQueries", "Lines", "Target", "Animal", "TokenRow", "lines",
-           "add_line", "target_name", "without", "tuple_set", "pingpong_map"]
+           "add_line", "without", "tuple_set"]

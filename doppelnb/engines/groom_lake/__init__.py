@@ -7,11 +7,12 @@ lists neither) and ship as JSON in ``doppelnb/data/``.
 Modules: :mod:`.tiles` (tile data), :mod:`.cards` (Supply cards), :mod:`.rules` (variant flags),
 :mod:`.desert` (the graph, red dots, placement priority and its report), :mod:`.placement`
 (the red-dot rule edge by edge), :mod:`.paths` (distances, stacks, reachability, trapped),
-:mod:`.odds` (dice and exact clearing odds), :mod:`.base` (what a position answers: its fields
-and queries), :mod:`.state` (the frozen State and its Draft), :mod:`.setup` (the deal),
-:mod:`.legal` (legal actions and why not), :mod:`.apply` (how an action changes a Draft),
-:mod:`.players` (greedy, determinize), :mod:`.analysis` (exact tables and pictures),
-:mod:`.explorer` (the explorer policy and seeded simulations), :mod:`.render` (SVG).
+:mod:`.odds` (dice and exact clearing odds), :mod:`.state` (the frozen State: its fields, its
+questions and its View), :mod:`.setup` (the deal), :mod:`.legal` (who acts, legal actions and
+why not), :mod:`.apply` (the Draft and how an action changes it), :mod:`.players` (greedy,
+determinize, the fast random playout), :mod:`.analysis` (exact tables and pictures),
+:mod:`.simulation` (``simulate``, the explorer policy and its growth study), :mod:`.render`
+(SVG).
 """
 
 from ...core.spec import GameSpec, register
@@ -28,8 +29,11 @@ from .odds import (
 from .paths import distance_to_start, is_trapped, reachable, region, stack_chain, stack_to_draw
 from .players import determinize as _determinize
 from .players import greedy as _greedy
+from .players import playout as _playout
+from .players import prepare_determinize as _prepare_determinize
 from .players import sides as _sides
 from .rules import Rules
+from .simulation import PlaySummary, simulate
 from .state import GAME, LIFE_BY_PLAYERS, PLAYER_COUNTS, State, from_json, new_game
 from .tiles import Tile, TileSet, load_tiles
 
@@ -37,11 +41,12 @@ from .tiles import Tile, TileSet, load_tiles
 # command line and the widgets look up, written down here instead of probed for.
 GAME_SPEC = register(GameSpec(
     name=GAME, module=__name__, State=State, Rules=Rules, player_counts=PLAYER_COUNTS,
-    new_game=new_game, from_json=from_json, greedy=_greedy, determinize=_determinize, sides=_sides))
+    new_game=new_game, from_json=from_json, greedy=_greedy, determinize=_determinize, sides=_sides,
+    prepare_determinize=_prepare_determinize, playout=_playout))
 
 __all__ = [
     "GAME_SPEC",
-    "Rules", "State", "new_game", "from_json", "distance_to_start", "stack_to_draw",
+    "Rules", "State", "new_game", "from_json", "simulate", "PlaySummary", "distance_to_start", "stack_to_draw",
     "stack_chain", "clear_probability", "clear_probability_table", "clear_probability_brute",
     "dice_for_attempt", "dice_breakdown", "usable_cards", "Desert", "PlacementReport",
     "reachable", "region", "is_trapped", "Tile", "TileSet", "load_tiles", "SupplyDeck",

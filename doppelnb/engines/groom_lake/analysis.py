@@ -1,6 +1,6 @@
 """Analyses: exact clearing odds (tables, plots), the Alien-absent chance, the readings' effects
 and placement censuses. The explorer policy and the seeded simulations it plays (expeditions,
-Desert growth) are :mod:`.explorer`'s, and importable from here too."""
+Desert growth) are :mod:`.simulation`'s, and importable from here too."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from ...core.checks import check_bool, check_choice, check_instance, check_int, 
 from ...core.errors import BadInput
 from ...core.render import Html, Svg, escape, html_table, line_chart
 from ...core.symbolic import Formula
-from .explorer import GrowthStudy, expedition, explorer_policy, past_setup, simulate_growth
 from .odds import (
     MAX_DICE,
     clear_probability,
@@ -22,6 +21,15 @@ from .odds import (
     dice_for_attempt,
 )
 from .rules import DEFAULT_RULES, Rules
+from .simulation import (
+    GrowthStudy,
+    PlaySummary,
+    expedition,
+    explorer_policy,
+    past_setup,
+    simulate,
+    simulate_growth,
+)
 from .state import State, new_game
 from .tiles import OBSTACLE_NAMES
 
@@ -337,4 +345,4 @@ def placement_census(state: State, modes: Iterable[str] = ("presence", "exact_pa
 __all__ = ["past_setup", "placement_levels", "clear_odds_table", "clear_odds_chart", "alien_absent_probability",
            "alien_absent_probability_brute", "alien_absent_formula", "alien_absent_from_formula",
            "reading_effects", "READING_PILES", "readings_table", "READING_WORDS", "setup_reading_effects", "placement_census", "explorer_policy", "expedition", "simulate_growth",
-           "GrowthStudy"]
+           "GrowthStudy", "simulate", "PlaySummary"]

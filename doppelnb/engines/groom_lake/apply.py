@@ -1,9 +1,11 @@
 """How a Groom Lake position changes: every action's effects and the automatic steps after it.
 
-:meth:`.state.State._apply` makes a :class:`.state.Draft` of the position (``Draft.of(state)``,
-the one core pattern: :mod:`doppelnb.core.draft`), runs the action's handler (looked up in
-:data:`DO`) and the automatic steps after it (:meth:`Apply.settle`), and freezes the draft into
+:meth:`.state.State._apply` makes a :class:`Draft` of the position (``Draft.of(state)``, the one
+core pattern: :mod:`doppelnb.core.draft`), runs the action's rule function (looked up in
+:data:`DO`) and the automatic steps after it (:meth:`Draft.settle`), and freezes the draft into
 the next :class:`~.state.State`. No caller ever sees a draft, and no state is ever changed.
+Who acts and what the rules allow are read with :mod:`.legal`'s functions, which read a draft
+as they read a State.
 """
 
 from __future__ import annotations
@@ -11,18 +13,29 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
+from immutables import Map
+
 from ...core.chance import rng_for
+from ...core.draft import Draft as CoreDraft
+from ...core.state import ActionLog
 from .actions import END_REASONS
-from .base import ACTION_POINTS, Queries
-from .cards import INFECTION
-from .odds import dice_breakdown
-from .paths import _is_trapped
-from .placement import Spots
-from .tiles import (
-    OBSTACLE_NAMES,
-    Coord,
-    fmt,
+from .cards import INFECTION, SupplyDeck
+from .desert import Desert
+from .legal import (
+    in_game,
+    mover,
+    order_from,
+    over_hand_limit,
+    over_setup_hand,
+    scout_stack,
+    shown,
+    victims,
 )
+from .odds import dice_breakdown
+from .paths import _is_trapped, team_distance
+from .placement import Spots
+from .rules import ACTION_POINTS, Rules, terrain
+from .tiles import OBSTACLE_NAMES, Coord, TileSet, fmt
 
 
 def _remove_one(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -35,13 +48,70 @@ def _add_one(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
     return tuple(sorted(hand + (card,)))
 
 
-class Apply(Queries):
-    """How each action changes a draft of a position: the rule functions of
-    :class:`.state.Draft` (a :class:`doppelnb.core.draft.Draft`, whose fields are the State's).
+class Draft(CoreDraft[Any]):
+    """A private, mutable working copy of a State (:class:`doppelnb.core.draft.Draft`): the
+    rule functions below change it, :meth:`freeze` makes the next State.
 
-    Only ever called on a draft, never on a State: the State answers the same
-    :class:`~.base.Queries` but cannot change.
+    The draft holds every field of the State, read from its dataclass by ``Draft.of``; the
+    names below are the fields these rule functions read and change, typed for mypy
+    (``tests/groom_lake/test_gl_draft.py`` checks each is a State field of the same type). While a
+    draft changes them, ``pending`` may be a plain dict (:meth:`finish` makes it a Map).
     """
+
+    players: int
+    rules: Rules
+    seed: int
+    action_log: ActionLog | None  # the record's actions (a playout appends to it)
+    tileset: TileSet
+    deck: SupplyDeck
+    desert: Desert
+    team: Coord
+    map_tokens: frozenset[Coord]
+    stacks: Map[str, tuple[str, ...]]
+    tile_discards: tuple[str, ...]
+    reshuffled: bool
+    tile_shuffles: int
+    life: tuple[int, ...]
+    characters: tuple[str, ...]
+    roles: tuple[str, ...]
+    leftover: tuple[str, tuple[str, ...]] | None
+    supply: tuple[str, ...]
+    supply_discards: tuple[str, ...]
+    supply_shuffles: int
+    removed: tuple[str, ...]
+    infected: frozenset[int]
+    out: frozenset[int]
+    step: int
+    hands: tuple[tuple[str, ...], ...]
+    current: int
+    ap: int
+    banked: tuple[int, ...]
+    used: frozenset[str]
+    pending: Any  # Map[str, Any] | None, or a dict while the draft changes it
+    attempts: int
+    scout_log: tuple[tuple[int, tuple[str, ...]], ...]
+    turn_number: int
+    result: str | None
+    life_removed: int
+    events: tuple[str, ...]
+    phase: str
+
+    @classmethod
+    def first(cls, header: dict[str, Any]) -> Draft:
+        """An empty draft holding only the record header, for the deal (:func:`.setup.deal`)."""
+        draft = cls.__new__(cls)
+        vars(draft).update(header)
+        return draft
+
+    def __init_draft__(self) -> None:
+        self.events = ()  # each state shows the events of the action that made it
+
+    def finish(self) -> None:
+        """The Desert frozen (a placement works on a private copy) and the pending decision an
+        ``immutables.Map`` (its values are immutable already, so nothing is frozen deeply)."""
+        self.desert.freeze()
+        if self.pending is not None and not isinstance(self.pending, Map):
+            self.pending = Map(self.pending)
 
     def _say(self, text: str) -> None:
         self.events = self.events + (text,)
@@ -65,7 +135,7 @@ class Apply(Queries):
         self.used |= {kind}
 
     def _do_discard(self, card: str) -> None:
-        me = self._mover()
+        me = mover(self)
         self._lose(me, card)
         self.supply_discards = self.supply_discards + (card,)  # GL-R11: face down
         self._say(f"P{me + 1} discards a card face down")
@@ -78,32 +148,32 @@ class Apply(Queries):
 
     def _do_give_up(self) -> None:
         self.used |= {"give_up"}
-        voters = tuple(self._order_from(self.current))
+        voters = tuple(order_from(self, self.current))
         self.phase, self.pending = "give_up", {"voters": voters, "idx": 0, "yes": 0}
         self._say(f"P{self.current + 1} proposes to give up")
 
     # scouting (GL-R13..GL-R16)
     def _draw_tile(self) -> str | None:
-        name = self.next_stack()
+        name = scout_stack(self)
         if name is None:
             return None
         if name == "discards" and not self.stacks["discards"]:  # GL-R16: reshuffle the discards
             ids = list(self.tile_discards)
             self.tile_shuffles += 1
             rng_for(self.seed, "tile-reshuffle", self.tile_shuffles).shuffle(ids)
-            self.stacks = {**self.stacks, "discards": tuple(ids)}
+            self.stacks = self.stacks.set("discards", tuple(ids))
             self.tile_discards = ()
             self.reshuffled = True
             self._say(f"the Compass stack is empty: {len(ids)} discarded tiles are reshuffled "
                       "into one stack (GL-R16)")
         stack = self.stacks[name]
-        self.stacks = {**self.stacks, name: stack[1:]}
+        self.stacks = self.stacks.set(name, stack[1:])
         self._last_source = name
         return str(stack[0])
 
     def _do_scout(self) -> None:
         self._spend(1, "scout")
-        d = self.team_distance()
+        d = team_distance(self.rules, self.desert, self.team)
         drawn, sources = [], []
         if self.rules.short_stack == "draw_one_no_choice":  # GL-A6
             first = self._draw_tile()
@@ -157,12 +227,12 @@ class Apply(Queries):
         level = self.pending["level"]
         self.phase, self.pending = "turn", None
         self._say(f"{tile.name} is placed at {fmt((x, y))} turned {rotation}° (priority {level}); "
-                  f"the Team is now {self.team_distance()} from START")
+                  f"the Team is now {team_distance(self.rules, self.desert, self.team)} from START")
 
     # moving (GL-R17, GL-R18)
     def _do_move(self, x: int, y: int) -> None:
         q = (x, y)
-        mountain = self._terrain(self.desert[q]) == "mountain"
+        mountain = terrain(self.rules, self.desert[q]) == "mountain"
         self._spend(2 if mountain else 1, "move")
         self.team = q
         tile = self.desert[q]
@@ -178,7 +248,7 @@ class Apply(Queries):
         if crash:
             self._begin_crash(q)
             return
-        if self._terrain(self.desert[q]) == "civilization":  # GL-R31.1 (GL-A27: only once cleared)
+        if terrain(self.rules, self.desert[q]) == "civilization":  # GL-R31.1 (GL-A27: only once cleared)
             self.result = "civilization"
 
     def _do_remove(self, end: str) -> None:
@@ -238,25 +308,25 @@ class Apply(Queries):
         if not self.rules.limited_tokens or len(self.map_tokens) < self.rules.component("map"):
             self.map_tokens |= {q}  # GL-R18: the site is explored
         self.phase, self.pending = "turn", None
-        if self.rules.hand_limit is not None and self._over_hand_limit() is not None:
+        if self.rules.hand_limit is not None and over_hand_limit(self) is not None:
             self.phase = "hand_limit"
-        if self._terrain(self.desert[q]) == "civilization":
+        if terrain(self.rules, self.desert[q]) == "civilization":
             self.result = "civilization"
 
 
     # clearing (GL-R19..GL-R25)
     def _do_clear(self, x: int, y: int) -> None:
         self._spend(1, "clear")
-        order = tuple(p for p in self._order_from(self.current) if p != self.current) + (self.current,)
+        order = tuple(p for p in order_from(self, self.current) if p != self.current) + (self.current,)
         self.phase = "pile"
         self.pending = {"target": (x, y), "order": order, "idx": 0, "cards": (),
                         "life": (0,) * self.players, "revealed": False}
-        name, value = self._shown((x, y))
+        name, value = shown(self, (x, y))
         self._say(f"P{self.current + 1} attempts to clear {OBSTACLE_NAMES[name]} {value} at "
                   f"{fmt((x, y))}; every player may add cards face down (GL-R19)")
 
     def _do_pile(self, card: str) -> None:
-        me, pend = self._mover(), self.pending
+        me, pend = mover(self), self.pending
         if card == "life":
             self._set("life", me, self.life[me] - 1)
             life = pend["life"]
@@ -281,7 +351,7 @@ class Apply(Queries):
     def _do_roll(self) -> None:
         pend = self.pending
         target = pend["target"]
-        obstacle, value = self._shown(target)
+        obstacle, value = shown(self, target)
         info = dice_breakdown(obstacle, [c for _, c in pend["cards"]], sum(pend["life"]),
                               self.players, rules=self.rules)
         self.attempts += 1
@@ -300,11 +370,11 @@ class Apply(Queries):
                 self._arrive(target, False)
             return
         # GL-R23: failure. Every player in the game rolls one die.
-        rollers = self._order_from(self.current, self.rules.failure_roll_includes_out_players)
+        rollers = order_from(self, self.current, self.rules.failure_roll_includes_out_players)
         frng = rng_for(self.seed, "failure", self.attempts)
         rolls = {p: frng.randint(1, 6) for p in sorted(rollers)}
         high = max(rolls.values())
-        queue = tuple(p for p in self._order_from(self.current) if rolls.get(p) == high)
+        queue = tuple(p for p in order_from(self, self.current) if rolls.get(p) == high)
         self._say("failure (GL-R23); penalty rolls "
                   + ", ".join(f"P{p + 1}:{r}" for p, r in rolls.items())
                   + (f"; P{', P'.join(str(p + 1) for p in queue)} rolled the highest" if queue else ""))
@@ -332,11 +402,11 @@ class Apply(Queries):
         self._say(f"P{p + 1} pays {'a Life token' if what == 'life' else 'a Recovery card'} (GL-R26)")
 
     def _do_pay(self, what: str) -> None:
-        self._pay(self._mover(), what)
+        self._pay(mover(self), what)
         self.phase, self.pending = "penalty", {**self.pending, "step": "draw"}
 
     def _do_trait(self, choice: str) -> None:
-        p = self._mover()
+        p = mover(self)
         card = self.pending["revealed_card"]
         if choice == "discard":
             self._lose(p, card)
@@ -363,7 +433,7 @@ class Apply(Queries):
                 self.out |= {victim}
                 self._say(f"P{victim + 1} has no Life token left and is out (zero_tokens_eliminates)")
         self.pending = {**pend, "left": pend["left"] - 1, "hit": pend["hit"] + (victim,)}
-        if self.pending["left"] == 0 or not self._victims():
+        if self.pending["left"] == 0 or not victims(self):
             self._remove_infected()
 
     def _remove_infected(self) -> None:
@@ -411,9 +481,9 @@ class Apply(Queries):
             if card == INFECTION:  # GL-R24
                 self.pending = {**pend, "infected": p, "hit": ()}
                 take = self.life[p]
-                available = sum(self.life[v] for v in self._victims())
+                available = sum(self.life[v] for v in victims(self))
                 if self.rules.infection_loss_blockable_by_recovery:
-                    available += sum(self.hands[v].count("recovery") for v in self._victims())
+                    available += sum(self.hands[v].count("recovery") for v in victims(self))
                 left = min(take, available)
                 self._say(f"P{p + 1} is infected and removes {left} Life token(s) from the others")
                 self.pending = {**self.pending, "left": left}
@@ -432,7 +502,7 @@ class Apply(Queries):
     # voting (GL-R27)
     def _do_vote(self, target: int) -> None:
         self._spend(2, "vote")
-        seats = self._order_from(self.current, self.rules.out_players_vote)
+        seats = order_from(self, self.current, self.rules.out_players_vote)
         voters = tuple(p for p in seats if p != target)
         self.phase, self.pending = "vote", {"target": target, "voters": voters, "idx": 0, "yes": 0}
         self._say(f"P{self.current + 1} calls a vote to leave P{target + 1} behind")
@@ -441,7 +511,7 @@ class Apply(Queries):
         pend = self.pending
         yes = pend["yes"] + (vote == "yes")
         idx = pend["idx"] + 1
-        self._say(f"P{self._mover() + 1} votes {vote}")
+        self._say(f"P{mover(self) + 1} votes {vote}")
         if self.phase == "give_up":
             if vote == "no":  # GL-A29: unanimity fails at the first NO
                 self._say("the Team does not give up")
@@ -454,7 +524,7 @@ class Apply(Queries):
         if idx < len(pend["voters"]):
             self.pending = {**pend, "yes": yes, "idx": idx}
             return
-        base = idx if self.rules.vote_base == "votes_cast" else len(self.in_game())
+        base = idx if self.rules.vote_base == "votes_cast" else len(in_game(self))
         target = pend["target"]
         if 2 * yes > base:  # GL-R27: a strict majority; a tie fails
             self.out |= {target}
@@ -466,21 +536,24 @@ class Apply(Queries):
     # the flow between actions
     def settle(self) -> None:
         """The automatic steps after an action (or the deal), until a player must choose."""
-        if self.phase == "penalty":
+        phase = self.phase
+        if phase == "penalty":
             self._process_penalty()
-        if self.phase == "setup_discard" and self._over_setup_hand() is None:
-            self.phase = "turn"
-        if self.phase == "hand_limit" and self._over_hand_limit() is None:
-            self.phase = "turn"
+            phase = self.phase
+        if phase == "setup_discard" and over_setup_hand(self) is None:
+            self.phase = phase = "turn"
+        if phase == "hand_limit" and over_hand_limit(self) is None:
+            self.phase = phase = "turn"
         out = self.out
-        if self.result is None and not any(  # GL-R31.2: no Human left in the game
-                role == "human" and p not in out for p, role in enumerate(self.roles)):
+        if self.result is None and (out or "human" not in self.roles) and not any(
+                role == "human" and p not in out  # GL-R31.2: no Human left in the game
+                for p, role in enumerate(self.roles)):  # (nobody out: any Human is in it)
             self.result = "no_humans"
         # The Desert is final now (a placement is the action's first step): frozen here rather
         # than in finish() alone, so that whether the Team is trapped is remembered with it.
-        self.desert.freeze()
-        if (self.result is None and self.phase in ("turn", "setup_discard")
-                and _is_trapped(self.desert, self.team)):
+        desert = self.desert.freeze()
+        if (self.result is None and (phase == "turn" or phase == "setup_discard")
+                and _is_trapped(desert, self.team)):
             self.result = "trapped"  # GL-R31.4, GL-A28
         if self.result is not None:
             if self.pending and "cards" in self.pending and "life" in self.pending:
@@ -490,12 +563,14 @@ class Apply(Queries):
             self.phase, self.pending = "over", None
             self._say(END_REASONS[self.result])
             return
-        if self.phase == "turn" and (self.ap <= 0 or self.current in self.out):
+        if phase == "turn" and (self.ap <= 0 or self.current in out):
             self._next_turn()
 
     def _next_turn(self) -> None:
-        seats = self._order_from(self.current, include_out=True)[1:] + [self.current]
-        nxt = next(p for p in seats if p not in self.out)
+        # GL-A20: the next seat in turn order still in the game (the leader again if alone)
+        n, step, out, current = self.players, self.step, self.out, self.current
+        nxt = next(seat for seat in ((current + i * step) % n for i in range(1, n + 1))
+                   if seat not in out)
         self.current = nxt
         self.ap = ACTION_POINTS + self.banked[nxt]
         self._set("banked", nxt, 0)
@@ -504,16 +579,16 @@ class Apply(Queries):
         self._say(f"P{nxt + 1} is the leader now ({self.ap} AP)")
 
 
-#: Action kind -> the Apply method that applies it (called as ``DO[kind](draft, *args)``).
+#: Action kind -> the Draft method that applies it (called as ``DO[kind](draft, *args)``).
 #: An explicit table rather than a name built from the kind, so every handler is named where it is
 #: used (readers, mypy and dead-code tools can follow it); the kinds are those of
 #: :data:`.actions.ARITY`, and an action reaches this table only after ``play`` has parsed and
 #: checked it, so a kind missing here is a bug, never a user's mistake.
 DO: Final[Mapping[str, Callable[..., None]]] = {
-    "discard": Apply._do_discard, "scout": Apply._do_scout, "end_turn": Apply._do_end_turn,
-    "give_up": Apply._do_give_up, "move": Apply._do_move, "clear": Apply._do_clear,
-    "vote": Apply._do_vote, "keep": Apply._do_keep, "place": Apply._do_place,
-    "remove": Apply._do_remove, "crash": Apply._do_crash, "pile": Apply._do_pile,
-    "done": Apply._do_done, "roll": Apply._do_roll, "pay": Apply._do_pay,
-    "trait": Apply._do_trait, "take_life": Apply._do_take_life, "ballot": Apply._do_ballot,
+    "discard": Draft._do_discard, "scout": Draft._do_scout, "end_turn": Draft._do_end_turn,
+    "give_up": Draft._do_give_up, "move": Draft._do_move, "clear": Draft._do_clear,
+    "vote": Draft._do_vote, "keep": Draft._do_keep, "place": Draft._do_place,
+    "remove": Draft._do_remove, "crash": Draft._do_crash, "pile": Draft._do_pile,
+    "done": Draft._do_done, "roll": Draft._do_roll, "pay": Draft._do_pay,
+    "trait": Draft._do_trait, "take_life": Draft._do_take_life, "ballot": Draft._do_ballot,
 }

@@ -9,18 +9,17 @@ Distances are kept incrementally: placing a tile can only shorten paths, so the 
 A placement therefore costs time proportional to the tiles whose distance changes, not to the
 Desert's size (``benchmarks/groom_lake.py`` measures it against a fresh search).
 
-The tables are persistent maps (:mod:`.pmap`): :meth:`Desert.copy` is O(1) and a placement adds
+The tables are persistent maps (``immutables.Map``): :meth:`Desert.copy` is O(1) and a placement adds
 O(log n) new memory, so the states of a game share their Desert instead of copying it. The networkx
 graph is built on demand from the tiles (a read-only view for analyses), never copied per state.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 import networkx as nx
 from immutables import Map
@@ -29,7 +28,10 @@ from ...core.checks import show
 from ...core.errors import BadInput, IllegalAction
 from .placement import (
     PRIORITY_NAMES,
+    Candidate,
+    Cells,
     Mismatch,
+    PlacementReport,
     Spots,
     _check_mode,
     _check_rotation,
@@ -37,85 +39,59 @@ from .placement import (
     _coord,
     edges_match,
 )
-from .pmap import Cells, OrderedView, PMap
 from .tiles import DIRECTIONS, Coord, Tile, diagonals, fmt, neighbours
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 #: The rotations of an edge pattern that fit a constraint, memoised (a pure function of a few
 #: small integers: edge codes and constraints take few values, so the table stays small).
 _FITTING: dict[tuple[Any, ...], tuple[int, ...]] = {}
 _FITTING_MAX = 100_000
+#: The side of a neighbour's tile that faces us, for our N, E, S, W sides.
+_FACING = (2, 3, 0, 1)
 
 
-@dataclasses.dataclass(frozen=True)
-class Candidate:
-    """A position and rotation considered for a drawn tile, with the verdict and its reason."""
-
-    position: Coord
-    rotation: int
-    priority: int
-    mismatches: tuple[Mismatch, ...]
-    touches: int  # placed tiles it would touch
-
-    @property
-    def legal(self) -> bool:
-        return not self.mismatches and self.touches > 0
-
-    def reason(self) -> str:
-        if self.touches == 0:
-            return f"{fmt(self.position)} touches no placed tile"
-        if not self.mismatches:
-            return f"every touching edge matches ({self.touches} checked)"
-        return "; ".join(m.sentence() for m in self.mismatches)
+def _fitting(need: tuple[int, ...], patterns: tuple[tuple[int, tuple[int, ...]], ...],
+             mode: str) -> tuple[int, ...]:
+    """The rotations (of ``patterns``: rotation, edges N, E, S, W) whose touching edges match
+    the constraint ``need`` of an open position (the facing edge on each side, -1 where the
+    side is empty; GL-R14, GL-A3), memoised in :data:`_FITTING`."""
+    key = (need, patterns, mode)
+    fitting = _FITTING.get(key)
+    if fitting is None:
+        if len(_FITTING) > _FITTING_MAX:
+            _FITTING.clear()
+        fitting = _FITTING[key] = tuple(r for r, edges in patterns if all(
+            c < 0 or edges_match(e, c, mode) for e, c in zip(edges, need, strict=True)))
+    return fitting
 
 
-@dataclasses.dataclass(frozen=True)
-class PlacementReport:
-    """Why each candidate position/rotation of a drawn tile is legal or not (GL-R14, GL-R15)."""
+class OrderedView(Mapping[K, V]):
+    """A read-only mapping over a persistent map, iterated in the order given by ``order``
+    (a persistent map from 0, 1, 2, ... to keys): insertion order without a copied dict."""
 
-    tile: Tile
-    team: Coord
-    candidates: tuple[Candidate, ...]
-    level: int | None  # the priority level that applies; None: no legal position (GL-A7)
-    desert: Desert | None = dataclasses.field(default=None, compare=False, repr=False)
+    __slots__ = ("_order", "_values")
 
-    @property
-    def legal(self) -> tuple[Candidate, ...]:
-        return tuple(c for c in self.candidates if c.legal and c.priority == self.level)
+    def __init__(self, order: Mapping[int, K], values: Mapping[K, V]) -> None:
+        self._order = order
+        self._values = values
 
-    def positions(self) -> list[tuple[Coord, int]]:
-        return [(c.position, c.rotation) for c in self.legal]
+    def __getitem__(self, k: K) -> V:
+        return self._values[k]
 
-    def summary(self) -> str:
-        tried = sorted({c.priority for c in self.candidates})
-        failed = [PRIORITY_NAMES[p] for p in tried if self.level is None or p < self.level]
-        head = f"{self.tile.name}: "
-        if failed:
-            head += "no legal position " + " nor ".join(failed) + ", so "
-        if self.level is None:
-            return head + "the tile cannot be placed and is discarded (GL-A7)."
-        spots = sorted({c.position for c in self.legal})
-        return (head + f"it must go {PRIORITY_NAMES[self.level]} (GL-R15 level {self.level}): "
-                + ", ".join(fmt(p) for p in spots) + ".")
+    def __contains__(self, k: object) -> bool:
+        return k in self._values
 
-    def rows(self) -> list[list[str]]:
-        out = []
-        for c in self.candidates:
-            if c.legal and c.priority == self.level:
-                verdict = "legal"
-            elif c.legal:
-                verdict = "fits, but a higher priority applies"
-            else:
-                verdict = "illegal"
-            out.append([fmt(c.position), f"{c.rotation}°", f"{c.priority}", verdict, c.reason()])
-        return out
+    def __iter__(self) -> Iterator[K]:
+        order = self._order
+        return (order[i] for i in range(len(order)))
 
-    def _repr_html_(self) -> str:
-        from ...core.render import html_table
-        from .render import placement_svg
+    def __len__(self) -> int:
+        return len(self._order)
 
-        table = html_table(["position", "rotation", "priority", "verdict", "why"], self.rows(),
-                           caption=self.summary())
-        return f"<div>{placement_svg(self)}{table}</div>"
+    def __repr__(self) -> str:
+        return repr(dict(self.items()))
 
 
 class Desert:
@@ -146,20 +122,20 @@ class Desert:
         self.start = start
         self._graph: nx.Graph | None = None  # built on demand from the tiles
         # Persistent maps (shared between the Deserts of a game's states, never mutated):
-        self._tiles: Any = PMap()  # Coord -> Tile
-        self._rotation: Any = PMap()  # Coord -> int
-        self._edges: Any = PMap()  # Coord -> the four rotated edges
-        self._distance: Any = PMap()  # Coord -> steps to START
-        self._order: Any = PMap()  # 0, 1, 2, ... -> Coord, the order of placement
-        self._index: Any = PMap()  # Coord -> its number in that order
+        self._tiles: Any = Map()  # Coord -> Tile
+        self._rotation: Any = Map()  # Coord -> int
+        self._edges: Any = Map()  # Coord -> the four rotated edges
+        self._distance: Any = Map()  # Coord -> steps to START
+        self._order: Any = Map()  # 0, 1, 2, ... -> Coord, the order of placement
+        self._index: Any = Map()  # Coord -> its number in that order
         # Each open position (empty, orthogonally next to a placed tile) has a constraint: the
         # facing edge of the tile on each side (N, E, S, W), -1 where the side is empty; positions
         # are grouped by constraint so that a search "anywhere" (GL-R15 level 3) checks each
         # distinct constraint once instead of every position. A class is (creation number, its
         # positions as a map 0..n-1 -> Coord); classes are read in creation order.
-        self._constraint: Any = PMap()  # open Coord -> constraint
-        self._by_constraint: Any = PMap()  # constraint -> (creation number, {index: Coord})
-        self._slot: Any = PMap()  # an open position's index in its class
+        self._constraint: Any = Map()  # open Coord -> constraint
+        self._by_constraint: Any = Map()  # constraint -> (creation number, {index: Coord})
+        self._slot: Any = Map()  # an open position's index in its class
         self._seq = 0
         # GL-R31.4 by Team position, remembered once frozen (:func:`.paths.is_trapped`); a
         # persistent map, replaced rather than changed, like every value a state holds
@@ -429,10 +405,14 @@ class Desert:
         team = self._team(team)
         _check_mode(mode)
         rotations = tile.distinct_rotations()
+        patterns = tuple((r, tile.rotated_edges(r)) for r in rotations)
+        # An empty square next to a placed tile is an open position, whose edge constraint is
+        # kept: the fitting rotations are read from it (what _fits would find edge by edge).
+        constraint = self._constraint
         near = [q for q in neighbours(team) if q not in self._tiles]
-        diagonal = [q for q in diagonals(team) if q not in self._tiles and q in self._constraint]
+        diagonal = [q for q in diagonals(team) if q not in self._tiles and q in constraint]
         for level, spots in ((1, near), (2, diagonal)):
-            found = [(p, r) for p in spots for r in rotations if self._fits(tile, p, r, mode)]
+            found = [(p, r) for p in spots for r in _fitting(constraint[p], patterns, mode)]
             if found:
                 return level, found
         anywhere = self._anywhere(tile, rotations, mode)
@@ -449,14 +429,8 @@ class Desert:
         """
         patterns = tuple((r, tile.rotated_edges(r)) for r in rotations)
         groups: list[tuple[Sequence[Coord], tuple[int, ...]]] = []
-        if len(_FITTING) > _FITTING_MAX:
-            _FITTING.clear()
         for need, cells in self._classes():
-            key = (need, patterns, mode)
-            fitting = _FITTING.get(key)
-            if fitting is None:
-                fitting = _FITTING[key] = tuple(r for r, edges in patterns if all(
-                    c < 0 or edges_match(e, c, mode) for e, c in zip(edges, need, strict=True)))
+            fitting = _fitting(need, patterns, mode)
             if fitting:
                 groups.append((cells, fitting))
         return Spots(groups, frozen=self._frozen)
@@ -528,12 +502,12 @@ class Desert:
                 placed.append(q)
             elif q not in tiles:
                 self._unindex(q)
-                need = tuple(edges[n][(i + 2) % 4] if n in edges else -1
-                             for i, n in enumerate(neighbours(q)))
+                need = tuple(-1 if (facing := edges.get(n)) is None else facing[side]
+                             for n, side in zip(neighbours(q), _FACING, strict=True))
                 self._constraint = self._constraint.set(q, need)
                 entry = self._by_constraint.get(need)
                 if entry is None:
-                    entry = (self._seq, PMap())
+                    entry = (self._seq, Map())
                     self._seq += 1
                 seq, cells = entry
                 self._slot = self._slot.set(q, len(cells))

@@ -18,8 +18,8 @@ from ...core.chance import rng_for
 from ...core.checks import check_choice, check_instance, check_int
 from ...core.record import GoldenCase
 from ...core.render import Html, html_table
-from .base import LIFE_BY_PLAYERS, SETUP_HAND
 from .desert import PlacementReport
+from .rules import LIFE_BY_PLAYERS, SETUP_HAND
 from .state import State, new_game
 
 #: Illustrative tiles used by the examples (plain Open Desert, a Canyon, a Crash Site marked 2).

@@ -18,6 +18,7 @@ from ...core.checks import check_bool, check_int, show
 from ...core.errors import BadInput
 from .desert import Desert
 from .placement import _coord
+from .rules import Rules
 from .tiles import Coord, fmt, neighbours
 
 STACKS = ("3", "6", "compass")
@@ -146,6 +147,30 @@ def first_stack(distance: int, stacks: Mapping[str, Sequence[str]], *,
     return "discards"
 
 
+def team_distance(rules: Rules, desert: Desert, team: Coord) -> int:
+    """GL-R16 / GL-A4: the Team's distance to START in a game (START is 0 steps, or 1 tile)."""
+    d = desert.distance_of(team)
+    return d + 1 if rules.distance_mode == "tiles_inclusive" else d
+
+
+def next_stack(rules: Rules, distance: int, stacks: Mapping[str, Sequence[str]],
+               reshuffled: bool, tile_discards: Sequence[str]) -> str | None:
+    """The stack a game's next scouted tile comes from (GL-R16, GL-A5), or None when no tile is
+    left anywhere: the reshuffled stack serves every draw once it exists under
+    ``reshuffled_stack_scope="all_draws"``; ``"discards"`` also names the tile discards still
+    to be reshuffled into it."""
+    scope_all = rules.reshuffled_stack_scope == "all_draws"
+    name = first_stack(distance, stacks, reshuffled=reshuffled and scope_all)
+    if name == "discards":
+        if stacks["discards"] or tile_discards:
+            return "discards"
+        # [INFERRED] the reshuffled stack and the discards are both empty: any tile still in
+        # an original stack is drawn by the ordinary chain.
+        name = first_stack(distance, stacks)
+        return None if name == "discards" else name
+    return name
+
+
 # -- reachability and "trapped" (GL-R17, GL-R31.4, GL-A28) ----------------------------------------
 def reachable(desert: Desert, team: Coord, cleared: Callable[[Coord], bool]) -> set[Coord]:
     """Tiles the Team can walk to now: through cleared, non-Canyon tiles (GL-R17).
@@ -195,10 +220,23 @@ def _is_trapped(desert: Desert, team: Coord) -> bool:
     known = desert._trapped.get(team) if desert.frozen else None
     if known is not None:
         return known
-    r = _region(desert, team)
+    # The walk over R (:func:`region`) stops at the first Civilization tile or empty neighbour:
+    # a Team is nearly always one step from an open edge, so R is rarely walked whole.
     tiles = desert._tiles
-    trapped = not any(tiles[p].terrain == "civilization" for p in r) and not any(
-        q not in tiles for p in r for q in neighbours(p))
+    seen, todo, trapped = {team}, [team], True
+    while todo and trapped:
+        u = todo.pop()
+        if tiles[u].terrain == "civilization":
+            trapped = False
+            break
+        for v in neighbours(u):
+            tile = tiles.get(v)
+            if tile is None:
+                trapped = False
+                break
+            if v not in seen and tile.terrain != "canyon":
+                seen.add(v)
+                todo.append(v)
     if desert.frozen:
         desert._trapped = desert._trapped.set(team, trapped)
     return trapped

@@ -1,6 +1,6 @@
 """The red-dot rule edge by edge (GL-R14), the sentence for a mismatching edge, and :class:`Spots`,
 the lazy list of 'anywhere' placements (GL-R15.3). The report of every candidate position and
-rotation with its reason is the Desert's (:class:`.desert.PlacementReport`).
+rotation with its reason is :class:`PlacementReport` (made by :meth:`.desert.Desert.explain_placement`).
 
 >>> edges_match(1, 2), edges_match(1, 2, "exact_pattern"), edges_match(0, 1)
 (True, False, False)
@@ -9,13 +9,14 @@ rotation with its reason is the Desert's (:class:`.desert.PlacementReport`).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Sequence
-from typing import Any, overload
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Generic, TypeVar, overload
 
 from ...core.checks import show
 from ...core.errors import BadInput
 from .tiles import DIRECTION_NAMES, Coord, Tile, fmt
 
+K = TypeVar("K")
 EDGE_MATCHES = ("presence", "exact_pattern")
 PRIORITY_NAMES = {1: "orthogonally next to the Team", 2: "diagonally next to the Team",
                   3: "anywhere next to the Desert"}
@@ -69,6 +70,109 @@ class Mismatch:
     def sentence(self) -> str:
         return (f"its {DIRECTION_NAMES[self.direction]} edge has {_dots(self.own)} but the tile at "
                 f"{fmt(self.neighbour)} shows {_dots(self.theirs)} there")
+
+
+class Cells(Sequence[Any], Generic[K]):
+    """A read-only sequence over a persistent map from 0..n-1 to items (a class of open spots)."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Mapping[int, K]) -> None:
+        self._items = items
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @overload
+    def __getitem__(self, i: int) -> K: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[K]: ...
+
+    def __getitem__(self, i: int | slice) -> K | list[K]:
+        if isinstance(i, slice):
+            return [self._items[j] for j in range(len(self._items))[i]]
+        if i < 0:
+            i += len(self._items)
+        if not 0 <= i < len(self._items):
+            raise IndexError(i)
+        return self._items[i]
+
+    def __iter__(self) -> Iterator[K]:
+        items = self._items
+        return (items[i] for i in range(len(items)))
+
+
+@dataclasses.dataclass(frozen=True)
+class Candidate:
+    """A position and rotation considered for a drawn tile, with the verdict and its reason."""
+
+    position: Coord
+    rotation: int
+    priority: int
+    mismatches: tuple[Mismatch, ...]
+    touches: int  # placed tiles it would touch
+
+    @property
+    def legal(self) -> bool:
+        return not self.mismatches and self.touches > 0
+
+    def reason(self) -> str:
+        if self.touches == 0:
+            return f"{fmt(self.position)} touches no placed tile"
+        if not self.mismatches:
+            return f"every touching edge matches ({self.touches} checked)"
+        return "; ".join(m.sentence() for m in self.mismatches)
+
+
+@dataclasses.dataclass(frozen=True)
+class PlacementReport:
+    """Why each candidate position/rotation of a drawn tile is legal or not (GL-R14, GL-R15)."""
+
+    tile: Tile
+    team: Coord
+    candidates: tuple[Candidate, ...]
+    level: int | None  # the priority level that applies; None: no legal position (GL-A7)
+    desert: Any = dataclasses.field(default=None, compare=False, repr=False)
+
+    @property
+    def legal(self) -> tuple[Candidate, ...]:
+        return tuple(c for c in self.candidates if c.legal and c.priority == self.level)
+
+    def positions(self) -> list[tuple[Coord, int]]:
+        return [(c.position, c.rotation) for c in self.legal]
+
+    def summary(self) -> str:
+        tried = sorted({c.priority for c in self.candidates})
+        failed = [PRIORITY_NAMES[p] for p in tried if self.level is None or p < self.level]
+        head = f"{self.tile.name}: "
+        if failed:
+            head += "no legal position " + " nor ".join(failed) + ", so "
+        if self.level is None:
+            return head + "the tile cannot be placed and is discarded (GL-A7)."
+        spots = sorted({c.position for c in self.legal})
+        return (head + f"it must go {PRIORITY_NAMES[self.level]} (GL-R15 level {self.level}): "
+                + ", ".join(fmt(p) for p in spots) + ".")
+
+    def rows(self) -> list[list[str]]:
+        out = []
+        for c in self.candidates:
+            if c.legal and c.priority == self.level:
+                verdict = "legal"
+            elif c.legal:
+                verdict = "fits, but a higher priority applies"
+            else:
+                verdict = "illegal"
+            out.append([fmt(c.position), f"{c.rotation}°", f"{c.priority}", verdict, c.reason()])
+        return out
+
+    def _repr_html_(self) -> str:
+        from ...core.render import html_table
+        from .render import placement_svg
+
+        table = html_table(["position", "rotation", "priority", "verdict", "why"], self.rows(),
+                           caption=self.summary())
+        return f"<div>{placement_svg(self)}{table}</div>"
 
 
 class Spots(Sequence[tuple[Coord, int]]):
@@ -144,4 +248,5 @@ def _spots_of(pairs: list[tuple[Coord, int]]) -> Spots:
 
 
 
-__all__ = ["Mismatch", "Spots", "edges_match", "EDGE_MATCHES", "PRIORITY_NAMES"]
+__all__ = ["Mismatch", "Spots", "Cells", "Candidate", "PlacementReport", "edges_match", "EDGE_MATCHES",
+           "PRIORITY_NAMES"]

@@ -22,17 +22,20 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from immutables import Map
 
 from ...core.checks import check_instance, check_seat
 from ...core.errors import BadInput
+from ...core.state import ActionLog
 from .actions import Action
-from .base import Stacks
+from .apply import DO, Draft
 from .cards import INFECTION
+from .legal import legal_actions
 from .odds import MAX_DICE, clear_probability, dice_for_attempt, usable_cards
-from .rules import check_rules
+from .rules import STACK_ORDER, check_rules
 from .state import State
 from .tiles import neighbours
 
@@ -276,81 +279,130 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     check_instance(state, "state", State, expected="a Groom Lake State")
     player = check_seat(player, state.players, "player")
     check_instance(rng, "rng", random.Random)
+    return prepare_determinize(state, player)(rng)
+
+
+def prepare_determinize(state: State, player: int) -> Callable[[random.Random], State]:
+    """:func:`determinize` of ``state`` for ``player`` as a function of the random stream alone
+    (``GameSpec.prepare_determinize``): the pools, sorted, are gathered once per decision and
+    each sample only draws (the same draws, in the same order, as :func:`determinize`, which
+    is this function called once)."""
+    check_instance(state, "state", State, expected="a Groom Lake State")
+    player = check_seat(player, state.players, "player")
     others = [p for p in range(state.players) if p != player]
-    pend: dict[str, Any] = dict(state.pending or {})
-    hidden_pile = state.phase == "pile" and not pend.get("revealed", True)
+    pending: dict[str, Any] = dict(state.pending or {})
+    hidden_pile = state.phase == "pile" and not pending.get("revealed", True)
     # Supply cards the player has not seen: other hands, the deck, the face-down discards, the
     # leftover role stack and the others' face-down pile cards.
-    pool = [c for p in others for c in state.hands[p]] + list(state.supply)
-    pool += list(state.supply_discards)
+    cards = [c for p in others for c in state.hands[p]] + list(state.supply)
+    cards += list(state.supply_discards)
     if state.leftover:
-        pool += list(state.leftover[1])
+        cards += list(state.leftover[1])
     if hidden_pile:
-        pool += [c for p, c in pend["cards"] if p != player]
-    pool.sort()
-    rng.shuffle(pool)
-
-    def take(n: int) -> tuple[str, ...]:
-        nonlocal pool
-        out, pool = tuple(pool[:n]), pool[n:]
-        return out
-
-    if hidden_pile:  # face-down pile cards were legal plays: never a Scoring Trait (GL-R19)
-        pile = []
-        for p, c in pend["cards"]:
-            if p != player:
-                i = next(i for i, card in enumerate(pool) if state.deck.kind(card) != "trait")
-                c = pool.pop(i)
-            pile.append((p, c))
-        pend["cards"] = tuple(pile)
-    hands = list(state.hands)
-    for p in others:
-        hands[p] = tuple(sorted(take(len(state.hands[p]))))
-    supply = take(len(state.supply))
-    discards = take(len(state.supply_discards))
-    leftover = state.leftover
-    if leftover:
-        leftover = (leftover[0], take(len(leftover[1])))
-    # Character cards: the others' and the leftover's, dealt afresh.
-    characters = list(state.characters)
-    faces = sorted([characters[p] for p in others] + ([leftover[0]] if leftover else []))
-    rng.shuffle(faces)
-    for p in others:
-        characters[p] = faces.pop()
-    if leftover:
-        leftover = (faces.pop(), leftover[1])
-    infected = frozenset(p for p in state.infected if p == player) | frozenset(
-        p for p in others if INFECTION in hands[p])
-    roles = tuple("alien" if characters[p] == "alien" or p in infected else "human"
-                  for p in range(state.players))
+        cards += [c for p, c in pending["cards"] if p != player]
+    cards.sort()
+    traits = frozenset(c for c in cards if state.deck.kind(c) == "trait")
+    sizes = [len(state.hands[p]) for p in others]
+    faces = sorted([state.characters[p] for p in others]
+                   + ([state.leftover[0]] if state.leftover else []))
     # Tiles: each stack's order; another leader's scouted tiles are any tiles of the same backs
     # (the backs are public); the face-down discards mixed with the reshuffled stack.
-    pools = {name: sorted(tiles) for name, tiles in state.stacks.items()}
+    pools = {name: sorted(state.stacks[name]) for name in STACK_ORDER}
     hidden_scout = state.phase == "scout_keep" and player != state.current
     backs: list[str] = []
     if hidden_scout:
-        for tile_id in pend["drawn"]:
+        for tile_id in pending["drawn"]:
             back = state.tileset[tile_id].back or "discards"
             back = back if back in pools else "discards"
             backs.append(back)
             pools[back].append(tile_id)
-    stacks = {}
-    for name in state.stacks:
-        order = sorted(pools[name])
-        rng.shuffle(order)
-        stacks[name] = order
-    if hidden_scout:
-        pend["drawn"] = tuple(stacks[back].pop() for back in sorted(backs))
+    ordered = [(name, sorted(pools[name])) for name in STACK_ORDER]
+    backs.sort()
     unseen = sorted(state.tile_discards)
-    rng.shuffle(unseen)
-    tile_discards = tuple(unseen)
-    return state._evolve(
-        hands=tuple(hands), supply=supply, supply_discards=discards, leftover=leftover,
-        characters=tuple(characters), roles=roles, infected=infected,
-        stacks=Stacks({k: tuple(v) for k, v in stacks.items()}),
-        tile_discards=tile_discards,
-        pending=Map(pend) if state.pending is not None else None,
-        seed=rng.getrandbits(62))
+    mine = frozenset(p for p in state.infected if p == player)
+
+    def sample(rng: random.Random) -> State:
+        pend = dict(pending)
+        pool = list(cards)
+        rng.shuffle(pool)
+        if hidden_pile:  # face-down pile cards were legal plays: never a Scoring Trait (GL-R19)
+            pile = []
+            for p, c in pend["cards"]:
+                if p != player:
+                    c = pool.pop(next(i for i, card in enumerate(pool) if card not in traits))
+                pile.append((p, c))
+            pend["cards"] = tuple(pile)
+        at = 0
+        hands = list(state.hands)
+        for p, size in zip(others, sizes, strict=True):
+            hands[p] = tuple(sorted(pool[at:at + size]))
+            at += size
+        supply = tuple(pool[at:at + len(state.supply)])
+        at += len(state.supply)
+        discards = tuple(pool[at:at + len(state.supply_discards)])
+        at += len(state.supply_discards)
+        leftover = state.leftover
+        if leftover:
+            leftover = (leftover[0], tuple(pool[at:at + len(leftover[1])]))
+        # Character cards: the others' and the leftover's, dealt afresh.
+        characters = list(state.characters)
+        shuffled = list(faces)
+        rng.shuffle(shuffled)
+        for p in others:
+            characters[p] = shuffled.pop()
+        if leftover:
+            leftover = (shuffled.pop(), leftover[1])
+        infected = mine | frozenset(p for p in others if INFECTION in hands[p])
+        roles = tuple("alien" if characters[p] == "alien" or p in infected else "human"
+                      for p in range(state.players))
+        stacks = {}
+        for name, ids in ordered:
+            order = list(ids)
+            rng.shuffle(order)
+            stacks[name] = order
+        if hidden_scout:
+            pend["drawn"] = tuple(stacks[back].pop() for back in backs)
+        discarded = list(unseen)
+        rng.shuffle(discarded)
+        return state._evolve(
+            hands=tuple(hands), supply=supply, supply_discards=discards, leftover=leftover,
+            characters=tuple(characters), roles=roles, infected=infected,
+            stacks=Map({k: tuple(v) for k, v in stacks.items()}),
+            tile_discards=tuple(discarded),
+            pending=Map(pend) if state.pending is not None else None,
+            seed=rng.getrandbits(62))
+
+    return sample
 
 
-__all__ = ["greedy", "determinize", "sides"]
+def playout(state: State, rng: random.Random) -> State:
+    """The game's fast random playout (``GameSpec.playout``): from ``state``, a uniformly random
+    legal action until the game is over, the final state returned.
+
+    It plays exactly the game of the plain loop ``while not s.is_over: s = fast_play(s,
+    rng.choice(s.legal_actions()))`` (the same draws from ``rng``, the same final state and
+    record), but changes one :class:`~.apply.Draft` in place for the whole playout instead of
+    building a State per action: the legal actions are :func:`.legal.legal_actions` of the
+    draft (the very function, and so the very order, a State lists them with), each action
+    runs the rule functions of :data:`.apply.DO` and :meth:`~.apply.Draft.settle` as
+    :meth:`.state.State._apply` does, and only the final position is frozen.
+    ``tests/test_playout_hook.py`` holds it to the plain loop.
+    """
+    if state.is_over:
+        return state
+    draft = Draft.of(state)
+    log = state.action_log
+    choose, listing = rng.choice, legal_actions
+    while True:
+        action = choose(listing(draft))
+        draft.events = ()  # each state shows the events of the action that made it
+        DO[action[0]](draft, *action[1:])
+        draft.settle()
+        log = ActionLog(log, tuple(action))  # what fast_play records: state.action_to_json
+        if draft.result is not None:
+            break
+    draft.action_log = log
+    return draft.freeze()  # type: ignore[no-any-return]
+
+
+__all__ = ["greedy", "determinize", "prepare_determinize", "sides", "playout"]

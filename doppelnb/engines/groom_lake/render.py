@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.checks import check_instance, check_sequence
 from ...core.render import PALETTE, Html, Svg, escape, heat_colour, html_table
 from .desert import Desert, PlacementReport, _rebuild_desert
 from .paths import stack_chain, stack_to_draw
-from .tiles import OBSTACLE_NAMES, Coord, Tile
+from .tiles import OBSTACLE_NAMES, Coord, Tile, fmt
 
 if TYPE_CHECKING:
     from .state import State
@@ -416,16 +416,16 @@ def view_html(state: State, seat: int, *, marks: Iterable[Coord] = ()) -> Html:
     hand and no other role can show (the play-a-hand widget's tests check it)."""
     view = state.view(seat)
     tileset, deck, rules = state.tileset, state.deck, state.rules
-    tiles = list(view["tiles"].items())
-    start = next(q for q, (tile_id, _) in tiles if tileset[tile_id] is tileset.start)
-    desert = _rebuild_desert(start, [(q, tileset[t], r) for q, (t, r) in tiles], True)
+    tiles = view.tiles
+    start = tiles[0][0]  # START is the first tile placed
+    desert = _rebuild_desert(start, [(q, tileset[t], r) for q, t, r in tiles], True)
     shown: dict[Coord, str] = {(int(p[0]), int(p[1])): PLACE_HERE for p in marks}
     offset = 1 if rules.distance_mode == "tiles_inclusive" else 0
-    picture = desert_svg(desert, team=view["team"], map_tokens=view["map_tokens"],
+    picture = desert_svg(desert, team=view.team, map_tokens=view.map_tokens,
                          distances=True, marks=shown, labels={p: "✓ here" for p in shown},
                          distance_offset=offset)
-    n = len(view["life"])
-    out = set(view["out"])
+    n = len(view.life)
+    out = set(view.out)
 
     def seat_name(p: int) -> str:
         return ("you" if p == seat else f"P{p + 1}") + (" (out)" if p in out else "")
@@ -434,31 +434,30 @@ def view_html(state: State, seat: int, *, marks: Iterable[Coord] = ()) -> Html:
     points.update(dict(rules.scoring_values))
     hand = [card_words(card) + (f" ({points[card]} point{'s' * (points[card] != 1)})"
                     if deck.kind(card) == "trait" and points.get(card) else "")
-            for card in view["hand"]]
-    pending = view["pending"]
-    waits = _PHASE_WORDS.get(pending["phase"], pending["phase"])
-    if "pile_size" in pending:
-        waits += f": {pending['pile_size']} item(s) in the pile"
-    if "pile" in pending:
-        waits += f", revealed: {', '.join(map(card_words, pending['pile'])) or 'no cards'}"
-    if "drawn" in pending:
-        waits += f"; you scouted {' and '.join(pending['drawn'])}"
-    if "revealed_card" in pending:
-        waits += f"; the revealed card is {card_words(pending['revealed_card'])}"
+            for card in view.hand]
+    waits = _PHASE_WORDS.get(view.phase, view.phase)
+    if view.pile_size is not None:
+        waits += f": {view.pile_size} item(s) in the pile"
+    if view.pile is not None:
+        waits += f", revealed: {', '.join(map(card_words, view.pile)) or 'no cards'}"
+    if view.drawn is not None:
+        waits += f"; you scouted {' and '.join(view.drawn)}"
+    if view.revealed_card is not None:
+        waits += f"; the revealed card is {card_words(view.revealed_card)}"
     stacks = ", ".join(("Compass" if k == "compass" else f"“{k}”") + f" {v}"
-                       for k, v in view["stacks"].items())
-    rows = [["you are", f"P{seat + 1}, {'an ' if view['role'] == 'alien' else 'a '}"
-             f"{view['role'].capitalize()} (your role is secret, GL-R5)"],
+                       for k, v in view.stacks)
+    rows = [["you are", f"P{seat + 1}, {'an ' if view.role == 'alien' else 'a '}"
+             f"{(view.role or '').capitalize()} (your role is secret, GL-R5)"],
             ["your Supply cards", ", ".join(hand) or "none"],
-            ["Life tokens", ", ".join(f"{seat_name(p)} {view['life'][p]}" for p in range(n))],
-            ["Supply cards held", ", ".join(f"{seat_name(p)} {view['hand_sizes'][p]}"
+            ["Life tokens", ", ".join(f"{seat_name(p)} {view.life[p]}" for p in range(n))],
+            ["Supply cards held", ", ".join(f"{seat_name(p)} {view.hand_sizes[p]}"
                                             for p in range(n))],
-            ["leader", f"{seat_name(view['leader'])}, {view['ap']} Action Point(s) left"],
-            ["the Team", f"at {view['team']}, {desert.distance[view['team']] + offset} "
+            ["leader", f"{seat_name(view.leader)}, {view.ap} Action Point(s) left"],
+            ["the Team", f"at {view.team}, {desert.distance[view.team] + offset} "
                          f"step(s) from START (GL-R16)"],
-            ["tile stacks left", f"{stacks}; {view['tile_discards']} tile(s) discarded"],
-            ["Supply deck", f"{view['supply_left']} card(s) left, "
-                            f"{view['supply_discards']} discarded"],
+            ["tile stacks left", f"{stacks}; {view.tile_discards} tile(s) discarded"],
+            ["Supply deck", f"{view.supply_left} card(s) left, "
+                            f"{view.supply_discards} discarded"],
             ["now", waits]]
     table = html_table(["what you see", ""], rows)
     return Html(f'<div class="doppelnb-view" style="display:flex;flex-wrap:wrap;gap:12px;'
@@ -471,12 +470,12 @@ def seat_and_onlooker(state: State, seat: int = 0) -> Html:
     discarded, face down (GL-R11)."""
     mine, public = state.view(seat), state.view(None)
     name = f"P{seat + 1}"
-    rows = [[f"{name}'s role", mine["role"], "hidden"],
-            [f"{name}'s Supply cards", ", ".join(map(card_words, mine["hand"])), "hidden"],
+    rows = [[f"{name}'s role", str(mine.role), "hidden"],
+            [f"{name}'s Supply cards", ", ".join(map(card_words, mine.hand)), "hidden"],
             ["cards each player holds",
-             *[", ".join(map(str, v["hand_sizes"])) for v in (mine, public)]],
+             *[", ".join(map(str, v.hand_sizes)) for v in (mine, public)]],
             ["Supply discards",
-             *[f"{v['supply_discards']}, face down" for v in (mine, public)]]]
+             *[f"{v.supply_discards}, face down" for v in (mine, public)]]]
     return Html(html_table(["", f"{name} sees", "an onlooker sees"], rows))
 
 
@@ -492,5 +491,37 @@ def neighbours_svg(desert: Desert, at: Coord = (0, 0)) -> Svg:
                       mark_words={"next": "a neighbour", "diagonal": "not a neighbour"})
 
 
+#: How the other actions read in a move list (card names in plain words).
+_ACTION_WORDS = {"discard": "discard {0}", "scout": "scout", "end_turn": "end the turn",
+                 "give_up": "propose giving up", "keep": "keep tile {0}",
+                 "remove": "remove the {0} discard", "pile": "add {0} to the pile",
+                 "done": "add nothing more", "roll": "roll the dice", "pay": "pay with {0}",
+                 "trait": "{0} the revealed card", "ballot": "vote {0}"}
+
+
+def action_label(state: State, action: tuple[Any, ...]) -> str:
+    """The action in a player's words ("add canteen to the pile"), for move lists."""
+    kind, args = action[0], action[1:]
+    if kind in ("move", "clear"):
+        tile = state.tile_at(tuple(args))
+        what = f" ({tile.name})" if tile and tile.terrain != "start" else ""
+        return f"{kind} to {fmt(tuple(args))}{what}" if kind == "move" else f"clear {fmt(tuple(args))}{what}"
+    if kind == "place":
+        return f"place {state.pending['tile'] if state.pending else '?'} at {fmt(args[:2])} turned {args[2]}°"
+    if kind == "vote":
+        return f"call a vote against P{args[0] + 1}"
+    if kind == "crash":
+        return f"give {card_words(args[0])} to P{args[1] + 1}"
+    if kind == "take_life":
+        return f"take a Life token from P{args[0] + 1}"
+    if kind in ("pile", "pay") and args[0] in ("life", "recovery"):
+        what = "a Life token" if args[0] == "life" else "a Recovery card"
+        return f"add {what} to the pile" if kind == "pile" else f"pay {what}"
+    words = _ACTION_WORDS.get(kind)
+    if words is not None:
+        return words.format(*(card_words(a) if isinstance(a, str) else a for a in args))
+    return " ".join([kind.replace("_", " "), *map(str, args)])
+
+
 __all__ = ["desert_svg", "seat_and_onlooker", "neighbours_svg", "state_svg", "tile_svg", "placement_svg", "state_html", "step_html",
-           "steps_table", "view_html", "card_words", "plain_words", "FILL"]
+           "steps_table", "view_html", "card_words", "plain_words", "action_label", "FILL"]

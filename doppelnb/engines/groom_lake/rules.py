@@ -9,7 +9,14 @@ from typing import Any
 from ...core.errors import BadInput
 from ...core.variants import RulesBase, flag
 from .cards import SupplyDeck, load_deck, register_deck
-from .tiles import TileSet, load_tiles, register_tiles
+from .tiles import ALWAYS_HIGH_HEAT_VALUE, Tile, TileSet, load_tiles, register_tiles
+
+LIFE_BY_PLAYERS = {3: 6, 4: 5, 5: 4, 6: 3}  # GL-R4
+PLAYER_COUNTS = (3, 4, 5, 6)  # GL-R1
+ACTION_POINTS = 2  # GL-R12
+SETUP_HAND = 3  # GL-R6
+#: The tile stacks by back, in the order a state keeps, shows and deals them (GL-R2, GL-R16).
+STACK_ORDER = ("3", "6", "compass", "discards")
 
 
 def _tile_source(value: Any) -> str:
@@ -158,4 +165,46 @@ def check_rules(rules: object) -> Rules:
     return rules
 
 
-__all__ = ["Rules", "DEFAULT_RULES", "check_rules"]
+# -- the pure rule functions both a State and the draft of its next state ask -------------------
+def terrain(rules: Rules, tile: Tile) -> str:
+    """The terrain a tile counts as: START reads as ``rules.start_tile_terrain`` (GL-A8)."""
+    return rules.start_tile_terrain if tile.terrain == "start" else tile.terrain
+
+
+def obstacle(rules: Rules, tile: Tile) -> tuple[str, int] | None:
+    """The obstacle a tile shows and its value, or None (GL-R10, GL-A9)."""
+    if tile.obstacle:
+        return tile.obstacle, tile.value or 0
+    if rules.open_desert_always_high_heat and tile.terrain == "open_desert":
+        return "high_heat", ALWAYS_HIGH_HEAT_VALUE
+    return None
+
+
+def seat_order(players: int, step: int, out: frozenset[int], first: int,
+               include_out: bool = False) -> list[int]:
+    """Seats in turn order (GL-A20) from ``first``; players out are skipped unless
+    ``include_out``."""
+    seats = [(first + i * step) % players for i in range(players)]
+    return seats if include_out else [p for p in seats if p not in out]
+
+
+def first_over(hands: tuple[tuple[str, ...], ...], seats: list[int], limit: int | None
+               ) -> int | None:
+    """The first of ``seats`` holding more than ``limit`` cards (GL-R6, GL-A24), or None."""
+    if limit is None:
+        return None
+    return next((p for p in seats if len(hands[p]) > limit), None)
+
+
+def infection_victims(rules: Rules, seats: list[int], infected: int, life: tuple[int, ...],
+                      hands: tuple[tuple[str, ...], ...]) -> list[int]:
+    """GL-R24, GL-A16: the other players in the game (``seats``) The Infection can take a Life
+    token from (or, under the Recovery variant, a Recovery card)."""
+    blockable = rules.infection_loss_blockable_by_recovery
+    return [p for p in seats if p != infected and (
+        life[p] > 0 or (blockable and "recovery" in hands[p]))]
+
+
+__all__ = ["Rules", "DEFAULT_RULES", "check_rules", "LIFE_BY_PLAYERS", "PLAYER_COUNTS",
+           "ACTION_POINTS", "SETUP_HAND", "STACK_ORDER", "terrain", "obstacle", "seat_order",
+           "first_over", "infection_victims"]

@@ -1,6 +1,6 @@
 """Set-up (GL-R1..GL-R7): stacks, Life tokens, role stacks, the deal, the first leader, and a
 teaching layout when one is given. Called by :meth:`.state.State.initial` on a fresh
-:class:`.state.Draft`.
+:class:`.apply.Draft`.
 """
 
 from __future__ import annotations
@@ -8,20 +8,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from immutables import Map
+
 from ...core.chance import rng_for
 from ...core.checks import check_sequence, show
 from ...core.errors import BadInput
-from .apply import Apply
-from .base import ACTION_POINTS, LIFE_BY_PLAYERS
+from .apply import Draft
 from .cards import INFECTION, load_deck
 from .desert import Desert
+from .legal import over_setup_hand
 from .notation import check_coord
+from .rules import ACTION_POINTS, LIFE_BY_PLAYERS
 from .tiles import (
     load_tiles,
 )
 
 
-def deal(self: Apply, options: Mapping[str, Any]) -> None:
+def deal(self: Draft, options: Mapping[str, Any]) -> None:
     """Set up ``self`` as the position after the deal (GL-R1..GL-R7)."""
     players, rules, seed = self.players, self.rules, self.seed
     self.tileset = load_tiles(rules.tiles)
@@ -36,7 +39,7 @@ def deal(self: Apply, options: Mapping[str, Any]) -> None:
         rng_for(seed, "tiles", back).shuffle(ids)
         stacks[back] = tuple(ids)
     stacks["discards"] = ()
-    self.stacks = stacks
+    self.stacks = Map(stacks)
     self.tile_discards = ()
     self.reshuffled = False
     self.tile_shuffles = 0
@@ -100,11 +103,11 @@ def deal(self: Apply, options: Mapping[str, Any]) -> None:
     self.result = None
     self.life_removed = 0
     self.events = ("set-up done",)
-    self.phase = "setup_discard" if self._over_setup_hand() is not None else "turn"
+    self.phase = "setup_discard" if over_setup_hand(self) is not None else "turn"
     self.settle()  # a teaching layout may already be trapped (GL-R31.4)
 
 
-def arrange(self: Apply, options: Mapping[str, Any]) -> None:
+def arrange(self: Draft, options: Mapping[str, Any]) -> None:
     """A teaching position: ``layout`` lists ``[x, y, tile_id, rotation]`` placed in order
     (each touching the Desert so far and obeying the red-dot rule, GL-R14, under the game's
     ``edge_match`` reading, GL-A3), ``team`` the Team's tile and ``map_tokens`` the cleared tiles.
@@ -134,7 +137,7 @@ def arrange(self: Apply, options: Mapping[str, Any]) -> None:
             raise BadInput("NB-ARG", f"layout entry {show(list(entry))} touches no earlier tile")
         used.add(tile_id)
         self.desert.place(tile, (x, y), rot, self.rules.edge_match)  # GL-R14: red dots match
-    self.stacks = {k: tuple(t for t in v if t not in used) for k, v in self.stacks.items()}
+    self.stacks = Map({k: tuple(t for t in v if t not in used) for k, v in self.stacks.items()})
     team = check_coord(options.get("team", self.desert.start), "team")
     if team not in self.desert.tiles:
         raise BadInput("NB-ARG", f"team must be the position of a placed tile, got {show(team)}")

@@ -175,7 +175,7 @@ class DoppelDoubtHand(HandGame):
         from ...engines.doppel_doubt import colour_of, letter_of
         from ...engines.doppel_doubt.render import board_colour_scores
 
-        you = state.view(seat)["you"]
+        you = state.view(seat).you
         colour = colour_of(you)
         scores = board_colour_scores(state.board)
         p, q, gap = scores[colour]

@@ -89,8 +89,9 @@ class GroomLakeHand(HandGame):
                       f"place at ({a[1]}, {a[2]})" if a[0] == "place" else
                       f"give {a[1]}" if a[0] == "crash" else "") for a in legal]
         if state.phase == "turn":
-            x, y = state.view(seat)["team"]
-            tiles = state.view(seat)["tiles"]
+            view = state.view(seat)
+            x, y = view.team
+            tiles = {q for q, _, _ in view.tiles}
             for kind in ("move", "clear"):
                 for q in ((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y)):
                     action = (kind, *q)
@@ -136,14 +137,14 @@ class GroomLakeHand(HandGame):
     def score_line(self, start: Any, state: Any, seat: int) -> str:
         view = state.view(seat)
         n = state.players
-        life = ", ".join(f"{who(p, seat)} {view['life'][p]}" for p in range(n))
-        points = sum(state.deck.points.get(c, 0) for c in view["hand"]
+        life = ", ".join(f"{who(p, seat)} {view.life[p]}" for p in range(n))
+        points = sum(state.deck.points.get(c, 0) for c in view.hand
                      if state.deck.kind(c) in ("trait", "alien_proof"))
         if state.is_over:
             return sentence(f"The game is over: {state.outcome.reason}")
         turn = state.turn_number - start.turn_number + 1
-        where = (f"turn {min(turn, n)} of {n} in this hand, {who(view['leader'], seat)} leading"
-                 f" with {view['ap']} AP" if not self.over(start, state)
+        where = (f"turn {min(turn, n)} of {n} in this hand, {who(view.leader, seat)} leading"
+                 f" with {view.ap} AP" if not self.over(start, state)
                  else f"the hand is over after {n} turns")
         return (f"{where[0].upper() + where[1:]}. Life tokens: {life}. Your scoring cards show "
                 f"{points} point(s), which count if the Team reaches Civilization (GL-R32).")

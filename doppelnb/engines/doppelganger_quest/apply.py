@@ -1,10 +1,12 @@
-"""The flow of a game, part 1: the draft, the Quest's setup and the quest members' turns.
+"""How an action changes a position: the draft of heroes, a Quest's setup and the quest
+members' turns here, the end of a Quest in :mod:`.pingpong`.
 
-The next state is built by a :class:`~.state.Draft`, a mutable scratch copy of the frozen
-state: its ``_do_<action>`` handler (found in the table :data:`.state.DO`) applies the decision
-just taken, then ``Draft._run`` resolves the automatic steps of the queue (each ``("name", *args)``
-runs ``_step_<name>``, found in :data:`.state.STEPS`) until someone must decide again or the game
-ends. Each chance event draws from ``rng_for(seed, label, actions so far, quest number)``, so a
+:func:`apply` builds the next state with a :class:`Draft` (:mod:`doppelnb.core.draft`), a
+mutable scratch copy of the frozen state: the handler of the action's kind (the table
+:data:`DO`) applies the decision just taken, then ``Draft._run`` resolves the automatic steps of
+the queue (each ``("name", *args)`` runs the method :data:`STEPS` names) until someone must
+decide again or the game ends; :func:`random_playout` does the same for a whole random playout
+on one draft. Each chance event draws from ``rng_for(seed, label, actions so far, quest number)``, so a
 game replays exactly from its record. Rule ids are explained in the rules index
 (:mod:`doppelnb.rulebook`).
 
@@ -27,91 +29,34 @@ Scope decisions where the rulebook is silent (beyond the digest's DQ-A flags):
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Final
 
-from ...core.chance import rng_for
-from .rules import DOPPEL, FRIENDLY_FIRE, HAND_LIMIT, LOYAL, weapon_outcome
-from .table import QuestRound, TableQueries, Target, add_line, target_name, tuple_set, without
-
-
-class Flow(TableQueries):
-    """Building the next state: the draft, the Quest's setup and the turns (DQ-R3, DQ-R12..R25)."""
-
-    action_count: int
-    extra: tuple[Any, ...]
-
-    def _failure_steps(self) -> tuple[tuple[Any, ...], ...]:
-        penalty = (("pp", "damage", self._qr.card.penalty, "quest_party"),)
-        flip = (("flip", "dark"),)
-        if self.rules.failure_order == "flip_then_penalty":  # DQ-A9
-            return flip + penalty
-        return penalty + flip
+from ...core.draft import Draft as CoreDraft
+from ...core.state import ActionLog, FrozenGameState
+from .actions import Action
+from .legal import legal_actions
+from .pingpong import QuestEnd
+from .rules import DOPPEL, FRIENDLY_FIRE, HAND_LIMIT, weapon_outcome
+from .table import QuestRound, Target, tuple_set, without
 
 
-    def _rng(self, label: str) -> random.Random:
-        return rng_for(self.seed, label, self.action_count, self.quest_no)
+class Draft(CoreDraft[FrozenGameState], QuestEnd):
+    """A mutable scratch copy of a State (:class:`doppelnb.core.draft.Draft`): the rule
+    functions change it, then it is frozen. The draft of heroes, a Quest's setup and the turns
+    are here (DQ-R3, DQ-R12..R25); the end of a Quest is :class:`.pingpong.QuestEnd`."""
 
-    def _say(self, text: str) -> None:
-        self.log_chain = add_line(self.log_chain, text)
+    def __init_draft__(self) -> None:
+        self.action_count = self.frozen_from.action_count
+        self.extra = ()
+        self.owned_q = None
 
-    def _know(self, seat: int, text: str) -> None:
-        self.secret_chains = tuple_set(self.secret_chains, seat,
-                                       add_line(self.secret_chains[seat], text))
-
-    def _setq(self, **kw: Any) -> None:
-        self.q = self._qr.evolve(**kw)
-
-    def _ask(self, kind: str, seat: int, *extra: Any) -> None:
-        self.pending = (kind, seat, *extra)
-
-    def _push(self, *steps: tuple[Any, ...]) -> None:
-        self.queue = tuple(steps) + self.queue
-
-
-    def _hurt(self, target: Target, amount: int, why: str) -> None:
-        """Damage a hero or the animal; a hero's death ends the game at once (DQ-R36)."""
-        amount = min(amount, self._markers_left())
-        if amount <= 0:
-            return
-        if isinstance(target, str):  # the animal
-            name, power, hp, dmg, alive = self._animal
-            dmg = min(hp, dmg + amount)
-            self.animal = (name, power, hp, dmg, dmg < hp)
-            self._say(f"{name} takes {amount} Damage ({why})" +
-                      ("; it is killed and gone for the rest of the game" if dmg >= hp else ""))
-            return
-        hero = self._hero(target)
-        dmg = min(hero.hp, self.damage[target] + amount)
-        self.damage = tuple_set(self.damage, target, dmg)
-        self._say(f"P{target + 1} ({hero.name}) takes {amount} Damage ({why})")
-        if dmg >= hero.hp:  # DQ-R36
-            role = self.loyalty[target]
-            self.winner = LOYAL if role == DOPPEL else DOPPEL
-            side = "Loyal Adventurers" if self.winner == LOYAL else "Doppelgängers"
-            self.end_reason = (f"P{target + 1} ({hero.name}) died and was a "
-                               f"{'Doppelgänger' if role == DOPPEL else 'Loyal Adventurer'}: "
-                               f"the {side} win")
-            self._say(self.end_reason)
-            self.pending, self.queue, self.pp = None, (), None
-
-    def _heal(self, target: Target, amount: int) -> None:
-        if isinstance(target, str):  # the animal
-            name, power, hp, dmg, alive = self._animal
-            self.animal = (name, power, hp, max(0, dmg - amount), alive)
-        else:
-            self.damage = tuple_set(self.damage, target, max(0, self.damage[target] - amount))
-        self._say(f"{target_name(target)} heals {amount}")
-
-    def _draw_item(self) -> str | None:
-        if not self.item_deck:
-            if not (self.rules.reshuffle_items and self.item_discard):  # DQ-A15
-                return None
-            deck = list(self.item_discard)
-            self._rng("reshuffle").shuffle(deck)
-            self.item_deck, self.item_discard = tuple(deck), ()
-            self._say("the Item discards are shuffled into a new deck")
-        card, self.item_deck = self.item_deck[0], self.item_deck[1:]
-        return card
+    def _run(self) -> None:
+        """Resolve automatic steps until someone must decide or the game ends."""
+        while self.winner is None and self.pending is None:
+            step, *args = self.queue[0]
+            self.queue = self.queue[1:]
+            STEPS[step](self, *args)
 
     # draft ------------------------------------------------------------------------------------
     def _do_hero(self, seat: int, name: str) -> None:
@@ -139,7 +84,7 @@ class Flow(TableQueries):
         self.quests_used = self.quests_used + (index,)
         self.quest_no += 1
         card = self.cards.quests[index]
-        self.q = QuestRound(self.quest_no, card)
+        self.q = self.owned_q = QuestRound(self.quest_no, card)
         self._say(f"Quest {self.quest_no}: P{self.pl + 1} leads and reveals {card.name} "
                   f"({card.requirement})")
         self.queue = (("passes",), ("party",), ("contributions",), ("pool",), ("poison",),
@@ -472,4 +417,84 @@ class Flow(TableQueries):
         self._next_turn()
 
 
-__all__ = ["Flow"]
+# The Draft's handlers, named in explicit tables rather than looked up by names built from
+# strings, so that readers, mypy and dead-code tools can follow every one of them to its use.
+
+#: Action kind -> the method applying it, called as ``DO[kind](draft, seat, *args)`` (``seat``:
+#: the player who decided). Every kind of :data:`.actions.ARITY` but ``give_reroll`` (DQ-T20),
+#: which is parsed only to be refused with its rule; an action reaches this table only after
+#: ``play`` has parsed and checked it, so a missing kind is a bug, never a user's mistake.
+DO: Final[Mapping[str, Callable[..., None]]] = {
+    # the draft and the quest members' turns (here)
+    "hero": Draft._do_hero, "pass": Draft._do_pass, "discard": Draft._do_discard,
+    "party": Draft._do_party, "contribute": Draft._do_contribute, "rogue": Draft._do_rogue,
+    "give": Draft._do_give, "animal": Draft._do_animal, "fireball": Draft._do_fireball,
+    "pass_turn": Draft._do_pass_turn, "keep": Draft._do_keep, "knight": Draft._do_knight,
+    "reroll": Draft._do_reroll, "ff": Draft._do_ff,
+    # abilities, the tavern, the ping-pong, flips and peeks (pingpong.py)
+    "decline": QuestEnd._do_decline, "heal": QuestEnd._do_heal,
+    "rage": QuestEnd._do_rage, "tavern": QuestEnd._do_tavern,
+    "target": QuestEnd._do_target, "hand": QuestEnd._do_hand, "flip": QuestEnd._do_flip,
+    "peek": QuestEnd._do_peek, "no_peek": QuestEnd._do_no_peek,
+}
+
+#: Automatic step name -> the method resolving it, called as ``STEPS[name](draft, *args)`` for a
+#: queue entry ``(name, *args)`` by :meth:`Draft._run`. The rule functions queue only these names.
+STEPS: Final[Mapping[str, Callable[..., None]]] = {
+    # a Quest's setup and turns (here)
+    "quest": Draft._step_quest, "passes": Draft._step_passes, "party": Draft._step_party,
+    "contributions": Draft._step_contributions, "pool": Draft._step_pool,
+    "poison": Draft._step_poison, "spells": Draft._step_spells, "turns": Draft._step_turns,
+    # after the turns (pingpong.py)
+    "abilities": QuestEnd._step_abilities, "tavern": QuestEnd._step_tavern,
+    "outcome": QuestEnd._step_outcome, "grant": QuestEnd._step_grant,
+    "pp": QuestEnd._step_pp, "flip": QuestEnd._step_flip,
+    "exhaustion": QuestEnd._step_exhaustion, "next": QuestEnd._step_next,
+}
+
+
+def _decide(draft: Draft, action: Action) -> None:
+    """Apply the decision ``action`` answers to the draft, then the automatic steps after it."""
+    pending = draft.pending
+    assert pending is not None, "an action answers a pending decision"
+    draft.extra = pending[2:]  # the decision's context (row to flip, pass index)
+    draft.pending = None
+    DO[action[0]](draft, pending[1], *action[1:])
+    draft._run()
+
+
+def apply(state: FrozenGameState, action: Action) -> FrozenGameState:
+    """The state after ``action`` (parsed and found legal by the caller): one draft of
+    ``state``, the rule functions, frozen (the record entry is the caller's)."""
+    draft = Draft.of(state)
+    _decide(draft, action)
+    return draft.freeze()
+
+
+def random_playout(state: FrozenGameState, rng: random.Random) -> FrozenGameState:
+    """The plain random playout's final state, ``rng`` left where the plain loop leaves it::
+
+        while not state.is_over:
+            state = fast_play(state, rng.choice(state.legal_actions()))
+
+    with one draft changed in place for the whole playout and frozen once, instead of a draft
+    made and frozen at every action (a search plays thousands of these; making and freezing
+    the drafts was a fifth of its time). Each step is the plain loop's step: the same legal
+    list in the same order (:func:`.legal.legal_actions` on the draft), the same draw, the
+    same rule functions, the record entry added and the action count (which seeds chance)
+    advanced as ``fast_play`` does."""
+    if state.is_over:
+        return state
+    draft = Draft.of(state)
+    log = draft.action_log
+    choice = rng.choice
+    while draft.winner is None:
+        action = choice(legal_actions(draft))
+        _decide(draft, action)
+        log = ActionLog(log, tuple(action))  # State.action_to_json: the tuple form
+        draft.action_log = log
+        draft.action_count += 1
+    return draft.freeze()
+
+
+__all__ = ["Draft", "DO", "STEPS", "apply", "random_playout"]

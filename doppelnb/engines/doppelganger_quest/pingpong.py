@@ -1,5 +1,10 @@
-"""The flow of a game, part 2: post-turn abilities, the tavern, success or failure, the damage
-ping-pong, token flips, exhaustion and the next Quest (DQ-R26..R37).
+"""The end of a Quest (DQ-R26..R37): post-turn abilities, the tavern, success or failure, the
+damage ping-pong, token flips, exhaustion and the next Quest; and the changes every rule
+function makes to a draft (say, ask, hurt, heal, draw).
+
+:class:`QuestEnd` is the part of :class:`.apply.Draft` that resolves everything after the quest
+members' turns; apply.py holds the rest (the draft of heroes, a Quest's setup and its turns) and
+the tables that dispatch to both.
 
 >>> from .examples import minotaur_example
 >>> s = minotaur_example()
@@ -9,17 +14,110 @@ ping-pong, token flips, exhaustion and the next Quest (DQ-R26..R37).
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+import immutables
+
+from ...core.chance import rng_for
+from ...core.state import ActionLog
 from .cards import ARTIFACTS, TOKEN_LABELS
-from .flow import Flow
+from .notation import target_name
 from .rules import DOPPEL, LOYAL
-from .table import Target, pingpong_map, target_name, tuple_set, without
+from .table import QuestRound, TableQueries, Target, add_line, tuple_set, without
 
 
-class Resolution(Flow):
-    """Building the next state: everything after the turns of a Quest."""
+class QuestEnd(TableQueries):
+    """Rule functions of a draft: its changes, then everything after the turns of a Quest."""
 
+    # a draft's own values besides the State's fields: the record so far (a header field), the
+    # number of actions it holds (it seeds chance) and the context of the decision being applied
+    action_log: ActionLog | None
+    action_count: int
+    extra: tuple[Any, ...]
+    owned_q: QuestRound | None  # the Quest round this draft made, so may change in place
+
+    def _failure_steps(self) -> tuple[tuple[Any, ...], ...]:
+        penalty = (("pp", "damage", self._qr.card.penalty, "quest_party"),)
+        flip = (("flip", "dark"),)
+        if self.rules.failure_order == "flip_then_penalty":  # DQ-A9
+            return flip + penalty
+        return penalty + flip
+
+
+    def _rng(self, label: str) -> random.Random:
+        return rng_for(self.seed, label, self.action_count, self.quest_no)
+
+    def _say(self, text: str) -> None:
+        self.log_chain = add_line(self.log_chain, text)
+
+    def _know(self, seat: int, text: str) -> None:
+        self.secret_chains = tuple_set(self.secret_chains, seat,
+                                       add_line(self.secret_chains[seat], text))
+
+    def _setq(self, **kw: Any) -> None:
+        """Change the Quest round. The first change in a draft copies the round (the state the
+        draft came from keeps its own); later ones change that copy in place, which no frozen
+        state shares until the draft is frozen (a Quest's turns change it dozens of times)."""
+        q = self._qr
+        if q is self.owned_q:
+            q.__dict__.update(kw)
+        else:
+            self.q = self.owned_q = q.evolve(**kw)
+
+    def _ask(self, kind: str, seat: int, *extra: Any) -> None:
+        self.pending = (kind, seat, *extra)
+
+    def _push(self, *steps: tuple[Any, ...]) -> None:
+        self.queue = tuple(steps) + self.queue
+
+
+    def _hurt(self, target: Target, amount: int, why: str) -> None:
+        """Damage a hero or the animal; a hero's death ends the game at once (DQ-R36)."""
+        amount = min(amount, self._markers_left())
+        if amount <= 0:
+            return
+        if isinstance(target, str):  # the animal
+            name, power, hp, dmg, alive = self._animal
+            dmg = min(hp, dmg + amount)
+            self.animal = (name, power, hp, dmg, dmg < hp)
+            self._say(f"{name} takes {amount} Damage ({why})" +
+                      ("; it is killed and gone for the rest of the game" if dmg >= hp else ""))
+            return
+        hero = self._hero(target)
+        dmg = min(hero.hp, self.damage[target] + amount)
+        self.damage = tuple_set(self.damage, target, dmg)
+        self._say(f"P{target + 1} ({hero.name}) takes {amount} Damage ({why})")
+        if dmg >= hero.hp:  # DQ-R36
+            role = self.loyalty[target]
+            self.winner = LOYAL if role == DOPPEL else DOPPEL
+            side = "Loyal Adventurers" if self.winner == LOYAL else "Doppelgängers"
+            self.end_reason = (f"P{target + 1} ({hero.name}) died and was a "
+                               f"{'Doppelgänger' if role == DOPPEL else 'Loyal Adventurer'}: "
+                               f"the {side} win")
+            self._say(self.end_reason)
+            self.pending, self.queue, self.pp = None, (), None
+
+    def _heal(self, target: Target, amount: int) -> None:
+        if isinstance(target, str):  # the animal
+            name, power, hp, dmg, alive = self._animal
+            self.animal = (name, power, hp, max(0, dmg - amount), alive)
+        else:
+            self.damage = tuple_set(self.damage, target, max(0, self.damage[target] - amount))
+        self._say(f"{target_name(target)} heals {amount}")
+
+    def _draw_item(self) -> str | None:
+        if not self.item_deck:
+            if not (self.rules.reshuffle_items and self.item_discard):  # DQ-A15
+                return None
+            deck = list(self.item_discard)
+            self._rng("reshuffle").shuffle(deck)
+            self.item_deck, self.item_discard = tuple(deck), ()
+            self._say("the Item discards are shuffled into a new deck")
+        card, self.item_deck = self.item_deck[0], self.item_deck[1:]
+        return card
+
+    # after the turns ------------------------------------------------------------------------------
     def _step_abilities(self) -> None:
         self._next_ability(0)
 
@@ -116,7 +214,7 @@ class Resolution(Flow):
         pingpong = kind == "damage" or self.rules.reward_distribution == "pingpong_per_unit"
         if units <= 0 or len(eligible) < 2:
             return
-        self.pp = pingpong_map({"kind": kind, "left": units, "holder": self.pl, "last": None,
+        self.pp = immutables.Map({"kind": kind, "left": units, "holder": self.pl, "last": None,
                                 "eligible": eligible, "pingpong": pingpong})
         self._say(f"P{self.pl + 1} distributes {units} {kind} unit(s) "
                   f"{'ping-pong style' if pingpong else 'freely'}")
@@ -161,7 +259,7 @@ class Resolution(Flow):
         pp["last"] = target
         if pp["pingpong"] and pp["left"] and target != "animal" and target != seat:
             pp["holder"] = target  # "you must give that player the remaining damage"
-        self.pp = pingpong_map(pp)
+        self.pp = immutables.Map(pp)
         if not pp["pingpong"]:
             self._pp_next()
         elif pp["left"] == 0:
@@ -172,7 +270,7 @@ class Resolution(Flow):
             self._ask("hand", seat)  # self-damage: pass the rest to any other member
 
     def _do_hand(self, seat: int, to: int) -> None:
-        self.pp = pingpong_map(dict(self._pp, holder=to))
+        self.pp = immutables.Map(dict(self._pp, holder=to))
         self._pp_next()
 
     def _step_flip(self, row: str) -> None:
@@ -232,4 +330,4 @@ class Resolution(Flow):
         self._push(("quest",))
 
 
-__all__ = ["Resolution"]
+__all__ = ["QuestEnd"]

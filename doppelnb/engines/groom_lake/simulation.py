@@ -1,6 +1,8 @@
-"""An explorer policy (a simple Human-minded player for teaching pictures) and the seeded
-simulations it plays: one expedition, and many games' Desert growth (which stacks are drawn, how
-long escapes take)."""
+"""Seeded simulations: :func:`simulate` (the one signature every engine shares, on
+:func:`doppelnb.core.simulate.simulate`: how games of any policy end), and the explorer policy
+(a simple Human-minded player for teaching pictures) with the games it plays: one expedition, and
+many games' Desert growth (:func:`simulate_growth`: which stacks are drawn, how long escapes
+take)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from ...core.checks import check_instance, check_int, check_players
 from ...core.errors import BadInput
 from ...core.exact import mean_interval, wilson_interval
 from ...core.render import Html, Svg, bar_chart, html_table, side_by_side
+from ...core.simulate import simulate as simulate_games
 from .odds import (
     usable_cards,
 )
@@ -24,6 +27,61 @@ from .state import State, new_game
 from .tiles import Coord, Tile, neighbours
 
 Policy = Callable[[State, random.Random], Any]
+
+
+# -- simulate: seeded games of any policy ----------------------------------------------------------
+@dataclasses.dataclass(frozen=True, slots=True)
+class PlaySummary:
+    """How ``games`` seeded games of ``players`` seats, every seat played by ``policy``, ended:
+    the end of each game (GL-R31: ``"civilization"``, ``"no_humans"``, ``"gave_up"``,
+    ``"trapped"``), its length in actions and its Desert's size in tiles, in game order."""
+
+    players: int
+    games: int
+    policy: str
+    results: tuple[str, ...]
+    lengths: tuple[int, ...]
+    desert_sizes: tuple[int, ...]
+
+    def counts(self) -> dict[str, int]:
+        """Games per end, most frequent first."""
+        return dict(Counter(self.results).most_common())
+
+    @property
+    def escape_rate(self) -> tuple[float, float, float]:
+        """The share of games the Team reached Civilization (GL-R31.1), with its 95% Wilson
+        interval."""
+        won = self.results.count("civilization")
+        lo, hi = wilson_interval(won, self.games)
+        return won / self.games, lo, hi
+
+    def summary(self) -> str:
+        rate, lo, hi = self.escape_rate
+        mean, a, b = mean_interval(self.lengths)
+        return (f"{self.games} games of {self.players} players ({self.policy}): the Team escaped "
+                f"in {rate:.0%} (95% interval {lo:.0%}-{hi:.0%}); {mean:.0f} actions a game "
+                f"(95% interval {a:.0f}-{b:.0f})")
+
+    def _repr_html_(self) -> str:
+        rows = [[RESULT_WORDS.get(k, k), n, f"{n / self.games:.0%}"]
+                for k, n in self.counts().items()]
+        return html_table(["how the game ended", "games", "share"], rows,
+                          caption=self.summary())
+
+
+def simulate(games: int = 100, *, players: int | None = None, rules: Rules | None = None,
+             policy: str = "random", seed: int = 0) -> PlaySummary:
+    """Play ``games`` seeded games (at most :data:`doppelnb.core.simulate.MAX_GAMES`) with every
+    seat played by ``policy`` (``"random"``, ``"greedy"``, ``"mcts:32"``, ...): the games of
+    :func:`doppelnb.core.simulate.simulate`, a sweep's games, summarised. ``players`` defaults
+    to 3, ``rules`` to the recommended readings."""
+    sim = simulate_games("groom_lake", games, players=players, rules=rules, policy=policy,
+                         seed=seed)
+    finals = sim.finals
+    return PlaySummary(sim.players, sim.games, policy,
+                       tuple(str(f.result) for f in finals),
+                       tuple(f.action_count for f in finals),
+                       tuple(len(f.desert) for f in finals))
 
 
 # -- an explorer policy -------------------------------------------------------------------------------
@@ -290,5 +348,5 @@ def simulate_growth(games: int = 40, players: int = 4, *, seed: int = 1,
                        tuple(escape), tuple(sizes), {d: dict(c) for d, c in sorted(by_distance.items())})
 
 
-__all__ = ["explorer_policy", "past_setup", "expedition", "simulate_growth", "GrowthStudy",
-           "MAX_TURNS", "MAX_GAMES"]
+__all__ = ["simulate", "PlaySummary", "explorer_policy", "past_setup", "expedition",
+           "simulate_growth", "GrowthStudy", "MAX_TURNS", "MAX_GAMES"]
