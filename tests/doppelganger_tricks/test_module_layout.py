@@ -4,7 +4,7 @@ self-contained integer kernel inside the engine, and the rest has the recipe's m
 ``make fast`` compiles exactly the kernel's modules (the hook's ``include`` list in
 pyproject.toml): they import nothing of ``doppelnb.core.state`` and nothing of the engine's
 readable layer (state, legal, apply, players...), so the core never bends for the compiler and
-the kernel can be compiled on its own. The state is a frozen dataclass over ``FrozenGameState``.
+the kernel can be compiled on its own. The state is a frozen dataclass of a moment and a log.
 """
 
 from __future__ import annotations
@@ -17,7 +17,9 @@ import pickle
 import random
 import tomllib
 
-from doppelnb.core.state import FrozenGameState
+import pytest
+
+from doppelnb.core.state import GameState
 from doppelnb.engines.doppelganger_tricks import new_game
 from doppelnb.engines.doppelganger_tricks.state import State, View
 
@@ -64,12 +66,18 @@ def test_no_module_is_called_flow():
     assert not (PACKAGE / "flow.py").exists()
 
 
-def test_the_state_is_a_frozen_dataclass_over_the_core_header():
-    assert issubclass(State, FrozenGameState) and dataclasses.is_dataclass(State)
-    names = [f.name for f in dataclasses.fields(State)]
-    assert names == ["players", "rules", "seed", "options", "action_log", "moment"]
+def test_the_state_is_a_frozen_dataclass_of_its_moment_and_its_log():
+    """Two fields: the header is read from the moment's book (one shared value), so a new state
+    per action sets two slots, not the five of ``FrozenGameState``'s header and the moment."""
+    assert issubclass(State, GameState) and dataclasses.is_dataclass(State)
+    assert [f.name for f in dataclasses.fields(State)] == ["moment", "action_log"]
     assert State.__dataclass_params__.frozen  # type: ignore[attr-defined]
     assert dataclasses.is_dataclass(View) and View.__dataclass_params__.frozen  # type: ignore
+    s = new_game(3, seed=4, first_player=2).play(["bid", 1])
+    assert (s.players, s.seed, dict(s.options)) == (3, 4, {"first_player": 2})
+    assert s.rules is s.moment.book.rules and s.options is s.moment.book.options
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        s.moment = s.moment  # type: ignore[misc]
 
 
 def test_a_state_pickles_and_its_copy_plays_on():

@@ -38,7 +38,7 @@ from .codes import (
     trick_record,
     trick_winner,
 )
-from .deal import deal_masks, tricks_per_round
+from .deal import deal_masks, first_player, tricks_per_round
 from .notation import PLAIN_SUITS
 from .rules import RoundScore, Rules
 from .scoring import FORECAST, HELD, held_bonus_points, round_score
@@ -47,8 +47,10 @@ from .scoring import FORECAST, HELD, held_bonus_points, round_score
 class Book:
     """What changes at most once a round: the round (0-based), its first player, the score
     sheet, the totals and the previous round's tricks (records as :class:`Moment` keeps them);
-    and what a round's end needs of the game's header: the variant flags (the scoring) and the
-    seed (the next deal). The state keeps the header itself; its ``_evolve`` changes both.
+    and the game's record header, which never changes and is carried from round to round by
+    reference: the variant flags (the scoring reads them), the seed (the next deal) and the setup
+    options (never read here: the state's record header reads them, so a state is its moment and
+    its action log, two fields to set per action).
 
     An immutable value like :class:`Moment` (a native class in the compiled build; it was a
     named tuple, and keeps ``_fields``, ``_replace``, equality, hashing and pickling). It also
@@ -57,14 +59,14 @@ class Book:
     (DT-A6).
     """
 
-    __slots__ = ("round", "first", "sheet", "totals", "last_round", "rules", "seed",
+    __slots__ = ("round", "first", "sheet", "totals", "last_round", "rules", "seed", "options",
                  "restricted", "claim_max", "first_only", "bid12")
     _fields: ClassVar[tuple[str, ...]] = ("round", "first", "sheet", "totals", "last_round",
-                                          "rules", "seed")
+                                          "rules", "seed", "options")
 
     def __init__(self, round: int, first: int, sheet: tuple[RoundScore, ...],
                  totals: tuple[int, ...], last_round: tuple[tuple[int, ...], ...], rules: Rules,
-                 seed: int) -> None:
+                 seed: int, options: Any = ()) -> None:
         self.round: Final = round
         self.first: Final = first
         self.sheet: Final = sheet
@@ -72,6 +74,8 @@ class Book:
         self.last_round: Final = last_round
         self.rules: Final = rules
         self.seed: Final = seed
+        #: the setup options of the record header, as the state gives them (opaque here)
+        self.options: Final = options
         self.restricted: Final[bool] = rules.declare_restricted_to_held_suits
         self.claim_max: Final[int] = rules.bonus_max_per_player
         self.first_only: Final[bool] = rules.bonus_claim_window == "first_opportunity_only"
@@ -79,7 +83,7 @@ class Book:
 
     def items(self) -> tuple[Any, ...]:
         return (self.round, self.first, self.sheet, self.totals, self.last_round, self.rules,
-                self.seed)
+                self.seed, self.options)
 
     def _replace(self, **changes: Any) -> Book:
         """A copy with some fields replaced (as a named tuple's ``_replace``)."""
@@ -426,8 +430,21 @@ class Moment:
                           self.declared, self.tricks, self.holders, self.window)
         first = (book.first + 1) % self.n  # DT-R5
         nxt = Book(book.round + 1, first, book.sheet + (row,), totals, self.tricks, book.rules,
-                   book.seed)
+                   book.seed, book.options)
         return Moment.start(self.n, nxt, deal_masks(self.n, book.seed, book.round + 1))
+
+
+def start(players: int, rules: Rules, seed: int, first: int | None = None,
+          masks: tuple[int, ...] | None = None, options: Any = ()) -> Moment:
+    """A game's first moment (checked arguments): the first round dealt from ``seed`` (DT-R4)
+    unless ``masks`` gives the hands, its first player ``first`` or drawn from ``seed``
+    (DT-R5). ``new_game(players, rules=rules, seed=seed)`` holds this very moment."""
+    if first is None:
+        first = first_player(seed, players)
+    if masks is None:
+        masks = deal_masks(players, seed, 0)
+    return Moment.start(players, Book(0, first, (), (0,) * players, (), rules, seed, options),
+                        masks)
 
 
 #: The readable parts of a :class:`Moment` (:meth:`Moment.items`, :meth:`Moment.replace`).
@@ -486,7 +503,7 @@ def score_row(m: Moment, rules: Rules) -> RoundScore:
 #: moment: the book's fields by their names there, the others by :func:`moment_with`.
 READABLE_BOOK: Final = {"round": "round", "round_first": "first", "sheet": "sheet",
                         "totals": "totals", "last_round_tricks": "last_round", "rules": "rules",
-                        "seed": "seed"}
+                        "seed": "seed", "options": "options"}
 READABLE_NAMES: Final = frozenset(READABLE_BOOK) | {"phase", "bids", "hands", "won", "leader",
                                                     "trick", "declared", "tricks", "holders",
                                                     "window"}
@@ -515,5 +532,5 @@ def moment_with(m: Moment, game: dict[str, Any]) -> Moment:
     return m.replace(changes)
 
 
-__all__ = ["Moment", "Book", "MOMENT_FIELDS", "may_claim", "score_row", "READABLE_NAMES",
+__all__ = ["Moment", "Book", "start", "MOMENT_FIELDS", "may_claim", "score_row", "READABLE_NAMES",
            "moment_with"]

@@ -17,7 +17,7 @@ Doppelgänger Tricks, 3 players, round 1 of 3: forecast, P2 to move
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass
 from typing import Any, ClassVar, Final, Literal
 
 import immutables
@@ -27,7 +27,7 @@ from ...core.checks import check_instance, check_seat
 from ...core.errors import IllegalAction
 from ...core.frozen import FrozenMap
 from ...core.spec import spec_of
-from ...core.state import ActionLog, FrozenGameState, Outcome, copier, top_scorers
+from ...core.state import ActionLog, GameState, Outcome, top_scorers
 from ...core.variants import RulesBase
 from . import legal
 from .actions import PASS, PLAYS, Action, Bid, Claim, Play, parse_action
@@ -36,8 +36,8 @@ from .apply import next_moment
 from .codes import hand_mask, mask_cards, played_tricks
 from .codes import played_trick as played_trick
 from .codes import trick_record as trick_record
-from .deal import check_hands, deal_masks, first_player, tricks_per_round
-from .kernel import READABLE_NAMES, Book, Moment, moment_with
+from .deal import check_hands, tricks_per_round
+from .kernel import READABLE_NAMES, Moment, moment_with, start
 from .notation import (
     ALL_CARDS,
     PLAYER_COUNTS,
@@ -75,19 +75,23 @@ class View:
     totals: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True, repr=False)
-class State(FrozenGameState):
+@dataclass(frozen=True, slots=True, repr=False)
+class State(GameState):
     """One moment of a game of Doppelgänger Tricks (immutable; ``play`` returns a new state).
 
-    Besides the record header, a state is one :class:`.kernel.Moment`: the game in integers
-    (each hand a bit mask over the card codes, the trick in progress as codes, the round's
-    book), shared by the states it did not change. Everything else (``hands``, ``trick``,
-    ``tricks``, the score sheet...) is read through properties in the readable notation. The
-    legal actions are computed once per moment from the masks by table look-ups and cached in
-    the moment (shared by every state holding it); ``play`` accepts an action by membership in them, and only a refused action runs
-    :func:`.legal.explain`, which checks the rules one by one to name the rule and the reason.
-    The tests check that the two always agree. The kernel is what ``make fast`` compiles; this
-    class is plain Python in every build.
+    A frozen dataclass of two fields: one :class:`.kernel.Moment` (the game in integers: each
+    hand a bit mask over the card codes, the trick in progress as codes, the round's book) and
+    the action log. The record header (``players``, ``rules``, ``seed``, ``options``) is read
+    from the moment's book, which carries it by reference from round to round, so a new state
+    per action sets two fields (the other engines' states, over
+    :class:`~doppelnb.core.state.FrozenGameState`, copy the header's five; here that cost 14%
+    of the checked loop). Everything else (``hands``, ``trick``, ``tricks``, the score
+    sheet...) is read through properties in the readable notation. The legal actions are
+    computed once per moment from the masks by table look-ups and cached in the moment (shared
+    by every state holding it); ``play`` accepts an action by membership in them, and only a
+    refused action runs :func:`.legal.explain`, which checks the rules one by one to name the
+    rule and the reason. The tests check that the two always agree. The kernel is what ``make
+    fast`` compiles; this class is plain Python in every build.
     """
 
     game: ClassVar[str] = GAME
@@ -95,10 +99,30 @@ class State(FrozenGameState):
     player_counts: ClassVar[tuple[int, ...]] = PLAYER_COUNTS
     option_names: ClassVar[frozenset[str]] = frozenset({"first_player", "hands"})
 
-    rules: _Rules
-    #: the game in integers (the kernel's moment: hands, trick, round's book, and the cache of
-    #: its legal actions)
+    #: the game in integers (the kernel's moment: hands, trick, round's book with the record
+    #: header, and the cache of its legal actions)
     moment: Moment
+    #: the actions so far (the record), shared with the states before
+    action_log: ActionLog | None = None
+
+    # -- the record header (read from the moment's book) ------------------------------------------
+    # GameState declares the header as plain attributes; here they are read-only properties.
+    @property
+    def players(self) -> int:  # type: ignore[override]
+        return self.moment.n
+
+    @property
+    def rules(self) -> _Rules:  # type: ignore[override]
+        return self.moment.book.rules
+
+    @property
+    def seed(self) -> int:  # type: ignore[override]
+        return self.moment.book.seed
+
+    @property
+    def options(self) -> FrozenMap[str, Any]:  # type: ignore[override]
+        options: FrozenMap[str, Any] = self.moment.book.options
+        return options
 
     # -- setup (DT-R1..R5) ------------------------------------------------------------------------
     @classmethod
@@ -111,28 +135,23 @@ class State(FrozenGameState):
         """:meth:`initial` once the players and the seed are checked."""
         fixed = check_hands(options["hands"], players) if "hands" in options else None
         first = options.get("first_player")
-        if first is None:  # DT-R5: otherwise chosen at random (seeded)
-            first = first_player(seed, players)
-        else:
+        if first is not None:
             first = check_seat(first, players, "first_player", rule="DT-R5")
-        masks = (tuple(map(hand_mask, fixed)) if fixed is not None
-                 else deal_masks(players, seed, 0))
-        book = Book(0, first, (), (0,) * players, (), rules, seed)
-        return State(players=players, rules=rules, seed=seed, options=FrozenMap(options),
-                     moment=Moment.start(players, book, masks))
+        masks = tuple(map(hand_mask, fixed)) if fixed is not None else None
+        return State(start(players, rules, seed, first, masks, FrozenMap(options)))
 
     def _evolve(self, **changes: Any) -> State:
-        """A copy with some fields replaced: the fields, or the readable ones (``hands``,
-        ``bids``, ``phase``, ``totals``...), which go into the moment. ``rules`` and ``seed`` go
-        to both the header and the moment's book, which the round's end reads."""
-        unknown = set(changes) - READABLE_NAMES - _FIELDS
+        """A copy with some fields replaced: ``moment``, ``action_log``, or the readable ones
+        (``hands``, ``bids``, ``phase``, ``totals``, ``rules``, ``seed``, ``options``...), which
+        go into the moment (the header into its book)."""
+        unknown = set(changes) - READABLE_NAMES - {"moment", "action_log"}
         if unknown:
             raise AttributeError(f"State has no field(s) {', '.join(sorted(unknown))}")
         game = {k: changes[k] for k in changes if k in READABLE_NAMES}
-        fields = {k: v for k, v in changes.items() if k in _FIELDS}
+        moment = changes.get("moment", self.moment)
         if game:
-            fields["moment"] = moment_with(fields.get("moment", self.moment), game)
-        return copier(State, tuple(fields))(self, *fields.values())
+            moment = moment_with(moment, game)
+        return State(moment, changes.get("action_log", self.action_log))
 
     # -- the readable fields ----------------------------------------------------------------------
     @property
@@ -296,22 +315,25 @@ class State(FrozenGameState):
                 if code >= 0:
                     legal = m.legal_cache
                     if (action in legal) if legal is not None else m.can_play(code, declared):
-                        return _NEXT(self, m.play(code, declared),
-                                     ActionLog(self.action_log, text))
+                        # The next state, written out (see _NEW): its moment and its log.
+                        new = _NEW(State)
+                        _SET_MOMENT(new, m.play(code, declared))
+                        _SET_LOG(new, ActionLog(self.action_log, text))
+                        return new
                 elif m.window is not None and m.phase == "play":  # PASS (DT-R15)
-                    return _NEXT(self, m.pass_claim(), ActionLog(self.action_log, text))
+                    return _state(m.pass_claim(), ActionLog(self.action_log, text))
         elif tp is Bid:  # a forecast legal_actions handed out
             legal = self.moment.legal()
             t = action[1]
             if type(t) is int:  # the legal forecasts are BIDS[:k + 1]: found by position
                 k: int = t
                 if 0 <= k < len(legal) and legal[k] is action:
-                    return _NEXT(self, self.moment.bid(k), ActionLog(self.action_log, action))
+                    return _state(self.moment.bid(k), ActionLog(self.action_log, action))
         elif tp is Claim:  # a claim legal_actions handed out
             if action in self.moment.legal():
-                return _NEXT(self, next_moment(self.moment, action),
-                             ActionLog(self.action_log, action))
-        return FrozenGameState.play(self, action)  # every other spelling, and every refusal
+                return _state(next_moment(self.moment, action),
+                              ActionLog(self.action_log, action))
+        return GameState.play(self, action)  # every other spelling, and every refusal
 
     def parse_action(self, action: Any) -> Action:
         """Accept ``["bid", 3]``, ``"4S"``, ``"6D:C"`` (or ``["6D", "C"]``), ``["claim", 1, "+1"]``,
@@ -333,7 +355,7 @@ class State(FrozenGameState):
     def _apply(self, action: Any) -> State:
         """The next state for a legal, parsed ``action`` (:func:`.apply.next_moment`); the
         caller records the action in its log."""
-        return _WITH_MOMENT(self, next_moment(self.moment, action))
+        return _state(next_moment(self.moment, action), None)
 
     # -- views -----------------------------------------------------------------------------------
     def view(self, player: Any = None) -> View:
@@ -457,13 +479,33 @@ class State(FrozenGameState):
         return str(state_html(self))
 
 
-#: The next state of a play: ``_NEXT(state, moment, log)``, the state with its moment and log
-#: replaced (core's copier, made once); ``_WITH_MOMENT`` replaces the moment
-#: only (``_apply``: the caller records the action).
-_NEXT: Final = copier(State, ("moment", "action_log"))
-_WITH_MOMENT: Final = copier(State, ("moment",))
-#: The fields ``State._evolve`` takes as they are (the others are readable ones).
-_FIELDS: Final = frozenset(("players", "rules", "seed", "options", "action_log", "moment"))
+def _refuse_assignment(self: State, name: str, value: Any = None) -> None:
+    raise FrozenInstanceError(f"cannot assign to {name!r}: a state is immutable; play() "
+                              "returns a new one")
+
+
+# Every assignment refused alike. Python 3.11's generated ``__setattr__`` of a slotted frozen
+# dataclass refuses its fields but, for any other name (the header's properties here), calls
+# ``super()`` with the class from before ``slots=True`` rebuilt it: a TypeError, not the
+# AttributeError an immutable value owes.
+State.__setattr__ = _refuse_assignment  # type: ignore[assignment, method-assign]
+State.__delattr__ = _refuse_assignment  # type: ignore[assignment, method-assign]
+
+
+#: A new state without the frozen dataclass's ``__init__`` (which sets each field through
+#: ``object.__setattr__``): ``object.__new__`` and each slot's own descriptor, the fastest way
+#: plain Python has to fill a frozen instance (about half the instructions of ``__init__``).
+_NEW: Final = object.__new__
+_SET_MOMENT: Final = State.__dict__["moment"].__set__
+_SET_LOG: Final = State.__dict__["action_log"].__set__
+
+
+def _state(moment: Moment, log: ActionLog | None) -> State:
+    """``State(moment, log)``, built as :data:`_NEW` says (``play``'s hot path writes it out)."""
+    new: State = _NEW(State)
+    _SET_MOMENT(new, moment)
+    _SET_LOG(new, log)
+    return new
 
 
 #: Each play legal_actions hands out (the key; its canonical spelling as a plain ``str`` finds
