@@ -23,7 +23,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Final
 
-from .actions import LEADS, Action, Play
+from ...core.errors import IllegalAction
+from ...core.frozen import FrozenMap
+from .actions import LEADS, PASS, PLAYS, Action, Bid, Claim, Play, parse_action
 from .codes import (
     BIDS_UP_TO,
     CHUNK,
@@ -39,9 +41,13 @@ from .codes import (
     trick_winner,
 )
 from .deal import deal_masks, first_player, tricks_per_round
+from .legal import MomentTable, refusal
 from .notation import PLAIN_SUITS
-from .rules import RoundScore, Rules
+from .rules import BONUS_NAMES, RoundScore, Rules
 from .scoring import FORECAST, HELD, held_bonus_points, round_score
+
+#: The setup options of a game that gives none (one shared, immutable value).
+NO_OPTIONS: Final[FrozenMap[str, Any]] = FrozenMap()
 
 
 class Book:
@@ -66,7 +72,7 @@ class Book:
 
     def __init__(self, round: int, first: int, sheet: tuple[RoundScore, ...],
                  totals: tuple[int, ...], last_round: tuple[tuple[int, ...], ...], rules: Rules,
-                 seed: int, options: Any = ()) -> None:
+                 seed: int, options: FrozenMap[str, Any] = NO_OPTIONS) -> None:
         self.round: Final = round
         self.first: Final = first
         self.sheet: Final = sheet
@@ -320,6 +326,52 @@ class Moment:
             return BIDS_UP_TO[12 if self.book.bid12 else tricks_per_round(self.n)]
         return ()  # the game is over
 
+    # -- the checked loop ------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def apply(self, action: Any) -> Moment:
+        """The moment after ``action``, checked: the kernel's own checked loop, without a state
+        or a record (``m = m.apply(rng.choice(m.legal()))`` until ``m.is_over``). It accepts
+        what ``State.play`` accepts (the actions :meth:`legal` hands out, and every spelling
+        :func:`.actions.parse_action` reads) and refuses what it refuses, with the same
+        :class:`~doppelnb.core.errors.RuleError`, rule id and reason (:func:`.legal.refusal`;
+        the tests compare the two paths action by action)."""
+        nxt = self._accept(action)
+        if nxt is not None:
+            return nxt
+        if self.phase == "over":
+            raise IllegalAction("NB-ARG", "the game is over; no more actions can be played")
+        parsed = parse_action(action, self.n)  # BadInput when malformed
+        nxt = self._accept(parsed)
+        if nxt is not None:
+            return nxt
+        raise refusal(MomentTable(self), parsed)
+
+    def _accept(self, action: Any) -> Moment | None:
+        """The next moment if ``action`` is one of the legal actions as :meth:`legal` spells
+        them (a play also as its canonical string); ``None`` for anything else."""
+        tp = type(action)
+        if tp is Play or tp is str:
+            move = MOVES.get(action)
+            if move is not None:
+                code = move[0]
+                if code >= 0:
+                    if action in self.legal():
+                        return self.play(code, move[1])
+                elif self.window is not None and self.phase == "play":  # PASS (DT-R15)
+                    return self.pass_claim()
+        elif tp is Bid:  # the legal forecasts are BIDS[:k + 1]: found by position
+            legal = self.legal()
+            k = action[1]
+            if type(k) is int and 0 <= k < len(legal) and legal[k] is action:
+                return self.bid(k)
+        elif tp is Claim:
+            if action in self.legal():
+                return self.claim(BONUS_NAMES.index(action.bonus), action.player)
+        return None
+
     # -- the next moment ------------------------------------------------------------------------
     def bid(self, tricks: int) -> Moment:
         """DT-R6: the player to move forecasts; once all have, the first player leads."""
@@ -435,7 +487,8 @@ class Moment:
 
 
 def start(players: int, rules: Rules, seed: int, first: int | None = None,
-          masks: tuple[int, ...] | None = None, options: Any = ()) -> Moment:
+          masks: tuple[int, ...] | None = None,
+          options: FrozenMap[str, Any] = NO_OPTIONS) -> Moment:
     """A game's first moment (checked arguments): the first round dealt from ``seed`` (DT-R4)
     unless ``masks`` gives the hands, its first player ``first`` or drawn from ``seed``
     (DT-R5). ``new_game(players, rules=rules, seed=seed)`` holds this very moment."""
@@ -445,6 +498,15 @@ def start(players: int, rules: Rules, seed: int, first: int | None = None,
         masks = deal_masks(players, seed, 0)
     return Moment.start(players, Book(0, first, (), (0,) * players, (), rules, seed, options),
                         masks)
+
+
+#: Each play legal_actions hands out (the key; its canonical spelling as a plain ``str`` finds
+#: it too) or the pass -> (its card code or -1 for the pass, the declared suit, its record
+#: text): what a checked play needs of it in one look-up (a ``Play`` keeps these in its
+#: instance dictionary). Keyed by the interned plays themselves, so their look-up ends on
+#: identity.
+MOVES: Final[dict[str, tuple[int, str | None, str]]] = {
+    **{p: (p.code, p.declared, p.text) for p in PLAYS.values()}, PASS: (-1, None, PASS)}
 
 
 #: The readable parts of a :class:`Moment` (:meth:`Moment.items`, :meth:`Moment.replace`).
@@ -532,5 +594,5 @@ def moment_with(m: Moment, game: dict[str, Any]) -> Moment:
     return m.replace(changes)
 
 
-__all__ = ["Moment", "Book", "start", "MOMENT_FIELDS", "may_claim", "score_row", "READABLE_NAMES",
+__all__ = ["Moment", "Book", "start", "MOVES", "MOMENT_FIELDS", "may_claim", "score_row", "READABLE_NAMES",
            "moment_with"]

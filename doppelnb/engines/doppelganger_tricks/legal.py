@@ -8,16 +8,21 @@ rule that forbids it and why (:func:`explain`, by phase and kind of action). The
 that the two always agree.
 
 These functions read the state's readable fields, described by :class:`Table` (the state module
-imports this one, so this one names what it reads instead of importing the state).
+imports this one, so this one names what it reads instead of importing the state). The kernel's
+own checked loop (:meth:`.kernel.Moment.apply`) refuses through the same functions, reading its
+moment as a :class:`Table` (:class:`MomentTable`), so a refusal names the same rule and reason
+on both paths.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from ...core.errors import IllegalAction
 from .actions import PASS, Action, Bid, Claim, Play
-from .notation import DOPPELGANGER, PLAIN_SUITS, SUIT_SYMBOLS, Card, card
+from .codes import mask_cards
+from .deal import tricks_per_round
+from .notation import ALL_CARDS, DOPPELGANGER, PLAIN_SUITS, SUIT_SYMBOLS, SUITS, Card, card
 from .rules import BONUS_NAMES, Rules, follow_reason
 
 
@@ -44,6 +49,91 @@ class Table(Protocol):
     def holders(self) -> tuple[int | None, ...]: ...
     @property
     def claims(self) -> tuple[int, ...]: ...
+
+
+class Integers(Protocol):
+    """What :class:`MomentTable` reads of a kernel moment (:class:`.kernel.Moment`)."""
+
+    @property
+    def n(self) -> int: ...
+    @property
+    def book(self) -> Any: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def masks(self) -> tuple[int, ...]: ...
+    @property
+    def trick(self) -> tuple[int, ...]: ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def lead(self) -> int: ...
+    @property
+    def window(self) -> int | None: ...
+    @property
+    def holders(self) -> tuple[int | None, ...]: ...
+    def to_move(self) -> int | None: ...
+
+
+class MomentTable:
+    """A kernel moment read as a :class:`Table`: the readable fields the refusal checks read,
+    computed as the state computes them (the tests hold the two paths' refusals equal)."""
+
+    __slots__ = ("m",)
+
+    def __init__(self, m: Integers) -> None:
+        self.m = m
+
+    @property
+    def rules(self) -> Rules:
+        rules: Rules = self.m.book.rules
+        return rules
+
+    @property
+    def phase(self) -> str:
+        return self.m.phase
+
+    @property
+    def to_move(self) -> int | None:
+        return self.m.to_move()
+
+    @property
+    def bid_max(self) -> int:
+        return 12 if self.rules.bid_max == 12 else tricks_per_round(self.m.n)  # DT-A6
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        return tuple(map(mask_cards, self.m.masks))
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        return tuple(ALL_CARDS[c] for c in self.m.trick)
+
+    @property
+    def lead_suit(self) -> str | None:
+        return SUITS[self.m.lead] if self.m.size else None
+
+    @property
+    def window(self) -> int | None:
+        return self.m.window
+
+    @property
+    def holders(self) -> tuple[int | None, ...]:
+        return self.m.holders
+
+    @property
+    def claims(self) -> tuple[int, ...]:
+        return tuple(self.m.holders.count(p) for p in range(self.m.n))
+
+
+def refusal(s: Table, action: Action) -> IllegalAction:
+    """The error refusing ``action``, which is not among the legal actions: the rule that
+    forbids it and why (:func:`explain`), else the plain "not a legal action now"."""
+    try:
+        explain(s, action)
+    except IllegalAction as error:
+        return error
+    return IllegalAction("NB-ARG", f"{action_label(action)} is not a legal action now")
 
 
 def explain(s: Table, action: Action) -> None:
@@ -159,4 +249,5 @@ def action_label(action: Action) -> str:
     return c.symbol
 
 
-__all__ = ["explain", "declarable", "check_claim", "action_label", "Table"]
+__all__ = ["explain", "refusal", "declarable", "check_claim", "action_label", "Table",
+           "MomentTable"]

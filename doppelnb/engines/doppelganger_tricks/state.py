@@ -24,19 +24,19 @@ import immutables
 
 from ...core.chance import make_seed
 from ...core.checks import check_instance, check_seat
-from ...core.errors import IllegalAction
 from ...core.frozen import FrozenMap
 from ...core.spec import spec_of
 from ...core.state import ActionLog, GameState, Outcome, top_scorers
 from ...core.variants import RulesBase
 from . import legal
-from .actions import PASS, PLAYS, Action, Bid, Claim, Play, parse_action
+from .actions import Action, Bid, Claim, Play, parse_action
 from .actions import to_json as _action_json
 from .apply import next_moment
 from .codes import hand_mask, mask_cards, played_tricks
 from .codes import played_trick as played_trick
 from .codes import trick_record as trick_record
 from .deal import check_hands, tricks_per_round
+from .kernel import MOVES as _MOVES
 from .kernel import READABLE_NAMES, Moment, moment_with, start
 from .notation import (
     ALL_CARDS,
@@ -349,8 +349,7 @@ class State(GameState):
     def _check(self, action: Any) -> None:
         if action in self._legal_tuple():  # the legal set, computed once per state
             return
-        legal.explain(self, action)  # raises IllegalAction naming the rule that forbids it
-        raise IllegalAction("NB-ARG", f"{self.action_label(action)} is not a legal action now")
+        raise legal.refusal(self, action)  # the rule that forbids it and why
 
     def _apply(self, action: Any) -> State:
         """The next state for a legal, parsed ``action`` (:func:`.apply.next_moment`); the
@@ -506,14 +505,6 @@ def _state(moment: Moment, log: ActionLog | None) -> State:
     _SET_MOMENT(new, moment)
     _SET_LOG(new, log)
     return new
-
-
-#: Each play legal_actions hands out (the key; its canonical spelling as a plain ``str`` finds
-#: it too) or the pass -> (its card code or -1 for the pass, the declared suit, its record
-#: text): what ``play`` needs of it in one look-up (a ``Play`` keeps these in its instance
-#: dictionary). Keyed by the interned plays themselves, so their look-up ends on identity.
-_MOVES: Final[dict[str, tuple[int, str | None, str]]] = {
-    **{p: (p.code, p.declared, p.text) for p in PLAYS.values()}, PASS: (-1, None, PASS)}
 
 
 _DEFAULT_RULES: Final = Rules()  # frozen, so one shared instance serves every default game
