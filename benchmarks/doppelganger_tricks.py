@@ -198,6 +198,23 @@ def engine_rounds(players: int, rounds: int, seed: int = 0) -> int:
     return actions_played
 
 
+def kernel_rounds(players: int, rounds: int, seed: int = 0) -> int:
+    """The same random games through the kernel's own checked loop (``kernel.start``,
+    ``Moment.legal``, ``Moment.apply``: every action checked, a refusal the same RuleError as
+    ``State.play``'s), without a state or a record per action: the separate checked Tricks core
+    of issue 26. Returns the number of actions played."""
+    rng = random.Random(seed)
+    rules = dt.Rules()
+    actions_played = 0
+    for game in range(-(-rounds // players)):
+        m = dt_kernel.start(players, rules, seed + game)
+        while not m.is_over:
+            actions = m.legal()
+            m = m.apply(actions[rng.randrange(len(actions))])
+            actions_played += 1
+    return actions_played
+
+
 def game_states(players: int, rounds: int, seed: int = 0) -> list[dt.State]:
     """Every state of the first ``rounds`` rounds of one random game (for the memory figure)."""
     rng = random.Random(seed)
@@ -266,8 +283,12 @@ def openspiel_decisions(dealt: list[object], seed: int = 0) -> int:
 
 
 ENGINE = "checked engine (State.play)"
+KERNEL = "checked kernel (Moment.apply)"
 PEER = "OpenSpiel oh_hell (9 tricks)"
 PEER_PLAY = "OpenSpiel oh_hell, dealt rounds (decisions only)"
+#: The checked loops timed, by their key in the figures: the user's loop over states, and the
+#: kernel's own loop over moments.
+LOOPS = {"state": (ENGINE, engine_rounds), "kernel": (KERNEL, kernel_rounds)}
 #: The compiled copy of the package ``make fast`` builds (never .so files in the source tree).
 FAST = pathlib.Path(__file__).resolve().parents[1] / "build" / "fast"
 
@@ -279,10 +300,11 @@ def engine_path() -> str:
         else "pure"
 
 
-def measure_checked(quick: bool) -> dict[str, float]:
-    """The checked engine and OpenSpiel timed in turns (round-robin repeats by CPU time,
-    ``time.process_time``: the machine is shared, so wall-clock time counts other processes'
-    load); the best and worst repeat of each, the ratios from the best ones.
+def measure_checked(quick: bool) -> dict[str, dict[str, float]]:
+    """The two checked loops (``State.play``; the kernel's ``Moment.apply``) and OpenSpiel
+    timed in turns (round-robin repeats by CPU time, ``time.process_time``: the machine is
+    shared, so wall-clock time counts other processes' load); the best and worst repeat of
+    each, the ratios from the best ones. Keyed by loop (:data:`LOOPS`).
 
     Two ratios (issue 27): per round (whole rounds, OpenSpiel's deal of 39 chance nodes
     included) and per decision (actions a player takes per CPU-second: ours over whole
@@ -291,10 +313,11 @@ def measure_checked(quick: bool) -> dict[str, float]:
     n_engine = 200 if quick else 1000
     n_os = 300 if quick else 2000
     runs: dict[str, tuple[int, Callable[[], object]]] = {
-        ENGINE: (n_engine, lambda: engine_rounds(4, n_engine))}
+        name: (n_engine, lambda fn=fn: fn(4, n_engine)) for name, fn in LOOPS.values()}
     if pyspiel is not None:
         runs[PEER] = (n_os, lambda: openspiel_rounds(n_os))
     actions = engine_rounds(4, n_engine)  # also a warm-up (imports, interned tables)
+    assert kernel_rounds(4, n_engine) == actions  # the very same games
     times: dict[str, list[float]] = {name: [] for name in list(runs) + [PEER_PLAY]}
     peer_decisions = 0
     for _ in range(3 if quick else 5):
@@ -307,27 +330,30 @@ def measure_checked(quick: bool) -> dict[str, float]:
             start = time.process_time()
             peer_decisions = openspiel_decisions(dealt)
             times[PEER_PLAY].append(time.process_time() - start)
-    out = {"actions_per_round": actions / n_engine,
-           "rounds": n_engine / min(times[ENGINE]), "worst": n_engine / max(times[ENGINE])}
-    out["decisions"] = out["rounds"] * out["actions_per_round"]
-    if pyspiel is not None:
-        out["peer"] = n_os / min(times[PEER])
-        out["peer_worst"] = n_os / max(times[PEER])
-        out["ratio"] = out["rounds"] / out["peer"]
-        out["peer_decisions_per_round"] = peer_decisions / n_os
-        out["peer_decisions"] = peer_decisions / min(times[PEER_PLAY])
-        out["peer_decisions_worst"] = peer_decisions / max(times[PEER_PLAY])
-        # the deal's share of OpenSpiel's round: what the per-round ratio credits us with
-        out["peer_chance_share"] = 1 - min(times[PEER_PLAY]) / min(times[PEER])
-        out["ratio_decision"] = out["decisions"] / out["peer_decisions"]
-    return out
+    figures: dict[str, dict[str, float]] = {}
+    for key, (name, _fn) in LOOPS.items():
+        out = {"actions_per_round": actions / n_engine,
+               "rounds": n_engine / min(times[name]), "worst": n_engine / max(times[name])}
+        out["decisions"] = out["rounds"] * out["actions_per_round"]
+        if pyspiel is not None:
+            out["peer"] = n_os / min(times[PEER])
+            out["peer_worst"] = n_os / max(times[PEER])
+            out["ratio"] = out["rounds"] / out["peer"]
+            out["peer_decisions_per_round"] = peer_decisions / n_os
+            out["peer_decisions"] = peer_decisions / min(times[PEER_PLAY])
+            out["peer_decisions_worst"] = peer_decisions / max(times[PEER_PLAY])
+            # the deal's share of OpenSpiel's round: what the per-round ratio credits us with
+            out["peer_chance_share"] = 1 - min(times[PEER_PLAY]) / min(times[PEER])
+            out["ratio_decision"] = out["decisions"] / out["peer_decisions"]
+        figures[key] = out
+    return figures
 
 
-def measure_other_path(quick: bool) -> tuple[str, dict[str, float]] | None:
+def measure_other_path(quick: bool) -> tuple[str, dict[str, dict[str, float]]] | None:
     """The other checked engine (compiled when this process runs the pure one, and the
     reverse), measured the same way in a fresh process; ``None`` when no compiled copy is
     built (``make fast``)."""
-    built = sorted(FAST.glob("doppelnb/engines/doppelganger_tricks/state.*.so"))
+    built = sorted(FAST.glob("doppelnb/engines/doppelganger_tricks/kernel.*.so"))
     if not built:
         return None
     root = pathlib.Path(__file__).resolve().parents[1]
@@ -347,19 +373,21 @@ def measure_other_path(quick: bool) -> tuple[str, dict[str, float]] | None:
     return result.pop("path"), result
 
 
-def show_checked(path: str, m: dict[str, float]) -> None:
-    per_action = 1e6 / m["decisions"]
-    print(f"checked engine, {path:<8} {m['rounds']:>8,.0f} rounds/s (worst repeat "
-          f"{m['worst']:,.0f}), {m['decisions']:>9,.0f} decisions/s ({m['actions_per_round']:.1f}"
-          f" a round, {per_action:.2f} µs each)")
-    if "ratio" not in m:
-        return
-    print(f"  per round:    {m['ratio']:5.2f}x OpenSpiel ({m['peer']:,.0f} rounds/s in that run, "
-          f"worst repeat {m['peer_worst']:,.0f}; its deal, 39 chance nodes, is "
-          f"{m['peer_chance_share']:.0%} of its round)")
-    print(f"  per decision: {m['ratio_decision']:5.2f}x OpenSpiel ({m['peer_decisions']:,.0f} "
-          f"decisions/s on dealt rounds, worst repeat {m['peer_decisions_worst']:,.0f}, "
-          f"{m['peer_decisions_per_round']:.0f} a round: 4 bids, 36 plays)")
+def show_checked(path: str, loops: dict[str, dict[str, float]]) -> None:
+    for key, (name, _fn) in LOOPS.items():
+        m = loops[key]
+        per_action = 1e6 / m["decisions"]
+        print(f"{name + ', ' + path:<40} {m['rounds']:>8,.0f} rounds/s (worst repeat "
+              f"{m['worst']:,.0f}), {m['decisions']:>9,.0f} decisions/s "
+              f"({m['actions_per_round']:.1f} a round, {per_action:.2f} µs each)")
+        if "ratio" not in m:
+            continue
+        print(f"  per round:    {m['ratio']:5.2f}x OpenSpiel ({m['peer']:,.0f} rounds/s in that "
+              f"run, worst repeat {m['peer_worst']:,.0f}; its deal, 39 chance nodes, is "
+              f"{m['peer_chance_share']:.0%} of its round)")
+        print(f"  per decision: {m['ratio_decision']:5.2f}x OpenSpiel ({m['peer_decisions']:,.0f}"
+              f" decisions/s on dealt rounds, worst repeat {m['peer_decisions_worst']:,.0f}, "
+              f"{m['peer_decisions_per_round']:.0f} a round: 4 bids, 36 plays)")
 
 
 def main() -> None:
@@ -410,8 +438,9 @@ def main() -> None:
     if peer is None:
         print("OpenSpiel is not installed (pip install -e '.[bench]'); no peer ratio")
 
-    print("\n== the checked engine (every action checked, forecasts, claims, scoring), each path "
-          "timed in turns with OpenSpiel in its own process")
+    print("\n== the checked loops (every action checked, forecasts, claims, scoring): State.play "
+          "and the kernel's\n   Moment.apply, pure and compiled, each build timed in turns with "
+          "OpenSpiel in its own process")
     print("   per round: whole rounds each, OpenSpiel's deal (39 per-card chance nodes) included;"
           "\n   per decision: the actions players take per CPU-second (forced ones included on "
           "both sides);\n   ours over whole rounds (our one seeded deal a round included), "
@@ -425,7 +454,7 @@ def main() -> None:
             show_checked(path, checked[path])
     if "compiled" not in checked:
         print("checked engine, compiled: not built (make fast)")
-    pure = checked.get("pure", next(iter(checked.values())))
+    pure = checked.get("pure", next(iter(checked.values())))["state"]
     per_action = pure["decisions"]
 
     print("\n== memory, 4 players, every state kept alive (as a stepper or a search keeps them)")
@@ -434,12 +463,12 @@ def main() -> None:
     print(f"one round: {short:,.0f} bytes/state over {n_short} states; a whole game (4 rounds): "
           f"{long:,.0f} bytes/state over {n_long} states ({engine_path()} engine)")
     batch_ratio = f"; numpy batch {figures['numpy batch'] / peer:.1f}x" if peer else ""
-    compiled = checked.get("compiled")
+    compiled = checked["compiled"]["kernel"] if "compiled" in checked else None
     report("doppelganger_tricks",
            checked_actions_per_s=round(per_action),
            checked_games_per_s=round(pure["rounds"], 1),
            compiled_games_per_s=round(compiled["rounds"], 1) if compiled else None,
-           compiled_ratio=(f"{compiled['ratio']:.2f}x a round, "
+           compiled_ratio=(f"kernel loop {compiled['ratio']:.2f}x a round, "
                            f"{compiled['ratio_decision']:.2f}x a decision"
                            if compiled and "ratio" in compiled else None),
            fast_games_per_s=round(figures["numpy batch"]),

@@ -15,6 +15,29 @@ sheet's tables); :mod:`.analysis` (the exact census),
 :mod:`.simulation` (seeded rounds on codes), :mod:`.batch` (numpy playouts), :mod:`.render`
 (SVG / HTML), :mod:`.examples` (worked examples, golden cases), :mod:`.players` (greedy,
 determinize).
+
+The kernel has a checked loop of its own, for code that needs speed more than a record: a
+``Moment`` is the game without its action log, ``legal()`` its legal actions (a tuple) and
+``apply(action)`` the next moment, every action checked as ``State.play`` checks it (the same
+``RuleError``, rule id and reason for a refused one):
+
+>>> from doppelnb.engines.doppelganger_tricks import Rules, kernel, new_game
+>>> m = kernel.start(4, Rules(), seed=7)
+>>> m == new_game(4, seed=7).moment
+True
+>>> m = m.apply(m.legal()[2])
+>>> m.apply("4S")
+Traceback (most recent call last):
+...
+doppelnb.core.errors.IllegalAction: DT-R6: every player forecasts before the first trick; P3 must forecast now
+>>> while not m.is_over:
+...     m = m.apply(m.legal()[0])
+>>> len(m.book.sheet), len(m.book.totals)
+(4, 4)
+
+It is what ``make fast`` compiles, and what the benchmark times against OpenSpiel
+(``benchmarks/doppelganger_tricks.py``); a ``State`` (``new_game``) is the same game with its
+record, its readable fields and its views.
 """
 
 from ...core.spec import GameSpec, register
