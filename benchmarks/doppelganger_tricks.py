@@ -21,16 +21,39 @@ forecasts, 40 plays, the bonus claims or passes); OpenSpiel's 79 (39 chance node
 plays). The checked engine plays whole games (4 rounds) with one ``is_over`` check per action,
 as the OpenSpiel loop checks ``is_terminal()``.
 
-Issue 26 (2026-11-26, load average 8-11 on the 2 cores, ``--checked-only``): only the Tricks
-kernel (``kernel.py``, ``codes.py``, ``deal.py``, ``scoring.py``) is compiled now; the ``State``
-is a plain frozen dataclass over the core's ``FrozenGameState`` in every build (the core is never
-compiled). The checked loop: compiled kernel 6,820 rounds/s, **0.59x** OpenSpiel per round
-(11,550), 0.37x per decision; pure 3,990 rounds/s, 0.33x (12,070). The figures below, from
-before, had a native compiled ``State`` and ``GameState`` (1.08-1.22x compiled): each action
-now builds an interpreted frozen dataclass (six slots set through their descriptors, about
-3,400 more instructions an action than the old three-slot class, callgrind) and runs
-``State.play`` interpreted. Search and random playouts go through the playout hook
-(``players.playout``), on the kernel's moments, without a state per action.
+What the checked figures are (issue 26): two checked loops play the very same random games
+(the script asserts it), every action checked, a refused one a RuleError with rule and reason:
+
+- ``State.play``: the user's loop over states (``s.legal_actions()``, ``s.play(a)``,
+  ``s.is_over``), each action building a new frozen ``State`` (its moment and its action log)
+  and recording the action;
+- the kernel's own loop, ``Moment.apply`` (``kernel.start``, ``m.legal()``, ``m.apply(a)``,
+  ``m.is_over``): the same checks and refusals (``tests/doppelganger_tricks/test_kernel_loop.py``
+  compares them action by action), no state and no record per action. This is the "separate
+  checked Tricks core" issue 26 allows, the loop compared with OpenSpiel's (which keeps no
+  record either).
+
+Only the kernel (``kernel.py``, ``codes.py``, ``deal.py``, ``scoring.py``) is compiled; the
+``State`` is plain Python in every build, so the compiled build speeds up the kernel loop most.
+Measured 2026-11-27 (load average 5-6 on the 2 cores, so every figure is low and the worst
+repeats about half the best; CPU time, best of 5 repeats, each build in its own process timed in
+turns with OpenSpiel), the full run, then a ``--quick`` one:
+
+- compiled kernel loop: 11,760 rounds/s, **1.70x** OpenSpiel per round (6,910), 559,000
+  decisions/s, **0.77x** per decision (725,000); quick: 8,360 rounds/s, 1.39x, 0.86x;
+- compiled ``State.play`` loop: 6,660 rounds/s, 0.96x per round, 0.44x per decision; quick:
+  4,290, 0.72x, 0.44x;
+- pure kernel loop: 4,500 rounds/s, 0.45x per round (OpenSpiel 10,050 in that process), 0.26x
+  per decision; pure ``State.play`` loop: 3,430, 0.34x, 0.20x; quick: 2,990 (0.50x) and 2,290
+  (0.38x).
+
+The pure ``State.play`` loop against main's before issue 26 (its three-slot ``State`` class),
+side by side: callgrind 32.3k instructions an action, main 32.5k (35.9k with the header copied
+into every state); CPU time, interleaved processes, best of 12: 189.0k actions/s, main 194.3k.
+The paragraphs below are history: before issue 26 the compiled build also compiled
+``core/state.py`` and a native Tricks ``State``, and its ``State.play`` loop was the one
+compared with OpenSpiel (1.08-1.22x per round, 0.76x per decision). Search and random playouts
+go through the playout hook (``players.playout``), on the kernel's moments.
 
 Per round and per decision (issue 27): the ratio is printed both ways, because a round flatters
 us. OpenSpiel deals card by card, 39 chance nodes per round, each a ``legal_actions()``, a
@@ -52,9 +75,8 @@ the figure and the ratio, the worst printed beside it (the spread). The checked 
 on both paths when both exist, each in its own process with OpenSpiel timed in turns beside
 it, so each ratio comes from one run: the pure Python engine (the reference; every test runs
 on it) and the compiled one (``make fast`` builds a copy of the package in ``build/fast/``
-with ``core/state.py`` and the Tricks modules of the hook's ``include`` list compiled by mypyc, the
-Tricks ``State`` and ``GameState`` as native classes; run
-with ``PYTHONPATH=build/fast`` the script measures that one first).
+with the Tricks kernel modules of the hook's ``include`` list compiled by mypyc; run with
+``PYTHONPATH=build/fast`` the script measures that one first).
 
 Measured (2 cores shared with other work, load average 2.2-2.3 during the runs; CPU time, so
 load still slows every contender alike), three back-to-back ``--quick`` runs: the compiled
