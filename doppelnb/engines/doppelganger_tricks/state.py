@@ -284,8 +284,10 @@ class State(GameState):
 
     def legal_actions(self) -> list[Action]:
         m = self.moment
-        legal = m.legal_cache  # what Moment.legal() returns, without its call once cached
-        return list(m.legal() if legal is None else legal)
+        legal = m.legal_cache  # what Moment.legal() returns, without its calls
+        if legal is None:
+            legal = m.legal_cache = m.compute_legal()
+        return list(legal)
 
     def _legal_tuple(self) -> tuple[Action, ...]:
         """The legal actions as a tuple, computed once per moment and cached there."""
@@ -307,33 +309,36 @@ class State(GameState):
         through ``GameState.play``'s steps (parse, :meth:`_check`, :meth:`_apply`).
         """
         tp = type(action)
+        m = self.moment
+        nxt: Moment | None = None
+        entry: Any = action  # what the record keeps
         if tp is Play or tp is str:  # a play handed out by legal_actions (the hot path), or
             move = _MOVES.get(action)  # "4S", "6D:C" or "pass" spelled canonically
             if move is not None:
-                code, declared, text = move
-                m = self.moment
+                code, declared, entry = move
                 if code >= 0:
                     legal = m.legal_cache
                     if (action in legal) if legal is not None else m.can_play(code, declared):
-                        # The next state, written out (see _NEW): its moment and its log.
-                        new = _NEW(State)
-                        _SET_MOMENT(new, m.play(code, declared))
-                        _SET_LOG(new, ActionLog(self.action_log, text))
-                        return new
+                        nxt = m.play(code, declared)
                 elif m.window is not None and m.phase == "play":  # PASS (DT-R15)
-                    return _state(m.pass_claim(), ActionLog(self.action_log, text))
+                    nxt = m.pass_claim()
         elif tp is Bid:  # a forecast legal_actions handed out
-            legal = self.moment.legal()
+            legal = m.legal()
             t = action[1]
             if type(t) is int:  # the legal forecasts are BIDS[:k + 1]: found by position
                 k: int = t
                 if 0 <= k < len(legal) and legal[k] is action:
-                    return _state(self.moment.bid(k), ActionLog(self.action_log, action))
+                    nxt = m.bid(k)
         elif tp is Claim:  # a claim legal_actions handed out
-            if action in self.moment.legal():
-                return _state(next_moment(self.moment, action),
-                              ActionLog(self.action_log, action))
-        return GameState.play(self, action)  # every other spelling, and every refusal
+            if action in m.legal():
+                nxt = next_moment(m, action)
+        if nxt is None:
+            return GameState.play(self, action)  # every other spelling, and every refusal
+        # The next state, written out (see _NEW): its moment and its log.
+        new = _NEW(State)
+        _SET_MOMENT(new, nxt)
+        _SET_LOG(new, ActionLog(self.action_log, entry))
+        return new
 
     def parse_action(self, action: Any) -> Action:
         """Accept ``["bid", 3]``, ``"4S"``, ``"6D:C"`` (or ``["6D", "C"]``), ``["claim", 1, "+1"]``,
