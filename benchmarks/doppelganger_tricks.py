@@ -48,8 +48,13 @@ turns with OpenSpiel), the full run, then a ``--quick`` one:
   (0.38x).
 
 The pure ``State.play`` loop against main's before issue 26 (its three-slot ``State`` class),
-side by side: callgrind 32.3k instructions an action, main 32.5k (35.9k with the header copied
-into every state); CPU time, interleaved processes, best of 12: 189.0k actions/s, main 194.3k.
+side by side (random 4-player games, ``random.choice`` included): callgrind 32.5-32.7k
+instructions an action, main 30.2-31.7k (eight runs, mean 31.1k): **+4-5%** (+12%, 35.9k, with
+the header copied into every state as ``FrozenGameState`` does); CPU time, interleaved
+processes, best of 10 and of 12 on the loaded machine: 196.9k actions/s against main's 204.7k,
+and 189.0k against 194.3k: **0.96-0.97x**. What is left of the gap is building a frozen
+dataclass (``object.__new__`` and two slot setters, each a C call through a method wrapper)
+instead of main's plain slotted class (one ``__init__`` with three slot stores).
 The paragraphs below are history: before issue 26 the compiled build also compiled
 ``core/state.py`` and a native Tricks ``State``, and its ``State.play`` loop was the one
 compared with OpenSpiel (1.08-1.22x per round, 0.76x per decision). Search and random playouts
