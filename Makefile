@@ -180,7 +180,7 @@ bench: setup
 package: setup
 	$(BIN)/python -m pytest -p no:cacheprovider -m packaging tests/test_packaging.py
 
-# The checked Tricks engine compiled with mypyc (optional; not part of `make test`), built the way
+# The Tricks engine's integer kernel compiled with mypyc (optional; not part of `make test`), built the way
 # a release builds it: the platform wheel, with the hatch-mypyc build hook switched on
 # (HATCH_BUILD_HOOKS_ENABLE=1), into build/wheels/, then installed without dependencies into
 # build/fast/ as a target folder. Use it with PYTHONPATH=build/fast (the benchmark says which
@@ -209,7 +209,8 @@ wheels: setup
 # (`python -m pytest` would put the working directory, the pure source tree, first on sys.path)
 # and DOPPELNB_EXPECT_COMPILED=1: test_compiled.py then checks, inside the test processes, that the
 # package under test is the copy and that exactly the hook's `include` list (pyproject.toml) is
-# loaded from .so files there. GameState is compiled there, so every engine runs on it.
+# loaded from .so files there. Only the Tricks kernel is compiled; core and the other engines run
+# as plain Python there too.
 fast-test: fast
 	DOPPELNB_EXPECT_COMPILED=1 PYTHONPATH=build/fast $(BIN)/python -P -m pytest -q -p no:cacheprovider \
 	  -n auto --dist loadfile --no-loadscope-reorder -m "not packaging and not browser" tests

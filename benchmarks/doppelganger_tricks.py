@@ -21,6 +21,45 @@ forecasts, 40 plays, the bonus claims or passes); OpenSpiel's 79 (39 chance node
 plays). The checked engine plays whole games (4 rounds) with one ``is_over`` check per action,
 as the OpenSpiel loop checks ``is_terminal()``.
 
+What the checked figures are (issue 26): two checked loops play the very same random games
+(the script asserts it), every action checked, a refused one a RuleError with rule and reason:
+
+- ``State.play``: the user's loop over states (``s.legal_actions()``, ``s.play(a)``,
+  ``s.is_over``), each action building a new frozen ``State`` (its moment and its action log)
+  and recording the action;
+- the kernel's own loop, ``Moment.apply`` (``kernel.start``, ``m.legal()``, ``m.apply(a)``,
+  ``m.is_over``): the same checks and refusals (``tests/doppelganger_tricks/test_kernel_loop.py``
+  compares them action by action), no state and no record per action. This is the "separate
+  checked Tricks core" issue 26 allows, the loop compared with OpenSpiel's (which keeps no
+  record either).
+
+Only the kernel (``kernel.py``, ``codes.py``, ``deal.py``, ``scoring.py``) is compiled; the
+``State`` is plain Python in every build, so the compiled build speeds up the kernel loop most.
+Measured 2026-11-27 (load average 5-6 on the 2 cores, so every figure is low and the worst
+repeats about half the best; CPU time, best of 5 repeats, each build in its own process timed in
+turns with OpenSpiel), the full run, then a ``--quick`` one:
+
+- compiled kernel loop: 11,760 rounds/s, **1.70x** OpenSpiel per round (6,910), 559,000
+  decisions/s, **0.77x** per decision (725,000); quick: 8,360 rounds/s, 1.39x, 0.86x;
+- compiled ``State.play`` loop: 6,660 rounds/s, 0.96x per round, 0.44x per decision; quick:
+  4,290, 0.72x, 0.44x;
+- pure kernel loop: 4,500 rounds/s, 0.45x per round (OpenSpiel 10,050 in that process), 0.26x
+  per decision; pure ``State.play`` loop: 3,430, 0.34x, 0.20x; quick: 2,990 (0.50x) and 2,290
+  (0.38x).
+
+The pure ``State.play`` loop against main's before issue 26 (its three-slot ``State`` class),
+side by side (random 4-player games, ``random.choice`` included): callgrind 32.5-32.7k
+instructions an action, main 30.2-31.7k (eight runs, mean 31.1k): **+4-5%** (+12%, 35.9k, with
+the header copied into every state as ``FrozenGameState`` does); CPU time, interleaved
+processes, best of 10 and of 12 on the loaded machine: 196.9k actions/s against main's 204.7k,
+and 189.0k against 194.3k: **0.96-0.97x**. What is left of the gap is building a frozen
+dataclass (``object.__new__`` and two slot setters, each a C call through a method wrapper)
+instead of main's plain slotted class (one ``__init__`` with three slot stores).
+The paragraphs below are history: before issue 26 the compiled build also compiled
+``core/state.py`` and a native Tricks ``State``, and its ``State.play`` loop was the one
+compared with OpenSpiel (1.08-1.22x per round, 0.76x per decision). Search and random playouts
+go through the playout hook (``players.playout``), on the kernel's moments.
+
 Per round and per decision (issue 27): the ratio is printed both ways, because a round flatters
 us. OpenSpiel deals card by card, 39 chance nodes per round, each a ``legal_actions()``, a
 random pick and an ``apply_action`` from Python: 41-47% of its round in the run below (the issue
@@ -41,9 +80,8 @@ the figure and the ratio, the worst printed beside it (the spread). The checked 
 on both paths when both exist, each in its own process with OpenSpiel timed in turns beside
 it, so each ratio comes from one run: the pure Python engine (the reference; every test runs
 on it) and the compiled one (``make fast`` builds a copy of the package in ``build/fast/``
-with ``core/state.py`` and the Tricks modules of the hook's ``include`` list compiled by mypyc, the
-Tricks ``State`` and ``GameState`` as native classes; run
-with ``PYTHONPATH=build/fast`` the script measures that one first).
+with the Tricks kernel modules of the hook's ``include`` list compiled by mypyc; run with
+``PYTHONPATH=build/fast`` the script measures that one first).
 
 Measured (2 cores shared with other work, load average 2.2-2.3 during the runs; CPU time, so
 load still slows every contender alike), three back-to-back ``--quick`` runs: the compiled
@@ -161,7 +199,7 @@ from collections.abc import Callable
 from _timing import best_of, bytes_per_state, report
 
 from doppelnb.engines import doppelganger_tricks as dt
-from doppelnb.engines.doppelganger_tricks import state as dt_state
+from doppelnb.engines.doppelganger_tricks import kernel as dt_kernel
 from doppelnb.engines.doppelganger_tricks.analysis import simulate_full_round
 
 try:  # optional peer
@@ -183,6 +221,23 @@ def engine_rounds(players: int, rounds: int, seed: int = 0) -> int:
         while not s.is_over:
             actions = s.legal_actions()
             s = s.play(actions[rng.randrange(len(actions))])
+            actions_played += 1
+    return actions_played
+
+
+def kernel_rounds(players: int, rounds: int, seed: int = 0) -> int:
+    """The same random games through the kernel's own checked loop (``kernel.start``,
+    ``Moment.legal``, ``Moment.apply``: every action checked, a refusal the same RuleError as
+    ``State.play``'s), without a state or a record per action: the separate checked Tricks core
+    of issue 26. Returns the number of actions played."""
+    rng = random.Random(seed)
+    rules = dt.Rules()
+    actions_played = 0
+    for game in range(-(-rounds // players)):
+        m = dt_kernel.start(players, rules, seed + game)
+        while not m.is_over:
+            actions = m.legal()
+            m = m.apply(actions[rng.randrange(len(actions))])
             actions_played += 1
     return actions_played
 
@@ -255,8 +310,12 @@ def openspiel_decisions(dealt: list[object], seed: int = 0) -> int:
 
 
 ENGINE = "checked engine (State.play)"
+KERNEL = "checked kernel (Moment.apply)"
 PEER = "OpenSpiel oh_hell (9 tricks)"
 PEER_PLAY = "OpenSpiel oh_hell, dealt rounds (decisions only)"
+#: The checked loops timed, by their key in the figures: the user's loop over states, and the
+#: kernel's own loop over moments.
+LOOPS = {"state": (ENGINE, engine_rounds), "kernel": (KERNEL, kernel_rounds)}
 #: The compiled copy of the package ``make fast`` builds (never .so files in the source tree).
 FAST = pathlib.Path(__file__).resolve().parents[1] / "build" / "fast"
 
@@ -264,14 +323,15 @@ FAST = pathlib.Path(__file__).resolve().parents[1] / "build" / "fast"
 def engine_path() -> str:
     """Which checked engine this process imported: ``"compiled"`` (mypyc, ``build/fast``) or
     ``"pure"`` (the Python source)."""
-    return "compiled" if pathlib.Path(dt_state.__file__ or "").suffix in (".so", ".pyd") \
+    return "compiled" if pathlib.Path(dt_kernel.__file__ or "").suffix in (".so", ".pyd") \
         else "pure"
 
 
-def measure_checked(quick: bool) -> dict[str, float]:
-    """The checked engine and OpenSpiel timed in turns (round-robin repeats by CPU time,
-    ``time.process_time``: the machine is shared, so wall-clock time counts other processes'
-    load); the best and worst repeat of each, the ratios from the best ones.
+def measure_checked(quick: bool) -> dict[str, dict[str, float]]:
+    """The two checked loops (``State.play``; the kernel's ``Moment.apply``) and OpenSpiel
+    timed in turns (round-robin repeats by CPU time, ``time.process_time``: the machine is
+    shared, so wall-clock time counts other processes' load); the best and worst repeat of
+    each, the ratios from the best ones. Keyed by loop (:data:`LOOPS`).
 
     Two ratios (issue 27): per round (whole rounds, OpenSpiel's deal of 39 chance nodes
     included) and per decision (actions a player takes per CPU-second: ours over whole
@@ -280,10 +340,11 @@ def measure_checked(quick: bool) -> dict[str, float]:
     n_engine = 200 if quick else 1000
     n_os = 300 if quick else 2000
     runs: dict[str, tuple[int, Callable[[], object]]] = {
-        ENGINE: (n_engine, lambda: engine_rounds(4, n_engine))}
+        name: (n_engine, lambda fn=fn: fn(4, n_engine)) for name, fn in LOOPS.values()}
     if pyspiel is not None:
         runs[PEER] = (n_os, lambda: openspiel_rounds(n_os))
     actions = engine_rounds(4, n_engine)  # also a warm-up (imports, interned tables)
+    assert kernel_rounds(4, n_engine) == actions  # the very same games
     times: dict[str, list[float]] = {name: [] for name in list(runs) + [PEER_PLAY]}
     peer_decisions = 0
     for _ in range(3 if quick else 5):
@@ -296,31 +357,34 @@ def measure_checked(quick: bool) -> dict[str, float]:
             start = time.process_time()
             peer_decisions = openspiel_decisions(dealt)
             times[PEER_PLAY].append(time.process_time() - start)
-    out = {"actions_per_round": actions / n_engine,
-           "rounds": n_engine / min(times[ENGINE]), "worst": n_engine / max(times[ENGINE])}
-    out["decisions"] = out["rounds"] * out["actions_per_round"]
-    if pyspiel is not None:
-        out["peer"] = n_os / min(times[PEER])
-        out["peer_worst"] = n_os / max(times[PEER])
-        out["ratio"] = out["rounds"] / out["peer"]
-        out["peer_decisions_per_round"] = peer_decisions / n_os
-        out["peer_decisions"] = peer_decisions / min(times[PEER_PLAY])
-        out["peer_decisions_worst"] = peer_decisions / max(times[PEER_PLAY])
-        # the deal's share of OpenSpiel's round: what the per-round ratio credits us with
-        out["peer_chance_share"] = 1 - min(times[PEER_PLAY]) / min(times[PEER])
-        out["ratio_decision"] = out["decisions"] / out["peer_decisions"]
-    return out
+    figures: dict[str, dict[str, float]] = {}
+    for key, (name, _fn) in LOOPS.items():
+        out = {"actions_per_round": actions / n_engine,
+               "rounds": n_engine / min(times[name]), "worst": n_engine / max(times[name])}
+        out["decisions"] = out["rounds"] * out["actions_per_round"]
+        if pyspiel is not None:
+            out["peer"] = n_os / min(times[PEER])
+            out["peer_worst"] = n_os / max(times[PEER])
+            out["ratio"] = out["rounds"] / out["peer"]
+            out["peer_decisions_per_round"] = peer_decisions / n_os
+            out["peer_decisions"] = peer_decisions / min(times[PEER_PLAY])
+            out["peer_decisions_worst"] = peer_decisions / max(times[PEER_PLAY])
+            # the deal's share of OpenSpiel's round: what the per-round ratio credits us with
+            out["peer_chance_share"] = 1 - min(times[PEER_PLAY]) / min(times[PEER])
+            out["ratio_decision"] = out["decisions"] / out["peer_decisions"]
+        figures[key] = out
+    return figures
 
 
-def measure_other_path(quick: bool) -> tuple[str, dict[str, float]] | None:
+def measure_other_path(quick: bool) -> tuple[str, dict[str, dict[str, float]]] | None:
     """The other checked engine (compiled when this process runs the pure one, and the
     reverse), measured the same way in a fresh process; ``None`` when no compiled copy is
     built (``make fast``)."""
-    built = sorted(FAST.glob("doppelnb/engines/doppelganger_tricks/state.*.so"))
+    built = sorted(FAST.glob("doppelnb/engines/doppelganger_tricks/kernel.*.so"))
     if not built:
         return None
     root = pathlib.Path(__file__).resolve().parents[1]
-    sources = [root / "doppelnb" / "core" / "state.py"] + sorted(
+    sources = sorted(
         (root / "doppelnb" / "engines" / "doppelganger_tricks").glob("*.py"))
     if max(p.stat().st_mtime for p in sources) > built[0].stat().st_mtime:
         print("note: build/fast/ is older than the engine's source; run make fast")
@@ -336,19 +400,21 @@ def measure_other_path(quick: bool) -> tuple[str, dict[str, float]] | None:
     return result.pop("path"), result
 
 
-def show_checked(path: str, m: dict[str, float]) -> None:
-    per_action = 1e6 / m["decisions"]
-    print(f"checked engine, {path:<8} {m['rounds']:>8,.0f} rounds/s (worst repeat "
-          f"{m['worst']:,.0f}), {m['decisions']:>9,.0f} decisions/s ({m['actions_per_round']:.1f}"
-          f" a round, {per_action:.2f} µs each)")
-    if "ratio" not in m:
-        return
-    print(f"  per round:    {m['ratio']:5.2f}x OpenSpiel ({m['peer']:,.0f} rounds/s in that run, "
-          f"worst repeat {m['peer_worst']:,.0f}; its deal, 39 chance nodes, is "
-          f"{m['peer_chance_share']:.0%} of its round)")
-    print(f"  per decision: {m['ratio_decision']:5.2f}x OpenSpiel ({m['peer_decisions']:,.0f} "
-          f"decisions/s on dealt rounds, worst repeat {m['peer_decisions_worst']:,.0f}, "
-          f"{m['peer_decisions_per_round']:.0f} a round: 4 bids, 36 plays)")
+def show_checked(path: str, loops: dict[str, dict[str, float]]) -> None:
+    for key, (name, _fn) in LOOPS.items():
+        m = loops[key]
+        per_action = 1e6 / m["decisions"]
+        print(f"{name + ', ' + path:<40} {m['rounds']:>8,.0f} rounds/s (worst repeat "
+              f"{m['worst']:,.0f}), {m['decisions']:>9,.0f} decisions/s "
+              f"({m['actions_per_round']:.1f} a round, {per_action:.2f} µs each)")
+        if "ratio" not in m:
+            continue
+        print(f"  per round:    {m['ratio']:5.2f}x OpenSpiel ({m['peer']:,.0f} rounds/s in that "
+              f"run, worst repeat {m['peer_worst']:,.0f}; its deal, 39 chance nodes, is "
+              f"{m['peer_chance_share']:.0%} of its round)")
+        print(f"  per decision: {m['ratio_decision']:5.2f}x OpenSpiel ({m['peer_decisions']:,.0f}"
+              f" decisions/s on dealt rounds, worst repeat {m['peer_decisions_worst']:,.0f}, "
+              f"{m['peer_decisions_per_round']:.0f} a round: 4 bids, 36 plays)")
 
 
 def main() -> None:
@@ -399,8 +465,9 @@ def main() -> None:
     if peer is None:
         print("OpenSpiel is not installed (pip install -e '.[bench]'); no peer ratio")
 
-    print("\n== the checked engine (every action checked, forecasts, claims, scoring), each path "
-          "timed in turns with OpenSpiel in its own process")
+    print("\n== the checked loops (every action checked, forecasts, claims, scoring): State.play "
+          "and the kernel's\n   Moment.apply, pure and compiled, each build timed in turns with "
+          "OpenSpiel in its own process")
     print("   per round: whole rounds each, OpenSpiel's deal (39 per-card chance nodes) included;"
           "\n   per decision: the actions players take per CPU-second (forced ones included on "
           "both sides);\n   ours over whole rounds (our one seeded deal a round included), "
@@ -414,7 +481,7 @@ def main() -> None:
             show_checked(path, checked[path])
     if "compiled" not in checked:
         print("checked engine, compiled: not built (make fast)")
-    pure = checked.get("pure", next(iter(checked.values())))
+    pure = checked.get("pure", next(iter(checked.values())))["state"]
     per_action = pure["decisions"]
 
     print("\n== memory, 4 players, every state kept alive (as a stepper or a search keeps them)")
@@ -423,12 +490,12 @@ def main() -> None:
     print(f"one round: {short:,.0f} bytes/state over {n_short} states; a whole game (4 rounds): "
           f"{long:,.0f} bytes/state over {n_long} states ({engine_path()} engine)")
     batch_ratio = f"; numpy batch {figures['numpy batch'] / peer:.1f}x" if peer else ""
-    compiled = checked.get("compiled")
+    compiled = checked["compiled"]["kernel"] if "compiled" in checked else None
     report("doppelganger_tricks",
            checked_actions_per_s=round(per_action),
            checked_games_per_s=round(pure["rounds"], 1),
            compiled_games_per_s=round(compiled["rounds"], 1) if compiled else None,
-           compiled_ratio=(f"{compiled['ratio']:.2f}x a round, "
+           compiled_ratio=(f"kernel loop {compiled['ratio']:.2f}x a round, "
                            f"{compiled['ratio_decision']:.2f}x a decision"
                            if compiled and "ratio" in compiled else None),
            fast_games_per_s=round(figures["numpy batch"]),

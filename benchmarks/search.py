@@ -48,6 +48,13 @@ draft); the default sizes, Tricks and the peer in a second run; decisions per CP
 - OpenSpiel's ISMCTS bot on oh_hell 91.2 [84.6, 97.7], n = 40 (1,165): Tricks is at **0.42x**
   [0.37, 0.46] of it, FAIL against >= 1x, settled.
 
+With the Tricks playout hook on the kernel's moments (issue 26; 2026-11-27, the machine busy,
+load average 5.6-5.9, ``--engines doppelganger_tricks --games doppelganger_tricks=4,oh_hell=16``):
+Tricks 46.0 [38.5, 53.4], n = 4 (653 decisions), OpenSpiel 83.4 [74.8, 92.0], n = 16: **0.55x**
+[0.44, 0.69], still FAIL against >= 1x. cProfile of that search: the playout hook is about 80%
+of it, a third of that the kernel's ``Moment.play``, the rest the random choices, the legal
+lists and the action log the hook builds per action (the final state's record).
+
 The sampler section in that run: 862 µs a sample with the constraints worked out at every
 sample, 78 with them prepared once per decision (11.1x).
 

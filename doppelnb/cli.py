@@ -317,7 +317,7 @@ def _missing(error: ModuleNotFoundError) -> str:
 
 def version_line() -> str:
     """``doppelnb 0.2.0 (pure Python)``, or with the compiled modules a platform wheel carries:
-    ``doppelnb 0.2.0 (compiled: core.state, doppelganger_tricks.flow, ...)``."""
+    ``doppelnb 0.2.0 (compiled: doppelganger_tricks.codes, doppelganger_tricks.deal, ...)``."""
     from . import __version__
     from .core.compiled import engine_summary
 

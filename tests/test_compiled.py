@@ -65,13 +65,15 @@ def test_the_hook_is_off_by_default_and_lists_files_that_exist():
     assert hook["include"] and all(p.startswith("/doppelnb/") and p.endswith(".py")
                                    for p in hook["include"])
     assert all((ROOT / p.lstrip("/")).is_file() for p in hook["include"])
-    assert "doppelnb.core.state" in hook_modules()
+    # Issue 26: core is plain Python in every build; only the Tricks kernel is compiled.
+    assert all(m.startswith("doppelnb.engines.doppelganger_tricks.") for m in hook_modules())
+    assert "doppelnb.engines.doppelganger_tricks.kernel" in hook_modules()
 
 
 def test_extension_files_maps_files_to_module_names(tmp_path):
     package = tmp_path / "doppelnb"
-    for name in (f"core/state{SUFFIX}", "core/state.py", f"engines/doppelganger_tricks/flow{SUFFIX}",
-                 "engines/doppelganger_tricks/flow.py", "core/checks.py",
+    for name in (f"core/state{SUFFIX}", "core/state.py", f"engines/doppelganger_tricks/kernel{SUFFIX}",
+                 "engines/doppelganger_tricks/kernel.py", "core/checks.py",
                  f"core/state__mypyc{SUFFIX}",            # a separate build's library: no module
                  "core/other.cpython-399-x86_64-linux-gnu.so",  # another interpreter's build
                  f"core/not-a-name{SUFFIX}", "data/cards.json"):
@@ -80,8 +82,8 @@ def test_extension_files_maps_files_to_module_names(tmp_path):
         path.write_bytes(b"")
     found = compiled.extension_files(package)
     assert found == {"doppelnb.core.state": package / f"core/state{SUFFIX}",
-                     "doppelnb.engines.doppelganger_tricks.flow":
-                         package / f"engines/doppelganger_tricks/flow{SUFFIX}"}
+                     "doppelnb.engines.doppelganger_tricks.kernel":
+                         package / f"engines/doppelganger_tricks/kernel{SUFFIX}"}
 
 
 def test_a_file_that_only_looks_compiled_is_not_counted(tmp_path, monkeypatch):
@@ -103,7 +105,7 @@ def test_a_file_that_only_looks_compiled_is_not_counted(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("module, short", [
     ("doppelnb.core.state", "core.state"),
-    ("doppelnb.engines.doppelganger_tricks.flow", "doppelganger_tricks.flow"),
+    ("doppelnb.engines.doppelganger_tricks.kernel", "doppelganger_tricks.kernel"),
     ("doppelnb", "doppelnb"),
 ])
 def test_short_names(module, short):

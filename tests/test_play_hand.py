@@ -153,7 +153,7 @@ def illegal_move(hand: Any) -> tuple[Any, str]:
         return next(f"{c}{r}" for c in "YRB" for r in range(1, 7) if f"{c}{r}" not in held), \
             "DD-R12"
     if game == "doppelganger_tricks":
-        return str(state.view(seat)["hand"][0]), "DT-R6"   # a card played before forecasting
+        return str(state.view(seat).hand[0]), "DT-R6"   # a card played before forecasting
     if game == "groom_lake":
         held = set(state.view(seat).hand)
         card = next(c for c in state.deck.kinds if c not in held)

@@ -56,13 +56,13 @@ def compiled_modules(package: Path = PACKAGE) -> tuple[str, ...]:
 
 
 def short_name(module: str) -> str:
-    """``doppelnb.engines.doppelganger_tricks.flow`` -> ``doppelganger_tricks.flow``."""
+    """``doppelnb.engines.doppelganger_tricks.kernel`` -> ``doppelganger_tricks.kernel``."""
     name = module.split(".", 1)[1] if "." in module else module
     return name.removeprefix("engines.")
 
 
 def engine_summary(package: Path = PACKAGE) -> str:
-    """``compiled: core.state, doppelganger_tricks.flow, ...`` or ``pure Python``."""
+    """``compiled: doppelganger_tricks.codes, doppelganger_tricks.deal, ...`` or ``pure Python``."""
     modules = compiled_modules(package)
     if not modules:
         return "pure Python"

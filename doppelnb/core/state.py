@@ -6,10 +6,7 @@ returns a new state. Each state knows its record (setup, seed and the actions so
 ``to_json`` / ``from_json`` replay it exactly.
 
 An engine's ``State`` is a frozen, slotted dataclass over :class:`FrozenGameState` (which declares
-the record header: ``players``, ``rules``, ``seed``, ``options``, ``action_log``), or an immutable
-slotted class over :class:`GameState` that provides the header as properties and its own
-equality, hashing and pickling (the Tricks ``State``, a native class in the compiled build), and
-supplies:
+the record header: ``players``, ``rules``, ``seed``, ``options``, ``action_log``) and supplies:
 
 - ``game`` (the record's game name), ``Rules`` (its variant flags), ``player_counts`` and
   ``option_names`` (the setup options ``new_game`` accepts);
@@ -26,6 +23,9 @@ supplies:
 
 The actions so far live in an :class:`ActionLog`, a persistent list shared between a state and the
 states after it, so a state costs the same memory whatever the length of its game.
+
+This module is plain Python in every build: the compiled fast path of ``make fast`` lives inside
+the Tricks engine (its integer kernel), which knows nothing of the classes here.
 """
 
 from __future__ import annotations
@@ -43,19 +43,12 @@ from .frozen import FrozenMap, freeze, thaw
 from .record import GameRecord, parse_record
 from .variants import RulesBase
 
-try:  # a compiled build (``make fast``) keeps these classes ordinary Python classes
-    from mypy_extensions import mypyc_attr
-except ImportError:  # pragma: no cover - mypy_extensions comes with mypy (the dev extra)
-    def mypyc_attr(*_args: Any, **_kwargs: Any) -> Any:  # type: ignore[misc]
-        return lambda cls: cls
-
 #: An action as it is stored in a record: a JSON value (arrays are tuples once parsed).
 JsonAction = Any
 #: A score: an integer, or an exact fraction where a game splits points.
 Score = int | Fraction
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # e.g. the quest's ``table.Lines``
 class ActionLog:
     """The actions of a game so far, as a persistent (shared, never changed) linked list.
 
@@ -159,7 +152,6 @@ def frozen_action(action: JsonAction) -> JsonAction:
     return frozen
 
 
-@mypyc_attr(native_class=False)
 @dataclasses.dataclass(frozen=True, slots=True)
 class Outcome:
     """How a game stands: over or not, who won, the scores and, when over, why it ended.
@@ -191,21 +183,13 @@ def top_scorers(scores: Iterable[Score]) -> tuple[int, ...]:
     return tuple(i for i, v in enumerate(values) if v == best)
 
 
-#: ``object.__setattr__`` (a frozen dataclass's own way to set a field), called through a name
-#: so that the compiled build does not take ``action_log`` for a native attribute.
-_SET_ATTR: Any = object.__setattr__
-
-
-@mypyc_attr(allow_interpreted_subclasses=True)
 class GameState:
     """Behaviour shared by every engine's state; see the module docstring for the protocol.
 
-    The record header (``players``, ``rules``, ``seed``, ``options``, ``action_log``) is read
-    through the properties below, which every ``State`` overrides: the dataclass fields of
-    :class:`FrozenGameState` (slots), or properties of a state that keeps the header elsewhere
-    (the Tricks ``State`` reads it from its moment). In the compiled build (``make fast``) this
-    class is a native class that allows interpreted subclasses; the header cannot be native
-    attributes there, since the compiled methods would read those and not a subclass's slots.
+    The record header (``players``, ``rules``, ``seed``, ``options``, ``action_log``) is declared
+    here for the type checker and stored by the subclass: the slots of :class:`FrozenGameState`
+    (every engine), or the instance dictionary of a state built with ``_init_record`` (the toy
+    games of the tests).
     """
 
     __slots__ = ()
@@ -218,42 +202,16 @@ class GameState:
     #: a record naming any other option is refused with ``BadInput``.
     option_names: ClassVar[frozenset[str]] = frozenset()
 
-    # The header of a state with a ``__dict__`` (one built with ``_init_record``, as the toy
-    # games of the tests are); every engine's ``State`` overrides these.
-    def _header(self, name: str) -> Any:
-        try:
-            return vars(self)[name]
-        except (TypeError, KeyError):
-            raise AttributeError(f"{type(self).__name__} has no {name}") from None
-
-    @property
-    def players(self) -> int:
-        """The number of players (the record header)."""
-        return self._header("players")  # type: ignore[no-any-return]
-
-    @property
-    def rules(self) -> RulesBase:
-        """The variant flags (the record header)."""
-        return self._header("rules")  # type: ignore[no-any-return]
-
-    @property
-    def seed(self) -> int:
-        """The game's seed (the record header)."""
-        return self._header("seed")  # type: ignore[no-any-return]
-
-    @property
-    def options(self) -> FrozenMap[str, Any]:
-        """The setup options (the record header)."""
-        return self._header("options")  # type: ignore[no-any-return]
-
-    @property
-    def action_log(self) -> ActionLog | None:
-        """The actions so far (a shared :class:`ActionLog`; ``None`` before the first)."""
-        return self._header("action_log")  # type: ignore[no-any-return]
-
-    @action_log.setter
-    def action_log(self, value: ActionLog | None) -> None:
-        vars(self)["action_log"] = value
+    #: the number of players (the record header)
+    players: int
+    #: the variant flags (the record header)
+    rules: RulesBase
+    #: the game's seed (the record header)
+    seed: int
+    #: the setup options (the record header)
+    options: FrozenMap[str, Any]
+    #: the actions so far (a shared :class:`ActionLog`; ``None`` before the first)
+    action_log: ActionLog | None
 
     # -- construction ----------------------------------------------------------------------
     @classmethod
@@ -386,7 +344,9 @@ class GameState:
         action = self.parse_action(action)
         self._check(action)
         new = self._apply(action)
-        _SET_ATTR(new, "action_log", ActionLog(self.action_log, self.action_to_json(action)))
+        # The one write into a new state: ``_apply`` built it, nobody has seen it yet.
+        object.__setattr__(new, "action_log", ActionLog(self.action_log,
+                                                        self.action_to_json(action)))
         return new
 
     def view(self, player: Any = None) -> Any:
@@ -572,9 +532,25 @@ def play_to_end(state: T, policy: Policy = random_policy, seed: int = 0) -> T:
     return last
 
 
-# The frozen dataclass base lives in an interpreted module (a compiled build may not define a
-# Python class over the native GameState); it is part of this module's interface.
-from .frozen_state import FrozenGameState as FrozenGameState  # noqa: E402
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
+class FrozenGameState(GameState):
+    """The record header every engine's frozen ``State`` dataclass inherits.
+
+    An engine declares ``@dataclass(frozen=True, slots=True, kw_only=True, repr=False)
+    class State(FrozenGameState)`` with its own typed, immutable fields; the generated ``__eq__``
+    compares every field (the action log included), so a replayed state equals the original.
+    """
+
+    players: int
+    rules: RulesBase
+    seed: int
+    options: FrozenMap[str, Any] = dataclasses.field(default_factory=FrozenMap)
+    action_log: ActionLog | None = None
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash((type(self).__name__, self.players, self.rules, self.seed, self.options,
+                     self.action_log))
+
 
 __all__ = ["GameState", "FrozenGameState", "ActionLog", "frozen_action", "Outcome", "Score",
            "JsonAction", "top_scorers", "copier", "Policy", "random_policy", "playout", "play_to_end"]

@@ -206,3 +206,30 @@ def test_whole_round_simulators_score_as_the_engine(players):
     for rate in (sum((h >= 0).sum() for h in out.holders) / (2 * 400),
                  sum(sum(x >= 0 for x in r.holders) for r in lean) / (2 * 400)):
         assert abs(rate - sum(claimed) / len(claimed)) < 0.1
+
+
+def test_simulate_counts_the_score_sheets_of_the_core_simulations_games():
+    """``simulate`` is ``doppelnb.core.simulate.simulate``'s games, counted: recomputed here from
+    those very final states (DT-R18 exact forecasts, DT-R15 bonus cards, DT-R20 winners)."""
+    from doppelnb.core.simulate import simulate as core_simulate
+    from doppelnb.core.state import top_scorers
+
+    summary = dt.simulate(4, players=4, seed=3)
+    sim = core_simulate("doppelganger_tricks", 4, players=4, seed=3)
+    assert summary.games == 4 and summary.players == 4 and summary.policy == "random"
+    assert summary.totals == tuple(tuple(end.totals) for end in sim.finals)
+    rows = [row for end in sim.finals for row in end.sheet]
+    assert len(rows) == 4 * 4 and summary.forecasts == 4 * len(rows)
+    assert summary.exact == sum(b == w for row in rows for b, w in zip(row.bids, row.won, strict=True))
+    assert summary.bonus_cards == sum(len(h) for row in rows for h in row.bonuses)
+    assert summary.wins == tuple(sum(p in top_scorers(end.totals) for end in sim.finals)
+                                 for p in range(4))
+    assert summary.exact_rate == Fraction(summary.exact, summary.forecasts)
+    assert dt.simulate(2).players == 3  # the smallest table by default
+
+
+@pytest.mark.parametrize("kwargs", [{"players": 5}, {"players": True}, {"rules": "default"},
+                                    {"games": 0}, {"policy": "nobody"}, {"seed": -1}])
+def test_simulate_refuses_bad_arguments(kwargs):
+    with pytest.raises(BadInput):
+        dt.simulate(**{"games": 1, **kwargs})

@@ -71,7 +71,7 @@ def test_bonus_holders_are_not_shared_between_states():
     assert s.bonus_holders == {"+1": None, "+3": None}
     assert t.bonus_holders == {"+1": 0, "+3": None}
     with pytest.raises(TypeError):  # issue 24: what a view holds is immutable
-        t.view(0)["bonus_holders"]["+3"] = 1
+        t.view(0).bonus_holders["+3"] = 1
     assert t.bonus_holders == {"+1": 0, "+3": None}
     assert dt.from_json(t.to_json()) == t
     assert not t.invariants()
@@ -224,14 +224,14 @@ def test_views_show_nothing_a_player_may_not_know():
             for p in range(s.players):
                 v = s.view(p)
                 text = repr(v)
-                assert v["hand"] == tuple(str(c) for c in s.hands[p])
-                assert v["hand_sizes"] == tuple(len(h) for h in s.hands)
+                assert v.hand == tuple(str(c) for c in s.hands[p])
+                assert v.hand_sizes == tuple(len(h) for h in s.hands)
                 for q in range(s.players):
                     if q != p:
                         for c in s.hands[q]:
                             assert f"'{c}'" not in text, (p, q, c)
                 if s.phase == "forecast":
-                    assert all(b is None for q, b in enumerate(v["bids"]) if q != p)
+                    assert all(b is None for q, b in enumerate(v.bids) if q != p)
                 checked += 1
     assert checked > 1000
 
@@ -283,10 +283,11 @@ def test_public_results_are_copies():
     acts.clear()
     assert s.legal_actions()
     v = s.view(0)
-    v["hand"] = ()
+    with pytest.raises(AttributeError):  # issue 26: a view is a frozen dataclass
+        v.hand = ()  # type: ignore[misc]
     with pytest.raises(TypeError):  # issue 24: what a view holds is immutable
-        v["hand_sizes"][0] = 99
-    assert s.view(0)["hand"] and s.view(0)["hand_sizes"][0] == 10
+        v.hand_sizes[0] = 99
+    assert s.view(0).hand and s.view(0).hand_sizes[0] == 10
     assert isinstance(dt.resolve_trick("6C 6D 4C 9T"), TrickResult)
     assert Fraction(1, 2) != 0  # keep the import honest for readers: exact fractions elsewhere
 

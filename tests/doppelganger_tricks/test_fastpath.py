@@ -1,9 +1,9 @@
 """Doppelgänger Tricks: the checked engine's fast paths agree with the rules written plainly.
 
 ``State.play`` checks an action by membership in the legal actions, computed once per state and
-cached; the rule-by-rule reasons (``flow.explain``) run only for refusals. These tests check, over
+cached; the rule-by-rule reasons (``legal.explain``) run only for refusals. These tests check, over
 random legal games under every variant flag, that the cached legal actions equal a fresh plain
-computation, that ``flow.explain`` accepts exactly the legal actions, and that every refusal names
+computation, that ``legal.explain`` accepts exactly the legal actions, and that every refusal names
 its rule and leaves the state unchanged.
 """
 
@@ -24,17 +24,19 @@ from doppelnb.engines.doppelganger_tricks import (
     BONUS_NAMES,
     PLAIN_SUITS,
     Rules,
-    flow,
     from_json,
     legal_plays,
     new_game,
+)
+from doppelnb.engines.doppelganger_tricks import (
+    legal as legal_module,
 )
 
 RULES = rules_strategy(Rules)
 
 
 def fields(s) -> dict:
-    """The state's value: its moment and its log (the ``_legal`` cache is no part of it)."""
+    """The state's value: its moment and its log (the moment's ``legal_cache`` is no part of it)."""
     return {"moment": s.moment, "action_log": s.action_log}
 
 CANDIDATES = ([str(c) for c in ALL_CARDS] + [f"{c}:{s}" for c in ALL_CARDS for s in PLAIN_SUITS]
@@ -86,7 +88,7 @@ def check_state(s, rng: random.Random) -> None:
         except BadInput:
             continue
         try:
-            flow.explain(s, action)
+            legal_module.explain(s, action)
             explained_legal = True
         except IllegalAction as exc:
             explained_legal = False
@@ -138,4 +140,4 @@ def test_cache_is_no_part_of_the_state_value():
     assert copy.copy(s) == s and pickle.loads(pickle.dumps(s)) == s
     assert pickle.loads(pickle.dumps(s)).legal_actions() == s.legal_actions()
     t = s._evolve(phase="play", bids=(1, 1, 1), leader=s.round_first)
-    assert t._legal is None and t.legal_actions() == plain_legal(t)
+    assert t.moment.legal_cache is None and t.legal_actions() == plain_legal(t)

@@ -17,7 +17,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import rules_strategy
 
-from doppelnb.engines.doppelganger_tricks import ALL_CARDS, Rules, flow, from_json, new_game
+from doppelnb.engines.doppelganger_tricks import (
+    Rules,
+    codes,
+    deal,
+    from_json,
+    kernel,
+    new_game,
+    scoring,
+)
 from doppelnb.engines.doppelganger_tricks.actions import BIDS, PASS, PLAYS, Bid
 from doppelnb.engines.doppelganger_tricks.rules import RoundScore
 
@@ -34,9 +42,9 @@ def check_moment(s) -> None:
         elif play in legal:  # refused on the masks: only a declaration under DT-A10
             assert play.declared is not None and s.rules.declare_restricted_to_held_suits, text
     # the packed trick and the seat masks are the readable parts
-    assert flow.Moment.of(*m.items()) == m and flow.Moment.of(*m.items()).items() == m.items()
+    assert kernel.Moment.of(*m.items()) == m and kernel.Moment.of(*m.items()).items() == m.items()
     assert m.trick == tuple(c.index for c in s.trick) and len(m.trick) == m.size
-    assert m.masks == tuple(flow.hand_mask(h) for h in s.hands)
+    assert m.masks == tuple(codes.hand_mask(h) for h in s.hands)
     assert tuple(m.mask(p) for p in range(s.players)) == m.masks
     if m.size:  # DT-R8: the lead suit is the declared one, else the led card's
         assert "CTS"[m.lead] == s.lead_suit == (s.declared or s.trick[0].suit)
@@ -122,57 +130,26 @@ def test_dt_r18_r19_score_row_built_slot_by_slot_is_the_dataclass():
             plain = RoundScore(*fields)
             assert type(row) is RoundScore and row == plain and hash(row) == hash(plain)
             assert repr(row) == repr(plain) and row.points == plain.points
-            assert flow.round_score(fields) == plain
-
-
-def test_dt_r12_r13_packed_winner_on_every_annihilation_case():
-    """Every trick of a lead card, its D twin and two more, each rotation of it."""
-    from doppelnb.engines.doppelganger_tricks import resolve_trick
-
-    for number in range(1, 11):
-        for other in range(1, 11):
-            base = [f"{number}C", f"{number}D", f"{other}T", f"{11 - other}S"]
-            if len(set(base)) < 4:
-                continue
-            for r in range(4):
-                cards = base[r:] + base[:r]
-                lead = "C" if cards[0][-1] == "D" else cards[0][-1]
-                declared = lead if cards[0][-1] == "D" else None
-                expected = resolve_trick(cards, declared).winner
-                codes = [ALL_CARDS.index(c) for c in cards]
-                packed = sum(c << (6 * k) for k, c in enumerate(codes))
-                assert flow.packed_winner(packed, 4, "CTS".index(lead)) == (
-                    -1 if expected is None else expected), cards
-
-
-def test_native_flag_names_the_build_this_runs_on():
-    """``flow._NATIVE`` (the compiled build's cheaper trick winner) is set exactly when the
-    module is the compiled one; the state module is compiled along with it (``make fast``)."""
-    from doppelnb.engines.doppelganger_tricks import state
-
-    compiled = flow.__file__.endswith((".so", ".pyd"))
-    assert flow._NATIVE is compiled
-    assert state.__file__.endswith((".so", ".pyd")) is compiled
+            assert scoring.round_score(fields) == plain
 
 
 def test_dt_r15_a3_a4_book_may_claim_is_may_claim():
-    """The claim check on the flags the book keeps is :func:`flow.may_claim` on the rules
+    """The claim check on the flags the book keeps is :func:`kernel.may_claim` on the rules
     (DT-R15, DT-A3, DT-A4), in every case of holders, seat, card and hand size."""
     import copy
     import itertools
     import pickle
 
-    from doppelnb.core.frozen import FrozenMap
 
     for most, window in itertools.product((1, 2), ("any_own_turn", "first_opportunity_only")):
         rules = Rules(bonus_max_per_player=most, bonus_claim_window=window)
         for n in (3, 4):
-            book = flow.Book(0, 1, (), (0,) * n, (), rules, 7, FrozenMap({}))
-            full = flow.tricks_per_round(n)
+            book = kernel.Book(0, 1, (), (0,) * n, (), rules, 7)
+            full = deal.tricks_per_round(n)
             for holders in itertools.product((None, *range(n)), repeat=2):
                 for player, code, size in itertools.product(range(n), (3, 35), (full, full - 1)):
                     before = (1 << size) - 1
-                    assert book.may_claim(holders, player, code, before, n) == flow.may_claim(
+                    assert book.may_claim(holders, player, code, before, n) == kernel.may_claim(
                         rules, holders, player, code, before, n)
             # still the value the named tuple was
             assert book._replace(round=1) != book and book._replace() == book

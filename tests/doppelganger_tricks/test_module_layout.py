@@ -1,81 +1,99 @@
-"""Doppelgänger Tricks split by concept (issue 26): every name is still importable from the module
-it lived in before, and is the very object of the module it lives in now.
+"""Doppelgänger Tricks on the one engine recipe (issue 26): the compiled fast path is a
+self-contained integer kernel inside the engine, and the rest has the recipe's modules.
 
-flow.py (897 lines), analysis.py (691) and state.py (620) were split into deal.py, codes.py,
-scoring.py, legal.py and simulation.py; users' code, notebooks and pickles name the old modules,
-so each old module re-exports what moved. The lists below are the public names each module
-defined before the split (read from its source then), plus the private ones other code imports.
+``make fast`` compiles exactly the kernel's modules (the hook's ``include`` list in
+pyproject.toml): they import nothing of ``doppelnb.core.state`` and nothing of the engine's
+readable layer (state, apply, players...; the refusals' reasons in legal.py, which they use, no
+more than they do), so the core never bends for the compiler and
+the kernel can be compiled on its own. The state is a frozen dataclass of a moment and a log.
 """
 
 from __future__ import annotations
 
+import ast
+import dataclasses
 import importlib
+import pathlib
 import pickle
 import random
+import tomllib
 
 import pytest
 
+from doppelnb.core.state import GameState
 from doppelnb.engines.doppelganger_tricks import new_game
+from doppelnb.engines.doppelganger_tricks.state import State, View
 
-PACKAGE = "doppelnb.engines.doppelganger_tricks"
-
-#: old module -> {name: the module it lives in now}
-MOVED = {
-    "flow": {
-        **dict.fromkeys(["tricks_per_round", "Hands", "check_hands", "deal", "DECK_CODES",
-                         "seeded_stream", "draw_below", "first_player", "deal_masks"], "deal"),
-        **dict.fromkeys(["SEATS", "hand_mask", "SUIT_MASKS", "D_MASK", "SUIT_CODE", "CHUNK",
-                         "CARDS_OF", "PLAYS_OF", "LEADS_OF_D", "BIDS_UP_TO", "CLAIM_OPTIONS",
-                         "mask_cards", "mask_plays", "mask_leads", "trick_winner",
-                         "packed_winner"], "codes"),
-        **dict.fromkeys(["FORECAST", "round_score"], "scoring"),
-        **dict.fromkeys(["explain", "declarable", "check_claim", "action_label"], "legal"),
-        **dict.fromkeys(["Book", "Moment", "MOMENT_FIELDS", "may_claim", "score_row",
-                         "_NATIVE", "_moment_of"], "flow"),
-    },
-    "state": {
-        **dict.fromkeys(["GAME", "Phase", "State", "new_game", "from_json"], "state"),
-        **dict.fromkeys(["played_trick", "trick_record"], "codes"),
-        "tricks_per_round": "deal",
-    },
-    "analysis": {
-        **dict.fromkeys(["CENSUS_KEYS", "annihilation_census", "trick_outcome",
-                         "census_brute_force", "census_fractions", "FORMULA_KEYS",
-                         "census_formulas", "census_closed_form"], "analysis"),
-        **dict.fromkeys(["MAX_SIM_ROUNDS", "D_SUIT", "RoundOutcome", "Policy", "policy_random",
-                         "policy_greedy", "policy_aim", "POLICIES", "simulate_round",
-                         "deal_codes", "FullRound", "simulate_full_round", "ForecastAnalysis",
-                         "forecast_analysis", "Rate", "annihilation_rates", "heuristic_bid",
-                         "DoppelgangerValue", "doppelganger_value", "_resolve_codes",
-                         "_check_rng"], "simulation"),
-    },
-}
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+PACKAGE = ROOT / "doppelnb" / "engines" / "doppelganger_tricks"
 
 
-def _module(name: str):
-    return importlib.import_module(f"{PACKAGE}.{name}")
+def _compiled() -> list[pathlib.Path]:
+    doc = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    include = doc["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]["include"]
+    return [ROOT / p.lstrip("/") for p in include]
 
 
-@pytest.mark.parametrize("old, name, home", [
-    (old, name, home) for old, names in MOVED.items() for name, home in names.items()])
-def test_every_name_is_where_it_was_and_is_its_new_homes_object(old, name, home):
-    assert getattr(_module(old), name) is getattr(_module(home), name)
+def _imports(path: pathlib.Path) -> set[str]:
+    """The modules ``path`` imports, relative ones resolved inside the package."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level == 1:
+                found.add(f"doppelnb.engines.doppelganger_tricks.{node.module}")
+            elif node.level == 3:
+                found.add(f"doppelnb.{node.module}")
+            else:
+                found.add(node.module or "")
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return found
 
 
-@pytest.mark.parametrize("old", sorted(MOVED))
-def test_the_public_names_of_each_old_module_are_in_its_all(old):
-    """``from .flow import *`` (and mypy --strict, which reads ``__all__`` as the re-exports)
-    still sees every public name the module had."""
-    public = {name for name in MOVED[old] if not name.startswith("_")}
-    assert public <= set(_module(old).__all__)
+def test_only_the_tricks_kernel_is_compiled_and_it_is_self_contained():
+    compiled = _compiled()
+    assert {p.name for p in compiled} == {"kernel.py", "codes.py", "deal.py", "scoring.py"}
+    assert all(p.parent == PACKAGE for p in compiled)
+    readable = {f"doppelnb.engines.doppelganger_tricks.{m}"
+                for m in ("state", "apply", "players", "analysis", "simulation",
+                          "render", "examples", "batch")}
+    # legal.py, the refusals' reasons, serves the kernel's checked loop and the state alike:
+    # it stays plain Python, imported by the kernel, and as self-contained as the kernel
+    for path in [*compiled, PACKAGE / "legal.py"]:
+        imports = _imports(path)
+        assert "doppelnb.core.state" not in imports, path.name
+        assert not imports & readable, (path.name, imports & readable)
 
 
-def test_a_pickled_state_still_names_the_flow_module():
-    """Pickles name ``flow.Book`` and ``flow._moment_of``: the moment and its book stayed in
-    flow.py, so a pickle made before the split loads, and a new one round-trips."""
-    rng = random.Random(3)
+def test_no_module_is_called_flow():
+    assert not (PACKAGE / "flow.py").exists()
+
+
+def test_the_state_is_a_frozen_dataclass_of_its_moment_and_its_log():
+    """Two fields: the header is read from the moment's book (one shared value), so a new state
+    per action sets two slots, not the five of ``FrozenGameState``'s header and the moment."""
+    assert issubclass(State, GameState) and dataclasses.is_dataclass(State)
+    assert [f.name for f in dataclasses.fields(State)] == ["moment", "action_log"]
+    assert State.__dataclass_params__.frozen  # type: ignore[attr-defined]
+    assert dataclasses.is_dataclass(View) and View.__dataclass_params__.frozen  # type: ignore
+    s = new_game(3, seed=4, first_player=2).play(["bid", 1])
+    assert (s.players, s.seed, dict(s.options)) == (3, 4, {"first_player": 2})
+    assert s.rules is s.moment.book.rules and s.options is s.moment.book.options
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        s.moment = s.moment  # type: ignore[misc]
+
+
+def test_a_state_pickles_and_its_copy_plays_on():
     s = new_game(4, seed=11)
-    for _ in range(30):  # into the first trick: forecasts made, cards on the table (DT-R11)
+    rng = random.Random(2)
+    for _ in range(30):
         s = s.play(rng.choice(s.legal_actions()))
-    data = pickle.dumps(s)
-    assert b"doppelganger_tricks.flow" in data and pickle.loads(data) == s
+    t = pickle.loads(pickle.dumps(s))
+    assert t == s and hash(t) == hash(s) and t.legal_actions() == s.legal_actions()
+    action = s.legal_actions()[0]
+    assert t.play(action) == s.play(action)
+
+
+def test_kernel_module_names_no_core_state_at_import():
+    kernel = importlib.import_module("doppelnb.engines.doppelganger_tricks.kernel")
+    assert not hasattr(kernel, "GameState") and not hasattr(kernel, "FrozenGameState")

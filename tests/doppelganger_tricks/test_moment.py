@@ -1,6 +1,6 @@
 """Doppelgänger Tricks: the integer moment inside the state agrees with the readable rules.
 
-The state keeps the game in one :class:`flow.Moment` (hands as bit masks over the card codes,
+The state keeps the game in one :class:`kernel.Moment` (hands as bit masks over the card codes,
 tricks as codes). These tests check each integer shortcut against the plain rule it stands for:
 the deal (DT-R4) against the seeded ``random.shuffle`` the records were made with, the trick
 winner (DT-R12, DT-R13) against :func:`resolve_trick`, the masks against the hands, and that the
@@ -19,7 +19,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from doppelnb.engines.doppelganger_tricks import ALL_CARDS, deck, flow, new_game, resolve_trick
+from doppelnb.engines.doppelganger_tricks import (
+    ALL_CARDS,
+    codes,
+    deal,
+    deck,
+    new_game,
+    resolve_trick,
+)
 from doppelnb.engines.doppelganger_tricks.notation import sort_hand
 
 
@@ -29,10 +36,10 @@ from doppelnb.engines.doppelganger_tricks.notation import sort_hand
 def test_dt_r4_mask_deal_is_the_seeded_shuffle(players, seed, round_index):
     """The fast deal draws exactly what ``random.Random.shuffle`` draws, so every recorded game
     replays with the same cards."""
-    hands = flow.deal(players, seed, round_index)
-    masks = flow.deal_masks(players, seed, round_index)
-    assert masks == tuple(flow.hand_mask(h) for h in hands)
-    assert tuple(flow.mask_cards(m) for m in masks) == hands
+    hands = deal.deal(players, seed, round_index)
+    masks = deal.deal_masks(players, seed, round_index)
+    assert masks == tuple(codes.hand_mask(h) for h in hands)
+    assert tuple(codes.mask_cards(m) for m in masks) == hands
     assert sum(m.bit_count() for m in masks) == len(deck(players))  # DT-R4: the whole deck
 
 
@@ -40,22 +47,20 @@ def test_mask_cards_are_the_sorted_hand():
     rng = random.Random(3)
     for _ in range(200):
         hand = tuple(rng.sample(ALL_CARDS, rng.randrange(0, 13)))
-        assert flow.mask_cards(flow.hand_mask(hand)) == sort_hand(hand)
+        assert codes.mask_cards(codes.hand_mask(hand)) == sort_hand(hand)
 
 
 @settings(max_examples=60, deadline=None)
 @given(players=st.sampled_from((3, 4)), data=st.data())
 def test_dt_r12_r13_trick_winner_is_resolve_trick(players, data):
-    """The integer winner and the winner on the packed trick (the compiled build's; DT-R10,
-    DT-R12, DT-R13) are the readable rule's winner."""
+    """The winner on codes (the kernel's and the integer simulator's; DT-R10, DT-R12, DT-R13)
+    is the readable rule's winner."""
     trick = data.draw(st.permutations(deck(players)).map(lambda d: d[:players]))
     lead = data.draw(st.sampled_from("CTS")) if trick[0].suit == "D" else trick[0].suit
     declared = lead if trick[0].suit == "D" else None
     expected = resolve_trick(list(trick), declared, players=players).winner
     want = -1 if expected is None else expected
-    assert flow.trick_winner(tuple(c.index for c in trick), "CTSD".index(lead)) == want
-    packed = sum(c.index << (6 * k) for k, c in enumerate(trick))
-    assert flow.packed_winner(packed, players, "CTS".index(lead)) == want
+    assert codes.trick_winner(tuple(c.index for c in trick), "CTSD".index(lead)) == want
 
 
 def test_dt_r13_trick_winner_on_every_4_card_pair_case():
@@ -65,7 +70,7 @@ def test_dt_r13_trick_winner_on_every_4_card_pair_case():
         if len(set(cards)) < 4:
             continue
         expected = resolve_trick(cards).winner
-        got = flow.trick_winner(tuple(ALL_CARDS.index(c) for c in cards), 0)
+        got = codes.trick_winner(tuple(ALL_CARDS.index(c) for c in cards), 0)
         assert got == (-1 if expected is None else expected)
 
 
@@ -120,8 +125,8 @@ def test_dt_r4_r5_seeded_streams_are_rng_for(players, seed, round_index):
     (DT-R4: the seeded deal; DT-R5: the seeded first player), so records replay unchanged."""
     from doppelnb.core.chance import rng_for
 
-    fast = flow.seeded_stream(seed, "deal", round_index)
+    fast = deal.seeded_stream(seed, "deal", round_index)
     slow = rng_for(seed, "deal", round_index)
     assert [fast.getrandbits(6) for _ in range(50)] == [slow.getrandbits(6) for _ in range(50)]
-    assert flow.first_player(seed, players) == rng_for(seed, "first player").randrange(players)
-    assert flow.draw_below(flow.seeded_stream(seed, "x"), 37) == rng_for(seed, "x").randrange(37)
+    assert deal.first_player(seed, players) == rng_for(seed, "first player").randrange(players)
+    assert deal.draw_below(deal.seeded_stream(seed, "x"), 37) == rng_for(seed, "x").randrange(37)

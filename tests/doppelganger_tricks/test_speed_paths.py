@@ -1,9 +1,9 @@
 """Doppelgänger Tricks: the shortcuts of the checked engine's hot path agree with the rule
 functions written plainly (no timing here: these tests only check values).
 
-- the score sheet (``flow.score_round``) reads DT-R18 from a table and DT-R16 from a memo; every
+- the score sheet (``kernel.score_row``) reads DT-R18 from a table and DT-R16 from a memo; every
   row of random games under every variant flag equals :func:`round_points` called plainly;
-- a completed trick (``flow.complete_trick``) is what :func:`resolve_trick` says, and the tricks
+- a completed trick (``kernel.Moment.play``) is what :func:`resolve_trick` says, and the tricks
   won and the next leader follow DT-R13/DT-R14;
 - the round ends (DT-R17) with the last card, or with the claim or pass right after it.
 """
@@ -24,7 +24,8 @@ from doppelnb.engines.doppelganger_tricks import (
     resolve_trick,
     round_points,
 )
-from doppelnb.engines.doppelganger_tricks.flow import FORECAST, tricks_per_round
+from doppelnb.engines.doppelganger_tricks.deal import tricks_per_round
+from doppelnb.engines.doppelganger_tricks.scoring import FORECAST
 
 
 def test_dt_r18_forecast_table_is_forecast_points():

@@ -86,10 +86,10 @@ def test_forecasts_are_secret_until_all_are_made():
     s = new_game(3, seed=4, first_player=1)
     s = s.play(["bid", 4])
     v0, v1 = s.view(0), s.view(1)
-    assert v1["bids"][1] == 4 and v0["bids"][1] is None and v0["bid_made"] == (False, True, False)
-    assert v0["hand"] == tuple(map(str, s.hands[0])) and "hands" not in v0
+    assert v1.bids[1] == 4 and v0.bids[1] is None and v0.bid_made == (False, True, False)
+    assert v0.hand == tuple(map(str, s.hands[0])) and not hasattr(v0, "hands")
     s = s.play(["bid", 2]).play(["bid", 0])
-    assert s.view(0)["bids"] == (0, 4, 2) and s.phase == "play" and s.to_move == 1
+    assert s.view(0).bids == (0, 4, 2) and s.phase == "play" and s.to_move == 1
     with pytest.raises(BadInput):
         s.view(3)
 

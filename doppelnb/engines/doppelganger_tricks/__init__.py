@@ -7,12 +7,37 @@ are the digest's reconstruction of garbled symbols (DT-A1) and can be relabelled
 
 Modules (the layout of CONTRIBUTING.md): :mod:`.notation` (cards), :mod:`.rules` (``Rules``
 and the pure rule functions), :mod:`.actions` (typed actions), :mod:`.state` (the frozen
-``State``), :mod:`.flow` (the round in integers: ``Moment``, ``Book``), :mod:`.deal` (the
+``State`` and its ``View``), :mod:`.legal` (the legal actions and why an action is refused),
+:mod:`.apply` (how an action changes the state); the checked integer kernel that ``make fast``
+compiles: :mod:`.kernel` (the round in integers: ``Moment``, ``Book``), :mod:`.deal` (the
 seeded deal), :mod:`.codes` (hand masks, the trick winner on codes), :mod:`.scoring` (the score
-sheet's tables), :mod:`.legal` (why an action is refused), :mod:`.analysis` (the exact census),
+sheet's tables); :mod:`.analysis` (the exact census),
 :mod:`.simulation` (seeded rounds on codes), :mod:`.batch` (numpy playouts), :mod:`.render`
 (SVG / HTML), :mod:`.examples` (worked examples, golden cases), :mod:`.players` (greedy,
 determinize).
+
+The kernel has a checked loop of its own, for code that needs speed more than a record: a
+``Moment`` is the game without its action log, ``legal()`` its legal actions (a tuple) and
+``apply(action)`` the next moment, every action checked as ``State.play`` checks it (the same
+``RuleError``, rule id and reason for a refused one):
+
+>>> from doppelnb.engines.doppelganger_tricks import Rules, kernel, new_game
+>>> m = kernel.start(4, Rules(), seed=7)
+>>> m == new_game(4, seed=7).moment
+True
+>>> m = m.apply(m.legal()[2])
+>>> m.apply("4S")
+Traceback (most recent call last):
+...
+doppelnb.core.errors.IllegalAction: DT-R6: every player forecasts before the first trick; P3 must forecast now
+>>> while not m.is_over:
+...     m = m.apply(m.legal()[0])
+>>> len(m.book.sheet), len(m.book.totals)
+(4, 4)
+
+It is what ``make fast`` compiles, and what the benchmark times against OpenSpiel
+(``benchmarks/doppelganger_tricks.py``); a ``State`` (``new_game``) is the same game with its
+record, its readable fields and its views.
 """
 
 from ...core.spec import GameSpec, register
@@ -32,7 +57,7 @@ from .notation import (
     cards,
     deck,
 )
-from .players import aim_policy, determinize, greedy, prepare_determinize
+from .players import aim_policy, determinize, greedy, playout, prepare_determinize
 from .render import (
     annihilation_rates_html,
     card_svg,
@@ -56,11 +81,13 @@ from .rules import (
 from .simulation import (
     DoppelgangerValue,
     ForecastAnalysis,
+    PlaySummary,
     Rate,
     annihilation_rates,
     doppelganger_value,
     forecast_analysis,
     heuristic_bid,
+    simulate,
     simulate_round,
 )
 from .state import (
@@ -78,7 +105,7 @@ from .state import (
 GAME_SPEC = register(GameSpec(
     name=GAME, module=__name__, State=State, Rules=Rules, player_counts=PLAYER_COUNTS,
     new_game=new_game, from_json=from_json, greedy=greedy, determinize=determinize, sides=None,
-    prepare_determinize=prepare_determinize))
+    prepare_determinize=prepare_determinize, playout=playout))
 
 __all__ = [
     "GAME_SPEC",
@@ -91,5 +118,5 @@ __all__ = [
     "DoppelgangerValue", "heuristic_bid", "flag_effects", "aim_policy", "batched_rounds", "resolve_batch", "BatchOutcome",
     "card_svg", "hand_svg", "annihilation_rates_html", "trick_svg", "sheet_html", "census_html", "census_chart",
     "scoring_table_html", "Play", "Bid", "Claim", "PASS", "Action", "GOLDEN", "worked_example",
-    "greedy", "determinize",
+    "greedy", "determinize", "playout", "simulate", "PlaySummary",
 ]

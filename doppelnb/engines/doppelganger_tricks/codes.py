@@ -3,10 +3,9 @@ masks, the per-mask tables the legal actions are looked up in, and a trick's win
 
 A hand is a bit mask (bit ``c`` set: the hand holds the card of code ``c``); the legal plays of
 a hand are a few look-ups in tables built once from the readable rules (``CARDS_OF``,
-``PLAYS_OF``, ``LEADS_OF_D``); a trick's winner is found on its codes (:func:`trick_winner` on
-the record :class:`.flow.Moment` keeps, :func:`packed_winner` on the packed trick in progress),
-each tested against the readable :func:`.rules.resolve_trick`. ``make fast`` compiles this
-module with mypyc.
+``PLAYS_OF``, ``LEADS_OF_D``); a trick's winner is found on its codes (:func:`trick_winner`, on the
+record :class:`.kernel.Moment` keeps or a simulator's list), tested against the readable
+:func:`.rules.resolve_trick`. ``make fast`` compiles this module with mypyc.
 
 >>> SEATS[4][2]
 (2, 3, 0, 1)
@@ -91,14 +90,10 @@ def mask_leads(m: int) -> tuple[Play, ...]:
             + LEADS_OF_D[m >> 30])
 
 
-def trick_winner(trick: tuple[int, ...], lead: int, start: int = 0) -> int:
-    """:func:`.rules._resolve` on card codes: the index of the winning card among
-    ``trick[start:]`` (counted from ``start``), -1 for none.
-
-    DT-R10, DT-R12: a D card counts as the lead suit; a plain lead-suit card and the D card of
-    the same number annihilate (no other pair can occur). DT-R13: the highest surviving
-    lead-suit card wins, else the highest surviving number (the earliest on a tie), else nobody.
-    """
+def annihilated(trick: tuple[int, ...] | list[int], lead: int, start: int = 0) -> int:
+    """DT-R10, DT-R12: the numbers annihilated in ``trick[start:]`` (card codes, lead suit code
+    ``lead``), as a bit mask: a D card counts as the lead suit, and a plain lead-suit card and
+    the D card of the same number annihilate each other (no other pair can occur)."""
     plain = 0
     dees = 0
     end = len(trick)
@@ -110,9 +105,21 @@ def trick_winner(trick: tuple[int, ...], lead: int, start: int = 0) -> int:
         elif c // 10 == lead:
             plain |= 1 << (c - 10 * lead)
         i += 1
-    gone = plain & dees
+    return plain & dees
+
+
+def trick_winner(trick: tuple[int, ...] | list[int], lead: int, start: int = 0) -> int:
+    """:func:`.rules.resolve_trick` on card codes, the one trick winner on codes (the kernel's,
+    the integer simulator's): the index of the winning card among ``trick[start:]`` (counted
+    from ``start``), -1 for none.
+
+    DT-R13: the highest surviving lead-suit (or D) card wins, else the highest surviving number
+    (the earliest on a tie), else nobody. The tests compare it with ``resolve_trick``.
+    """
+    gone = annihilated(trick, lead, start)
     best = -1
     win = -1
+    end = len(trick)
     i = start
     while i < end:
         c = trick[i]
@@ -136,47 +143,9 @@ def trick_winner(trick: tuple[int, ...], lead: int, start: int = 0) -> int:
     return win - start if win >= 0 else -1
 
 
-def packed_winner(cards: int, size: int, lead: int) -> int:
-    """:func:`trick_winner` on a packed trick (``size`` card codes of 6 bits each in ``cards``,
-    the first in the lowest bits, as :class:`.flow.Moment` keeps the trick in progress): the same
-    rules (DT-R10, DT-R12, DT-R13) in integer operations only (the tests compare the two)."""
-    base = 10 * lead
-    plain = 0
-    dees = 0
-    k = 0
-    while k < size:
-        c = cards >> (6 * k) & 63
-        if c >= 30:
-            dees |= 1 << (c - 30)
-        elif base <= c < base + 10:
-            plain |= 1 << (c - base)
-        k += 1
-    gone = plain & dees  # DT-R12: annihilated numbers
-    best = -1
-    win = -1
-    k = 0
-    while k < size:  # DT-R13a: the highest surviving lead-suit (or D) card
-        c = cards >> (6 * k) & 63
-        x = c - 30 if c >= 30 else c - base if base <= c < base + 10 else -1
-        if x > best and not gone >> x & 1:
-            best = x
-            win = k
-        k += 1
-    if win >= 0:
-        return win
-    k = 0
-    while k < size:  # DT-R13b: else the highest number, the earliest on a tie; else nobody
-        c = cards >> (6 * k) & 63
-        if c < 30 and not base <= c < base + 10 and c % 10 > best:
-            best = c % 10
-            win = k
-        k += 1
-    return win
-
-
 # -- a round's trick records, readable ---------------------------------------------------------
 def played_trick(number: int, record: tuple[int, ...], n: int) -> PlayedTrick:
-    """The readable :class:`PlayedTrick` of a trick record kept by :class:`.flow.Moment`."""
+    """The readable :class:`PlayedTrick` of a trick record kept by :class:`.kernel.Moment`."""
     leader, lead = record[0], record[1]
     cards = tuple([ALL_CARDS[c] for c in record[2:]])
     declared = None if lead < 0 else PLAIN_SUITS[lead]
@@ -185,7 +154,7 @@ def played_trick(number: int, record: tuple[int, ...], n: int) -> PlayedTrick:
 
 
 def trick_record(t: PlayedTrick) -> tuple[int, ...]:
-    """The record :class:`.flow.Moment` keeps of a played trick."""
+    """The record :class:`.kernel.Moment` keeps of a played trick."""
     declared = t.result.declared
     return (t.leader, -1 if declared is None else SUIT_CODE[declared]) + tuple(
         c.index for c in t.result.cards)
@@ -198,5 +167,5 @@ def played_tricks(records: tuple[tuple[int, ...], ...], n: int) -> tuple[PlayedT
 
 __all__ = ["SEATS", "hand_mask", "SUIT_MASKS", "D_MASK", "SUIT_CODE", "CHUNK", "CARDS_OF",
            "PLAYS_OF", "LEADS_OF_D", "BIDS_UP_TO", "CLAIM_OPTIONS", "mask_cards", "mask_plays",
-           "mask_leads", "trick_winner", "packed_winner", "played_trick", "trick_record",
+           "mask_leads", "annihilated", "trick_winner", "played_trick", "trick_record",
            "played_tricks"]

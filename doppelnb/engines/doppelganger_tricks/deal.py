@@ -3,7 +3,7 @@ seeded deal and the seeded first player (DT-R3, DT-R4, DT-R5).
 
 :func:`deal` is the readable rule (``random.shuffle`` of the deck from ``rng_for(seed, "deal",
 round)``); :func:`deal_masks` is the same shuffle, draw for draw, written out on the C
-generator straight into the hand masks :class:`.flow.Moment` keeps (every record and golden
+generator straight into the hand masks :class:`.kernel.Moment` keeps (every record and golden
 transcript is that of :func:`deal`; the tests compare the two). ``make fast`` compiles this
 module with mypyc: a round's deal is most of the work at a round's end.
 

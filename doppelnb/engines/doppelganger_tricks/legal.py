@@ -1,21 +1,28 @@
-"""Why an action is not legal: the rule-by-rule explanation of a refusal (DT-R6..R10,
-DT-R15, DT-A3, DT-A4, DT-A6, DT-A10), and the readable label of an action.
+"""The legal actions and why an action is not legal: the rule-by-rule explanation of a refusal
+(DT-R6..R10, DT-R15, DT-A3, DT-A4, DT-A6, DT-A10), and the readable label of an action.
 
-The legal actions themselves are computed on the hand masks (:meth:`.flow.Moment.legal`) and the
-state accepts an action by membership in them; only a refused action comes here, to name the
-rule that forbids it and why. The tests check that the two always agree.
+The legal actions themselves are computed on the hand masks by the kernel
+(:meth:`.kernel.Moment.legal`: forecasts, a claim or a pass, the plays from per-mask tables) and
+the state accepts an action by membership in them; only a refused action comes here, to name the
+rule that forbids it and why (:func:`explain`, by phase and kind of action). The tests check
+that the two always agree.
 
 These functions read the state's readable fields, described by :class:`Table` (the state module
-imports this one, so this one names what it reads instead of importing the state).
+imports this one, so this one names what it reads instead of importing the state). The kernel's
+own checked loop (:meth:`.kernel.Moment.apply`) refuses through the same functions, reading its
+moment as a :class:`Table` (:class:`MomentTable`), so a refusal names the same rule and reason
+on both paths.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from ...core.errors import IllegalAction
 from .actions import PASS, Action, Bid, Claim, Play
-from .notation import DOPPELGANGER, PLAIN_SUITS, SUIT_SYMBOLS, Card, card
+from .codes import mask_cards
+from .deal import tricks_per_round
+from .notation import ALL_CARDS, DOPPELGANGER, PLAIN_SUITS, SUIT_SYMBOLS, SUITS, Card, card
 from .rules import BONUS_NAMES, Rules, follow_reason
 
 
@@ -44,34 +51,130 @@ class Table(Protocol):
     def claims(self) -> tuple[int, ...]: ...
 
 
+class Integers(Protocol):
+    """What :class:`MomentTable` reads of a kernel moment (:class:`.kernel.Moment`)."""
+
+    @property
+    def n(self) -> int: ...
+    @property
+    def book(self) -> Any: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def masks(self) -> tuple[int, ...]: ...
+    @property
+    def trick(self) -> tuple[int, ...]: ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def lead(self) -> int: ...
+    @property
+    def window(self) -> int | None: ...
+    @property
+    def holders(self) -> tuple[int | None, ...]: ...
+    def to_move(self) -> int | None: ...
+
+
+class MomentTable:
+    """A kernel moment read as a :class:`Table`: the readable fields the refusal checks read,
+    computed as the state computes them (the tests hold the two paths' refusals equal)."""
+
+    __slots__ = ("m",)
+
+    def __init__(self, m: Integers) -> None:
+        self.m = m
+
+    @property
+    def rules(self) -> Rules:
+        rules: Rules = self.m.book.rules
+        return rules
+
+    @property
+    def phase(self) -> str:
+        return self.m.phase
+
+    @property
+    def to_move(self) -> int | None:
+        return self.m.to_move()
+
+    @property
+    def bid_max(self) -> int:
+        return 12 if self.rules.bid_max == 12 else tricks_per_round(self.m.n)  # DT-A6
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        return tuple(map(mask_cards, self.m.masks))
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        return tuple(ALL_CARDS[c] for c in self.m.trick)
+
+    @property
+    def lead_suit(self) -> str | None:
+        return SUITS[self.m.lead] if self.m.size else None
+
+    @property
+    def window(self) -> int | None:
+        return self.m.window
+
+    @property
+    def holders(self) -> tuple[int | None, ...]:
+        return self.m.holders
+
+    @property
+    def claims(self) -> tuple[int, ...]:
+        return tuple(self.m.holders.count(p) for p in range(self.m.n))
+
+
+def refusal(s: Table, action: Action) -> IllegalAction:
+    """The error refusing ``action``, which is not among the legal actions: the rule that
+    forbids it and why (:func:`explain`), else the plain "not a legal action now"."""
+    try:
+        explain(s, action)
+    except IllegalAction as error:
+        return error
+    return IllegalAction("NB-ARG", f"{action_label(action)} is not a legal action now")
+
+
 def explain(s: Table, action: Action) -> None:
     """Check ``action`` rule by rule: raise :class:`IllegalAction` with the rule that forbids it
     and why. Returns only for a legal action (the tests check that this agrees with
-    ``legal_actions``)."""
+    ``legal_actions``). Which rules apply is decided by the phase and the kind of action."""
     p = s.to_move
     assert p is not None
     if s.phase == "forecast":
-        if not isinstance(action, Bid):
-            raise IllegalAction("DT-R6", f"every player forecasts before the first trick; "
-                                f"P{p + 1} must forecast now")
-        if not 0 <= action.tricks <= s.bid_max:
-            raise IllegalAction("DT-A6" if 0 <= action.tricks <= 12 else "DT-R6",
-                                f"a forecast is a number of tricks from 0 to {s.bid_max}, "
-                                f"not {action.tricks}")
+        _check_forecast(s, p, action)
         return
-    if isinstance(action, Bid):
-        raise IllegalAction("DT-R6", "forecasts are made once, at the start of the round")
-    if isinstance(action, Claim):
-        check_claim(s, action.player, action.bonus)
-        return
-    if action == PASS:
-        if s.window is None:
-            raise IllegalAction("DT-R15", "there is no bonus claim to decline now")
-        return
+    match action:
+        case Bid():
+            raise IllegalAction("DT-R6", "forecasts are made once, at the start of the round")
+        case Claim():
+            check_claim(s, action.player, action.bonus)
+        case Play():
+            _check_play(s, p, action)
+        case _:
+            assert action == PASS
+            if s.window is None:
+                raise IllegalAction("DT-R15", "there is no bonus claim to decline now")
+
+
+def _check_forecast(s: Table, p: int, action: Action) -> None:
+    """DT-R6, DT-A6: in the forecast phase only a forecast of 0 to ``bid_max`` tricks."""
+    if not isinstance(action, Bid):
+        raise IllegalAction("DT-R6", f"every player forecasts before the first trick; "
+                            f"P{p + 1} must forecast now")
+    if not 0 <= action.tricks <= s.bid_max:
+        raise IllegalAction("DT-A6" if 0 <= action.tricks <= 12 else "DT-R6",
+                            f"a forecast is a number of tricks from 0 to {s.bid_max}, "
+                            f"not {action.tricks}")
+
+
+def _check_play(s: Table, p: int, action: Play) -> None:
+    """DT-R15 (a pending claim first), DT-R7 (one's own card), DT-R8 and DT-A10 (the lead and
+    its declaration), DT-R10 (only the leader declares), DT-R9 (follow the lead suit)."""
     if s.window is not None:
         raise IllegalAction("DT-R15", f"P{s.window + 1} has just played and must first "
                             "claim a bonus card or pass")
-    assert isinstance(action, Play)
     c, declared = action.card, action.declared
     hand = s.hands[p]
     if c not in hand:
@@ -146,4 +249,5 @@ def action_label(action: Action) -> str:
     return c.symbol
 
 
-__all__ = ["explain", "declarable", "check_claim", "action_label", "Table"]
+__all__ = ["explain", "refusal", "declarable", "check_claim", "action_label", "Table",
+           "MomentTable"]

@@ -2,6 +2,8 @@
 
 - :func:`greedy`: a one-move heuristic a student can read (forecast the strong cards, win tricks
   cheaply while short of the forecast, duck once it is made, take any free bonus card).
+- :func:`playout`: the fast random playout search players use (``GameSpec.playout``): the game
+  the plain random loop plays, on the integer kernel, building one state at the end.
 - :func:`determinize`: a state consistent with everything one player has seen, with every
   hidden part (the other hands, the forecasts still secret, and the seed that deals the later
   rounds) resampled. It reads only public information and the player's own hand: the cards the
@@ -29,7 +31,10 @@ from typing import Any
 from ...core.chance import MAX_SEED
 from ...core.checks import check_instance, check_seat
 from ...core.errors import BadInput
+from ...core.state import ActionLog
 from .actions import PASS, Action, Bid, Claim, Play
+from .actions import to_json as action_json
+from .apply import next_moment
 from .notation import ALL_CARDS, DOPPELGANGER, PLAIN_SUITS, SUITS, Card, deck, sort_hand
 from .rules import _resolve
 from .simulation import _check_rng, heuristic_bid, policy_aim
@@ -343,6 +348,23 @@ def _finish(s: State, player: int, own: tuple[Card, ...], dealt: dict[int, list[
     return s._evolve(hands=hands, bids=bids, seed=rng.randrange(MAX_SEED + 1))
 
 
+def playout(state: State, rng: random.Random) -> State:
+    """The random playout to the end of the game from ``state``: exactly the game of
+    ``while not s.is_over: s = fast_play(s, rng.choice(s.legal_actions()))`` (the same legal
+    actions in the same order, so the same draws from ``rng``, the same final state and record),
+    played on the kernel's moments (:func:`.apply.next_moment`) without building a state per
+    action: one state is built at the end, with the action log grown as it went.
+    ``tests/test_playout_hook.py`` holds it to the plain loop."""
+    m = state.moment
+    log = state.action_log
+    choice = rng.choice
+    while m.phase != "over":
+        action = choice(m.legal())  # rng.choice draws alike from the tuple and from its list
+        m = next_moment(m, action)
+        log = ActionLog(log, action_json(action))
+    return state._evolve(moment=m, action_log=log)
+
+
 def aim_policy(state: Any, rng: Any) -> Any:
     """A sensible player for whole games (the :mod:`doppelnb.core.state` policy signature):
     forecasts :func:`heuristic_bid`, plays :func:`policy_aim` (win while short of the forecast,
@@ -370,5 +392,5 @@ def aim_policy(state: Any, rng: Any) -> Any:
     return str(c)
 
 
-__all__ = ["greedy", "determinize", "prepare_determinize", "HiddenDeal",
+__all__ = ["greedy", "determinize", "prepare_determinize", "playout", "HiddenDeal",
            "public_constraints", "aim_policy"]

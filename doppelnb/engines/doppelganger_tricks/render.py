@@ -544,35 +544,35 @@ def view_html(state: Any, seat: int) -> Html:
 
     view = state.view(seat)
     labels = state.rules.suit_labels
-    n = len(view["hand_sizes"])
-    hand = view["hand"]
-    playing = view["phase"] == "play"
-    playable = legal_plays(hand, view["lead_suit"]) if playing and hand else None
-    title = (f"Your hand (P{seat + 1}) · round {view['round']}"
+    n = len(view.hand_sizes)
+    hand = view.hand
+    playing = view.phase == "play"
+    playable = legal_plays(hand, view.lead_suit) if playing and hand else None
+    title = (f"Your hand (P{seat + 1}) · round {view.round}"
              + (" · dimmed cards may not be played to this trick (DT-R9)" if playable is not None
                 and len(playable) < len(hand) else ""))
     parts: list[Html | Svg] = [hand_svg(hand, playable=playable, title=title, labels=labels)]
-    trick = view["trick"]
+    trick = view.trick
     if trick:
-        lead = view["lead_suit"]
+        lead = view.lead_suit
         svg = Svg(max(260, 30 + 60 * len(trick)), CARD_H + 54, role="img", title="the trick so far")
         svg.text(6, 14, f"the trick so far · lead suit {lead} {SUIT_SYMBOLS[lead]}", size=11)
         for i, text in enumerate(trick):
             c = card(text)
-            player = (view["leader"] + i) % n
+            player = (view.leader + i) % n
             who = ("you" if player == seat else f"P{player + 1}") + (" led" if i == 0 else "")
             svg.text(8 + 60 * i + CARD_W / 2, 32, who, size=10, anchor="middle", fill="#444")
             _draw_card(svg, c, 8 + 60 * i, 36, counts_as=lead if c.suit == "D" else None,
                        labels=labels)
         parts.append(svg)
-    secret = view["phase"] == "forecast"
+    secret = view.phase == "forecast"
     bids = ["–" if b is None and not made else "made (secret)" if b is None else b
-            for b, made in zip(view["bids"], view["bid_made"], strict=True)]
-    holders = view["bonus_holders"]
-    rows = [["forecast", *bids], ["tricks won", *view["won"]],
+            for b, made in zip(view.bids, view.bid_made, strict=True)]
+    holders = view.bonus_holders
+    rows = [["forecast", *bids], ["tricks won", *view.won],
             ["bonus cards", *[" ".join(k for k, v in holders.items() if v == p) or "–"
                               for p in range(n)]],
-            ["total so far", *view["totals"]]]
+            ["total so far", *view.totals]]
     head = ["", *["you" if p == seat else f"P{p + 1}" for p in range(n)]]
     caption = "forecasts (secret until all are made, DT-R6)" if secret else "forecasts"
     parts.append(Html(html_table(head, rows, caption=caption)))

@@ -2,7 +2,7 @@
 DT-A5), and its row built slot by slot (DT-R19).
 
 The rules live in :mod:`.rules` (``forecast_points``, ``bonus_points``); this module tabulates
-or remembers them for the round's end (:func:`.flow.score_row`), which the tests compare with
+or remembers them for the round's end (:func:`.kernel.score_row`), which the tests compare with
 the rules. ``make fast`` compiles this module with mypyc.
 
 >>> FORECAST[0][0], FORECAST[3][3], FORECAST[3][4], FORECAST[3][5]  # DT-R18

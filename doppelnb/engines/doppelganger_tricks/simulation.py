@@ -8,6 +8,9 @@ rates, forecasts and doppelgänger values counted over them.
   whole round with forecasts, bonus claims and scoring as the engine's random player does.
 - :func:`forecast_analysis`, :func:`annihilation_rates` and :func:`doppelganger_value` build on
   it; every simulated proportion comes with a Wilson 95% interval.
+- :func:`simulate` plays whole seeded games with the checked engine (every engine's
+  ``simulate``, on :func:`doppelnb.core.simulate.simulate`: the sweep's games) and counts their
+  score sheets (:class:`PlaySummary`).
 
 The exact census is in :mod:`.analysis`, which re-exports these names as it always had them.
 
@@ -38,8 +41,11 @@ from ...core.checks import (
 )
 from ...core.errors import BadInput
 from ...core.exact import wilson_interval
-from .notation import Card, cards, check_in_deck, check_players, deck
-from .rules import forecast_points
+from ...core.simulate import simulate as simulate_games
+from ...core.state import top_scorers
+from .codes import annihilated, trick_winner
+from .notation import PLAYER_COUNTS, Card, cards, check_in_deck, check_players, deck
+from .rules import Rules, forecast_points
 
 #: The most rounds one simulation plays in Python (``forecast_analysis`` deals,
 #: ``doppelganger_value`` rounds, ``annihilation_rates`` with a policy other than random): at a
@@ -52,31 +58,15 @@ D_SUIT = 3
 
 
 def _resolve_codes(codes: Sequence[int], lead: int) -> tuple[int, tuple[int, ...]]:
-    """(winner index or -1, annihilated indices) for codes in play order with lead suit ``lead``.
-
-    The integer twin of :func:`resolve_trick` (DT-R12, DT-R13).
-    """
-    seen: dict[int, int] = {}
-    gone: list[int] = []
-    for i, c in enumerate(codes):
-        s = c // 10
-        if s == lead or s == D_SUIT:
-            num = c % 10
-            j = seen.get(num)
-            if j is None:
-                seen[num] = i
-            else:
-                gone += (j, i)
-    best, best_lead, win = -1, False, -1
-    for i, c in enumerate(codes):
-        if gone and i in gone:
-            continue
-        s = c // 10
-        is_lead = s == lead or s == D_SUIT
-        num = c % 10
-        if (is_lead and not best_lead) or (is_lead == best_lead and num > best):
-            best, best_lead, win = num, is_lead, i
-    return win, tuple(gone)
+    """(winner index or -1, annihilated indices) for codes in play order with lead suit ``lead``:
+    the one trick winner on codes (:func:`.codes.trick_winner`, DT-R12, DT-R13) and the cards
+    its annihilation removed (:func:`.codes.annihilated`: a lead-suit or D card whose number is
+    annihilated)."""
+    trick = list(codes)
+    gone = annihilated(trick, lead)
+    out = tuple(i for i, c in enumerate(trick)
+                if (c // 10 == lead or c // 10 == D_SUIT) and gone >> (c % 10) & 1)
+    return trick_winner(trick, lead), out
 
 
 @dataclasses.dataclass
@@ -510,7 +500,71 @@ def doppelganger_value(players: int, *, rounds: int = 2000, seed: int = 0,
 
 
 
-__all__ = ["simulate_round", "deal_codes", "RoundOutcome", "POLICIES", "Policy", "policy_random",
-           "policy_greedy", "policy_aim", "forecast_analysis", "ForecastAnalysis",
+
+# -- whole games with the checked engine --------------------------------------------------------
+@dataclasses.dataclass(frozen=True, slots=True)
+class PlaySummary:
+    """What ``games`` seeded whole games of ``policy`` players left on their score sheets:
+    ``wins[p]`` the games seat ``p`` ended among the top scorers (ties share a win, DT-R20),
+    ``totals`` each game's final totals, ``forecasts`` how many forecasts were made (a player
+    and a round each) and ``exact`` how many of them met their tricks exactly (DT-R18),
+    ``bonus_cards`` how many bonus cards were taken (DT-R15)."""
+
+    players: int
+    games: int
+    policy: str
+    wins: tuple[int, ...]
+    totals: tuple[tuple[int, ...], ...]
+    forecasts: int
+    exact: int
+    bonus_cards: int
+
+    @property
+    def exact_rate(self) -> Fraction:
+        """The share of forecasts met exactly."""
+        return Fraction(self.exact, self.forecasts)
+
+    @property
+    def mean_totals(self) -> tuple[Fraction, ...]:
+        """Each seat's mean final total."""
+        return tuple(Fraction(sum(t[p] for t in self.totals), self.games)
+                     for p in range(self.players))
+
+
+def simulate(games: int = 100, *, players: int | None = None, rules: Rules | None = None,
+             policy: str = "random", seed: int = 0) -> PlaySummary:
+    """Play ``games`` seeded whole games with every seat played by ``policy`` (``"random"``,
+    ``"greedy"``, ``"mcts:32"``...) and count their score sheets (:class:`PlaySummary`).
+    ``players`` defaults to 3 and ``rules`` to the recommended readings; the games are
+    :func:`doppelnb.core.simulate.simulate`'s (a sweep's games), at most its ``MAX_GAMES``.
+
+    >>> summary = simulate(3, players=4, seed=2)
+    >>> summary.games, summary.forecasts, sum(summary.wins) >= 3
+    (3, 48, True)
+    """
+    if players is not None:
+        players = check_choice(players, "players", PLAYER_COUNTS, rule="DT-R1")
+    if rules is not None:
+        check_instance(rules, "rules", Rules, expected="a doppelganger_tricks Rules")
+    sim = simulate_games("doppelganger_tricks", games, players=players, rules=rules,
+                         policy=policy, seed=seed)
+    n = sim.players
+    wins = [0] * n
+    totals: list[tuple[int, ...]] = []
+    forecasts = exact = bonus_cards = 0
+    for end in sim.finals:
+        for seat in top_scorers(end.totals):
+            wins[seat] += 1
+        totals.append(tuple(end.totals))
+        for row in end.sheet:
+            forecasts += n
+            exact += sum(1 for b, w in zip(row.bids, row.won, strict=True) if b == w)
+            bonus_cards += sum(len(held) for held in row.bonuses)
+    return PlaySummary(n, sim.games, policy, tuple(wins), tuple(totals), forecasts, exact,
+                       bonus_cards)
+
+
+__all__ = ["simulate", "PlaySummary", "simulate_round", "deal_codes", "RoundOutcome", "POLICIES",
+           "Policy", "policy_random", "policy_greedy", "policy_aim", "forecast_analysis", "ForecastAnalysis",
            "annihilation_rates", "Rate", "doppelganger_value", "DoppelgangerValue",
            "heuristic_bid", "simulate_full_round", "FullRound", "MAX_SIM_ROUNDS", "D_SUIT"]

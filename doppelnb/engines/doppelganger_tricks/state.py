@@ -2,8 +2,9 @@
 
 A game has as many rounds as players (DT-R20). Each round: deal (DT-R4), forecasts in seat
 order (DT-R6, secret until all are in), tricks (DT-R7..R14) with bonus claims (DT-R15), then
-scoring (DT-R16..R19). The actions are those of :mod:`.actions`; the flow of a round lives in
-:mod:`.flow`.
+scoring (DT-R16..R19). The actions are those of :mod:`.actions`; the round lives in integers in
+the kernel (:mod:`.kernel`), the legal actions and why one is refused in :mod:`.legal`, how an
+action changes the state in :mod:`.apply`.
 
 >>> s = new_game(3, seed=5)
 >>> s.phase, s.to_move, len(s.hands[0])
@@ -16,23 +17,27 @@ Doppelgänger Tricks, 3 players, round 1 of 3: forecast, P2 to move
 
 from __future__ import annotations
 
+from dataclasses import FrozenInstanceError, dataclass
 from typing import Any, ClassVar, Final, Literal
+
+import immutables
 
 from ...core.chance import make_seed
 from ...core.checks import check_instance, check_seat
-from ...core.errors import IllegalAction
 from ...core.frozen import FrozenMap
 from ...core.spec import spec_of
 from ...core.state import ActionLog, GameState, Outcome, top_scorers
 from ...core.variants import RulesBase
 from . import legal
-from .actions import PASS, PLAYS, Action, Bid, Claim, Play, parse_action
+from .actions import Action, Bid, Claim, Play, parse_action
 from .actions import to_json as _action_json
+from .apply import next_moment
 from .codes import hand_mask, mask_cards, played_tricks
 from .codes import played_trick as played_trick
 from .codes import trick_record as trick_record
-from .deal import check_hands, deal_masks, first_player, tricks_per_round
-from .flow import READABLE_NAMES, Book, Moment, moment_with
+from .deal import check_hands, tricks_per_round
+from .kernel import MOVES as _MOVES
+from .kernel import READABLE_NAMES, Moment, moment_with, start
 from .notation import (
     ALL_CARDS,
     PLAYER_COUNTS,
@@ -49,90 +54,75 @@ _Rules = Rules  # the type of ``State.rules`` (``State.Rules`` is the protocol's
 Phase = Literal["forecast", "play", "over"]
 
 
+@dataclass(frozen=True, slots=True)
+class View:
+    """What one player (``None``: an onlooker) may see: their own hand, the others' hand sizes,
+    the public forecasts (the others' stay hidden until every forecast is in, DT-R6) and
+    everything on the table. Cards are in the notation (``"4S"``)."""
+
+    player: int | None
+    round: int  # from 1
+    phase: str
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    bids: tuple[int | None, ...]
+    bid_made: tuple[bool, ...]
+    won: tuple[int, ...]
+    trick: tuple[str, ...]
+    lead_suit: str | None
+    leader: int
+    bonus_holders: immutables.Map[str, int | None]
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class State(GameState):
     """One moment of a game of Doppelgänger Tricks (immutable; ``play`` returns a new state).
 
-    How the checked path stays fast: the game lives in one :class:`.flow.Moment` in integers
-    (each hand a bit mask over the card codes, the trick in progress as codes), and everything
-    else (``hands``, ``trick``, ``tricks``, the score sheet...) is read through properties in the
-    readable notation. The legal actions are computed once per state from the masks by table
-    look-ups and cached in ``_legal``; ``play`` accepts an action by membership in them, and only
-    a refused action runs :func:`.legal.explain`, which checks the rules one by one to name the
-    rule and the reason. The tests check that the two always agree.
-
-    A state is three slots: its moment, its action log and the cache of its legal actions. The
-    record header (``players``, ``rules``, ``seed``, ``options``) lives in the moment's book,
-    shared by every state of the game. Not a dataclass: ``make fast`` compiles this class into a
-    native class (a subclass of the native :class:`~doppelnb.core.state.GameState`), built and
-    read without CPython's attribute look-ups. Immutable like :class:`.flow.Moment`: ``Final``
-    attributes (``mypy --strict`` refuses any assignment) behind read-only properties
-    (``moment``, ``action_log`` and the header raise ``AttributeError`` when assigned), equality
-    and hashing by value (the cache is no part of it), copies that are the state itself, and
-    pickling by the moment and the log.
+    A frozen dataclass of two fields: one :class:`.kernel.Moment` (the game in integers: each
+    hand a bit mask over the card codes, the trick in progress as codes, the round's book) and
+    the action log. The record header (``players``, ``rules``, ``seed``, ``options``) is read
+    from the moment's book, which carries it by reference from round to round, so a new state
+    per action sets two fields (the other engines' states, over
+    :class:`~doppelnb.core.state.FrozenGameState`, copy the header's five; here that cost 14%
+    of the checked loop). Everything else (``hands``, ``trick``, ``tricks``, the score
+    sheet...) is read through properties in the readable notation. The legal actions are
+    computed once per moment from the masks by table look-ups and cached in the moment (shared
+    by every state holding it); ``play`` accepts an action by membership in them, and only a
+    refused action runs :func:`.legal.explain`, which checks the rules one by one to name the
+    rule and the reason. The tests check that the two always agree. The kernel is what ``make
+    fast`` compiles; this class is plain Python in every build.
     """
-
-    __slots__ = ("_moment", "_log", "_legal")
 
     game: ClassVar[str] = GAME
     Rules: ClassVar[type[RulesBase]] = _Rules
     player_counts: ClassVar[tuple[int, ...]] = PLAYER_COUNTS
     option_names: ClassVar[frozenset[str]] = frozenset({"first_player", "hands"})
 
-    def __init__(self, moment: Moment, log: ActionLog | None) -> None:
-        self._moment: Final = moment
-        self._log: Final = log
-        self._legal: tuple[Action, ...] | None = None  # the legal actions, once computed
+    #: the game in integers (the kernel's moment: hands, trick, round's book with the record
+    #: header, and the cache of its legal actions)
+    moment: Moment
+    #: the actions so far (the record), shared with the states before
+    action_log: ActionLog | None = None
+
+    # -- the record header (read from the moment's book) ------------------------------------------
+    # GameState declares the header as plain attributes; here they are read-only properties.
+    @property
+    def players(self) -> int:  # type: ignore[override]
+        return self.moment.n
 
     @property
-    def moment(self) -> Moment:
-        """The game in integers (read-only: assigning it raises ``AttributeError``)."""
-        return self._moment
-
-    # -- the record header (read from the moment's book) -------------------------------------------
-    @property
-    def players(self) -> int:
-        return self._moment.n
+    def rules(self) -> _Rules:  # type: ignore[override]
+        return self.moment.book.rules
 
     @property
-    def rules(self) -> _Rules:
-        return self._moment.book.rules
+    def seed(self) -> int:  # type: ignore[override]
+        return self.moment.book.seed
 
     @property
-    def seed(self) -> int:
-        return self._moment.book.seed
-
-    @property
-    def options(self) -> FrozenMap[str, Any]:
-        return self._moment.book.options
-
-    @property
-    def action_log(self) -> ActionLog | None:
-        return self._log
-
-    @action_log.setter
-    def action_log(self, value: ActionLog | None) -> None:
-        """Refused, except setting the log the state already has: what the generic protocol
-        (``object.__setattr__(new, "action_log", ...)`` after ``_apply``, as
-        :func:`~doppelnb.core.policy.fast_play` does) asks of a state ``_apply`` built, whose
-        log already records the action."""
-        if value != self._log:
-            raise AttributeError("a Doppelgänger Tricks state is immutable; play() returns a "
-                                 "new one")
-
-    def __eq__(self, other: object) -> bool:
-        """Equal when the moments (the header included) and the action logs are."""
-        if type(other) is not State:
-            return NotImplemented
-        return self._moment == other.moment and self._log == other._log
-
-    def __hash__(self) -> int:  # type: ignore[override]  # GameState: unhashable by default
-        return hash((self._moment, self._log))
-
-    def __copy__(self) -> State:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> State:
-        return self
+    def options(self) -> FrozenMap[str, Any]:  # type: ignore[override]
+        options: FrozenMap[str, Any] = self.moment.book.options
+        return options
 
     # -- setup (DT-R1..R5) ------------------------------------------------------------------------
     @classmethod
@@ -145,102 +135,94 @@ class State(GameState):
         """:meth:`initial` once the players and the seed are checked."""
         fixed = check_hands(options["hands"], players) if "hands" in options else None
         first = options.get("first_player")
-        if first is None:  # DT-R5: otherwise chosen at random (seeded)
-            first = first_player(seed, players)
-        else:
+        if first is not None:
             first = check_seat(first, players, "first_player", rule="DT-R5")
-        masks = (tuple(map(hand_mask, fixed)) if fixed is not None
-                 else deal_masks(players, seed, 0))
-        book = Book(0, first, (), (0,) * players, (), rules, seed, FrozenMap(options))
-        return State(Moment.start(players, book, masks), None)
+        masks = tuple(map(hand_mask, fixed)) if fixed is not None else None
+        return State(start(players, rules, seed, first, masks, FrozenMap(options)))
 
     def _evolve(self, **changes: Any) -> State:
-        """A copy with some fields replaced; besides ``moment`` and ``action_log`` it takes the
-        header and the readable fields (``hands``, ``bids``, ``phase``, ``totals``...) and
-        rebuilds the moment from them."""
-        unknown = set(changes) - READABLE_NAMES - {"moment", "action_log", "_legal"}
+        """A copy with some fields replaced: ``moment``, ``action_log``, or the readable ones
+        (``hands``, ``bids``, ``phase``, ``totals``, ``rules``, ``seed``, ``options``...), which
+        go into the moment (the header into its book)."""
+        unknown = set(changes) - READABLE_NAMES - {"moment", "action_log"}
         if unknown:
             raise AttributeError(f"State has no field(s) {', '.join(sorted(unknown))}")
-        game = {k: changes.pop(k) for k in list(changes) if k in READABLE_NAMES}
-        moment = changes.get("moment", self._moment)
+        game = {k: changes[k] for k in changes if k in READABLE_NAMES}
+        moment = changes.get("moment", self.moment)
         if game:
             moment = moment_with(moment, game)
         return State(moment, changes.get("action_log", self.action_log))
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Copies and pickles: the moment and the log (the cache starts empty)."""
-        return (_NEXT, (None, self._moment, self.action_log))
 
     # -- the readable fields ----------------------------------------------------------------------
     @property
     def round(self) -> int:
         """The round, from 0 (DT-R20)."""
-        return self._moment.book.round
+        return self.moment.book.round
 
     @property
     def round_first(self) -> int:
         """The round's first player (DT-R5)."""
-        return self._moment.book.first
+        return self.moment.book.first
 
     @property
     def sheet(self) -> tuple[RoundScore, ...]:
         """The score sheet: one row per finished round (DT-R19)."""
-        return self._moment.book.sheet
+        return self.moment.book.sheet
 
     @property
     def totals(self) -> tuple[int, ...]:
-        return self._moment.book.totals
+        return self.moment.book.totals
 
     @property
     def last_round_tricks(self) -> tuple[PlayedTrick, ...]:
         """The previous round's tricks."""
-        return played_tricks(self._moment.book.last_round, self.players)
+        return played_tricks(self.moment.book.last_round, self.players)
 
     @property
     def phase(self) -> Phase:
-        return self._moment.phase  # type: ignore[return-value]  # one of the Phase strings
+        return self.moment.phase  # type: ignore[return-value]  # one of the Phase strings
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each player's hand, sorted C, T, S, D (a new tuple of shared cards)."""
-        return tuple(map(mask_cards, self._moment.masks))
+        return tuple(map(mask_cards, self.moment.masks))
 
     @property
     def bids(self) -> tuple[int | None, ...]:
-        return self._moment.bids
+        return self.moment.bids
 
     @property
     def won(self) -> tuple[int, ...]:
-        return self._moment.won
+        return self.moment.won
 
     @property
     def leader(self) -> int:
-        return self._moment.leader
+        return self.moment.leader
 
     @property
     def trick(self) -> tuple[Card, ...]:
         """The cards played to the trick in progress, in play order."""
-        return tuple([ALL_CARDS[c] for c in self._moment.trick])
+        return tuple([ALL_CARDS[c] for c in self.moment.trick])
 
     @property
     def declared(self) -> str | None:
         """The suit a led doppelgänger declared (DT-R8), else ``None``."""
-        return self._moment.declared
+        return self.moment.declared
 
     @property
     def tricks(self) -> tuple[PlayedTrick, ...]:
         """This round's completed tricks."""
-        return played_tricks(self._moment.tricks, self.players)
+        return played_tricks(self.moment.tricks, self.players)
 
     @property
     def holders(self) -> tuple[int | None, ...]:
         """Per bonus card (+1, +3): its holder or ``None``."""
-        return self._moment.holders
+        return self.moment.holders
 
     @property
     def window(self) -> int | None:
         """The player who may claim a bonus card now (DT-R15), else ``None``."""
-        return self._moment.window
+        return self.moment.window
 
     @property
     def claims(self) -> tuple[int, ...]:
@@ -270,11 +252,11 @@ class State(GameState):
 
     @property
     def to_move(self) -> int | None:
-        return self._moment.to_move()
+        return self.moment.to_move()
 
     @property
     def is_over(self) -> bool:
-        return self._moment.phase == "over"
+        return self.moment.phase == "over"
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -295,29 +277,25 @@ class State(GameState):
 
     @property
     def lead_suit(self) -> str | None:
-        m = self._moment
+        m = self.moment
         if not m.size:
             return None
         return SUITS[m.lead]  # DT-R8: a led D card's declared suit
 
     def legal_actions(self) -> list[Action]:
-        legal = self._legal
+        m = self.moment
+        legal = m.legal_cache  # what Moment.legal() returns, without its calls
         if legal is None:
-            legal = self._moment.legal()
-            self._legal = legal
+            legal = m.legal_cache = m.compute_legal()
         return list(legal)
 
     def _legal_tuple(self) -> tuple[Action, ...]:
-        """The legal actions as a tuple, computed once per state and cached."""
-        legal = self._legal
-        if legal is None:
-            legal = self._moment.legal()
-            self._legal = legal
-        return legal
+        """The legal actions as a tuple, computed once per moment and cached there."""
+        return self.moment.legal()
 
     def _compute_legal(self) -> tuple[Action, ...]:
-        """The legal actions computed afresh (:meth:`.flow.Moment.legal`)."""
-        return self._moment.legal()
+        """The legal actions computed afresh (:meth:`.kernel.Moment.compute_legal`)."""
+        return self.moment.compute_legal()
 
     # -- actions ----------------------------------------------------------------------------------
     def play(self, action: Any) -> State:
@@ -325,44 +303,42 @@ class State(GameState):
 
         A play spelled as :meth:`legal_actions` spells it (``"4S"``, ``"6D:C"``, ``"pass"``) is
         accepted by membership in the cached legal actions or, when none are cached (a
-        replay), on the hand masks (:meth:`.flow.Moment.can_play`, the legal plays decided
+        replay), on the hand masks (:meth:`.kernel.Moment.can_play`, the legal plays decided
         without building them); a :class:`Bid` or :class:`Claim` taken from the legal actions
         by its place in them; anything else (other spellings, JSON lists, every refusal) goes
-        through ``GameState.play``'s steps.
+        through ``GameState.play``'s steps (parse, :meth:`_check`, :meth:`_apply`).
         """
         tp = type(action)
-        if tp is _PLAY or tp is str:  # a play handed out by legal_actions (the hot path), or
+        m = self.moment
+        nxt: Moment | None = None
+        entry: Any = action  # what the record keeps
+        if tp is Play or tp is str:  # a play handed out by legal_actions (the hot path), or
             move = _MOVES.get(action)  # "4S", "6D:C" or "pass" spelled canonically
             if move is not None:
-                code, declared, text = move
-                m = self._moment
+                code, declared, entry = move
                 if code >= 0:
-                    legal = self._legal
+                    legal = m.legal_cache
                     if (action in legal) if legal is not None else m.can_play(code, declared):
-                        return State(m.play(code, declared), ActionLog(self._log, text))
+                        nxt = m.play(code, declared)
                 elif m.window is not None and m.phase == "play":  # PASS (DT-R15)
-                    return State(m.pass_claim(), ActionLog(self._log, text))
-        elif tp is _BID:  # a forecast legal_actions handed out
-            legal = self._legal
-            if legal is None:
-                legal = self._legal_tuple()
+                    nxt = m.pass_claim()
+        elif tp is Bid:  # a forecast legal_actions handed out
+            legal = m.legal()
             t = action[1]
             if type(t) is int:  # the legal forecasts are BIDS[:k + 1]: found by position
                 k: int = t
                 if 0 <= k < len(legal) and legal[k] is action:
-                    return State(self._moment.bid(k), ActionLog(self._log, action))
-        elif tp is _CLAIM:  # a claim legal_actions handed out
-            legal = self._legal
-            if legal is None:
-                legal = self._legal_tuple()
-            if action in legal:
-                return State(self._next_moment(action), ActionLog(self._log, action))
-        # Every other spelling, and every refusal: ``GameState.play``'s steps.
-        if self.is_over:
-            raise IllegalAction("NB-ARG", "the game is over; no more actions can be played")
-        parsed = self.parse_action(action)
-        self._check(parsed)
-        return State(self._next_moment(parsed), ActionLog(self._log, self.action_to_json(parsed)))
+                    nxt = m.bid(k)
+        elif tp is Claim:  # a claim legal_actions handed out
+            if action in m.legal():
+                nxt = next_moment(m, action)
+        if nxt is None:
+            return GameState.play(self, action)  # every other spelling, and every refusal
+        # The next state, written out (see _NEW): its moment and its log.
+        new = _NEW(State)
+        _SET_MOMENT(new, nxt)
+        _SET_LOG(new, ActionLog(self.action_log, entry))
+        return new
 
     def parse_action(self, action: Any) -> Action:
         """Accept ``["bid", 3]``, ``"4S"``, ``"6D:C"`` (or ``["6D", "C"]``), ``["claim", 1, "+1"]``,
@@ -378,45 +354,30 @@ class State(GameState):
     def _check(self, action: Any) -> None:
         if action in self._legal_tuple():  # the legal set, computed once per state
             return
-        legal.explain(self, action)  # raises IllegalAction naming the rule that forbids it
-        raise IllegalAction("NB-ARG", f"{self.action_label(action)} is not a legal action now")
+        raise legal.refusal(self, action)  # the rule that forbids it and why
 
     def _apply(self, action: Any) -> State:
-        """The next state for a legal, parsed ``action``, its log already recording it."""
-        return State(self._next_moment(action),
-                     ActionLog(self._log, self.action_to_json(action)))
-
-    def _next_moment(self, action: Any) -> Moment:
-        m = self._moment
-        if type(action) is Play:
-            return m.play(action.code, action.declared)
-        if action == PASS:
-            return m.pass_claim()
-        if isinstance(action, Bid):
-            return m.bid(action.tricks)
-        assert isinstance(action, Claim)
-        return m.claim(BONUS_NAMES.index(action.bonus), action.player)
+        """The next state for a legal, parsed ``action`` (:func:`.apply.next_moment`); the
+        caller records the action in its log."""
+        return _state(next_moment(self.moment, action), None)
 
     # -- views -----------------------------------------------------------------------------------
-    def view(self, player: Any = None) -> dict[str, Any]:
-        """What ``player`` may see (``None``: an onlooker): their own hand, the others' hand
-        sizes, the public forecasts (others' stay hidden until every forecast is in, DT-R6) and
-        everything on the table. A new dict each call, of immutable values (tuples, a
-        ``FrozenMap``), so changing what it holds cannot change the state."""
+    def view(self, player: Any = None) -> View:
+        """What ``player`` may see (``None``: an onlooker): a frozen :class:`View`."""
         if player is not None:
             player = check_seat(player, self.players, "player")
         hidden = self.phase == "forecast"
-        return {
-            "player": player, "round": self.round + 1, "phase": self.phase,
-            "hand": () if player is None else tuple(map(str, self.hands[player])),
-            "hand_sizes": tuple(len(h) for h in self.hands),
-            "bids": tuple(b if (not hidden or q == player) else None
-                          for q, b in enumerate(self.bids)),
-            "bid_made": tuple(b is not None for b in self.bids),
-            "won": tuple(self.won), "trick": tuple(map(str, self.trick)),
-            "lead_suit": self.lead_suit, "leader": self.leader,
-            "bonus_holders": FrozenMap(self.bonus_holders), "totals": tuple(self.totals),
-        }
+        hands = self.hands
+        return View(
+            player=player, round=self.round + 1, phase=self.phase,
+            hand=() if player is None else tuple(map(str, hands[player])),
+            hand_sizes=tuple(len(h) for h in hands),
+            bids=tuple(b if (not hidden or q == player) else None
+                       for q, b in enumerate(self.bids)),
+            bid_made=tuple(b is not None for b in self.bids),
+            won=tuple(self.won), trick=tuple(map(str, self.trick)),
+            lead_suit=self.lead_suit, leader=self.leader,
+            bonus_holders=immutables.Map(self.bonus_holders), totals=tuple(self.totals))
 
     def determinize(self, player: Any, rng: Any) -> State:
         """A state consistent with what ``player`` has seen: :func:`.players.determinize`,
@@ -522,22 +483,33 @@ class State(GameState):
         return str(state_html(self))
 
 
-def _NEXT(_before: State | None, m: Moment, log: ActionLog | None) -> State:
-    """A state of ``m`` with the log ``log`` and an empty cache (``_before`` is not read: the
-    header is in the moment); what pickles call (``__reduce__``)."""
-    return State(m, log)
+def _refuse_assignment(self: State, name: str, value: Any = None) -> None:
+    raise FrozenInstanceError(f"cannot assign to {name!r}: a state is immutable; play() "
+                              "returns a new one")
 
 
-#: Each play legal_actions hands out (the key; its canonical spelling as a plain ``str`` finds
-#: it too) or the pass -> (its card code or -1 for the pass, the declared suit, its record
-#: text): what ``play`` needs of it in one look-up (a ``Play`` keeps these in its instance
-#: dictionary). Keyed by the interned plays themselves, so their look-up ends on identity.
-_MOVES: Final[dict[str, tuple[int, str | None, str]]] = {
-    **{p: (p.code, p.declared, p.text) for p in PLAYS.values()}, PASS: (-1, None, PASS)}
-#: The action classes, as constants the compiled build need not look up.
-_PLAY: Final = Play
-_BID: Final = Bid
-_CLAIM: Final = Claim
+# Every assignment refused alike. Python 3.11's generated ``__setattr__`` of a slotted frozen
+# dataclass refuses its fields but, for any other name (the header's properties here), calls
+# ``super()`` with the class from before ``slots=True`` rebuilt it: a TypeError, not the
+# AttributeError an immutable value owes.
+State.__setattr__ = _refuse_assignment  # type: ignore[assignment, method-assign]
+State.__delattr__ = _refuse_assignment  # type: ignore[assignment, method-assign]
+
+
+#: A new state without the frozen dataclass's ``__init__`` (which sets each field through
+#: ``object.__setattr__``): ``object.__new__`` and each slot's own descriptor, the fastest way
+#: plain Python has to fill a frozen instance (about half the instructions of ``__init__``).
+_NEW: Final = object.__new__
+_SET_MOMENT: Final = State.__dict__["moment"].__set__
+_SET_LOG: Final = State.__dict__["action_log"].__set__
+
+
+def _state(moment: Moment, log: ActionLog | None) -> State:
+    """``State(moment, log)``, built as :data:`_NEW` says (``play``'s hot path writes it out)."""
+    new: State = _NEW(State)
+    _SET_MOMENT(new, moment)
+    _SET_LOG(new, log)
+    return new
 
 
 _DEFAULT_RULES: Final = Rules()  # frozen, so one shared instance serves every default game

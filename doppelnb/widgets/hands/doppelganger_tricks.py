@@ -86,7 +86,7 @@ class TricksHand(HandGame):
         if state.phase != "play" or state.window is not None:
             return [Choice(self.label(state, a), a) for a in legal]
         out: list[Choice] = []
-        for c in state.view(seat)["hand"]:
+        for c in state.view(seat).hand:
             mine = [a for a in legal if isinstance(a, Play) and str(a.card) == c]
             out += [Choice(self.label(state, a), a) for a in mine]
             if not mine:
@@ -155,8 +155,8 @@ class TricksHand(HandGame):
         bids = ", ".join(f"{who(p, seat)} "
                          + ("secret" if b is None and made else "–" if b is None else str(b))
                          + f" (won {won})"
-                         for p, (b, made, won) in enumerate(zip(view["bids"], view["bid_made"],
-                                                                view["won"], strict=True)))
+                         for p, (b, made, won) in enumerate(zip(view.bids, view.bid_made,
+                                                                view.won, strict=True)))
         return (f"Round {state.round + 1} of {state.rounds}. Forecasts: {bids}. "
                 f"Totals: {totals}. An exact forecast scores 3, one off scores 1 (DT-R18).")
 

@@ -1,28 +1,31 @@
-"""The flow of a round of Doppelgänger Tricks in integers: who moves, the legal actions and the
-next moment through forecasts, tricks, bonus claims and the round's end (DT-R5..R20).
+"""The checked integer core of Doppelgänger Tricks: a round in integers, who moves, the legal
+actions and the next moment through forecasts, tricks, bonus claims and the round's end
+(DT-R5..R20).
 
-The game itself lives in a :class:`Moment`: integers (each hand a bit mask over the card codes
-0..39, the trick in progress as codes), immutable, each action returning a new one; the state
-(:mod:`.state`) shows it in the readable notation. What the moment is built from has its own
-module: the deal and the seeded chance (:mod:`.deal`), cards as codes with the per-mask tables
-and the trick winner on codes (:mod:`.codes`), the score sheet's tables (:mod:`.scoring`);
-the rule-by-rule explanation of a refused action is :mod:`.legal`. Their names stay importable
-from here, as before they had their own modules. Nothing here mutates anything. ``make fast``
-compiles this module (and those) with mypyc (``Moment`` becomes a native class); the pure module
-is the reference every test runs on.
+The game lives in a :class:`Moment`: integers (each hand a bit mask over the card codes 0..39,
+the trick in progress as packed codes), immutable, each action returning a new one. It knows
+nothing of :mod:`doppelnb.core.state`: the engine's frozen ``State`` (:mod:`.state`) holds one
+moment and shows it in the readable notation, :mod:`.apply` calls the moment's transitions and
+:mod:`.legal` explains a refusal. What the moment is built from has its own module: the deal and
+the seeded chance (:mod:`.deal`), cards as codes with the per-mask tables and the trick winner on
+codes (:mod:`.codes`), the score sheet's tables (:mod:`.scoring`).
 
->>> m = Moment.start(3, Book(0, 1, (), (0, 0, 0), (), Rules(), 5, FrozenMap()), deal_masks(3, 5, 0))
+This module and those three are what ``make fast`` compiles with mypyc (``Moment`` and ``Book``
+become native classes); the pure modules are the reference every test runs on, and
+``make fast-test`` runs the tests on the compiled ones.
+
+>>> m = Moment.start(3, Book(0, 1, (), (0, 0, 0), (), Rules(), 5), deal_masks(3, 5, 0))
 >>> m.phase, m.to_move(), len(m.legal())  # DT-R6: forecasts 0..12 from the first player
 ('forecast', 1, 13)
 """
 
 from __future__ import annotations
 
-from types import FunctionType
 from typing import Any, ClassVar, Final
 
+from ...core.errors import IllegalAction
 from ...core.frozen import FrozenMap
-from .actions import LEADS, Action, Play
+from .actions import LEADS, PASS, PLAYS, Action, Bid, Claim, Play, parse_action
 from .codes import (
     BIDS_UP_TO,
     CHUNK,
@@ -30,51 +33,30 @@ from .codes import (
     PLAYS_OF,
     SUIT_CODE,
     SUIT_MASKS,
+    hand_mask,
     mask_cards,
     mask_leads,
     mask_plays,
-    packed_winner,
     trick_record,
     trick_winner,
 )
-from .codes import CARDS_OF as CARDS_OF
-from .codes import D_MASK as D_MASK
-from .codes import LEADS_OF_D as LEADS_OF_D
-from .codes import SEATS as SEATS
-from .codes import hand_mask as hand_mask
-from .deal import DECK_CODES as DECK_CODES
-from .deal import Hands as Hands
-from .deal import check_hands as check_hands
-from .deal import deal as deal
-from .deal import deal_masks, tricks_per_round
-from .deal import draw_below as draw_below
-from .deal import first_player as first_player
-from .deal import seeded_stream as seeded_stream
-from .legal import action_label as action_label
-from .legal import check_claim as check_claim
-from .legal import declarable as declarable
-from .legal import explain as explain
+from .deal import deal_masks, first_player, tricks_per_round
+from .legal import MomentTable, refusal
 from .notation import PLAIN_SUITS
-from .rules import PlayedTrick, RoundScore, Rules
+from .rules import BONUS_NAMES, RoundScore, Rules
 from .scoring import FORECAST, HELD, held_bonus_points, round_score
 
-
-def _probe() -> None:
-    """A function of this module: a native one when the module is compiled."""
-
-
-#: Whether this module runs compiled (``make fast``): there a trick's winner is found on the
-#: packed trick (:func:`packed_winner`, native integer operations only), interpreted by
-#: :func:`trick_winner` over the trick's record (a loop over a tuple is the cheaper one there).
-#: The tests check both against the readable rule (``resolve_trick``), on both builds.
-_NATIVE: Final = not isinstance(_probe, FunctionType)
+#: The setup options of a game that gives none (one shared, immutable value).
+NO_OPTIONS: Final[FrozenMap[str, Any]] = FrozenMap()
 
 
 class Book:
     """What changes at most once a round: the round (0-based), its first player, the score
     sheet, the totals and the previous round's tricks (records as :class:`Moment` keeps them);
-    and the game's header, which never changes: the variant flags, the seed and the setup
-    options (the state reads its ``rules``, ``seed`` and ``options`` here).
+    and the game's record header, which never changes and is carried from round to round by
+    reference: the variant flags (the scoring reads them), the seed (the next deal) and the setup
+    options (never read here: the state's record header reads them, so a state is its moment and
+    its action log, two fields to set per action).
 
     An immutable value like :class:`Moment` (a native class in the compiled build; it was a
     named tuple, and keeps ``_fields``, ``_replace``, equality, hashing and pickling). It also
@@ -90,7 +72,7 @@ class Book:
 
     def __init__(self, round: int, first: int, sheet: tuple[RoundScore, ...],
                  totals: tuple[int, ...], last_round: tuple[tuple[int, ...], ...], rules: Rules,
-                 seed: int, options: FrozenMap[str, Any]) -> None:
+                 seed: int, options: FrozenMap[str, Any] = NO_OPTIONS) -> None:
         self.round: Final = round
         self.first: Final = first
         self.sheet: Final = sheet
@@ -98,6 +80,7 @@ class Book:
         self.last_round: Final = last_round
         self.rules: Final = rules
         self.seed: Final = seed
+        #: the setup options of the record header, as the state gives them (opaque here)
         self.options: Final = options
         self.restricted: Final[bool] = rules.declare_restricted_to_held_suits
         self.claim_max: Final[int] = rules.bonus_max_per_player
@@ -166,7 +149,7 @@ class Moment:
     """
 
     __slots__ = ("n", "book", "phase", "bids", "m0", "m1", "m2", "m3", "won", "leader", "cards",
-                 "size", "lead", "declared", "tricks", "holders", "window")
+                 "size", "lead", "declared", "tricks", "holders", "window", "legal_cache")
 
     def __init__(self, n: int, book: Book, phase: str, bids: tuple[int | None, ...],
                  m0: int, m1: int, m2: int, m3: int, won: tuple[int, ...], leader: int,
@@ -190,6 +173,9 @@ class Moment:
         self.tricks: Final = tricks
         self.holders: Final = holders
         self.window: Final = window
+        #: the legal actions once :meth:`legal` computed them (no part of the value): every
+        #: state holding this moment shares them
+        self.legal_cache: tuple[Action, ...] | None = None
 
     @staticmethod
     def of(n: int, book: Book, phase: str, bids: tuple[int | None, ...],
@@ -313,8 +299,16 @@ class Moment:
         return code >= 30 or code // 10 == lead or not hand >> (10 * lead) & CHUNK
 
     def legal(self) -> tuple[Action, ...]:
-        """The legal actions (the state caches them): forecasts (DT-R6, DT-A6), a bonus claim
-        or a pass (DT-R15), or the plays (DT-R7..R9, DT-A10)."""
+        """The legal actions, computed once per moment (:meth:`compute_legal`) and kept in
+        ``legal_cache``."""
+        found = self.legal_cache
+        if found is None:
+            found = self.legal_cache = self.compute_legal()
+        return found
+
+    def compute_legal(self) -> tuple[Action, ...]:
+        """The legal actions: forecasts (DT-R6, DT-A6), a bonus claim or a pass (DT-R15), or the
+        plays (DT-R7..R9, DT-A10)."""
         phase = self.phase
         if phase == "play":
             window = self.window
@@ -331,6 +325,52 @@ class Moment:
         if phase == "forecast":
             return BIDS_UP_TO[12 if self.book.bid12 else tricks_per_round(self.n)]
         return ()  # the game is over
+
+    # -- the checked loop ------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def apply(self, action: Any) -> Moment:
+        """The moment after ``action``, checked: the kernel's own checked loop, without a state
+        or a record (``m = m.apply(rng.choice(m.legal()))`` until ``m.is_over``). It accepts
+        what ``State.play`` accepts (the actions :meth:`legal` hands out, and every spelling
+        :func:`.actions.parse_action` reads) and refuses what it refuses, with the same
+        :class:`~doppelnb.core.errors.RuleError`, rule id and reason (:func:`.legal.refusal`;
+        the tests compare the two paths action by action)."""
+        nxt = self._accept(action)
+        if nxt is not None:
+            return nxt
+        if self.phase == "over":
+            raise IllegalAction("NB-ARG", "the game is over; no more actions can be played")
+        parsed = parse_action(action, self.n)  # BadInput when malformed
+        nxt = self._accept(parsed)
+        if nxt is not None:
+            return nxt
+        raise refusal(MomentTable(self), parsed)
+
+    def _accept(self, action: Any) -> Moment | None:
+        """The next moment if ``action`` is one of the legal actions as :meth:`legal` spells
+        them (a play also as its canonical string); ``None`` for anything else."""
+        tp = type(action)
+        if tp is Play or tp is str:
+            move = MOVES.get(action)
+            if move is not None:
+                code = move[0]
+                if code >= 0:
+                    if action in self.legal():
+                        return self.play(code, move[1])
+                elif self.window is not None and self.phase == "play":  # PASS (DT-R15)
+                    return self.pass_claim()
+        elif tp is Bid:  # the legal forecasts are BIDS[:k + 1]: found by position
+            legal = self.legal()
+            k = action[1]
+            if type(k) is int and 0 <= k < len(legal) and legal[k] is action:
+                return self.bid(k)
+        elif tp is Claim:
+            if action in self.legal():
+                return self.claim(BONUS_NAMES.index(action.bonus), action.player)
+        return None
 
     # -- the next moment ------------------------------------------------------------------------
     def bid(self, tricks: int) -> Moment:
@@ -391,7 +431,7 @@ class Moment:
         else:
             record = (leader, -1 if self.declared is None else lead, cards & 63,
                       cards >> 6 & 63, code)
-        win = packed_winner(cards, n, lead) if _NATIVE else trick_winner(record, lead, 2)
+        win = trick_winner(record, lead, 2)
         won = self.won
         if win >= 0:  # DT-R14: the winner takes the trick and leads the next one
             leader = (leader + win) % n
@@ -444,6 +484,29 @@ class Moment:
         nxt = Book(book.round + 1, first, book.sheet + (row,), totals, self.tricks, book.rules,
                    book.seed, book.options)
         return Moment.start(self.n, nxt, deal_masks(self.n, book.seed, book.round + 1))
+
+
+def start(players: int, rules: Rules, seed: int, first: int | None = None,
+          masks: tuple[int, ...] | None = None,
+          options: FrozenMap[str, Any] = NO_OPTIONS) -> Moment:
+    """A game's first moment (checked arguments): the first round dealt from ``seed`` (DT-R4)
+    unless ``masks`` gives the hands, its first player ``first`` or drawn from ``seed``
+    (DT-R5). ``new_game(players, rules=rules, seed=seed)`` holds this very moment."""
+    if first is None:
+        first = first_player(seed, players)
+    if masks is None:
+        masks = deal_masks(players, seed, 0)
+    return Moment.start(players, Book(0, first, (), (0,) * players, (), rules, seed, options),
+                        masks)
+
+
+#: Each play legal_actions hands out (the key; its canonical spelling as a plain ``str`` finds
+#: it too) or the pass -> (its card code or -1 for the pass, the declared suit, its record
+#: text): what a checked play needs of it in one look-up (a ``Play`` keeps these in its
+#: instance dictionary). Keyed by the interned plays themselves, so their look-up ends on
+#: identity.
+MOVES: Final[dict[str, tuple[int, str | None, str]]] = {
+    **{p: (p.code, p.declared, p.text) for p in PLAYS.values()}, PASS: (-1, None, PASS)}
 
 
 #: The readable parts of a :class:`Moment` (:meth:`Moment.items`, :meth:`Moment.replace`).
@@ -531,13 +594,5 @@ def moment_with(m: Moment, game: dict[str, Any]) -> Moment:
     return m.replace(changes)
 
 
-__all__ = ["Moment", "Book", "MOMENT_FIELDS", "may_claim", "score_row", "READABLE_NAMES",
-           "moment_with", "PlayedTrick", "RoundScore",
-           # importable from here as before issue 26; each lives in the module named
-           "tricks_per_round", "Hands", "check_hands", "deal", "DECK_CODES", "seeded_stream",
-           "draw_below", "first_player", "deal_masks",  # .deal
-           "SEATS", "hand_mask", "SUIT_MASKS", "D_MASK", "SUIT_CODE", "CHUNK", "CARDS_OF",
-           "PLAYS_OF", "LEADS_OF_D", "BIDS_UP_TO", "CLAIM_OPTIONS", "mask_cards", "mask_plays",
-           "mask_leads", "trick_winner", "packed_winner",  # .codes
-           "FORECAST", "round_score",  # .scoring
-           "explain", "declarable", "check_claim", "action_label"]  # .legal
+__all__ = ["Moment", "Book", "start", "MOVES", "MOMENT_FIELDS", "may_claim", "score_row", "READABLE_NAMES",
+           "moment_with"]
