@@ -44,7 +44,7 @@ def illegal_text(game: str) -> tuple[str, str]:
         return next(f"{c}{r}" for c in "YRB" for r in range(1, 7) if f"{c}{r}" not in held), \
             "DD-R12"
     if game == "doppelganger_tricks":
-        return str(state.view(seat)["hand"][0]), "DT-R6"
+        return str(state.view(seat).hand[0]), "DT-R6"
     if game == "groom_lake":
         held = set(state.view(seat).hand)
         return "discard " + next(c for c in state.deck.kinds if c not in held), "GL-R6"
