@@ -187,3 +187,19 @@ def test_a_ladder_game_past_the_cap_is_a_draw_among_all_seats_and_counted(tmp_pa
                                                       encoding="utf-8")
     with pytest.raises(BadInput):
         lad.load_ladder("doppelganger_quest", tmp_path)
+
+
+def test_ladder_command_line_max_actions(tmp_path, capsys):
+    from doppelnb import cli
+
+    out = tmp_path / "ladder.csv"
+    base = ["ladder", "doppelganger_quest", "--policies", "random,greedy", "--games", "6",
+            "--seed", "2", "--players", "4", "--workers", "1", "--no-progress",
+            "--out", str(out)]
+    assert cli.main([*base, "--max-actions", str(CAP)]) == 0
+    assert "did not end within the action cap" in capsys.readouterr().out
+    for bad in ("0", "-3", "many", str(MAX_ACTIONS_LIMIT + 1)):
+        with pytest.raises(SystemExit) as stop:
+            cli.main([*base, "--force", "--max-actions", bad])
+        assert stop.value.code == 2
+    assert "must be a whole number from 1 to 10,000,000" in capsys.readouterr().err

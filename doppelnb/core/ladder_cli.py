@@ -25,7 +25,7 @@ from pathlib import Path
 from .chance import MAX_SEED
 from .errors import BadInput
 from .ladder import HEADER, MAX_GAMES, MAX_POLICIES, ladder
-from .sweep import MAX_WORKERS
+from .sweep import MAX_ACTIONS_LIMIT, MAX_WORKERS
 from .sweep_cli import (
     EXIT_INTERRUPTED,
     EXIT_TERMINATED,
@@ -83,6 +83,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="games per task (default: sized from the work)")
     parser.add_argument("--force", action="store_true",
                         help="replace OUT even if it is not a ladder CSV")
+    parser.add_argument("--max-actions", type=_int_option(1, MAX_ACTIONS_LIMIT), default=None,
+                        help="stop a game still going after this many actions and count it as "
+                             "a draw among all seats; default the game's own cap, ten times "
+                             "its longest game in the shipped tables")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     return parser
 
@@ -146,7 +150,8 @@ def command(argv: Sequence[str]) -> int:
                 result = ladder(args.game, policies, games=args.games, seed=args.seed,
                                 players=args.players, workers=args.workers,
                                 executor=executor, anchor=args.anchor, seats=seats,
-                                chunk=args.chunk, progress=not args.no_progress)
+                                chunk=args.chunk, progress=not args.no_progress,
+                                max_actions=args.max_actions)
         except (KeyboardInterrupt, Exception) as error:
             if not sigterm.received and not isinstance(error, KeyboardInterrupt):
                 raise
