@@ -203,3 +203,44 @@ def test_ladder_command_line_max_actions(tmp_path, capsys):
             cli.main([*base, "--force", "--max-actions", bad])
         assert stop.value.code == 2
     assert "must be a whole number from 1 to 10,000,000" in capsys.readouterr().err
+
+
+def test_until_settled_leaves_out_the_deals_a_game_timed_out_on(tmp_path, capsys):
+    """--until-settled pairs the readings on the deals both completed (as the table's paired
+    differences do) instead of refusing a sweep with a game past the cap."""
+    out = tmp_path / "seq.csv"
+    args = ["doppelganger_quest", "--games", "8", "--seed", "3", "--players", "4", "--flags",
+            "quest_deck_exhausted=draw", "--policies", "random", "--no-progress", "--workers",
+            "1", "--max-actions", str(CAP), "--until-settled", "16", "--metric",
+            "win_rate_side_loyal", "--out", str(out)]
+    assert main(args) == 0, capsys.readouterr().err
+    text = out.read_text()
+    assert ",timeout_rate," in text  # some games did stop at the cap
+
+
+def test_a_checkpoint_with_games_past_the_cap_resumes(tmp_path):
+    """A checkpoint holding a timed-out game's record (``"timeout": true``) is read back, not
+    called damaged: topping the sweep up to more games works (it did not)."""
+    out = tmp_path / "top.csv"
+    args = ["doppelganger_quest", "--seed", "3", "--players", "4", "--flags",
+            "quest_deck_exhausted=draw", "--policies", "random", "--no-progress", "--workers",
+            "1", "--max-actions", str(CAP), "--out", str(out),
+            "--checkpoint", str(tmp_path / "top.jsonl")]
+    assert main([*args, "--games", "4", "--keep-checkpoint"]) == 0
+    assert main([*args, "--games", "8"]) == 0
+    plain = tmp_path / "plain.csv"
+    assert main([*args[:-4], "--out", str(plain), "--games", "8"]) == 0
+    assert out.read_bytes() == plain.read_bytes()
+
+
+def test_a_timed_out_game_is_no_loss_for_a_side_in_the_sequential_test():
+    """A game stopped at the cap has no winner: --until-settled must leave its deal out, not
+    read it as a game the loyal side lost (a side absent from a game's values counts 0)."""
+    from doppelnb.core.sweep_sequential import _values
+
+    table = sweep("doppelganger_quest", workers=1, **QUEST)
+    games = game_facts(table)[("default", 4, "random")]
+    assert any(g.timed_out for g in games) and not all(g.timed_out for g in games)
+    values = _values(games, 4, "win_rate_side_loyal")
+    assert [v is None for v in values] == [g.timed_out for g in games]
+    assert all(v in (0.0, 1.0) for v in values if v is not None)

@@ -76,7 +76,7 @@ def game_problem(game: Any, index: int, players: int, seats: Sequence[str]) -> s
     if not isinstance(game, dict):
         return "a game is not a record"
     keys = set(game)
-    if not GAME_KEYS <= keys or keys - GAME_KEYS - {"t"}:
+    if not GAME_KEYS <= keys or keys - GAME_KEYS - {"t", "timeout"}:
         return f"game {index} has the fields {', '.join(sorted(map(str, keys)))}"
     if game["i"] != index or type(game["i"]) is not int:
         return f"game {show(game['i'])} where game {index} should be"
@@ -97,6 +97,8 @@ def game_problem(game: Any, index: int, players: int, seats: Sequence[str]) -> s
         return f"game {index}: the half-time leader or first player is not a seat"
     if game["seats"] != list(seats):
         return f"game {index}: the seats' policies are not {'/'.join(seats)}"
+    if "timeout" in game and (game["timeout"] is not True or game["w"]):
+        return f"game {index}: a game stopped at the action cap is marked true and has no winner"
     sides = game.get("t")
     if "t" in game and (not isinstance(sides, list) or len(sides) != players or not all(
             isinstance(t, str) and len(t) <= 100 for t in sides)):

@@ -61,9 +61,14 @@ def batch_sizes(first: int, most: int, step: int | None = None) -> list[int]:
     return sizes
 
 
-def _values(games: tuple[GameFacts, ...], players: int, metric: str) -> list[float]:
-    out = []
+def _values(games: tuple[GameFacts, ...], players: int, metric: str) -> list[float | None]:
+    """Each game's value of ``metric``; ``None`` for a game stopped at the action cap (it has
+    no result: :func:`questions` leaves out its deal, as the sweep's paired differences do)."""
+    out: list[float | None] = []
     for game in games:
+        if game.timed_out:
+            out.append(None)
+            continue
         values = game_values(game, players)
         if metric not in values and metric.startswith("win_rate_side_"):
             values[metric] = 0.0  # a side absent from a game won none of it (as the sweep)
@@ -92,7 +97,11 @@ def questions(table: Table, checkpoint: str | None, metric: str, max_games: int
     for reading, players, mix in cells:
         base = _values(facts[("default", players, mix)], players, metric)
         other = _values(facts[(reading, players, mix)], players, metric)
-        diffs = [b - a for a, b in zip(base, other, strict=True)]
+        # Paired on the deals both readings completed (a deal where either game was stopped at
+        # the action cap has no difference); which deals those are does not depend on the
+        # metric, so leaving them out keeps the test valid under optional stopping.
+        diffs = [b - a for a, b in zip(base, other, strict=True)
+                 if a is not None and b is not None]
         test = SequentialTest(lo=-1, hi=1, alpha=level, horizon=max_games)
         out[f"{reading}, {players}p, {mix}"] = test.update(diffs)
     return out
