@@ -212,7 +212,7 @@ def test_a_bad_data_file_is_one_line_exit_2_naming_the_argument(tmp_path, capsys
 
 
 @pytest.mark.parametrize("game, flags, words", [
-    ("doppel_doubt", "board=@{f}", "'board' in 'board=@"),
+    ("doppel_doubt", "deal_mode=@{f}", "is not a reading of deal_mode"),
     ("doppeldoppel", "next_leader=@{f}", "is not a reading of next_leader"),
     ("groom_lake", "edge_match=@{f}", "is not a reading of edge_match"),
 ])

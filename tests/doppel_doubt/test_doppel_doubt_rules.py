@@ -626,7 +626,7 @@ DIGEST_FLAGS = ["deal_mode", "territory_owner", "takeover_rule", "takeover_check
                 "detriment_stacks", "detriment_clamp_zero", "jesters_guess",
                 "colour_score_includes_guessing", "tiebreak", "jesters_eligible", "team_tol",
                 "artefact_uses", "dark_applies_to_all_actions_in_round", "dark_tie_direction",
-                "reveal_played_cards", "partial_shape_list", "jester_controller"]
+                "reveal_played_cards", "partial_shape_list", "jester_controller", "board"]
 
 
 def test_every_digest_flag_is_a_rules_field_with_validated_choices():

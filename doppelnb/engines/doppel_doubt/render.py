@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.checks import check_instance
 from ...core.render import Html, Svg, escape, html_table, side_by_side
-from .board import Board, Verdict
+from .board import BOARD_FILE, Board, Verdict
 from .board_picture import (
     FILL,
     HATCH,
@@ -461,6 +461,8 @@ def reading_words(flag: str, value: Any) -> str:
         return READING_WORDS[(flag, value)]
     if flag == "start_square_value":
         return f"a starting square is worth {value}"
+    if flag == "board":          # DB-A1: a whole document, named rather than shown
+        return "the shipped illustrative board" if value == BOARD_FILE else "a board of your own"
     if isinstance(value, bool):
         return f"{flag.replace('_', ' ')}: {'yes' if value else 'no'}"
     return str(value).replace("_", " ")

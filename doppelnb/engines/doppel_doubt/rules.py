@@ -12,6 +12,8 @@ True
 
 from __future__ import annotations
 
+import functools
+import pathlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -28,7 +30,9 @@ from ...core.checks import (
     show,
 )
 from ...core.errors import BadInput, IllegalAction
+from ...core.frozen import FrozenMap, freeze, thaw
 from ...core.variants import RulesBase, flag
+from .board_data import BOARD_FILE, load_board
 from .notation import SIZE
 
 COLOURS = ("red", "blue", "yellow", "green", "purple")  # DB-R1
@@ -75,6 +79,41 @@ def _start_value(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not -5 <= value <= 5:
         raise BadInput("DB-A15", f"start_square_value is a whole number from -5 to 5, not {show(value)}")
     return value
+
+
+def _board_source(value: Any) -> str | FrozenMap[str, Any]:
+    """DB-A1 as a flag: a shipped board name stays a name (so the default records as before);
+    a user's board (a ``pathlib.Path`` or a mapping, e.g. a sweep's ``board=@FILE`` document or
+    a record's inline board) is checked by :func:`.board_data.load_board` and kept as its frozen
+    content, so a record replays without the file and equal boards make equal ``Rules``."""
+    if isinstance(value, str):
+        return _shipped_board(value)
+    if isinstance(value, pathlib.PurePath):
+        return _checked_board(freeze(load_board(pathlib.Path(value))))
+    if not isinstance(value, Mapping):
+        raise BadInput("DB-A1", f"board is a shipped board name such as {BOARD_FILE!r}, a "
+                                f"pathlib.Path or a board document, got {show(value)}")
+    frozen = freeze(value)
+    try:
+        hash(frozen)
+    except TypeError:                  # a value that is no JSON (a list of objects, ...)
+        raise BadInput("NB-DATA", "a Doppel Doubt board given as a mapping must hold JSON "
+                                  "values only") from None
+    return _checked_board(frozen)
+
+
+# ``Rules.replace`` checks every flag again: the caches keep that from re-reading the shipped
+# file or re-validating the same user's board for every copy of the rules a sweep makes.
+@functools.lru_cache(maxsize=8)
+def _shipped_board(name: str) -> str:
+    load_board(name)                   # BadInput (NB-DATA) for a name that is not shipped
+    return name
+
+
+@functools.lru_cache(maxsize=16)
+def _checked_board(doc: FrozenMap[str, Any]) -> FrozenMap[str, Any]:
+    frozen: FrozenMap[str, Any] = freeze(load_board(doc))
+    return frozen
 
 
 @dataclass(frozen=True)
@@ -147,6 +186,22 @@ class Rules(RulesBase):
                                        "be completed at random.")
     jester_controller: str = flag("human", ["human", "bot"], rule="DB-A25",
                                   doc="The Jester seats are played by people, or by a seeded bot.")
+    # Last, so the flags above keep their order in tables and listings. A data-valued flag: a
+    # sweep sets it from a file (``board=@my_board.json``); ``new_game(board=...)`` still wins.
+    board: Any = flag(BOARD_FILE, rule="DB-A1", check=_board_source,
+                      doc="The board (illustrative): the shipped one, or a board document of "
+                          "the same format; a board given to the new game overrides it.")
+
+    def to_dict(self) -> dict[str, Any]:
+        """All flags as JSON-ready values, a user's board as its document; the shipped board is
+        left out, so a record of it is byte for byte what it was before ``board`` was a flag
+        (``from_dict`` reads the missing key as the default)."""
+        out = super().to_dict()
+        if self.board == BOARD_FILE:
+            del out["board"]
+        elif not isinstance(self.board, str):
+            out["board"] = thaw(self.board)
+        return out
 
 
 DEFAULT_RULES = Rules()

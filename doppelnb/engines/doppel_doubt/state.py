@@ -45,7 +45,7 @@ from .actions import (
     parse_action,
 )
 from .apply import Apply
-from .board import BOARD_FILE, Board
+from .board import Board
 from .board_data import load_board
 from .claims import Resolution
 from .legal import STEP_TEXT, check_for, first_mover, legal_for, step_of
@@ -155,7 +155,9 @@ class State(FrozenGameState):
         seed = head["seed"]
         opts = {k: json_option(k, v) for k, v in dict(options).items()}
         head["options"] = freeze(opts)          # the record header: core's frozen JSON
-        board = Board(opts.get("board", BOARD_FILE), rules=rules).frozen()        # DB-A1
+        # DB-A1: the new_game option, when given, wins over the rules' board (a recorded
+        # option is this game's own setup; the flag is what a sweep varies).
+        board = Board(opts.get("board", rules.board), rules=rules).frozen()
         hands = (check_hands(opts["hands"], rules.deal_mode) if "hands" in opts   # DB-R3
                  else deal_hands(seed, rules.deal_mode))
         artefacts = artefacts_option(opts.get("artefacts"))                      # DB-A21
@@ -484,7 +486,8 @@ _with_shapes: Callable[[Submission, tuple[int, ...]], Submission] = copier(
 def new_game(players: int = 10, *, rules: Rules = DEFAULT_RULES, seed: int | None = None,
              **options: Any) -> State:
     """A new match. Options: ``board`` (a shipped board name, a mapping, or a ``pathlib.Path`` to
-    your own board file, whose content is then recorded inline, DB-A1), ``shapes_by_round``
+    your own board file, whose content is then recorded inline, DB-A1; when given it wins over
+    ``rules.board``, the board a sweep varies, which is used otherwise), ``shapes_by_round``
     (DB-A2), ``hands`` (DB-A3), ``identities`` (seat -> Doppel), ``jester`` (colour),
     ``artefacts`` (``{"light": seat, "dark": seat}``, DB-A21). Missing ones are seeded and
     illustrative. ``players`` is 10 (``PLAYER_COUNTS``); anything else is ``BadInput``."""
