@@ -324,7 +324,8 @@ def test_a_file_refused_only_when_a_game_is_set_up_is_refused_before_any_game(tm
               policy_mixes=["random"], games=2, workers=1, progress=False)
 
 
-SHIPPED_FILE = {"tiles": "groom_lake_tiles.json", "supply_deck": "groom_lake_supply.json"}
+SHIPPED_FILE = {"tiles": "groom_lake_tiles.json", "supply_deck": "groom_lake_supply.json",
+                "board": "doppel_doubt_board.json"}
 
 
 @pytest.mark.parametrize("game, flag", [(g, f) for g, flags in DATA_FLAGS.items() for f in flags])

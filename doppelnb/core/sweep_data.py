@@ -22,8 +22,8 @@ A task carries forms 1 and 2 as the value itself: a worker on another machine (D
 same data without opening a file. Form 3 travels as a :class:`DataPath` (the file's absolute
 path and its sha256): the worker reads the file again and refuses it unless its sha256 is the
 one planned, so every worker plays the same bytes or the sweep stops (a Dask worker needs the
-file at the same path, e.g. a shared folder). Doppel Doubt's board (DB-A1) is an option of
-``new_game``, not a ``Rules`` flag, so a sweep cannot compare boards.
+file at the same path, e.g. a shared folder). Doppel Doubt's board (DB-A1) is its ``board``
+flag: ``board=@my_board.json`` compares a board of your own with the shipped one.
 
 The reading is named by the file's name and the start of its sha256
 (``deck_composition=@my_deck.json#sha256:0123456789abcdef``) in the CSV's ``reading`` column, in
@@ -59,7 +59,7 @@ DATA_FLAGS: Mapping[str, tuple[str, ...]] = {
     "groom_lake": ("tiles", "supply_deck"),
     "doppelganger_quest": ("heroes", "weapon_tables", "quests", "items", "light_tokens",
                            "dark_tokens"),
-    "doppel_doubt": (),
+    "doppel_doubt": ("board",),
 }
 
 
