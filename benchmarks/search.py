@@ -77,6 +77,14 @@ machine busy (load average 5.0-6.7 on its 2 cores, so both figures are lower tha
   (28%), the rest the ranking and card draws, the log entries and the scans for the next
   mover; the results of a finished game 4% (6%), the determinizer 6% (4%).
 
+The latest run, 2026-11-27, the machine idle (load average 0.3-0.8), every change above in
+(``--engines doppelganger_tricks,doppel_doubt --games doppelganger_tricks=4,oh_hell=16,doppel_doubt=3``):
+Tricks 42.4 [29.3, 55.4], n = 4 (653 decisions), PASS against >= 20; Doppel Doubt 6.3 [5.9, 6.7],
+n = 3 (327), PASS against >= 5, settled; OpenSpiel 100.1 [89.9, 110.4], n = 16: Tricks **0.42x**
+[0.30, 0.60], FAIL against >= 1x, settled (the busy runs above gave 0.55x: OpenSpiel's bot
+loses more to load than ours); the same work (``mcts:32:round``, every playout to the end of
+the round as oh_hell's) 82.8 [61.6, 104.0], 0.83x [0.61, 1.11] of OpenSpiel's bot.
+
 Before the hooks (the same day, the machine busy, load average 16-36, so lower figures):
 Doppeldoppel 16.9, Tricks 33.0, Groom Lake 5.3, the quest 12.7, Doppel Doubt 0.74, Tricks 0.36x
 OpenSpiel.
