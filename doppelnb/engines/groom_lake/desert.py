@@ -126,20 +126,20 @@ class Desert:
     start: Coord
     _graph: nx.Graph | None  # built on demand from the tiles (a cache)
     # Persistent maps (shared between the Deserts of a game's states, never changed):
-    _tiles: Any  # Coord -> Tile
-    _rotation: Any  # Coord -> int
-    _edges: Any  # Coord -> the four rotated edges
-    _distance: Any  # Coord -> steps to START
-    _order: Any  # 0, 1, 2, ... -> Coord, the order of placement
-    _index: Any  # Coord -> its number in that order
+    _tiles: Map[Coord, Tile]
+    _rotation: Map[Coord, int]
+    _edges: Map[Coord, tuple[int, ...]]  # the four rotated edges
+    _distance: Map[Coord, int]  # steps to START
+    _order: Map[int, Coord]  # 0, 1, 2, ... -> Coord, the order of placement
+    _index: Map[Coord, int]  # its number in that order
     # Each open position (empty, orthogonally next to a placed tile) has a constraint: the
     # facing edge of the tile on each side (N, E, S, W), -1 where the side is empty; positions
     # are grouped by constraint so that a search "anywhere" (GL-R15 level 3) checks each
     # distinct constraint once instead of every position. A class is (creation number, its
     # positions as a map 0..n-1 -> Coord); classes are read in creation order.
-    _constraint: Any  # open Coord -> constraint
-    _by_constraint: Any  # constraint -> (creation number, {index: Coord})
-    _slot: Any  # an open position's index in its class
+    _constraint: Map[Coord, tuple[int, ...]]  # open position -> constraint
+    _by_constraint: Map[tuple[int, ...], tuple[int, Map[int, Coord]]]  # (number, positions)
+    _slot: Map[Coord, int]  # an open position's index in its class
     _seq: int  # the creation number of the next new class
     # GL-R31.4 by Team position, remembered (:func:`.paths.is_trapped`): a cache, like the graph
     _trapped: Map[Coord, bool]
