@@ -19,12 +19,17 @@
    placed tile at 1,000 tiles (worst repeat 152.0), 163.4 at 10,000 (190.5), 185.1 at 50,000
    (245.8): **1.12x** and **1.27x** the 1k reference; the search grows 1.20x to 50k tiles
    (83.7 -> 100.8 µs), the copy, place and freeze 1.36x (62.1 -> 84.2 µs: a deeper HAMT).
+   Issue 26 (the Desert one immutable value, ``placed``), 2026-11-27, main and the change in
+   turns, 8 pairs, load 3-7: medians 115.4 / 116.4 / 155.0 µs per placed tile on main,
+   102.3 / 119.8 / 156.1 with ``placed`` (pairwise ratios 0.96, 0.93, 0.99).
 1c. Random playouts (issue 27): the same random games from 4-player positions a few actions
    in, played by the plain loop (``fast_play`` of ``rng.choice(legal_actions())``, a State per
    action) and by the engine's ``GameSpec.playout`` hook (one Draft changed in place, one
    freeze), in turns; actions per CPU-second of each and their ratio. The hook is what an MCTS
    playout runs. Measured 2026-11-26 (load average about 8): plain 18,200-23,900 actions/s,
    hook 34,800-39,400 (main before issue 26's reshaping: plain 16,300-16,700, no hook).
+   With the immutable Desert (2026-11-27, 32 pairs in turns with main, load 3-7): plain
+   25,130 actions/s (main 25,590; pairwise 0.99), hook 41,911 (main 42,369; 1.02).
 2. The exact clearing-probability sweep (1..10 dice x values 0..60, GL-R22) against icepool, the
    peer for exact dice probabilities, in the same run; results are compared for equality.
 
