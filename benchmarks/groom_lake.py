@@ -8,10 +8,10 @@
    averages as one Desert grows from its first tile, so the first row includes the cold start
    (imports, tables, the allocator's first pages) and is no reference for growth.
 1b. Growth from a warmed reference (issue 27): one Desert is grown to 50,000 tiles first (the
-   warm-up), keeping a frozen snapshot at 1,000, 10,000 and 50,000 tiles (persistent tables:
+   warm-up), keeping its Desert at 1,000, 10,000 and 50,000 tiles (persistent values:
    nearly free); then 1,000 placements are timed from each snapshot, the same tiles and choices
    at every size, the sizes in turns over 3 rounds after an untimed one. It prints the cost per
-   placed tile (search + copy, place, freeze) at each size, its best and worst repeat, and the
+   placed tile (search + ``placed``) at each size, its best and worst repeat, and the
    ratio of the best to the best at 1,000 tiles. The old figure, "from the first block to the
    last", compared a cold average over tiles 1-1,000 with a warm one, so it differed from a
    warm measurement (the issue measured 1.15x from 1k to 10k tiles and 1.46x at 50k).
@@ -19,12 +19,17 @@
    placed tile at 1,000 tiles (worst repeat 152.0), 163.4 at 10,000 (190.5), 185.1 at 50,000
    (245.8): **1.12x** and **1.27x** the 1k reference; the search grows 1.20x to 50k tiles
    (83.7 -> 100.8 µs), the copy, place and freeze 1.36x (62.1 -> 84.2 µs: a deeper HAMT).
+   Issue 26 (the Desert one immutable value, ``placed``), 2026-11-27, main and the change in
+   turns, 8 pairs, load 3-7: medians 115.4 / 116.4 / 155.0 µs per placed tile on main,
+   102.3 / 119.8 / 156.1 with ``placed`` (pairwise ratios 0.96, 0.93, 0.99).
 1c. Random playouts (issue 27): the same random games from 4-player positions a few actions
    in, played by the plain loop (``fast_play`` of ``rng.choice(legal_actions())``, a State per
    action) and by the engine's ``GameSpec.playout`` hook (one Draft changed in place, one
    freeze), in turns; actions per CPU-second of each and their ratio. The hook is what an MCTS
    playout runs. Measured 2026-11-26 (load average about 8): plain 18,200-23,900 actions/s,
    hook 34,800-39,400 (main before issue 26's reshaping: plain 16,300-16,700, no hook).
+   With the immutable Desert (2026-11-27, 32 pairs in turns with main, load 3-7): plain
+   25,130 actions/s (main 25,590; pairwise 0.99), hook 41,911 (main 42,369; 1.02).
 2. The exact clearing-probability sweep (1..10 dice x values 0..60, GL-R22) against icepool, the
    peer for exact dice probabilities, in the same run; results are compared for equality.
 
@@ -36,10 +41,10 @@ How it is fair (issue 17) and what still differs:
   'anywhere' search returns a lazy view over the open positions' constraint classes; listing
   every spot (what the legal-action list of a ``place`` step does) is the caller's cost and is
   not in the search figure.
-- Each placement here makes a new Desert as a game state does (``copy`` + ``place`` +
-  ``freeze``) and that cost is in the update and the total. The Desert's tables are persistent
-  maps (``immutables.Map``, a HAMT), so the copy is O(1) and a placement adds O(log n) memory;
-  older Deserts stay valid. The memory section keeps 300 successive Deserts alive at 1,000 and at
+- Each placement here makes a new Desert as a game state does (``desert.placed(...)``, issue
+  26) and that cost is in the update and the total. The Desert's tables are persistent maps
+  (``immutables.Map``, a HAMT) shared with the older Desert, so a placement adds O(log n) memory
+  and older Deserts stay valid. The memory section keeps 300 successive Deserts alive at 1,000 and at
   10,000 tiles, and every state of a short and of a long whole game, and prints the bytes per
   state (``_timing.bytes_per_state``, tracemalloc).
 - What remains: a placement still allocates O(log n) new trie nodes per changed table entry (a
@@ -100,9 +105,7 @@ def grow(tiles: int, block: int, seed: int = 1) -> list[dict]:
             acc["far_spots"] += len({p for p, _ in options})
         pos, rot = options[rng.randrange(len(options))]
         t0 = clock()
-        desert = desert.copy()  # the new state's Desert: O(1), tables shared
-        desert.place(tile, pos, rot)  # red-dot check + incremental distances
-        desert.freeze()
+        desert = desert.placed(tile, pos, rot)  # a new Desert, tables shared: red dots, distances
         acc["update"] += clock() - t0
         acc["placed"] += 1
         team = wander(tile, pos, team, rng)
@@ -148,8 +151,9 @@ def wander(tile: gl.Tile, pos: tuple[int, int], team: tuple[int, int],
 
 def snapshots(sizes: tuple[int, ...], seed: int = 3) -> dict[int, tuple[gl.Desert, tuple]]:
     """One Desert grown (random legal placements, the Team wandering as in :func:`grow`) through
-    every size of ``sizes``; at each, a frozen copy and where the Team stood. Deserts are
-    persistent (``copy`` is O(1) and shares the tables), so keeping every size costs little."""
+    every size of ``sizes``; at each, the Desert and where the Team stood. Deserts are
+    persistent values (a placement shares the older one's tables), so keeping every size costs
+    little."""
     rng = random.Random(seed)
     desert = gl.Desert(random_tile(rng, "S", canyon_share=0))
     team = desert.start
@@ -163,16 +167,16 @@ def snapshots(sizes: tuple[int, ...], seed: int = 3) -> dict[int, tuple[gl.Deser
             if level is None:
                 continue
             pos, rot = options[rng.randrange(len(options))]
-            desert.place(tile, pos, rot)
+            desert = desert.placed(tile, pos, rot)
             team = wander(tile, pos, team, rng)
-        out[size] = (desert.copy().freeze(), team)
+        out[size] = (desert, team)
     return out
 
 
 def placement_window(desert: gl.Desert, team: tuple, placements: int,
                      seed: int = 5) -> dict[str, float]:
     """CPU seconds of ``placements`` placements from ``desert``, as a game state makes them
-    (the GL-R15 search, then ``copy`` + ``place`` + ``freeze``), the same tiles and choices
+    (the GL-R15 search, then ``placed``), the same tiles and choices
     (``seed``) whatever the Desert's size: ``search``, ``update`` and the count ``placed``."""
     clock = time.process_time
     rng = random.Random(seed)
@@ -189,9 +193,7 @@ def placement_window(desert: gl.Desert, team: tuple, placements: int,
             continue
         pos, rot = options[rng.randrange(len(options))]
         t0 = clock()
-        desert = desert.copy()
-        desert.place(tile, pos, rot)
-        desert.freeze()
+        desert = desert.placed(tile, pos, rot)
         update += clock() - t0
         placed += 1
         team = wander(tile, pos, team, rng)
@@ -225,7 +227,7 @@ def warm_growth(sizes: tuple[int, ...], placements: int, repeats: int) -> dict[i
 
 
 def grown_desert(tiles: int, seed: int = 2) -> tuple[gl.Desert, random.Random]:
-    """A growable Desert of ``tiles`` tiles (random legal placements) and the rng that grew it."""
+    """A Desert of ``tiles`` tiles (random legal placements) and the rng that grew it."""
     rng = random.Random(seed)
     desert = gl.Desert(random_tile(rng, "S", canyon_share=0))
     n = 0
@@ -235,14 +237,13 @@ def grown_desert(tiles: int, seed: int = 2) -> tuple[gl.Desert, random.Random]:
         level, options = desert.placement_options(tile, desert.start)
         if level is not None:
             pos, rot = options[rng.randrange(len(options))]
-            desert.place(tile, pos, rot)
+            desert = desert.placed(tile, pos, rot)
     return desert, rng
 
 
 def desert_states(tiles: int, count: int = 300) -> float:
-    """Bytes held per state by ``count`` successive frozen Deserts grown from ``tiles`` tiles."""
+    """Bytes held per state by ``count`` successive Deserts grown from ``tiles`` tiles."""
     base, rng = grown_desert(tiles)
-    base.freeze()
     tiles_drawn = [random_tile(rng, f"N{k}") for k in range(4 * count)]
 
     def states() -> list[gl.Desert]:
@@ -252,9 +253,8 @@ def desert_states(tiles: int, count: int = 300) -> float:
             if level is None:
                 continue
             pos, rot = options[rng.randrange(len(options))]
-            desert = desert.copy()
-            desert.place(tile, pos, rot)
-            kept.append(desert.freeze())
+            desert = desert.placed(tile, pos, rot)
+            kept.append(desert)
             team = pos
             if len(kept) == count:
                 break
@@ -355,7 +355,7 @@ def main() -> None:
     print(f"\n== Growth from a warmed reference: one Desert grown to {sizes[-1]:,} tiles first "
           f"(the warm-up), then {placements} placements timed from each size, sizes in turn, "
           f"{repeats} rounds after an untimed one (CPU us per placed tile: the GL-R15 search + "
-          "copy, place, freeze)")
+          "placed)")
     print(f"{'tiles':>7} {'open':>6} {'us/tile':>8} {'worst':>8} {'search':>8} {'update':>8} "
           f"{'ratio to 1k':>11}")
     growth = warm_growth(sizes, placements, repeats)

@@ -13,9 +13,9 @@ from doppelnb.engines.groom_lake.tiles import diagonals, neighbours, random_tile
 
 
 def _deserts(count: int, seed: int) -> list[Desert]:
-    """Frozen Deserts grown at random, Canyons and Civilization included."""
+    """Deserts grown at random, Canyons and Civilization included."""
     rng = random.Random(seed)
-    d = Desert(random_tile(rng, "S", canyon_share=0)).freeze()
+    d = Desert(random_tile(rng, "S", canyon_share=0))
     out, k = [d], 0
     while len(out) < count:
         k += 1
@@ -23,9 +23,8 @@ def _deserts(count: int, seed: int) -> list[Desert]:
         level, options = d.placement_options(tile, rng.choice(list(d)))
         if level is None:
             continue
-        d = d.copy()
-        d.place(tile, *options[rng.randrange(len(options))])
-        out.append(d.freeze())
+        d = d.placed(tile, *options[rng.randrange(len(options))])
+        out.append(d)
     return out
 
 

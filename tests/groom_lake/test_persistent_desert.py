@@ -1,5 +1,6 @@
-"""The Desert's tables are persistent (issue 17): a placement on a copy leaves every older Desert
-as it was, and the copy shares the tables (``immutables.Map``) instead of copying them."""
+"""The Desert's tables are persistent (issue 17) and the Desert one immutable value (issue 26): a
+placement returns a new Desert, leaves every older one as it was, and shares the tables
+(``immutables.Map``) instead of copying them."""
 
 from __future__ import annotations
 
@@ -15,9 +16,9 @@ from doppelnb.engines.groom_lake.tiles import random_tile
 
 
 def _grow(n: int, seed: int) -> list[Desert]:
-    """Successive frozen Deserts, one per placement (as game states hold them)."""
+    """Successive Deserts, one per placement (as game states hold them)."""
     rng = random.Random(seed)
-    d = Desert(random_tile(rng, "S", canyon_share=0)).freeze()
+    d = Desert(random_tile(rng, "S", canyon_share=0))
     out, k = [d], 0
     while len(d) < n:
         k += 1
@@ -26,9 +27,8 @@ def _grow(n: int, seed: int) -> list[Desert]:
         if level is None:
             continue
         pos, rot = options[rng.randrange(len(options))]
-        d = d.copy()
-        d.place(tile, pos, rot)
-        out.append(d.freeze())
+        d = d.placed(tile, pos, rot)
+        out.append(d)
     return out
 
 
@@ -41,11 +41,11 @@ def test_gl_r16_older_deserts_keep_their_own_tiles_and_distances() -> None:
     states = _grow(120, seed=3)
     before = [_snapshot(d) for d in states[::10]]
     _grow(120, seed=3)  # more placements elsewhere change nothing
-    extra = states[50].copy()
+    extra = states[50]
     for p in sorted(extra.open)[:5]:
         for r in (0, 90, 180, 270):
             if extra.fits(extra[extra.start], p, r):
-                extra.place(extra[extra.start], p, r)
+                extra = extra.placed(extra[extra.start], p, r)
                 break
     assert [_snapshot(d) for d in states[::10]] == before
     for i, d in enumerate(states):
@@ -53,15 +53,14 @@ def test_gl_r16_older_deserts_keep_their_own_tiles_and_distances() -> None:
         assert dict(d.distance) == d.fresh_distances()  # GL-R16 incremental = fresh BFS
 
 
-def test_copy_shares_the_tables_and_graph_matches_placement_order() -> None:
+def test_the_graph_is_frozen_and_matches_placement_order() -> None:
     d = _grow(60, seed=5)[-1]
-    c = d.copy()
-    assert c._tiles is d._tiles and c._distance is d._distance and not c.frozen
     g = d.graph
+    assert d.graph is g  # built once per Desert
     assert list(g.nodes) == list(d)
     assert all(list(g.adj[u]) == d.adjacent(u) for u in d)
     with pytest.raises(nx.NetworkXError):
-        g.add_node((999, 999))  # a frozen Desert's graph is frozen
+        g.add_node((999, 999))  # a Desert's graph is frozen
 
 
 def test_views_read_like_their_plain_twins() -> None:

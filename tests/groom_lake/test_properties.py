@@ -111,7 +111,7 @@ def test_random_deserts_keep_red_dots_and_distances(seed, dots):
         if level is None:
             continue
         pos, rot = rng.choice(options)
-        desert.place(tile, pos, rot)
+        desert = desert.placed(tile, pos, rot)
         if rng.random() < 0.5:
             team = rng.choice(list(desert.tiles))
     assert desert.distance == desert.fresh_distances()
@@ -318,14 +318,14 @@ def test_desert_place_refusals():
     dotted = gl.Tile("D", "open_desert", "3", None, None, None, (1, 1, 1, 1))
     desert = gl.Desert(gl.Tile("S", "start", None, edges=(0, 0, 0, 0)))
     with pytest.raises(IllegalAction) as err:
-        desert.place(dotted, (1, 0))
+        desert.placed(dotted, (1, 0))
     assert err.value.rule == "GL-R14" and "west edge" in err.value.reason
     with pytest.raises(IllegalAction):
-        desert.place(plain, (0, 0))
+        desert.placed(plain, (0, 0))
     with pytest.raises(IllegalAction):
-        desert.place(plain, (4, 4))
+        desert.placed(plain, (4, 4))
     with pytest.raises(BadInput):
-        desert.place(plain, (1, 0), 45)
+        desert.placed(plain, (1, 0), 45)
     assert len(desert) == 1
     # exact_pattern: one dot does not meet two
     one = gl.Tile("O", "open_desert", "3", None, None, None, (1, 1, 1, 1))
@@ -372,7 +372,7 @@ def test_spots_view_indexes_like_the_list_it_stands_for():
             assert spots[-1] == listed[-1] and spots == listed
             assert pickle.loads(pickle.dumps(spots)) == listed
             p, r = listed[rng.randrange(len(listed))]
-            desert.place(tile, p, r)
+            desert = desert.placed(tile, p, r)
             checked += 1
         with pytest.raises(IndexError):
             spots[len(listed)]

@@ -137,8 +137,8 @@ def test_gl_e6b_diagonal_when_no_orthogonal_fits():
     # START has dots on every edge; a tile with no dots cannot touch it, but can sit diagonally
     # next to it, against the plain edges of two tiles placed north and east of START.
     desert = gl.Desert(_tile("S", (1, 1, 1, 1), "start"))
-    desert.place(_tile("N", (0, 0, 1, 0)), (0, 1))  # south edge dotted meets START's north
-    desert.place(_tile("E", (0, 0, 0, 1)), (1, 0))
+    desert = desert.placed(_tile("N", (0, 0, 1, 0)), (0, 1))  # south edge dotted meets START's north
+    desert = desert.placed(_tile("E", (0, 0, 0, 1)), (1, 0))
     plain = _tile("P", (0, 0, 0, 0))
     report = desert.explain_placement(plain, (0, 0))
     assert report.level == 2
@@ -152,14 +152,14 @@ def test_gl_e6b_diagonal_when_no_orthogonal_fits():
 def test_gl_e6c_anywhere_when_neither_fits():
     """GL-E6 (c): nothing fits next to or diagonal to the Team: anywhere next to the Desert."""
     desert = gl.Desert(_tile("S", (1, 1, 1, 1), "start"))
-    desert.place(_tile("N", (0, 0, 1, 0)), (0, 1))  # north of START, plain edges outside
-    desert.place(_tile("N2", (0, 0, 0, 0)), (0, 2))
+    desert = desert.placed(_tile("N", (0, 0, 1, 0)), (0, 1))  # north of START, plain edges outside
+    desert = desert.placed(_tile("N2", (0, 0, 0, 0)), (0, 2))
     plain = _tile("P", (0, 0, 0, 0))
     # Team on START: its 4 orthogonal spots touch START's dots; diagonals (1,1), (-1,1) touch
     # the plain tile N -> level 2. Dotting N's east and west edges makes those fail too.
     desert2 = gl.Desert(_tile("S", (1, 1, 1, 1), "start"))
-    desert2.place(_tile("N", (0, 1, 1, 1)), (0, 1))
-    desert2.place(_tile("N2", (0, 0, 0, 0)), (0, 2))
+    desert2 = desert2.placed(_tile("N", (0, 1, 1, 1)), (0, 1))
+    desert2 = desert2.placed(_tile("N2", (0, 0, 0, 0)), (0, 2))
     report = desert2.explain_placement(plain, (0, 0))
     assert report.level == 3
     assert {c.position for c in report.legal} == {(0, 3), (1, 2), (-1, 2)}
@@ -309,9 +309,8 @@ def test_gl_t8_payer_without_life_or_recovery_is_out_and_keeps_cards():
     after = attempt(state, (1, 0))
     assert loser in after.out and after.hands[loser] == ("souvenir", "souvenir")
     # end at Civilization: the out player's 6 points do not count
-    civ = after._evolve(desert=after.desert.copy(), phase="turn", pending=None,
-                        roles=("human",) * 4, ap=2)
-    civ.desert.place(gl.load_tiles()[CIVILIZATION], (0, 1), 0)
+    civ = after._evolve(desert=after.desert.placed(gl.load_tiles()[CIVILIZATION], (0, 1), 0),
+                        phase="turn", pending=None, roles=("human",) * 4, ap=2)
     team_player = civ.current
     if team_player == loser:
         civ = civ._evolve(current=(loser + 1) % 4)

@@ -83,8 +83,8 @@ def test_the_desert_and_the_tile_set_of_a_state_are_read_only():
     before = state.to_json()
     tile = state.tileset[state.pending["tile"]]
     (x, y), rotation = state.pending["options"][0]
-    with pytest.raises(BadInput):
-        state.desert.place(tile, (x, y), rotation)  # a state's Desert is frozen
+    with pytest.raises(dataclasses.FrozenInstanceError):  # a Desert is an immutable value
+        state.desert._tiles = Map()  # type: ignore[misc]
     with pytest.raises(TypeError):
         state.desert.tiles[(99, 99)] = tile
     with pytest.raises(TypeError):
@@ -104,9 +104,8 @@ def test_the_desert_and_the_tile_set_of_a_state_are_read_only():
         gl.load_tiles().tiles.clear()
     with pytest.raises(TypeError):
         gl.load_deck().points["souvenir"] = 100
-    # a private copy grows; the state's Desert does not
-    mine = state.desert.copy()
-    mine.place(tile, (x, y), rotation)
+    # a placement makes a new Desert; the state's Desert does not change
+    mine = state.desert.placed(tile, (x, y), rotation)
     assert len(mine) == len(state.desert) + 1
     assert state.to_json() == before and gl.from_json(before) == state
     after = state.play(["place", x, y, rotation])
@@ -239,7 +238,7 @@ def _cases():
             yield f"Rules(tiles={bad!r:.20})", lambda b=bad: gl.Rules(tiles=b)
             yield f"Rules(give_up={bad!r:.20})", lambda b=bad: gl.Rules(give_up=b)
             yield f"Desert({bad!r:.20})", lambda b=bad: gl.Desert(b)
-            yield f"Desert.place({bad!r:.20})", lambda b=bad: d.copy().place(tile, b)
+            yield f"Desert.placed({bad!r:.20})", lambda b=bad: d.placed(tile, b)
             yield f"Desert.placement_options({bad!r:.20})", lambda b=bad: d.placement_options(tile, b)
             yield f"Desert.explain_placement({bad!r:.20})", lambda b=bad: d.explain_placement(b, (0, 0))
             yield f"reachable({bad!r:.20})", lambda b=bad: gl.reachable(d, b, lambda q: True)

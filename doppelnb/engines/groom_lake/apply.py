@@ -5,7 +5,8 @@ core pattern: :mod:`doppelnb.core.draft`), runs the action's rule function (look
 :data:`DO`) and the automatic steps after it (:meth:`Draft.settle`), and freezes the draft into
 the next :class:`~.state.State`. No caller ever sees a draft, and no state is ever changed.
 Who acts and what the rules allow are read with :mod:`.legal`'s functions, which read a draft
-as they read a State.
+as they read a State. The Desert is an immutable value (issue 26): a placement replaces the
+draft's Desert with a new one, and the state the draft was made from keeps the old one.
 """
 
 from __future__ import annotations
@@ -108,9 +109,8 @@ class Draft(CoreDraft[Any]):
         self.events = ()  # each state shows the events of the action that made it
 
     def finish(self) -> None:
-        """The Desert frozen (a placement works on a private copy) and the pending decision an
-        ``immutables.Map`` (its values are immutable already, so nothing is frozen deeply)."""
-        self.desert.freeze()
+        """The pending decision an ``immutables.Map`` (its values are immutable already, so
+        nothing is frozen deeply; the Desert is an immutable value from birth)."""
         if self.pending is not None and not isinstance(self.pending, Map):
             self.pending = Map(self.pending)
 
@@ -222,9 +222,9 @@ class Draft(CoreDraft[Any]):
 
     def _do_place(self, x: int, y: int, rotation: int) -> None:
         tile = self.tileset[self.pending["tile"]]
-        desert = self.desert.copy()
-        desert._add((x, y), tile, rotation)  # GL-R14, GL-R15: checked as the action's legality
-        self.desert = desert
+        # GL-R14, GL-R15: checked as the action's legality; a new Desert, the old one's
+        # (held by the state this draft was made from) unchanged and shared
+        self.desert = self.desert._placed(tile, (x, y), rotation)
         level = self.pending["level"]
         self.phase, self.pending = "turn", None
         self._say(f"{tile.name} is placed at {fmt((x, y))} turned {rotation}° (priority {level}); "
@@ -551,11 +551,10 @@ class Draft(CoreDraft[Any]):
                 role == "human" and p not in out  # GL-R31.2: no Human left in the game
                 for p, role in enumerate(self.roles)):  # (nobody out: any Human is in it)
             self.result = "no_humans"
-        # The Desert is final now (a placement is the action's first step): frozen here rather
-        # than in finish() alone, so that whether the Team is trapped is remembered with it.
-        desert = self.desert.freeze()
+        # Whether the Team is trapped is remembered by the Desert, which the next states share
+        # until a tile is placed.
         if (self.result is None and (phase == "turn" or phase == "setup_discard")
-                and _is_trapped(desert, self.team)):
+                and _is_trapped(self.desert, self.team)):
             self.result = "trapped"  # GL-R31.4, GL-A28
         if self.result is not None:
             if self.pending and "cards" in self.pending and "life" in self.pending:

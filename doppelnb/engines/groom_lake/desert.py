@@ -9,20 +9,24 @@ Distances are kept incrementally: placing a tile can only shorten paths, so the 
 A placement therefore costs time proportional to the tiles whose distance changes, not to the
 Desert's size (``benchmarks/groom_lake.py`` measures it against a fresh search).
 
-The tables are persistent maps (``immutables.Map``): :meth:`Desert.copy` is O(1) and a placement adds
-O(log n) new memory, so the states of a game share their Desert instead of copying it. The networkx
-graph is built on demand from the tiles (a read-only view for analyses), never copied per state.
+A Desert is one persistent value (issue 26): immutable from birth, its tables persistent maps
+(``immutables.Map``). :meth:`Desert.placed` returns a new Desert with one more tile, sharing the
+old one's maps (a placement adds O(log n) new memory and leaves the old Desert as it was), so the
+states of a game, and a search's samples of them, share their Deserts instead of copying them.
+The networkx graph is built on demand from the tiles (a frozen graph for analyses, a cache of the
+Desert that holds it), never copied per state.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import FrozenInstanceError
 from types import MappingProxyType
 from typing import Any, TypeVar
 
 import networkx as nx
-from immutables import Map
+from immutables import Map, MapMutation
 
 from ...core.checks import show
 from ...core.errors import BadInput, IllegalAction
@@ -50,6 +54,11 @@ _FITTING: dict[tuple[Any, ...], tuple[int, ...]] = {}
 _FITTING_MAX = 100_000
 #: The side of a neighbour's tile that faces us, for our N, E, S, W sides.
 _FACING = (2, 3, 0, 1)
+_set = object.__setattr__  # how a newborn Desert's fields are set (its own __setattr__ refuses)
+_EMPTY: Map[Any, Any] = Map()
+#: The persistent tables a Desert holds (an empty Desert has each empty before START is placed).
+_TABLES = ("_tiles", "_rotation", "_edges", "_distance", "_order", "_index", "_constraint",
+           "_by_constraint", "_slot")
 
 
 def _fitting(need: tuple[int, ...], patterns: tuple[tuple[int, tuple[int, ...]], ...],
@@ -98,20 +107,42 @@ class Desert:
     """The placed tiles. ``graph`` is a networkx Graph over coordinates; ``distance`` maps each
     placed tile to its number of orthogonal steps to START over placed tiles (GL-R16).
 
-    A Desert handed out by a game state is **frozen**: its mappings are read-only views, its graph
-    is a frozen networkx graph and :meth:`place` refuses; :meth:`copy` gives a private, growable
-    copy. Nothing a caller can reach is shared mutable state between game states.
+    A Desert is an immutable value from birth: :meth:`placed` returns a **new** Desert with one
+    more tile and leaves this one as it was, sharing its persistent maps. Its mappings are
+    read-only, its graph is a frozen networkx graph, and assigning an attribute is refused, so a
+    Desert can be handed to anyone (game states, a search's samples, a notebook) and nothing
+    reachable from it is shared mutable state.
 
     >>> from .tiles import load_tiles
     >>> d = Desert(load_tiles().start)
-    >>> d.freeze().tiles[(0, 1)] = None
+    >>> d.tiles[(0, 1)] = None
     Traceback (most recent call last):
     ...
-    TypeError: 'mappingproxy' object does not support item assignment
+    TypeError: 'OrderedView' object does not support item assignment
     """
 
     __slots__ = ("start", "_graph", "_tiles", "_rotation", "_edges", "_distance", "_order", "_index",
-                 "_constraint", "_by_constraint", "_slot", "_seq", "_frozen", "_trapped")
+                 "_constraint", "_by_constraint", "_slot", "_seq", "_trapped")
+    start: Coord
+    _graph: nx.Graph | None  # built on demand from the tiles (a cache)
+    # Persistent maps (shared between the Deserts of a game's states, never changed):
+    _tiles: Map[Coord, Tile]
+    _rotation: Map[Coord, int]
+    _edges: Map[Coord, tuple[int, ...]]  # the four rotated edges
+    _distance: Map[Coord, int]  # steps to START
+    _order: Map[int, Coord]  # 0, 1, 2, ... -> Coord, the order of placement
+    _index: Map[Coord, int]  # its number in that order
+    # Each open position (empty, orthogonally next to a placed tile) has a constraint: the
+    # facing edge of the tile on each side (N, E, S, W), -1 where the side is empty; positions
+    # are grouped by constraint so that a search "anywhere" (GL-R15 level 3) checks each
+    # distinct constraint once instead of every position. A class is (creation number, its
+    # positions as a map 0..n-1 -> Coord); classes are read in creation order.
+    _constraint: Map[Coord, tuple[int, ...]]  # open position -> constraint
+    _by_constraint: Map[tuple[int, ...], tuple[int, Map[int, Coord]]]  # (number, positions)
+    _slot: Map[Coord, int]  # an open position's index in its class
+    _seq: int  # the creation number of the next new class
+    # GL-R31.4 by Team position, remembered (:func:`.paths.is_trapped`): a cache, like the graph
+    _trapped: Map[Coord, bool]
 
     def __init__(self, start_tile: Tile, start: Coord = (0, 0), start_rotation: int = 0):
         start = _coord(start, "START")
@@ -119,50 +150,41 @@ class Desert:
             raise BadInput("NB-ARG", f"start_tile must be a Tile, got {type(start_tile).__name__}")
         if start_rotation not in (0, 90, 180, 270) or isinstance(start_rotation, bool):
             raise BadInput("NB-ARG", f"start_rotation must be 0, 90, 180 or 270, got {show(start_rotation)}")
-        self.start = start
-        self._graph: nx.Graph | None = None  # built on demand from the tiles
-        # Persistent maps (shared between the Deserts of a game's states, never mutated):
-        self._tiles: Any = Map()  # Coord -> Tile
-        self._rotation: Any = Map()  # Coord -> int
-        self._edges: Any = Map()  # Coord -> the four rotated edges
-        self._distance: Any = Map()  # Coord -> steps to START
-        self._order: Any = Map()  # 0, 1, 2, ... -> Coord, the order of placement
-        self._index: Any = Map()  # Coord -> its number in that order
-        # Each open position (empty, orthogonally next to a placed tile) has a constraint: the
-        # facing edge of the tile on each side (N, E, S, W), -1 where the side is empty; positions
-        # are grouped by constraint so that a search "anywhere" (GL-R15 level 3) checks each
-        # distinct constraint once instead of every position. A class is (creation number, its
-        # positions as a map 0..n-1 -> Coord); classes are read in creation order.
-        self._constraint: Any = Map()  # open Coord -> constraint
-        self._by_constraint: Any = Map()  # constraint -> (creation number, {index: Coord})
-        self._slot: Any = Map()  # an open position's index in its class
-        self._seq = 0
-        # GL-R31.4 by Team position, remembered once frozen (:func:`.paths.is_trapped`); a
-        # persistent map, replaced rather than changed, like every value a state holds
-        self._trapped: Map[Coord, bool] = Map()
-        self._frozen = False
-        self._add(start, start_tile, start_rotation)
+        # START is placed on an empty Desert, the same way :meth:`placed` adds every later tile.
+        _set(self, "start", start)
+        _set(self, "_seq", 0)
+        for name in _TABLES:
+            _set(self, name, _EMPTY)
+        self._grow_from(self, start, start_tile, start_rotation)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}: a Desert never changes "
+                                  "(desert.placed(...) returns a new one)")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}: a Desert never changes")
 
     # -- read-only access ---------------------------------------------------------------------
+    # The views need no mappingproxy: OrderedView is a read-only Mapping over persistent maps.
     @property
     def tiles(self) -> Mapping[Coord, Tile]:
-        return MappingProxyType(OrderedView(self._order, self._tiles))
+        return OrderedView(self._order, self._tiles)
 
     @property
     def rotation(self) -> Mapping[Coord, int]:
-        return MappingProxyType(OrderedView(self._order, self._rotation))
+        return OrderedView(self._order, self._rotation)
 
     @property
     def edges(self) -> Mapping[Coord, tuple[int, ...]]:
-        return MappingProxyType(OrderedView(self._order, self._edges))
+        return OrderedView(self._order, self._edges)
 
     @property
     def distance(self) -> Mapping[Coord, int]:
-        return MappingProxyType(OrderedView(self._order, self._distance))
+        return OrderedView(self._order, self._distance)
 
     @property
     def open(self) -> frozenset[Coord]:
-        """The empty positions orthogonally next to a placed tile (a copy)."""
+        """The empty positions orthogonally next to a placed tile."""
         return frozenset(self._constraint)
 
     def _classes(self) -> list[tuple[tuple[int, ...], Cells[Coord]]]:
@@ -172,12 +194,14 @@ class Desert:
 
     @property
     def by_constraint(self) -> Mapping[tuple[int, ...], frozenset[Coord]]:
+        # a fresh dict (in creation order) behind a read-only proxy
         return MappingProxyType({k: frozenset(v) for k, v in self._classes()})
 
     @property
     def graph(self) -> nx.Graph:
-        """The adjacency graph, built from the tiles when first asked for (frozen once the Desert
-        belongs to a state). Nodes and edges come in the order the tiles were placed."""
+        """The adjacency graph (frozen), built from the tiles when first asked for and kept: a
+        cache of this Desert, which never changes. Nodes and edges come in the order the tiles
+        were placed."""
         graph = self._graph
         if graph is None:
             graph = nx.Graph()
@@ -190,33 +214,31 @@ class Desert:
                 for q in neighbours(p):
                     if q in index:
                         graph.add_edge(p, q)
-            if self._frozen:
-                nx.freeze(graph)
-            self._graph = graph
+            nx.freeze(graph)
+            _set(self, "_graph", graph)
             assert len(index) == len(tiles)
         return graph
 
-    @property
-    def frozen(self) -> bool:
-        return self._frozen
+    def _trapped_at(self, team: Coord) -> bool | None:
+        """:func:`.paths.is_trapped`'s answer for ``team`` if already given (GL-R31.4), or None."""
+        known: bool | None = self._trapped.get(team)
+        return known
 
-    def freeze(self) -> Desert:
-        """Make this Desert read-only (states own frozen Deserts); returns it."""
-        if not self._frozen:
-            self._frozen = True
-            if self._graph is not None:
-                nx.freeze(self._graph)
+    def _remember_trapped(self, team: Coord, trapped: bool) -> None:
+        """Keep :func:`.paths.is_trapped`'s answer: a cache of this Desert, like :attr:`graph`."""
+        _set(self, "_trapped", self._trapped.set(team, trapped))
+
+    # An immutable value is its own copy (as a tuple is). Without these, copy and deepcopy would
+    # go through __reduce__ and replay every placement into an equal, separate Desert.
+    def __copy__(self) -> Desert:
         return self
 
-    def __copy__(self) -> Desert:
-        return self if self._frozen else self.copy()
-
     def __deepcopy__(self, memo: dict[int, Any]) -> Desert:
-        return self if self._frozen else self.copy()
+        return self
 
     def __reduce__(self) -> tuple[Any, ...]:
         placed = [(p, self._tiles[p], self._rotation[p]) for p in self]
-        return (_rebuild_desert, (self.start, placed, self._frozen))
+        return (_rebuild_desert, (self.start, placed))
 
     # -- basic access -------------------------------------------------------------------------
     def __contains__(self, p: object) -> bool:
@@ -286,25 +308,6 @@ class Desert:
         from .render import desert_svg
 
         return str(desert_svg(self, distances=True))
-
-    def copy(self) -> Desert:
-        """A private, growable (unfrozen) copy: O(1), the persistent tables are shared."""
-        new = object.__new__(Desert)
-        new.start = self.start
-        new._graph = None
-        new._tiles = self._tiles
-        new._rotation = self._rotation
-        new._edges = self._edges
-        new._distance = self._distance
-        new._order = self._order
-        new._index = self._index
-        new._constraint = self._constraint
-        new._by_constraint = self._by_constraint
-        new._slot = self._slot
-        new._seq = self._seq
-        new._trapped = Map()
-        new._frozen = False
-        return new
 
     def _team(self, team: Any) -> Coord:
         q = _coord(team, "team")
@@ -433,7 +436,7 @@ class Desert:
             fitting = _fitting(need, patterns, mode)
             if fitting:
                 groups.append((cells, fitting))
-        return Spots(groups, frozen=self._frozen)
+        return Spots(groups)
 
     def explain_placement(self, tile: Tile, team: Coord, mode: str = "presence"
                           ) -> PlacementReport:
@@ -457,15 +460,13 @@ class Desert:
                 break
         return PlacementReport(tile, team, tuple(cands), level, self)
 
-    def place(self, tile: Tile, p: Coord, rotation: int = 0, mode: str = "presence") -> None:
-        """Add ``tile`` at ``p`` (mutates this Desert; game states copy it first).
+    def placed(self, tile: Tile, p: Coord, rotation: int = 0, mode: str = "presence") -> Desert:
+        """A new Desert: this one with ``tile`` turned ``rotation`` at ``p`` (this one is left
+        as it was; the two share every table the placement does not change).
 
         Refuses an occupied position, a position touching no tile and a red-dot mismatch
         (GL-R14). Does not apply the priority of GL-R15, which depends on the Team.
         """
-        if self._frozen:
-            raise BadInput("NB-ARG", "this Desert belongs to a game state and is read-only; "
-                           "place tiles on desert.copy()")
         if not isinstance(tile, Tile):
             raise BadInput("NB-ARG", f"tile must be a Tile, got {type(tile).__name__}")
         p = _coord(p)
@@ -474,47 +475,64 @@ class Desert:
             raise BadInput("NB-ARG", f"a rotation is 0, 90, 180 or 270 degrees, not {show(rotation)}")
         if p in self._tiles:
             raise IllegalAction("GL-R15", f"{fmt(p)} already holds {self._tiles[p].name}")
-        bad, touches = self.check_fit(tile, p, rotation, mode)
+        bad, touches = self._check_fit(tile, p, rotation, mode)
         if touches == 0:
             raise IllegalAction("GL-R15", f"{fmt(p)} is not next to any placed tile")
         if bad:
             raise IllegalAction("GL-R14", f"{tile.id} turned {rotation}° does not fit at {fmt(p)}: "
                                 + "; ".join(m.sentence() for m in bad))
-        self._add(p, tile, rotation)
+        return self._placed(tile, p, rotation)
 
-    def _add(self, p: Coord, tile: Tile, rotation: int) -> None:
-        assert not self._frozen, "a frozen Desert is never changed"
-        tiles = self._tiles
-        self._order = self._order.set(len(tiles), p)
-        self._index = self._index.set(p, len(tiles))
-        self._tiles = tiles = tiles.set(p, tile)
-        self._rotation = self._rotation.set(p, rotation)
-        self._edges = edges = self._edges.set(p, tile.rotated_edges(rotation))
-        graph = self._graph
-        if graph is not None:  # keep a graph already handed out in step (unfrozen Desert only)
-            graph.add_node(p)
-        self._unindex(p)
+    def _placed(self, tile: Tile, p: Coord, rotation: int) -> Desert:
+        """:meth:`placed` with the placement already checked: a game checks it as the action's
+        legality (GL-R14, GL-R15) before applying it, so the apply path does not check twice."""
+        new: Desert = object.__new__(Desert)
+        _set(new, "start", self.start)
+        new._grow_from(self, p, tile, rotation)
+        return new
+
+    def _grow_from(self, old: Desert, p: Coord, tile: Tile, rotation: int) -> None:
+        """Fill this newborn Desert's tables: ``old``'s with ``tile`` at ``p``. The one place a
+        tile is added (START included), called only before the Desert is handed out; ``old``'s
+        maps are never changed, only read and extended into new persistent maps (the unchanged
+        parts, such as the untouched classes of open positions, are shared, not copied)."""
+        tiles, n = old._tiles, len(old._tiles)
+        _set(self, "_graph", None)  # built on demand from the tiles
+        _set(self, "_trapped", _EMPTY)
+        _set(self, "_order", old._order.set(n, p))
+        _set(self, "_index", old._index.set(p, n))
+        _set(self, "_tiles", tiles := tiles.set(p, tile))
+        _set(self, "_rotation", old._rotation.set(p, rotation))
+        _set(self, "_edges", edges := old._edges.set(p, tile.rotated_edges(rotation)))
+        # The open positions: ``p`` is no longer one, and its empty neighbours are (again), with
+        # the constraint the new tile adds to them. One mutation per table for the whole step.
+        seq = old._seq
         placed = []
-        for q in neighbours(p):
-            if q in tiles and q != p:
-                if graph is not None:
-                    graph.add_edge(p, q)
-                placed.append(q)
-            elif q not in tiles:
-                self._unindex(q)
-                need = tuple(-1 if (facing := edges.get(n)) is None else facing[side]
-                             for n, side in zip(neighbours(q), _FACING, strict=True))
-                self._constraint = self._constraint.set(q, need)
-                entry = self._by_constraint.get(need)
+        with old._constraint.mutate() as constraint, old._by_constraint.mutate() as by_constraint, \
+                old._slot.mutate() as slot:
+            _unindex(p, constraint, by_constraint, slot)
+            for q in neighbours(p):
+                if q in tiles:
+                    placed.append(q)
+                    continue
+                _unindex(q, constraint, by_constraint, slot)
+                need = tuple(-1 if (facing := edges.get(r)) is None else facing[side]
+                             for r, side in zip(neighbours(q), _FACING, strict=True))
+                constraint[q] = need
+                entry = by_constraint.get(need)
                 if entry is None:
-                    entry = (self._seq, Map())
-                    self._seq += 1
-                seq, cells = entry
-                self._slot = self._slot.set(q, len(cells))
-                self._by_constraint = self._by_constraint.set(need, (seq, cells.set(len(cells), q)))
+                    entry = (seq, _EMPTY)
+                    seq += 1
+                number, cells = entry
+                slot[q] = len(cells)
+                by_constraint[need] = (number, cells.set(len(cells), q))
+            _set(self, "_constraint", constraint.finish())
+            _set(self, "_by_constraint", by_constraint.finish())
+            _set(self, "_slot", slot.finish())
+        _set(self, "_seq", seq)
         # GL-R16: incremental shortest paths (unit steps, every placed tile counts).
         unreachable = 10**9  # only START has no placed neighbour when it is placed
-        dist = self._distance
+        dist = old._distance
         dist = dist.set(p, 0 if p == self.start else 1 + min(
             (dist[q] for q in placed), default=unreachable))
         queue = deque([p])
@@ -525,25 +543,7 @@ class Desert:
                 if v in tiles and dist[v] > du:
                     dist = dist.set(v, du)
                     queue.append(v)
-        self._distance = dist
-
-    def _unindex(self, q: Coord) -> None:
-        need = self._constraint.get(q)
-        if need is not None:
-            self._constraint = self._constraint.delete(q)
-            seq, cells = self._by_constraint[need]
-            i = self._slot[q]
-            self._slot = self._slot.delete(q)
-            n = len(cells) - 1
-            last = cells[n]  # swap-remove: O(log n)
-            cells = cells.delete(n)
-            if last != q:
-                cells = cells.set(i, last)
-                self._slot = self._slot.set(last, i)
-            if cells:
-                self._by_constraint = self._by_constraint.set(need, (seq, cells))
-            else:
-                self._by_constraint = self._by_constraint.delete(need)
+        _set(self, "_distance", dist)
 
     def fresh_distances(self) -> dict[Coord, int]:
         """Distances by a fresh breadth-first search (networkx): the incremental ones' twin."""
@@ -560,13 +560,41 @@ class Desert:
         return path
 
 
-# -- checks and pickling ------------------------------------------------------------------------
-def _rebuild_desert(start: Coord, placed: list[tuple[Coord, Tile, int]], frozen: bool) -> Desert:
+# -- the open positions' index and pickling ---------------------------------------------------------------
+
+
+def _unindex(q: Coord, constraint: MapMutation[Coord, tuple[int, ...]],
+             by_constraint: MapMutation[tuple[int, ...], tuple[int, Map[int, Coord]]],
+             slot: MapMutation[Coord, int]) -> None:
+    """Remove ``q`` from the open positions' index (if it is there), inside a placement's
+    mutations of the three tables: swap-remove from its class, O(log n)."""
+    need = constraint.get(q)
+    if need is not None:
+        del constraint[q]
+        number, cells = by_constraint[need]
+        i = slot[q]
+        del slot[q]
+        n = len(cells) - 1
+        last = cells[n]
+        cells = cells.delete(n)
+        if last != q:
+            cells = cells.set(i, last)
+            slot[last] = i
+        if cells:
+            by_constraint[need] = (number, cells)
+        else:
+            del by_constraint[need]
+
+
+def _rebuild_desert(start: Coord, placed: list[tuple[Coord, Tile, int]],
+                    _frozen: bool = True) -> Desert:
+    """Unpickle a Desert: replay its placements. (``_frozen``: ignored, the third argument of
+    pickles made before every Desert was immutable.)"""
     first, rest = placed[0], placed[1:]
     desert = Desert(first[1], start, first[2])
     for p, tile, rotation in rest:
-        desert._add(p, tile, rotation)
-    return desert.freeze() if frozen else desert
+        desert = desert._placed(tile, p, rotation)
+    return desert
 
 
 __all__ = ["Desert", "PlacementReport", "Candidate", "Mismatch", "edges_match", "PRIORITY_NAMES"]

@@ -214,10 +214,10 @@ def is_trapped(desert: Desert, team: Coord) -> bool:
 
 
 def _is_trapped(desert: Desert, team: Coord) -> bool:
-    """:func:`is_trapped` for a placed ``team`` (unchecked), remembered by a frozen Desert: a
-    game asks after every action, and the states of a game (and a search's samples of them)
-    share one frozen Desert until the next tile is placed."""
-    known = desert._trapped.get(team) if desert.frozen else None
+    """:func:`is_trapped` for a placed ``team`` (unchecked), remembered by the Desert: a game
+    asks after every action, and the states of a game (and a search's samples of them) share
+    one Desert until the next tile is placed."""
+    known = desert._trapped_at(team)
     if known is not None:
         return known
     # The walk over R (:func:`region`) stops at the first Civilization tile or empty neighbour:
@@ -237,8 +237,7 @@ def _is_trapped(desert: Desert, team: Coord) -> bool:
             if v not in seen and tile.terrain != "canyon":
                 seen.add(v)
                 todo.append(v)
-    if desert.frozen:
-        desert._trapped = desert._trapped.set(team, trapped)
+    desert._remember_trapped(team, trapped)
     return trapped
 
 

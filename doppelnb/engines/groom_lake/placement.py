@@ -179,16 +179,12 @@ class Spots(Sequence[tuple[Coord, int]]):
     """The legal (position, rotation) pairs of an 'anywhere' placement (GL-R15.3), read lazily
     from the Desert's classes of open positions: ``len`` and indexing cost the number of classes.
 
-    A view of a frozen Desert never changes; one of a growable Desert is copied into a list when
-    made, since the Desert's classes change as tiles are placed.
+    It never changes: the classes it reads are persistent maps of an immutable Desert.
     """
 
     __slots__ = ("_groups", "_len")
 
-    def __init__(self, groups: Sequence[tuple[Sequence[Coord], tuple[int, ...]]], *,
-                 frozen: bool = True):
-        if not frozen:
-            groups = [(list(cells), rots) for cells, rots in groups]
+    def __init__(self, groups: Sequence[tuple[Sequence[Coord], tuple[int, ...]]]):
         self._groups = groups
         self._len = sum(len(cells) * len(rots) for cells, rots in groups)
 

@@ -118,8 +118,6 @@ def arrange(self: Draft, options: Mapping[str, Any]) -> None:
     which a layout does not record, so it is not checked.)"""
     layout: tuple[Any, ...] = check_sequence(options.get("layout", []), "layout",
                             max_len=len(self.tileset.tiles))
-    if layout:
-        self.desert = self.desert.copy()
     used = set()
     for entry in layout:
         ok = (isinstance(entry, (list, tuple)) and len(entry) == 4
@@ -137,7 +135,7 @@ def arrange(self: Draft, options: Mapping[str, Any]) -> None:
         if not self.desert.placed_neighbours((x, y)):
             raise BadInput("NB-ARG", f"layout entry {show(list(entry))} touches no earlier tile")
         used.add(tile_id)
-        self.desert.place(tile, (x, y), rot, self.rules.edge_match)  # GL-R14: red dots match
+        self.desert = self.desert.placed(tile, (x, y), rot, self.rules.edge_match)  # GL-R14
     self.stacks = Map({k: tuple(t for t in v if t not in used) for k, v in self.stacks.items()})
     team = check_coord(options.get("team", self.desert.start), "team")
     if team not in self.desert.tiles:
