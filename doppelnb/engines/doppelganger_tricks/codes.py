@@ -90,6 +90,14 @@ def mask_leads(m: int) -> tuple[Play, ...]:
             + LEADS_OF_D[m >> 30])
 
 
+def restricted_leads(m: int) -> tuple[Play, ...]:
+    """DT-A10: the leads of mask ``m`` when a led D card may declare only a plain suit the hand
+    holds (any suit from a hand of only D cards), in :func:`mask_leads`' order."""
+    suits = tuple([x for k, x in enumerate(PLAIN_SUITS) if m & SUIT_MASKS[k]]) or PLAIN_SUITS
+    return tuple([play for c in mask_cards(m) for play in LEADS[c]
+                  if play.declared is None or play.declared in suits])
+
+
 def annihilated(trick: tuple[int, ...] | list[int], lead: int, start: int = 0) -> int:
     """DT-R10, DT-R12: the numbers annihilated in ``trick[start:]`` (card codes, lead suit code
     ``lead``), as a bit mask: a D card counts as the lead suit, and a plain lead-suit card and
@@ -167,5 +175,5 @@ def played_tricks(records: tuple[tuple[int, ...], ...], n: int) -> tuple[PlayedT
 
 __all__ = ["SEATS", "hand_mask", "SUIT_MASKS", "D_MASK", "SUIT_CODE", "CHUNK", "CARDS_OF",
            "PLAYS_OF", "LEADS_OF_D", "BIDS_UP_TO", "CLAIM_OPTIONS", "mask_cards", "mask_plays",
-           "mask_leads", "annihilated", "trick_winner", "played_trick", "trick_record",
+           "mask_leads", "restricted_leads", "annihilated", "trick_winner", "played_trick", "trick_record",
            "played_tricks"]

@@ -3,7 +3,8 @@
 - :func:`greedy`: a one-move heuristic a student can read (forecast the strong cards, win tricks
   cheaply while short of the forecast, duck once it is made, take any free bonus card).
 - :func:`playout`: the fast random playout search players use (``GameSpec.playout``): the game
-  the plain random loop plays, on the integer kernel, building one state at the end.
+  the plain random loop plays, in the tight integer loop of :mod:`.playout`, building one state
+  at the end (:func:`moment_playout`: the same game on the kernel's moments, its reference).
 - :func:`determinize`: a state consistent with everything one player has seen, with every
   hidden part (the other hands, the forecasts still secret, and the seed that deals the later
   rounds) resampled. It reads only public information and the player's own hand: the cards the
@@ -36,6 +37,7 @@ from .actions import PASS, Action, Bid, Claim, Play
 from .actions import to_json as action_json
 from .apply import next_moment
 from .notation import ALL_CARDS, DOPPELGANGER, PLAIN_SUITS, SUITS, Card, deck, sort_hand
+from .playout import playout
 from .rules import _resolve
 from .simulation import _check_rng, heuristic_bid, policy_aim
 from .state import State
@@ -348,13 +350,12 @@ def _finish(s: State, player: int, own: tuple[Card, ...], dealt: dict[int, list[
     return s._evolve(hands=hands, bids=bids, seed=rng.randrange(MAX_SEED + 1))
 
 
-def playout(state: State, rng: random.Random) -> State:
-    """The random playout to the end of the game from ``state``: exactly the game of
-    ``while not s.is_over: s = fast_play(s, rng.choice(s.legal_actions()))`` (the same legal
-    actions in the same order, so the same draws from ``rng``, the same final state and record),
-    played on the kernel's moments (:func:`.apply.next_moment`) without building a state per
-    action: one state is built at the end, with the action log grown as it went.
-    ``tests/test_playout_hook.py`` holds it to the plain loop."""
+def moment_playout(state: State, rng: random.Random) -> State:
+    """The random playout to the end of the game from ``state`` on the kernel's moments
+    (:func:`.apply.next_moment`), one moment per action: exactly the game of
+    ``while not s.is_over: s = fast_play(s, rng.choice(s.legal_actions()))``, one state built
+    at the end. The search's hook is now :func:`.playout.playout` (the same game in a tight
+    integer loop, issue 27); this one stays as the readable reference its tests compare with."""
     m = state.moment
     log = state.action_log
     choice = rng.choice
@@ -392,5 +393,6 @@ def aim_policy(state: Any, rng: Any) -> Any:
     return str(c)
 
 
-__all__ = ["greedy", "determinize", "prepare_determinize", "playout", "HiddenDeal",
+__all__ = ["greedy", "determinize", "prepare_determinize", "playout", "moment_playout",
+           "HiddenDeal",
            "public_constraints", "aim_policy"]
