@@ -24,6 +24,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Callable
@@ -36,6 +37,7 @@ from ...core.state import ActionLog
 from .actions import PASS, Action, Bid, Claim, Play
 from .actions import to_json as action_json
 from .apply import next_moment
+from .kernel import Book, Moment
 from .notation import ALL_CARDS, DOPPELGANGER, PLAIN_SUITS, SUITS, Card, deck, sort_hand
 from .playout import playout
 from .rules import _resolve
@@ -171,7 +173,7 @@ class HiddenDeal:
     6
     """
 
-    __slots__ = ("pool", "seats", "sizes", "by_suit", "allowed", "_memo")
+    __slots__ = ("pool", "seats", "sizes", "by_suit", "allowed", "_memo", "codes", "codes_by_suit")
 
     def __init__(self, pool: tuple[Card, ...], sizes: dict[int, int],
                  voids: dict[int, set[str]]) -> None:
@@ -188,6 +190,10 @@ class HiddenDeal:
                              for x in suits)
         self._memo: dict[tuple[int, tuple[int, ...]],
                          tuple[int, list[tuple[int, tuple[int, ...]]]]] = {}
+        # The same cards as codes, for :meth:`deal_masks` (a shuffle's draws depend only on the
+        # list's length, so shuffling the codes draws what shuffling the cards draws).
+        self.codes = tuple(c.index for c in self.pool)
+        self.codes_by_suit = tuple(tuple(c.index for c in cards) for cards in self.by_suit)
 
     @property
     def unconstrained(self) -> bool:
@@ -250,6 +256,37 @@ class HiddenDeal:
             room = tuple(r - k for r, k in zip(room, split, strict=True))
         return dealt
 
+    def deal_masks(self, rng: random.Random) -> list[int]:
+        """:meth:`deal` as one bit mask per seat of ``seats`` (the same draws from ``rng``, the
+        same deal): what the search's sampler needs, without card objects or sorted hands."""
+        masks = [0] * len(self.seats)
+        if self.unconstrained:
+            pool = list(self.codes)
+            rng.shuffle(pool)
+            at = 0
+            for j, size in enumerate(self.sizes):
+                mask = 0
+                for c in pool[at:at + size]:
+                    mask |= 1 << c
+                masks[j] = mask
+                at += size
+            return masks
+        room = self.sizes
+        for i, codes in enumerate(self.codes_by_suit):
+            total, choices = self._completions(i, room)
+            if not total:  # cannot happen: the true deal satisfies every public constraint
+                raise AssertionError("no consistent deal")
+            split = _pick(choices, rng.randrange(total))
+            shuffled = list(codes)
+            rng.shuffle(shuffled)
+            at = 0
+            for j, k in enumerate(split):
+                for c in shuffled[at:at + k]:
+                    masks[j] |= 1 << c
+                at += k
+            room = tuple(r - k for r, k in zip(room, split, strict=True))
+        return masks
+
 
 
 def _pick(choices: list[tuple[int, tuple[int, ...]]], at: int) -> tuple[int, ...]:
@@ -264,22 +301,21 @@ def _pick(choices: list[tuple[int, tuple[int, ...]]], at: int) -> tuple[int, ...
 def _splits(cards: int, allowed: tuple[int, ...], room: tuple[int, ...]
             ) -> list[tuple[int, ...]]:
     """Every way to give ``cards`` cards of one suit to the seats: counts per seat, zero for a
-    seat not in ``allowed``, at most each seat's ``room``."""
+    seat not in ``allowed``, at most each seat's ``room``; in lexicographic order of the counts
+    of the ``allowed`` seats (the order :meth:`HiddenDeal.deal` draws a split from). The last
+    allowed seat takes what is left, so only the others' counts are enumerated."""
     out: list[tuple[int, ...]] = []
-    split = [0] * len(room)
-
-    def place(j: int, left: int) -> None:
-        if j == len(allowed):
-            if not left:
-                out.append(tuple(split))
-            return
-        seat = allowed[j]
-        for k in range(min(left, room[seat]) + 1):
-            split[seat] = k
-            place(j + 1, left - k)
-        split[seat] = 0
-
-    place(0, cards)
+    if not allowed:
+        return [tuple([0] * len(room))] if not cards else out
+    *free, last = allowed
+    for counts in itertools.product(*(range(min(cards, room[q]) + 1) for q in free)):
+        left = cards - sum(counts)
+        if 0 <= left <= room[last]:
+            split = [0] * len(room)
+            for q, k in zip(free, counts, strict=True):
+                split[q] = k
+            split[last] = left
+            out.append(tuple(split))
     return out
 
 
@@ -305,9 +341,31 @@ def prepare_determinize(state: State, player: int) -> Callable[[random.Random], 
     void, _ = public_constraints(s)
     hidden = HiddenDeal(pool, sizes, {q: void[q] for q in sizes})
 
+    m = s.moment
+    book = m.book
+    n = s.players
+    others = hidden.seats
+    secret = s.phase == "forecast"  # DT-R6: the others' forecasts are still secret
+    bid_options = s.bid_max + 1
+    masks = [0, 0, 0, 0]  # one per seat, the fourth 0 at a 3-player table
+    masks[player] = m.mask(player)
+
     def sample(rng: random.Random) -> State:
+        """:func:`_finish` of :meth:`HiddenDeal.deal` (the same draws, an equal state), built
+        as the moment itself: the hands as masks, no sorted hands nor readable fields."""
         check_instance(rng, "rng", random.Random, expected="a random.Random")
-        return _finish(s, player, own, hidden.deal(rng), rng)
+        for q, mask in zip(others, hidden.deal_masks(rng), strict=True):
+            masks[q] = mask
+        bids = m.bids
+        if secret:
+            bids = tuple([b if b is None or q == player else rng.randrange(bid_options)
+                          for q, b in enumerate(bids)])
+        seed = rng.randrange(MAX_SEED + 1)  # drawn last, as in _finish
+        world = Book(book.round, book.first, book.sheet, book.totals, book.last_round,
+                     book.rules, seed, book.options)
+        return s._evolve(moment=Moment(n, world, m.phase, bids, masks[0], masks[1], masks[2],
+                                       masks[3], m.won, m.leader, m.cards, m.size, m.lead,
+                                       m.declared, m.tricks, m.holders, m.window))
 
     return sample
 
