@@ -14,8 +14,8 @@ the next deal from the game's seed, or the game's end). So the forecasts, the tr
 claims and every ``Rules`` variant the kernel supports are played as the kernel plays them;
 ``tests/doppelganger_tricks/test_playout_loop.py`` holds the two to the same games.
 
-The chosen actions' record entries are kept in a list and the action log is grown once, at
-the end, for the one state built there.
+The chosen actions' record entries are kept in a list and appended to the action log at the
+end as one :class:`~doppelnb.core.state.ActionRun` node, for the one state built there.
 
 >>> import random
 >>> from doppelnb.core.policy import fast_play
@@ -35,7 +35,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...core.state import ActionLog
+from ...core.state import ActionRun
 from .actions import PASS
 from .codes import (
     BIDS_UP_TO,
@@ -66,10 +66,9 @@ def playout(state: State, rng: random.Random) -> State:
     entries: list[Any] = []
     while m.phase != "over":
         m = play_round(m, choice, entries)
-    log = state.action_log
-    for entry in entries:
-        log = ActionLog(log, entry)
-    return state._evolve(moment=m, action_log=log)
+    # One node for the whole run: a search reads the result, not the log (the nodes are built
+    # if anything walks the log back).
+    return state._evolve(moment=m, action_log=ActionRun(state.action_log, tuple(entries)))
 
 
 def play_round(m: Moment, choice: Callable[[Sequence[Any]], Any], entries: list[Any]) -> Moment:
