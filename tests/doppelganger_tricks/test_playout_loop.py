@@ -1,5 +1,5 @@
 """Doppelgänger Tricks: the search's playout hook, the tight integer loop of
-``doppelganger_tricks.playout`` (issue 27), plays the plain random loop's game draw for draw.
+``doppelganger_tricks.playout_loop`` (issue 27), plays the plain random loop's game draw for draw.
 
 The reference is the plain loop ``while not s.is_over: s = fast_play(s, rng.choice(
 s.legal_actions()))`` (and the moment-per-action loop ``players.moment_playout`` it replaced):
@@ -22,7 +22,7 @@ from doppelnb.core.policy import fast_play
 from doppelnb.engines.doppelganger_tricks import Rules, determinize, new_game
 from doppelnb.engines.doppelganger_tricks.deal import tricks_per_round
 from doppelnb.engines.doppelganger_tricks.players import moment_playout
-from doppelnb.engines.doppelganger_tricks.playout import playout
+from doppelnb.engines.doppelganger_tricks.playout_loop import playout
 
 
 def plain(state, rng):

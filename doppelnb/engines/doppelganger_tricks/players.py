@@ -3,7 +3,7 @@
 - :func:`greedy`: a one-move heuristic a student can read (forecast the strong cards, win tricks
   cheaply while short of the forecast, duck once it is made, take any free bonus card).
 - :func:`playout`: the fast random playout search players use (``GameSpec.playout``): the game
-  the plain random loop plays, in the tight integer loop of :mod:`.playout`, building one state
+  the plain random loop plays, in the tight integer loop of :mod:`.playout_loop`, building one state
   at the end (:func:`moment_playout`: the same game on the kernel's moments, its reference).
 - :func:`determinize`: a state consistent with everything one player has seen, with every
   hidden part (the other hands, the forecasts still secret, and the seed that deals the later
@@ -39,7 +39,7 @@ from .actions import to_json as action_json
 from .apply import next_moment
 from .kernel import Book, Moment
 from .notation import ALL_CARDS, DOPPELGANGER, PLAIN_SUITS, SUITS, Card, deck, sort_hand
-from .playout import playout
+from .playout_loop import playout
 from .rules import _resolve
 from .simulation import _check_rng, heuristic_bid, policy_aim
 from .state import State
@@ -412,7 +412,7 @@ def moment_playout(state: State, rng: random.Random) -> State:
     """The random playout to the end of the game from ``state`` on the kernel's moments
     (:func:`.apply.next_moment`), one moment per action: exactly the game of
     ``while not s.is_over: s = fast_play(s, rng.choice(s.legal_actions()))``, one state built
-    at the end. The search's hook is now :func:`.playout.playout` (the same game in a tight
+    at the end. The search's hook is now :func:`.playout_loop.playout` (the same game in a tight
     integer loop, issue 27); this one stays as the readable reference its tests compare with."""
     m = state.moment
     log = state.action_log
