@@ -322,6 +322,10 @@ class MCTS:
         start_round = getattr(state, "round", None) if self.horizon == "round" else None
         if not isinstance(start_round, int) or isinstance(start_round, bool):
             start_round = None
+        # Every action below comes from legal_actions(), so an engine with its own transition
+        # steps without parsing and checking it again (fast_play: the same state, issue 27).
+        fast = self.fast and isinstance(state, GameState) and \
+            type(state)._apply is not GameState._apply
         # Selection and expansion over the actions legal in this determinization.
         while not state.is_over and (start_round is None or state.round == start_round):
             legal = state.legal_actions()
@@ -338,7 +342,7 @@ class MCTS:
                 child = _Node(mover, action)
                 child.avail = 1
                 node.children[_key(action)] = child
-                state = state.play(action)
+                state = fast_play(state, action) if fast else state.play(action)
                 path.append(child)
                 break
             best_child: _Node | None = None
@@ -351,7 +355,7 @@ class MCTS:
                     best_child, best_value = child, value
             assert best_child is not None
             node = best_child
-            state = state.play(node.action)
+            state = fast_play(state, node.action) if fast else state.play(node.action)
             path.append(node)
         # Playout.
         if self.playout is not None and not state.is_over:
@@ -359,8 +363,6 @@ class MCTS:
         steps = 0
         limit = self.rollout_limit
         rollout = self.rollout
-        fast = self.fast and isinstance(state, GameState) and \
-            type(state)._apply is not GameState._apply
         while not state.is_over and (limit is None or steps < limit) and \
                 (start_round is None or state.round == start_round):
             action = rollout(state, rng)
