@@ -470,7 +470,8 @@ class Moment:
             k += 1
         totals = tuple(sums)
         if book.round + 1 >= self.n:  # DT-R20
-            done = book._replace(sheet=book.sheet + (row,), totals=totals, last_round=self.tricks)
+            done = Book(book.round, book.first, book.sheet + (row,), totals, self.tricks,
+                        book.rules, book.seed, book.options)  # not _replace: once a playout
             return Moment(self.n, done, "over", self.bids, self.m0, self.m1, self.m2, self.m3,
                           self.won, self.leader, self.cards, self.size, self.lead,
                           self.declared, self.tricks, self.holders, self.window)
