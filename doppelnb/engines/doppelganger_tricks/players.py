@@ -24,11 +24,13 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
+import operator
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from ...core.chance import MAX_SEED
 from ...core.checks import check_instance, check_seat
@@ -210,24 +212,39 @@ class HiddenDeal:
         and the choices for suit ``i``: (ways, counts per seat) for each split with ways > 0.
         Memoized: the same room is reached by many splits of the earlier suits."""
         key = (i, room)
-        done = self._memo.get(key)
+        memo = self._memo
+        done = memo.get(key)
         if done is not None:
             return done
-        if i == len(self.by_suit):
-            result: tuple[int, list[tuple[int, tuple[int, ...]]]] = (int(not any(room)), [])
+        result: tuple[int, list[tuple[int, tuple[int, ...]]]]
+        suits = len(self.by_suit)
+        if i == suits:
+            result = (int(not any(room)), [])
+        elif i == suits - 1:
+            # The last suit must fill the room exactly: its one split is the room itself (the
+            # one the loop below would keep), if the seats with room may all hold the suit.
+            cards = len(self.by_suit[i])
+            allowed = self.allowed[i]
+            if sum(room) == cards and all(not r or j in allowed for j, r in enumerate(room)):
+                ways = _multinomial(cards, room)
+                result = (ways, [(ways, room)])
+            else:
+                result = (0, [])
         else:
             choices = []
             total = 0
             cards = len(self.by_suit[i])
+            after_key = i + 1
             for split in _splits(cards, self.allowed[i], room):
-                after = tuple(r - k for r, k in zip(room, split, strict=True))
-                rest = self._completions(i + 1, after)[0]
+                after = tuple(map(operator.sub, room, split))
+                found = memo.get((after_key, after))
+                rest = (found if found is not None else self._completions(after_key, after))[0]
                 if rest:
                     ways = _multinomial(cards, split) * rest
                     choices.append((ways, split))
                     total += ways
             result = (total, choices)
-        self._memo[key] = result
+        memo[key] = result
         return result
 
     def deal(self, rng: random.Random) -> dict[int, list[Card]]:
@@ -298,15 +315,17 @@ def _pick(choices: list[tuple[int, tuple[int, ...]]], at: int) -> tuple[int, ...
     raise AssertionError("position past the total")
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def _splits(cards: int, allowed: tuple[int, ...], room: tuple[int, ...]
-            ) -> list[tuple[int, ...]]:
+            ) -> tuple[tuple[int, ...], ...]:
     """Every way to give ``cards`` cards of one suit to the seats: counts per seat, zero for a
     seat not in ``allowed``, at most each seat's ``room``; in lexicographic order of the counts
     of the ``allowed`` seats (the order :meth:`HiddenDeal.deal` draws a split from). The last
-    allowed seat takes what is left, so only the others' counts are enumerated."""
+    allowed seat takes what is left, so only the others' counts are enumerated. Kept (a
+    pure function of small tuples): the decisions of a game meet the same shapes again."""
     out: list[tuple[int, ...]] = []
     if not allowed:
-        return [tuple([0] * len(room))] if not cards else out
+        return ((0,) * len(room),) if not cards else ()
     *free, last = allowed
     for counts in itertools.product(*(range(min(cards, room[q]) + 1) for q in free)):
         left = cards - sum(counts)
@@ -316,15 +335,19 @@ def _splits(cards: int, allowed: tuple[int, ...], room: tuple[int, ...]
                 split[q] = k
             split[last] = left
             out.append(tuple(split))
-    return out
+    return tuple(out)
 
 
 def _multinomial(total: int, parts: tuple[int, ...]) -> int:
     """``total! / prod(part!)``: the ways to split ``total`` distinct cards in those counts."""
-    out = math.factorial(total)
+    out = _FACTORIALS[total]
     for k in parts:
-        out //= math.factorial(k)
+        out //= _FACTORIALS[k]
     return out
+
+
+#: ``k!`` for every number of cards a deal can hold.
+_FACTORIALS: Final[tuple[int, ...]] = tuple(math.factorial(k) for k in range(41))
 
 
 def prepare_determinize(state: State, player: int) -> Callable[[random.Random], State]:
