@@ -44,7 +44,7 @@ from .notation import ALL_CARDS, DOPPELGANGER, PLAIN_SUITS, SUITS, Card, deck, s
 from .playout_loop import playout
 from .rules import _resolve
 from .simulation import _check_rng, heuristic_bid, policy_aim
-from .state import State
+from .state import State, _state
 
 
 def _check(state: Any, rng: Any) -> State:
@@ -289,8 +289,10 @@ class HiddenDeal:
                 at += size
             return masks
         room = self.sizes
+        memo = self._memo
         for i, codes in enumerate(self.codes_by_suit):
-            total, choices = self._completions(i, room)
+            found = memo.get((i, room))  # worked out by the first sample of the decision
+            total, choices = found if found is not None else self._completions(i, room)
             if not total:  # cannot happen: the true deal satisfies every public constraint
                 raise AssertionError("no consistent deal")
             split = _pick(choices, rng.randrange(total))
@@ -301,7 +303,7 @@ class HiddenDeal:
                 for c in shuffled[at:at + k]:
                     masks[j] |= 1 << c
                 at += k
-            room = tuple(r - k for r, k in zip(room, split, strict=True))
+            room = tuple(map(operator.sub, room, split))
         return masks
 
 
@@ -386,9 +388,9 @@ def prepare_determinize(state: State, player: int) -> Callable[[random.Random], 
         seed = rng.randrange(MAX_SEED + 1)  # drawn last, as in _finish
         world = Book(book.round, book.first, book.sheet, book.totals, book.last_round,
                      book.rules, seed, book.options)
-        return s._evolve(moment=Moment(n, world, m.phase, bids, masks[0], masks[1], masks[2],
-                                       masks[3], m.won, m.leader, m.cards, m.size, m.lead,
-                                       m.declared, m.tricks, m.holders, m.window))
+        return _state(Moment(n, world, m.phase, bids, masks[0], masks[1], masks[2], masks[3],
+                             m.won, m.leader, m.cards, m.size, m.lead, m.declared, m.tricks,
+                             m.holders, m.window), s.action_log)
 
     return sample
 

@@ -51,7 +51,7 @@ from .codes import (
 from .deal import tricks_per_round
 from .kernel import Moment
 from .rules import BONUS_NAMES
-from .state import State
+from .state import State, _state
 
 
 def playout(state: State, rng: random.Random) -> State:
@@ -68,7 +68,7 @@ def playout(state: State, rng: random.Random) -> State:
         m = play_round(m, choice, entries)
     # One node for the whole run: a search reads the result, not the log (the nodes are built
     # if anything walks the log back).
-    return state._evolve(moment=m, action_log=ActionRun(state.action_log, tuple(entries)))
+    return _state(m, ActionRun(state.action_log, tuple(entries)))
 
 
 def play_round(m: Moment, choice: Callable[[Sequence[Any]], Any], entries: list[Any]) -> Moment:
