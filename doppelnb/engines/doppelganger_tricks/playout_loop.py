@@ -41,10 +41,9 @@ from .codes import (
     BIDS_UP_TO,
     CHUNK,
     CLAIM_OPTIONS,
+    LEADS_OF_D,
     PLAYS_OF,
     SUIT_CODE,
-    mask_leads,
-    mask_plays,
     restricted_leads,
     trick_winner,
 )
@@ -101,10 +100,13 @@ def play_round(m: Moment, choice: Callable[[Sequence[Any]], Any], entries: list[
     lead = m.lead
     declared = m.declared
     restricted = book.restricted
+    append = entries.append
+    circles, triangles, squares, dees = PLAYS_OF  # per 10-bit mask of a suit: its plain plays
+    d_leads = LEADS_OF_D  # per mask of D cards: their leads, each declaring C, T or S
     while True:
         if window is not None:  # DT-R15: claim a free bonus card, or pass
             claim = choice(CLAIM_OPTIONS[window][(holders[0] is None, holders[1] is None)])
-            entries.append(claim)  # a Claim is a tuple, PASS a plain str: their own entries
+            append(claim)  # a Claim is a tuple, PASS a plain str: their own entries
             if claim != PASS:
                 bonus = BONUS_NAMES.index(claim.bonus)
                 holders = holders[:bonus] + (window,) + holders[bonus + 1:]
@@ -114,16 +116,21 @@ def play_round(m: Moment, choice: Callable[[Sequence[Any]], Any], entries: list[
             continue
         p = (leader + size) % n
         hand = hands[p]
+        # The legal plays as mask_leads / mask_plays / Moment.legal_plays list them, their
+        # tables' look-ups written out (no call per action).
         if not size:  # DT-R7, DT-R8 (DT-A10: declare only a plain suit the leader holds)
-            legal = restricted_leads(hand) if restricted else mask_leads(hand)
+            legal = restricted_leads(hand) if restricted else (
+                circles[hand & CHUNK] + triangles[hand >> 10 & CHUNK] + squares[hand >> 20 & CHUNK]
+                + d_leads[hand >> 30])
         else:
             follow = hand >> (10 * lead) & CHUNK
             if follow:  # DT-R9: holding the lead suit, follow it or play a D card
-                legal = PLAYS_OF[lead][follow] + PLAYS_OF[3][hand >> 30]
+                legal = PLAYS_OF[lead][follow] + dees[hand >> 30]
             else:
-                legal = mask_plays(hand)
+                legal = (circles[hand & CHUNK] + triangles[hand >> 10 & CHUNK]
+                         + squares[hand >> 20 & CHUNK] + dees[hand >> 30])
         play = choice(legal)
-        entries.append(play.text)
+        append(play.text)
         code = play.code
         rest = hand & ~(1 << code)
         hands[p] = rest
