@@ -58,6 +58,30 @@ lists and the action log the hook builds per action (the final state's record).
 The sampler section in that run: 862 µs a sample with the constraints worked out at every
 sample, 78 with them prepared once per decision (11.1x).
 
+After the Tricks playout loop (issue 27; 2026-11-27): the playout hook plays each round in a
+tight integer loop (``doppelganger_tricks/playout_loop.py``: hands as masks, no moment or state
+per action, the options the very tuples ``Moment.legal()`` lists so ``rng.choice`` draws the same
+games; the kernel's ``Book.may_claim`` and ``end_round`` for the claim windows and the rounds'
+ends), appends its ~110 actions to the log as one ``core.state.ActionRun`` node, resolves
+tricks with a one-pass ``codes.trick_winner``; the sampler builds its world as a moment from
+hand masks and its table of deal counts ~2.5x cheaper; the tree steps with ``fast_play``. The
+same decisions (the shipped ladders and sweeps check unchanged). Side by side in one run, main's
+code (``PYTHONPATH=/work/main``) and this alternated four times, each ``--engines
+doppelganger_tricks --games doppelganger_tricks=4,oh_hell=16``, load average 2.1-3.5:
+
+- Tricks **74.8** decisions/s (per run 79.6, 69.3, 83.1, 67.3; 653 decisions each) against
+  main's 41.0 (43.3, 40.2, 41.9, 38.5): **1.82x** [1.65, 2.01] (the four pairs' ratios,
+  t interval on their logs);
+- OpenSpiel's bot 81.7 (70.4-99.5 over the eight runs): Tricks **0.92x** of it (per run 0.97x
+  [0.80, 1.18], 0.95x [0.85, 1.07], 1.01x [0.74, 1.37], 0.91x [0.83, 1.01]), main's 0.50x
+  (0.42-0.55x): still short of >= 1x, not settled in any run.
+
+Where a decision goes now (wall clock inside one process, 326 decisions of two seeded games,
+load 1.9): the playouts 71%, the sampler 13% (its preparation 2% more), the tree and rewards
+the rest. Of a playout (~110 actions, ~2.7 rounds): ``rng.choice`` about a fifth (two Python
+frames a draw, kept: the hook must draw what the plain loop draws), each later round's seeded
+deal 26 µs (half of it seeding the generator), a trick's winner ~1 µs.
+
 Doppel Doubt after issue 27's engine work (its playout's legality checks and action
 application: the rounds before the last resolved without their claim record, the owners'
 bitboards and territory sums moved square by square, a seat's card, ranking and placement drawn
