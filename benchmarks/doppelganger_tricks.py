@@ -58,7 +58,8 @@ instead of main's plain slotted class (one ``__init__`` with three slot stores).
 The paragraphs below are history: before issue 26 the compiled build also compiled
 ``core/state.py`` and a native Tricks ``State``, and its ``State.play`` loop was the one
 compared with OpenSpiel (1.08-1.22x per round, 0.76x per decision). Search and random playouts
-go through the playout hook (``players.playout``), on the kernel's moments.
+go through the playout hook (``players.playout``), since issue 27 a tight integer loop
+(``playout_loop.py``) that builds no moment per action.
 
 Per round and per decision (issue 27): the ratio is printed both ways, because a round flatters
 us. OpenSpiel deals card by card, 39 chance nodes per round, each a ``legal_actions()``, a

@@ -58,6 +58,33 @@ lists and the action log the hook builds per action (the final state's record).
 The sampler section in that run: 862 µs a sample with the constraints worked out at every
 sample, 78 with them prepared once per decision (11.1x).
 
+After the Tricks playout loop (issue 27; 2026-11-27): the playout hook plays each round in a
+tight integer loop (``doppelganger_tricks/playout_loop.py``: hands as masks, no moment or state
+per action, the options the very tuples ``Moment.legal()`` lists so ``rng.choice`` draws the same
+games; the kernel's ``Book.may_claim`` and ``end_round`` for the claim windows and the rounds'
+ends), appends its ~110 actions to the log as one ``core.state.ActionRun`` node, resolves
+tricks with a one-pass ``codes.trick_winner``; the sampler builds its world as a moment from
+hand masks and its table of deal counts ~2.5x cheaper; the tree steps with ``fast_play``. The
+same decisions (the shipped ladders and sweeps check unchanged). Side by side in one run, main's
+code (``PYTHONPATH=/work/main``) and this alternated four times, each ``--engines
+doppelganger_tricks --games doppelganger_tricks=4,oh_hell=16``, load average 2.9-3.1:
+
+- Tricks **78.0** decisions/s (per run 64.2, 78.1, 88.7, 81.1; 653 decisions each) against
+  main's 37.3 (34.2, 35.5, 39.6, 39.8): **2.08x** [1.83, 2.37] (the four pairs' ratios,
+  t interval on their logs);
+- OpenSpiel's bot 76.9 (64.5-94.3 over the eight runs): Tricks **1.01x** of it (per run 0.97x
+  [0.80, 1.18], 1.05x [0.81, 1.35], 0.94x [0.75, 1.18], 1.01x [0.82, 1.25]: two PASS, two
+  FAIL, none settled), main's 0.48x (0.44-0.55x). At the target, not above it with a margin:
+  from run to run the ratio moves by 0.05 or so either way, so a run can fall below 1x.
+  (An earlier run of the same comparison, before the tree's last change, load 2.1-3.5: 74.8
+  against 41.0 decisions/s, 1.82x [1.65, 2.01]; 0.92x OpenSpiel's 81.7.)
+
+Where a decision goes now (wall clock inside one process, 326 decisions of two seeded games,
+load 1.9): the playouts 71%, the sampler 13% (its preparation 2% more), the tree and rewards
+the rest. Of a playout (~110 actions, ~2.7 rounds): ``rng.choice`` about a fifth (two Python
+frames a draw, kept: the hook must draw what the plain loop draws), each later round's seeded
+deal 26 µs (half of it seeding the generator), a trick's winner ~1 µs.
+
 Doppel Doubt after issue 27's engine work (its playout's legality checks and action
 application: the rounds before the last resolved without their claim record, the owners'
 bitboards and territory sums moved square by square, a seat's card, ranking and placement drawn

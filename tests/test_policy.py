@@ -406,3 +406,40 @@ def test_round_horizon_stops_playouts_at_the_end_of_the_round():
     for _ in range(5):
         state = state.play(player(state, random.Random(0)))
     assert state.round == start.round
+
+
+@pytest.mark.parametrize("name", ["doppeldoppel", "doppelganger_tricks", "groom_lake",
+                                  "doppelganger_quest"])
+def test_mcts_selection_steps_alike_with_fast_play_and_checked_play(name, monkeypatch):
+    """The tree's selection and expansion step with ``fast_play`` (the actions come from
+    ``legal_actions``: issue 27); the checked ``state.play`` gives the same states, so the
+    same decisions and the same random stream. Playouts stay the same on both sides (the
+    engine's hook), so this compares the tree's steps only; and the fast side is seen to use
+    ``fast_play`` in the tree (a search that reaches a depth of two or more)."""
+    from doppelnb.core import policy as policy_module
+    from doppelnb.core.spec import spec_of
+
+    spec = spec_of(name)
+    state = spec.new_game(spec.player_counts[0], seed=4)
+    walk = random.Random(4)
+    real = policy_module.fast_play
+    calls = []
+
+    def counting(s, a):
+        calls.append(1)
+        return real(s, a)
+
+    monkeypatch.setattr(policy_module, "fast_play", counting)
+    for _ in range(4):
+        if state.is_over:
+            break
+        fast, checked = MCTS(name, iterations=24), MCTS(name, iterations=24)
+        checked.fast = False  # the tree steps with state.play; the playout hook is kept
+        assert checked.playout is fast.playout
+        a, b = random.Random(11), random.Random(11)
+        before = len(calls)
+        assert fast(state, a) == checked(state, b)
+        assert a.getstate() == b.getstate()
+        if len(state.legal_actions()) > 1:  # a forced move is answered without a search
+            assert len(calls) > before
+        state = state.play(walk.choice(state.legal_actions()))

@@ -322,36 +322,42 @@ class MCTS:
         start_round = getattr(state, "round", None) if self.horizon == "round" else None
         if not isinstance(start_round, int) or isinstance(start_round, bool):
             start_round = None
+        # Every action below comes from legal_actions(), so an engine with its own transition
+        # steps without parsing and checking it again (fast_play: the same state, issue 27).
+        fast = self.fast and isinstance(state, GameState) and \
+            type(state)._apply is not GameState._apply
         # Selection and expansion over the actions legal in this determinization.
+        log = math.log
+        sqrt = math.sqrt
         while not state.is_over and (start_round is None or state.round == start_round):
-            legal = state.legal_actions()
-            mover = state.to_move
+            children = node.children
             untried = []
-            for action in legal:
-                child = node.children.get(_key(action))
+            tried = []  # the children of the legal actions, in their order (for UCT below)
+            for action in state.legal_actions():
+                child = children.get(_key(action))
                 if child is None:
                     untried.append(action)
                 else:
                     child.avail += 1
+                    tried.append(child)
             if untried:
                 action = untried[0] if len(untried) == 1 else rng.choice(untried)
-                child = _Node(mover, action)
+                child = _Node(state.to_move, action)
                 child.avail = 1
-                node.children[_key(action)] = child
-                state = state.play(action)
+                children[_key(action)] = child
+                state = fast_play(state, action) if fast else state.play(action)
                 path.append(child)
                 break
             best_child: _Node | None = None
             best_value = -math.inf
-            for action in legal:
-                child = node.children[_key(action)]
+            for child in tried:
                 value = (child.total / child.visits
-                         + c * math.sqrt(math.log(child.avail) / child.visits))
+                         + c * sqrt(log(child.avail) / child.visits))
                 if value > best_value:
                     best_child, best_value = child, value
             assert best_child is not None
             node = best_child
-            state = state.play(node.action)
+            state = fast_play(state, node.action) if fast else state.play(node.action)
             path.append(node)
         # Playout.
         if self.playout is not None and not state.is_over:
@@ -359,8 +365,6 @@ class MCTS:
         steps = 0
         limit = self.rollout_limit
         rollout = self.rollout
-        fast = self.fast and isinstance(state, GameState) and \
-            type(state)._apply is not GameState._apply
         while not state.is_over and (limit is None or steps < limit) and \
                 (start_round is None or state.round == start_round):
             action = rollout(state, rng)

@@ -140,6 +140,66 @@ class ActionLog:
         return (ActionLog.of, (list(self),))
 
 
+class ActionRun(ActionLog):
+    """A whole run of actions appended to a log at once: one node, the same log.
+
+    A random playout (an engine's ``GameSpec.playout`` hook) plays a hundred actions or so and
+    hands its final state to a search that reads only the result, never the log; building one
+    node per action cost it more than a microsecond an action (issue 27). This node is the run's
+    last action (``action``, ``length``) and keeps the others as a tuple: the nodes before it
+    are built only when something walks back to them (``parent``: iteration, equality,
+    hashing, pickling, a determinizer reading the round's actions), once, so the log is in
+    every way the one :meth:`ActionLog.of` would have built.
+
+    >>> base = ActionLog.of(["Y5"])
+    >>> run = ActionRun(base, ("4S", ("bid", 2)))
+    >>> list(run), len(run), run == ActionLog.of(["Y5", "4S", ("bid", 2)])
+    (['Y5', '4S', ('bid', 2)], 3, True)
+    """
+
+    __slots__ = ("_base", "_run")
+
+    def __init__(self, parent: ActionLog | None, actions: tuple[JsonAction, ...]) -> None:
+        if not actions:
+            raise ValueError("an ActionRun needs at least one action")
+        try:
+            hash(actions)  # every action an immutable value (as ActionLog checks one by one)
+        except TypeError:
+            actions = tuple(map(frozen_action, actions))
+        _PARENT.__set__(self, None)
+        self.action = actions[-1]
+        self.length = len(actions) + (0 if parent is None else parent.length)
+        self._hash = None
+        self._base = parent
+        self._run: tuple[JsonAction, ...] | None = actions[:-1]
+
+    @property
+    def parent(self) -> ActionLog | None:
+        """The node before the run's last action (the base class's slot, filled in when first
+        read)."""
+        run = self._run
+        if run is not None:
+            node = self._base
+            for action in run:
+                node = ActionLog(node, action)
+            _PARENT.__set__(self, node)
+            self._run = None
+            self._base = None
+        found: ActionLog | None = _PARENT.__get__(self, ActionLog)
+        return found
+
+    @parent.setter
+    def parent(self, node: ActionLog | None) -> None:
+        _PARENT.__set__(self, node)
+        self._run = None
+        self._base = None
+
+
+#: The slot ``ActionLog.parent`` itself (an :class:`ActionRun` reads and fills it behind its
+#: property).
+_PARENT: Any = ActionLog.__dict__["parent"]
+
+
 def frozen_action(action: JsonAction) -> JsonAction:
     """``action`` as an immutable, hashable value: JSON arrays become tuples, objects
     :class:`FrozenMap`, sets frozensets; a value that cannot be frozen is a programming error."""
@@ -552,5 +612,5 @@ class FrozenGameState(GameState):
                      self.action_log))
 
 
-__all__ = ["GameState", "FrozenGameState", "ActionLog", "frozen_action", "Outcome", "Score",
+__all__ = ["GameState", "FrozenGameState", "ActionLog", "ActionRun", "frozen_action", "Outcome", "Score",
            "JsonAction", "top_scorers", "copier", "Policy", "random_policy", "playout", "play_to_end"]

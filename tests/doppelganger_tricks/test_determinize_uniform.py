@@ -237,3 +237,41 @@ def test_mcts_uses_the_prepared_sampler_once_per_decision(monkeypatch):
 def test_prepared_sampler_refuses_bad_input(call):
     with pytest.raises(BadInput):
         call()
+
+
+def test_the_search_sampler_draws_the_readable_samples():
+    """The prepared sampler builds its world as a moment from hand masks (issue 27: the cheap
+    path of a search's 32 samples a decision); it must draw exactly what the readable path
+    draws (``HiddenDeal.deal``, then ``_finish``: sorted hands, secret forecasts, a new seed)
+    and leave the stream at the same place, with and without voids, during the forecasts
+    (3 and 4 seats)."""
+    from doppelnb.engines.doppelganger_tricks import players
+
+    positions = _late_positions()[:6] + [dt.new_game(4, seed=3), dt.new_game(3, seed=4)]
+    s = dt.new_game(4, seed=8)
+    s = s.play(s.legal_actions()[2])  # one forecast made: the others' still secret
+    positions.append(s)
+    walk = random.Random(2)
+    s = dt.new_game(3, seed=9)
+    for _ in range(25):
+        s = s.play(walk.choice(s.legal_actions()))
+    positions.append(s)
+    constrained = 0
+    for s in positions:
+        for p in range(s.players):
+            draw = prepare_determinize(s, p)
+            own = s.hands[p]
+            gone = {c for t in s.tricks for c in t.result.cards} | set(s.trick)
+            pool = tuple(c for c in dt.notation.deck(s.players) if c not in gone and c not in own)
+            sizes = {q: len(s.hands[q]) for q in range(s.players) if q != p}
+            void, _ = public_constraints(s)
+            hidden = HiddenDeal(pool, sizes, {q: void[q] for q in sizes})
+            constrained += not hidden.unconstrained
+            for k in range(3):
+                fast_rng, readable_rng = random.Random(k), random.Random(k)
+                fast = draw(fast_rng)
+                readable = players._finish(s, p, own, hidden.deal(readable_rng), readable_rng)
+                assert fast == readable and fast.moment == readable.moment
+                assert fast.hands == readable.hands and fast.seed == readable.seed
+                assert fast_rng.getstate() == readable_rng.getstate()
+    assert constrained >= 3

@@ -63,3 +63,30 @@ def test_the_kernel_resolves_with_the_one_winner_on_codes():
     root = pathlib.Path(__file__).resolve().parents[2]
     source = (root / "doppelnb/engines/doppelganger_tricks/kernel.py").read_text(encoding="utf-8")
     assert "trick_winner(" in source and "def trick_winner" not in source
+
+
+def test_dt_r13_fallback_ties_and_records_on_codes_are_the_readable_rules():
+    """When no lead-suit (or D) card survives, the highest other number wins and the earliest
+    of equal numbers (DT-R13): every 4-card trick of a hand-picked set full of annihilating
+    pairs and equal numbers in other suits, in every lead and declaration, both as a bare
+    trick and as the kernel's record (``start=2``: leader and declared suit first)."""
+    names = ["3C", "3D", "5T", "5S", "7D", "7T", "2S", "8S"]
+    by_name = {c.name: c for c in ALL_CARDS}
+    picked = [by_name[x] for x in names]
+    checked = fallback = 0
+    for trick in itertools.permutations(picked, 4):
+        for declared in (("C", "T", "S") if trick[0].suit == "D" else (None,)):
+            lead = declared or trick[0].suit
+            ref = resolve_trick(list(trick), declared, players=4)
+            want = -1 if ref.winner is None else ref.winner
+            codes = tuple(ALL_CARDS.index(c) for c in trick)
+            code_lead = "CTS".index(lead)
+            assert trick_winner(codes, code_lead) == want, trick
+            for leader in range(4):  # the record's leader may equal a card's code (3C: 2)
+                record = (leader, -1 if declared is None else code_lead, *codes)
+                assert trick_winner(record, code_lead, 2) == want, (record, trick)
+                assert trick_winner(list(record), code_lead, 2) == want, (record, trick)
+            checked += 1
+            fallback += not any(c.suit in (lead, "D") for i, c in enumerate(trick)
+                                if i not in ref.annihilated)
+    assert checked > 1000 and fallback > 100

@@ -25,24 +25,22 @@ from typing import Any, ClassVar, Final
 
 from ...core.errors import IllegalAction
 from ...core.frozen import FrozenMap
-from .actions import LEADS, PASS, PLAYS, Action, Bid, Claim, Play, parse_action
+from .actions import PASS, PLAYS, Action, Bid, Claim, Play, parse_action
 from .codes import (
     BIDS_UP_TO,
     CHUNK,
     CLAIM_OPTIONS,
     PLAYS_OF,
     SUIT_CODE,
-    SUIT_MASKS,
     hand_mask,
-    mask_cards,
     mask_leads,
     mask_plays,
+    restricted_leads,
     trick_record,
     trick_winner,
 )
 from .deal import deal_masks, first_player, tricks_per_round
 from .legal import MomentTable, refusal
-from .notation import PLAIN_SUITS
 from .rules import BONUS_NAMES, RoundScore, Rules
 from .scoring import FORECAST, HELD, held_bonus_points, round_score
 
@@ -317,11 +315,7 @@ class Moment:
                 return CLAIM_OPTIONS[window][(h1 is None, h3 is None)]
             if self.size or not self.book.restricted:
                 return self.legal_plays()
-            m = self.mask(self.leader)  # DT-A10: declare only a plain suit the leader holds
-            suits = tuple([x for k, x in enumerate(PLAIN_SUITS) if m & SUIT_MASKS[k]]) \
-                or PLAIN_SUITS  # a hand of only D cards may declare any suit
-            return tuple([play for c in mask_cards(m) for play in LEADS[c]
-                          if play.declared is None or play.declared in suits])
+            return restricted_leads(self.mask(self.leader))  # DT-A10
         if phase == "forecast":
             return BIDS_UP_TO[12 if self.book.bid12 else tricks_per_round(self.n)]
         return ()  # the game is over
@@ -476,7 +470,8 @@ class Moment:
             k += 1
         totals = tuple(sums)
         if book.round + 1 >= self.n:  # DT-R20
-            done = book._replace(sheet=book.sheet + (row,), totals=totals, last_round=self.tricks)
+            done = Book(book.round, book.first, book.sheet + (row,), totals, self.tricks,
+                        book.rules, book.seed, book.options)  # not _replace: once a playout
             return Moment(self.n, done, "over", self.bids, self.m0, self.m1, self.m2, self.m3,
                           self.won, self.leader, self.cards, self.size, self.lead,
                           self.declared, self.tricks, self.holders, self.window)

@@ -3,7 +3,8 @@
 - :func:`greedy`: a one-move heuristic a student can read (forecast the strong cards, win tricks
   cheaply while short of the forecast, duck once it is made, take any free bonus card).
 - :func:`playout`: the fast random playout search players use (``GameSpec.playout``): the game
-  the plain random loop plays, on the integer kernel, building one state at the end.
+  the plain random loop plays, in the tight integer loop of :mod:`.playout_loop`, building one state
+  at the end (:func:`moment_playout`: the same game on the kernel's moments, its reference).
 - :func:`determinize`: a state consistent with everything one player has seen, with every
   hidden part (the other hands, the forecasts still secret, and the seed that deals the later
   rounds) resampled. It reads only public information and the player's own hand: the cards the
@@ -23,10 +24,13 @@
 
 from __future__ import annotations
 
+import functools
+import itertools
 import math
+import operator
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from ...core.chance import MAX_SEED
 from ...core.checks import check_instance, check_seat
@@ -35,10 +39,12 @@ from ...core.state import ActionLog
 from .actions import PASS, Action, Bid, Claim, Play
 from .actions import to_json as action_json
 from .apply import next_moment
+from .kernel import Book, Moment
 from .notation import ALL_CARDS, DOPPELGANGER, PLAIN_SUITS, SUITS, Card, deck, sort_hand
+from .playout_loop import playout
 from .rules import _resolve
 from .simulation import _check_rng, heuristic_bid, policy_aim
-from .state import State
+from .state import State, _state
 
 
 def _check(state: Any, rng: Any) -> State:
@@ -169,7 +175,7 @@ class HiddenDeal:
     6
     """
 
-    __slots__ = ("pool", "seats", "sizes", "by_suit", "allowed", "_memo")
+    __slots__ = ("pool", "seats", "sizes", "by_suit", "allowed", "_memo", "codes", "codes_by_suit")
 
     def __init__(self, pool: tuple[Card, ...], sizes: dict[int, int],
                  voids: dict[int, set[str]]) -> None:
@@ -186,6 +192,10 @@ class HiddenDeal:
                              for x in suits)
         self._memo: dict[tuple[int, tuple[int, ...]],
                          tuple[int, list[tuple[int, tuple[int, ...]]]]] = {}
+        # The same cards as codes, for :meth:`deal_masks` (a shuffle's draws depend only on the
+        # list's length, so shuffling the codes draws what shuffling the cards draws).
+        self.codes = tuple(c.index for c in self.pool)
+        self.codes_by_suit = tuple(tuple(c.index for c in cards) for cards in self.by_suit)
 
     @property
     def unconstrained(self) -> bool:
@@ -202,24 +212,39 @@ class HiddenDeal:
         and the choices for suit ``i``: (ways, counts per seat) for each split with ways > 0.
         Memoized: the same room is reached by many splits of the earlier suits."""
         key = (i, room)
-        done = self._memo.get(key)
+        memo = self._memo
+        done = memo.get(key)
         if done is not None:
             return done
-        if i == len(self.by_suit):
-            result: tuple[int, list[tuple[int, tuple[int, ...]]]] = (int(not any(room)), [])
+        result: tuple[int, list[tuple[int, tuple[int, ...]]]]
+        suits = len(self.by_suit)
+        if i == suits:
+            result = (int(not any(room)), [])
+        elif i == suits - 1:
+            # The last suit must fill the room exactly: its one split is the room itself (the
+            # one the loop below would keep), if the seats with room may all hold the suit.
+            cards = len(self.by_suit[i])
+            allowed = self.allowed[i]
+            if sum(room) == cards and all(not r or j in allowed for j, r in enumerate(room)):
+                ways = _multinomial(cards, room)
+                result = (ways, [(ways, room)])
+            else:
+                result = (0, [])
         else:
             choices = []
             total = 0
             cards = len(self.by_suit[i])
+            after_key = i + 1
             for split in _splits(cards, self.allowed[i], room):
-                after = tuple(r - k for r, k in zip(room, split, strict=True))
-                rest = self._completions(i + 1, after)[0]
+                after = tuple(map(operator.sub, room, split))
+                found = memo.get((after_key, after))
+                rest = (found if found is not None else self._completions(after_key, after))[0]
                 if rest:
                     ways = _multinomial(cards, split) * rest
                     choices.append((ways, split))
                     total += ways
             result = (total, choices)
-        self._memo[key] = result
+        memo[key] = result
         return result
 
     def deal(self, rng: random.Random) -> dict[int, list[Card]]:
@@ -248,6 +273,39 @@ class HiddenDeal:
             room = tuple(r - k for r, k in zip(room, split, strict=True))
         return dealt
 
+    def deal_masks(self, rng: random.Random) -> list[int]:
+        """:meth:`deal` as one bit mask per seat of ``seats`` (the same draws from ``rng``, the
+        same deal): what the search's sampler needs, without card objects or sorted hands."""
+        masks = [0] * len(self.seats)
+        if self.unconstrained:
+            pool = list(self.codes)
+            rng.shuffle(pool)
+            at = 0
+            for j, size in enumerate(self.sizes):
+                mask = 0
+                for c in pool[at:at + size]:
+                    mask |= 1 << c
+                masks[j] = mask
+                at += size
+            return masks
+        room = self.sizes
+        memo = self._memo
+        for i, codes in enumerate(self.codes_by_suit):
+            found = memo.get((i, room))  # worked out by the first sample of the decision
+            total, choices = found if found is not None else self._completions(i, room)
+            if not total:  # cannot happen: the true deal satisfies every public constraint
+                raise AssertionError("no consistent deal")
+            split = _pick(choices, rng.randrange(total))
+            shuffled = list(codes)
+            rng.shuffle(shuffled)
+            at = 0
+            for j, k in enumerate(split):
+                for c in shuffled[at:at + k]:
+                    masks[j] |= 1 << c
+                at += k
+            room = tuple(map(operator.sub, room, split))
+        return masks
+
 
 
 def _pick(choices: list[tuple[int, tuple[int, ...]]], at: int) -> tuple[int, ...]:
@@ -259,34 +317,39 @@ def _pick(choices: list[tuple[int, tuple[int, ...]]], at: int) -> tuple[int, ...
     raise AssertionError("position past the total")
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def _splits(cards: int, allowed: tuple[int, ...], room: tuple[int, ...]
-            ) -> list[tuple[int, ...]]:
+            ) -> tuple[tuple[int, ...], ...]:
     """Every way to give ``cards`` cards of one suit to the seats: counts per seat, zero for a
-    seat not in ``allowed``, at most each seat's ``room``."""
+    seat not in ``allowed``, at most each seat's ``room``; in lexicographic order of the counts
+    of the ``allowed`` seats (the order :meth:`HiddenDeal.deal` draws a split from). The last
+    allowed seat takes what is left, so only the others' counts are enumerated. Kept (a
+    pure function of small tuples): the decisions of a game meet the same shapes again."""
     out: list[tuple[int, ...]] = []
-    split = [0] * len(room)
-
-    def place(j: int, left: int) -> None:
-        if j == len(allowed):
-            if not left:
-                out.append(tuple(split))
-            return
-        seat = allowed[j]
-        for k in range(min(left, room[seat]) + 1):
-            split[seat] = k
-            place(j + 1, left - k)
-        split[seat] = 0
-
-    place(0, cards)
-    return out
+    if not allowed:
+        return ((0,) * len(room),) if not cards else ()
+    *free, last = allowed
+    for counts in itertools.product(*(range(min(cards, room[q]) + 1) for q in free)):
+        left = cards - sum(counts)
+        if 0 <= left <= room[last]:
+            split = [0] * len(room)
+            for q, k in zip(free, counts, strict=True):
+                split[q] = k
+            split[last] = left
+            out.append(tuple(split))
+    return tuple(out)
 
 
 def _multinomial(total: int, parts: tuple[int, ...]) -> int:
     """``total! / prod(part!)``: the ways to split ``total`` distinct cards in those counts."""
-    out = math.factorial(total)
+    out = _FACTORIALS[total]
     for k in parts:
-        out //= math.factorial(k)
+        out //= _FACTORIALS[k]
     return out
+
+
+#: ``k!`` for every number of cards a deal can hold.
+_FACTORIALS: Final[tuple[int, ...]] = tuple(math.factorial(k) for k in range(41))
 
 
 def prepare_determinize(state: State, player: int) -> Callable[[random.Random], State]:
@@ -303,9 +366,31 @@ def prepare_determinize(state: State, player: int) -> Callable[[random.Random], 
     void, _ = public_constraints(s)
     hidden = HiddenDeal(pool, sizes, {q: void[q] for q in sizes})
 
+    m = s.moment
+    book = m.book
+    n = s.players
+    others = hidden.seats
+    secret = s.phase == "forecast"  # DT-R6: the others' forecasts are still secret
+    bid_options = s.bid_max + 1
+    masks = [0, 0, 0, 0]  # one per seat, the fourth 0 at a 3-player table
+    masks[player] = m.mask(player)
+
     def sample(rng: random.Random) -> State:
+        """:func:`_finish` of :meth:`HiddenDeal.deal` (the same draws, an equal state), built
+        as the moment itself: the hands as masks, no sorted hands nor readable fields."""
         check_instance(rng, "rng", random.Random, expected="a random.Random")
-        return _finish(s, player, own, hidden.deal(rng), rng)
+        for q, mask in zip(others, hidden.deal_masks(rng), strict=True):
+            masks[q] = mask
+        bids = m.bids
+        if secret:
+            bids = tuple([b if b is None or q == player else rng.randrange(bid_options)
+                          for q, b in enumerate(bids)])
+        seed = rng.randrange(MAX_SEED + 1)  # drawn last, as in _finish
+        world = Book(book.round, book.first, book.sheet, book.totals, book.last_round,
+                     book.rules, seed, book.options)
+        return _state(Moment(n, world, m.phase, bids, masks[0], masks[1], masks[2], masks[3],
+                             m.won, m.leader, m.cards, m.size, m.lead, m.declared, m.tricks,
+                             m.holders, m.window), s.action_log)
 
     return sample
 
@@ -348,13 +433,12 @@ def _finish(s: State, player: int, own: tuple[Card, ...], dealt: dict[int, list[
     return s._evolve(hands=hands, bids=bids, seed=rng.randrange(MAX_SEED + 1))
 
 
-def playout(state: State, rng: random.Random) -> State:
-    """The random playout to the end of the game from ``state``: exactly the game of
-    ``while not s.is_over: s = fast_play(s, rng.choice(s.legal_actions()))`` (the same legal
-    actions in the same order, so the same draws from ``rng``, the same final state and record),
-    played on the kernel's moments (:func:`.apply.next_moment`) without building a state per
-    action: one state is built at the end, with the action log grown as it went.
-    ``tests/test_playout_hook.py`` holds it to the plain loop."""
+def moment_playout(state: State, rng: random.Random) -> State:
+    """The random playout to the end of the game from ``state`` on the kernel's moments
+    (:func:`.apply.next_moment`), one moment per action: exactly the game of
+    ``while not s.is_over: s = fast_play(s, rng.choice(s.legal_actions()))``, one state built
+    at the end. The search's hook is now :func:`.playout_loop.playout` (the same game in a tight
+    integer loop, issue 27); this one stays as the readable reference its tests compare with."""
     m = state.moment
     log = state.action_log
     choice = rng.choice
@@ -392,5 +476,6 @@ def aim_policy(state: Any, rng: Any) -> Any:
     return str(c)
 
 
-__all__ = ["greedy", "determinize", "prepare_determinize", "playout", "HiddenDeal",
+__all__ = ["greedy", "determinize", "prepare_determinize", "playout", "moment_playout",
+           "HiddenDeal",
            "public_constraints", "aim_policy"]

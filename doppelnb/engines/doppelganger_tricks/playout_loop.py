@@ -1,0 +1,172 @@
+"""The random playout of Doppelgänger Tricks in a tight integer loop (issue 27): the game the
+plain loop ``while not s.is_over: s = fast_play(s, rng.choice(s.legal_actions()))`` plays,
+draw for draw, without a state or a kernel :class:`~.kernel.Moment` per action.
+
+A round is played in local variables: the hands as a list of bit masks, the trick in progress
+as a list of card codes, the tricks won as a list. The options of each move are the very
+tuples the kernel's :meth:`~.kernel.Moment.legal` hands out (the same per-mask tables of
+:mod:`.codes`, in the same order), so ``rng.choice`` draws the same index from them and the
+same action. What happens rarely is left to the kernel itself: a bonus claim's window is
+opened by :meth:`~.kernel.Book.may_claim` (DT-R15, DT-A3, DT-A4), and the round's end by
+building the one moment the kernel would hold after the round's last card (or pass) and
+calling its :meth:`~.kernel.Moment.end_round` (DT-R16..R20: the score sheet row, the totals,
+the next deal from the game's seed, or the game's end). So the forecasts, the tricks, the
+claims and every ``Rules`` variant the kernel supports are played as the kernel plays them;
+``tests/doppelganger_tricks/test_playout_loop.py`` holds the two to the same games.
+
+The chosen actions' record entries are kept in a list and appended to the action log at the
+end as one :class:`~doppelnb.core.state.ActionRun` node, for the one state built there.
+
+>>> import random
+>>> from doppelnb.core.policy import fast_play
+>>> from . import new_game
+>>> s = new_game(4, seed=3)
+>>> fast = playout(s, random.Random(1))
+>>> plain, rng = s, random.Random(1)
+>>> while not plain.is_over:
+...     plain = fast_play(plain, rng.choice(plain.legal_actions()))
+>>> fast == plain, fast.is_over
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ...core.state import ActionRun
+from .actions import PASS
+from .codes import (
+    BIDS_UP_TO,
+    CHUNK,
+    CLAIM_OPTIONS,
+    LEADS_OF_D,
+    PLAYS_OF,
+    SUIT_CODE,
+    restricted_leads,
+    trick_winner,
+)
+from .deal import tricks_per_round
+from .kernel import Moment
+from .rules import BONUS_NAMES
+from .state import State, _state
+
+
+def playout(state: State, rng: random.Random) -> State:
+    """The random playout to the end of the game from ``state``: exactly the game of the plain
+    loop (the same legal actions in the same order, so the same draws from ``rng``, the same
+    final state and record), one round at a time by :func:`play_round`, one state built at the
+    end. ``tests/test_playout_hook.py`` holds it to the plain loop."""
+    m = state.moment
+    if m.phase == "over":
+        return state
+    choice = rng.choice
+    entries: list[Any] = []
+    while m.phase != "over":
+        m = play_round(m, choice, entries)
+    # One node for the whole run: a search reads the result, not the log (the nodes are built
+    # if anything walks the log back).
+    return _state(m, ActionRun(state.action_log, tuple(entries)))
+
+
+def play_round(m: Moment, choice: Callable[[Sequence[Any]], Any], entries: list[Any]) -> Moment:
+    """Play the rest of ``m``'s round with ``choice`` (``rng.choice``) drawing each action from
+    the legal ones, append each action's record entry to ``entries``, and return the kernel's
+    moment after the round: the next round dealt, or the game over (DT-R16..R20)."""
+    n = m.n
+    book = m.book
+    bids = m.bids
+    leader = m.leader
+    if m.phase == "forecast":  # DT-R6: in seat order from the round's first player
+        options = BIDS_UP_TO[12 if book.bid12 else tricks_per_round(n)]  # DT-A6
+        forecasts = list(bids)
+        first = book.first
+        for k in range(first, first + n):
+            if forecasts[k % n] is None:
+                bid = choice(options)
+                forecasts[k % n] = bid.tricks
+                entries.append(bid)  # a Bid is its own record entry (a tuple)
+        bids = tuple(forecasts)
+        leader = first  # the first player leads the first trick
+    hands = [m.m0, m.m1, m.m2, m.m3]  # m3 is 0 at a 3-player table
+    won = list(m.won)
+    tricks = list(m.tricks)
+    holders = m.holders
+    window = m.window
+    cards = m.cards
+    size = m.size
+    trick = [cards >> (6 * k) & 63 for k in range(size)]  # codes, in play order
+    lead = m.lead
+    declared = m.declared
+    restricted = book.restricted
+    append = entries.append
+    circles, triangles, squares, dees = PLAYS_OF  # per 10-bit mask of a suit: its plain plays
+    d_leads = LEADS_OF_D  # per mask of D cards: their leads, each declaring C, T or S
+    while True:
+        if window is not None:  # DT-R15: claim a free bonus card, or pass
+            claim = choice(CLAIM_OPTIONS[window][(holders[0] is None, holders[1] is None)])
+            append(claim)  # a Claim is a tuple, PASS a plain str: their own entries
+            if claim != PASS:
+                bonus = BONUS_NAMES.index(claim.bonus)
+                holders = holders[:bonus] + (window,) + holders[bonus + 1:]
+            window = None
+            if not size and not hands[0] | hands[1] | hands[2] | hands[3]:
+                break  # the claim after the round's last card ends it (DT-R17)
+            continue
+        p = (leader + size) % n
+        hand = hands[p]
+        # The legal plays as mask_leads / mask_plays / Moment.legal_plays list them, their
+        # tables' look-ups written out (no call per action).
+        if not size:  # DT-R7, DT-R8 (DT-A10: declare only a plain suit the leader holds)
+            legal = restricted_leads(hand) if restricted else (
+                circles[hand & CHUNK] + triangles[hand >> 10 & CHUNK] + squares[hand >> 20 & CHUNK]
+                + d_leads[hand >> 30])
+        else:
+            follow = hand >> (10 * lead) & CHUNK
+            if follow:  # DT-R9: holding the lead suit, follow it or play a D card
+                legal = PLAYS_OF[lead][follow] + dees[hand >> 30]
+            else:
+                legal = (circles[hand & CHUNK] + triangles[hand >> 10 & CHUNK]
+                         + squares[hand >> 20 & CHUNK] + dees[hand >> 30])
+        play = choice(legal)
+        append(play.text)
+        code = play.code
+        rest = hand & ~(1 << code)
+        hands[p] = rest
+        # DT-R15: a claim needs a hand without D cards and a free bonus card (DT-A3, DT-A4).
+        if not rest >> 30 and (holders[0] is None or holders[1] is None) \
+                and book.may_claim(holders, p, code, hand, n):
+            window = p
+        if not size:  # the lead (DT-R8: a led D card carries its declared suit)
+            declared = play.declared
+            lead = code // 10 if declared is None else SUIT_CODE[declared]
+            trick = [code]
+            size = 1
+            continue
+        trick.append(code)
+        size += 1
+        if size < n:
+            continue
+        # DT-R11: the trick is complete; the kernel's record of it, and its winner (DT-R12..R14)
+        record = (leader, -1 if declared is None else lead, *trick)
+        win = trick_winner(record, lead, 2)
+        if win >= 0:  # the winner takes the trick and leads the next one
+            leader = (leader + win) % n
+            won[leader] += 1
+        # DT-R13c: with no winner the same leader leads again
+        tricks.append(record)
+        trick = []
+        size = 0
+        lead = -1
+        declared = None
+        if window is None and not hands[0] | hands[1] | hands[2] | hands[3]:
+            break  # the round's last card (DT-R17)
+    # The moment the kernel holds after the round's last card (or the claim after it): its
+    # end_round scores the round and deals the next one or ends the game (DT-R16..R20).
+    end = Moment(n, book, "play", bids, 0, 0, 0, 0, tuple(won), leader, 0, 0, -1, None,
+                 tuple(tricks), holders, None)
+    return end.end_round()
+
+
+__all__ = ["playout", "play_round"]
