@@ -47,9 +47,10 @@ from .codes import (
     restricted_leads,
     trick_winner,
 )
-from .deal import tricks_per_round
-from .kernel import Moment
+from .deal import deal_masks, tricks_per_round
+from .kernel import Book, Moment
 from .rules import BONUS_NAMES
+from .scoring import FORECAST, HELD, held_bonus_points, round_score
 from .state import State, _state
 
 
@@ -101,8 +102,10 @@ def play_round(m: Moment, choice: Callable[[Sequence[Any]], Any], entries: list[
     declared = m.declared
     restricted = book.restricted
     append = entries.append
-    circles, triangles, squares, dees = PLAYS_OF  # per 10-bit mask of a suit: its plain plays
+    follows = PLAYS_OF  # per suit, per 10-bit mask of it: its plain plays (bound locally)
+    circles, triangles, squares, dees = follows
     d_leads = LEADS_OF_D  # per mask of D cards: their leads, each declaring C, T or S
+    chunk = CHUNK
     while True:
         if window is not None:  # DT-R15: claim a free bonus card, or pass
             claim = choice(CLAIM_OPTIONS[window][(holders[0] is None, holders[1] is None)])
@@ -120,15 +123,15 @@ def play_round(m: Moment, choice: Callable[[Sequence[Any]], Any], entries: list[
         # tables' look-ups written out (no call per action).
         if not size:  # DT-R7, DT-R8 (DT-A10: declare only a plain suit the leader holds)
             legal = restricted_leads(hand) if restricted else (
-                circles[hand & CHUNK] + triangles[hand >> 10 & CHUNK] + squares[hand >> 20 & CHUNK]
+                circles[hand & chunk] + triangles[hand >> 10 & chunk] + squares[hand >> 20 & chunk]
                 + d_leads[hand >> 30])
         else:
-            follow = hand >> (10 * lead) & CHUNK
+            follow = hand >> (10 * lead) & chunk
             if follow:  # DT-R9: holding the lead suit, follow it or play a D card
-                legal = PLAYS_OF[lead][follow] + dees[hand >> 30]
+                legal = follows[lead][follow] + dees[hand >> 30]
             else:
-                legal = (circles[hand & CHUNK] + triangles[hand >> 10 & CHUNK]
-                         + squares[hand >> 20 & CHUNK] + dees[hand >> 30])
+                legal = (circles[hand & chunk] + triangles[hand >> 10 & chunk]
+                         + squares[hand >> 20 & chunk] + dees[hand >> 30])
         play = choice(legal)
         append(play.text)
         code = play.code
@@ -148,9 +151,25 @@ def play_round(m: Moment, choice: Callable[[Sequence[Any]], Any], entries: list[
         size += 1
         if size < n:
             continue
-        # DT-R11: the trick is complete; the kernel's record of it, and its winner (DT-R12..R14)
+        # DT-R11: the trick is complete; its winner (DT-R12..R14) as codes.trick_winner finds
+        # it, its first pass written out (no call, no record to skip over): a D card counts as
+        # the lead suit, a lead-suit card and the D card of its number annihilate, and the
+        # highest survivor wins. With no survivor the reference decides (the rare case).
+        low = 10 * lead
+        plain = 0
+        ds = 0
+        for c in trick:
+            if c >= 30:
+                ds |= 1 << (c - 30)
+            elif low <= c < low + 10:
+                plain |= 1 << (c - low)
+        alive = plain ^ ds
+        if alive:
+            top = alive.bit_length() - 1
+            win = trick.index(30 + top if ds >> top & 1 else low + top)
+        else:
+            win = trick_winner(trick, lead)
         record = (leader, -1 if declared is None else lead, *trick)
-        win = trick_winner(record, lead, 2)
         if win >= 0:  # the winner takes the trick and leads the next one
             leader = (leader + win) % n
             won[leader] += 1
@@ -162,11 +181,53 @@ def play_round(m: Moment, choice: Callable[[Sequence[Any]], Any], entries: list[
         declared = None
         if window is None and not hands[0] | hands[1] | hands[2] | hands[3]:
             break  # the round's last card (DT-R17)
-    # The moment the kernel holds after the round's last card (or the claim after it): its
-    # end_round scores the round and deals the next one or ends the game (DT-R16..R20).
-    end = Moment(n, book, "play", bids, 0, 0, 0, 0, tuple(won), leader, 0, 0, -1, None,
-                 tuple(tricks), holders, None)
-    return end.end_round()
+    return end_round(n, book, bids, tuple(won), leader, tuple(tricks), holders)
 
 
-__all__ = ["playout", "play_round"]
+def end_round(n: int, book: Book, bids: tuple[int | None, ...], won: tuple[int, ...],
+              leader: int, tricks: tuple[tuple[int, ...], ...],
+              holders: tuple[int | None, ...]) -> Moment:
+    """:meth:`.kernel.Moment.end_round` of the moment after the round's last card (or the
+    claim after it), built directly from the loop's variables: the score sheet row of
+    :func:`.kernel.score_row` (DT-R16, DT-R18, DT-R19), the totals, and the next round dealt
+    from the game's seed (DT-R5) or the game over (DT-R20). It skips the kernel's moment of the
+    round's end, the row's second pass for the totals and the calls between them (a playout
+    ends two or three rounds); ``tests/doppelganger_tricks/test_playout_loop.py`` holds it to
+    the kernel's."""
+    rules = book.rules
+    h1, h3 = holders
+    old = book.totals
+    forecasts: list[int] = []
+    held_cards: list[tuple[str, ...]] = []
+    points: list[int] = []
+    extra: list[int] = []
+    totals: list[int] = []
+    for p in range(n):
+        b = bids[p]
+        bid = b if b is not None else 0
+        w = won[p]
+        held = (2 if h1 == p else 0) + (1 if h3 == p else 0)
+        f = FORECAST[bid][w]
+        x = held_bonus_points(held, bid, w, rules) if held else 0
+        forecasts.append(bid)
+        held_cards.append(HELD[held])
+        points.append(f)
+        extra.append(x)
+        totals.append(old[p] + f + x)  # DT-R19
+    row = round_score((book.round + 1, book.first, tuple(forecasts), won, tuple(held_cards),
+                       tuple(points), tuple(extra)))
+    if book.round + 1 >= n:  # DT-R20: the game is over
+        done = Book(book.round, book.first, book.sheet + (row,), tuple(totals), tricks, rules,
+                    book.seed, book.options)
+        return Moment(n, done, "over", bids, 0, 0, 0, 0, won, leader, 0, 0, -1, None, tricks,
+                      holders, None)
+    first = (book.first + 1) % n  # DT-R5: the left neighbour starts the next round
+    nxt = Book(book.round + 1, first, book.sheet + (row,), tuple(totals), tricks, rules,
+               book.seed, book.options)
+    masks = deal_masks(n, book.seed, book.round + 1)  # DT-R4: the game's seeded deal
+    return Moment(n, nxt, "forecast", (None,) * n, masks[0], masks[1], masks[2],
+                  masks[3] if n == 4 else 0, (0,) * n, first, 0, 0, -1, None, (), (None, None),
+                  None)
+
+
+__all__ = ["playout", "play_round", "end_round"]
