@@ -94,7 +94,6 @@ def play_round(m: Moment, choice: Callable[[Sequence[Any]], Any], entries: list[
     won = list(m.won)
     tricks = list(m.tricks)
     holders = m.holders
-    window = m.window
     cards = m.cards
     size = m.size
     trick = [cards >> (6 * k) & 63 for k in range(size)]  # codes, in play order
@@ -102,60 +101,60 @@ def play_round(m: Moment, choice: Callable[[Sequence[Any]], Any], entries: list[
     declared = m.declared
     restricted = book.restricted
     append = entries.append
-    follows = PLAYS_OF  # per suit, per 10-bit mask of it: its plain plays (bound locally)
-    circles, triangles, squares, dees = follows
+    circles, triangles, squares, dees = PLAYS_OF  # per 10-bit mask of a suit: its plain plays
     d_leads = LEADS_OF_D  # per mask of D cards: their leads, each declaring C, T or S
     chunk = CHUNK
+    if m.window is not None:  # DT-R15: a claim's window already open
+        holders = claim_or_pass(choice, m.window, holders, append)
+        if not size and not hands[0] | hands[1] | hands[2] | hands[3]:
+            return end_round(n, book, bids, tuple(won), leader, tuple(tricks), holders)
+    # One trick per pass: its lead, then the others' plays. A claim's window (DT-R15) is
+    # settled as soon as it opens, before the next play draws: resolving a trick draws nothing,
+    # so the draws and the record entries come in the kernel's order. The legal plays are those
+    # mask_leads / mask_plays / Moment.legal_plays list, their tables' look-ups written out.
     while True:
-        if window is not None:  # DT-R15: claim a free bonus card, or pass
-            claim = choice(CLAIM_OPTIONS[window][(holders[0] is None, holders[1] is None)])
-            append(claim)  # a Claim is a tuple, PASS a plain str: their own entries
-            if claim != PASS:
-                bonus = BONUS_NAMES.index(claim.bonus)
-                holders = holders[:bonus] + (window,) + holders[bonus + 1:]
-            window = None
-            if not size and not hands[0] | hands[1] | hands[2] | hands[3]:
-                break  # the claim after the round's last card ends it (DT-R17)
-            continue
-        p = (leader + size) % n
-        hand = hands[p]
-        # The legal plays as mask_leads / mask_plays / Moment.legal_plays list them, their
-        # tables' look-ups written out (no call per action).
         if not size:  # DT-R7, DT-R8 (DT-A10: declare only a plain suit the leader holds)
-            legal = restricted_leads(hand) if restricted else (
+            hand = hands[leader]
+            play = choice(restricted_leads(hand) if restricted else (
                 circles[hand & chunk] + triangles[hand >> 10 & chunk] + squares[hand >> 20 & chunk]
-                + d_leads[hand >> 30])
-        else:
-            follow = hand >> (10 * lead) & chunk
-            if follow:  # DT-R9: holding the lead suit, follow it or play a D card
-                legal = follows[lead][follow] + dees[hand >> 30]
-            else:
-                legal = (circles[hand & chunk] + triangles[hand >> 10 & chunk]
-                         + squares[hand >> 20 & chunk] + dees[hand >> 30])
-        play = choice(legal)
-        append(play.text)
-        code = play.code
-        rest = hand & ~(1 << code)
-        hands[p] = rest
-        # DT-R15: a claim needs a hand without D cards and a free bonus card (DT-A3, DT-A4).
-        if not rest >> 30 and (holders[0] is None or holders[1] is None) \
-                and book.may_claim(holders, p, code, hand, n):
-            window = p
-        if not size:  # the lead (DT-R8: a led D card carries its declared suit)
-            declared = play.declared
+                + d_leads[hand >> 30]))
+            append(play.text)
+            code = play.code
+            rest = hand & ~(1 << code)
+            hands[leader] = rest
+            declared = play.declared  # DT-R8: a led D card carries its declared suit
             lead = code // 10 if declared is None else SUIT_CODE[declared]
             trick = [code]
             size = 1
-            continue
-        trick.append(code)
-        size += 1
-        if size < n:
-            continue
+            # DT-R15: a claim needs a hand without D cards and a free bonus card (DT-A3, DT-A4)
+            if not rest >> 30 and (holders[0] is None or holders[1] is None) \
+                    and book.may_claim(holders, leader, code, hand, n):
+                holders = claim_or_pass(choice, leader, holders, append)
+        of_lead = PLAYS_OF[lead]
+        shift = 10 * lead
+        while size < n:
+            p = (leader + size) % n
+            hand = hands[p]
+            follow = hand >> shift & chunk
+            if follow:  # DT-R9: holding the lead suit, follow it or play a D card
+                play = choice(of_lead[follow] + dees[hand >> 30])
+            else:
+                play = choice(circles[hand & chunk] + triangles[hand >> 10 & chunk]
+                              + squares[hand >> 20 & chunk] + dees[hand >> 30])
+            append(play.text)
+            code = play.code
+            rest = hand & ~(1 << code)
+            hands[p] = rest
+            trick.append(code)
+            size += 1
+            if not rest >> 30 and (holders[0] is None or holders[1] is None) \
+                    and book.may_claim(holders, p, code, hand, n):
+                holders = claim_or_pass(choice, p, holders, append)
         # DT-R11: the trick is complete; its winner (DT-R12..R14) as codes.trick_winner finds
         # it, its first pass written out (no call, no record to skip over): a D card counts as
         # the lead suit, a lead-suit card and the D card of its number annihilate, and the
         # highest survivor wins. With no survivor the reference decides (the rare case).
-        low = 10 * lead
+        low = shift
         plain = 0
         ds = 0
         for c in trick:
@@ -169,19 +168,28 @@ def play_round(m: Moment, choice: Callable[[Sequence[Any]], Any], entries: list[
             win = trick.index(30 + top if ds >> top & 1 else low + top)
         else:
             win = trick_winner(trick, lead)
-        record = (leader, -1 if declared is None else lead, *trick)
+        tricks.append((leader, -1 if declared is None else lead, *trick))
         if win >= 0:  # the winner takes the trick and leads the next one
             leader = (leader + win) % n
             won[leader] += 1
         # DT-R13c: with no winner the same leader leads again
-        tricks.append(record)
-        trick = []
         size = 0
-        lead = -1
-        declared = None
-        if window is None and not hands[0] | hands[1] | hands[2] | hands[3]:
+        if not hands[0] | hands[1] | hands[2] | hands[3]:
             break  # the round's last card (DT-R17)
     return end_round(n, book, bids, tuple(won), leader, tuple(tricks), holders)
+
+
+def claim_or_pass(choice: Callable[[Sequence[Any]], Any], player: int,
+                  holders: tuple[int | None, ...], append: Callable[[Any], None]
+                  ) -> tuple[int | None, ...]:
+    """DT-R15: ``player``, whose window is open, claims a free bonus card or passes (drawn by
+    ``choice`` from the kernel's options); the entry is appended, the new holders returned."""
+    claim = choice(CLAIM_OPTIONS[player][(holders[0] is None, holders[1] is None)])
+    append(claim)  # a Claim is a tuple, PASS a plain str: their own entries
+    if claim != PASS:
+        bonus = BONUS_NAMES.index(claim.bonus)
+        holders = holders[:bonus] + (player,) + holders[bonus + 1:]
+    return holders
 
 
 def end_round(n: int, book: Book, bids: tuple[int | None, ...], won: tuple[int, ...],
@@ -230,4 +238,4 @@ def end_round(n: int, book: Book, bids: tuple[int | None, ...], won: tuple[int, 
                   None)
 
 
-__all__ = ["playout", "play_round", "end_round"]
+__all__ = ["playout", "play_round", "claim_or_pass", "end_round"]
