@@ -6,13 +6,14 @@ A round is played in local variables: the hands as a list of bit masks, the tric
 as a list of card codes, the tricks won as a list. The options of each move are the very
 tuples the kernel's :meth:`~.kernel.Moment.legal` hands out (the same per-mask tables of
 :mod:`.codes`, in the same order), so ``rng.choice`` draws the same index from them and the
-same action. What happens rarely is left to the kernel itself: a bonus claim's window is
-opened by :meth:`~.kernel.Book.may_claim` (DT-R15, DT-A3, DT-A4), and the round's end by
-building the one moment the kernel would hold after the round's last card (or pass) and
-calling its :meth:`~.kernel.Moment.end_round` (DT-R16..R20: the score sheet row, the totals,
-the next deal from the game's seed, or the game's end). So the forecasts, the tricks, the
-claims and every ``Rules`` variant the kernel supports are played as the kernel plays them;
-``tests/doppelganger_tricks/test_playout_loop.py`` holds the two to the same games.
+same action. A bonus claim's window is opened by the kernel's own
+:meth:`~.kernel.Book.may_claim` (DT-R15, DT-A3, DT-A4) and settled at once (:func:`claim_or_pass`).
+The round's end (:func:`end_round`: the score sheet row, the totals, the next deal from the
+game's seed, or the game's end, DT-R16..R20) builds what :meth:`~.kernel.Moment.end_round`
+builds, straight from the loop's variables. So the forecasts, the tricks, the claims and every
+``Rules`` variant the kernel supports are played as the kernel plays them;
+``tests/doppelganger_tricks/test_playout_loop.py`` holds the two to the same games (and
+:func:`end_round` to the kernel's).
 
 The chosen actions' record entries are kept in a list and appended to the action log at the
 end as one :class:`~doppelnb.core.state.ActionRun` node, for the one state built there.
