@@ -79,6 +79,28 @@ doppelganger_tricks --games doppelganger_tricks=4,oh_hell=16``, load average 2.9
   (An earlier run of the same comparison, before the tree's last change, load 2.1-3.5: 74.8
   against 41.0 decisions/s, 1.82x [1.65, 2.01]; 0.92x OpenSpiel's 81.7.)
 
+The last 15% (issue 27, 2026-11-27): the playout loop plays one trick per pass (the lead, then
+the others' plays with the lead suit's table bound once), settles a claim's window where it opens
+(resolving a trick draws nothing, so the draws and entries keep their order), resolves a trick
+with ``codes.trick_winner``'s pass written out in the loop, and builds the round's end directly
+(``playout_loop.end_round``: the score row, totals, next book and deal without the kernel's end
+moment; tested against ``Moment.end_round``). The same decisions (981 in every run below, the
+ladders and sweeps check unchanged). Per playout, in one process over 40 determinized worlds,
+main's loop and this one alternated 31 times: 1.065x (quartiles 1.026-1.079). Side by side in
+one run, main's code (``PYTHONPATH=/work/main``) and this alternated eight times, each
+``--engines doppelganger_tricks --games doppelganger_tricks=6,oh_hell=24``, load average
+1.8-2.9:
+
+- Tricks **82.1** decisions/s (per run 73.4, 71.3, 89.4, 85.7, 88.9, 76.9, 83.9, 87.0) against
+  main's 74.0 (77.0, 65.7, 73.0, 77.8, 74.3, 73.2, 77.6, 73.6): **1.11x** [1.03, 1.18] (the
+  eight pairs' ratios, t interval on their logs);
+- OpenSpiel's bot 81.6 (68.4-95.1 over the sixteen runs): Tricks **1.00x** of it (per run
+  1.05x, 0.90x, 1.21x, 0.91x, 1.09x, 0.98x, 0.94x, 0.98x; three PASS, one of them settled
+  [1.09, 1.35], five FAIL, none settled), main's 0.91x (0.77-1.07x). Still at the target, not
+  safely above it: the rest of a playout is ``rng.choice`` (~1/5, kept), the seeded deals
+  (~1/10: 23 µs each, 10 of them seeding the generator, the rest the shuffle's draws, which
+  rewritten variants did not make cheaper) and ~1 µs of bookkeeping per action.
+
 Where a decision goes now (wall clock inside one process, 326 decisions of two seeded games,
 load 1.9): the playouts 71%, the sampler 13% (its preparation 2% more), the tree and rewards
 the rest. Of a playout (~110 actions, ~2.7 rounds): ``rng.choice`` about a fifth (two Python

@@ -21,8 +21,9 @@ from strategies import rules_strategy
 from doppelnb.core.policy import fast_play
 from doppelnb.engines.doppelganger_tricks import Rules, determinize, new_game
 from doppelnb.engines.doppelganger_tricks.deal import tricks_per_round
+from doppelnb.engines.doppelganger_tricks.kernel import Moment
 from doppelnb.engines.doppelganger_tricks.players import moment_playout
-from doppelnb.engines.doppelganger_tricks.playout_loop import playout
+from doppelnb.engines.doppelganger_tricks.playout_loop import end_round, playout
 
 
 def plain(state, rng):
@@ -109,3 +110,37 @@ def test_a_finished_game_is_its_own_playout():
 def test_random_variants_play_the_plain_loops_game(players, rules, seed, draws):
     for _, start in positions(players, rules, seed % 1000):
         assert_same_game(start, draws)
+
+
+@settings(max_examples=300, deadline=None)
+@given(players=st.sampled_from((3, 4)), rules=rules_strategy(Rules),
+       seed=st.integers(0, 2**63 - 1), data=st.data())
+def test_the_loops_end_of_round_is_the_kernels(players, rules, seed, data):
+    """DT-R16..R20: ``playout_loop.end_round`` (the row, the totals, the next deal or the game's
+    end, built from the loop's variables) gives the moment the kernel's ``Moment.end_round``
+    gives, in every round (the last one ends the game) under every variant (DT-A5's bonus
+    points, DT-A6's forecasts up to 12)."""
+    s = new_game(players, rules=rules, seed=seed)
+    book = s.moment.book
+    per_round = tricks_per_round(players)
+    draw = data.draw
+    for round_index in range(players):
+        won = [0] * players
+        for _ in range(draw(st.integers(0, per_round))):  # tricks with no winner: DT-R13c
+            won[draw(st.integers(0, players - 1))] += 1
+        bids = tuple(draw(st.integers(0, 12 if rules.bid_max == 12 else per_round))
+                     for _ in range(players))
+        holders = tuple(draw(st.one_of(st.none(), st.integers(0, players - 1)))
+                        for _ in range(2))
+        leader = draw(st.integers(0, players - 1))
+        tricks = tuple((draw(st.integers(0, players - 1)), -1, *range(k, k + players))
+                       for k in range(draw(st.integers(0, per_round))))
+        end = Moment(players, book, "play", bids, 0, 0, 0, 0, tuple(won), leader, 0, 0, -1,
+                     None, tricks, holders, None)
+        reference = end.end_round()
+        fast = end_round(players, book, bids, tuple(won), leader, tricks, holders)
+        assert fast == reference  # the moment's parts and the book's, sheet and totals included
+        assert fast.book.sheet == reference.book.sheet
+        assert fast.book.totals == reference.book.totals
+        assert fast.phase == ("over" if round_index == players - 1 else "forecast")
+        book = reference.book
