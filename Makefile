@@ -242,7 +242,7 @@ sweeps: setup
 # relative to greedy, with 95% intervals. CPU measured when they were shipped (2 workers on a
 # shared 2-core machine, summed over the workers; the run takes about that divided by the cores
 # you get):
-#   doppel_doubt: 90 games at one search seat among 9 greedy, 4.7 s CPU a game, 7 min CPU in all; per decision mcts:16:round 42 ms
+#   doppel_doubt: 60 games at one search seat among 9 greedy, 22 s CPU a game, 22 min CPU in all; per decision mcts:64:round 199 ms
 #   doppeldoppel: 180 games at 3 seats, 0.8 s CPU a game, 2 min CPU in all; per decision mcts:64:round 21 ms
 #   doppelganger_quest: 480 games at 4 seats, 1.2 s CPU a game, 9 min CPU in all; per decision mcts:32 35 ms
 #   doppelganger_tricks: 160 games at 3 seats, 2.0 s CPU a game, 5 min CPU in all; per decision mcts:32 23 ms, mcts:128:round 42 ms
