@@ -79,10 +79,16 @@ doppelganger_tricks --games doppelganger_tricks=4,oh_hell=16``, load average 2.9
   (An earlier run of the same comparison, before the tree's last change, load 2.1-3.5: 74.8
   against 41.0 decisions/s, 1.82x [1.65, 2.01]; 0.92x OpenSpiel's 81.7.)
 
+The final run (2026-11-27, the machine idle, load average 1.1; the trick resolved by
+``codes.trick_winner`` itself, not by a copy of its pass inside the loop, which issue 26 asks
+for: one trick winner per representation), ``--engines doppelganger_tricks --games
+doppelganger_tricks=8,oh_hell=32``: Tricks 85.6 [74.6, 96.6] decisions/s, n = 8 (1,297
+decisions); OpenSpiel's bot 86.9 [81.7, 92.1], n = 32: **0.98x** [0.85, 1.14], not settled
+either way; the same work (``mcts:32:round``) 101.8, 1.17x [1.02, 1.34].
+
 The last 15% (issue 27, 2026-11-27): the playout loop plays one trick per pass (the lead, then
 the others' plays with the lead suit's table bound once), settles a claim's window where it opens
-(resolving a trick draws nothing, so the draws and entries keep their order), resolves a trick
-with ``codes.trick_winner``'s pass written out in the loop, and builds the round's end directly
+(resolving a trick draws nothing, so the draws and entries keep their order), and builds the round's end directly
 (``playout_loop.end_round``: the score row, totals, next book and deal without the kernel's end
 moment; tested against ``Moment.end_round``). The same decisions (981 in every run below, the
 ladders and sweeps check unchanged). Per playout, in one process over 40 determinized worlds,

@@ -151,24 +151,9 @@ def play_round(m: Moment, choice: Callable[[Sequence[Any]], Any], entries: list[
             if not rest >> 30 and (holders[0] is None or holders[1] is None) \
                     and book.may_claim(holders, p, code, hand, n):
                 holders = claim_or_pass(choice, p, holders, append)
-        # DT-R11: the trick is complete; its winner (DT-R12..R14) as codes.trick_winner finds
-        # it, its first pass written out (no call, no record to skip over): a D card counts as
-        # the lead suit, a lead-suit card and the D card of its number annihilate, and the
-        # highest survivor wins. With no survivor the reference decides (the rare case).
-        low = shift
-        plain = 0
-        ds = 0
-        for c in trick:
-            if c >= 30:
-                ds |= 1 << (c - 30)
-            elif low <= c < low + 10:
-                plain |= 1 << (c - low)
-        alive = plain ^ ds
-        if alive:
-            top = alive.bit_length() - 1
-            win = trick.index(30 + top if ds >> top & 1 else low + top)
-        else:
-            win = trick_winner(trick, lead)
+        # DT-R11: the trick is complete; its winner (DT-R12..R14) by the one trick winner on
+        # codes (issue 26: one per representation, not a copy per caller).
+        win = trick_winner(trick, lead)
         tricks.append((leader, -1 if declared is None else lead, *trick))
         if win >= 0:  # the winner takes the trick and leads the next one
             leader = (leader + win) % n
