@@ -88,8 +88,8 @@ either way; the same work (``mcts:32:round``) 101.8, 1.17x [1.02, 1.34].
 
 The last 15% (issue 27, 2026-11-27): the playout loop plays one trick per pass (the lead, then
 the others' plays with the lead suit's table bound once), settles a claim's window where it opens
-(resolving a trick draws nothing, so the draws and entries keep their order), and builds the round's end directly
-(``playout_loop.end_round``: the score row, totals, next book and deal without the kernel's end
+(resolving a trick draws nothing, so the draws and entries keep their order), and builds the
+round's end directly (``playout_loop.end_round``: the score row, totals, next book and deal without the kernel's end
 moment; tested against ``Moment.end_round``). The same decisions (981 in every run below, the
 ladders and sweeps check unchanged). Per playout, in one process over 40 determinized worlds,
 main's loop and this one alternated 31 times: 1.065x (quartiles 1.026-1.079). Side by side in
