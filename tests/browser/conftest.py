@@ -48,17 +48,9 @@ def pytest_collection_modifyitems(config, items):
             config.hook.pytest_deselected(items=drop)
             items[:] = keep
         return
-    # The order (a stable sort keeps the order within a file): the exported pages first, while
-    # the Voila kernels run the chapters for the app tests in the background (``_apps_early``);
-    # the app tests once those pages are drawn; the play-hand app (a server of its own) after
-    # them, so that its kernels do not compete with theirs; the accessibility tests last: the
-    # audits of the pages the explainer and app tests opened are then waiting for them
-    # (``axe_results``).
-    items.sort(key=lambda item: RUN_ORDER.get(item.path.name, 0))
-
-
-#: Files run after the others, in this order (every other file first: the exported pages).
-RUN_ORDER = {"test_app.py": 1, "test_play_hand_app.py": 2, "test_accessibility.py": 3}
+    # The accessibility tests go last (a stable sort keeps every other order): the audits of the
+    # pages the explainer and app tests opened are then waiting for them (``axe_results``).
+    items.sort(key=lambda item: item.path.name == "test_accessibility.py")
 
 
 def pytest_terminal_summary(terminalreporter):
@@ -259,18 +251,6 @@ def voila_server(tmp_path_factory):
     finally:
         stop(proc)
         log.close()
-
-
-@pytest.fixture(scope="session", autouse=True)
-def _apps_early(request):
-    """Ask Voila for every app page at the start of the session when app tests will run.
-
-    Voila runs each chapter in its own kernel before the page is usable (about a minute of the
-    2 cores for the seven pages), while the exported-page tests that run first mostly wait on
-    Chromium: asked for at the start, the kernels work during those tests, and the app tests
-    find their pages drawn instead of waiting a minute for them (``app_pages``)."""
-    if any(item.path.name == "test_app.py" for item in request.session.items):
-        request.getfixturevalue("app_pages")
 
 
 @pytest.fixture(scope="session")
