@@ -86,15 +86,15 @@ doppelganger_tricks=8,oh_hell=32``: Tricks 85.6 [74.6, 96.6] decisions/s, n = 8 
 decisions); OpenSpiel's bot 86.9 [81.7, 92.1], n = 32: **0.98x** [0.85, 1.14], not settled
 either way; the same work (``mcts:32:round``) 101.8, 1.17x [1.02, 1.34].
 
-The last 15% (issue 27, 2026-11-27): the playout loop plays one trick per pass (the lead, then
-the others' plays with the lead suit's table bound once), settles a claim's window where it opens
+The last 15% (issue 27, 2026-11-27): the playout loop plays one trick per pass (the lead, then the
+others' plays with the lead suit's table bound once), settles a claim's window where it opens
 (resolving a trick draws nothing, so the draws and entries keep their order), and builds the
-round's end directly (``playout_loop.end_round``: the score row, totals, next book and deal without the kernel's end
-moment; tested against ``Moment.end_round``). The same decisions (981 in every run below, the
-ladders and sweeps check unchanged). Per playout, in one process over 40 determinized worlds,
-main's loop and this one alternated 31 times: 1.065x (quartiles 1.026-1.079). Side by side in
-one run, main's code (``PYTHONPATH=/work/main``) and this alternated eight times, each
-``--engines doppelganger_tricks --games doppelganger_tricks=6,oh_hell=24``, load average
+round's end directly (``playout_loop.end_round``: the score row, totals, next book and deal
+without the kernel's end moment; tested against ``Moment.end_round``). The same decisions (981 in
+every run below, the ladders and sweeps check unchanged). Per playout, in one process over 40
+determinized worlds, main's loop and this one alternated 31 times: 1.065x (quartiles 1.026-1.079).
+Side by side in one run, main's code (``PYTHONPATH=/work/main``) and this alternated eight times,
+each ``--engines doppelganger_tricks --games doppelganger_tricks=6,oh_hell=24``, load average
 1.8-2.9:
 
 - Tricks **82.1** decisions/s (per run 73.4, 71.3, 89.4, 85.7, 88.9, 76.9, 83.9, 87.0) against
