@@ -120,13 +120,13 @@ def test_a_state_refuses_assignment_to_its_fields():
 @settings(max_examples=40, deadline=None)
 @given(players=st.sampled_from((3, 4)), seed=st.integers(0, 2**63 - 1),
        round_index=st.integers(0, 3))
-def test_dt_r4_r5_seeded_streams_are_rng_for(players, seed, round_index):
-    """The deal's and the first player's generators draw exactly what ``rng_for`` draws
-    (DT-R4: the seeded deal; DT-R5: the seeded first player), so records replay unchanged."""
+def test_dt_r4_r5_the_kernels_deal_and_first_player_are_the_readable_rules(players, seed,
+                                                                          round_index):
+    """The kernel's deal (hand masks) is the readable deal's shuffle (DT-R4: the seeded deal)
+    and the first player ``rng_for``'s draw (DT-R5), so records replay unchanged."""
     from doppelnb.core.chance import rng_for
 
-    fast = deal.seeded_stream(seed, "deal", round_index)
-    slow = rng_for(seed, "deal", round_index)
-    assert [fast.getrandbits(6) for _ in range(50)] == [slow.getrandbits(6) for _ in range(50)]
+    hands = deal.deal(players, seed, round_index)
+    masks = deal.deal_masks(players, seed, round_index)
+    assert [sum(1 << c.index for c in hand) for hand in hands] == list(masks)
     assert deal.first_player(seed, players) == rng_for(seed, "first player").randrange(players)
-    assert deal.draw_below(deal.seeded_stream(seed, "x"), 37) == rng_for(seed, "x").randrange(37)

@@ -182,7 +182,7 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     # ``rng.choice`` of the listing, without listing hundreds of placements).
     # A whole turn of card, ranking and placement goes in one go, as in the playout.
     draft = Apply.of(guess)
-    draw: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
+    draw: Callable[[int], int] = rng.randrange
     whole = state.rules.partial_shape_list != "auto_complete_random"
     turn = 2 + (SHAPES_PER_ROUND - 1 if state.round < ROUNDS else 0)   # its parts
     for x in others:
@@ -325,10 +325,10 @@ def playout(state: State, rng: random.Random) -> State:
     if state.is_over:
         return state
     draft = Apply.of(state)
-    # ``rng.choice(seq)`` is ``seq[rng._randbelow(len(seq))]`` and ``rng.randrange(n)`` is
-    # ``rng._randbelow(n)`` for n > 0: the same draws (the tests compare the games), without
-    # randrange's argument handling at every one of a playout's 800 actions.
-    draw: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
+    # ``rng.randrange(len(seq))`` draws the index ``rng.choice(seq)`` draws (the tests compare
+    # the games), so a placement or guess is drawn by its index without listing them all.
+    # Public calls only: nothing of ``random``'s private helpers (issue 26).
+    draw: Callable[[int], int] = rng.randrange
     log = state.action_log
     auto = state.rules.partial_shape_list == "auto_complete_random"
     mover = first_mover(draft, 0)

@@ -2,10 +2,12 @@
 seeded deal and the seeded first player (DT-R3, DT-R4, DT-R5).
 
 :func:`deal` is the readable rule (``random.shuffle`` of the deck from ``rng_for(seed, "deal",
-round)``); :func:`deal_masks` is the same shuffle, draw for draw, written out on the C
-generator straight into the hand masks :class:`.kernel.Moment` keeps (every record and golden
-transcript is that of :func:`deal`; the tests compare the two). ``make fast`` compiles this
-module with mypyc: a round's deal is most of the work at a round's end.
+round)``); :func:`deal_masks` is the very same shuffle (the same generator, the same
+``shuffle`` call, so the same deal), put straight into the hand masks :class:`.kernel.Moment`
+keeps. Both draw through :mod:`random`'s public API only: the deal is Python's
+``random.Random(stream_seed).shuffle``, nothing of CPython's private helpers copied here (issue
+26), so every record and golden transcript is that of :func:`deal` (the tests compare the
+two). ``make fast`` compiles this module with mypyc.
 
 >>> tricks_per_round(3), tricks_per_round(4)
 (12, 10)
@@ -15,10 +17,9 @@ True
 
 from __future__ import annotations
 
-from _random import Random as _MT
 from typing import Any, Final
 
-from ...core.chance import rng_for, stream_seed
+from ...core.chance import rng_for
 from ...core.checks import show
 from ...core.errors import BadInput
 from .notation import Card, card, deck, sort_hand
@@ -67,47 +68,18 @@ def deal(players: int, seed: int, round_index: int) -> Hands:
 DECK_CODES: Final[dict[int, tuple[int, ...]]] = {n: tuple(c.index for c in deck(n)) for n in (3, 4)}
 
 
-def seeded_stream(seed: int, label: str, index: int | None = None) -> _MT:
-    """The generator ``rng_for(seed, label)`` (or ``rng_for(seed, label, index)``) returns, as
-    the C Mersenne Twister of :mod:`random` (``_random.Random``): seeded with the same
-    :func:`~doppelnb.core.chance.stream_seed`, so the same ``getrandbits`` draws, without
-    ``random.Random``'s interpreted ``__init__`` and ``seed`` (a test compares the two)."""
-    return _MT(stream_seed(seed, label) if index is None else stream_seed(seed, label, index))
-
-
-def draw_below(rng: _MT, n: int) -> int:
-    """``random.Random.randrange(n)`` for ``n > 0`` (``_randbelow_with_getrandbits``: draw
-    ``n.bit_length()`` bits until the number is below ``n``)."""
-    k = n.bit_length()
-    r: int = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
-
-
 def first_player(seed: int, players: int) -> int:
     """DT-R5: the seeded first player, ``rng_for(seed, "first player").randrange(players)``."""
-    return draw_below(seeded_stream(seed, "first player"), players)
+    n: int = rng_for(seed, "first player").randrange(players)
+    return n
 
 
 def deal_masks(players: int, seed: int, round_index: int) -> tuple[int, ...]:
     """:func:`deal` as one bit mask per hand (bit ``c`` set: the hand holds the card of code
-    ``c``). The same seeded shuffle, written out with the generator's own draws
-    (``random.Random.shuffle`` draws ``_randbelow(i + 1)`` from ``getrandbits``), so the deal and
-    every record stay exactly those of :func:`deal`; the tests compare the two."""
+    ``c``): the same seeded shuffle of the deck's codes, in deck order, so the deal and every
+    record stay exactly those of :func:`deal`; the tests compare the two."""
     pack = list(DECK_CODES[players])
-    draw = seeded_stream(seed, "deal", round_index).getrandbits  # bound once
-    i = len(pack) - 1
-    while i > 0:
-        n = i + 1
-        k = _BITS[n]
-        r: int = draw(k)
-        while r >= n:
-            r = draw(k)
-        c = pack[i]
-        pack[i] = pack[r]
-        pack[r] = c
-        i -= 1
+    rng_for(seed, "deal", round_index).shuffle(pack)
     if players == 4:
         m0 = m1 = m2 = m3 = 0
         i = 0
@@ -126,9 +98,5 @@ def deal_masks(players: int, seed: int, round_index: int) -> tuple[int, ...]:
     return tuple(masks)
 
 
-#: ``_BITS[n]``: ``n.bit_length()`` for the deck sizes the shuffle draws below.
-_BITS: Final[tuple[int, ...]] = tuple(n.bit_length() for n in range(41))
-
-
-__all__ = ["tricks_per_round", "Hands", "check_hands", "deal", "DECK_CODES", "seeded_stream",
-           "draw_below", "first_player", "deal_masks"]
+__all__ = ["tricks_per_round", "Hands", "check_hands", "deal", "DECK_CODES", "first_player",
+           "deal_masks"]
