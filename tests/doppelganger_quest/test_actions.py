@@ -99,3 +99,15 @@ def test_a_typed_action_plays_like_its_tuple():
     s = dq.minotaur_example()
     assert s.play(TargetUnit("target", 1)) == s.play(("target", 1)) == s.play("target P2")
     assert s.play(action("target", 1)).actions[-1] == ("target", 1)
+
+
+def test_the_hand_widget_groups_many_parties_by_their_typed_seats():
+    from doppelnb.widgets.hands.doppelganger_quest import QuestHand
+
+    s = dq.new_game(8, seed=1)
+    while s.phase != "party":
+        s = s.play(s.legal_actions()[0])
+    choices = QuestHand.choices(QuestHand.__new__(QuestHand), s, s.to_move)
+    assert len(choices) == len(s.legal_actions()) > 100
+    assert {c.group for c in choices} == {f"a party of {n}" for n in range(2, 9)}
+    assert all(c.group == f"a party of {len(c.action.seats)}" for c in choices)

@@ -55,7 +55,7 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "peek": ("peek", "no_peek")}
 
 #: The decisions that never change: one value each, listed again at every such decision.
-_YES_NO: dict[str, tuple[Action, Action]] = {
+_YES_OR_NO: dict[str, tuple[Action, Action]] = {
     kind: (action(kind, True), action(kind, False))
     for kind in ("rogue", "knight", "reroll", "fireball", "animal")}
 _PASS_TURN: Action = PassTurn("pass_turn")
@@ -81,7 +81,7 @@ def legal_actions(t: TableQueries) -> list[Action]:
         case "party":  # DQ-R14: the PL and at least one other player; the animal may join
             return list(_parties(t.players, t.pl, t._animal_alive()))
         case "rogue" | "knight" | "reroll" | "fireball" | "animal":
-            return list(_YES_NO[kind])
+            return list(_YES_OR_NO[kind])
         case "give":
             return [make(Give, ("give", c)) for c in sorted(set(t._qr.pool))]
         case "keep":
