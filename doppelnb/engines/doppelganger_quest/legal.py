@@ -9,17 +9,19 @@ the same order.
 >>> s = new_game(4, seed=1, pl=0)
 >>> [str(a) for a in legal_actions(s)][:2]
 ['hero Knight', 'hero Barbarian']
->>> refusal(s, action("no_peek")).rule
+>>> refusal(s, NoPeek("no_peek")).rule
 'DQ-R3'
 """
 
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from ...core.checks import show
 from ...core.errors import IllegalAction
 from .actions import (
+    ARITY,
     KINDS,
     PENDING,
     Action,
@@ -30,7 +32,6 @@ from .actions import (
     FriendlyFire,
     Give,
     HandOn,
-    Heal,
     Keep,
     NoPeek,
     Party,
@@ -41,7 +42,6 @@ from .actions import (
     Rage,
     TargetUnit,
     Tavern,
-    action,
     action_label,
     make,
     target_name,
@@ -54,10 +54,27 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "draft": ("hero",), "keep": ("keep", "pass_turn"), "ability": ("decline", "heal", "rage"),
     "peek": ("peek", "no_peek")}
 
-#: The decisions that never change: one value each, listed again at every such decision.
-_YES_OR_NO: dict[str, tuple[Action, Action]] = {
-    kind: (action(kind, True), action(kind, False))
-    for kind in ("rogue", "knight", "reroll", "fireball", "animal")}
+
+class _Made(dict[Any, Action]):
+    """The typed actions of one kind by their argument, each made on first use and shared from
+    then on (the values are immutable): the legal lists of a playout name the same few cards,
+    seats, dice and tokens at every step, and a look-up here costs a quarter of building a
+    named tuple again."""
+
+    __slots__ = ("cls", "kind")
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind, self.cls = kind, KINDS[kind]
+
+    def __missing__(self, argument: Any) -> Action:
+        made: Action = make(self.cls, (self.kind, argument))
+        self[argument] = made
+        return made
+
+
+#: Kind -> its actions by argument, for every kind of one argument.
+_MADE = {kind: _Made(kind) for kind, arity in ARITY.items() if arity == 1}
 _PASS_TURN: Action = PassTurn("pass_turn")
 _DECLINE: Action = Decline("decline")
 _NO_PEEK: Action = NoPeek("no_peek")
@@ -73,42 +90,52 @@ def legal_actions(t: TableQueries) -> list[Action]:
         case "draft":  # DQ-R3: the k-th pick carries the k-th weapon
             taken = set(t.heroes)
             weapon = draft_weapon((seat - t.pl) % t.players + 1)
-            return [make(PickHero, ("hero", h.name)) for h in t.cards.heroes
+            hero = _MADE["hero"]
+            return [hero[h.name] for h in t.cards.heroes
                     if h.weapon == weapon and h.name not in taken]
         case "pass" | "contribute" | "discard":
-            cls = KINDS[kind]
-            return [make(cls, (kind, c)) for c in sorted(set(t.hands[seat]))]
+            card = _MADE[kind]
+            return [card[c] for c in sorted(set(t.hands[seat]))]
         case "party":  # DQ-R14: the PL and at least one other player; the animal may join
             return list(_parties(t.players, t.pl, t._animal_alive()))
         case "rogue" | "knight" | "reroll" | "fireball" | "animal":
-            return list(_YES_OR_NO[kind])
+            yes_or_no = _MADE[kind]
+            return [yes_or_no[True], yes_or_no[False]]
         case "give":
-            return [make(Give, ("give", c)) for c in sorted(set(t._qr.pool))]
+            give = _MADE["give"]
+            return [give[c] for c in sorted(set(t._qr.pool))]
         case "keep":
-            out: list[Action] = [make(Keep, ("keep", c)) for c in sorted(set(t._qr.drawn))]
+            keep = _MADE["keep"]
+            out = [keep[c] for c in sorted(set(t._qr.drawn))]
             if t._qr.card.succeeds(t._qr.damage):
                 out.append(_PASS_TURN)  # DQ-R23
             return out
         case "ff":
-            return [make(FriendlyFire, ("ff", target)) for target in t._ff_targets()]
+            ff = _MADE["ff"]
+            return [ff[target] for target in t._ff_targets()]
         case "ability":
             ability = t._hero(seat).ability
             out = [_DECLINE]
             if ability == "cleric":
-                out += [make(Heal, ("heal", p)) for p in t._qr.party if t.damage[p] > 0]
+                heal = _MADE["heal"]
+                out += [heal[p] for p in t._qr.party if t.damage[p] > 0]
             elif ability == "berserker":
-                out += [make(Rage, ("rage", c)) for c in sorted(set(t.hands[seat]))]
+                rage = _MADE["rage"]
+                out += [rage[c] for c in sorted(set(t.hands[seat]))]
             return out
         case "tavern":
-            return [make(Tavern, ("tavern", c)) for c in t._tavern_options(seat)]
+            tavern = _MADE["tavern"]
+            return [tavern[c] for c in t._tavern_options(seat)]
         case "target":
-            return [make(TargetUnit, ("target", target)) for target in t._pp_targets()]
+            unit = _MADE["target"]
+            return [unit[target] for target in t._pp_targets()]
         case "hand":
-            return [make(HandOn, ("hand", p)) for p in t._pp["eligible"]
-                    if p != seat and p != "animal"]
+            hand = _MADE["hand"]
+            return [hand[p] for p in t._pp["eligible"] if p != seat and p != "animal"]
         case "flip":
             row = t.light if t._pending[2] == "light" else t.dark
-            return [make(Flip, ("flip", i)) for i, (_, up) in enumerate(row) if not up]
+            flip = _MADE["flip"]
+            return [flip[i] for i, (_, up) in enumerate(row) if not up]
         case "peek":
             out = [_NO_PEEK]
             for name, tokens in (("light", t.light), ("dark", t.dark)):
