@@ -1,23 +1,26 @@
 """Actions of the quest game: typed values whose ``str()`` is the notation, their parsing and
 their wording in the log. Which actions are legal, and why one is refused, is :mod:`.legal`.
 
-An action is a tuple ``(kind, *arguments)``, so it still equals the JSON form records have
-always used (``["target", 2]``, ``["party", [0, 1, 2], false]``); its ``str()`` is the readable
-notation, which ``play()`` also accepts:
+Each kind of decision is its own small named tuple whose first field is ``kind``, so a value
+still equals the JSON form records have always used (``["target", 2]``,
+``["party", [0, 1, 2], false]``); its ``str()`` is the readable notation, which ``play()`` also
+accepts, and its ``repr()`` the plain tuple the game records print:
 
->>> a = Action(("target", 2))
->>> a == ("target", 2), str(a), parse_notation(str(a)) == a
-(True, 'target P3', True)
->>> str(Action(("party", (0, 1, 2), True))), str(Action(("flip", 0))), str(Action(("rogue", True)))
+>>> a = action("target", 2)
+>>> a == ("target", 2), a.target, str(a), parse_notation(str(a)) == a, a
+(True, 2, 'target P3', True, ('target', 2))
+>>> str(Party("party", (0, 1, 2), True)), str(action("flip", 0)), str(action("rogue", True))
 ('party P1,P2,P3+animal', 'flip #1', 'rogue yes')
->>> parse_notation("peek dark #2")
-('peek', 'dark', 1)
+>>> from .rules import Rules
+>>> p = parse_action("peek dark #2", 4, Rules().card_set())
+>>> type(p).__name__, p.row, p.token
+('Peek', 'dark', 1)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final, NamedTuple
 
 from ...core.checks import (
     check_bool,
@@ -30,13 +33,367 @@ from ...core.checks import (
 from ...core.errors import BadInput
 from .cards import CardSet
 from .notation import BOOLEAN, format_notation, parse_notation, target_name
+from .table import Target
 
-#: Action kind -> how many arguments it takes (the JSON form is ``[kind, *arguments]``).
-ARITY: dict[str, int] = {
-    "hero": 1, "pass": 1, "discard": 1, "party": 2, "contribute": 1, "rogue": 1, "give": 1,
-    "keep": 1, "pass_turn": 0, "knight": 1, "reroll": 1, "ff": 1, "fireball": 1, "animal": 1,
-    "heal": 1, "rage": 1, "decline": 0, "tavern": 1, "target": 1, "hand": 1, "flip": 1,
-    "peek": 2, "no_peek": 0, "give_reroll": 1}
+
+# -- the draft and a Quest's setup ------------------------------------------------------------
+class PickHero(NamedTuple):
+    """Pick the hero named ``hero`` in the draft (DQ-R3)."""
+
+    kind: str
+    hero: str
+
+    def __str__(self) -> str:
+        return format_notation(self)
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+
+class PassItem(NamedTuple):
+    """Pass the Item card ``card`` face down to the left (DQ-R13)."""
+
+    kind: str
+    card: str
+
+    def __str__(self) -> str:
+        return format_notation(self)
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+
+class Discard(NamedTuple):
+    """Discard ``card`` down to the hand limit (DQ-A13)."""
+
+    kind: str
+    card: str
+
+    def __str__(self) -> str:
+        return format_notation(self)
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+
+class Party(NamedTuple):
+    """The Party Leader's quest party: the ``seats`` (sorted, the leader among them) and whether
+    the ``animal`` comes along (DQ-R14, DQ-R6)."""
+
+    kind: str
+    seats: tuple[int, ...]
+    animal: bool
+
+    def __str__(self) -> str:
+        return format_notation(self)
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+
+class Contribute(NamedTuple):
+    """Contribute ``card`` face down to the Quest's pool (DQ-R15)."""
+
+    kind: str
+    card: str
+
+    def __str__(self) -> str:
+        return format_notation(self)
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+
+class Rogue(NamedTuple):
+    """Whether to ``use`` the Rogue's ability (DQ-R26)."""
+
+    kind: str
+    use: bool
+
+    def __str__(self) -> str:
+        return format_notation(self)
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+
+class Give(NamedTuple):
+    """The Party Leader hands ``card`` from the pool to the next party member (DQ-R16)."""
+
+    kind: str
+    card: str
+
+    def __str__(self) -> str:
+        return format_notation(self)
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+
+# -- a quest member's turn ---------------------------------------------------------------------
+class Keep(NamedTuple):
+    """Keep the ``die`` (``"black"`` or ``"white"``) of the two drawn from the Bag (DQ-R21)."""
+
+    kind: str
+    die: str
+
+    def __str__(self) -> str:
+        return format_notation(self)
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+
+class PassTurn(NamedTuple):
+    """Pass the turn once the Quest's requirement is met (DQ-R23)."""
+
+    kind: str
+
+    def __str__(self) -> str:
+        return format_notation(self)
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+
+class Knight(NamedTuple):
+    """Whether to ``use`` the Knight's ability, once per Quest (DQ-R26)."""
+
+    kind: str
+    use: bool
+
+    def __str__(self) -> str:
+        return format_notation(self)
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+
+class Reroll(NamedTuple):
+    """Whether to ``use`` a Re-roll marker on the roll just made (DQ-R38)."""
+
+    kind: str
+    use: bool
+
+    def __str__(self) -> str:
+        return format_notation(self)
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+
+class FriendlyFire(NamedTuple):
+    """The friendly-fire victim: a quest member's seat or ``"animal"`` (DQ-R25)."""
+
+    kind: str
+    target: Target
+
+    def __str__(self) -> str:
+        return format_notation(self)
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+
+class Fireball(NamedTuple):
+    """Whether to ``cast`` the Fireball (DQ-R19)."""
+
+    kind: str
+    cast: bool
+
+    def __str__(self) -> str:
+        return format_notation(self)
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+
+class AnimalAttack(NamedTuple):
+    """Whether the Party Leader sends the animal to ``attack`` now (DQ-R24)."""
+
+    kind: str
+    attack: bool
+
+    def __str__(self) -> str:
+        return format_notation(self)
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+
+# -- after the turns: abilities, the tavern, the ping-pong, tokens -----------------------------
+class Heal(NamedTuple):
+    """The cleric heals 1 Damage of ``target``, a quest member (DQ-R26)."""
+
+    kind: str
+    target: Target
+
+    def __str__(self) -> str:
+        return format_notation(self)
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+
+class Rage(NamedTuple):
+    """The berserker discards ``card`` for 2 Damage on the Quest (DQ-R26)."""
+
+    kind: str
+    card: str
+
+    def __str__(self) -> str:
+        return format_notation(self)
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+
+class Decline(NamedTuple):
+    """Do not use the post-turn ability (DQ-R26)."""
+
+    kind: str
+
+    def __str__(self) -> str:
+        return format_notation(self)
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+
+class Tavern(NamedTuple):
+    """A player off the Quest picks a tavern ``choice``: ``"heal"``, ``"draw"`` or
+    ``"reroll"`` (DQ-R27)."""
+
+    kind: str
+    choice: str
+
+    def __str__(self) -> str:
+        return format_notation(self)
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+
+class TargetUnit(NamedTuple):
+    """Give the next ping-pong unit to ``target``, a seat or ``"animal"`` (DQ-R31, DQ-R32)."""
+
+    kind: str
+    target: Target
+
+    def __str__(self) -> str:
+        return format_notation(self)
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+
+class HandOn(NamedTuple):
+    """After damaging oneself, hand the rest of the units to ``target``, another quest
+    member's seat (DQ-R31)."""
+
+    kind: str
+    target: int
+
+    def __str__(self) -> str:
+        return format_notation(self)
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+
+class Flip(NamedTuple):
+    """Turn over face-down ``token`` (from 0) of the row the outcome names (DQ-R29)."""
+
+    kind: str
+    token: int
+
+    def __str__(self) -> str:
+        return format_notation(self)
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+
+class Peek(NamedTuple):
+    """Peek at face-down ``token`` (from 0) of the ``row`` (``"light"`` or ``"dark"``)
+    (DQ-R11)."""
+
+    kind: str
+    row: str
+    token: int
+
+    def __str__(self) -> str:
+        return format_notation(self)
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+
+class NoPeek(NamedTuple):
+    """Do not peek (DQ-R11)."""
+
+    kind: str
+
+    def __str__(self) -> str:
+        return format_notation(self)
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+
+class GiveReroll(NamedTuple):
+    """Give a Re-roll marker to ``seat``: parsed only to be refused, for markers belong to their
+    owner (DQ-R38, DQ-T20)."""
+
+    kind: str
+    seat: int
+
+    def __str__(self) -> str:
+        return format_notation(self)
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+
+Action = (PickHero | PassItem | Discard | Party | Contribute | Rogue | Give | Keep | PassTurn | Knight
+          | Reroll | FriendlyFire | Fireball | AnimalAttack | Heal | Rage | Decline | Tavern
+          | TargetUnit | HandOn | Flip | Peek | NoPeek | GiveReroll)
+
+#: Action kind -> its class: the one table :func:`parse_action`, :func:`action` and the legal
+#: lists build values through.
+KINDS: Final[dict[str, type[Action]]] = {
+    "hero": PickHero, "pass": PassItem, "discard": Discard, "party": Party,
+    "contribute": Contribute, "rogue": Rogue, "give": Give, "keep": Keep,
+    "pass_turn": PassTurn, "knight": Knight, "reroll": Reroll, "ff": FriendlyFire,
+    "fireball": Fireball, "animal": AnimalAttack, "heal": Heal, "rage": Rage,
+    "decline": Decline, "tavern": Tavern, "target": TargetUnit, "hand": HandOn, "flip": Flip,
+    "peek": Peek, "no_peek": NoPeek, "give_reroll": GiveReroll}
+
+#: The classes, for the quick "is this already a typed action?" test of ``State.parse_action``.
+CLASSES: Final[frozenset[type[Action]]] = frozenset(KINDS.values())
+
+#: Action kind -> how many arguments it takes (the JSON form is ``[kind, *arguments]``), read
+#: off each class's fields.
+ARITY: dict[str, int] = {kind: len(cls._fields) - 1 for kind, cls in KINDS.items()}
+
+#: ``make(cls, (kind, *arguments))`` builds a typed action without the Python-level
+#: ``__new__`` a NamedTuple's call runs (the legal lists are built at every step of a playout).
+make: Final = tuple.__new__
+
+
+def action(kind: str, *arguments: Any) -> Action:
+    """The typed action of ``kind`` with these arguments: ``action("target", 2)`` is
+    ``TargetUnit("target", 2)``. Not checked beyond the kind and the count (that is
+    :func:`parse_action`'s work)."""
+    cls = KINDS.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise BadInput("NB-ARG", f"{show(kind)} is not a Doppelgänger action kind (one of "
+                       f"{', '.join(KINDS)})")
+    if len(arguments) != ARITY[kind]:
+        raise BadInput("NB-ARG", f"the action {show(kind)} takes {ARITY[kind]} "
+                       f"argument(s), not {len(arguments)}")
+    return make(cls, (kind, *arguments))
+
 
 #: What each pending decision is, for messages: (rule, what the player must do).
 PENDING: dict[str, tuple[str, str]] = {
@@ -73,27 +430,6 @@ _WORDS: dict[str, Callable[[Any], str]] = {"hero": lambda a: f"picks {a[1]}", "k
                             f"#{int(a[2]) + 1}",
           "no_peek": lambda a: "does not peek", "decline": lambda a: "declines",
           "pass_turn": lambda a: "passes the turn"}
-
-
-class Action(tuple[Any, ...]):
-    """One decision, ``(kind, *arguments)``: equal to its tuple/JSON form, printed in notation."""
-
-    __slots__ = ()
-
-    @property
-    def kind(self) -> str:
-        return str(self[0])
-
-    def __str__(self) -> str:
-        return format_notation(self)
-
-    def __repr__(self) -> str:
-        return tuple.__repr__(self)
-
-
-def A(*parts: Any) -> Action:
-    """``A("target", 2)`` is ``Action(("target", 2))``."""
-    return Action(parts)
 
 
 def parse_action(action: Any, players: int, cards: CardSet) -> Action:
@@ -138,8 +474,7 @@ def parse_action(action: Any, players: int, cards: CardSet) -> Action:
         check_choice(action[1], "the die to keep", ("black", "white"))
     elif kind == "give_reroll":
         check_int(action[1], "the player to give a Re-roll marker to")
-    return Action(action)
-
+    return make(KINDS[kind], action)
 
 
 def action_label(action: Any, cards: CardSet) -> str:
@@ -165,6 +500,8 @@ def action_label(action: Any, cards: CardSet) -> str:
     return " ".join(str(a) for a in action)
 
 
-
-__all__ = ["Action", "A", "ARITY", "PENDING", "parse_notation", "parse_action", "action_label",
-           "target_name"]
+__all__ = ["Action", "PickHero", "PassItem", "Discard", "Party", "Contribute", "Rogue", "Give",
+           "Keep", "PassTurn", "Knight", "Reroll", "FriendlyFire", "Fireball", "AnimalAttack",
+           "Heal", "Rage", "Decline", "Tavern", "TargetUnit", "HandOn", "Flip", "Peek", "NoPeek",
+           "GiveReroll", "KINDS", "CLASSES", "ARITY", "PENDING", "action", "make",
+           "parse_notation", "parse_action", "action_label", "target_name"]

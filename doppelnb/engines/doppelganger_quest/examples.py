@@ -16,6 +16,7 @@ from ...core.checks import check_instance, check_int, check_sequence, check_str,
 from ...core.errors import BadInput, RuleError
 from ...core.render import Html, table
 from .actions import PENDING as _PENDING
+from .actions import Contribute
 from .players import simple_policy
 from .rules import DOPPEL, LOYAL, Rules, draft_weapon, is_friendly_fire, weapon_result
 from .state import State, new_game
@@ -216,7 +217,7 @@ def unusable_position() -> State:
 def contribute_unusable() -> Html:
     """DQ-E2: a Sword hero holding only Bows; the engine offers (and takes) a Bow."""
     s = unusable_position()
-    offered = [s.cards.card_name(a[1]) for a in s.legal_actions()]
+    offered = [s.cards.card_name(a.card) for a in s.legal_actions() if isinstance(a, Contribute)]
     after = s.play(s.legal_actions()[0])
     hero = s.hero(0)
     what = _PENDING.get(after.phase, ("", after.phase))[1]

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...core.exercises import Choice, Exercise, Items, Probability, WholeNumber, exercise_book
+from .actions import PickHero
 from .analysis import bag_white_probability, ff_probability, honest_black_probability
 from .cards import WEAPONS
 from .rules import draft_weapon, pingpong_sequences
@@ -40,7 +41,8 @@ def pool_before_discard(members: int = 5) -> int:
     Rogue, counted in a 6-player game (the pool after the discard plus the discarded card)."""
     s: State = new_game(6, seed=6, pl=0)
     while s.phase == "draft":
-        s = s.play([a for a in s.legal_actions() if a[1] != "Rogue"][-1])
+        s = s.play([a for a in s.legal_actions() if isinstance(a, PickHero)
+                    and a.hero != "Rogue"][-1])
     while s.phase == "pass":
         s = s.play(s.legal_actions()[0])
     s = s.play(("party", tuple(range(members)), False))

@@ -9,17 +9,43 @@ the same order.
 >>> s = new_game(4, seed=1, pl=0)
 >>> [str(a) for a in legal_actions(s)][:2]
 ['hero Knight', 'hero Barbarian']
->>> refusal(s, A("no_peek")).rule
+>>> refusal(s, NoPeek("no_peek")).rule
 'DQ-R3'
 """
 
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from ...core.checks import show
 from ...core.errors import IllegalAction
-from .actions import PENDING, A, Action, action_label, target_name
+from .actions import (
+    ARITY,
+    KINDS,
+    PENDING,
+    Action,
+    Contribute,
+    Decline,
+    Discard,
+    Flip,
+    FriendlyFire,
+    Give,
+    HandOn,
+    Keep,
+    NoPeek,
+    Party,
+    PassItem,
+    PassTurn,
+    Peek,
+    PickHero,
+    Rage,
+    TargetUnit,
+    Tavern,
+    action_label,
+    make,
+    target_name,
+)
 from .rules import HAND_LIMIT, draft_weapon
 from .table import TableQueries
 
@@ -27,6 +53,31 @@ from .table import TableQueries
 ANSWERS: dict[str, tuple[str, ...]] = {
     "draft": ("hero",), "keep": ("keep", "pass_turn"), "ability": ("decline", "heal", "rage"),
     "peek": ("peek", "no_peek")}
+
+
+class _Made(dict[Any, Action]):
+    """The typed actions of one kind by their argument, each made on first use and shared from
+    then on (the values are immutable): the legal lists of a playout name the same few cards,
+    seats, dice and tokens at every step, and a look-up here costs a quarter of building a
+    named tuple again."""
+
+    __slots__ = ("cls", "kind")
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind, self.cls = kind, KINDS[kind]
+
+    def __missing__(self, argument: Any) -> Action:
+        made: Action = make(self.cls, (self.kind, argument))
+        self[argument] = made
+        return made
+
+
+#: Kind -> its actions by argument, for every kind of one argument.
+_MADE = {kind: _Made(kind) for kind, arity in ARITY.items() if arity == 1}
+_PASS_TURN: Action = PassTurn("pass_turn")
+_DECLINE: Action = Decline("decline")
+_NO_PEEK: Action = NoPeek("no_peek")
 
 
 def legal_actions(t: TableQueries) -> list[Action]:
@@ -39,44 +90,57 @@ def legal_actions(t: TableQueries) -> list[Action]:
         case "draft":  # DQ-R3: the k-th pick carries the k-th weapon
             taken = set(t.heroes)
             weapon = draft_weapon((seat - t.pl) % t.players + 1)
-            return [Action(("hero", h.name)) for h in t.cards.heroes
+            hero = _MADE["hero"]
+            return [hero[h.name] for h in t.cards.heroes
                     if h.weapon == weapon and h.name not in taken]
         case "pass" | "contribute" | "discard":
-            return [Action((kind, c)) for c in sorted(set(t.hands[seat]))]
+            card = _MADE[kind]
+            return [card[c] for c in sorted(set(t.hands[seat]))]
         case "party":  # DQ-R14: the PL and at least one other player; the animal may join
             return list(_parties(t.players, t.pl, t._animal_alive()))
         case "rogue" | "knight" | "reroll" | "fireball" | "animal":
-            return [Action((kind, True)), Action((kind, False))]
+            yes_or_no = _MADE[kind]
+            return [yes_or_no[True], yes_or_no[False]]
         case "give":
-            return [Action(("give", c)) for c in sorted(set(t._qr.pool))]
+            give = _MADE["give"]
+            return [give[c] for c in sorted(set(t._qr.pool))]
         case "keep":
-            out = [Action(("keep", c)) for c in sorted(set(t._qr.drawn))]
+            keep = _MADE["keep"]
+            out = [keep[c] for c in sorted(set(t._qr.drawn))]
             if t._qr.card.succeeds(t._qr.damage):
-                out.append(Action(("pass_turn",)))  # DQ-R23
+                out.append(_PASS_TURN)  # DQ-R23
             return out
         case "ff":
-            return [Action(("ff", target)) for target in t._ff_targets()]
+            ff = _MADE["ff"]
+            return [ff[target] for target in t._ff_targets()]
         case "ability":
             ability = t._hero(seat).ability
-            out = [Action(("decline",))]
+            out = [_DECLINE]
             if ability == "cleric":
-                out += [Action(("heal", p)) for p in t._qr.party if t.damage[p] > 0]
+                heal = _MADE["heal"]
+                out += [heal[p] for p in t._qr.party if t.damage[p] > 0]
             elif ability == "berserker":
-                out += [Action(("rage", c)) for c in sorted(set(t.hands[seat]))]
+                rage = _MADE["rage"]
+                out += [rage[c] for c in sorted(set(t.hands[seat]))]
             return out
         case "tavern":
-            return [Action(("tavern", c)) for c in t._tavern_options(seat)]
+            tavern = _MADE["tavern"]
+            return [tavern[c] for c in t._tavern_options(seat)]
         case "target":
-            return [Action(("target", target)) for target in t._pp_targets()]
+            unit = _MADE["target"]
+            return [unit[target] for target in t._pp_targets()]
         case "hand":
-            return [Action(("hand", p)) for p in t._pp["eligible"] if p != seat and p != "animal"]
+            hand = _MADE["hand"]
+            return [hand[p] for p in t._pp["eligible"] if p != seat and p != "animal"]
         case "flip":
             row = t.light if t._pending[2] == "light" else t.dark
-            return [Action(("flip", i)) for i, (_, up) in enumerate(row) if not up]
+            flip = _MADE["flip"]
+            return [flip[i] for i, (_, up) in enumerate(row) if not up]
         case "peek":
-            out = [Action(("no_peek",))]
+            out = [_NO_PEEK]
             for name, tokens in (("light", t.light), ("dark", t.dark)):
-                out += [Action(("peek", name, i)) for i, (_, up) in enumerate(tokens) if not up]
+                out += [make(Peek, ("peek", name, i)) for i, (_, up) in enumerate(tokens)
+                        if not up]
             return out
     raise AssertionError(kind)
 
@@ -90,16 +154,16 @@ def _parties(players: int, pl: int, animal: bool) -> tuple[Action, ...]:
     out: list[Action] = []
     for mask in range(1, 1 << len(others)):
         chosen = tuple(sorted([pl] + [others[i] for i in range(len(others)) if mask >> i & 1]))
-        out.append(A("party", chosen, False))
+        out.append(Party("party", chosen, False))
         if animal:
-            out.append(A("party", chosen, True))
+            out.append(Party("party", chosen, True))
     return tuple(out)
 
 
 def refusal(t: TableQueries, action: Action) -> IllegalAction:
     """Why ``action`` (parsed, but not among the legal actions) is refused: the
     :class:`IllegalAction` naming the rule it breaks, rule by rule (the caller raises it)."""
-    kind, seat = action[0], t._pending[1]
+    kind, seat = action.kind, t._pending[1]
     pend = t._pending[0]
     q = t.q
     if kind == "give_reroll":  # DQ-T20
@@ -127,23 +191,21 @@ def _problem(t: TableQueries, action: Action, seat: int) -> IllegalAction | None
     """The rule an action of the awaited kind breaks (``None``: no rule of its own, only not
     among the legal actions)."""
     q = t.q
-    match action[0]:
-        case "hero":
+    match action:
+        case PickHero(hero=name):
             k = (seat - t.pl) % t.players + 1
-            hero = t.cards.hero(action[1])
-            if action[1] in t.heroes:
+            hero = t.cards.hero(name)
+            if name in t.heroes:
                 return IllegalAction("DQ-R3", f"{hero.name} has already been picked")
             if hero.weapon != draft_weapon(k):
                 return IllegalAction("DQ-R3", f"pick number {k} must be a {draft_weapon(k)} "
                                      f"hero; {hero.name} carries a {hero.weapon}")
-        case "pass" | "contribute" | "discard" | "rage" as kind:
-            if action[1] not in t.hands[seat]:
+        case PassItem(card=card) | Contribute(card=card) | Discard(card=card) | Rage(card=card):
+            if card not in t.hands[seat]:
                 rule = {"pass": "DQ-R13", "contribute": "DQ-R15", "discard": "DQ-A13",
-                        "rage": "DQ-R26"}[kind]
-                return IllegalAction(rule, f"P{seat + 1} does not hold "
-                                     f"{t.cards.card_name(action[1])}")
-        case "party":
-            seats, animal = action[1], action[2]
+                        "rage": "DQ-R26"}[action.kind]
+                return IllegalAction(rule, f"P{seat + 1} does not hold {t.cards.card_name(card)}")
+        case Party(seats=seats, animal=animal):
             if any(not 0 <= p < t.players for p in seats):
                 return IllegalAction("DQ-R14", f"the table has seats 1 to {t.players} only")
             if t.pl not in seats:
@@ -154,29 +216,28 @@ def _problem(t: TableQueries, action: Action, seat: int) -> IllegalAction | None
                                      "player (the animal does not count)")
             if animal and (t.animal is None or not t.animal[4]):
                 return IllegalAction("DQ-R6", "there is no animal to take on this Quest")
-        case "give":
-            if q is not None and action[1] not in q.pool:
-                return IllegalAction("DQ-R16", f"{t.cards.card_name(action[1])} is not in the "
-                                     "pool")
-        case "keep":
-            if q is not None and action[1] not in q.drawn:
+        case Give(card=card):
+            if q is not None and card not in q.pool:
+                return IllegalAction("DQ-R16", f"{t.cards.card_name(card)} is not in the pool")
+        case Keep(die=die):
+            if q is not None and die not in q.drawn:
                 return IllegalAction("DQ-R21", f"you drew {' and '.join(q.drawn)}, so you "
-                                     f"cannot keep a {action[1]} die")
-        case "pass_turn":
+                                     f"cannot keep a {die} die")
+        case PassTurn():
             if q is not None and not q.card.succeeds(q.damage):
                 return IllegalAction("DQ-R23", "a quest member may pass only once the Quest's "
                                      "requirement is met")
-        case "ff":
-            if action[1] not in t._ff_targets():
+        case FriendlyFire(target=target):
+            if target not in t._ff_targets():
                 return IllegalAction("DQ-R25", "friendly fire must hit a member of this Quest")
-        case "tavern":
-            if action[1] == "draw" and len(t.hands[seat]) >= HAND_LIMIT:
+        case Tavern(choice=choice):
+            if choice == "draw" and len(t.hands[seat]) >= HAND_LIMIT:
                 return IllegalAction("DQ-R27", f"P{seat + 1} already holds {HAND_LIMIT} cards, "
                                      "the hand limit, so cannot draw")
-            if action[1] == "heal" and t.damage[seat] == 0:
+            if choice == "heal" and t.damage[seat] == 0:
                 return IllegalAction("DQ-R27", f"P{seat + 1}'s hero has no Damage to heal")
-        case "target":
-            pp, target = t._pp, action[1]
+        case TargetUnit(target=target):
+            pp = t._pp
             if target not in pp["eligible"]:
                 rule = "DQ-R32" if pp["kind"] == "damage" else "DQ-R31"
                 return IllegalAction(rule, f"{target_name(target)} is not among those who share "
@@ -184,13 +245,12 @@ def _problem(t: TableQueries, action: Action, seat: int) -> IllegalAction | None
                                      f"{t._members_text(pp['eligible'])})")
             if pp["pingpong"] and target == pp["last"]:
                 return IllegalAction("DQ-R31", "no player can take 2 markers in a row")
-        case "hand":
-            if action[1] == seat:
+        case HandOn(target=target):
+            if target == seat:
                 return IllegalAction("DQ-R31", "after damaging yourself you must pass the rest "
                                      "to another quest member")
-        case "flip":
+        case Flip(token=index):
             row = t.light if t._pending[2] == "light" else t.dark
-            index = action[1]
             if not (isinstance(index, int) and 0 <= index < len(row)) or row[index][1]:
                 return IllegalAction("DQ-R29", f"token {show(index)} is not a face-down token "
                                      f"of the {t._pending[2]} row")

@@ -25,6 +25,25 @@ from typing import Any, cast
 from ...core.chance import MAX_SEED
 from ...core.checks import check_bool, check_instance, check_seat
 from ...core.errors import BadInput
+from .actions import (
+    Action,
+    Contribute,
+    Decline,
+    FriendlyFire,
+    Give,
+    HandOn,
+    Heal,
+    Keep,
+    Knight,
+    Party,
+    PassItem,
+    PassTurn,
+    Rage,
+    Reroll,
+    TargetUnit,
+    Tavern,
+    action,
+)
 from .apply import random_playout
 from .knowledge import (
     MAX_PLACEMENTS,
@@ -35,7 +54,7 @@ from .knowledge import (
 )
 from .rules import DOPPEL, LOYAL, LOYALTY, is_friendly_fire
 from .state import State
-from .table import lines
+from .table import Target, lines
 
 
 def _usefulness(state: State, seat: int, card: str) -> int:
@@ -72,7 +91,7 @@ def simple_policy(state: State, rng: random.Random, sabotage: bool = True) -> An
             10 if dopp and state.cards.item(c).type == "poison" else 0), rng.random()))
         if not dopp:
             cards = [c for c in cards if state.cards.item(c).type != "poison"] or cards
-        return ("pass", cards[0])
+        return PassItem("pass", cards[0])
     if kind == "party":
         n = state.players
         others = [p for p in range(n) if p != state.pl]
@@ -80,72 +99,78 @@ def simple_policy(state: State, rng: random.Random, sabotage: bool = True) -> An
         others.sort(key=lambda p: (state.exhausted[p], -state._hp_left(p)))
         size = max(1, min(len(others), (n - 1) // 2))
         animal = state.animal is not None and state.animal[4]
-        return ("party", tuple(sorted([state.pl] + others[:size])), animal)
+        return Party("party", tuple(sorted([state.pl] + others[:size])), animal)
     assert q is not None, "past the draft and the party, a Quest is under way"
     if kind == "contribute":
         hand = list(state.hands[seat])
         if dopp:
-            return ("contribute", min(hand, key=lambda c: (_usefulness(state, seat, c),
-                                                           rng.random())))
+            return Contribute("contribute", min(hand, key=lambda c: (_usefulness(state, seat, c),
+                                                                     rng.random())))
         best = max(hand, key=lambda c: (max(_usefulness(state, p, c) for p in q.party),
                                         rng.random()))
-        return ("contribute", best)
+        return Contribute("contribute", best)
     if kind == "give":
         taker = next(p for p in q.party if q.item_of(p) is None)
         pool = list(q.pool)
         if dopp and rng.random() < 0.5:
             poison = [c for c in pool if state.cards.item(c).type == "poison"]
             if poison:
-                return ("give", poison[0])
-        return ("give", max(pool, key=lambda c: (_usefulness(state, taker, c), c)))
+                return Give("give", poison[0])
+        return Give("give", max(pool, key=lambda c: (_usefulness(state, taker, c), c)))
     if kind == "keep":
-        if ("pass_turn",) in acts and not dopp:
-            return ("pass_turn",)
-        want = "black" if dopp else "white"
-        return ("keep", want) if ("keep", want) in acts else acts[0]
+        if PassTurn("pass_turn") in acts and not dopp:
+            return PassTurn("pass_turn")
+        keep = Keep("keep", "black" if dopp else "white")
+        return keep if keep in acts else acts[0]
     if kind == "knight":
         roller = q.party[q.turn]
-        return ("knight", (q.die == "black") != dopp and roller != seat or
-                (q.die == "black" and roller == seat and not dopp))
+        return Knight("knight", (q.die == "black") != dopp and roller != seat or
+                      (q.die == "black" and roller == seat and not dopp))
     if kind == "reroll":
         if dopp:
-            return ("reroll", False)
+            return Reroll("reroll", False)
         ff = q.face is not None and q.die is not None and is_friendly_fire(q.die, q.face)
-        return ("reroll", ff)
+        return Reroll("reroll", ff)
     if kind in ("fireball", "animal"):
         power = (state.cards.item(q.item_of(seat)).damage if kind == "fireball"
                  else state._animal[1])
         overshoot = q.card.high is not None and q.damage + power > q.card.high
-        return (kind, overshoot if dopp else not overshoot)
+        return action(kind, overshoot if dopp else not overshoot)
     if kind == "ff":
-        return ("ff", _pick_victim(state, seat, acts, dopp))
+        return FriendlyFire("ff", _pick_victim(state, seat, acts, dopp))
     if kind == "ability":
         if dopp or len(acts) == 1:
-            return ("decline",)
-        if acts[1][0] == "heal":
-            return max(acts[1:], key=lambda a: state.damage[a[1]])
+            return Decline("decline")
+        heals = [a for a in acts if isinstance(a, Heal)]
+        if heals:
+            return max(heals, key=lambda a: state._damage_of(a.target))
         met = q.card.succeeds(q.damage)
         fits = q.card.high is None or q.damage + 2 <= q.card.high
         if not met and fits:
-            return min(acts[1:], key=lambda a: _usefulness(state, seat, a[1]))
-        return ("decline",)
+            rages = [a for a in acts if isinstance(a, Rage)]
+            return min(rages, key=lambda a: _usefulness(state, seat, a.card))
+        return Decline("decline")
     if kind == "tavern":
-        if len(state.hands[seat]) <= 1 and ("tavern", "draw") in acts:
-            return ("tavern", "draw")  # an empty hand cannot contribute (DQ-A14)
+        if len(state.hands[seat]) <= 1 and Tavern("tavern", "draw") in acts:
+            return Tavern("tavern", "draw")  # an empty hand cannot contribute (DQ-A14)
         for choice in ("heal", "draw", "reroll"):
-            if ("tavern", choice) in acts and (choice != "draw" or len(state.hands[seat]) < 3):
-                return ("tavern", choice)
+            if Tavern("tavern", choice) in acts and (choice != "draw"
+                                                     or len(state.hands[seat]) < 3):
+                return Tavern("tavern", choice)
         return acts[0]
     if kind == "target":
         pkind = state._pp["kind"]
         if pkind == "damage":
-            return ("target", _pick_victim(state, seat, acts, dopp))
+            return TargetUnit("target", _pick_victim(state, seat, acts, dopp))
+        units = [a for a in acts if isinstance(a, TargetUnit)]
         if pkind == "heal":
-            return max(acts, key=lambda a: (a[1] == seat if dopp else 0,
-                                            state._damage_of(a[1]), rng.random()))
-        return max(acts, key=lambda a: (a[1] == seat if dopp else 0, rng.random()))
+            return max(units, key=lambda a: (a.target == seat if dopp else 0,
+                                             state._damage_of(a.target), rng.random()))
+        return max(units, key=lambda a: (a.target == seat if dopp else 0, rng.random()))
     if kind == "hand":
-        return max(acts, key=lambda a: (state._hp_left(a[1]) * (-1 if dopp else 1), rng.random()))
+        hands = [a for a in acts if isinstance(a, HandOn)]
+        return max(hands, key=lambda a: (state._hp_left(a.target) * (-1 if dopp else 1),
+                                         rng.random()))
     if kind == "peek":
         return acts[1] if len(acts) > 1 else acts[0]
     return rng.choice(acts)
@@ -156,11 +181,11 @@ def honest_policy(state: State, rng: random.Random) -> Any:
     return simple_policy(state, rng, sabotage=False)
 
 
-def _pick_victim(state: State, seat: int, acts: list[Any], dopp: bool) -> Any:
-    targets = [a[1] for a in acts]
+def _pick_victim(state: State, seat: int, acts: list[Action], dopp: bool) -> Target:
+    targets = [a.target for a in acts if isinstance(a, (FriendlyFire, TargetUnit))]
     if "animal" in targets and not dopp:
         return "animal"  # an animal's death does not end the game (DQ-R36)
-    heroes = [t for t in targets if t != "animal"]
+    heroes = [t for t in targets if isinstance(t, int)]  # the seats, not the animal
     if dopp:
         others = [t for t in heroes if t != seat] or heroes
         return min(others, key=lambda t: (state._hp_left(t), t))

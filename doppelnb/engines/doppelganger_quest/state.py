@@ -26,7 +26,7 @@ from ...core.checks import check_choice, check_seat, check_sequence
 from ...core.errors import BadInput
 from ...core.spec import spec_of
 from ...core.state import FrozenGameState, Outcome
-from .actions import Action, action_label, parse_action, target_name
+from .actions import CLASSES, Action, action_label, parse_action, target_name
 from .apply import apply
 from .cards import ABILITIES, CardSet, Hero, register_data
 from .knowledge import ItemEvents
@@ -297,11 +297,12 @@ class State(TableQueries, FrozenGameState):
         """Any accepted spelling (a tuple, a JSON list, a one-word string such as
         ``"decline"``, or the notation such as ``"target P3"``) -> the typed :class:`Action`;
         ``BadInput`` when malformed (:func:`.actions.parse_action`)."""
-        if type(action) is Action:  # one of legal_actions(), as players pass them back
+        if type(action) in CLASSES:  # one of legal_actions(), as players pass them back
             legal = self._legal
             if legal is not None and action in legal:
                 object.__setattr__(self, "_checked", action)
-                return action
+                typed: Action = action
+                return typed
         return parse_action(action, self.players, self.cards)
 
     def action_label(self, action: Any) -> str:

@@ -21,6 +21,7 @@ from typing import Any
 from ...core.checks import check_choice, check_instance, check_int, check_sequence
 from ...core.render import Html, table, tag
 from ...core.sweep_table import mix_label  # one wording for a policy mix
+from .actions import Contribute
 from .analysis import (
     DEFAULT_RULES,
     bag_white_probability,
@@ -409,7 +410,7 @@ def rulebook_examples_table() -> Html:
 def _unusable_offer() -> tuple[list[str], str]:
     """DQ-E2's position: the cards the engine lets P1 (a Sword hero holding only Bows) put in."""
     s = unusable_position()
-    return [a[1] for a in s.legal_actions()], s.hero(0).name
+    return [a.card for a in s.legal_actions() if isinstance(a, Contribute)], s.hero(0).name
 
 
 def endings_table() -> Html:

@@ -87,7 +87,7 @@ class QuestHand(HandGame):
         if len(legal) <= MAX_BUTTONS:
             return [Choice(self.label(state, a), a) for a in legal]
         return [Choice(self.label(state, a), a, True,
-                       f"a party of {len(a[1])}" if a[0] == "party" else str(a[0]))
+                       f"a party of {len(a.seats)}" if a.kind == "party" else a.kind)
                 for a in legal]
 
     def move_line(self, before: Any, after: Any, seat: int) -> str | None:
