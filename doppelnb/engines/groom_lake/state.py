@@ -162,7 +162,9 @@ class State(FrozenGameState):
         return parse_action(action)
 
     def action_to_json(self, action: Any) -> tuple[Any, ...]:
-        """The record form: a plain tuple (written as a JSON array; never a live list)."""
+        """The record form: a plain tuple (written as a JSON array; never a live list). Not the
+        typed action itself: ``state.actions`` and the golden transcripts have always shown
+        ``('move', 1, 0)``, and the typed action compares equal to it."""
         return tuple(action)
 
     def _check(self, action: Any) -> None:

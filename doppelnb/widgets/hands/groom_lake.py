@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...core.errors import RuleError
 from .base import Choice, HandGame, sentence, who
 
 _GL_WORDS = {"discard": "discard {0} (face down)", "scout": "scout: draw Desert tiles (1 AP)",
@@ -38,7 +37,7 @@ class GroomLakeHand(HandGame):
 
         marks = []
         if state.to_move == seat and state.phase == "place":
-            marks = sorted({(a[1], a[2]) for a in state.legal_actions()})
+            marks = sorted({a.at for a in state.legal_actions()})  # Place actions
         return str(view_html(state, seat, marks=marks))
 
     def prompt(self, state: Any, seat: int) -> str:
@@ -69,16 +68,6 @@ class GroomLakeHand(HandGame):
 
         plain = [card_words(a) if isinstance(a, str) else a for a in args]
         return _GL_WORDS.get(kind, " ".join(map(str, action))).format(*plain)
-
-    def parse(self, state: Any, text: str) -> Any:
-        try:
-            return super().parse(state, text)
-        except RuleError:
-            words = text.split()
-            if not words:
-                raise
-            return tuple([words[0], *(int(w) if w.lstrip("-").isdigit() else w
-                                      for w in words[1:])])
 
     def choices(self, state: Any, seat: int) -> list[Choice]:
         """The legal actions; on the leader's turn also a move or clear to every neighbouring
