@@ -73,19 +73,21 @@ class GroomLakeHand(HandGame):
         """The legal actions; on the leader's turn also a move or clear to every neighbouring
         tile, so that a refused one can be tried (GL-R17, GL-R19). A placement is a two-step
         choice, position then rotation, once there are many."""
+        from ...engines.groom_lake.actions import Crash, Place, action
+
         legal = state.legal_actions()
         out = [Choice(self.label(state, a), a, True,
-                      f"place at ({a[1]}, {a[2]})" if a[0] == "place" else
-                      f"give {a[1]}" if a[0] == "crash" else "") for a in legal]
+                      f"place at {a.at}" if isinstance(a, Place) else
+                      f"give {a.card}" if isinstance(a, Crash) else "") for a in legal]
         if state.phase == "turn":
             view = state.view(seat)
             x, y = view.team
             tiles = {q for q, _, _ in view.tiles}
             for kind in ("move", "clear"):
                 for q in ((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y)):
-                    action = (kind, *q)
-                    if q in tiles and action not in legal:
-                        out.append(Choice(self.label(state, action), action, False))
+                    tried = action(kind, *q)
+                    if q in tiles and tried not in legal:
+                        out.append(Choice(self.label(state, tried), tried, False))
         return out
 
     def move_line(self, before: Any, after: Any, seat: int) -> str | None:
