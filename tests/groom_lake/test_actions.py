@@ -111,6 +111,20 @@ def test_play_accepts_every_spelling_of_an_action():
     assert type(place) is Place
 
 
+def test_a_class_built_by_hand_is_checked_like_any_other_spelling():
+    """A typed value is taken as it is only when it is exactly what parse_action builds; any other
+    (a bool, a list, another kind's class) is rebuilt or refused, never played as it is: a
+    ``True`` would reach the record as ``true`` and a list would crash the rules."""
+    state = gl.new_game(4, seed=5)
+    while state.phase != "turn":
+        state = state.play(state.legal_actions()[0])
+    for bad in (Move("move", True, 0), Move("move", [1], 0), Clear("clear", 1.0, 0)):
+        with pytest.raises(BadInput, match="the action '(move|clear)' takes int, int"):
+            state.play(bad)
+    mislabelled = parse_action(Move("clear", 1, 0))
+    assert type(mislabelled) is Clear and mislabelled == ("clear", 1, 0)
+
+
 def test_a_well_formed_action_the_rules_refuse_is_an_illegal_action():
     state = gl.new_game(4, seed=5)
     with pytest.raises(IllegalAction):  # set-up discards come first (GL-R6)

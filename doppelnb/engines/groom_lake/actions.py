@@ -18,6 +18,7 @@ The classes are the rules' words for the choices: :data:`KINDS` maps each kind t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final, NamedTuple, get_type_hints
 
 from ...core.checks import show
@@ -232,9 +233,30 @@ KINDS: Final[dict[str, type[Action]]] = {
 ARITY: dict[str, tuple[type, ...]] = {
     kind: tuple(get_type_hints(cls)[name] for name in cls._fields[1:])
     for kind, cls in KINDS.items()}
-_TYPED: Final = frozenset(KINDS.values())
 _KIND_NAMES: Final = {kind: kind for kind in KINDS}  # any equal str -> the kind's own str
 _new = tuple.__new__  # a class and its items -> the action, without NamedTuple's Python __new__
+
+
+def _exact(kind: str, types: tuple[type, ...]) -> Callable[[tuple[Any, ...]], bool]:
+    """Whether a value of ``kind``'s class is exactly what :func:`parse_action` builds: its
+    own kind, arguments of exactly the field types. The play loop hands back legal actions, which
+    pass in one call; a class built by hand with other values (``Move("move", True, 0)``, a
+    list, another kind) goes the long way, to be rebuilt or refused, so that no such value
+    reaches a record or a rule. One test per number of fields: a loop costs several times more."""
+    if not types:
+        return lambda a: len(a) == 1 and a[0] is kind
+    if len(types) == 1:
+        t1, = types
+        return lambda a: len(a) == 2 and a[0] is kind and type(a[1]) is t1
+    if len(types) == 2:
+        t1, t2 = types
+        return lambda a: len(a) == 3 and a[0] is kind and type(a[1]) is t1 and type(a[2]) is t2
+    t1, t2, t3 = types
+    return lambda a: (len(a) == 4 and a[0] is kind and type(a[1]) is t1 and type(a[2]) is t2
+                      and type(a[3]) is t3)
+
+
+_EXACT: Final = {cls: _exact(kind, ARITY[kind]) for kind, cls in KINDS.items()}
 
 PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
     "setup_discard": ("discard",), "hand_limit": ("discard",),
@@ -286,7 +308,8 @@ def parse_action(action: Any) -> Action:
     """Any accepted spelling of an action -> its typed value (``BadInput`` when malformed): a
     typed action, a list or tuple (``["move", 1, 0]``), a kind alone (``"scout"``) or the
     notation (``"move 1 0"``). Legality is the state's to check."""
-    if type(action) in _TYPED:  # a legal action handed back: the play loop's common case
+    exact = _EXACT.get(type(action))
+    if exact is not None and exact(action):  # a legal action handed back: the common case
         return action  # type: ignore[no-any-return]
     if isinstance(action, str):
         action = _from_notation(action)
@@ -303,20 +326,14 @@ def parse_action(action: Any) -> Action:
                        f"not {show(list(args))}")
     kind = _KIND_NAMES[action[0]]
     return _new(KINDS[kind], (kind, *(int(a) if isinstance(a, int) else
-                                      str(a) if isinstance(a, str) else a for a in args)))
+                                      str.__str__(a) if isinstance(a, str) else a
+                                      for a in args)))
 
 
 def action(kind: str, *args: Any) -> Action:
     """The typed action of ``kind`` with ``args``, checked as :func:`parse_action` checks a
     record's ``[kind, *args]``: ``action("move", 1, 0) == ("move", 1, 0)``."""
     return parse_action((kind, *args))
-
-
-def typed(kind: str, *args: Any) -> Action:
-    """:func:`action` unchecked, for the engine's own listings of legal actions (their kinds and
-    arguments are right by construction): a tuple built straight into the kind's class, without
-    NamedTuple's ``__new__``, a Python call that costs a search player measurably."""
-    return _new(KINDS[kind], (kind, *args))
 
 
 __all__ = ["Action", "Discard", "Scout", "EndTurn", "GiveUp", "Move", "Clear", "Vote", "Keep",

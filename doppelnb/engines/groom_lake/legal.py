@@ -36,7 +36,7 @@ from .actions import (
     TakeLife,
     Trait,
     Vote,
-    typed,
+    parse_action,
 )
 from .cards import INFECTION
 from .paths import next_stack, team_distance
@@ -173,7 +173,7 @@ def legal_reference(s: Any) -> tuple[Action, ...]:
     (tests/groom_lake/test_legal_listings.py)."""
     if s.result is not None:
         return ()
-    return tuple(typed(*a) for a in candidates(s) if problem(s, a) is None)
+    return tuple(parse_action(a) for a in candidates(s) if problem(s, a) is None)
 
 
 # -- direct listings ---------------------------------------------------------------------------
