@@ -18,7 +18,6 @@ The classes are the rules' words for the choices: :data:`KINDS` maps each kind t
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Final, NamedTuple, get_type_hints
 
 from ...core.checks import show
@@ -237,26 +236,19 @@ _KIND_NAMES: Final = {kind: kind for kind in KINDS}  # any equal str -> the kind
 _new = tuple.__new__  # a class and its items -> the action, without NamedTuple's Python __new__
 
 
-def _exact(kind: str, types: tuple[type, ...]) -> Callable[[tuple[Any, ...]], bool]:
-    """Whether a value of ``kind``'s class is exactly what :func:`parse_action` builds: its
-    own kind, arguments of exactly the field types. The play loop hands back legal actions, which
-    pass in one call; a class built by hand with other values (``Move("move", True, 0)``, a
-    list, another kind) goes the long way, to be rebuilt or refused, so that no such value
-    reaches a record or a rule. One test per number of fields: a loop costs several times more."""
-    if not types:
-        return lambda a: len(a) == 1 and a[0] is kind
-    if len(types) == 1:
-        t1, = types
-        return lambda a: len(a) == 2 and a[0] is kind and type(a[1]) is t1
-    if len(types) == 2:
-        t1, t2 = types
-        return lambda a: len(a) == 3 and a[0] is kind and type(a[1]) is t1 and type(a[2]) is t2
-    t1, t2, t3 = types
-    return lambda a: (len(a) == 4 and a[0] is kind and type(a[1]) is t1 and type(a[2]) is t2
-                      and type(a[3]) is t3)
+def _signature(cls: type[Action]) -> tuple[Any, ...]:
+    """``(kind, *field types)`` of ``cls``: what :func:`parse_action` compares a value of ``cls``
+    with before taking it as it is."""
+    kind = next(k for k, c in KINDS.items() if c is cls)
+    return (kind, *ARITY[kind])
 
 
-_EXACT: Final = {cls: _exact(kind, ARITY[kind]) for kind, cls in KINDS.items()}
+#: Class -> its kind and its fields' types. A typed value is taken as it is only when it is
+#: exactly what :func:`parse_action` builds (its own kind, arguments of exactly these types):
+#: the play loop hands back legal actions, which pass; a class built by hand with other values
+#: (``Move("move", True, 0)``, a list, another kind) goes the long way, to be rebuilt or
+#: refused, so that no such value reaches a record or a rule.
+_EXACT: Final = {cls: _signature(cls) for cls in KINDS.values()}
 
 PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
     "setup_discard": ("discard",), "hand_limit": ("discard",),
@@ -309,8 +301,15 @@ def parse_action(action: Any) -> Action:
     typed action, a list or tuple (``["move", 1, 0]``), a kind alone (``"scout"``) or the
     notation (``"move 1 0"``). Legality is the state's to check."""
     exact = _EXACT.get(type(action))
-    if exact is not None and exact(action):  # a legal action handed back: the common case
-        return action  # type: ignore[no-any-return]
+    if exact is not None:  # a typed value; the common case, a legal action handed back
+        # field by field, written out: a loop or a helper call costs more than the rest of
+        # parsing (NamedTuples have 1 to 4 fields)
+        n = len(exact)
+        if len(action) == n and action[0] is exact[0] and (
+                n == 1 or type(action[1]) is exact[1] and (
+                    n == 2 or type(action[2]) is exact[2] and (
+                        n == 3 or type(action[3]) is exact[3]))):
+            return action  # type: ignore[no-any-return]
     if isinstance(action, str):
         action = _from_notation(action)
     if not isinstance(action, (list, tuple)) or not action or not isinstance(action[0], str) \

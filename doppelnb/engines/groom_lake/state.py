@@ -158,8 +158,8 @@ class State(FrozenGameState):
             object.__setattr__(self, "_legal", found)
         return list(found)
 
-    def parse_action(self, action: Any) -> Action:
-        return parse_action(action)
+    #: :func:`.actions.parse_action` itself (no method in between: it runs once per play)
+    parse_action = staticmethod(parse_action)
 
     def action_to_json(self, action: Any) -> tuple[Any, ...]:
         """The record form: a plain tuple (written as a JSON array; never a live list). Not the
