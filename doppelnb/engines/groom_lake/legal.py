@@ -182,10 +182,34 @@ def legal_reference(s: Any) -> tuple[Action, ...]:
 # cost more than the rest of the action. These list the legal actions of the busiest phases
 # with the same conditions as the ``_problem_*`` checks, as plain booleans, in the order of
 # :func:`candidates`; a rule change is made in both (the listing test compares them on
-# random games under every flag that changes them). They build each action as
-# ``_new(Class, items)``, tuple's own constructor: NamedTuple's generated ``__new__`` is a Python
-# call, and the turn listing is on the path of every playout step.
-_new = tuple.__new__
+# random games under every flag that changes them). They hand out actions made once (below).
+_new = tuple.__new__  # a class and its items -> the action (NamedTuple's __new__ is a Python call)
+
+
+class _Made(dict[Any, Action]):
+    """Arguments -> the action of one kind, made the first time a listing needs it and handed
+    out again after (actions are immutable): a look-up costs about 30 ns where building the
+    tuple costs 210-250, on the path of every playout step. The keys are bounded by the game's
+    components: Supply card names, tile ids, seats, and positions next to placed tiles."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[Any], Action]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> Action:
+        made = self[key] = self.make(key)
+        return made
+
+
+_MOVES = _Made(lambda q: _new(Move, ("move", *q)))  # by position (x, y)
+_CLEARS = _Made(lambda q: _new(Clear, ("clear", *q)))  # by position (x, y)
+_PLACES = _Made(lambda option: _new(Place, ("place", *option[0], option[1])))  # by ((x, y), turn)
+_CRASHES = _Made(lambda given: _new(Crash, ("crash", *given)))  # by (card, seat)
+_DISCARDS = _Made(lambda card: _new(Discard, ("discard", card)))
+_PILES = _Made(lambda card: _new(Pile, ("pile", card)))
+_KEEPS = _Made(lambda tile: _new(Keep, ("keep", tile)))
 
 
 def _list_turn(s: Any) -> tuple[Action, ...]:
@@ -209,12 +233,12 @@ def _list_turn(s: Any) -> tuple[Action, ...]:
         kind = tile.terrain
         if q not in tokens and (tile.obstacle or (heat and kind == "open_desert")):  # GL-R10
             if clearing:
-                clears.append(_new(Clear, ("clear", *q)))
+                clears.append(_CLEARS[q])
         elif moving and kind != "canyon":  # GL-R17: not a Canyon, cleared, AP to enter
             if kind == "start":
                 kind = rules.start_tile_terrain  # GL-A8: .rules.terrain, inlined
             if ap >= (2 if kind == "mountain" else 1):
-                out.append(_new(Move, ("move", *q)))
+                out.append(_MOVES[q])
     out += clears
     if ap >= 2 and (again or "vote" not in used):  # GL-R27
         current, gone = s.current, s.out
@@ -227,14 +251,13 @@ def _list_turn(s: Any) -> tuple[Action, ...]:
 
 def _list_discard(s: Any) -> tuple[Action, ...]:
     keep = INFECTION if not s.rules.infection_discardable_from_hand else None  # GL-A15
-    return tuple(_new(Discard, ("discard", c)) for c in sorted(set(s.hands[mover(s)]))
-                 if c != keep)
+    return tuple(_DISCARDS[c] for c in sorted(set(s.hands[mover(s)])) if c != keep)
 
 
 def _list_place(s: Any) -> tuple[Action, ...]:
     # The options were found fitting at this priority level (GL-R14, GL-R15) with the
     # Desert and the Team as they are now: nothing moves between scouting and placing.
-    return tuple(_new(Place, ("place", *p, r)) for p, r in s.pending["options"])
+    return tuple(_PLACES[option] for option in s.pending["options"])  # (position, rotation)
 
 
 def _list_crash(s: Any) -> tuple[Action, ...]:
@@ -242,13 +265,13 @@ def _list_crash(s: Any) -> tuple[Action, ...]:
     forced = (INFECTION in drawn and rules.crash_site_draw_is_acquire
               and not rules.infection_discardable_from_hand)  # GL-A15
     seats = in_game(s)
-    return tuple(_new(Crash, ("crash", c, r)) for c in dict.fromkeys(drawn)
+    return tuple(_CRASHES[c, r] for c in dict.fromkeys(drawn)
                  if not forced or c == INFECTION for r in seats)
 
 
 def _list_pile(s: Any) -> tuple[Action, ...]:
     me, deck = mover(s), s.deck
-    out: list[Action] = [_new(Pile, ("pile", c)) for c in sorted(set(s.hands[me]))
+    out = [_PILES[c] for c in sorted(set(s.hands[me]))
            if c != "life" and deck.kind(c) != "trait"]  # GL-R19
     if s.life[me] >= 1:
         out.append(_PILE_LIFE)
@@ -272,7 +295,7 @@ def _list_pay(s: Any) -> tuple[Action, ...]:
 
 
 def _list_keep(s: Any) -> tuple[Action, ...]:
-    return tuple(_new(Keep, ("keep", t)) for t in dict.fromkeys(s.pending["drawn"]))  # GL-R13
+    return tuple(_KEEPS[t] for t in dict.fromkeys(s.pending["drawn"]))  # GL-R13
 
 
 def _list_ballot(s: Any) -> tuple[Action, ...]:
