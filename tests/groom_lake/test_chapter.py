@@ -220,7 +220,7 @@ def test_move_lists_name_cards_in_plain_words():
     state = gl.new_game(4, seed=1)
     hand_cards = {c for h in state.hands for c in h}
     assert "field_notes" in hand_cards or "photographs" in hand_cards
-    labels = [state.action_label(tuple(a)) for a in state.legal_actions()]
+    labels = [state.action_label(a) for a in state.legal_actions()]
     assert all("_" not in label for label in labels), labels
     assert state.action_label(("discard", "field_notes")) == "discard field notes"
     assert state.action_label(("pile", "life")) == "add a Life token to the pile"

@@ -8,11 +8,11 @@ Modules: :mod:`.tiles` (tile data), :mod:`.cards` (Supply cards), :mod:`.rules` 
 :mod:`.desert` (the graph, red dots, placement priority and its report), :mod:`.placement`
 (the red-dot rule edge by edge), :mod:`.paths` (distances, stacks, reachability, trapped),
 :mod:`.odds` (dice and exact clearing odds), :mod:`.state` (the frozen State: its fields, its
-questions and its View), :mod:`.setup` (the deal), :mod:`.legal` (who acts, legal actions and
-why not), :mod:`.apply` (the Draft and how an action changes it), :mod:`.players` (greedy,
-determinize, the fast random playout), :mod:`.analysis` (exact tables and pictures),
-:mod:`.simulation` (``simulate``, the explorer policy and its growth study), :mod:`.render`
-(SVG).
+questions and its View), :mod:`.setup` (the deal), :mod:`.actions` (the typed actions, one
+class per kind), :mod:`.legal` (who acts, legal actions and why not), :mod:`.apply` (the Draft
+and how an action changes it), :mod:`.players` (greedy, determinize, the fast random playout),
+:mod:`.analysis` (exact tables and pictures), :mod:`.simulation` (``simulate``, the explorer
+policy and its growth study), :mod:`.render` (SVG).
 """
 
 from ...core.spec import GameSpec, register

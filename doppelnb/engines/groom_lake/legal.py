@@ -14,7 +14,30 @@ from typing import Any, Final
 
 from ...core.checks import show
 from ...core.errors import IllegalAction, RuleError
-from .actions import PHASE_ACTIONS, WAITING_FOR, Action
+from .actions import (
+    PHASE_ACTIONS,
+    WAITING_FOR,
+    Action,
+    Ballot,
+    Clear,
+    Crash,
+    Discard,
+    Done,
+    EndTurn,
+    GiveUp,
+    Keep,
+    Move,
+    Pay,
+    Pile,
+    Place,
+    Remove,
+    Roll,
+    Scout,
+    TakeLife,
+    Trait,
+    Vote,
+    parse_action,
+)
 from .cards import INFECTION
 from .paths import next_stack, team_distance
 from .placement import PRIORITY_NAMES
@@ -150,7 +173,7 @@ def legal_reference(s: Any) -> tuple[Action, ...]:
     (tests/groom_lake/test_legal_listings.py)."""
     if s.result is not None:
         return ()
-    return tuple(Action(a) for a in candidates(s) if problem(s, a) is None)
+    return tuple(parse_action(a) for a in candidates(s) if problem(s, a) is None)
 
 
 # -- direct listings ---------------------------------------------------------------------------
@@ -159,13 +182,42 @@ def legal_reference(s: Any) -> tuple[Action, ...]:
 # cost more than the rest of the action. These list the legal actions of the busiest phases
 # with the same conditions as the ``_problem_*`` checks, as plain booleans, in the order of
 # :func:`candidates`; a rule change is made in both (the listing test compares them on
-# random games under every flag that changes them).
+# random games under every flag that changes them). They hand out actions made once (below).
+_new = tuple.__new__  # a class and its items -> the action (NamedTuple's __new__ is a Python call)
+
+
+class _Made(dict[Any, Action]):
+    """Arguments -> the action of one kind, made the first time a listing needs it and handed
+    out again after (actions are immutable): a look-up costs about 30 ns where building the
+    tuple costs 210-250, on the path of every playout step. The keys are bounded by the game's
+    components: Supply card names, tile ids, seats, and positions next to placed tiles."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[Any], Action]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> Action:
+        made = self[key] = self.make(key)
+        return made
+
+
+_MOVES = _Made(lambda q: _new(Move, ("move", *q)))  # by position (x, y)
+_CLEARS = _Made(lambda q: _new(Clear, ("clear", *q)))  # by position (x, y)
+_PLACES = _Made(lambda option: _new(Place, ("place", *option[0], option[1])))  # by ((x, y), turn)
+_CRASHES = _Made(lambda given: _new(Crash, ("crash", *given)))  # by (card, seat)
+_DISCARDS = _Made(lambda card: _new(Discard, ("discard", card)))
+_PILES = _Made(lambda card: _new(Pile, ("pile", card)))
+_KEEPS = _Made(lambda tile: _new(Keep, ("keep", tile)))
+
+
 def _list_turn(s: Any) -> tuple[Action, ...]:
     ap, used, rules, team, tokens = s.ap, s.used, s.rules, s.team, s.map_tokens
     again = rules.repeat_actions
     tiles = s.desert._tiles  # (Desert.get, without the method call: asked at every turn step)
     near = [(q, tiles.get(q)) for q in neighbours(team)]
-    out = []
+    out: list[Action] = []
     if (ap >= 1 and (again or "scout" not in used)  # GL-R12, GL-A21
             and any(tile is None for _, tile in near)  # GL-R13
             and scout_stack(s) is not None):  # GL-A6
@@ -173,7 +225,7 @@ def _list_turn(s: Any) -> tuple[Action, ...]:
     moving = again or "move" not in used
     clearing = (ap >= 1 and (again or "clear" not in used)  # GL-R19, GL-A1
                 and not (rules.limited_tokens and len(tokens) >= rules.component("map")))
-    clears = []
+    clears: list[Action] = []
     heat = rules.open_desert_always_high_heat  # GL-A9: .rules.obstacle, inlined
     for q, tile in near:
         if tile is None:
@@ -181,12 +233,12 @@ def _list_turn(s: Any) -> tuple[Action, ...]:
         kind = tile.terrain
         if q not in tokens and (tile.obstacle or (heat and kind == "open_desert")):  # GL-R10
             if clearing:
-                clears.append(Action(("clear", *q)))
+                clears.append(_CLEARS[q])
         elif moving and kind != "canyon":  # GL-R17: not a Canyon, cleared, AP to enter
             if kind == "start":
                 kind = rules.start_tile_terrain  # GL-A8: .rules.terrain, inlined
             if ap >= (2 if kind == "mountain" else 1):
-                out.append(Action(("move", *q)))
+                out.append(_MOVES[q])
     out += clears
     if ap >= 2 and (again or "vote" not in used):  # GL-R27
         current, gone = s.current, s.out
@@ -199,14 +251,13 @@ def _list_turn(s: Any) -> tuple[Action, ...]:
 
 def _list_discard(s: Any) -> tuple[Action, ...]:
     keep = INFECTION if not s.rules.infection_discardable_from_hand else None  # GL-A15
-    return tuple(Action(("discard", c)) for c in sorted(set(s.hands[mover(s)]))
-                 if c != keep)
+    return tuple(_DISCARDS[c] for c in sorted(set(s.hands[mover(s)])) if c != keep)
 
 
 def _list_place(s: Any) -> tuple[Action, ...]:
     # The options were found fitting at this priority level (GL-R14, GL-R15) with the
     # Desert and the Team as they are now: nothing moves between scouting and placing.
-    return tuple(Action(("place", *p, r)) for p, r in s.pending["options"])
+    return tuple(_PLACES[option] for option in s.pending["options"])  # (position, rotation)
 
 
 def _list_crash(s: Any) -> tuple[Action, ...]:
@@ -214,17 +265,17 @@ def _list_crash(s: Any) -> tuple[Action, ...]:
     forced = (INFECTION in drawn and rules.crash_site_draw_is_acquire
               and not rules.infection_discardable_from_hand)  # GL-A15
     seats = in_game(s)
-    return tuple(Action(("crash", c, r)) for c in dict.fromkeys(drawn)
+    return tuple(_CRASHES[c, r] for c in dict.fromkeys(drawn)
                  if not forced or c == INFECTION for r in seats)
 
 
 def _list_pile(s: Any) -> tuple[Action, ...]:
     me, deck = mover(s), s.deck
-    out = [Action(("pile", c)) for c in sorted(set(s.hands[me]))
+    out = [_PILES[c] for c in sorted(set(s.hands[me]))
            if c != "life" and deck.kind(c) != "trait"]  # GL-R19
     if s.life[me] >= 1:
-        out.append(Action(("pile", "life")))
-    out.append(Action(("roll",) if s.pending["revealed"] else ("done",)))  # GL-R20
+        out.append(_PILE_LIFE)
+    out.append(_ROLL if s.pending["revealed"] else _DONE)  # GL-R20
     return tuple(out)
 
 
@@ -233,7 +284,7 @@ def _list_take_life(s: Any) -> tuple[Action, ...]:
     hit = pend["hit"]
     spread = (pend["left"] == 1 and hit and all(h == hit[0] for h in hit)
               and any(v != hit[0] for v in eligible))  # GL-R24, GL-A16
-    return tuple(Action(("take_life", p)) for p in range(s.players)
+    return tuple(_TAKE_LIFE[p] for p in range(s.players)
                  if p in eligible and not (spread and p == hit[0]))
 
 
@@ -244,7 +295,7 @@ def _list_pay(s: Any) -> tuple[Action, ...]:
 
 
 def _list_keep(s: Any) -> tuple[Action, ...]:
-    return tuple(Action(("keep", t)) for t in dict.fromkeys(s.pending["drawn"]))  # GL-R13
+    return tuple(_KEEPS[t] for t in dict.fromkeys(s.pending["drawn"]))  # GL-R13
 
 
 def _list_ballot(s: Any) -> tuple[Action, ...]:
@@ -260,12 +311,14 @@ def _list_trait(s: Any) -> tuple[Action, ...]:
 
 
 #: Actions every listing shares, made once (an action is an immutable tuple).
-_SCOUT, _GIVE_UP, _END_TURN = Action(("scout",)), Action(("give_up",)), Action(("end_turn",))
-_VOTES = tuple(Action(("vote", p)) for p in range(max(PLAYER_COUNTS)))
-_PAY_LIFE, _PAY_RECOVERY = Action(("pay", "life")), Action(("pay", "recovery"))
-_BALLOTS = (Action(("ballot", "yes")), Action(("ballot", "no")))
-_REMOVES = (Action(("remove", "top")), Action(("remove", "bottom")))
-_TRAITS = (Action(("trait", "keep")), Action(("trait", "discard")))
+_SCOUT, _GIVE_UP, _END_TURN = Scout("scout"), GiveUp("give_up"), EndTurn("end_turn")
+_VOTES = tuple(Vote("vote", p) for p in range(max(PLAYER_COUNTS)))
+_TAKE_LIFE = tuple(TakeLife("take_life", p) for p in range(max(PLAYER_COUNTS)))
+_PAY_LIFE, _PAY_RECOVERY = Pay("pay", "life"), Pay("pay", "recovery")
+_PILE_LIFE, _DONE, _ROLL = Pile("pile", "life"), Done("done"), Roll("roll")
+_BALLOTS = (Ballot("ballot", "yes"), Ballot("ballot", "no"))
+_REMOVES = (Remove("remove", "top"), Remove("remove", "bottom"))
+_TRAITS = (Trait("trait", "keep"), Trait("trait", "discard"))
 
 
 def problem(s: Any, action: tuple[Any, ...]) -> RuleError | None:

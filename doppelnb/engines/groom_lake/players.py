@@ -30,7 +30,24 @@ from immutables import Map
 from ...core.checks import check_instance, check_seat
 from ...core.errors import BadInput
 from ...core.state import ActionLog
-from .actions import Action
+from .actions import (
+    Action,
+    Ballot,
+    Clear,
+    Discard,
+    Done,
+    EndTurn,
+    GiveUp,
+    Keep,
+    Move,
+    Pay,
+    Pile,
+    Place,
+    Roll,
+    Scout,
+    TakeLife,
+    Trait,
+)
 from .apply import DO, Draft
 from .cards import INFECTION
 from .legal import legal_actions
@@ -78,30 +95,33 @@ def greedy(state: State, rng: random.Random) -> Action:
     ph, deck = state.phase, state.deck
     mine = state.hands[me]
     if ph in ("setup_discard", "hand_limit"):
-        return min(legal, key=lambda a: (_KEEP[deck.kind(a[1])], -deck.points.get(a[1], 0), a))
+        discards = [a for a in legal if isinstance(a, Discard)]
+        return min(discards, key=lambda a: (_KEEP[deck.kind(a.card)], -deck.points.get(a.card, 0),
+                                            a))
     if ph == "turn":
         return _turn(state, legal, mine)
     if ph == "scout_keep":
-        tiles = [state.tileset[a[1]] for a in legal]
+        tiles = [state.tileset[a.tile] for a in legal if isinstance(a, Keep)]
         best = min(tiles, key=lambda t: (t.terrain != "civilization", t.terrain == "canyon",
                                          t.value or 0, t.id))
-        return Action(("keep", best.id))
+        return Keep("keep", best.id)
     if ph == "place":
         sx, sy = state.desert.start
-        return max(legal, key=lambda a: (abs(a[1] - sx) + abs(a[2] - sy), -a[3], a))
+        places = [a for a in legal if isinstance(a, Place)]
+        return max(places, key=lambda a: (abs(a.x - sx) + abs(a.y - sy), -a.rotation, a))
     if ph == "pile":
         return _pile(state, legal, me)
     if ph == "pay":
-        return Action(("pay", "life" if state.life[me] > 1 or "recovery" not in mine
-                       else "recovery"))
+        return Pay("pay", "life" if state.life[me] > 1 or "recovery" not in mine else "recovery")
     if ph == "trait":
-        return Action(("trait", "keep"))
+        return Trait("trait", "keep")
     if ph == "take_life":
-        return max(legal, key=lambda a: (state.life[a[1]], -a[1]))
+        takes = [a for a in legal if isinstance(a, TakeLife)]
+        return max(takes, key=lambda a: (state.life[a.victim], -a.victim))
     if ph == "give_up":
-        return Action(("ballot", "yes" if state.roles[me] == "alien" or _hopeless(state) else "no"))
+        return Ballot("ballot", "yes" if state.roles[me] == "alien" or _hopeless(state) else "no")
     if ph == "vote":
-        return Action(("ballot", "no"))
+        return Ballot("ballot", "no")
     return legal[0]
 
 
@@ -122,13 +142,13 @@ def _need(value: int) -> int:
 def _pile(state: State, legal: list[Action], me: int) -> Action:
     pend = state.pending
     assert pend is not None
-    finish = next(a for a in legal if a[0] in ("done", "roll"))
+    finish = next(a for a in legal if isinstance(a, (Done, Roll)))
     obstacle = state.obstacle(pend["target"])
     if not obstacle or state.roles[me] != "human":
         return finish  # an Alien adds nothing
     kind, value = obstacle
     usable = _usable(state, kind)
-    matching = [a for a in legal if a[0] == "pile" and a[1] in usable]
+    matching = [a for a in legal if isinstance(a, Pile) and a.card in usable]
     spare = state.life[me] - _RESERVE
     if not pend["revealed"]:  # face down: help up to an even chance
         if matching and len(pend["cards"]) + sum(pend["life"]) < _need(value):
@@ -141,48 +161,48 @@ def _pile(state: State, legal: list[Action], me: int) -> Action:
     if matching:
         return matching[0]
     if spare > 0 and ("pile", "life") in legal:
-        return Action(("pile", "life"))
+        return Pile("pile", "life")
     return finish
 
 
 def _turn(state: State, legal: list[Action], mine: tuple[str, ...]) -> Action:
     if state.roles[state.current] == "alien":  # sabotage: burn the Team's Life on a hard clear
-        hard = [a for a in legal if a[0] == "clear" and state.obstacle(a[1:])]
+        hard = [a for a in legal if isinstance(a, Clear) and state.obstacle(a.at)]
         if hard:
-            return max(hard, key=lambda a: (state.obstacle(a[1:]) or ("", 0))[1])
-        return Action(("end_turn",)) if ("end_turn",) in legal else legal[0]
+            return max(hard, key=lambda a: (state.obstacle(a.at) or ("", 0))[1])
+        return EndTurn("end_turn") if ("end_turn",) in legal else legal[0]
     me = state.current
-    clears = sorted(((state.obstacle(a[1:]) or ("", 0), a) for a in legal if a[0] == "clear"),
+    clears = sorted(((state.obstacle(a.at) or ("", 0), a) for a in legal if isinstance(a, Clear)),
                     key=lambda pair: (pair[0][1], pair[1]))
     spare = max(0, state.life[me] - _RESERVE)
     # (chance with my own matching cards and spare Life, Civilization first, action)
     chances = sorted(((_odds(sum(c in _usable(state, kind) for c in mine) + spare, value),
-                       state.terrain(a[1:]) == "civilization", a)
+                       state.terrain(a.at) == "civilization", a)
                       for (kind, value), a in clears if kind), reverse=True)
     for q in neighbours(state.team):
         if q in state.desert.tiles and state.desert.tiles[q].terrain == "civilization" \
                 and ("move", *q) in legal:
-            return Action(("move", *q))
+            return Move("move", *q)
     civ = [c for c in chances if c[1]]
     if civ and civ[0][0] >= 0.5:
         return civ[0][2]
     if ("scout",) in legal:
-        return Action(("scout",))
+        return Scout("scout")
     if chances and chances[0][0] >= 0.5:
         return chances[0][2]
     step = _step_to_frontier(state)
     if step is not None and ("move", *step) in legal:
-        return Action(("move", *step))
+        return Move("move", *step)
     if chances and step is None and _frontier(state, state.team):
         # Only poor chances here: leave them to a player with more Life, unless there is none
         # (then try the best one anyway: every failure costs Life, so the game moves on).
         richer = any(state.life[p] > state.life[me] for p in state.in_game() if p != me)
         if not richer:
             return (civ or chances)[0][2]
-        return Action(("end_turn",))
+        return EndTurn("end_turn")
     if _hopeless(state) and ("give_up",) in legal and state.roles[me] == "human":
-        return Action(("give_up",))
-    return Action(("end_turn",))
+        return GiveUp("give_up")
+    return EndTurn("end_turn")
 
 
 def _usable(state: State, kind: str) -> frozenset[str]:

@@ -18,6 +18,25 @@ from ...core.errors import BadInput
 from ...core.exact import mean_interval, wilson_interval
 from ...core.render import Html, Svg, bar_chart, html_table, side_by_side
 from ...core.simulate import simulate as simulate_games
+from .actions import (
+    Action,
+    Ballot,
+    Clear,
+    Crash,
+    Discard,
+    Done,
+    EndTurn,
+    Keep,
+    Move,
+    Pay,
+    Pile,
+    Place,
+    Remove,
+    Roll,
+    Scout,
+    TakeLife,
+    Trait,
+)
 from .odds import (
     usable_cards,
 )
@@ -109,7 +128,7 @@ def _walk_step(state: State, goals: set[Coord]) -> Coord | None:
     return None
 
 
-def explorer_policy(state: State, rng: random.Random) -> tuple[Any, ...]:
+def explorer_policy(state: State, rng: random.Random) -> Action:
     """A plain, honest Team: reach Civilization, clear what blocks the way, scout outward.
 
     The leader attempts a clear when the Humans' matching cards and spare Life promise an expected
@@ -122,15 +141,14 @@ def explorer_policy(state: State, rng: random.Random) -> tuple[Any, ...]:
     ph, me = state.phase, state._mover()
     deck = state.deck
     if ph in ("setup_discard", "hand_limit"):
-        def score(a: tuple[Any, ...]) -> tuple[float, str]:
-            card = a[1]
-            return (_KEEP_SCORE[deck.kind(card)] + deck.points.get(card, 0) / 10, card)
-        return min(legal, key=score)
+        def score(a: Discard) -> tuple[float, str]:
+            return (_KEEP_SCORE[deck.kind(a.card)] + deck.points.get(a.card, 0) / 10, a.card)
+        return min((a for a in legal if isinstance(a, Discard)), key=score)
     if ph == "turn":
         holders = [p for p in state.in_game() if state.roles[p] == "human"]
 
-        def promising(action: tuple[Any, ...]) -> bool:
-            obstacle, value = state._shown(action[1:])
+        def promising(q: Coord) -> bool:
+            obstacle, value = state._shown(q)
             usable = usable_cards(obstacle, state.rules)
             dice = sum(1 for p in holders for c in state.hands[p] if c in usable)
             dice += max(0, state.life[state.current] - 2)
@@ -140,40 +158,43 @@ def explorer_policy(state: State, rng: random.Random) -> tuple[Any, ...]:
             tile = state.desert.tiles.get(q)
             if tile is not None and tile.terrain == "civilization":
                 if ("move", *q) in legal:
-                    return ("move", *q)
-                if ("clear", *q) in legal and promising(("clear", *q)):
-                    return ("clear", *q)
+                    return Move("move", *q)
+                if ("clear", *q) in legal and promising(q):
+                    return Clear("clear", *q)
         if ("scout",) in legal:
-            return ("scout",)
-        clears = [a for a in legal if a[0] == "clear"]
+            return Scout("scout")
+        clears = [a for a in legal if isinstance(a, Clear)]
         if clears:
-            best = min(clears, key=lambda a: state._shown(a[1:])[1])
-            if promising(best):
+            best = min(clears, key=lambda a: state._shown(a.at)[1])
+            if promising(best.at):
                 return best
         # walk toward the nearest reachable tile with an empty neighbour, or with an obstacle
         frontier = {p for p in state.reachable() if state.desert.empty_neighbours(p)}
         step = _walk_step(state, frontier)
         if step and ("move", *step) in legal:
-            return ("move", *step)
+            return Move("move", *step)
         if clears:
             return rng.choice(clears)
-        moves = [a for a in legal if a[0] == "move"]
+        moves = [a for a in legal if isinstance(a, Move)]
         if moves and rng.random() < 0.5:
             return rng.choice(moves)
-        return ("end_turn",)
+        return EndTurn("end_turn")
     if ph == "scout_keep":
-        tiles = [state.tileset[a[1]] for a in legal]
+        tiles = [state.tileset[a.tile] for a in legal if isinstance(a, Keep)]
         def rank(t: Tile) -> tuple[bool, bool, int, str]:
             return (t.terrain != "civilization", t.terrain == "canyon", t.value or 0, t.id)
-        return ("keep", min(tiles, key=rank).id)
+        return Keep("keep", min(tiles, key=rank).id)
     if ph == "place":
         start = state.desert.start
-        return max(legal, key=lambda a: (abs(a[1] - start[0]) + abs(a[2] - start[1]), -a[3], a))
+        places = [a for a in legal if isinstance(a, Place)]
+        return max(places, key=lambda a: (abs(a.x - start[0]) + abs(a.y - start[1]), -a.rotation,
+                                          a))
     if ph == "mountain":
-        return ("remove", "top")
+        return Remove("remove", "top")
     if ph == "crash":
-        tools = [a for a in legal if deck.kind(a[1]) == "tool" and a[2] == state.current]
-        return tools[0] if tools else next(a for a in legal if a[2] == state.current)
+        mine = [a for a in legal if isinstance(a, Crash) and a.recipient == state.current]
+        tools = [a for a in mine if deck.kind(a.card) == "tool"]
+        return tools[0] if tools else mine[0]
     if ph == "pile":
         pend = state.pending
         assert pend is not None
@@ -183,21 +204,22 @@ def explorer_policy(state: State, rng: random.Random) -> tuple[Any, ...]:
         ok = dice * 3.5 > value + 2
         if state.roles[me] == "human" and not ok:
             for a in legal:
-                if a[0] == "pile" and a[1] in usable:
+                if isinstance(a, Pile) and a.card in usable:
                     return a
             if me == state.current and pend["revealed"] and state.life[me] > 2 and ("pile", "life") in legal:
-                return ("pile", "life")
-        return ("roll",) if pend["revealed"] else ("done",)
+                return Pile("pile", "life")
+        return Roll("roll") if pend["revealed"] else Done("done")
     if ph == "pay":
-        return ("pay", "recovery")
+        return Pay("pay", "recovery")
     if ph == "trait":
-        return ("trait", "keep")
+        return Trait("trait", "keep")
     if ph == "take_life":
-        return max(legal, key=lambda a: (state.life[a[1]], -a[1]))
+        takes = [a for a in legal if isinstance(a, TakeLife)]
+        return max(takes, key=lambda a: (state.life[a.victim], -a.victim))
     if ph == "give_up":
-        return ("ballot", "yes" if state.roles[me] == "alien" else "no")
+        return Ballot("ballot", "yes" if state.roles[me] == "alien" else "no")
     if ph == "vote":
-        return ("ballot", "no")
+        return Ballot("ballot", "no")
     return rng.choice(legal)
 
 

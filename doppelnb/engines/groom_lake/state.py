@@ -158,11 +158,13 @@ class State(FrozenGameState):
             object.__setattr__(self, "_legal", found)
         return list(found)
 
-    def parse_action(self, action: Any) -> Action:
-        return parse_action(action)
+    #: :func:`.actions.parse_action` itself (no method in between: it runs once per play)
+    parse_action = staticmethod(parse_action)
 
     def action_to_json(self, action: Any) -> tuple[Any, ...]:
-        """The record form: a plain tuple (written as a JSON array; never a live list)."""
+        """The record form: a plain tuple (written as a JSON array; never a live list). Not the
+        typed action itself: ``state.actions`` and the golden transcripts have always shown
+        ``('move', 1, 0)``, and the typed action compares equal to it."""
         return tuple(action)
 
     def _check(self, action: Any) -> None:

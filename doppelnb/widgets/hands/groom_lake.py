@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...core.errors import RuleError
 from .base import Choice, HandGame, sentence, who
 
 _GL_WORDS = {"discard": "discard {0} (face down)", "scout": "scout: draw Desert tiles (1 AP)",
@@ -38,7 +37,7 @@ class GroomLakeHand(HandGame):
 
         marks = []
         if state.to_move == seat and state.phase == "place":
-            marks = sorted({(a[1], a[2]) for a in state.legal_actions()})
+            marks = sorted({a.at for a in state.legal_actions()})  # Place actions
         return str(view_html(state, seat, marks=marks))
 
     def prompt(self, state: Any, seat: int) -> str:
@@ -70,33 +69,25 @@ class GroomLakeHand(HandGame):
         plain = [card_words(a) if isinstance(a, str) else a for a in args]
         return _GL_WORDS.get(kind, " ".join(map(str, action))).format(*plain)
 
-    def parse(self, state: Any, text: str) -> Any:
-        try:
-            return super().parse(state, text)
-        except RuleError:
-            words = text.split()
-            if not words:
-                raise
-            return tuple([words[0], *(int(w) if w.lstrip("-").isdigit() else w
-                                      for w in words[1:])])
-
     def choices(self, state: Any, seat: int) -> list[Choice]:
         """The legal actions; on the leader's turn also a move or clear to every neighbouring
         tile, so that a refused one can be tried (GL-R17, GL-R19). A placement is a two-step
         choice, position then rotation, once there are many."""
+        from ...engines.groom_lake.actions import Crash, Place, action
+
         legal = state.legal_actions()
         out = [Choice(self.label(state, a), a, True,
-                      f"place at ({a[1]}, {a[2]})" if a[0] == "place" else
-                      f"give {a[1]}" if a[0] == "crash" else "") for a in legal]
+                      f"place at {a.at}" if isinstance(a, Place) else
+                      f"give {a.card}" if isinstance(a, Crash) else "") for a in legal]
         if state.phase == "turn":
             view = state.view(seat)
             x, y = view.team
             tiles = {q for q, _, _ in view.tiles}
             for kind in ("move", "clear"):
                 for q in ((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y)):
-                    action = (kind, *q)
-                    if q in tiles and action not in legal:
-                        out.append(Choice(self.label(state, action), action, False))
+                    tried = action(kind, *q)
+                    if q in tiles and tried not in legal:
+                        out.append(Choice(self.label(state, tried), tried, False))
         return out
 
     def move_line(self, before: Any, after: Any, seat: int) -> str | None:
