@@ -161,9 +161,7 @@ def test_view_is_a_frozen_dataclass_in_state(engine: str) -> None:
 
 
 #: Engines whose actions are not on the convention yet (strict, like the marks above).
-ACTIONS_YET: dict[str, str] = {
-    "groom_lake": "one variable-length Action(tuple) for every kind",
-}
+ACTIONS_YET: dict[str, str] = {}
 #: Action classes whose record form names no kind: Doppeldoppel's 4-player lead has been
 #: ``["Y5", "Y"]`` in every record since the first one (records stay byte-identical).
 NO_KIND = {("doppeldoppel", "Lead")}
