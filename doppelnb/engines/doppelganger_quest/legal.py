@@ -16,10 +16,12 @@ the same order.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any
 
 from ...core.checks import show
 from ...core.errors import IllegalAction
+from ...core.made_once import MadeOnce
 from .actions import (
     ARITY,
     KINDS,
@@ -55,26 +57,16 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "peek": ("peek", "no_peek")}
 
 
-class _Made(dict[Any, Action]):
-    """The typed actions of one kind by their argument, each made on first use and shared from
-    then on (the values are immutable): the legal lists of a playout name the same few cards,
-    seats, dice and tokens at every step, and a look-up here costs a quarter of building a
-    named tuple again."""
-
-    __slots__ = ("cls", "kind")
-
-    def __init__(self, kind: str) -> None:
-        super().__init__()
-        self.kind, self.cls = kind, KINDS[kind]
-
-    def __missing__(self, argument: Any) -> Action:
-        made: Action = make(self.cls, (self.kind, argument))
-        self[argument] = made
-        return made
+#: Kind -> its actions by argument, for every kind of one argument: each made on first use and
+#: shared after (the legal lists of a playout name the same few cards, seats, dice and tokens
+#: at every step; a look-up costs a quarter of building a named tuple again).
+def _maker(kind: str) -> Callable[[Any], Action]:
+    """The builder of ``kind``'s action from its one argument."""
+    cls = KINDS[kind]
+    return lambda argument: make(cls, (kind, argument))
 
 
-#: Kind -> its actions by argument, for every kind of one argument.
-_MADE = {kind: _Made(kind) for kind, arity in ARITY.items() if arity == 1}
+_MADE = {kind: MadeOnce[Any, Action](_maker(kind)) for kind, arity in ARITY.items() if arity == 1}
 _PASS_TURN: Action = PassTurn("pass_turn")
 _DECLINE: Action = Decline("decline")
 _NO_PEEK: Action = NoPeek("no_peek")

@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from ...core.checks import show
 from ...core.errors import IllegalAction, RuleError
+from ...core.made_once import MadeOnce
 from .actions import (
     PHASE_ACTIONS,
     WAITING_FOR,
@@ -182,34 +183,19 @@ def legal_reference(s: Any) -> tuple[Action, ...]:
 # cost more than the rest of the action. These list the legal actions of the busiest phases
 # with the same conditions as the ``_problem_*`` checks, as plain booleans, in the order of
 # :func:`candidates`; a rule change is made in both (the listing test compares them on
-# random games under every flag that changes them). They hand out actions made once (below).
+# random games under every flag that changes them). They hand out actions made once
+# (:class:`~doppelnb.core.made_once.MadeOnce`, below).
 _new = tuple.__new__  # a class and its items -> the action (NamedTuple's __new__ is a Python call)
 
 
-class _Made(dict[Any, Action]):
-    """Arguments -> the action of one kind, made the first time a listing needs it and handed
-    out again after (actions are immutable): a look-up costs about 30 ns where building the
-    tuple costs 210-250, on the path of every playout step. The keys are bounded by the game's
-    components: Supply card names, tile ids, seats, and positions next to placed tiles."""
-
-    __slots__ = ("make",)
-
-    def __init__(self, make: Callable[[Any], Action]) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key: Any) -> Action:
-        made = self[key] = self.make(key)
-        return made
-
-
-_MOVES = _Made(lambda q: _new(Move, ("move", *q)))  # by position (x, y)
-_CLEARS = _Made(lambda q: _new(Clear, ("clear", *q)))  # by position (x, y)
-_PLACES = _Made(lambda option: _new(Place, ("place", *option[0], option[1])))  # by ((x, y), turn)
-_CRASHES = _Made(lambda given: _new(Crash, ("crash", *given)))  # by (card, seat)
-_DISCARDS = _Made(lambda card: _new(Discard, ("discard", card)))
-_PILES = _Made(lambda card: _new(Pile, ("pile", card)))
-_KEEPS = _Made(lambda tile: _new(Keep, ("keep", tile)))
+Made = MadeOnce[Any, Action]
+_MOVES = Made(lambda q: _new(Move, ("move", *q)))  # by position (x, y)
+_CLEARS = Made(lambda q: _new(Clear, ("clear", *q)))  # by position (x, y)
+_PLACES = Made(lambda option: _new(Place, ("place", *option[0], option[1])))  # by ((x, y), turn)
+_CRASHES = Made(lambda given: _new(Crash, ("crash", *given)))  # by (card, seat)
+_DISCARDS = Made(lambda card: _new(Discard, ("discard", card)))
+_PILES = Made(lambda card: _new(Pile, ("pile", card)))
+_KEEPS = Made(lambda tile: _new(Keep, ("keep", tile)))
 
 
 def _list_turn(s: Any) -> tuple[Action, ...]:
