@@ -71,3 +71,21 @@ def test_the_quest_builds_its_states_with_the_core_draft() -> None:
     assert draft.action_count == state.action_count and draft.extra == ()
     assert following != state
 
+
+
+def test_the_quests_shared_field_declarations_are_the_states() -> None:
+    """The quest's State and Draft share their queries through ``table.TableQueries``, which
+    declares the fields for the type checker; each must be a State field of the same type (a
+    drifted declaration would let mypy pass code the State does not support)."""
+    import typing
+
+    from doppelnb.core.draft import state_fields
+    from doppelnb.engines.doppelganger_quest.state import State
+    from doppelnb.engines.doppelganger_quest.table import TableQueries
+
+    fields = typing.get_type_hints(State)
+    declared = typing.get_type_hints(TableQueries)
+    header = {"action_log", "options"}  # the record header's, which no query reads
+    assert set(declared) == set(state_fields(State)) - header
+    for name, kind in declared.items():
+        assert kind == fields[name], f"TableQueries.{name}: {kind} but State.{name}: {fields[name]}"

@@ -11,7 +11,10 @@ its rule functions change the draft's attributes, and freezes the draft into the
     draft.hands = draft.hands[1:]
     new_state = draft.freeze()     # ... and it becomes the next frozen state
 
-The fields come from the state's dataclass, once per class: an engine never lists them again.
+The fields come from the state's dataclass, once per class: :meth:`Draft.of` reads them all, so
+no list of names has to be kept in step with the state. (An engine's draft may declare the
+fields its rule functions use, with their types, for the type checker alone; a test per engine
+holds each declaration to the state's field.)
 Fields whose names start with ``_`` are per-state caches; a draft does not copy them and the
 frozen state starts with them empty. An engine subclasses :class:`Draft` to add its rule
 functions as methods, or to finish a value before freezing (:meth:`finish`); values are shared

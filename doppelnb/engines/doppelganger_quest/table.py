@@ -21,6 +21,7 @@ import immutables
 
 from ...core.state import ActionLog
 from .cards import CardSet, Hero, QuestCard
+from .knowledge import ItemEvents
 from .notation import target_name
 from .rules import BAG, HAND_LIMIT, MARKER_SUPPLY, SET_ASIDE, Rules
 
@@ -158,7 +159,7 @@ class TableQueries:
     end_reason: str
     log_chain: Lines | None
     secret_chains: tuple[Lines | None, ...]
-    item_events: Any  # knowledge.ItemEvents | None (knowledge.py builds on core only)
+    item_events: ItemEvents | None
 
     @property
     def _qr(self) -> QuestRound:
