@@ -3,8 +3,8 @@ of action (DT-R6 forecasts, DT-R7..R14 plays and tricks, DT-R15 bonus claims and
 round's end DT-R16..R20 inside the play or pass that ends it).
 
 The state (:mod:`.state`) holds one :class:`.kernel.Moment`, so applying an action changes one
-field (and the record): ``State._apply`` is ``_evolve(moment=next_moment(moment, action))``; no
-``Draft`` is needed. The kernel does the work in integers; this is the one table from an action
+field (and the record): ``State._apply`` is ``_state(next_moment(moment, action), None)``, the
+next state built straight from its two slots; no ``Draft`` is needed. The kernel does the work in integers; this is the one table from an action
 to the transition that plays it.
 """
 
