@@ -15,12 +15,12 @@ from ..core.checks import check_choice, check_instance, check_int
 from ..core.render import Html, escape, html_table
 from ..engines import doppel_doubt as db
 from ..engines.doppel_doubt.render import (
-    reading_words,
     resolution_steps,
     shape_label,
     shape_svg,
     verdict_html,
 )
+from ..engines.doppel_doubt.teaching import reading_label
 from .offline import gallery, live_only
 from .stepper import GameStepper
 
@@ -56,7 +56,7 @@ class PlacementExplorer(widgets.VBox):
         # takeover_rule is a choice flag: its readings are always listed (never None).
         takeover = next(f.choices for f in db.Rules.flags() if f.name == "takeover_rule") or ()
         self.rule_picker = widgets.Dropdown(
-            options=[(reading_words("takeover_rule", r), r) for r in takeover],
+            options=[(reading_label("takeover_rule", r, default=False), r) for r in takeover],
             value=self.board.rules.takeover_rule, description="a takeover needs",
             style={"description_width": "initial"}, layout=widgets.Layout(width="390px"))
         small = dict(layout=widgets.Layout(width="40px"))
@@ -96,14 +96,14 @@ class PlacementExplorer(widgets.VBox):
             rules = self.board.rules.replace(takeover_rule=rule)
             board = self.board if rules == self.board.rules else self.board.with_rules(rules)
             verdict = board.check_placement(colour, self.cells, self.shape)
-            cases.append((reading_words("takeover_rule", rule),
-                          verdict_html(verdict, cell=self.cell)))
+            cases.append((reading_label("takeover_rule", rule, default=False),
+                          str(verdict_html(verdict, cell=self.cell))))
         for name in [n for n in self._names(self.shape.size) if n != str(self.shape)][:3]:
             shape = db.shape_by_name(name)
             cells = [(self.row + r, self.col + c) for r, c in shape.rotations()[0]]
             verdict = self.judged_board.check_placement(colour, cells, shape)
             cases.append((f"the shape {shape_label(shape)} here",
-                          verdict_html(verdict, cell=self.cell)))
+                          str(verdict_html(verdict, cell=self.cell))))
         return gallery(cases, description=f"{self.shape_picker.value} at ({self.row}, "
                                           f"{self.col}); try")
 
@@ -154,7 +154,7 @@ class PlacementExplorer(widgets.VBox):
         self.count.value = (f"&nbsp;<b>{n}</b> legal placements of {escape(self.shape)} for "
                             f"{escape(self.colour_picker.value)} on this board")
         # The whole board, not a window that follows the shape: moving it should look like a move.
-        self.view.value = verdict_html(verdict, cell=self.cell, region=None)
+        self.view.value = str(verdict_html(verdict, cell=self.cell, region=None))
 
 
 def claim_stepper(resolution: db.Resolution, title: str = "") -> GameStepper:
@@ -181,8 +181,9 @@ def unclear_points(rules: db.Rules | None = None) -> Html:
             rows.append([head, entry.text, "no flag", "-"])
             continue
         opened = " ".join(f.doc for f in entry.flags)
-        played = "; ".join(reading_words(f.name, getattr(rules, f.name)) for f in entry.flags)
-        others = "; ".join(reading_words(f.name, choice) for f in entry.flags
+        played = "; ".join(reading_label(f.name, getattr(rules, f.name), default=False)
+                           for f in entry.flags)
+        others = "; ".join(reading_label(f.name, choice, default=False) for f in entry.flags
                            for choice in (f.choices or ()) if choice != getattr(rules, f.name))
         rows.append([head, opened, played, others or "-"])
     return Html(html_table(["unclear point", "what the rulebook leaves open",
@@ -221,7 +222,7 @@ def sweep_key(*names: str) -> Html:
             continue
         flag, _, value = reading.partition("=")
         parsed: Any = {"True": True, "False": False}.get(value, value)
-        rows.append(["reading", reading, reading_words(flag, parsed)])
+        rows.append(["reading", reading, reading_label(flag, parsed, default=False)])
     rows += [["bots", mix, MIX_WORDS.get(mix, mix)] for mix in mixes]
     rows.append(["players", "10p", "ten players in each game (eight and the two Jesters)"])
     rows += [["metric", metric, METRICS.get(metric, metric)] for metric in metrics]

@@ -49,7 +49,8 @@ def viewer_picker(state: dq.State) -> widgets.VBox:
     options = [("public table", -1)] + [(f"P{p + 1}", p) for p in range(state.players)]
     pick = widgets.Dropdown(options=options, value=-1, description="view as",
                             tooltip="whose knowledge to show")
-    return precomputed({"who": pick}, lambda who: view_html(state, None if who < 0 else who))
+    return precomputed({"who": pick},
+                       lambda who: str(view_html(state, None if who < 0 else who)))
 
 
 def bag_explorer() -> widgets.VBox:

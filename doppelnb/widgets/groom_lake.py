@@ -55,7 +55,8 @@ def desert_stepper(players: int = 4, *, seed: int = 1, rules: gl.Rules | None = 
             more = regenerate(new_seed, flags)[:EXTRA_STATES]
             reading = "".join(f", {k} = {v}" for k, v in flags.items())
             extra.append((f"seed {new_seed}{reading}", more))
-    stepper = GameStepper(first, render=step_html, regenerate=regenerate, rules_cls=gl.Rules,
+    stepper = GameStepper(first, render=lambda state: str(step_html(state)),
+                          regenerate=regenerate, rules_cls=gl.Rules,
                           seed=seed, title="Groom Lake: the Desert, step by step",
                           extra_games=extra)
     for name, dropdown in stepper.flag_pickers.items():

@@ -239,9 +239,9 @@ def test_every_board_picture_draws_squares_of_at_least_24_px_by_default(match):
     verdict = db.Board().set_owner([(8, 8)], "blue").check_placement(
         "blue", [(8, 7), (8, 8), (8, 9), (9, 8)])
     resolution = next(s for s in reversed(match) if s.last_resolution()).last_resolution()
-    pictures = {"Board._repr_svg_": board._repr_svg_(), "state_html": state_html(match[60]),
-                "verdict_html": verdict_html(verdict), "Verdict._repr_html_":
-                verdict._repr_html_(), "claim_step_html": claim_step_html(resolution, 1),
+    pictures = {"Board._repr_svg_": board._repr_svg_(), "state_html": str(state_html(match[60])),
+                "verdict_html": str(verdict_html(verdict)), "Verdict._repr_html_":
+                verdict._repr_html_(), "claim_step_html": str(claim_step_html(resolution, 1)),
                 "PlacementExplorer": PlacementExplorer(board, shape="4-0").view.value}
     for name, svg in pictures.items():
         sizes = _square_sizes(svg)
@@ -266,7 +266,7 @@ def test_a_verdict_table_shows_a_dash_not_none_for_a_square_off_the_board():
     from doppelnb.engines.doppel_doubt.render import verdict_html
 
     verdict = db.Board().check_placement("blue", [(2, 14), (2, 15), (2, 16), (2, 17)])
-    html = verdict_html(verdict)
+    html = str(verdict_html(verdict))
     assert "None" not in html and "<td" in html
     row = re.search(r"<td[^>]*>\(2, 17\)</td><td[^>]*>([^<]*)</td>", html)
     assert row and row[1] == "-"
@@ -276,8 +276,8 @@ def test_a_verdict_table_shows_a_dash_not_none_for_a_square_off_the_board():
 def test_tables_have_no_empty_headers_and_no_none(match):
     from doppelnb.engines.doppel_doubt.render import results_html, view_html
 
-    for html in (results_html(match[-1].results()), str(view_table(match[0], 0)),
-                 str(view_html(match[0], 0)), results_html(examples.e10_results())):
+    for html in (str(results_html(match[-1].results())), str(view_table(match[0], 0)),
+                 str(view_html(match[0], 0)), str(results_html(examples.e10_results()))):
         assert not re.search(r"<th[^>]*></th>", html) and "None" not in html
 
 
@@ -326,12 +326,25 @@ def test_board_svg_refuses_bad_arguments(call):
 
 
 def test_every_reading_of_every_flag_has_plain_words():
-    from doppelnb.engines.doppel_doubt.render import reading_words
+    from doppelnb.engines.doppel_doubt.teaching import reading_label
 
     for info in db.Rules.flags():
         for choice in info.choices or (0, 3, -5):
-            words = reading_words(info.name, choice)
+            words = reading_label(info.name, choice, default=False)
             assert "_" not in words and words != str(choice), (info.name, choice, words)
+
+
+def test_reading_label_marks_the_default_reading_and_refuses_a_name_that_is_no_flag():
+    from doppelnb.engines.doppel_doubt.teaching import reading_label
+
+    assert reading_label("takeover_rule", "own_over_half").endswith(" (default)")
+    assert not reading_label("takeover_rule", "own_more_than_enemy").endswith("(default)")
+    assert reading_label("takeover_rule", "own_over_half", default=False) == \
+        "own squares: over half of the shape"
+    assert not reading_label("start_square_value", False).endswith("(default)")  # 0, not False
+    with pytest.raises(BadInput):
+        reading_label("no_such_flag", True)
+
 
 
 def test_the_reading_tables_show_words_and_the_default_first(match):

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from html import unescape
 
 import pytest
 
 from doppelnb.core.errors import BadInput
+from doppelnb.core.render import escape
 from doppelnb.engines import doppelganger_tricks as dt
 from doppelnb.engines.doppelganger_tricks import examples as ex
-from doppelnb.engines.doppelganger_tricks import render
+from doppelnb.engines.doppelganger_tricks import render, teaching
 from doppelnb.engines.doppelganger_tricks.analysis import (
     FORMULA_KEYS,
     census_brute_force,
@@ -187,11 +189,11 @@ def test_unclear_points_table_has_every_reading_once_with_the_flag_default_marke
     assert "None" not in _text(html)
 
 
-def test_sweep_words_replace_code_names_and_keep_the_verdict():
+def test_plain_sweep_text_replaces_code_names_and_keeps_the_verdict():
     text = ("Policy mix greedy, 3 players: score_spread is 5.1 by default and 6.0 with "
             "bonus_max_per_player=2. Open at this n: not settled at the 5% level after Holm's "
             "correction over 15 comparisons (adjusted p = 1).")
-    plain = render.sweep_words(text)
+    plain = teaching.plain_sweep_text(text)
     assert "not settled at the 5% level after Holm's correction over 15 comparisons" in plain
     assert "by default" in plain
     assert not RAW.search(plain) and "both bonus cards allowed to one player" in plain
@@ -203,7 +205,9 @@ def test_sweep_html_shows_the_summary_verdicts_in_words():
     name = "doppelganger_tricks_bonus_max_per_player"
     html = str(render.sweep_html(name, "score_spread"))
     verdicts = re.findall(r"<p>(.*?)</p>", str(balance_summary(name, "score_spread")), re.S)
-    assert verdicts and all(render.sweep_words(v) in html for v in verdicts)
+    # each verdict in words, escaped once (the words hold an apostrophe: "the round's tricks")
+    assert verdicts and all(escape(teaching.plain_sweep_text(unescape(v))) in html
+                            for v in verdicts)
     assert not RAW.search(_text(html)), RAW.findall(_text(html))
     bare = str(render.sweep_html("doppelganger_tricks", "first_player_advantage",
                                  verdicts=False, reference=0))

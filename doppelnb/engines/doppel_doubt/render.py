@@ -14,8 +14,8 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from ...core.checks import check_instance
-from ...core.render import Html, Svg, escape, html_table, side_by_side
-from .board import BOARD_FILE, Board, Verdict
+from ...core.render import Html, Svg, html_table, side_by_side, tag
+from .board import Board, Verdict
 from .board_picture import (
     FILL,
     HATCH,
@@ -31,6 +31,7 @@ from .board_picture import (
 )
 from .rules import COLOURS, colour_of
 from .shapes import Shape, reflect
+from .teaching import reading_label
 
 if TYPE_CHECKING:
     from .claims import ClaimStep, Resolution
@@ -128,36 +129,34 @@ def shapes_strip(shapes: Any, labels: Any = None, **kw: Any) -> Html:
 
 
 def verdict_html(verdict: Verdict, *, cell: int = READABLE_CELL, region: Any = "placement"
-                 ) -> str:
+                 ) -> Html:
     """The board with the placement overlaid, and a table: each covered square, its category,
     the rule that decides it and what happens to it. The picture shows the placement with three
     squares around it (``region``, as for :func:`board_svg`; ``None`` for the whole board). A
     square off the board has no printed value: the table says so with a dash, not ``None``."""
     rows = [(square, "-" if value is None else f"{value:+d}" if value else "0", category, rule,
              why) for square, value, category, rule, why in verdict.explanation()]
-    table = html_table(["square", "printed value", "it is", "rule", "why, and what happens"],
-                       rows, caption=verdict.summary())
+    table = Html(html_table(["square", "printed value", "it is", "rule", "why, and what happens"],
+                            rows, caption=verdict.summary()))
     if not isinstance(verdict.board, Board):          # a verdict made without its board
         return table
     picture = board_svg(verdict.board, verdict=verdict, cell=cell, region=region,
                         show_verdict=False)
-    return str(side_by_side(picture, Html(table)))
+    return side_by_side(picture, table)
 
 
-def claim_step_html(resolution: Resolution, index: int, *, cell: int = READABLE_CELL) -> str:
+def claim_step_html(resolution: Resolution, index: int, *, cell: int = READABLE_CELL) -> Html:
     """Step ``index`` of a resolution (0 = the board before any claim)."""
     if index == 0:
         order = ", ".join(f"{s.who} {s.card}" for s in resolution.steps)
-        return str(side_by_side(board_svg(resolution.before, cell=cell,
-                                          title="start of the round"),
-                                Html(f"<p>Resolution order (descending cards, DB-R11): "
-                                     f"{escape(order)}</p>")))
+        return side_by_side(board_svg(resolution.before, cell=cell, title="start of the round"),
+                            tag("p", f"Resolution order (descending cards, DB-R11): {order}"))
     step: ClaimStep = resolution.steps[index - 1]
     title = f"claim {index} of {len(resolution.steps)}: {step.who} with card {step.card}"
     pic = board_svg(step.board, cell=cell, title=title, highlight=step.claimed + step.held)
     rows = [[f"({r}, {c})", _cell_fate(step, (r, c))] for r, c in step.cells]
-    return str(side_by_side(pic, Html(html_table(["square", "what happened"], rows,
-                                                 caption=step.describe()))))
+    return side_by_side(pic, Html(html_table(["square", "what happened"], rows,
+                                             caption=step.describe())))
 
 
 def _cell_fate(step: ClaimStep, cell: tuple[Any, ...]) -> str:
@@ -190,7 +189,7 @@ class ResolutionStep:
         return str(action)
 
     def _repr_html_(self) -> str:
-        return claim_step_html(self.resolution, self.index)
+        return str(claim_step_html(self.resolution, self.index))
 
 
 def resolution_steps(resolution: Resolution) -> list[ResolutionStep]:
@@ -214,7 +213,7 @@ def scores_table(state: State) -> Html:
                            caption=f"scores after round {min(state.round - 1, 10)} (DB-R17)"))
 
 
-def results_html(results: Results) -> str:
+def results_html(results: Results) -> Html:
     rows = []
     for s, d in enumerate(results.identity):
         rows.append([s, d + (" (Jester)" if colour_of(d) == results.jester else ""),
@@ -227,16 +226,17 @@ def results_html(results: Results) -> str:
                        caption="each seat's score and awards (DB-R16 to DB-R19)")
     colours = html_table(["colour", "colour score"],
                          [[c, v] for c, v in results.colour_scores.items()])
-    notes = "".join(f"<li>{escape(n)}</li>" for n in results.notes)
+
     def seats(found: Any) -> str:
         return ", ".join(f"seat {s} ({results.identity[s]})" for s in found) or "nobody"
 
-    summary = (f"<p>Team Token of Life: <b>{escape(', '.join(results.team_winners) or 'nobody')}"
-               f"</b>; largest distance from zero: <b>{seats(results.individual_winners)}</b>; "
-               f"losing team: <b>{escape(', '.join(results.losing_teams) or 'none')}</b>; "
-               f"Elimination Candidate: <b>{seats(results.candidates)}</b>.</p>")
-    return summary + str(side_by_side(Html(table), Html(colours))) + (
-        f"<ul>{notes}</ul>" if notes else "")
+    summary = tag("p", "Team Token of Life: ", tag("b", ", ".join(results.team_winners) or "nobody"),
+                  "; largest distance from zero: ", tag("b", seats(results.individual_winners)),
+                  "; losing team: ", tag("b", ", ".join(results.losing_teams) or "none"),
+                  "; Elimination Candidate: ", tag("b", seats(results.candidates)), ".")
+    notes = tag("ul", *[tag("li", n) for n in results.notes]) if results.notes else None
+    return Html("".join(str(part) for part in (summary, side_by_side(Html(table), Html(colours)),
+                                               notes) if part is not None))
 
 
 def view_table(state: State, seat: int) -> Html:
@@ -317,6 +317,8 @@ def colour_score_chart(state: State, *, title: str = "", width: int = 720,
 
 
 def state_html(state: State, *, cell: int = READABLE_CELL) -> str:
+    # A str, not an Html, until State._repr_html_ (state.py, another change's file) wraps it in
+    # str(): IPython shows a _repr_html_ only when it returns a str.
     title = (f"after round {state.round - 1}" if state.is_over else
              f"round {state.round}: seat {state.to_move} to choose")
     return str(side_by_side(board_svg(state.board, cell=cell, title=title), scores_table(state)))
@@ -385,87 +387,12 @@ def view_html(state: State, seat: int, *, overlay: Any = None, cell: int = 24) -
     table = Html(html_table(["what you know", "details"], rows))
     parts: list[Any] = [picture, table]
     if view.offered:
-        parts.append(Html("<div><b>shapes revealed this round</b> (DB-R8)</div>" + str(
-            shapes_strip(view.offered, [f"{i}: {shape_label(s)}"
-                                           for i, s in enumerate(view.offered)]))))
-    return Html(f'<div class="doppelnb-view">{side_by_side(*parts)}</div>')
+        strip = shapes_strip(view.offered, [f"{i}: {shape_label(s)}"
+                                            for i, s in enumerate(view.offered)])
+        parts.append(Html(str(tag("div", tag("b", "shapes revealed this round"), " (DB-R8)"))
+                          + str(strip)))
+    return tag("div", side_by_side(*parts), class_="doppelnb-view")
 
-
-
-# -- the unclear points' readings, in words ----------------------------------------------------
-
-#: Plain words for every reading of every flag, so a table never shows an identifier such as
-#: ``own_over_half`` (a test checks that each choice of each flag has its words).
-READING_WORDS: dict[tuple[str, Any], str] = {
-    ("deal_mode", "one_per_decile"): "one card from each block of ten",
-    ("deal_mode", "equal_sum_any"): "any ten cards with the same sum",
-    ("territory_owner", "colour"): "the colour's, shared by both partners",
-    ("territory_owner", "doppel"): "each Doppel's own",
-    ("legality_time", "round_start"): "on the board as the round began",
-    ("partial_claims", True): "the rest of the shape still claims",
-    ("own_square_blocks", True): "covering your own square blocks later claims",
-    ("no_legal_placement", "forfeit"): "the shape is given up for the round",
-    ("allow_offboard", False): "no square may hang off the board",
-    ("allow_offboard", True): "squares may hang off the board, and are lost",
-    ("printed_zero_is_zero_space", False): "only leftover starts and Light make Zero spaces",
-    ("printed_zero_is_zero_space", True): "every printed 0 is a Zero space too",
-    ("start_square_protected", False): "a claimed starting square can be taken over",
-    ("start_square_protected", True): "a claimed starting square is protected",
-    ("jester_bonus", "replace"): "the Jester pair is worth 10 instead of 5",
-    ("jester_guess", "pair_members"): "name both Jesters",
-    ("jester_guess", "colour_only"): "name the Jesters' colour",
-    ("detriment_stacks", True): "each correct guesser costs a pair 5",
-    ("detriment_stacks", False): "one penalty, however many guess right",
-    ("detriment_clamp_zero", True): "a penalty stops at zero",
-    ("jesters_guess", True): "the Jesters guess too",
-    ("jesters_guess", False): "the Jesters do not guess",
-    ("colour_score_includes_guessing", True): "the colour score includes guessing",
-    ("tiebreak", "previous_rounds_then_shared"): "the leader a round earlier, then earlier; "
-                                                 "else shared",
-    ("jesters_eligible", False): "the Jesters can neither win nor lose",
-    ("jesters_eligible", True): "the Jesters can win and lose",
-    ("team_tol", "per_member"): "one Token of Life per member",
-    ("team_tol", "one_shared"): "one Token of Life for the team",
-    ("artefact_uses", "once_per_game"): "each power once per game",
-    ("artefact_uses", "once_per_round"): "each power once per round",
-    ("dark_applies_to_all_actions_in_round", True): "a Dark card orders every action",
-    ("dark_applies_to_all_actions_in_round", False): "a Dark card orders only highest-first "
-                                                     "actions",
-    ("dark_tie_direction", "same_as_action"): "original cards, in the action's direction",
-    ("dark_tie_direction", "higher_original_first"): "the higher original card first",
-    ("reveal_played_cards", True): "played cards are shown after each round",
-    ("reveal_played_cards", False): "played cards stay hidden",
-    ("partial_shape_list", "reject"): "a shorter ranking is refused",
-    ("partial_shape_list", "auto_complete_random"): "a shorter ranking is completed at random",
-    ("jester_controller", "human"): "people play the Jesters",
-    ("jester_controller", "bot"): "a seeded bot plays the Jesters",
-    ("takeover_rule", "own_over_half"): "own squares: over half of the shape",
-    ("takeover_rule", "non_enemy_over_half"): "enemy squares: under half of the shape",
-    ("takeover_rule", "own_more_than_enemy"): "more own squares than enemy squares",
-    ("takeover_check", "whole_shape"): "the whole shape at once",
-    ("takeover_check", "per_target_colour"): "each enemy colour apart",
-    ("illegal_takeover", "reject"): "a failed takeover refuses the placement",
-    ("illegal_takeover", "skip_enemy_squares"): "a failed takeover leaves the enemy squares",
-    ("partial_claims", False): "a shape that meets an earlier claim claims nothing",
-    ("own_square_blocks", False): "covering your own square blocks no later claim",
-    ("legality_time", "resolution"): "placements judged again when they resolve",
-    ("jester_bonus", "add"): "the Jester pair is worth 5 + 10",
-    ("detriment_clamp_zero", False): "a penalty may push a score past zero",
-    ("colour_score_includes_guessing", False): "the colour score leaves guessing out",
-}
-
-
-def reading_words(flag: str, value: Any) -> str:
-    """A flag's reading in words: ``reading_words("takeover_rule", "own_over_half")``."""
-    if (flag, value) in READING_WORDS:
-        return READING_WORDS[(flag, value)]
-    if flag == "start_square_value":
-        return f"a starting square is worth {value}"
-    if flag == "board":          # DB-A1: a whole document, named rather than shown
-        return "the shipped illustrative board" if value == BOARD_FILE else "a board of your own"
-    if isinstance(value, bool):
-        return f"{flag.replace('_', ' ')}: {'yes' if value else 'no'}"
-    return str(value).replace("_", " ")
 
 
 def _default_mark(is_default: bool) -> str:
@@ -483,10 +410,11 @@ def takeover_readings_table(board: Board, colour: str, shapes: Any = None, *,
     for r in takeover_comparison(board, colour, shapes):
         default = (r["takeover_rule"], r["takeover_check"], r["illegal_takeover"]) == (
             "own_over_half", "whole_shape", "reject")
-        rows.append([reading_words("takeover_rule", r["takeover_rule"]) + _default_mark(default),
-                     reading_words("takeover_check", r["takeover_check"]),
-                     reading_words("illegal_takeover", r["illegal_takeover"]), r["legal"],
-                     r["taking_placements"], r["enemy_squares_taken"]])
+        rows.append([reading_label("takeover_rule", r["takeover_rule"], default=False)
+                     + _default_mark(default),
+                     reading_label("takeover_check", r["takeover_check"], default=False),
+                     reading_label("illegal_takeover", r["illegal_takeover"], default=False),
+                     r["legal"], r["taking_placements"], r["enemy_squares_taken"]])
     return Html(html_table(
         ["what a takeover counts (DB-A5)", "checked (DB-A6)", "when it fails (DB-A7)",
          "legal placements", "placements that take enemy squares", "enemy squares taken"],
@@ -505,7 +433,7 @@ def resolution_readings_table(resolution: Resolution, *, caption: str = "") -> H
         else:
             name, _, value = r["reading"].partition("=")
             parsed: Any = {"True": True, "False": False}.get(value, value)
-            words = reading_words(name, parsed)
+            words = reading_label(name, parsed, default=False)
         rows.append([words, r["claimed"], r["void"], r["lost_to_earlier_claims"],
                      r["squares_differing_from_default"]])
     return Html(html_table(["reading", "squares claimed", "placements void",
@@ -520,7 +448,7 @@ def guessing_readings_table(*, caption: str = "") -> Html:
     from .rules import Rules
 
     variants: list[tuple[str, dict[str, Any]]] = [("the defaults", {})] + [
-        (reading_words(flag, value), {flag: value}) for flag, value in (
+        (reading_label(flag, value, default=False), {flag: value}) for flag, value in (
             ("jester_bonus", "add"), ("detriment_clamp_zero", False),
             ("colour_score_includes_guessing", False))]
     rows = []
@@ -532,7 +460,7 @@ def guessing_readings_table(*, caption: str = "") -> Html:
                             "blue colour score"], rows,
                            caption=caption or "example DB-E8 under each reading"))
 
-__all__ = ["READING_WORDS", "reading_words", "takeover_readings_table",
+__all__ = ["takeover_readings_table",
            "resolution_readings_table", "guessing_readings_table", "board_svg", "region_in_play", "contested_region", "colours_in", "READABLE_CELL", "colour_score_chart", "view_table", "view_html", "board_colour_scores", "starts_table", "draft_table", "piece_name", "shape_label", "colour_swatch", "territory_fill", "HATCH",
            "OKABE_ITO", "shape_svg", "shapes_strip", "verdict_html", "claim_step_html",
            "ResolutionStep", "resolution_steps", "scores_table", "results_html", "state_html",

@@ -220,7 +220,7 @@ class Results:
     def _repr_html_(self) -> str:
         from .render import results_html
 
-        return results_html(self)
+        return str(results_html(self))
 
 
 def _decide(pool: Sequence[Any], final: Mapping[Any, int], history: Sequence[Any],

@@ -100,7 +100,7 @@ class Verdict:
     def _repr_html_(self) -> str:
         from .render import verdict_html
 
-        return verdict_html(self)
+        return str(verdict_html(self))
 
 
 __all__ = ["Verdict", "OWN", "OWN_ZERO", "ENEMY", "ENEMY_ZERO", "ALLY_ZERO", "UNCLAIMED",

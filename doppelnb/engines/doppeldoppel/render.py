@@ -432,8 +432,7 @@ def balance_section(name: str = "doppeldoppel_reversal_scope", metric: str = "sc
     grid = html_table(["reading", *[METRIC_WORDS.get(m, m) for m in (metric, *shown)]], body,
                       caption=f"every balance measure per reading (n = "
                       f"{', '.join(map(str, n))} games each; estimate [95% interval])")
-    text = "".join(str(tag("p", s)) for s in sentences)
-    return Html(f"<div>{text}{chart}{grid}</div>")
+    return tag("div", *[tag("p", s) for s in sentences], chart, Html(grid))
 
 
 def _wrap(text: str, width: int) -> str:

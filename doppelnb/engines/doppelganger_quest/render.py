@@ -228,9 +228,9 @@ def quest_svg(state: State) -> Svg:
     return svg
 
 
-def table_html(state: State, viewer: int | None = None, log_lines: int = 8) -> str:
-    """:func:`table_view` as HTML text (what widgets and ``_repr_html_`` take)."""
-    return str(table_view(state, viewer, log_lines))
+def table_html(state: State, viewer: int | None = None, log_lines: int = 8) -> Html:
+    """:func:`table_view` under the name the widgets and ``_repr_html_`` use."""
+    return table_view(state, viewer, log_lines)
 
 
 def table_view(state: State, viewer: int | None = None, log_lines: int = 8) -> Html:
@@ -271,9 +271,9 @@ def _bag_of(state: State, viewer: int | None) -> Svg:
     return bag_svg(*q.bag)
 
 
-def view_html(state: State, player: int | None) -> str:
-    """:func:`knowledge_view` as HTML text (what widgets take)."""
-    return str(knowledge_view(state, player))
+def view_html(state: State, player: int | None) -> Html:
+    """:func:`knowledge_view` under the name the widgets use."""
+    return knowledge_view(state, player)
 
 
 def knowledge_view(state: State, player: int | None) -> Html:
@@ -318,8 +318,8 @@ def seat_view_html(state: State, player: int) -> Html:
         rows.append(["the dice you drew", " and ".join(v.drawn)])
     for line in v.private[-4:]:
         rows.append(["you saw", line])
-    return Html(f'<div class="doppelnb-view">{table_view(state, player, 0)}'
-                f'{html_table(["about", "what you know"], rows)}</div>')
+    return tag("div", table_view(state, player, 0),
+               Html(html_table(["about", "what you know"], rows)), class_="doppelnb-view")
 
 
 def pingpong_trace(states: Sequence[State], names: Sequence[str] | None = None) -> Html:
@@ -392,8 +392,7 @@ def balance_section(name: str = "doppelganger_quest_animals_in_pingpong",
     grid = html_table(["reading", *[metric_label(m, players) for m in (metric, *shown)]], body,
                       caption=f"every balance measure per reading (n = "
                       f"{', '.join(map(str, n))} games each; estimate [95% interval])")
-    text = "".join(str(tag("p", s)) for s in sentences)
-    return Html(f"<div>{text}{chart}{grid}</div>")
+    return tag("div", *[tag("p", s) for s in sentences], chart, Html(grid))
 
 
 def sabotage_games(players: int = 5, games: int = 30, seed: int = 7) -> Html:

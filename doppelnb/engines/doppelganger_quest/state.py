@@ -407,7 +407,7 @@ class State(TableQueries, FrozenGameState):
     def _repr_html_(self) -> str:
         from .render import table_html
 
-        return table_html(self)
+        return str(table_html(self))
 
 
 def new_game(players: int, *, rules: Rules | None = None, seed: int | None = None,

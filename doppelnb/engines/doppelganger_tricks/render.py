@@ -6,6 +6,7 @@ Nothing here imports widgets; the notebook and widgets only display these string
 from __future__ import annotations
 
 import functools
+import html
 import re
 import textwrap
 from collections.abc import Iterable, Mapping, Sequence
@@ -17,6 +18,7 @@ from ...core.errors import BadInput
 from ...core.render import PALETTE, Html, Svg, bar_chart, html_table, side_by_side, tag
 from .notation import SUIT_SYMBOLS, Card, card
 from .notation import cards as _cards
+from .teaching import SWEEP_WORDS, plain_sweep_text
 
 
 def _labels(labels: Any) -> Sequence[str] | None:
@@ -62,7 +64,7 @@ def _draw_card(svg: Svg, c: Card, x: float, y: float, *, struck: bool = False,
     thousands of cards), placed with a ``translate``."""
     body = _card_markup(c, struck, highlight, dim, counts_as,
                         None if labels is None else tuple(labels))
-    svg.add(f'<g transform="translate({x:g},{y:g})">{body}</g>')
+    svg.group(body, x, y)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -467,38 +469,7 @@ def unclear_points_html() -> Html:
                            rows, caption="each reading of each unclear point, run by the engine"))
 
 
-# -- shipped sweeps, in words ---------------------------------------------------------------------
-#: The sweeps' names for code (metrics, flag readings), in words a class can read.
-SWEEP_WORDS = {
-    "doppelganger_tricks_bonus_max_per_player": "Doppelgänger Tricks",
-    "doppelganger_tricks": "Doppelgänger Tricks",
-    "bonus_max_per_player=2": "both bonus cards allowed to one player",
-    "bid_max=tricks_in_round": "forecasts capped at the round's tricks",
-    "bonus3_applies_to_zero_bid=False": "the +3 card unpaid on a forecast of 0",
-    "first_player_advantage": "first player's advantage",
-    "first_player_win_rate": "first player's win rate",
-    "tie_rate": "share of tied games",
-    "no_winner_rate": "share of games nobody wins",
-    "score_spread": "score spread",
-    "length_actions": "moves per game",
-    "length_rounds": "rounds per game",
-    "halftime_leader_wins": "half-time leader wins",
-    "lead_changes": "changes of leader",
-    "Policy mix greedy": "Greedy bots",
-    "default": "default rules",
-    "greedy": "greedy bots",
-}
-_SWEEP_NAME = re.compile("|".join(
-    rf"(?<![\w=+]){re.escape(k)}(?![\w=])" for k in sorted(SWEEP_WORDS, key=len, reverse=True)
-    if k != "default"))
-
-
-def sweep_words(text: str) -> str:
-    """``text`` with the sweeps' code names (``score_spread``, ``bid_max=tricks_in_round``) in
-    words; every other word, the verdicts' included, unchanged."""
-    return _SWEEP_NAME.sub(lambda m: SWEEP_WORDS[m.group(0)], check_str(text, "text"))
-
-
+# -- shipped sweeps, in words (the words themselves are in :mod:`.teaching`) -------------------
 def sweep_html(name: str, metric: str, *, verdicts: bool = True,
                reference: float | None = None) -> Html:
     """A shipped sweep (``doppelnb/data/sweeps/NAME.csv``) for a class: the verdict sentences of
@@ -513,10 +484,11 @@ def sweep_html(name: str, metric: str, *, verdicts: bool = True,
     rows = table.where(metric=metric).rows
     if not rows:
         raise BadInput("NB-ARG", f"the sweep {name} has no rows for {metric!r}")
-    parts: list[str] = []
+    parts: list[Html] = []
     if verdicts:
         summary = str(balance_summary(table, metric))
-        parts += [f"<p>{sweep_words(p)}</p>" for p in re.findall(r"<p>(.*?)</p>", summary, re.S)]
+        parts += [tag("p", plain_sweep_text(html.unescape(p)))
+                  for p in re.findall(r"<p>(.*?)</p>", summary, re.S)]
 
     def reading(r: tuple[Any, ...]) -> str:
         return "default rules" if r[0] == "default" else SWEEP_WORDS.get(r[0], r[0])
@@ -531,7 +503,7 @@ def sweep_html(name: str, metric: str, *, verdicts: bool = True,
                       [[reading(r), r[1], SWEEP_WORDS.get(r[2], r[2]), f"{r[4]:.3f}", r[5],
                         f"[{r[6]:.3f}, {r[7]:.3f}]"] for r in rows],
                       caption=f"shipped sweep: {label} per reading of the rules")
-    return Html(f"<div>{''.join(parts)}{side_by_side(chart, Html(grid))}</div>")
+    return tag("div", *parts, side_by_side(chart, Html(grid)))
 
 
 def view_html(state: Any, seat: int) -> Html:
@@ -576,10 +548,10 @@ def view_html(state: Any, seat: int) -> Html:
     head = ["", *["you" if p == seat else f"P{p + 1}" for p in range(n)]]
     caption = "forecasts (secret until all are made, DT-R6)" if secret else "forecasts"
     parts.append(Html(html_table(head, rows, caption=caption)))
-    return Html(f'<div class="doppelnb-view">{side_by_side(*parts)}</div>')
+    return tag("div", side_by_side(*parts), class_="doppelnb-view")
 
 
 __all__ = ["card_svg", "hand_svg", "trick_svg", "state_html", "sheet_html", "forecasts_html", "view_html",
            "forecast_html", "dvalue_html", "census_html", "annihilation_rates_html", "census_chart", "scoring_table_html",
-           "SUIT_COLOURS", "CENSUS_LABELS", "SWEEP_WORDS", "sweep_words", "sweep_html",
+           "SUIT_COLOURS", "CENSUS_LABELS", "sweep_html",
            "unclear_points_html"]

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.checks import check_instance, check_sequence
-from ...core.render import PALETTE, Html, Svg, escape, heat_colour, html_table
+from ...core.render import PALETTE, Html, Svg, heat_colour, html_table, tag
 from .desert import Desert, PlacementReport, _rebuild_desert
 from .paths import stack_chain, stack_to_draw
 from .tiles import OBSTACLE_NAMES, Coord, Tile, fmt
@@ -307,14 +307,13 @@ def placement_svg(report: PlacementReport, desert: Desert | None = None) -> Html
         if rank[colour] >= rank.get(marks.get(c.position, ""), -1):
             marks[c.position] = colour
     desert = desert if desert is not None else report.desert
-    pictures = [f"<div style='font-size:12px;text-align:center'>drawn tile</div>"
-                f"{tile_svg(report.tile)}"]
+    pictures = [tag("div", tag("div", "drawn tile", style="font-size:12px;text-align:center"),
+                    tile_svg(report.tile))]
     if desert is not None:
-        pictures.append(str(desert_svg(desert, team=report.team, marks=marks,
-                                       labels={p: PLACE_WORDS[c] for p, c in marks.items()},
-                                       mark_words=PLACE_MEANING)))
-    body = "".join(f"<div>{p}</div>" for p in pictures)
-    return Html(f'<div style="display:flex;gap:12px;align-items:flex-start">{body}</div>')
+        pictures.append(tag("div", desert_svg(desert, team=report.team, marks=marks,
+                                              labels={p: PLACE_WORDS[c] for p, c in marks.items()},
+                                              mark_words=PLACE_MEANING)))
+    return tag("div", *pictures, style="display:flex;gap:12px;align-items:flex-start")
 
 
 def state_html(state: State) -> Html:
@@ -333,15 +332,15 @@ def state_html(state: State) -> Html:
 
         caption = END_REASONS[state.result]
     table = html_table(["player", "Life", "cards", ""], rows, caption=caption)
-    events = "".join(f"<li>{escape(plain_words(e))}</li>" for e in state.events)
-    return Html(f'<div style="display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start"><div>'
-                f"{state_svg(state)}</div><div>{table}<ul style='font-size:12px;max-width:380px'>"
-                f"{events}</ul></div></div>")
+    events = [tag("li", plain_words(e)) for e in state.events]
+    return tag("div", tag("div", state_svg(state)),
+               tag("div", Html(table), tag("ul", *events, style="font-size:12px;max-width:380px")),
+               style="display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start")
 
 
 
 
-def step_html(state: State) -> str:
+def step_html(state: State) -> Html:
     """One stepper frame: the Desert with distances and the shortest path, the distance-to-stack
     reading of GL-R16, and what the last action did."""
     d = state.team_distance()
@@ -349,28 +348,29 @@ def step_html(state: State) -> str:
     path = state.desert.shortest_path(state.team)
     chain = stack_chain(d)
     empty = [s for s in chain[:chain.index(nxt)]] if nxt in chain else list(chain)
-    why = f" because {' and '.join(_stack_name(s) for s in empty)} {'is' if len(empty) == 1 else 'are'} empty" if empty else ""
+    why = (f" because {' and '.join(_stack_name(s) for s in empty)} "
+           f"{'is' if len(empty) == 1 else 'are'} empty") if empty else ""
     if state.reshuffled and state.rules.reshuffled_stack_scope == "all_draws":
         why = " (once reshuffled, every draw uses it: GL-A5)"
-    head = (f"<b>Team at {state.team}</b>: shortest path to START = {d} "
-            f"step{'s' * (d != 1)} over {len(state.desert)} placed tiles "
-            f"&rarr; a scout now draws from <b>{escape(_stack_name(nxt))}</b>{escape(why)} (GL-R16)")
+    head: list[Any] = [tag("b", f"Team at {state.team}"),
+                       f": shortest path to START = {d} step{'s' * (d != 1)} over "
+                       f"{len(state.desert)} placed tiles → a scout now draws from ",
+                       tag("b", _stack_name(nxt)), f"{why} (GL-R16)"]
     if state.result:
         from .actions import END_REASONS
 
-        head = f"<b>Game over</b>: {escape(END_REASONS[state.result])}"
-    events = "".join(f"<li>{escape(plain_words(e))}</li>" for e in state.events)
+        head = [tag("b", "Game over"), f": {END_REASONS[state.result]}"]
+    events = [tag("li", plain_words(e)) for e in state.events]
     if state.phase == "place":  # show where the scouted tile may go, and why
         report = state.placement_report()
-        picture = (f"<div style='font-size:12px'>{escape(report.summary())}</div>"
-                   f"{placement_svg(report)}")
+        picture = [tag("div", report.summary(), style="font-size:12px"), placement_svg(report)]
     else:
-        picture = f"<div>{state_svg(state, title=None)}</div>"
-    # a plain string: the shared notebook stepper (doppelnb.widgets.stepper) shows it as is
-    return (f"<div style='font-size:13px'>{head}</div>{picture}"
-            f"<ul style='font-size:12px;margin:2px 0'>{events}</ul>"
-            f"<div style='font-size:11px;color:#555'>path: "
-            f"{escape(' → '.join(str(p) for p in path))}</div>")
+        picture = [tag("div", state_svg(state, title=None))]
+    parts = [tag("div", *head, style="font-size:13px"), *picture,
+             tag("ul", *events, style="font-size:12px;margin:2px 0"),
+             tag("div", "path: " + " → ".join(str(p) for p in path),
+                 style="font-size:11px;color:#555")]
+    return Html("".join(map(str, parts)))
 
 
 def steps_table(states: Sequence[State], *, caption: str | None = None) -> Html:
@@ -459,9 +459,9 @@ def view_html(state: State, seat: int, *, marks: Iterable[Coord] = ()) -> Html:
             ["Supply deck", f"{view.supply_left} card(s) left, "
                             f"{view.supply_discards} discarded"],
             ["now", waits]]
-    table = html_table(["what you see", ""], rows)
-    return Html(f'<div class="doppelnb-view" style="display:flex;flex-wrap:wrap;gap:12px;'
-                f'align-items:flex-start"><div>{picture}</div><div>{table}</div></div>')
+    table = Html(html_table(["what you see", ""], rows))
+    return tag("div", tag("div", picture), tag("div", table), class_="doppelnb-view",
+               style="display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start")
 
 
 def seat_and_onlooker(state: State, seat: int = 0) -> Html:
