@@ -167,12 +167,12 @@ class PlacementReport:
         return out
 
     def _repr_html_(self) -> str:
-        from ...core.render import html_table
+        from ...core.render import Html, html_table, tag
         from .render import placement_svg
 
         table = html_table(["position", "rotation", "priority", "verdict", "why"], self.rows(),
                            caption=self.summary())
-        return f"<div>{placement_svg(self)}{table}</div>"
+        return str(tag("div", placement_svg(self), Html(table)))
 
 
 class Spots(Sequence[tuple[Coord, int]]):
