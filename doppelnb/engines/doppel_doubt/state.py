@@ -361,14 +361,14 @@ class State(FrozenGameState):
         return _match_results(self.identity, self.jester, history[-1], self.guesses, history,
                               self.rules)
 
-    def view(self, seat: int | None = None) -> View:
-        """What ``seat`` knows (DB-R2, DB-A23): its own identity, hand and shape, the public board
-        (read-only) and shapes, and the played cards of past rounds if they are revealed.
-        ``seat=None`` is an onlooker's view: only the public part (:class:`View`)."""
+    def view(self, player: int | None = None) -> View:
+        """What ``player`` (a seat) knows (DB-R2, DB-A23): its own identity, hand and shape, the
+        public board (read-only) and shapes, and the played cards of past rounds if they are
+        revealed. ``player=None`` is an onlooker's view: only the public part (:class:`View`)."""
         played = self.played if self.rules.reveal_played_cards else ()
-        if seat is None:
+        if player is None:
             return View(round=self.round, offered=self.offered, board=self.board, played=played)
-        seat = check_seat(seat, 10)
+        seat = check_seat(player, 10, "player")
         return View(round=self.round, offered=self.offered, board=self.board, played=played,
                     seat=seat, you=self.identity[seat], hand=self.hands[seat],
                     shape_to_place=self.to_place[seat], your_choice=self.subs[seat],
