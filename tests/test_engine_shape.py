@@ -225,3 +225,36 @@ def test_actions_are_strings_or_one_named_tuple_per_kind(engine: str) -> None:
         assert problems, f"{engine} follows the convention now: drop it from ACTIONS_YET"
     else:
         assert problems == set()
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_view_takes_player_as_in_every_engine(engine: str) -> None:
+    """CONTRIBUTING.md: ``view(player)``, ``None`` an onlooker; the same name in all five, so a
+    caller may pass it by keyword to any engine."""
+    import importlib
+    import inspect
+
+    state = importlib.import_module(f"doppelnb.engines.{engine}.state")
+    names = list(inspect.signature(state.State.view).parameters)
+    assert names == ["self", "player"]
+    package = importlib.import_module(f"doppelnb.engines.{engine}")
+    game = package.new_game(package.PLAYER_COUNTS[0], seed=3)
+    assert game.view(player=0) == game.view(0)
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_game_spec_names_every_helper_or_an_explicit_none(engine: str) -> None:
+    """CONTRIBUTING.md: GAME_SPEC gives greedy, determinize, prepare_determinize, playout and
+    sides, or an explicit None: a reader sees what the engine lacks without knowing the
+    defaults of core.spec.GameSpec. Read from the source: a default left out looks the same as
+    an explicit None at run time."""
+    import dataclasses
+
+    from doppelnb.core.spec import GameSpec
+
+    tree = ast.parse((ENGINES / engine / "__init__.py").read_text(encoding="utf-8"))
+    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)
+             and isinstance(node.func, ast.Name) and node.func.id == "GameSpec"]
+    assert len(calls) == 1, "one GameSpec(...) per engine"
+    given = {keyword.arg for keyword in calls[0].keywords}
+    assert given == {field.name for field in dataclasses.fields(GameSpec)}

@@ -19,7 +19,7 @@ from doppelnb.core.state import random_policy
 from doppelnb.engines import doppel_doubt as db
 from doppelnb.engines.doppel_doubt import claims, scoring
 from doppelnb.engines.doppel_doubt.actions import Submission
-from doppelnb.engines.doppel_doubt.apply import Apply, revised
+from doppelnb.engines.doppel_doubt.apply import Draft, revised
 from doppelnb.engines.doppel_doubt.rules import _allocate_starts, _draft_shapes
 
 VARIANTS = [db.Rules(),
@@ -65,7 +65,7 @@ def test_mover_handed_on_equals_the_scan_and_fast_play_equals_play(rules):
 def test_a_shape_ranked_in_a_playout_leaves_the_legal_list_a_fresh_listing_gives(rules):
     """DB-R8: a rank-a-shape step hands the next state its legal actions (this state's less the
     shape taken, ``shapes_done`` under DB-A24's auto_complete_random); at every state of a
-    ``fast_play`` game they equal a fresh listing, and the state equals the one the Apply draft
+    ``fast_play`` game they equal a fresh listing, and the state equals the one the Draft
     (the plain path of every action) makes."""
     state = db.new_game(seed=5, rules=rules, artefacts={"dark": 1, "light": 2})
     rng = random.Random(5)
@@ -79,7 +79,7 @@ def test_a_shape_ranked_in_a_playout_leaves_the_legal_list_a_fresh_listing_gives
         action = random_policy(state, rng)
         after = fast_play(state, action)
         if action[0] == "shape" and after.round == state.round:
-            draft = Apply.of(state)
+            draft = Draft.of(state)
             draft.choose(seat, action)
             assert state._apply(action) == draft.freeze()                    # no log entry
             assert after.to_move == _plain_mover(after)

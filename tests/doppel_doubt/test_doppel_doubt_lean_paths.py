@@ -164,7 +164,7 @@ def test_determinize_draws_the_others_placements_and_guesses_as_a_listing_would(
 
 def _turn_step_by_step(draft, seat, draw, log):
     """The plain twin of ``players._turn``: card, ranking and placement each listed, drawn with
-    ``draw`` and applied by the Apply draft's rule function, one action at a time."""
+    ``draw`` and applied by the Draft's rule function, one action at a time."""
     from doppelnb.engines.doppel_doubt.legal import step_of
 
     while True:

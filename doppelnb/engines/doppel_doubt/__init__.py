@@ -68,7 +68,7 @@ from .state import State, View, from_json, new_game
 GAME_SPEC = register(GameSpec(
     name=GAME, module=__name__, State=State, Rules=Rules, player_counts=PLAYER_COUNTS,
     new_game=new_game, from_json=from_json, greedy=greedy, determinize=determinize, sides=_sides,
-    playout=playout))
+    prepare_determinize=None, playout=playout))
 
 __all__ = [
     "GAME_SPEC",

@@ -2,16 +2,16 @@
 chosen (DB-R5 order: starting squares or placements in descending card order, then Light, then
 the shape draft in ascending order, each shape going to the drafter's partner).
 
-:meth:`.state.State._apply` makes an :class:`Apply` draft of the state (``Apply.of(state)``, the
-one core pattern: :mod:`doppelnb.core.draft`), lets the seat to move add the action to its secret
-choice (:meth:`Apply.choose`, the rule function looked up in :data:`DO`), hands on to the next
-seat or resolves the round (:meth:`Apply.settle`), and freezes the draft into the next state. The
-random playout of :mod:`.players` keeps one draft for a whole game the same way. No caller ever
-sees a draft, and no state is ever changed.
+:meth:`.state.State._apply` follows the engine recipe (:mod:`doppelnb.core.draft`):
+``draft = Draft.of(state)``; the seat to move adds the action to its secret choice
+(:meth:`Draft.choose`, the rule function looked up in :data:`DO`); :meth:`Draft.settle` finds the
+next seat to choose, or resolves the round when none is left; ``draft.freeze()`` is the next
+state. The random playout of :mod:`.players` keeps one draft for a whole game the same way. No
+caller ever sees a draft, and no state is ever changed.
 
 >>> from .state import new_game
 >>> state = new_game(seed=1)
->>> draft = Apply.of(state)
+>>> draft = Draft.of(state)
 >>> draft.choose(0, ("card", state.hands[0][0]))
 >>> draft.subs[0].card == state.hands[0][0], state.subs[0].card is None
 (True, True)
@@ -25,7 +25,7 @@ from typing import Any, Final
 from immutables import Map
 
 from ...core.chance import rng_for
-from ...core.draft import Draft
+from ...core.draft import Draft as CoreDraft
 from ...core.state import ActionLog, copier
 from .actions import EMPTY, Submission
 from .board import Board
@@ -73,7 +73,7 @@ def guess_map(s: Submission) -> Map[str, Any]:
     return Map(out)
 
 
-class Apply(Draft[Any]):
+class Draft(CoreDraft[Any]):
     """A draft of a :class:`.state.State` whose methods are the rule functions of an action.
 
     The fields are the state's (:mod:`doppelnb.core.draft`). Who is who, the rules and the
@@ -198,20 +198,21 @@ class Apply(Draft[Any]):
         self._revise(seat, jester=action[1], jester_done=True)
 
     # -- after a choice --------------------------------------------------------------------------
-    def settle(self, seat: int) -> Any:
-        """The next state after ``seat``'s choice: the next seat to choose, or the round
-        resolved (and the Jester bots' choices of the next one made) when none is left.
+    def settle(self, seat: int) -> tuple[int, tuple[Any, ...]] | None:
+        """After ``seat``'s choice: ``(the next seat to choose, its step)``, or ``None`` when
+        every seat has chosen, and then the round is resolved here (and the Jester bots'
+        choices of the next one made); the caller freezes the draft either way.
 
         The seats before ``seat`` had chosen everything (that is why ``seat`` moved), and one
         seat's choice changes no other seat's steps, so the next mover is found from ``seat`` on:
-        the seat :attr:`.state.State.to_move`'s scan from seat 0 finds (tests check it)."""
-        mover = first_mover(self, seat)
-        if mover[0] is None:
+        the seat :attr:`.state.State.to_move`'s scan from seat 0 finds (tests check it). The
+        state hands it on to the next state, which then does not scan again."""
+        mover, step = first_mover(self, seat)
+        if mover is None:
             self.resolve_round()
-            return self.freeze()
-        new = self.freeze()
-        object.__setattr__(new, "_mover", mover)
-        return new
+            return None
+        assert step is not None
+        return mover, step
 
     def resolve_round(self, lean: bool = False, record: bool = True) -> None:
         """Everyone has chosen: resolve the round (DB-R5 order) and open the next one.
@@ -296,11 +297,11 @@ class Apply(Draft[Any]):
                 self.choose(seat, rng.choice(legal_for(self, seat, step)))
 
 
-#: What each kind of action does: the rule function of :class:`Apply` it runs.
-DO: Final[Mapping[str, Callable[[Apply, int, Any], None]]] = {
-    "card": Apply.card, "dark": Apply.dark, "start": Apply.start, "shape": Apply.shape,
-    "shapes_done": Apply.shapes_done, "place": Apply.place, "forfeit": Apply.forfeit,
-    "light": Apply.light, "guess": Apply.guess, "jester": Apply.name_jester}
+#: What each kind of action does: the rule function of :class:`Draft` it runs.
+DO: Final[Mapping[str, Callable[[Draft, int, Any], None]]] = {
+    "card": Draft.card, "dark": Draft.dark, "start": Draft.start, "shape": Draft.shape,
+    "shapes_done": Draft.shapes_done, "place": Draft.place, "forfeit": Draft.forfeit,
+    "light": Draft.light, "guess": Draft.guess, "jester": Draft.name_jester}
 
 
-__all__ = ["Apply", "DO", "revised", "ranked", "guessed", "took_turn", "replaced", "guess_map"]
+__all__ = ["Draft", "DO", "revised", "ranked", "guessed", "took_turn", "replaced", "guess_map"]

@@ -138,45 +138,50 @@ def first_mover(state: SeatState, start: int = 0) -> tuple[int | None, tuple[Any
 
 
 def legal_for(state: SeatState, seat: int, step: tuple[Any, ...] | None = None) -> list[Action]:
-    """``seat``'s legal actions for its next step (``step``: that step, when known)."""
+    """``seat``'s legal actions for its next step (``step``: that step, when known), in the
+    order searches and records rely on; dispatched by a match on the step's kind."""
     step = step or step_of(state, seat)
     if step is None:
         return []
     s = state.subs[seat]
-    kind = step[0]
-    if kind == "card":
-        return [CARD_ACTIONS[c] for c in state.hands[seat]]
-    if kind == "dark":
-        card = s.card or 0
-        lo, hi = max(-30, -card), min(30, 101 - card)
-        return [_DARK_ACTIONS[d] for d in range(lo, hi + 1)]
-    if kind == "start":
-        letter = letter_of(state.identity[seat])
-        return [Start("start", lab) for lab in state.start_labels(letter) if lab not in s.starts]
-    if kind == "shape":
-        out: list[Action] = [a for a in SHAPE_ACTIONS if a.number not in s.shapes]
-        if state.rules.partial_shape_list == "auto_complete_random" and s.shapes:
-            out.append(ShapesDone("shapes_done"))
-        return out
-    if kind == "place":
-        shape = state.to_place[seat]
-        places = [] if shape is None else state.board.legal_cells(state.key(seat), shape)
-        if not places:
-            return [Forfeit("forfeit")]                        # DB-A12
-        return list(map(_new_place, zip(itertools.repeat("place"), places)))
-    if kind == "light":
-        mine: list[Action] = [Light("light", c) for c in state.board.territory(state.key(seat))
-                              if not state.board.is_zero(c)]
-        return [Light("light", None), *mine]
-    if kind == "guess":
-        colour = step[1]
-        named = {x for _, seats in s.guesses for x in seats}     # DB-R16: one colour each
-        others = [x for x in range(10) if x != seat and x not in named]
-        guesses = _GUESS_ACTIONS[colour]
-        if colour == colour_of(state.identity[seat]):
-            return [guesses[()], *(guesses[(x,)] for x in others)]
-        return [guesses[()], *(guesses[pair] for pair in itertools.combinations(others, 2))]
-    return list(_JESTER_ACTIONS)
+    match step[0]:
+        case "card":                                               # DB-R4: in hand order
+            return [CARD_ACTIONS[c] for c in state.hands[seat]]
+        case "dark":                                               # DB-R20
+            card = s.card or 0
+            lo, hi = max(-30, -card), min(30, 101 - card)
+            return [_DARK_ACTIONS[d] for d in range(lo, hi + 1)]
+        case "start":                                              # DB-R6
+            letter = letter_of(state.identity[seat])
+            return [Start("start", lab) for lab in state.start_labels(letter)
+                    if lab not in s.starts]
+        case "shape":                                              # DB-R8, DB-A24
+            out: list[Action] = [a for a in SHAPE_ACTIONS if a.number not in s.shapes]
+            if state.rules.partial_shape_list == "auto_complete_random" and s.shapes:
+                out.append(ShapesDone("shapes_done"))
+            return out
+        case "place":                                              # DB-R10
+            shape = state.to_place[seat]
+            places = [] if shape is None else state.board.legal_cells(state.key(seat), shape)
+            if not places:
+                return [Forfeit("forfeit")]                        # DB-A12
+            return list(map(_new_place, zip(itertools.repeat("place"), places)))
+        case "light":                                              # DB-R15
+            mine: list[Action] = [Light("light", c)
+                                  for c in state.board.territory(state.key(seat))
+                                  if not state.board.is_zero(c)]
+            return [Light("light", None), *mine]
+        case "guess":                                              # DB-R16
+            colour = step[1]
+            named = {x for _, seats in s.guesses for x in seats}      # one colour each
+            others = [x for x in range(10) if x != seat and x not in named]
+            guesses = _GUESS_ACTIONS[colour]
+            if colour == colour_of(state.identity[seat]):
+                return [guesses[()], *(guesses[(x,)] for x in others)]
+            return [guesses[()], *(guesses[pair] for pair in itertools.combinations(others, 2))]
+        case "jester":                                             # DB-R16
+            return list(_JESTER_ACTIONS)
+    raise AssertionError(f"step_of makes no step {step!r}")  # pragma: no cover
 
 
 def draw_guess(state: SeatState, seat: int, colour: str, draw: Callable[[int], int],
@@ -206,71 +211,83 @@ def draw_guess(state: SeatState, seat: int, colour: str, draw: Callable[[int], i
     raise AssertionError("a drawn index is below the count")  # pragma: no cover
 
 
+#: The step an action kind belongs to, where they differ: ``shapes_done`` ends a shape ranking
+#: (DB-A24) and ``forfeit`` stands for a placement (DB-A12); every other kind is its own step.
+_STEP_OF_KIND = {"shapes_done": "shape", "forfeit": "place"}
+
+
 def check_for(state: SeatState, seat: int, action: Any, label: str) -> None:
     """Raise :class:`IllegalAction` naming the rule when ``seat`` may not play ``action``
-    (``label``: how the refusal names the action)."""
+    (``label``: how the refusal names the action); dispatched by a match on its kind."""
     step = step_of(state, seat)
     if step is None:
         raise IllegalAction("DB-R5", f"seat {seat} has nothing left to choose this round")
     kind = action[0]
     s = state.subs[seat]
     expected = step[0]
-    if kind == "shapes_done":
-        expected_ok = expected == "shape"
-    elif kind == "forfeit":
-        expected_ok = expected == "place"
-    else:
-        expected_ok = kind == expected
-    if not expected_ok:
+    if _STEP_OF_KIND.get(kind, kind) != expected:
         raise IllegalAction("DB-R5", f"seat {seat} must now {STEP_TEXT[expected]}, not "
                                      f"{label}")
-    if kind == "card" and action[1] not in state.hands[seat]:           # DB-R4
-        raise IllegalAction("DB-R4", f"card {action[1]} is not in seat {seat}'s hand")
-    if kind == "dark":
-        check_dark(s.card or 1, action[1])                                   # DB-R20
-    if kind == "start":
-        letter = letter_of(state.identity[seat])
-        if action[1] not in state.start_labels(letter) or action[1] in s.starts:
-            raise IllegalAction("DB-R6", f"{action[1]} is not a {letter} starting square "
-                                         f"left to rank")
-    if kind == "shape" and not (0 <= action[1] < SHAPES_PER_ROUND
-                                and action[1] not in s.shapes):
-        raise IllegalAction("DB-R8", f"shape {action[1]} is not one of the 10 revealed "
-                                     f"shapes left to rank")
-    if kind == "shapes_done" and (state.rules.partial_shape_list == "reject" or not s.shapes):
-        raise IllegalAction("DB-A24", "the shape ranking must list all 10 shapes")
-    if kind == "place":
-        shape = state.to_place[seat]
-        if shape is None:
-            raise IllegalAction("DB-A12", f"seat {seat} has no shape to place this round")
-        verdict = state.board.check_placement(state.key(seat), action[1], shape)
-        if not verdict.legal:                                            # DB-R10..R13
-            raise IllegalAction(verdict.reasons[0], "; ".join(verdict.messages))
-    if kind == "forfeit":
-        shape = state.to_place[seat]
-        if shape is not None and state.board.count_legal_placements(state.key(seat), shape):
-            raise IllegalAction("DB-A12", f"seat {seat} has a legal placement for shape "
-                                          f"{shape}, so it must place it")
-    if kind == "light" and action[1] is not None:
-        light_target_ok(state.board, state.key(seat), action[1])          # DB-R15
-    if kind == "guess":
-        colour, named = action[1], action[2]
-        if colour != step[1]:
-            raise IllegalAction("DB-R16", f"seat {seat} must now guess {step[1]}")
-        own = colour == colour_of(state.identity[seat])
-        size = 1 if own else 2
-        ok = (len(named) in (0, size) and len(set(named)) == len(named)
-              and all(0 <= x < 10 and x != seat for x in named))
-        if not ok:
-            raise IllegalAction("DB-R16", f"for {colour} name {'your partner (one seat)' if own else 'two other seats'}, or no one")
-        before = {x: c for c, seats in s.guesses for x in seats}
-        again = [x for x in named if x in before]
-        if again:                              # rulebook lines 96, 98: one colour a person
-            raise IllegalAction("DB-R16", f"seat {again[0]} is already named for "
-                                          f"{before[again[0]]}; each person has one colour, "
-                                          "so each colour's guess names other seats")
-    if kind == "jester" and action[1] is not None and action[1] not in COLOURS:
-        raise IllegalAction("DB-R16", f"{show(action[1])} is not a colour")
+    match kind:
+        case "card":
+            if action[1] not in state.hands[seat]:                              # DB-R4
+                raise IllegalAction("DB-R4", f"card {action[1]} is not in seat {seat}'s hand")
+        case "dark":
+            check_dark(s.card or 1, action[1])                                  # DB-R20
+        case "start":
+            letter = letter_of(state.identity[seat])
+            if action[1] not in state.start_labels(letter) or action[1] in s.starts:
+                raise IllegalAction("DB-R6", f"{action[1]} is not a {letter} starting square "
+                                             f"left to rank")
+        case "shape":
+            if not (0 <= action[1] < SHAPES_PER_ROUND and action[1] not in s.shapes):
+                raise IllegalAction("DB-R8", f"shape {action[1]} is not one of the 10 revealed "
+                                             f"shapes left to rank")
+        case "shapes_done":
+            if state.rules.partial_shape_list == "reject" or not s.shapes:
+                raise IllegalAction("DB-A24", "the shape ranking must list all 10 shapes")
+        case "place":
+            shape = state.to_place[seat]
+            if shape is None:
+                raise IllegalAction("DB-A12", f"seat {seat} has no shape to place this round")
+            verdict = state.board.check_placement(state.key(seat), action[1], shape)
+            if not verdict.legal:                                               # DB-R10..R13
+                raise IllegalAction(verdict.reasons[0], "; ".join(verdict.messages))
+        case "forfeit":
+            shape = state.to_place[seat]
+            if shape is not None and state.board.count_legal_placements(state.key(seat), shape):
+                raise IllegalAction("DB-A12", f"seat {seat} has a legal placement for shape "
+                                              f"{shape}, so it must place it")
+        case "light":
+            if action[1] is not None:
+                light_target_ok(state.board, state.key(seat), action[1])        # DB-R15
+        case "guess":
+            _check_guess(state, seat, step, s, action[1], action[2])            # DB-R16
+        case "jester":
+            if action[1] is not None and action[1] not in COLOURS:              # DB-R16
+                raise IllegalAction("DB-R16", f"{show(action[1])} is not a colour")
+
+
+def _check_guess(state: SeatState, seat: int, step: tuple[Any, ...], s: Submission,
+                 colour: str, named: tuple[int, ...]) -> None:
+    """DB-R16: a guess names this step's colour, then one seat (its own colour: the partner)
+    or two other seats, or no one, and no seat already named for another colour."""
+    if colour != step[1]:
+        raise IllegalAction("DB-R16", f"seat {seat} must now guess {step[1]}")
+    own = colour == colour_of(state.identity[seat])
+    size = 1 if own else 2
+    ok = (len(named) in (0, size) and len(set(named)) == len(named)
+          and all(0 <= x < 10 and x != seat for x in named))
+    if not ok:
+        raise IllegalAction("DB-R16", f"for {colour} name "
+                                      f"{'your partner (one seat)' if own else 'two other seats'}"
+                                      ", or no one")
+    before = {x: c for c, seats in s.guesses for x in seats}
+    again = [x for x in named if x in before]
+    if again:                                  # rulebook lines 96, 98: one colour a person
+        raise IllegalAction("DB-R16", f"seat {again[0]} is already named for "
+                                      f"{before[again[0]]}; each person has one colour, "
+                                      "so each colour's guess names other seats")
 
 
 __all__ = ["CARD_ACTIONS", "SHAPE_ACTIONS", "step_of", "first_mover", "legal_for", "draw_guess", "check_for", "STEP_TEXT", "SeatState"]

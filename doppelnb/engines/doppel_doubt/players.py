@@ -32,7 +32,7 @@ from ...core.checks import check_instance, check_seat
 from ...core.errors import BadInput
 from ...core.state import ActionLog
 from .actions import EMPTY, Action, Dark, Forfeit, Guess, Jester, Light, Place, ShapesDone
-from .apply import Apply, guessed, ranked, replaced, revised, took_turn
+from .apply import Draft, guessed, ranked, replaced, revised, took_turn
 from .legal import CARD_ACTIONS, SHAPE_ACTIONS, draw_guess, first_mover, legal_for, step_of
 from .options import illustrative_pool
 from .placing import draw_legal_cells
@@ -181,7 +181,7 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     # A placement or a guess is drawn by its index, as the playout draws it (the same draw as
     # ``rng.choice`` of the listing, without listing hundreds of placements).
     # A whole turn of card, ranking and placement goes in one go, as in the playout.
-    draft = Apply.of(guess)
+    draft = Draft.of(guess)
     draw: Callable[[int], int] = rng.randrange
     whole = state.rules.partial_shape_list != "auto_complete_random"
     turn = 2 + (SHAPES_PER_ROUND - 1 if state.round < ROUNDS else 0)   # its parts
@@ -311,7 +311,7 @@ def playout(state: State, rng: random.Random) -> State:
     left where the loop leaves it (``GameSpec.playout``; ``tests/test_playout_hook.py`` holds it
     to the loop).
 
-    One :class:`.apply.Apply` draft is changed for the whole game and frozen once, and an
+    One :class:`.apply.Draft` is changed for the whole game and frozen once, and an
     action is drawn by its index in the legal list the loop would build (``rng.randrange(n)``
     draws what ``rng.choice`` of an n-item list draws), so most lists are never built: a seat's
     shape ranking (four actions in five) is drawn in one loop over the shapes it has not ranked,
@@ -324,7 +324,7 @@ def playout(state: State, rng: random.Random) -> State:
     check_instance(rng, "rng", random.Random, expected="a random.Random")
     if state.is_over:
         return state
-    draft = Apply.of(state)
+    draft = Draft.of(state)
     # ``rng.randrange(len(seq))`` draws the index ``rng.choice(seq)`` draws (the tests compare
     # the games), so a placement or guess is drawn by its index without listing them all.
     # Public calls only: nothing of ``random``'s private helpers (issue 26).
@@ -407,7 +407,7 @@ def playout(state: State, rng: random.Random) -> State:
     return draft.freeze()  # type: ignore[no-any-return]
 
 
-def _turn(draft: Apply, seat: int, draw: Callable[[int], int], log: ActionLog | None
+def _turn(draft: Draft, seat: int, draw: Callable[[int], int], log: ActionLog | None
           ) -> ActionLog | None:
     """A seat's card, shape ranking (rounds 2-9) and placement, drawn in the plain loop's order
     and made into its choice at once (one revision of the seat's choice instead of three, one

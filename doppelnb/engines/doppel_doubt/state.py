@@ -44,7 +44,7 @@ from .actions import (
     action_to_json,
     parse_action,
 )
-from .apply import Apply
+from .apply import Draft
 from .board import Board
 from .board_data import load_board
 from .claims import Resolution
@@ -168,7 +168,7 @@ class State(FrozenGameState):
                     artefacts=artefacts, uses=fresh_uses(artefacts))
         if rules.jester_controller != "bot":
             return state
-        draft = Apply.of(state)                       # the Jester bots choose first (DB-A25)
+        draft = Draft.of(state)                       # the Jester bots choose first (DB-A25)
         draft.fill_bots()
         return draft.freeze()  # type: ignore[no-any-return]
 
@@ -291,9 +291,13 @@ class State(FrozenGameState):
                 return fast
         seat = self.to_move
         assert seat is not None
-        draft = Apply.of(self)
-        draft.choose(seat, action)
-        return draft.settle(seat)  # type: ignore[no-any-return]
+        draft = Draft.of(self)
+        draft.choose(seat, action)          # the action's rule function (apply.DO)
+        mover = draft.settle(seat)          # the next seat to choose, or the round resolved
+        new: State = draft.freeze()
+        if mover is not None:               # handed on: the next state need not scan for it
+            object.__setattr__(new, "_mover", mover)
+        return new
 
     def _ranked_one_more(self, mover: tuple[int | None, tuple[Any, ...] | None],
                          action: Any) -> State | None:
@@ -301,7 +305,7 @@ class State(FrozenGameState):
         (``None`` otherwise): about four actions in five of a game. The same seat then moves
         again at the same step, and its legal actions are this state's less the shape it took
         (when this state has listed them), so neither the scan for the mover nor the listing
-        runs again; :class:`.apply.Apply` makes the same state (tests compare them)."""
+        runs again; :class:`.apply.Draft` makes the same state (tests compare them)."""
         seat = mover[0]
         assert seat is not None
         s = self.subs[seat]
@@ -357,14 +361,14 @@ class State(FrozenGameState):
         return _match_results(self.identity, self.jester, history[-1], self.guesses, history,
                               self.rules)
 
-    def view(self, seat: int | None = None) -> View:
-        """What ``seat`` knows (DB-R2, DB-A23): its own identity, hand and shape, the public board
-        (read-only) and shapes, and the played cards of past rounds if they are revealed.
-        ``seat=None`` is an onlooker's view: only the public part (:class:`View`)."""
+    def view(self, player: int | None = None) -> View:
+        """What ``player`` (a seat) knows (DB-R2, DB-A23): its own identity, hand and shape, the
+        public board (read-only) and shapes, and the played cards of past rounds if they are
+        revealed. ``player=None`` is an onlooker's view: only the public part (:class:`View`)."""
         played = self.played if self.rules.reveal_played_cards else ()
-        if seat is None:
+        if player is None:
             return View(round=self.round, offered=self.offered, board=self.board, played=played)
-        seat = check_seat(seat, 10)
+        seat = check_seat(player, 10, "player")
         return View(round=self.round, offered=self.offered, board=self.board, played=played,
                     seat=seat, you=self.identity[seat], hand=self.hands[seat],
                     shape_to_place=self.to_place[seat], your_choice=self.subs[seat],
