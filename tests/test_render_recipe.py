@@ -57,7 +57,8 @@ def _doppel_doubt() -> list[tuple[str, Callable[[], Any]]]:
     verdict = db.Board().set_owner([(8, 8)], "blue").check_placement(
         "blue", [(8, 7), (8, 8), (8, 9), (9, 8)])
     return [("verdict_html", lambda: render.verdict_html(verdict)),
-            ("results_html", lambda: render.results_html(examples.e10_results()))]
+            ("results_html", lambda: render.results_html(examples.e10_results())),
+            ("state_html", lambda: render.state_html(db.new_game(10, seed=3)))]
 
 
 def _groom_lake() -> list[tuple[str, Callable[[], Any]]]:

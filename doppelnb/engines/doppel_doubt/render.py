@@ -316,12 +316,11 @@ def colour_score_chart(state: State, *, title: str = "", width: int = 720,
                       height=height)
 
 
-def state_html(state: State, *, cell: int = READABLE_CELL) -> str:
-    # A str, not an Html, until State._repr_html_ (state.py, another change's file) wraps it in
-    # str(): IPython shows a _repr_html_ only when it returns a str.
+def state_html(state: State, *, cell: int = READABLE_CELL) -> Html:
+    """The board and the score table side by side (what ``State._repr_html_`` shows)."""
     title = (f"after round {state.round - 1}" if state.is_over else
              f"round {state.round}: seat {state.to_move} to choose")
-    return str(side_by_side(board_svg(state.board, cell=cell, title=title), scores_table(state)))
+    return side_by_side(board_svg(state.board, cell=cell, title=title), scores_table(state))
 
 
 def board_colour_scores(board: Board) -> dict[str, tuple[int, int, int]]:

@@ -451,7 +451,7 @@ class State(FrozenGameState):
     def _repr_html_(self) -> str:
         from .render import state_html
 
-        return state_html(self)
+        return str(state_html(self))  # IPython shows a _repr_html_ only when it is a str
 
     def __str__(self) -> str:
         """A text picture: round, who is to do what, the board (owners' initials) and scores."""
