@@ -52,6 +52,18 @@ def test_chapter_follows_the_skeleton(notebook):
 
 
 @pytest.mark.parametrize("notebook", list(ENGINES))
+def test_chapter_says_what_you_will_learn_before_the_first_section(notebook):
+    """CONTRIBUTING.md: a chapter opens with its question, then "What you will learn" in 3 to 5
+    bullets, before the student plays a hand."""
+    text = "\n".join("".join(c["source"]) for c in cells(notebook) if c["cell_type"] == "markdown")
+    opening = text.split("\n## ", 1)[0]
+    assert "What you will learn" in opening, f"{notebook} does not say what it teaches first"
+    after = opening.split("What you will learn", 1)[1]
+    bullets = [line for line in after.splitlines() if line.startswith("- ")]
+    assert 3 <= len(bullets) <= 5, f"{notebook}: {len(bullets)} bullets"
+
+
+@pytest.mark.parametrize("notebook", list(ENGINES))
 def test_every_exercise_has_a_checker_cell_and_a_folded_answer(notebook):
     book = importlib.import_module(f"doppelnb.engines.{ENGINES[notebook]}.exercises").BOOK
     nb = cells(notebook)
