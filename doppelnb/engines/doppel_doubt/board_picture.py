@@ -18,7 +18,7 @@ from typing import Any
 
 from ...core.checks import check_instance, check_int, check_sequence, show
 from ...core.errors import BadInput
-from ...core.render import Svg
+from ...core.render import Html, Svg, tag
 from .board import OFFBOARD, Board, Verdict, on_board
 from .notation import parse_cell
 from .rules import COLOURS, SIZE, colour_of
@@ -43,21 +43,28 @@ HATCH = {"red": "diagonal lines /", "blue": "horizontal lines", "yellow": "dots"
          "green": "diagonal lines \\", "purple": "vertical lines"}
 
 
-def _pattern(colour: str, cell: float) -> str:
+def _pattern(colour: str, cell: float) -> Html:
     """An SVG ``<pattern>`` filling a square with ``colour``'s tint and its hatch."""
     k = max(4.0, cell / 3)
+    h = k / 2
     ink, fill = INK[colour], FILL[colour]
-    marks = {
-        "red": f'<line x1="0" y1="{k:g}" x2="{k:g}" y2="0"/>',
-        "blue": f'<line x1="0" y1="{k / 2:g}" x2="{k:g}" y2="{k / 2:g}"/>',
-        "yellow": f'<circle cx="{k / 2:g}" cy="{k / 2:g}" r="{k / 7:g}" fill="{ink}"/>',
-        "green": f'<line x1="0" y1="0" x2="{k:g}" y2="{k:g}"/>',
-        "purple": f'<line x1="{k / 2:g}" y1="0" x2="{k / 2:g}" y2="{k:g}"/>',
+    mark = {
+        "red": tag("line", x1=0, y1=_n(k), x2=_n(k), y2=0),
+        "blue": tag("line", x1=0, y1=_n(h), x2=_n(k), y2=_n(h)),
+        "yellow": tag("circle", cx=_n(h), cy=_n(h), r=_n(k / 7), fill=ink),
+        "green": tag("line", x1=0, y1=0, x2=_n(k), y2=_n(k)),
+        "purple": tag("line", x1=_n(h), y1=0, x2=_n(h), y2=_n(k)),
     }[colour]
-    return (f'<pattern id="{_pattern_id(colour, cell)}" patternUnits="userSpaceOnUse" '
-            f'width="{k:g}" height="{k:g}"><rect width="{k:g}" height="{k:g}" fill="{fill}"/>'
-            f'<g stroke="{ink}" stroke-width="{max(0.6, k / 12):g}" stroke-opacity="0.55">'
-            f"{marks}</g></pattern>")
+    return tag("pattern", tag("rect", width=_n(k), height=_n(k), fill=fill),
+               tag("g", mark, stroke=ink, stroke_width=_n(max(0.6, k / 12)),
+                   stroke_opacity="0.55"),
+               id=_pattern_id(colour, cell), patternUnits="userSpaceOnUse", width=_n(k),
+               height=_n(k))
+
+
+def _n(x: float) -> str:
+    """A length as SVG writes it: no trailing zeros (``12``, ``1.5``)."""
+    return f"{x:g}"
 
 
 def _pattern_id(colour: str, cell: float) -> str:
@@ -65,7 +72,7 @@ def _pattern_id(colour: str, cell: float) -> str:
 
 
 def _defs(cell: float) -> str:
-    return "<defs>" + "".join(_pattern(c, cell) for c in COLOURS) + "</defs>"
+    return str(tag("defs", *(_pattern(c, cell) for c in COLOURS)))
 
 
 def territory_fill(colour: str, cell: float = 24) -> str:
