@@ -172,7 +172,7 @@ def test_dq_e5_draft_table_follows_the_cycle():
 
 
 def test_edge_case_refusals_name_their_rules():
-    text = _text(ex.refusals())
+    text = _text(ex.refusals_table())
     for case, rule in (("DQ-T3", "DQ-R3"), ("DQ-T4", "DQ-R14"), ("DQ-T10", "DQ-R31"),
                        ("DQ-T11", "DQ-R31"), ("DQ-T16", "DQ-R27"), ("DQ-T20", "DQ-R38"),
                        ("DQ-T22", "DQ-R26")):
@@ -304,7 +304,7 @@ def test_keeping_black_aims_friendly_fire_more_often_in_every_case_shown():
 
 
 def test_rulebook_examples_all_agree():
-    shown = _text(teaching.rulebook_examples_table())
+    shown = _text(ex.rulebook_examples_table())
     assert [int(n) for n in re.findall(r"\|DQ-E(\d)\|", shown)] == list(range(1, 8))
     assert "|NO|" not in shown and shown.count("|yes|") == 7
 
@@ -342,7 +342,7 @@ def test_bag_keeps_the_drawn_dice_out_of_the_bag():
     lambda: render.tokens_svg(ex.revealed_tokens()),
     lambda: ex.setup_table(), lambda: ex.pool_table(), lambda: ex.contribute_unusable(),
     lambda: ex.log_table(ex.spider_quest()), lambda: teaching.endings_table(),
-    lambda: teaching.rulebook_examples_table(), lambda: teaching.order_table(),
+    lambda: ex.rulebook_examples_table(), lambda: teaching.order_table(),
     lambda: teaching.spider_choices_table(), lambda: teaching.subdue_readings_table(),
     lambda: teaching.animal_attacks_table(), lambda: teaching.dice_return_table(),
     lambda: teaching.bag_odds_table(), lambda: teaching.black_runs_table(),

@@ -152,3 +152,14 @@ def test_dq_r39_view_is_a_frozen_slotted_value_not_a_dict():
         view.seats[0].hand = ()  # type: ignore[misc]
     assert view == s.view(0) and hash(view) == hash(s.view(0)) and view is not s.view(0)
     assert view.you == 0 and view.seats[0].hand == s.hands[0] and view.seats[1].hand is None
+
+
+def test_golden_cases_are_the_core_golden_case_cut_at_90_actions():
+    # One GoldenCase type for every engine (core.record); the Quest's stored golden files were
+    # written cut at 90 actions, so every case must still carry that cut (test_golden holds the
+    # bytes).
+    from doppelnb.core.record import GoldenCase
+    from doppelnb.engines.doppelganger_quest import examples
+
+    assert examples.GOLDEN and all(type(case) is GoldenCase for case in examples.GOLDEN)
+    assert {case.max_actions for case in examples.GOLDEN} == {90}

@@ -62,8 +62,15 @@ def test_closed_form_bad_arguments_are_bad_input(bad):
 
 
 # -- refusals and the bonus example --------------------------------------------------------------
+def _rows(markup: str) -> list[list[str]]:
+    """The body rows of an HTML table, each as its cells' plain text (the header row left out)."""
+    return [[unescape(re.sub(r"<[^>]+>", "", cell))
+             for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, flags=re.S)]
+            for row in re.findall(r"<tr>(.*?)</tr>", str(markup), flags=re.S)][1:]
+
+
 def test_refusal_table_names_the_rule_of_each_case():
-    rows = ex.refusal_cases()
+    rows = _rows(ex.refusals_table())
     by_case = {}
     for case, tried, rule, reason in rows:
         assert tried and reason and rule.startswith("DT-")
@@ -159,17 +166,17 @@ def _text(markup: str) -> str:
                                                       "", markup, flags=re.S)))
 
 
-def test_worked_examples_rows_check_every_rulebook_caption_dt_e3_to_e9():
-    rows = ex.worked_examples_rows()
+def test_rulebook_examples_table_checks_every_rulebook_caption_dt_e3_to_e9():
+    rows = _rows(ex.rulebook_examples_table())
     assert [r[0].split("(")[-1].rstrip(")") for r in rows[:7]] == list(ex.ANNIHILATION_EXAMPLES)
     assert all(r[4] == "agrees" for r in rows), rows
     assert rows[5][3] == "nobody"  # DT-E8: every card annihilated
     assert rows[-1][1] == ex.TIE_VARIANT[0] and rows[-1][3] == "7C"  # DT-A9: earliest wins
 
 
-def test_worked_examples_rows_would_report_a_disagreement(monkeypatch):
+def test_rulebook_examples_table_would_report_a_disagreement(monkeypatch):
     monkeypatch.setitem(ex.RULEBOOK_SAYS, "DT-E3", ("a caption naming the wrong card", "9T"))
-    assert ex.worked_examples_rows()[0][4] == "DIFFERS"
+    assert _rows(ex.rulebook_examples_table())[0][4] == "DIFFERS"
 
 
 def test_dt_e10_scoring_rows_all_agree_with_round_points():

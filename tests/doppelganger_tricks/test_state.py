@@ -138,3 +138,10 @@ def test_aim_policy_plays_whole_legal_games(players, seed, rules):
         assert all(0 <= b <= dt.tricks_per_round(players) for b in row.bids)
     check_invariants(last)
     assert dt.from_json(last.to_json()) == last
+
+
+def test_the_package_exports_the_seat_view_as_every_engine_does():
+    from doppelnb.engines.doppelganger_tricks import state
+
+    assert dt.View is state.View and "View" in dt.__all__
+    assert isinstance(dt.new_game(4, seed=1).view(0), dt.View)

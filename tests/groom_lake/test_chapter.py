@@ -248,8 +248,8 @@ def test_readings_table_lists_every_unclear_point_with_the_reading_played():
         analysis.readings_table("default")
 
 
-def test_worked_examples_table_agrees_with_the_rulebook_on_every_example():
-    html = str(ex.worked_examples())
+def test_rulebook_examples_table_agrees_with_the_rulebook_on_every_example():
+    html = str(ex.rulebook_examples_table())
     assert {f"GL-E{n}" for n in range(1, 10)} <= set(re.findall(r">(GL-E\d)<", html))
     assert ">NO<" not in html and html.count(">yes<") >= 9
 

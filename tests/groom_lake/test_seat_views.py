@@ -26,3 +26,10 @@ def test_the_neighbours_are_the_four_sides_and_the_diagonals_are_not() -> None:
     picture = str(render.neighbours_svg(dealt().desert, at=(0, 0)))
     assert picture.count(">next<") == 4 and picture.count(">diagonal<") == 4
     assert "a neighbour" in picture and "not a neighbour" in picture
+
+
+def test_the_package_exports_the_seat_view_as_every_engine_does() -> None:
+    from doppelnb.engines.groom_lake import state
+
+    assert gl.View is state.View and "View" in gl.__all__
+    assert isinstance(dealt().view(2), gl.View)

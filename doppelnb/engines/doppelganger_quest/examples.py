@@ -4,16 +4,19 @@
   4-Damage penalty ping-ponged from the Party Leader.
 - ``GOLDEN``: seeded random games (one per main reading) whose records and transcripts are
   stored in ``tests/golden/doppelganger_quest/`` by ``tools/golden.py``.
+- :func:`rulebook_examples_table` (DQ-E1..E7 recomputed, with agreement) and
+  :func:`refusals_table` (refused moves with rule and reason), as in every engine's examples.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from ...core.chance import rng_for
 from ...core.checks import check_instance, check_int, check_sequence, check_str, show
 from ...core.errors import BadInput, RuleError
+from ...core.record import GoldenCase
 from ...core.render import Html, table
 from .actions import PENDING as _PENDING
 from .actions import Contribute
@@ -58,36 +61,29 @@ def minotaur_example(rules: Rules | None = None) -> State:
     return s
 
 
-class GoldenCase(NamedTuple):
-    """One golden game: a seeded random game (players, readings, seed) cut at ``max_actions``."""
-
-    label: str
-    players: int
-    seed: int
-    rules: dict[str, Any] = {}
-    options: dict[str, Any] = {}
-    policy_seed: int = 0
-    max_actions: int = 90
-
+#: A whole Quest game is long; its golden files were written cut at 90 actions (not the core
+#: default of 300), and every case keeps that cut so the stored records stay the same.
+GOLDEN_ACTIONS = 90
 
 #: The golden games: the default reading at 4, 5 and 8 players, and the main variant readings.
 GOLDEN: tuple[GoldenCase, ...] = (
-    GoldenCase("default_4p", 4, 11, policy_seed=1),
-    GoldenCase("default_5p", 5, 12, policy_seed=2),
-    GoldenCase("default_8p", 8, 13, policy_seed=3),
+    GoldenCase("default_4p", 4, 11, policy_seed=1, max_actions=GOLDEN_ACTIONS),
+    GoldenCase("default_5p", 5, 12, policy_seed=2, max_actions=GOLDEN_ACTIONS),
+    GoldenCase("default_8p", 8, 13, policy_seed=3, max_actions=GOLDEN_ACTIONS),
     GoldenCase("sequential_pass_always_limit_6p", 6, 14,
-               {"item_pass": "sequential", "hand_limit_scope": "always"}, policy_seed=4),
+               {"item_pass": "sequential", "hand_limit_scope": "always"}, policy_seed=4,
+               max_actions=GOLDEN_ACTIONS),
     GoldenCase("no_reshuffle_limited_markers_5p", 5, 15,
                {"reshuffle_items": False, "limited_markers": True, "ff_split": True},
-               policy_seed=5),
+               policy_seed=5, max_actions=GOLDEN_ACTIONS),
     GoldenCase("immediate_success_after_tavern_7p", 7, 16,
                {"success_check": "immediate", "tavern_timing": "after_outcome",
-                "failure_order": "flip_then_penalty"}, policy_seed=6),
+                "failure_order": "flip_then_penalty"}, policy_seed=6, max_actions=GOLDEN_ACTIONS),
     GoldenCase("minotaur_quest_first_4p", 4, 2024, {},
                {"pl": 0, "quests": ["Escape The Bloodthirsty Minotaur"],
-                "loyalty": [LOYAL, LOYAL, LOYAL, DOPPEL]}, policy_seed=7),
+                "loyalty": [LOYAL, LOYAL, LOYAL, DOPPEL]}, policy_seed=7,
+               max_actions=GOLDEN_ACTIONS),
 )
-
 
 
 # -- teaching scenarios for the chapter (notebooks/05_doppelganger_quest.ipynb) ------------------
@@ -354,7 +350,7 @@ def _try(state: State, action: Any) -> list[str]:
     return ["", "(accepted)"]
 
 
-def refusals() -> Html:
+def refusals_table() -> Html:
     """Edge cases (DQ-T3, T4, T10, T11, T16, T20, T22): what the engine refuses, and why."""
     rows = []
     s = new_game(8, seed=2)
@@ -398,6 +394,67 @@ def _knight_used() -> State:
                        gives=["dagger.5", "dagger.1"])
     s = s.play(s.legal_actions()[0]).play(("knight", True))  # Mike shows a die; the Knight acts
     return play_while(s, lambda x: x.to_move != 0 or x.phase != "keep")[-1]
+
+
+def rulebook_examples_table() -> Html:
+    """DQ-E1..DQ-E7: what the rulebook's example says, what the engine computes, and whether
+    they agree (each recomputed here by playing or asking the engine)."""
+    from ... import rulebook
+
+    cards = Rules().card_set()
+    rows: list[tuple[str, str, bool]] = []
+
+    golem = next(c for c in cards.quests if (c.low, c.high) == (7, 10))
+    wins = [t for t in range(0, 16) if golem.succeeds(t)]
+    rows.append(("DQ-E1", f"{golem.name}: totals {wins[0]} to {wins[-1]} succeed, "
+                 f"{wins[0] - 1} and {wins[-1] + 1} fail", wins == list(range(7, 11))))
+
+    offered, hero = _unusable_offer()
+    bows = all(cards.item(c).weapon == "bow" for c in offered)
+    rows.append(("DQ-E2", f"the {hero} (Sword) may put in "
+                 f"{', '.join(cards.card_name(c) for c in offered)}", bows and bool(offered)))
+
+    damage = minotaur_damage()
+    rows.append(("DQ-E3", ", ".join(f"{k} {v}" for k, v in damage.items()),
+                 damage == {"Kate": 1, "Mike": 1, "Nate": 2}))
+
+    pools = pool_counts()
+    three, bear = pools["3 players"], pools["2 players + War Bear"]
+    rows.append(("DQ-E4", f"3 members: {three[2]} cards, {three[3]} after the random discard, "
+                 f"{three[4]} handed out, {three[5]} left; 2 members and the War Bear: "
+                 f"{bear[2]}, {bear[3]}, {bear[4]}, {bear[5]}",
+                 three[2:] == [5, 4, 3, 1] and bear[2:] == [4, 3, 2, 1]))
+
+    picks = [draft_weapon(k) for k in range(1, 8)]
+    rows.append(("DQ-E5", ", ".join(picks),
+                 picks == ["sword", "bow", "staff", "sword", "bow", "staff", "sword"]))
+
+    ff = [is_friendly_fire("white", 1), is_friendly_fire("black", 3),
+          not is_friendly_fire("white", 2), not is_friendly_fire("black", 4)]
+    table_one = cards.table("bow")[1][0]
+    magic = weapon_result(cards, "bow", True, "white", 1, 1)
+    staff = weapon_result(cards, "staff", False, "black", 1, 0)
+    rows.append(("DQ-E6", f"white 1 and black 1-3 hit a member; a Magic Bow's white 1 hits for "
+                 f"{magic[1]} (table {table_one}, +1 Magic, no Blessing); a Staff's automatic "
+                 f"{staff[0]} still hits the Quest",
+                 all(ff) and magic == (0, table_one + 1) and staff[0] >= 1))
+
+    exhaustion = exhaustion_rows()
+    taken = ", ".join(str(h) if on else "-" for _, on, h, _ in exhaustion)
+    marked = ", ".join("yes" if m else "no" for *_, m in exhaustion)
+    rows.append(("DQ-E7", f"exhaustion Damage {taken}; marker {marked}",
+                 [(h if on else None, m) for _, on, h, m in exhaustion] ==
+                 [(0, True), (1, True), (None, False), (0, True)]))
+    body = [[ident, rulebook.lookup(ident).text, got, "yes" if ok else "NO"]
+            for ident, got, ok in rows]
+    return table(["example", "the rulebook says", "the engine computes", "agree?"], body,
+                 caption="the rulebook's worked examples, recomputed")
+
+
+def _unusable_offer() -> tuple[list[str], str]:
+    """DQ-E2's position: the cards the engine lets P1 (a Sword hero holding only Bows) put in."""
+    s = unusable_position()
+    return [a.card for a in s.legal_actions() if isinstance(a, Contribute)], s.hero(0).name
 
 
 def death_example() -> tuple[State, State]:
@@ -526,11 +583,12 @@ def pool_counts() -> dict[str, list[Any]]:
     return {row[0]: row[1:-1] for row in rows}
 
 
-__all__ = ["minotaur_example", "MINOTAUR", "GOLDEN", "GoldenCase", "arranged_quest", "first_legal",
+__all__ = ["minotaur_example", "MINOTAUR", "GOLDEN", "arranged_quest", "first_legal",
            "play_while", "drafted", "setup_table", "weapon_tables_table", "usability_table",
            "subdue_table", "contribute_unusable", "pool_table", "draft_table",
            "friendly_fire_table", "exhaustion_table", "poison_example", "rule_of", "log_table",
-           "refusals", "death_example", "artifact_example", "unusable_example", "LOG_RULES",
+           "refusals_table", "death_example", "artifact_example", "unusable_example", "LOG_RULES",
            "heroes_table", "revealed_tokens", "spider_quest", "spider_moment",
            "minotaur_pingpong", "minotaur_damage", "SPIDER_SEED", "SPIDER_DOPPELGANGER",
-           "pool_counts", "exhaustion_rows", "HEAL_RULES"]
+           "pool_counts", "exhaustion_rows", "HEAL_RULES",
+           "rulebook_examples_table"]

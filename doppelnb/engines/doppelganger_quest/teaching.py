@@ -21,7 +21,6 @@ from typing import Any
 from ...core.checks import check_choice, check_instance, check_int, check_sequence
 from ...core.render import Html, table, tag
 from ...core.sweep_table import mix_label  # one wording for a policy mix
-from .actions import Contribute
 from .analysis import (
     DEFAULT_RULES,
     bag_white_probability,
@@ -40,21 +39,14 @@ from .examples import (
     SPIDER_SEED,
     artifact_example,
     death_example,
-    exhaustion_rows,
-    minotaur_damage,
     poison_example,
-    pool_counts,
     spider_moment,
-    unusable_position,
 )
 from .rules import (
     Rules,
-    draft_weapon,
-    is_friendly_fire,
     loyalty_split,
     pingpong_count,
     pingpong_sequences,
-    weapon_result,
 )
 from .state import State
 
@@ -352,67 +344,6 @@ def spider_choices_table() -> Html:
                          "turns, counted exactly")
 
 
-def rulebook_examples_table() -> Html:
-    """DQ-E1..DQ-E7: what the rulebook's example says, what the engine computes, and whether
-    they agree (each recomputed here by playing or asking the engine)."""
-    from ... import rulebook
-
-    cards = Rules().card_set()
-    rows: list[tuple[str, str, bool]] = []
-
-    golem = next(c for c in cards.quests if (c.low, c.high) == (7, 10))
-    wins = [t for t in range(0, 16) if golem.succeeds(t)]
-    rows.append(("DQ-E1", f"{golem.name}: totals {wins[0]} to {wins[-1]} succeed, "
-                 f"{wins[0] - 1} and {wins[-1] + 1} fail", wins == list(range(7, 11))))
-
-    offered, hero = _unusable_offer()
-    bows = all(cards.item(c).weapon == "bow" for c in offered)
-    rows.append(("DQ-E2", f"the {hero} (Sword) may put in "
-                 f"{', '.join(cards.card_name(c) for c in offered)}", bows and bool(offered)))
-
-    damage = minotaur_damage()
-    rows.append(("DQ-E3", ", ".join(f"{k} {v}" for k, v in damage.items()),
-                 damage == {"Kate": 1, "Mike": 1, "Nate": 2}))
-
-    pools = pool_counts()
-    three, bear = pools["3 players"], pools["2 players + War Bear"]
-    rows.append(("DQ-E4", f"3 members: {three[2]} cards, {three[3]} after the random discard, "
-                 f"{three[4]} handed out, {three[5]} left; 2 members and the War Bear: "
-                 f"{bear[2]}, {bear[3]}, {bear[4]}, {bear[5]}",
-                 three[2:] == [5, 4, 3, 1] and bear[2:] == [4, 3, 2, 1]))
-
-    picks = [draft_weapon(k) for k in range(1, 8)]
-    rows.append(("DQ-E5", ", ".join(picks),
-                 picks == ["sword", "bow", "staff", "sword", "bow", "staff", "sword"]))
-
-    ff = [is_friendly_fire("white", 1), is_friendly_fire("black", 3),
-          not is_friendly_fire("white", 2), not is_friendly_fire("black", 4)]
-    table_one = cards.table("bow")[1][0]
-    magic = weapon_result(cards, "bow", True, "white", 1, 1)
-    staff = weapon_result(cards, "staff", False, "black", 1, 0)
-    rows.append(("DQ-E6", f"white 1 and black 1-3 hit a member; a Magic Bow's white 1 hits for "
-                 f"{magic[1]} (table {table_one}, +1 Magic, no Blessing); a Staff's automatic "
-                 f"{staff[0]} still hits the Quest",
-                 all(ff) and magic == (0, table_one + 1) and staff[0] >= 1))
-
-    exhaustion = exhaustion_rows()
-    taken = ", ".join(str(h) if on else "-" for _, on, h, _ in exhaustion)
-    marked = ", ".join("yes" if m else "no" for *_, m in exhaustion)
-    rows.append(("DQ-E7", f"exhaustion Damage {taken}; marker {marked}",
-                 [(h if on else None, m) for _, on, h, m in exhaustion] ==
-                 [(0, True), (1, True), (None, False), (0, True)]))
-    body = [[ident, rulebook.lookup(ident).text, got, "yes" if ok else "NO"]
-            for ident, got, ok in rows]
-    return table(["example", "the rulebook says", "the engine computes", "agree?"], body,
-                 caption="the rulebook's worked examples, recomputed")
-
-
-def _unusable_offer() -> tuple[list[str], str]:
-    """DQ-E2's position: the cards the engine lets P1 (a Sword hero holding only Bows) put in."""
-    s = unusable_position()
-    return [a.card for a in s.legal_actions() if isinstance(a, Contribute)], s.hero(0).name
-
-
 def endings_table() -> Html:
     """DQ-R36 and DQ-R37 played: a hero's death in the middle of a ping-pong (DQ-T13) and the
     third Light artifact (DQ-T14) each end the game at once."""
@@ -567,5 +498,5 @@ __all__ = ["BAGS", "PINGPONG_CASES", "bag_odds_table", "black_runs_table", "ff_t
            "subdue_readings_table", "animal_attacks_table", "dice_return_table", "SETTING_WORDS",
            "setting_label", "reading_label", "METRIC_WORDS", "ONE_DOPPELGANGER_WORDS",
            "metric_label", "sweep_reading_label", "plain_sweep_text",
-           "spider_party", "spider_choices_table", "rulebook_examples_table", "endings_table",
+           "spider_party", "spider_choices_table", "endings_table",
            "WHY", "NO_FLAG", "QUESTIONS", "ambiguity_table", "order_table", "STEPS"]

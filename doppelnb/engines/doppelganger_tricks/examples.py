@@ -22,6 +22,7 @@ from ...core.chance import make_seed
 from ...core.checks import check_choice, check_int, check_sequence
 from ...core.errors import BadInput, IllegalAction, RuleError
 from ...core.record import GoldenCase
+from ...core.render import Html, table
 from .actions import Claim
 from .notation import (
     DOPPELGANGER,
@@ -63,9 +64,15 @@ RULEBOOK_SAYS: dict[str, tuple[str, str | None]] = {
 TIE_VARIANT = ("10T 10D 7C 7S", "7C")
 
 
-def worked_examples_rows() -> list[tuple[str, str, str, str, str]]:
-    """(example, trick leader first, what the rulebook says, the engine's winner, agreement) for
-    the rulebook's seven annihilation examples and the tie variant, each resolved now."""
+def rulebook_examples_table() -> Html:
+    """DT-E3..DT-E9 and DT-E9's tie variant: the trick (leader first), what the rulebook's
+    caption says, the winner the engine computes now, and whether they agree."""
+    return table(["example", "trick, leader first", "the rulebook says", "engine's winner",
+                  "check"], _rulebook_examples_rows())
+
+
+def _rulebook_examples_rows() -> list[tuple[str, str, str, str, str]]:
+    """The rows of :func:`rulebook_examples_table`, each trick resolved by ``resolve_trick``."""
     from .rules import resolve_trick
 
     cases = [(f"Example {n} ({eid})", trick, declared, *RULEBOOK_SAYS[eid])
@@ -289,9 +296,14 @@ def _refusal(state: Any, action: Any) -> tuple[str, str]:
     raise AssertionError(f"{action!r} was accepted")  # pragma: no cover - the tests hold it
 
 
-def refusal_cases() -> list[tuple[str, str, str, str]]:
-    """(case, what is tried, rule id, the engine's sentence) for each refusal the chapter shows,
-    each obtained by asking the engine to make the move; nothing changes after a refusal."""
+def refusals_table() -> Html:
+    """What the engine refuses, with the rule id and the sentence it gives: each refusal the
+    chapter shows, obtained by asking the engine to make the move (nothing changes after one)."""
+    return table(["case", "what is tried", "refused by", "the engine says"], _refusal_rows())
+
+
+def _refusal_rows() -> list[tuple[str, str, str, str]]:
+    """The rows of :func:`refusals_table`: (case, what is tried, rule id, the engine's sentence)."""
     rows: list[tuple[str, str, str, str]] = []
     try:
         new_game(5, seed=0)
@@ -333,6 +345,7 @@ def refusal_cases() -> list[tuple[str, str, str, str]]:
 
 
 __all__ = ["example_game", "worked_example", "flag_effects", "ANNIHILATION_EXAMPLES", "GOLDEN",
-           "bonus_example", "refusal_cases", "RULEBOOK_SAYS", "TIE_VARIANT", "worked_examples_rows",
+           "bonus_example", "refusals_table", "RULEBOOK_SAYS", "TIE_VARIANT",
+           "rulebook_examples_table",
            "SCORING_EXAMPLES", "scoring_examples_rows", "unclear_points_rows",
            "claim_choices", "FLAG_WORDS"]

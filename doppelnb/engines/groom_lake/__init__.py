@@ -34,7 +34,7 @@ from .players import prepare_determinize as _prepare_determinize
 from .players import sides as _sides
 from .rules import Rules
 from .simulation import PlaySummary, simulate
-from .state import GAME, LIFE_BY_PLAYERS, PLAYER_COUNTS, State, from_json, new_game
+from .state import GAME, LIFE_BY_PLAYERS, PLAYER_COUNTS, State, View, from_json, new_game
 from .tiles import Tile, TileSet, load_tiles
 
 # The engine's entry in the game registry (doppelnb.core.spec): everything players, sweeps, the
@@ -46,7 +46,7 @@ GAME_SPEC = register(GameSpec(
 
 __all__ = [
     "GAME_SPEC",
-    "Rules", "State", "new_game", "from_json", "simulate", "PlaySummary", "distance_to_start", "stack_to_draw",
+    "Rules", "State", "View", "new_game", "from_json", "simulate", "PlaySummary", "distance_to_start", "stack_to_draw",
     "stack_chain", "clear_probability", "clear_probability_table", "clear_probability_brute",
     "dice_for_attempt", "dice_breakdown", "usable_cards", "Desert", "PlacementReport",
     "reachable", "region", "is_trapped", "Tile", "TileSet", "load_tiles", "SupplyDeck",

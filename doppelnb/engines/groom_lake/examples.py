@@ -170,7 +170,7 @@ def gl_r27_vote(seed: int = 6, target: int = 1, yes: int = 2, players: int = 4) 
     return states
 
 
-def worked_examples() -> Html:
+def rulebook_examples_table() -> Html:
     """Every worked example of the rulebook (GL-E1..GL-E9): what the rulebook says, what the
     engine computes, and whether they agree. Each engine column is computed here and now."""
     from .analysis import alien_absent_probability_brute
@@ -245,7 +245,7 @@ GOLDEN: tuple[GoldenCase, ...] = (
                options={"layout": [[1, 0, CRASH_2, 0]]}, policy_seed=7),
 )
 
-__all__ = ["GOLDEN", "gl_e5_canyon_path", "opening_desert", "refusal", "OPENING_LAYOUT", "worked_examples",
+__all__ = ["GOLDEN", "gl_e5_canyon_path", "opening_desert", "refusal", "OPENING_LAYOUT", "rulebook_examples_table",
            "E4_TOTAL_8", "E4_TOTAL_7", "gl_e9_crash_site", "gl_e4_high_heat", "past_deal",
            "PRIORITY_TILE", "PRIORITY_LAYOUTS", "gl_e6_placement", "play_steps", "attempt_steps",
            "gl_r17_mountain", "gl_e9_steps", "gl_r27_vote", "gl_r30_reshuffle",
