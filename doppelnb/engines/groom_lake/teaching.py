@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.checks import check_choice, check_instance
-from ...core.render import Html, escape, html_table
+from ...core.render import Html, html_table, tag
 from .rules import DEFAULT_RULES, Rules
 
 #: Every flag of :class:`Rules` in a player's words: the unclear point, and each reading.
@@ -130,7 +130,7 @@ def reading_label(name: str, value: Any, *, default: bool = True) -> str:
 
 def _nowrap(text: str) -> Html:
     """A rule id that never breaks across lines in a narrow column."""
-    return Html(f'<span style="white-space:nowrap">{escape(text)}</span>')
+    return tag("span", text, style="white-space:nowrap")
 
 
 def _code(value: Any) -> str:
@@ -155,7 +155,7 @@ def ambiguity_table(rules: Rules = DEFAULT_RULES) -> Html:
             code = f"{info.name}=..." if info.choices is None else "-"
         rows.append((int(info.rule.split("A")[1]), [
             _nowrap(info.rule), point, reading_label(info.name, now, default=False), other,
-            Html(f"<code>{escape(code)}</code>") if code != "-" else "-"]))
+            tag("code", code) if code != "-" else "-"]))
     rows += [(int(rule.split("A")[1]), [_nowrap(rule), point, reading, "-", "-"])
              for rule, point, reading in UNFLAGGED]
     rows.sort(key=lambda r: r[0])
