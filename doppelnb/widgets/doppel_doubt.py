@@ -1,5 +1,6 @@
-"""Doppel Doubt widgets: a placement explorer, a claim-by-claim stepper, and the table of every
-unclear point with the engine's readings.
+"""Doppel Doubt widgets: a placement explorer, a claim-by-claim stepper, and a key to the shipped
+sweeps' names (the table of every unclear point is the engine's,
+:func:`doppelnb.engines.doppel_doubt.teaching.ambiguity_table`).
 
 Thin views over the engine: the engine judges (``Board.check_placement``) and draws
 (``render.verdict_html``); the widgets only keep the shape, its rotation and position.
@@ -165,33 +166,6 @@ def claim_stepper(resolution: db.Resolution, title: str = "") -> GameStepper:
 
 
 
-def unclear_points(rules: db.Rules | None = None) -> Html:
-    """Every unclear point of the rulebook (the rules index's DB-A entries, with their tags and
-    tooltips): what is open, the reading ``rules`` plays (the engine's defaults unless given) and
-    the other readings, each read from the flags of :class:`doppel_doubt.Rules`."""
-    from .. import rulebook
-
-    rules = db.Rules() if rules is None else check_instance(rules, "rules", db.Rules)
-    rows = []
-    for entry in rulebook.entries("doppel_doubt", "unclear point"):
-        if not entry.id[-1].isdigit():       # a part of another point (DB-A4a): said there
-            continue
-        head = Html(f"{rulebook.tag(entry.id)} {escape(entry.title)}")
-        if not entry.flags:
-            rows.append([head, entry.text, "no flag", "-"])
-            continue
-        opened = " ".join(f.doc for f in entry.flags)
-        played = "; ".join(reading_label(f.name, getattr(rules, f.name), default=False)
-                           for f in entry.flags)
-        others = "; ".join(reading_label(f.name, choice, default=False) for f in entry.flags
-                           for choice in (f.choices or ()) if choice != getattr(rules, f.name))
-        rows.append([head, opened, played, others or "-"])
-    return Html(html_table(["unclear point", "what the rulebook leaves open",
-                            "the reading played here", "other readings"], rows,
-                           caption="every unclear point, read from the engine's Rules flags"))
-
-
-
 #: The bots of the shipped sweeps, in words.
 MIX_WORDS = {"random": "every seat plays a random legal move",
              "greedy": "every seat plays the greedy bot (the placement that gains most squares)",
@@ -230,4 +204,4 @@ def sweep_key(*names: str) -> Html:
                            caption="a key to the sweeps' own names"))
 
 
-__all__ = ["PlacementExplorer", "claim_stepper", "unclear_points", "sweep_key", "MIX_WORDS"]
+__all__ = ["PlacementExplorer", "claim_stepper", "sweep_key", "MIX_WORDS"]
