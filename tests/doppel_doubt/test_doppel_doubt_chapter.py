@@ -423,3 +423,30 @@ def test_setting_label_names_every_flag_in_words_and_refuses_a_name_that_is_no_f
         assert "_" not in setting_label(info.name), info.name
     with pytest.raises(BadInput):
         setting_label("no_such_flag")
+
+
+def test_plain_sweep_text_words_readings_mixes_and_metrics_and_keeps_the_verdict():
+    """DB-A7, DB-A23 as the shipped sweeps name them: every code name in words, nothing else
+    touched; a name that is no flag stays as it is."""
+    from doppelnb.engines.doppel_doubt.teaching import plain_sweep_text
+
+    text = ("Policy mix greedy/random, 10 players: score_spread is 3.1 by default and 4.0 with "
+            "illegal_takeover=skip_enemy_squares; reveal_played_cards=False changes nothing; "
+            "not settled at the 5% level (p = 0.2), nope=3.")
+    plain = plain_sweep_text(text)
+    assert plain.startswith("Greedy seats and random seats in the same games, 10 players: ")
+    assert "“a takeover without enough own squares: a failed takeover leaves the enemy " \
+        "squares”" in plain
+    assert "“played cards after a round: played cards stay hidden”" in plain
+    assert "score spread" in plain and "score_spread" not in plain
+    assert plain.endswith("not settled at the 5% level (p = 0.2), nope=3.")
+    with pytest.raises(BadInput):
+        plain_sweep_text(3)
+
+
+def test_sweep_key_names_each_reading_of_the_shipped_sweeps_in_words():
+    from doppelnb.engines.doppel_doubt.teaching import sweep_key
+
+    html = str(sweep_key("doppel_doubt_illegal_takeover"))
+    assert "a failed takeover leaves the enemy squares" in html
+    assert "every flag at its default" in html

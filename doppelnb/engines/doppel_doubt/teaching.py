@@ -5,12 +5,13 @@ analysis: the exact counts are in :mod:`.analysis`, the pictures in :mod:`.rende
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from ...core.checks import check_choice, check_instance
+from ...core.checks import check_choice, check_instance, check_str
 from ...core.render import Html, escape, html_table
 from .board import BOARD_FILE
-from .rules import Rules
+from .rules import DEFAULT_RULES, Rules
 
 #: Plain words for each variant flag (DB-A*) and its readings, for tables and controls a class
 #: reads, so a table never shows an identifier such as ``own_over_half`` (a test checks that each
@@ -171,13 +172,13 @@ def reading_label(name: str, value: Any, *, default: bool = True) -> str:
 
 
 
-def ambiguity_table(rules: Rules | None = None) -> Html:
+def ambiguity_table(rules: Rules = DEFAULT_RULES) -> Html:
     """Every unclear point of the rulebook (the rules index's DB-A entries, with their tags and
     tooltips): what is open, the reading ``rules`` plays (the engine's defaults unless given) and
     the other readings, each read from the flags of :class:`Rules`."""
     from ... import rulebook  # the package's rules index reads every engine: imported late
 
-    rules = Rules() if rules is None else check_instance(rules, "rules", Rules)
+    rules = check_instance(rules, "rules", Rules, expected="a doppel_doubt Rules")
     rows = []
     for entry in rulebook.entries("doppel_doubt", "unclear point"):
         if not entry.id[-1].isdigit():       # a part of another point (DB-A4a): said there
@@ -197,4 +198,88 @@ def ambiguity_table(rules: Rules | None = None) -> Html:
                            caption="every unclear point, read from the engine's Rules flags"))
 
 
-__all__ = ["SETTING_WORDS", "setting_label", "reading_label", "ambiguity_table"]
+
+# -- the shipped sweeps' names, in words --------------------------------------------------------
+#: The bots of the shipped sweeps, in words.
+MIX_WORDS = {"random": "every seat plays a random legal move",
+             "greedy": "every seat plays the greedy bot (the placement that gains most squares)",
+             "greedy/random": "greedy seats and random seats in the same games"}
+
+
+def sweep_key(*names: str) -> Html:
+    """How to read the shipped sweeps' own summaries (``balance_summary``), which name readings,
+    bots and metrics as the code does: each name used by the sweeps ``names`` (or all three of
+    Doppel Doubt), in words. Readings come from the flags' words, metrics from the sweep's own
+    descriptions (:data:`doppelnb.core.sweep.METRICS`)."""
+    from ...core.sweep import BALANCE_METRICS, METRICS, load_table
+
+    names = names or ("doppel_doubt", "doppel_doubt_ladder", "doppel_doubt_illegal_takeover")
+    readings: dict[str, None] = {}
+    mixes: dict[str, None] = {}
+    metrics: dict[str, None] = {}
+    for name in names:
+        for reading, _players, mix, metric, *_ in load_table(name).rows:
+            readings.setdefault(reading)
+            mixes.setdefault(mix)
+            if metric in BALANCE_METRICS or metric in ("first_player_win_rate", "skill_gap"):
+                metrics.setdefault(metric)
+    rows: list[list[str]] = []
+    for reading in readings:
+        if reading == "default":
+            rows.append(["reading", reading, "every flag at its default (the chapter's rules)"])
+            continue
+        flag, _, value = reading.partition("=")
+        parsed: Any = {"True": True, "False": False}.get(value, value)
+        rows.append(["reading", reading, reading_label(flag, parsed, default=False)])
+    rows += [["bots", mix, MIX_WORDS.get(mix, mix)] for mix in mixes]
+    rows.append(["players", "10p", "ten players in each game (eight and the two Jesters)"])
+    rows += [["metric", metric, METRICS.get(metric, metric)] for metric in metrics]
+    return Html(html_table(["kind", "name in the summaries", "what it means"], rows,
+                           caption="a key to the sweeps' own names"))
+
+
+#: The sweep measures a chapter shows, in plain words (sweep tables use code names such as
+#: ``score_spread``; see :data:`doppelnb.core.sweep.METRICS` for their definitions).
+METRIC_WORDS: dict[str, str] = {
+    "first_player_win_rate": "first player's win rate",
+    "first_player_advantage": "first player's edge over a fair share",
+    "tie_rate": "share of games tied",
+    "no_winner_rate": "share of games nobody wins",
+    "length_actions": "game length in actions",
+    "length_rounds": "game length in rounds",
+    "score_spread": "score spread (best minus worst total)",
+    "lead_changes": "times the lead changes hands",
+    "halftime_leader_wins": "half-time leader goes on to win",
+    "skill_gap": "stronger bot finishes ahead",
+}
+
+_SWEEP_READING = re.compile(r"\b([a-z_]+)=([A-Za-z0-9_]+)")
+_SWEEP_MIX = re.compile(r"\b[Pp]olicy mix ([\w/]+)")
+
+
+def _sweep_reading(match: re.Match[str]) -> str:
+    name, value = match.group(1), match.group(2)
+    if name not in SETTING_WORDS:
+        return match.group(0)
+    parsed: Any = {"True": True, "False": False}.get(value, value)
+    return f"“{setting_label(name)}: {reading_label(name, parsed, default=False)}”"
+
+
+def plain_sweep_text(text: str) -> str:
+    """A sentence of a sweep report with its code names (readings ``flag=value``, metrics,
+    policy mixes) in plain words; everything else, the verdict included, is left as it is.
+
+    >>> plain_sweep_text("Policy mix random: tie_rate by default and with "
+    ...                  "reveal_played_cards=False.")
+    'Every seat plays a random legal move: share of games tied by default and with “played cards \
+after a round: played cards stay hidden”.'
+    """
+    text = _SWEEP_READING.sub(_sweep_reading, check_str(text, "text"))
+    text = _SWEEP_MIX.sub(lambda m: MIX_WORDS.get(m.group(1), m.group(1)).capitalize(), text)
+    for code, words in sorted(METRIC_WORDS.items(), key=lambda kv: -len(kv[0])):
+        text = re.sub(rf"\b{code}\b", words, text)
+    return text
+
+
+__all__ = ["SETTING_WORDS", "setting_label", "reading_label", "ambiguity_table", "MIX_WORDS",
+           "sweep_key", "METRIC_WORDS", "plain_sweep_text"]
