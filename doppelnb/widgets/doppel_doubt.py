@@ -1,5 +1,6 @@
-"""Doppel Doubt widgets: a placement explorer, a claim-by-claim stepper, and the table of every
-unclear point with the engine's readings.
+"""Doppel Doubt widgets: a placement explorer and a claim-by-claim stepper (the words and tables
+a chapter reads, the unclear points and the sweeps' key, are the engine's
+:mod:`doppelnb.engines.doppel_doubt.teaching`).
 
 Thin views over the engine: the engine judges (``Board.check_placement``) and draws
 (``render.verdict_html``); the widgets only keep the shape, its rotation and position.
@@ -12,7 +13,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.checks import check_choice, check_instance, check_int
-from ..core.render import Html, escape, html_table
+from ..core.render import escape
 from ..engines import doppel_doubt as db
 from ..engines.doppel_doubt.render import (
     resolution_steps,
@@ -165,69 +166,4 @@ def claim_stepper(resolution: db.Resolution, title: str = "") -> GameStepper:
 
 
 
-def unclear_points(rules: db.Rules | None = None) -> Html:
-    """Every unclear point of the rulebook (the rules index's DB-A entries, with their tags and
-    tooltips): what is open, the reading ``rules`` plays (the engine's defaults unless given) and
-    the other readings, each read from the flags of :class:`doppel_doubt.Rules`."""
-    from .. import rulebook
-
-    rules = db.Rules() if rules is None else check_instance(rules, "rules", db.Rules)
-    rows = []
-    for entry in rulebook.entries("doppel_doubt", "unclear point"):
-        if not entry.id[-1].isdigit():       # a part of another point (DB-A4a): said there
-            continue
-        head = Html(f"{rulebook.tag(entry.id)} {escape(entry.title)}")
-        if not entry.flags:
-            rows.append([head, entry.text, "no flag", "-"])
-            continue
-        opened = " ".join(f.doc for f in entry.flags)
-        played = "; ".join(reading_label(f.name, getattr(rules, f.name), default=False)
-                           for f in entry.flags)
-        others = "; ".join(reading_label(f.name, choice, default=False) for f in entry.flags
-                           for choice in (f.choices or ()) if choice != getattr(rules, f.name))
-        rows.append([head, opened, played, others or "-"])
-    return Html(html_table(["unclear point", "what the rulebook leaves open",
-                            "the reading played here", "other readings"], rows,
-                           caption="every unclear point, read from the engine's Rules flags"))
-
-
-
-#: The bots of the shipped sweeps, in words.
-MIX_WORDS = {"random": "every seat plays a random legal move",
-             "greedy": "every seat plays the greedy bot (the placement that gains most squares)",
-             "greedy/random": "greedy seats and random seats in the same games"}
-
-
-def sweep_key(*names: str) -> Html:
-    """How to read the shipped sweeps' own summaries (``balance_summary``), which name readings,
-    bots and metrics as the code does: each name used by the sweeps ``names`` (or all three of
-    Doppel Doubt), in words. Readings come from the flags' words, metrics from the sweep's own
-    descriptions (:data:`doppelnb.core.sweep.METRICS`)."""
-    from ..core.sweep import BALANCE_METRICS, METRICS, load_table
-
-    names = names or ("doppel_doubt", "doppel_doubt_ladder", "doppel_doubt_illegal_takeover")
-    readings: dict[str, None] = {}
-    mixes: dict[str, None] = {}
-    metrics: dict[str, None] = {}
-    for name in names:
-        for reading, _players, mix, metric, *_ in load_table(name).rows:
-            readings.setdefault(reading)
-            mixes.setdefault(mix)
-            if metric in BALANCE_METRICS or metric in ("first_player_win_rate", "skill_gap"):
-                metrics.setdefault(metric)
-    rows: list[list[str]] = []
-    for reading in readings:
-        if reading == "default":
-            rows.append(["reading", reading, "every flag at its default (the chapter's rules)"])
-            continue
-        flag, _, value = reading.partition("=")
-        parsed: Any = {"True": True, "False": False}.get(value, value)
-        rows.append(["reading", reading, reading_label(flag, parsed, default=False)])
-    rows += [["bots", mix, MIX_WORDS.get(mix, mix)] for mix in mixes]
-    rows.append(["players", "10p", "ten players in each game (eight and the two Jesters)"])
-    rows += [["metric", metric, METRICS.get(metric, metric)] for metric in metrics]
-    return Html(html_table(["kind", "name in the summaries", "what it means"], rows,
-                           caption="a key to the sweeps' own names"))
-
-
-__all__ = ["PlacementExplorer", "claim_stepper", "unclear_points", "sweep_key", "MIX_WORDS"]
+__all__ = ["PlacementExplorer", "claim_stepper"]

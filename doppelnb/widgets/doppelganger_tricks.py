@@ -19,7 +19,7 @@ from ..core.errors import RuleError
 from ..core.render import escape
 from ..core.state import Policy
 from ..engines import doppelganger_tricks as dt
-from ..engines.doppelganger_tricks.examples import FLAG_WORDS
+from ..engines.doppelganger_tricks.teaching import SETTING_QUESTIONS, SETTING_WORDS
 from .offline import gallery, live_only
 from .stepper import GameStepper
 
@@ -195,18 +195,18 @@ def _plain_flag_pickers(stepper: GameStepper) -> None:
     ``bid_max: 12``). A picker is relabelled only while it shows its first reading: new options
     keep that value, so no game is dealt again."""
     for name, picker in stepper.flag_pickers.items():
-        label, question, words = FLAG_WORDS[name]
+        label, words = SETTING_WORDS[name]
         values = [value for _, value in picker.options]
         if picker.index != 0 or not all(v in words for v in values):
             continue
         picker.options = [(words[v], v) for v in values]
         picker.description = label
-        picker.tooltip = f"{question} ({picker.tooltip})"
+        picker.tooltip = f"{SETTING_QUESTIONS[name]} ({picker.tooltip})"
     # An exported page's extra games are labelled by their readings ("seed 8, bid_max = 12").
     games = stepper.game_picker
     if games.index == 0 and len(games.options) > 1:
         plain = {f"{name} = {value}": f"{label}: {words[value]}"
-                 for name, (label, _, words) in FLAG_WORDS.items() for value in words}
+                 for name, (label, words) in SETTING_WORDS.items() for value in words}
         relabelled = []
         for text, index in games.options:
             for code, words_ in plain.items():

@@ -353,13 +353,13 @@ def test_the_reading_tables_show_words_and_the_default_first(match):
         resolution_readings_table,
         takeover_readings_table,
     )
-    from doppelnb.widgets.doppel_doubt import unclear_points
+    from doppelnb.engines.doppel_doubt.teaching import ambiguity_table
 
     board = match[60].board
     resolution = next(s for s in reversed(match) if s.last_resolution()).last_resolution()
     tables = [str(takeover_readings_table(board, "blue", db.one_sided_polyominoes(4))),
               str(resolution_readings_table(resolution)), str(guessing_readings_table()),
-              str(unclear_points())]
+              str(ambiguity_table())]
     for html in tables:
         cells = re.findall(r"<td[^>]*>([^<]*)</td>", html)
         assert not [c for c in cells if re.search(r"[a-z]_[a-z]", c)], html[:300]
@@ -413,3 +413,40 @@ def test_the_placement_explorer_in_an_exported_page_shows_its_cases_in_words(mon
     assert not [label for label in labels if "_" in label]
     assert [value for _, value in explorer.rule_picker.options] == [
         "own_over_half", "non_enemy_over_half", "own_more_than_enemy"]
+
+
+def test_setting_label_names_every_flag_in_words_and_refuses_a_name_that_is_no_flag():
+    from doppelnb.engines.doppel_doubt.teaching import SETTING_WORDS, setting_label
+
+    assert set(SETTING_WORDS) == {f.name for f in db.Rules.flags()}
+    for info in db.Rules.flags():
+        assert "_" not in setting_label(info.name), info.name
+    with pytest.raises(BadInput):
+        setting_label("no_such_flag")
+
+
+def test_plain_sweep_text_words_readings_mixes_and_metrics_and_keeps_the_verdict():
+    """DB-A7, DB-A23 as the shipped sweeps name them: every code name in words, nothing else
+    touched; a name that is no flag stays as it is."""
+    from doppelnb.engines.doppel_doubt.teaching import plain_sweep_text
+
+    text = ("Policy mix greedy/random, 10 players: score_spread is 3.1 by default and 4.0 with "
+            "illegal_takeover=skip_enemy_squares; reveal_played_cards=False changes nothing; "
+            "not settled at the 5% level (p = 0.2), nope=3.")
+    plain = plain_sweep_text(text)
+    assert plain.startswith("Greedy seats and random seats in the same games, 10 players: ")
+    assert "“a takeover without enough own squares: a failed takeover leaves the enemy " \
+        "squares”" in plain
+    assert "“played cards after a round: played cards stay hidden”" in plain
+    assert "score spread" in plain and "score_spread" not in plain
+    assert plain.endswith("not settled at the 5% level (p = 0.2), nope=3.")
+    with pytest.raises(BadInput):
+        plain_sweep_text(3)
+
+
+def test_sweep_key_names_each_reading_of_the_shipped_sweeps_in_words():
+    from doppelnb.engines.doppel_doubt.teaching import sweep_key
+
+    html = str(sweep_key("doppel_doubt_illegal_takeover"))
+    assert "a failed takeover leaves the enemy squares" in html
+    assert "every flag at its default" in html

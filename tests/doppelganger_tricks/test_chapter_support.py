@@ -185,15 +185,37 @@ def test_dt_e10_scoring_rows_all_agree_with_round_points():
     assert rows[-1][3:5] == (10, 10)  # DT-A5 default: 7 + 3
 
 
-def test_unclear_points_table_has_every_reading_once_with_the_flag_default_marked():
-    rows = ex.unclear_points_rows()
+def test_ambiguity_table_has_every_reading_once_with_the_flag_default_marked():
+    """DT-A1, A3-A6, A10: one row per reading of each flag, its rule id on the first row only,
+    and exactly one reading of each flag marked as the default."""
+    html = str(teaching.ambiguity_table())
+    cells = [[unescape(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+             for row in re.findall(r"<tr>(.*?)</tr>", html) if "<td" in row]
+    by_rule: dict[str, list[str]] = {}
+    rule = ""
+    for row in cells:
+        rule = row[0] or rule
+        by_rule.setdefault(rule, []).append(row[2])
     for info in dt.Rules.flags():
-        mine = [r for r in rows if r[0] == info.rule]
+        mine = by_rule.pop(info.rule)
         assert len(mine) == len(info.choices or (info.default, None)), info.name
-        assert [r[3] for r in mine].count("default") == 1, info.name
-    html = str(render.unclear_points_html())
+        assert [r.endswith(" (default)") for r in mine].count(True) == 1, info.name
+    assert by_rule == {}
     assert not RAW.search(_text(html)), RAW.findall(_text(html))
     assert "None" not in _text(html)
+
+
+def test_setting_and_reading_labels_are_plain_words_and_refuse_unknown_flags():
+    for info in dt.Rules.flags():
+        assert "_" not in teaching.setting_label(info.name)
+        for choice in info.choices or ():
+            assert not RAW.search(teaching.reading_label(info.name, choice)), choice
+    assert teaching.reading_label("bid_max", "tricks_in_round") == "the tricks in the round"
+    assert teaching.reading_label("bid_max", 12, default=False) == "12, as printed"
+    with pytest.raises(BadInput):
+        teaching.setting_label("bid_maximum")
+    with pytest.raises(BadInput):
+        teaching.reading_label(12, 12)
 
 
 def test_plain_sweep_text_replaces_code_names_and_keeps_the_verdict():

@@ -14,7 +14,7 @@ import pytest
 from doppelnb import BadInput, IllegalAction
 from doppelnb.core.symbolic import dice_over_probability
 from doppelnb.engines import groom_lake as gl
-from doppelnb.engines.groom_lake import analysis, render
+from doppelnb.engines.groom_lake import analysis, render, teaching
 from doppelnb.engines.groom_lake import examples as ex
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "03_groom_lake.ipynb"
@@ -231,21 +231,21 @@ def test_move_lists_name_cards_in_plain_words():
         "discard field notes (face down)"
 
 
-def test_readings_table_lists_every_unclear_point_with_the_reading_played():
+def test_ambiguity_table_lists_every_unclear_point_with_the_reading_played():
     """Every GL-A id the Rules flags cite, and the two decided without a flag, are rows; the
     reading column follows the Rules passed in (the defaults come from the engine)."""
-    default = str(analysis.readings_table())
+    default = str(teaching.ambiguity_table())
     ids = {f.rule for f in gl.Rules.flags()} | {"GL-A27", "GL-A32"}
     assert {f"GL-A{n}" for n in range(1, 33)} == ids
     for rule in ids:
         assert f">{rule}<" in default, rule
     assert "no: a dot meets a dot" in default and "_" not in re.sub(r"<code>.*?</code>", "",
                                                                     default)
-    changed = str(analysis.readings_table(gl.Rules(edge_match="exact_pattern")))
+    changed = str(teaching.ambiguity_table(gl.Rules(edge_match="exact_pattern")))
     row = re.search(r">GL-A3<.*?</tr>", changed).group(0)
     assert re.findall(r"<td[^>]*>(.*?)</td>", row)[1] == "yes: the same number"
     with pytest.raises(BadInput):
-        analysis.readings_table("default")
+        teaching.ambiguity_table("default")
 
 
 def test_rulebook_examples_table_agrees_with_the_rulebook_on_every_example():

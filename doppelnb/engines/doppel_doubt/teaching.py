@@ -1,74 +1,143 @@
-"""Doppel Doubt in a class's words: every reading of every variant flag in plain words, for the
-chapter's tables and the widgets' controls (the flag's Python name stays in code). Words only, no
+"""Doppel Doubt in a class's words: every variant flag and each of its readings in plain words,
+for the chapter's tables and the widgets' controls (the flag's Python name stays in code), and
+the rulebook's open questions with the readings played (:func:`ambiguity_table`). No
 analysis: the exact counts are in :mod:`.analysis`, the pictures in :mod:`.render`."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from ...core.checks import check_choice
+from ...core.checks import check_choice, check_instance, check_str
+from ...core.render import Html, escape, html_table
 from .board import BOARD_FILE
-from .rules import Rules
+from .rules import DEFAULT_RULES, Rules
 
-#: Plain words for every reading of every flag, so a table never shows an identifier such as
-#: ``own_over_half`` (a test checks that each choice of each flag has its words).
-READING_WORDS: dict[tuple[str, Any], str] = {
-    ("deal_mode", "one_per_decile"): "one card from each block of ten",
-    ("deal_mode", "equal_sum_any"): "any ten cards with the same sum",
-    ("territory_owner", "colour"): "the colour's, shared by both partners",
-    ("territory_owner", "doppel"): "each Doppel's own",
-    ("legality_time", "round_start"): "on the board as the round began",
-    ("partial_claims", True): "the rest of the shape still claims",
-    ("own_square_blocks", True): "covering your own square blocks later claims",
-    ("no_legal_placement", "forfeit"): "the shape is given up for the round",
-    ("allow_offboard", False): "no square may hang off the board",
-    ("allow_offboard", True): "squares may hang off the board, and are lost",
-    ("printed_zero_is_zero_space", False): "only leftover starts and Light make Zero spaces",
-    ("printed_zero_is_zero_space", True): "every printed 0 is a Zero space too",
-    ("start_square_protected", False): "a claimed starting square can be taken over",
-    ("start_square_protected", True): "a claimed starting square is protected",
-    ("jester_bonus", "replace"): "the Jester pair is worth 10 instead of 5",
-    ("jester_guess", "pair_members"): "name both Jesters",
-    ("jester_guess", "colour_only"): "name the Jesters' colour",
-    ("detriment_stacks", True): "each correct guesser costs a pair 5",
-    ("detriment_stacks", False): "one penalty, however many guess right",
-    ("detriment_clamp_zero", True): "a penalty stops at zero",
-    ("jesters_guess", True): "the Jesters guess too",
-    ("jesters_guess", False): "the Jesters do not guess",
-    ("colour_score_includes_guessing", True): "the colour score includes guessing",
-    ("tiebreak", "previous_rounds_then_shared"): "the leader a round earlier, then earlier; "
-                                                 "else shared",
-    ("jesters_eligible", False): "the Jesters can neither win nor lose",
-    ("jesters_eligible", True): "the Jesters can win and lose",
-    ("team_tol", "per_member"): "one Token of Life per member",
-    ("team_tol", "one_shared"): "one Token of Life for the team",
-    ("artefact_uses", "once_per_game"): "each power once per game",
-    ("artefact_uses", "once_per_round"): "each power once per round",
-    ("dark_applies_to_all_actions_in_round", True): "a Dark card orders every action",
-    ("dark_applies_to_all_actions_in_round", False): "a Dark card orders only highest-first "
-                                                     "actions",
-    ("dark_tie_direction", "same_as_action"): "original cards, in the action's direction",
-    ("dark_tie_direction", "higher_original_first"): "the higher original card first",
-    ("reveal_played_cards", True): "played cards are shown after each round",
-    ("reveal_played_cards", False): "played cards stay hidden",
-    ("partial_shape_list", "reject"): "a shorter ranking is refused",
-    ("partial_shape_list", "auto_complete_random"): "a shorter ranking is completed at random",
-    ("jester_controller", "human"): "people play the Jesters",
-    ("jester_controller", "bot"): "a seeded bot plays the Jesters",
-    ("takeover_rule", "own_over_half"): "own squares: over half of the shape",
-    ("takeover_rule", "non_enemy_over_half"): "enemy squares: under half of the shape",
-    ("takeover_rule", "own_more_than_enemy"): "more own squares than enemy squares",
-    ("takeover_check", "whole_shape"): "the whole shape at once",
-    ("takeover_check", "per_target_colour"): "each enemy colour apart",
-    ("illegal_takeover", "reject"): "a failed takeover refuses the placement",
-    ("illegal_takeover", "skip_enemy_squares"): "a failed takeover leaves the enemy squares",
-    ("partial_claims", False): "a shape that meets an earlier claim claims nothing",
-    ("own_square_blocks", False): "covering your own square blocks no later claim",
-    ("legality_time", "resolution"): "placements judged again when they resolve",
-    ("jester_bonus", "add"): "the Jester pair is worth 5 + 10",
-    ("detriment_clamp_zero", False): "a penalty may push a score past zero",
-    ("colour_score_includes_guessing", False): "the colour score leaves guessing out",
+#: Plain words for each variant flag (DB-A*) and its readings, for tables and controls a class
+#: reads, so a table never shows an identifier such as ``own_over_half`` (a test checks that each
+#: choice of each flag has its words). Flags whose value is a number or a document are worded by
+#: :func:`reading_label`.
+SETTING_WORDS: dict[str, tuple[str, dict[Any, str]]] = {
+    "deal_mode": ("how the hands are dealt", {
+        "one_per_decile": "one card from each block of ten",
+        "equal_sum_any": "any ten cards with the same sum",
+    }),
+    "territory_owner": ("who owns claimed squares", {
+        "colour": "the colour's, shared by both partners",
+        "doppel": "each Doppel's own",
+    }),
+    "takeover_rule": ("what a takeover needs", {
+        "own_over_half": "own squares: over half of the shape",
+        "non_enemy_over_half": "enemy squares: under half of the shape",
+        "own_more_than_enemy": "more own squares than enemy squares",
+    }),
+    "takeover_check": ("how a takeover is counted", {
+        "whole_shape": "the whole shape at once",
+        "per_target_colour": "each enemy colour apart",
+    }),
+    "illegal_takeover": ("a takeover without enough own squares", {
+        "reject": "a failed takeover refuses the placement",
+        "skip_enemy_squares": "a failed takeover leaves the enemy squares",
+    }),
+    "legality_time": ("when a placement is judged", {
+        "round_start": "on the board as the round began",
+        "resolution": "placements judged again when they resolve",
+    }),
+    "partial_claims": ("a shape meeting an earlier claim", {
+        True: "the rest of the shape still claims",
+        False: "a shape that meets an earlier claim claims nothing",
+    }),
+    "own_square_blocks": ("covering your own square", {
+        True: "covering your own square blocks later claims",
+        False: "covering your own square blocks no later claim",
+    }),
+    "no_legal_placement": ("no legal placement left", {
+        "forfeit": "the shape is given up for the round",
+    }),
+    "allow_offboard": ("shapes hanging off the board", {
+        False: "no square may hang off the board",
+        True: "squares may hang off the board, and are lost",
+    }),
+    "printed_zero_is_zero_space": ("printed 0 squares", {
+        False: "only leftover starts and Light make Zero spaces",
+        True: "every printed 0 is a Zero space too",
+    }),
+    "start_square_value": ("what a starting square scores", {}),
+    "start_square_protected": ("claimed starting squares", {
+        False: "a claimed starting square can be taken over",
+        True: "a claimed starting square is protected",
+    }),
+    "jester_bonus": ("guessing the Jester pair", {
+        "replace": "the Jester pair is worth 10 instead of 5",
+        "add": "the Jester pair is worth 5 + 10",
+    }),
+    "jester_guess": ("what guessing the Jesters takes", {
+        "pair_members": "name both Jesters",
+        "colour_only": "name the Jesters' colour",
+    }),
+    "detriment_stacks": ("several correct guessers", {
+        True: "each correct guesser costs a pair 5",
+        False: "one penalty, however many guess right",
+    }),
+    "detriment_clamp_zero": ("a penalty below zero", {
+        True: "a penalty stops at zero",
+        False: "a penalty may push a score past zero",
+    }),
+    "jesters_guess": ("do the Jesters guess", {
+        True: "the Jesters guess too",
+        False: "the Jesters do not guess",
+    }),
+    "colour_score_includes_guessing": ("the colour score and guessing", {
+        True: "the colour score includes guessing",
+        False: "the colour score leaves guessing out",
+    }),
+    "tiebreak": ("a tie for the lead", {
+        "previous_rounds_then_shared": "the leader a round earlier, then earlier; else shared",
+    }),
+    "jesters_eligible": ("the Jesters in the final result", {
+        False: "the Jesters can neither win nor lose",
+        True: "the Jesters can win and lose",
+    }),
+    "team_tol": ("Tokens of Life for the winning team", {
+        "per_member": "one Token of Life per member",
+        "one_shared": "one Token of Life for the team",
+    }),
+    "artefact_uses": ("how often an Artefact works", {
+        "once_per_game": "each power once per game",
+        "once_per_round": "each power once per round",
+    }),
+    "dark_applies_to_all_actions_in_round": ("which actions a Dark card orders", {
+        True: "a Dark card orders every action",
+        False: "a Dark card orders only highest-first actions",
+    }),
+    "dark_tie_direction": ("a tie made by a Dark card", {
+        "same_as_action": "original cards, in the action's direction",
+        "higher_original_first": "the higher original card first",
+    }),
+    "reveal_played_cards": ("played cards after a round", {
+        True: "played cards are shown after each round",
+        False: "played cards stay hidden",
+    }),
+    "partial_shape_list": ("a shorter shape ranking", {
+        "reject": "a shorter ranking is refused",
+        "auto_complete_random": "a shorter ranking is completed at random",
+    }),
+    "jester_controller": ("who plays the Jesters", {
+        "human": "people play the Jesters",
+        "bot": "a seeded bot plays the Jesters",
+    }),
+    "board": ("the board", {}),
 }
+
+
+def setting_label(name: str) -> str:
+    """A variant flag in plain words ("what a takeover needs" for ``takeover_rule``).
+
+    >>> setting_label("takeover_rule")
+    'what a takeover needs'
+    """
+    name = check_choice(name, "name", tuple(SETTING_WORDS))
+    return SETTING_WORDS[name][0]
 
 
 #: Each flag's default reading, the one marked "(default)".
@@ -86,8 +155,9 @@ def reading_label(name: str, value: Any, *, default: bool = True) -> str:
     'no square may hang off the board (default)'
     """
     name = check_choice(name, "name", tuple(_DEFAULTS))
-    if isinstance(value, str | int) and (name, value) in READING_WORDS:   # bools are ints
-        text = READING_WORDS[(name, value)]
+    words = SETTING_WORDS[name][1]
+    if isinstance(value, str | int) and value in words:   # bools are ints
+        text = words[value]
     elif name == "start_square_value":
         text = f"a starting square is worth {value}"
     elif name == "board":          # DB-A1: a whole document, named rather than shown
@@ -100,4 +170,116 @@ def reading_label(name: str, value: Any, *, default: bool = True) -> str:
     mark = default and type(value) is type(chosen) and value == chosen   # 0 is not False
     return text + (" (default)" if mark else "")
 
-__all__ = ["READING_WORDS", "reading_label"]
+
+
+def ambiguity_table(rules: Rules = DEFAULT_RULES) -> Html:
+    """Every unclear point of the rulebook (the rules index's DB-A entries, with their tags and
+    tooltips): what is open, the reading ``rules`` plays (the engine's defaults unless given) and
+    the other readings, each read from the flags of :class:`Rules`."""
+    from ... import rulebook  # the package's rules index reads every engine: imported late
+
+    rules = check_instance(rules, "rules", Rules, expected="a doppel_doubt Rules")
+    rows = []
+    for entry in rulebook.entries("doppel_doubt", "unclear point"):
+        if not entry.id[-1].isdigit():       # a part of another point (DB-A4a): said there
+            continue
+        head = Html(f"{rulebook.tag(entry.id)} {escape(entry.title)}")
+        if not entry.flags:
+            rows.append([head, entry.text, "no flag", "-"])
+            continue
+        opened = " ".join(f.doc for f in entry.flags)
+        played = "; ".join(reading_label(f.name, getattr(rules, f.name), default=False)
+                           for f in entry.flags)
+        others = "; ".join(reading_label(f.name, choice, default=False) for f in entry.flags
+                           for choice in (f.choices or ()) if choice != getattr(rules, f.name))
+        rows.append([head, opened, played, others or "-"])
+    return Html(html_table(["unclear point", "what the rulebook leaves open",
+                            "the reading played here", "other readings"], rows,
+                           caption="every unclear point, read from the engine's Rules flags"))
+
+
+
+# -- the shipped sweeps' names, in words --------------------------------------------------------
+#: The bots of the shipped sweeps, in words.
+MIX_WORDS = {"random": "every seat plays a random legal move",
+             "greedy": "every seat plays the greedy bot (the placement that gains most squares)",
+             "greedy/random": "greedy seats and random seats in the same games"}
+
+
+def sweep_key(*names: str) -> Html:
+    """How to read the shipped sweeps' own summaries (``balance_summary``), which name readings,
+    bots and metrics as the code does: each name used by the sweeps ``names`` (or all three of
+    Doppel Doubt), in words. Readings come from the flags' words, metrics from the sweep's own
+    descriptions (:data:`doppelnb.core.sweep.METRICS`)."""
+    from ...core.sweep import BALANCE_METRICS, METRICS, load_table
+
+    names = names or ("doppel_doubt", "doppel_doubt_ladder", "doppel_doubt_illegal_takeover")
+    readings: dict[str, None] = {}
+    mixes: dict[str, None] = {}
+    metrics: dict[str, None] = {}
+    for name in names:
+        for reading, _players, mix, metric, *_ in load_table(name).rows:
+            readings.setdefault(reading)
+            mixes.setdefault(mix)
+            if metric in BALANCE_METRICS or metric in ("first_player_win_rate", "skill_gap"):
+                metrics.setdefault(metric)
+    rows: list[list[str]] = []
+    for reading in readings:
+        if reading == "default":
+            rows.append(["reading", reading, "every flag at its default (the chapter's rules)"])
+            continue
+        flag, _, value = reading.partition("=")
+        parsed: Any = {"True": True, "False": False}.get(value, value)
+        rows.append(["reading", reading, reading_label(flag, parsed, default=False)])
+    rows += [["bots", mix, MIX_WORDS.get(mix, mix)] for mix in mixes]
+    rows.append(["players", "10p", "ten players in each game (eight and the two Jesters)"])
+    rows += [["metric", metric, METRICS.get(metric, metric)] for metric in metrics]
+    return Html(html_table(["kind", "name in the summaries", "what it means"], rows,
+                           caption="a key to the sweeps' own names"))
+
+
+#: The sweep measures a chapter shows, in plain words (sweep tables use code names such as
+#: ``score_spread``; see :data:`doppelnb.core.sweep.METRICS` for their definitions).
+METRIC_WORDS: dict[str, str] = {
+    "first_player_win_rate": "first player's win rate",
+    "first_player_advantage": "first player's edge over a fair share",
+    "tie_rate": "share of games tied",
+    "no_winner_rate": "share of games nobody wins",
+    "length_actions": "game length in actions",
+    "length_rounds": "game length in rounds",
+    "score_spread": "score spread (best minus worst total)",
+    "lead_changes": "times the lead changes hands",
+    "halftime_leader_wins": "half-time leader goes on to win",
+    "skill_gap": "stronger bot finishes ahead",
+}
+
+_SWEEP_READING = re.compile(r"\b([a-z_]+)=([A-Za-z0-9_]+)")
+_SWEEP_MIX = re.compile(r"\b[Pp]olicy mix ([\w/]+)")
+
+
+def _sweep_reading(match: re.Match[str]) -> str:
+    name, value = match.group(1), match.group(2)
+    if name not in SETTING_WORDS:
+        return match.group(0)
+    parsed: Any = {"True": True, "False": False}.get(value, value)
+    return f"“{setting_label(name)}: {reading_label(name, parsed, default=False)}”"
+
+
+def plain_sweep_text(text: str) -> str:
+    """A sentence of a sweep report with its code names (readings ``flag=value``, metrics,
+    policy mixes) in plain words; everything else, the verdict included, is left as it is.
+
+    >>> plain_sweep_text("Policy mix random: tie_rate by default and with "
+    ...                  "reveal_played_cards=False.")
+    'Every seat plays a random legal move: share of games tied by default and with “played cards \
+after a round: played cards stay hidden”.'
+    """
+    text = _SWEEP_READING.sub(_sweep_reading, check_str(text, "text"))
+    text = _SWEEP_MIX.sub(lambda m: MIX_WORDS.get(m.group(1), m.group(1)).capitalize(), text)
+    for code, words in sorted(METRIC_WORDS.items(), key=lambda kv: -len(kv[0])):
+        text = re.sub(rf"\b{code}\b", words, text)
+    return text
+
+
+__all__ = ["SETTING_WORDS", "setting_label", "reading_label", "ambiguity_table", "MIX_WORDS",
+           "sweep_key", "METRIC_WORDS", "plain_sweep_text"]

@@ -44,7 +44,7 @@ from ...core.spec import GameSpec, register
 from .actions import PASS, Action, Bid, Claim, Play
 from .analysis import CENSUS_KEYS, annihilation_census, census_brute_force, census_fractions
 from .batch import BatchOutcome, batched_rounds, resolve_batch
-from .examples import GOLDEN, example_game, flag_effects, worked_example
+from .examples import GOLDEN, example_game, worked_example
 from .notation import (
     ALL_CARDS,
     DOPPELGANGER,
@@ -100,6 +100,7 @@ from .state import (
     new_game,
     tricks_per_round,
 )
+from .teaching import flag_effects
 
 # The engine's entry in the game registry (doppelnb.core.spec): everything players, sweeps, the
 # command line and the widgets look up, written down here instead of probed for.

@@ -26,8 +26,6 @@ from ...core.render import Html, table
 from .actions import Claim
 from .notation import (
     DOPPELGANGER,
-    PLAIN_SUITS,
-    SUIT_SYMBOLS,
     Card,
     cards,
     check_in_deck,
@@ -186,87 +184,6 @@ def _to_next_own_play(s: Any, player: int = 0) -> Any:
     return s.play(s.legal_actions()[0])
 
 
-def flag_effects() -> list[tuple[str, str, str, str]]:
-    """(rule, flag, reading, what happens) for every reading of every flag, each computed by
-    running the engine on a small scenario."""
-
-    rows: list[tuple[str, str, str, str]] = []
-    for value in (1, 2):  # DT-A3
-        s = _bonus_demo(Rules(bonus_max_per_player=value)).play("1D:C").play(["claim", 0, "+1"])
-        s = _to_next_own_play(s)
-        can = s.window == 0
-        rows.append(("DT-A3", "bonus_max_per_player", str(value),
-                     "P1 took +1 after leading its only doppelgänger; on its next turn it "
-                     + ("may also take +3" if can else "may not take +3")))
-    for window in ("any_own_turn", "first_opportunity_only"):  # DT-A4
-        s = _bonus_demo(Rules(bonus_claim_window=window)).play("1D:C").play("pass")
-        s = _to_next_own_play(s)
-        rows.append(("DT-A4", "bonus_claim_window", window,
-                     "P1 passed at its first chance; on its next turn it "
-                     + ("may still claim" if s.window == 0 else "may no longer claim")))
-    for zero in (True, False):  # DT-A5
-        pts = round_points(0, 0, ("+3",), Rules(bonus3_applies_to_zero_bid=zero))
-        rows.append(("DT-A5", "bonus3_applies_to_zero_bid", str(zero),
-                     f"forecast 0, won 0, holding +3: {pts} points"))
-    for top in (12, "tricks_in_round"):  # DT-A6
-        s = new_game(4, seed=0, rules=Rules(bid_max=top))
-        rows.append(("DT-A6", "bid_max", str(top),
-                     f"4 players may forecast 0 to {s.legal_actions()[-1][1]}"))
-    hand = ["1D", "1C", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"]
-    rest = [c for c in deck(4) if c not in hand]
-    for restricted in (False, True):  # DT-A10
-        s = new_game(4, seed=0, first_player=0, hands=[hand] + [rest[i::3] for i in range(3)],
-                     rules=Rules(declare_restricted_to_held_suits=restricted))
-        for _ in range(4):
-            s = s.play(["bid", 2])
-        declared = {str(a).split(":")[1] for a in s.legal_actions() if ":" in str(a)}
-        suits = [SUIT_SYMBOLS[x] for x in PLAIN_SUITS if x in declared]
-        rows.append(("DT-A10", "declare_restricted_to_held_suits", str(restricted),
-                     f"P1 holds only ● plain cards; leading 1D it may declare {' '.join(suits)}"))
-    for glyphs in (("●", "▲", "■", "♣"), ("C", "T", "S", "D")):  # DT-A1
-        rows.append(("DT-A1", "suit_labels", " ".join(glyphs),
-                     "display only: the rules and every result are unchanged"))
-    return rows
-
-
-#: Each flag of :class:`Rules` in words: a short label (for a control), the question it answers,
-#: and each reading.
-FLAG_WORDS: dict[str, tuple[str, str, dict[Any, str]]] = {
-    "bonus_max_per_player": ("bonus cards per player",
-                             "May one player take both bonus cards in a round?",
-                             {1: "one card at most", 2: "both cards"}),
-    "bonus_claim_window": ("when to claim", "May a player who let the first chance pass claim "
-                           "later?", {"any_own_turn": "on any own turn",
-                                      "first_opportunity_only": "only at the first chance"}),
-    "bonus3_applies_to_zero_bid": ("+3 on a forecast of 0",
-                                   "Does the +3 card pay on an exact forecast of 0?",
-                                   {True: "yes", False: "no"}),
-    "bid_max": ("highest forecast", "What is the highest forecast?",
-                {12: "12, as printed", "tricks_in_round": "the tricks in the round"}),
-    "declare_restricted_to_held_suits": ("declare a suit not held",
-                                         "May a leader declare a suit they do not hold?",
-                                         {False: "any plain suit", True: "only a suit held"}),
-    "suit_labels": ("suit symbols", "Which symbols stand for the suits?", {}),
-}
-
-
-def unclear_points_rows() -> list[tuple[str, str, str, str, str]]:
-    """(rule id, question, reading, "default" or "", what happens) for every reading of every
-    flag of :class:`Rules`: the default is read from the flag, and what happens is what
-    :func:`flag_effects` computes by running the engine under that reading."""
-    effects = {(flag, reading): text for _, flag, reading, text in flag_effects()}
-    rows = []
-    for info in sorted(Rules.flags(), key=lambda f: int(f.rule.split("-A")[1])):
-        _, question, words = FLAG_WORDS[info.name]
-        readings = info.choices or (info.default, ("C", "T", "S", "D"))
-        for value in readings:
-            shown = " ".join(value) if isinstance(value, tuple) else str(value)
-            rows.append((info.rule, question, words.get(value, shown),
-                         "default" if value == info.default else "",
-                         effects[(info.name, shown)]))
-    return rows
-
-
 # -- the bonus cards and the refusals, stepped in the chapter ---------------------------------
 def bonus_example(rules: Any = None) -> list[State]:
     """DT-R15 stepped: a 4-player deal where P1 holds one D card (1D); everyone forecasts 1;
@@ -344,8 +261,7 @@ def _refusal_rows() -> list[tuple[str, str, str, str]]:
     return rows
 
 
-__all__ = ["example_game", "worked_example", "flag_effects", "ANNIHILATION_EXAMPLES", "GOLDEN",
+__all__ = ["example_game", "worked_example", "ANNIHILATION_EXAMPLES", "GOLDEN",
            "bonus_example", "refusals_table", "RULEBOOK_SAYS", "TIE_VARIANT",
-           "rulebook_examples_table",
-           "SCORING_EXAMPLES", "scoring_examples_rows", "unclear_points_rows",
-           "claim_choices", "FLAG_WORDS"]
+           "rulebook_examples_table", "SCORING_EXAMPLES", "scoring_examples_rows",
+           "claim_choices"]

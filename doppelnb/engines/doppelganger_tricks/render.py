@@ -455,20 +455,6 @@ def census_chart(censuses: dict[int, dict[str, int]]) -> Svg:
     return _figure_svg(fig, title)
 
 
-def unclear_points_html() -> Html:
-    """Every reading of every flag of the rules (DT-A1, A3-A6, A10) with what the engine does
-    under it (:func:`~.examples.unclear_points_rows`); the default reading marked."""
-    from .examples import unclear_points_rows
-
-    rows, last = [], None
-    for rule, question, reading, default, effect in unclear_points_rows():
-        shown = (rule, question) if rule != last else ("", "")
-        rows.append([*shown, reading + (" (default)" if default else ""), effect])
-        last = rule
-    return Html(html_table(["rule", "the question", "reading", "what the engine does then"],
-                           rows, caption="each reading of each unclear point, run by the engine"))
-
-
 # -- shipped sweeps, in words (the words themselves are in :mod:`.teaching`) -------------------
 def sweep_html(name: str, metric: str, *, verdicts: bool = True,
                reference: float | None = None) -> Html:
@@ -553,5 +539,4 @@ def view_html(state: Any, seat: int) -> Html:
 
 __all__ = ["card_svg", "hand_svg", "trick_svg", "state_html", "sheet_html", "forecasts_html", "view_html",
            "forecast_html", "dvalue_html", "census_html", "annihilation_rates_html", "census_chart", "scoring_table_html",
-           "SUIT_COLOURS", "CENSUS_LABELS", "sweep_html",
-           "unclear_points_html"]
+           "SUIT_COLOURS", "CENSUS_LABELS", "sweep_html"]

@@ -12,7 +12,8 @@ questions and its View), :mod:`.setup` (the deal), :mod:`.actions` (the typed ac
 class per kind), :mod:`.legal` (who acts, legal actions and why not), :mod:`.apply` (the Draft
 and how an action changes it), :mod:`.players` (greedy, determinize, the fast random playout),
 :mod:`.analysis` (exact tables and pictures), :mod:`.simulation` (``simulate``, the explorer
-policy and its growth study), :mod:`.render` (SVG).
+policy and its growth study), :mod:`.teaching` (the flags' words and the unclear points),
+:mod:`.render` (SVG).
 """
 
 from ...core.spec import GameSpec, register

@@ -20,7 +20,7 @@ from .odds import (
     clear_probability_table,
     dice_for_attempt,
 )
-from .rules import DEFAULT_RULES, Rules
+from .rules import DEFAULT_RULES
 from .simulation import (
     GrowthStudy,
     PlaySummary,
@@ -31,6 +31,7 @@ from .simulation import (
     simulate_growth,
 )
 from .state import State, new_game
+from .teaching import reading_label, setting_label
 from .tiles import OBSTACLE_NAMES
 
 
@@ -149,145 +150,19 @@ def reading_effects() -> Html:
             cells.append(f"{dice} {'die' if dice == 1 else 'dice'}, "
                          f"{_percent(clear_probability(dice, value))}")
         pile = ", ".join(cards) + (f" + {life} Life" if life else "")
-        rows.append([_nowrap(rule), READING_WORDS[name][0],
+        rows.append([_nowrap(rule), setting_label(name),
                      f"{OBSTACLE_NAMES[obstacle]} {value}, {players} players: {{{pile}}}",
-                     f"{_reading(name, getattr(DEFAULT_RULES, name))}: {cells[0]}",
-                     f"{_reading(name, other)}: {cells[1]}"])
+                     f"{reading_label(name, getattr(DEFAULT_RULES, name), default=False)}: "
+                     f"{cells[0]}",
+                     f"{reading_label(name, other, default=False)}: {cells[1]}"])
     return Html(html_table(["id", "unclear point", "obstacle and pile", "the engine's reading",
                             "the other reading"], rows,
                            caption="dice earned and the exact chance to clear, by reading"))
 
 
-#: Every flag of :class:`Rules` in a player's words: the unclear point, and each reading.
-READING_WORDS: dict[str, tuple[str, dict[Any, str]]] = {
-    "limited_tokens": ("How many Life and Map tokens the box holds",
-                       {False: "as many as needed", True: "only the box's count"}),
-    "component_counts": ("The box's token counts", {}),
-    "supply_deck": ("Which Supply cards, how many of each", {}),
-    "tiles": ("Which Desert tiles", {}),
-    "edge_match": ("Must red dots match in number too?",
-                   {"presence": "no: a dot meets a dot", "exact_pattern": "yes: the same number"}),
-    "distance_mode": ("How the distance to START is counted",
-                      {"steps": "in steps, START is 0", "tiles_inclusive": "in tiles, START is 1"}),
-    "reshuffled_stack_scope": ("Once the tile discards are reshuffled, which draws use them?",
-                               {"all_draws": "every later draw",
-                                "compass_only": "only draws from the Compass stack"}),
-    "short_stack": ("A stack holds one tile and a scout needs two",
-                    {"top_up_from_fallback": "the second comes from the next stack",
-                     "draw_one_no_choice": "draw one, no choice"}),
-    "unplaceable_tile": ("A scouted tile fits nowhere",
-                         {"discard": "it is discarded, the action point spent"}),
-    "start_tile_terrain": ("START's terrain (its move cost)",
-                           {"open_desert": "Open Desert: 1 action point",
-                            "mountain": "Mountain: 2 action points"}),
-    "open_desert_always_high_heat": ("Does every Open Desert show High Heat?",
-                                     {False: "no: each tile says", True: "yes"}),
-    "water_is_canteen": ("The \u201cWater\u201d card against a Sand-Storm",
-                         {True: "it is the Canteen", False: "no card counts as Water"}),
-    "nonmatching_penalty_applies_to": ("With 5+ players, which wrong cards cost a die",
-                                       {"tools": "wrong tools only",
-                                        "all_supply": "every wrong card"}),
-    "failure_roll_includes_out_players": ("Who rolls the penalty die after a failure",
-                                          {False: "players still in the game",
-                                           True: "players out of the game too"}),
-    "skip_draw_if_eliminated": ("A player who cannot pay: a random draw too?",
-                                {True: "no: out, nothing drawn", False: "yes: a card is drawn"}),
-    "alien_proof_on_random_draw": ("A randomly drawn Alien Proof card",
-                                   {"keep": "the owner keeps it",
-                                    "keep_or_discard": "kept or discarded, the owner's choice"}),
-    "infection_discardable_from_hand": ("May a player discard The Infection?",
-                                        {False: "no", True: "yes"}),
-    "crash_site_draw_is_acquire": ("Does drawing The Infection at a Crash Site infect you?",
-                                   {False: "no, only receiving it", True: "yes"}),
-    "infection_loss_blockable_by_recovery": ("Can a Recovery card block The Infection's toll?",
-                                             {False: "no", True: "yes"}),
-    "zero_tokens_eliminates": ("Losing your last Life token to The Infection",
-                               {False: "you stay in", True: "you are out"}),
-    "nontool_played_cards": ("Where played cards other than tools go",
-                             {"removed": "out of the game", "discard_pile": "to the discard pile"}),
-    "recovery_counts_as_life_die": ("Is a Recovery card in a pile worth a die?",
-                                    {False: "no", True: "yes, like a Life token"}),
-    "vote_base": ("A vote needs a majority of what?",
-                  {"votes_cast": "of the votes cast", "players_in_game": "of the players in the game"}),
-    "out_players_vote": ("Do players out of the game vote?", {False: "no", True: "yes"}),
-    "turn_direction": ("Which way turns pass",
-                       {"clockwise": "clockwise", "counterclockwise": "counterclockwise"}),
-    "repeat_actions": ("May a leader take the same action twice?", {True: "yes", False: "no"}),
-    "carry_over_ap": ("Do unused action points carry over?", {False: "no, they are lost",
-                                                             True: "yes, to the next turn"}),
-    "leftover_stack": ("The role stack nobody gets",
-                       {"set_aside_unseen": "set aside unseen",
-                        "return_cards_to_deck": "its cards go back to the deck"}),
-    "initial_extra_deal": ("\u201cDeal out an additional 10 Supply cards\u201d",
-                           {"10_total": "10 in all, round the table",
-                            "10_each": "10 to each player"}),
-    "hand_limit": ("A hand limit after the set-up?", {None: "none", 3: "3 cards"}),
-    "scoring_values": ("The points each scoring card is worth", {}),
-    "alien_proof_scores": ("Do Alien Proof cards score?", {True: "yes", False: "no"}),
-    "auto_move_after_clear": ("Does clearing a tile move the Team onto it?",
-                              {False: "no: moving is an action", True: "yes"}),
-    "trapped_rule": ("What \u201ctrapped\u201d means",
-                     {"no_open_edge_no_civ": "no Civilization and no open edge reachable "
-                                             "past the Canyons"}),
-    "give_up": ("Who decides to give up",
-                {"unanimous_in_game": "everyone still in the game, unanimously",
-                 "disabled": "nobody: no giving up"}),
-    "removed_aliens_share_win": ("Do Aliens out of the game share an Alien win?",
-                                 {True: "yes", False: "no"}),
-    "guarantee_alien": ("Is an Alien always in play?",
-                        {False: "no: one role stack is left over",
-                         True: "yes: one Human card is removed"}),
-}
-#: Unclear points the engine decides without a flag (tile data, or one sensible reading).
-UNFLAGGED: tuple[tuple[str, str, str], ...] = (
-    ("GL-A27", "An obstacle on a Civilization tile", "clear it first (the tile data says)"),
-    ("GL-A32", "A Mountain move with an empty discard pile",
-     "nothing is removed; the move stays legal"),
-)
-
-
 def _nowrap(text: str) -> Html:
     """A rule id that never breaks across lines in a narrow column."""
     return Html(f'<span style="white-space:nowrap">{escape(text)}</span>')
-
-
-def _code(value: Any) -> str:
-    return f'"{value}"' if isinstance(value, str) else repr(value)
-
-
-def _reading(name: str, value: Any) -> str:
-    words = READING_WORDS[name][1]
-    if value in words and type(value) is type(next(k for k in words if k == value)):
-        return words[value]
-    return "the shipped (illustrative) data" if not words else str(value)
-
-
-def readings_table(rules: Rules = DEFAULT_RULES) -> Html:
-    """Every unclear point of the rulebook (GL-A1..GL-A32) in plain words: the reading ``rules``
-    plays (by default the engine's defaults, read from the flags), the other readings, and
-    the flag that switches them."""
-    rules = check_instance(rules, "rules", Rules, expected="a groom_lake Rules")
-    rows: list[tuple[int, list[Any]]] = []
-    for info in Rules.flags():
-        point, words = READING_WORDS[info.name]
-        now = getattr(rules, info.name)
-        others = [c for c in (info.choices or ()) if not (c == now and type(c) is type(now))]
-        if others:
-            other = "; ".join(_reading(info.name, c) for c in others)
-            code = f"{info.name}={_code(others[0])}"
-        else:
-            other = "your own data file" if info.choices is None else "-"
-            code = f"{info.name}=..." if info.choices is None else "-"
-        rows.append((int(info.rule.split("A")[1]), [
-            _nowrap(info.rule), point, _reading(info.name, now), other,
-            Html(f"<code>{escape(code)}</code>") if code != "-" else "-"]))
-    rows += [(int(rule.split("A")[1]), [_nowrap(rule), point, reading, "-", "-"])
-             for rule, point, reading in UNFLAGGED]
-    rows.sort(key=lambda r: r[0])
-    return Html(html_table(["id", "what the rulebook leaves unclear", "the engine plays",
-                            "the other reading", "switch with gl.Rules(...)"],
-                           [r for _, r in rows],
-                           caption="every unclear point and the reading the engine plays"))
 
 
 def setup_reading_effects(players: int = 4, seed: int = 1) -> Html:
@@ -303,7 +178,7 @@ def setup_reading_effects(players: int = 4, seed: int = 1) -> Html:
         after = past_setup(dealt)
         held = sum(len(h) for h in dealt.hands)
         kept = sum(len(h) for h in after.hands)
-        rows.append([_reading(name, value), held, held - kept,
+        rows.append([reading_label(name, value, default=False), held, held - kept,
                      str(alien_absent_probability(players, rules.guarantee_alien))])
     return Html(html_table(["set-up reading", "Supply cards in hand after the deal",
                             "thrown away to keep 3 each", "chance of no Alien"], rows,
@@ -336,7 +211,8 @@ def placement_census(state: State, modes: Iterable[str] = ("presence", "exact_pa
     for mode in modes:
         counts: Counter[int | None] = Counter(
             state.desert.placement_options(state.tileset[t], state.team, mode)[0] for t in ids)
-        rows.append([_reading("edge_match", mode)] + [counts.get(level, 0) for level in names])
+        rows.append([reading_label("edge_match", mode, default=False)]
+                    + [counts.get(level, 0) for level in names])
     return Html(html_table(["red dots match"] + list(names.values()), rows,
                            caption=f"where each of the {len(ids)} tiles left would have to go "
                                    f"(same Desert, {len(state.desert)} tiles placed)"))
@@ -344,5 +220,5 @@ def placement_census(state: State, modes: Iterable[str] = ("presence", "exact_pa
 
 __all__ = ["past_setup", "placement_levels", "clear_odds_table", "clear_odds_chart", "alien_absent_probability",
            "alien_absent_probability_brute", "alien_absent_formula", "alien_absent_from_formula",
-           "reading_effects", "READING_PILES", "readings_table", "READING_WORDS", "setup_reading_effects", "placement_census", "explorer_policy", "expedition", "simulate_growth",
+           "reading_effects", "READING_PILES", "setup_reading_effects", "placement_census", "explorer_policy", "expedition", "simulate_growth",
            "GrowthStudy", "simulate", "PlaySummary"]

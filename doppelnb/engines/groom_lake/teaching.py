@@ -1,0 +1,168 @@
+"""Groom Lake in a class's words: each variant flag (GL-A*) as the unclear point it settles and
+its readings in plain words, and the rulebook's open questions with the readings the engine plays
+(:func:`ambiguity_table`). Words and tables only: what a reading changes in play is measured in
+:mod:`.analysis`.
+
+>>> setting_label("edge_match")
+'Must red dots match in number too?'
+>>> reading_label("edge_match", "presence")
+'no: a dot meets a dot (default)'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.checks import check_choice, check_instance
+from ...core.render import Html, html_table, tag
+from .rules import DEFAULT_RULES, Rules
+
+#: Every flag of :class:`Rules` in a player's words: the unclear point, and each reading.
+SETTING_WORDS: dict[str, tuple[str, dict[Any, str]]] = {
+    "limited_tokens": ("How many Life and Map tokens the box holds",
+                       {False: "as many as needed", True: "only the box's count"}),
+    "component_counts": ("The box's token counts", {}),
+    "supply_deck": ("Which Supply cards, how many of each", {}),
+    "tiles": ("Which Desert tiles", {}),
+    "edge_match": ("Must red dots match in number too?",
+                   {"presence": "no: a dot meets a dot", "exact_pattern": "yes: the same number"}),
+    "distance_mode": ("How the distance to START is counted",
+                      {"steps": "in steps, START is 0", "tiles_inclusive": "in tiles, START is 1"}),
+    "reshuffled_stack_scope": ("Once the tile discards are reshuffled, which draws use them?",
+                               {"all_draws": "every later draw",
+                                "compass_only": "only draws from the Compass stack"}),
+    "short_stack": ("A stack holds one tile and a scout needs two",
+                    {"top_up_from_fallback": "the second comes from the next stack",
+                     "draw_one_no_choice": "draw one, no choice"}),
+    "unplaceable_tile": ("A scouted tile fits nowhere",
+                         {"discard": "it is discarded, the action point spent"}),
+    "start_tile_terrain": ("START's terrain (its move cost)",
+                           {"open_desert": "Open Desert: 1 action point",
+                            "mountain": "Mountain: 2 action points"}),
+    "open_desert_always_high_heat": ("Does every Open Desert show High Heat?",
+                                     {False: "no: each tile says", True: "yes"}),
+    "water_is_canteen": ("The \u201cWater\u201d card against a Sand-Storm",
+                         {True: "it is the Canteen", False: "no card counts as Water"}),
+    "nonmatching_penalty_applies_to": ("With 5+ players, which wrong cards cost a die",
+                                       {"tools": "wrong tools only",
+                                        "all_supply": "every wrong card"}),
+    "failure_roll_includes_out_players": ("Who rolls the penalty die after a failure",
+                                          {False: "players still in the game",
+                                           True: "players out of the game too"}),
+    "skip_draw_if_eliminated": ("A player who cannot pay: a random draw too?",
+                                {True: "no: out, nothing drawn", False: "yes: a card is drawn"}),
+    "alien_proof_on_random_draw": ("A randomly drawn Alien Proof card",
+                                   {"keep": "the owner keeps it",
+                                    "keep_or_discard": "kept or discarded, the owner's choice"}),
+    "infection_discardable_from_hand": ("May a player discard The Infection?",
+                                        {False: "no", True: "yes"}),
+    "crash_site_draw_is_acquire": ("Does drawing The Infection at a Crash Site infect you?",
+                                   {False: "no, only receiving it", True: "yes"}),
+    "infection_loss_blockable_by_recovery": ("Can a Recovery card block The Infection's toll?",
+                                             {False: "no", True: "yes"}),
+    "zero_tokens_eliminates": ("Losing your last Life token to The Infection",
+                               {False: "you stay in", True: "you are out"}),
+    "nontool_played_cards": ("Where played cards other than tools go",
+                             {"removed": "out of the game", "discard_pile": "to the discard pile"}),
+    "recovery_counts_as_life_die": ("Is a Recovery card in a pile worth a die?",
+                                    {False: "no", True: "yes, like a Life token"}),
+    "vote_base": ("A vote needs a majority of what?",
+                  {"votes_cast": "of the votes cast", "players_in_game": "of the players in the game"}),
+    "out_players_vote": ("Do players out of the game vote?", {False: "no", True: "yes"}),
+    "turn_direction": ("Which way turns pass",
+                       {"clockwise": "clockwise", "counterclockwise": "counterclockwise"}),
+    "repeat_actions": ("May a leader take the same action twice?", {True: "yes", False: "no"}),
+    "carry_over_ap": ("Do unused action points carry over?", {False: "no, they are lost",
+                                                             True: "yes, to the next turn"}),
+    "leftover_stack": ("The role stack nobody gets",
+                       {"set_aside_unseen": "set aside unseen",
+                        "return_cards_to_deck": "its cards go back to the deck"}),
+    "initial_extra_deal": ("\u201cDeal out an additional 10 Supply cards\u201d",
+                           {"10_total": "10 in all, round the table",
+                            "10_each": "10 to each player"}),
+    "hand_limit": ("A hand limit after the set-up?", {None: "none", 3: "3 cards"}),
+    "scoring_values": ("The points each scoring card is worth", {}),
+    "alien_proof_scores": ("Do Alien Proof cards score?", {True: "yes", False: "no"}),
+    "auto_move_after_clear": ("Does clearing a tile move the Team onto it?",
+                              {False: "no: moving is an action", True: "yes"}),
+    "trapped_rule": ("What \u201ctrapped\u201d means",
+                     {"no_open_edge_no_civ": "no Civilization and no open edge reachable "
+                                             "past the Canyons"}),
+    "give_up": ("Who decides to give up",
+                {"unanimous_in_game": "everyone still in the game, unanimously",
+                 "disabled": "nobody: no giving up"}),
+    "removed_aliens_share_win": ("Do Aliens out of the game share an Alien win?",
+                                 {True: "yes", False: "no"}),
+    "guarantee_alien": ("Is an Alien always in play?",
+                        {False: "no: one role stack is left over",
+                         True: "yes: one Human card is removed"}),
+}
+#: Unclear points the engine decides without a flag (tile data, or one sensible reading).
+UNFLAGGED: tuple[tuple[str, str, str], ...] = (
+    ("GL-A27", "An obstacle on a Civilization tile", "clear it first (the tile data says)"),
+    ("GL-A32", "A Mountain move with an empty discard pile",
+     "nothing is removed; the move stays legal"),
+)
+
+
+def setting_label(name: str) -> str:
+    """A variant flag as the unclear point it settles ("Which way turns pass" for
+    ``turn_direction``)."""
+    name = check_choice(name, "name", tuple(SETTING_WORDS))
+    return SETTING_WORDS[name][0]
+
+
+def reading_label(name: str, value: Any, *, default: bool = True) -> str:
+    """One reading of a variant flag in plain words, marked "(default)" when it is the engine's
+    default (``default=False`` leaves the mark off). A flag whose value is a data file (the
+    tiles, the deck) has no words for its readings: its shipped value is named as such."""
+    name = check_choice(name, "name", tuple(SETTING_WORDS))
+    words = SETTING_WORDS[name][1]
+    # True == 1 in a dict: a reading is only the words' key when the types agree too.
+    if value in words and type(value) is type(next(k for k in words if k == value)):
+        text = words[value]
+    else:
+        text = "the shipped (illustrative) data" if not words else str(value)
+    chosen = getattr(DEFAULT_RULES, name)
+    mark = default and type(value) is type(chosen) and value == chosen
+    return text + (" (default)" if mark else "")
+
+
+def _nowrap(text: str) -> Html:
+    """A rule id that never breaks across lines in a narrow column."""
+    return tag("span", text, style="white-space:nowrap")
+
+
+def _code(value: Any) -> str:
+    return f'"{value}"' if isinstance(value, str) else repr(value)
+
+
+def ambiguity_table(rules: Rules = DEFAULT_RULES) -> Html:
+    """Every unclear point of the rulebook (GL-A1..GL-A32) in plain words: the reading ``rules``
+    plays (by default the engine's defaults, read from the flags), the other readings, and
+    the flag that switches them."""
+    rules = check_instance(rules, "rules", Rules, expected="a groom_lake Rules")
+    rows: list[tuple[int, list[Any]]] = []
+    for info in Rules.flags():
+        point = setting_label(info.name)
+        now = getattr(rules, info.name)
+        others = [c for c in (info.choices or ()) if not (c == now and type(c) is type(now))]
+        if others:
+            other = "; ".join(reading_label(info.name, c, default=False) for c in others)
+            code = f"{info.name}={_code(others[0])}"
+        else:
+            other = "your own data file" if info.choices is None else "-"
+            code = f"{info.name}=..." if info.choices is None else "-"
+        rows.append((int(info.rule.split("A")[1]), [
+            _nowrap(info.rule), point, reading_label(info.name, now, default=False), other,
+            tag("code", code) if code != "-" else "-"]))
+    rows += [(int(rule.split("A")[1]), [_nowrap(rule), point, reading, "-", "-"])
+             for rule, point, reading in UNFLAGGED]
+    rows.sort(key=lambda r: r[0])
+    return Html(html_table(["id", "what the rulebook leaves unclear", "the engine plays",
+                            "the other reading", "switch with gl.Rules(...)"],
+                           [r for _, r in rows],
+                           caption="every unclear point and the reading the engine plays"))
+
+
+__all__ = ["SETTING_WORDS", "UNFLAGGED", "setting_label", "reading_label", "ambiguity_table"]
