@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from doppelnb.core.state import random_policy
 from doppelnb.engines import doppel_doubt as db
 from doppelnb.engines.doppel_doubt import apply, claims, placing
-from doppelnb.engines.doppel_doubt.legal import draw_guess, legal_for
+from doppelnb.engines.doppel_doubt.legal import draw_guess, legal_actions
 from doppelnb.engines.doppel_doubt.placing import owner_bits
 from doppelnb.engines.doppel_doubt.scoring import territory_sums
 
@@ -100,7 +100,7 @@ def test_a_drawn_guess_is_the_listings_item(seed):
         seat = state.to_move
         step = state._step(seat)
         if step[0] == "guess":
-            listed = legal_for(state, seat, step)
+            listed = legal_actions(state, seat, step)
             for k in range(len(listed)):
                 asked = []
 
@@ -142,7 +142,7 @@ def test_determinize_draws_the_others_placements_and_guesses_as_a_listing_would(
         return cells[draw(len(cells))] if cells else None
 
     def listed_guess(state, seat, colour, draw):
-        guesses = legal_for(state, seat)
+        guesses = legal_actions(state, seat)
         return guesses[draw(len(guesses))]
 
     state = db.new_game(seed=seed)
@@ -171,7 +171,7 @@ def _turn_step_by_step(draft, seat, draw, log):
         step = step_of(draft, seat)
         if step is None or step[0] not in ("card", "shape", "place"):
             return log
-        actions = legal_for(draft, seat, step)
+        actions = legal_actions(draft, seat, step)
         draft.choose(seat, actions[draw(len(actions))])
 
 

@@ -1,5 +1,5 @@
 """Doppel Doubt's two views of legality agree (DB-R4..R8, DB-R10..R16, DB-R20, DB-A12, DB-A24):
-what ``legal.legal_for`` lists is exactly what ``legal.check_for`` lets through, and a refusal
+what ``legal.legal_actions`` lists is exactly what ``legal.refusal`` lets through, and a refusal
 names a rule. ``play`` accepts an action by membership in the list and runs the check only on a
 refused one (or in its place, for the long lists), so the two must never drift apart; both
 dispatch on the kind (issue 26: a match, not a chain of ifs)."""
@@ -24,7 +24,7 @@ from doppelnb.engines.doppel_doubt.actions import (
     ShapesDone,
     Start,
 )
-from doppelnb.engines.doppel_doubt.legal import check_for, legal_for, step_of
+from doppelnb.engines.doppel_doubt.legal import legal_actions, refusal, step_of
 from doppelnb.engines.doppel_doubt.rules import COLOURS
 
 
@@ -36,7 +36,7 @@ def _pool(state: db.State) -> set[object]:
     for seat in range(10):
         step = step_of(state, seat)
         if step is not None:
-            pool.update(legal_for(state, seat, step))
+            pool.update(legal_actions(state, seat, step))
     pool.update(Card("card", c) for c in range(1, 101, 7))
     pool.update(Dark("dark", d) for d in (-31, -30, -5, 0, 5, 30, 31))
     pool.update(Start("start", f"{letter}{i}") for letter in "PQ" for i in range(1, 8))
@@ -51,19 +51,19 @@ def _pool(state: db.State) -> set[object]:
 
 
 def _refusal(state: db.State, seat: int, action: object) -> str | None:
-    try:
-        check_for(state, seat, action, str(action))
-    except IllegalAction as refused:
-        assert refused.rule.startswith("DB-") and refused.reason
-        return refused.rule
-    return None
+    refused = refusal(state, seat, action, str(action))  # returned, as Doppeldoppel's: not raised
+    if refused is None:
+        return None
+    assert isinstance(refused, IllegalAction)
+    assert refused.rule.startswith("DB-") and refused.reason
+    return refused.rule
 
 
 @pytest.mark.parametrize(("rules", "seed"), [
     (db.Rules(), 4),
     (db.Rules(partial_shape_list="auto_complete_random", jester_guess="colour_only"), 9),
 ], ids=["default", "auto-complete-and-jester-colour"])
-def test_check_for_lets_through_exactly_what_legal_for_lists(rules: db.Rules, seed: int) -> None:
+def test_refusal_lets_through_exactly_what_legal_actions_lists(rules: db.Rules, seed: int) -> None:
     state = db.new_game(seed=seed, rules=rules, artefacts={"dark": 1, "light": 2})
     rng = random.Random(seed)
     kinds_checked: set[str] = set()

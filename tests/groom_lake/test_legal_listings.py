@@ -1,5 +1,5 @@
 """The direct listings of legal actions (``legal.LISTINGS``) agree with the reference: every
-candidate the rules' own checks (``legal.problem``, with its rule id and reason) do not refuse.
+candidate the rules' own checks (``legal.refusal``, with its rule id and reason) do not refuse.
 
 The listings exist for speed (a search asks for the legal actions after every action of every
 playout); the rules live in the ``_problem_*`` checks. These games visit every listed phase under

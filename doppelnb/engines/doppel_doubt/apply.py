@@ -30,7 +30,7 @@ from ...core.state import ActionLog, copier
 from .actions import EMPTY, Submission
 from .board import Board
 from .claims import Resolution, _resolve, claimed_board, lean_resolution
-from .legal import first_mover, legal_for, step_of
+from .legal import first_mover, legal_actions, step_of
 from .options import fresh_uses
 from .rules import ROUNDS, SHAPES_PER_ROUND, Rules, _allocate_starts, _draft_shapes, letter_of
 from .scoring import territory_sums
@@ -294,7 +294,7 @@ class Draft(CoreDraft[Any]):
                 continue
             rng = rng_for(self.seed, "jester-bot", self.round, seat)
             while (step := step_of(self, seat)) is not None:
-                self.choose(seat, rng.choice(legal_for(self, seat, step)))
+                self.choose(seat, rng.choice(legal_actions(self, seat, step)))
 
 
 #: What each kind of action does: the rule function of :class:`Draft` it runs.

@@ -1,15 +1,19 @@
-"""Doppel Doubt's legal actions and its rule-by-rule check, for one seat's next step (DB-R4..R8,
-DB-R10..R16, DB-R20, DB-A12, DB-A24): which part of its secret choice a seat makes next
-(:func:`step_of`, :func:`first_mover`), what :meth:`.state.State.legal_actions` lists and what
-:meth:`.state.State.play` checks a refused action against, naming the rule.
+"""Doppel Doubt's legal actions and why an action is refused, for one seat's next step
+(DB-R4..R8, DB-R10..R16, DB-R20, DB-A12, DB-A24): which part of its secret choice a seat makes
+next (:func:`step_of`, :func:`first_mover`), the legal actions :meth:`.state.State.legal_actions`
+lists (:func:`legal_actions`) and the rule :meth:`.state.State.play` names for a refused one
+(:func:`refusal`). The names are Doppeldoppel's; the seat is an argument because every seat
+chooses in secret, not only the one to move (DB-R5).
 
-Every function reads a :class:`SeatState`: a frozen :class:`.state.State`, or the draft
+Every function reads a :class:`Table`: a frozen :class:`.state.State`, or the draft
 :mod:`.apply` changes while an action (or a whole random playout) runs.
 
 >>> from .state import new_game
 >>> state = new_game(seed=1)
->>> legal_for(state, 0)[0] == ("card", state.hands[0][0])
+>>> legal_actions(state, 0)[0] == ("card", state.hands[0][0])
 True
+>>> refusal(state, 0, ("dark", 5), "dark 5").rule
+'DB-R5'
 """
 
 from __future__ import annotations
@@ -42,9 +46,9 @@ from .rules import COLOURS, ROUNDS, SHAPES_PER_ROUND, Rules, check_dark, colour_
 from .shapes import Shape
 
 
-class SeatState(Protocol):
+class Table(Protocol):
     """What listing and checking one seat's actions read of a game state: a
-    :class:`.state.State` has all of it.
+    :class:`.state.State` has all of it, and so has an :class:`.apply.Draft`.
 
     Described here rather than imported from :mod:`.state`, which calls this module: the state
     sits above its rule checks in the import graph and no cycle joins the two (issue 26).
@@ -96,7 +100,7 @@ STEP_TEXT = {"card": "play a card", "dark": "decide on the Power of Dark",
              "guess": "guess identities", "jester": "name the Jester colour"}
 
 
-def step_of(state: SeatState, seat: int) -> tuple[Any, ...] | None:
+def step_of(state: Table, seat: int) -> tuple[Any, ...] | None:
     """The next part of ``seat``'s secret choice this round (DB-R4..R8, DB-R15, DB-R16, DB-R20),
     or ``None`` when it is done."""
     r = state.round
@@ -125,7 +129,7 @@ def step_of(state: SeatState, seat: int) -> tuple[Any, ...] | None:
     return None
 
 
-def first_mover(state: SeatState, start: int = 0) -> tuple[int | None, tuple[Any, ...] | None]:
+def first_mover(state: Table, start: int = 0) -> tuple[int | None, tuple[Any, ...] | None]:
     """``(seat, its step)`` for the first seat from ``start`` on, Jester bots aside (DB-A25),
     with something left to choose (DB-R5: the seats choose one after another); ``(None, None)``
     when every seat has chosen."""
@@ -137,7 +141,7 @@ def first_mover(state: SeatState, start: int = 0) -> tuple[int | None, tuple[Any
     return None, None
 
 
-def legal_for(state: SeatState, seat: int, step: tuple[Any, ...] | None = None) -> list[Action]:
+def legal_actions(state: Table, seat: int, step: tuple[Any, ...] | None = None) -> list[Action]:
     """``seat``'s legal actions for its next step (``step``: that step, when known), in the
     order searches and records rely on; dispatched by a match on the step's kind."""
     step = step or step_of(state, seat)
@@ -184,9 +188,9 @@ def legal_for(state: SeatState, seat: int, step: tuple[Any, ...] | None = None) 
     raise AssertionError(f"step_of makes no step {step!r}")  # pragma: no cover
 
 
-def draw_guess(state: SeatState, seat: int, colour: str, draw: Callable[[int], int],
+def draw_guess(state: Table, seat: int, colour: str, draw: Callable[[int], int],
                made: tuple[tuple[str, tuple[int, ...]], ...] | None = None) -> Action:
-    """``legal_for(state, seat)[draw(n)]`` at a ``("guess", colour)`` step, for its n legal
+    """``legal_actions(state, seat)[draw(n)]`` at a ``("guess", colour)`` step, for its n legal
     guesses, without listing them: no one, then one seat (a seat's own colour) or a pair of
     seats in :func:`itertools.combinations` order, read off the index. A random playout makes
     fifty guesses, some from lists of 37 (tests compare the two). ``made``: the seat's guesses
@@ -216,9 +220,20 @@ def draw_guess(state: SeatState, seat: int, colour: str, draw: Callable[[int], i
 _STEP_OF_KIND = {"shapes_done": "shape", "forfeit": "place"}
 
 
-def check_for(state: SeatState, seat: int, action: Any, label: str) -> None:
-    """Raise :class:`IllegalAction` naming the rule when ``seat`` may not play ``action``
-    (``label``: how the refusal names the action); dispatched by a match on its kind."""
+def refusal(state: Table, seat: int, action: Any, label: str) -> IllegalAction | None:
+    """Why ``seat`` may not play ``action`` now, as an :class:`IllegalAction` naming the rule, or
+    None when it may (``label``: how the refusal names the action). As Doppeldoppel's, it
+    returns the refusal; the caller raises it. ``action`` is a parsed action."""
+    try:
+        _check(state, seat, action, label)
+    except IllegalAction as refused:  # the rule helpers (check_dark, light_target_ok) raise
+        return refused
+    return None
+
+
+def _check(state: Table, seat: int, action: Any, label: str) -> None:
+    """Raise the :class:`IllegalAction` :func:`refusal` returns; dispatched by a match on the
+    action's kind."""
     step = step_of(state, seat)
     if step is None:
         raise IllegalAction("DB-R5", f"seat {seat} has nothing left to choose this round")
@@ -268,7 +283,7 @@ def check_for(state: SeatState, seat: int, action: Any, label: str) -> None:
                 raise IllegalAction("DB-R16", f"{show(action[1])} is not a colour")
 
 
-def _check_guess(state: SeatState, seat: int, step: tuple[Any, ...], s: Submission,
+def _check_guess(state: Table, seat: int, step: tuple[Any, ...], s: Submission,
                  colour: str, named: tuple[int, ...]) -> None:
     """DB-R16: a guess names this step's colour, then one seat (its own colour: the partner)
     or two other seats, or no one, and no seat already named for another colour."""
@@ -290,4 +305,5 @@ def _check_guess(state: SeatState, seat: int, step: tuple[Any, ...], s: Submissi
                                       "so each colour's guess names other seats")
 
 
-__all__ = ["CARD_ACTIONS", "SHAPE_ACTIONS", "step_of", "first_mover", "legal_for", "draw_guess", "check_for", "STEP_TEXT", "SeatState"]
+__all__ = ["CARD_ACTIONS", "SHAPE_ACTIONS", "step_of", "first_mover", "legal_actions", "draw_guess",
+           "refusal", "STEP_TEXT", "Table"]

@@ -33,7 +33,14 @@ from ...core.errors import BadInput
 from ...core.state import ActionLog
 from .actions import EMPTY, Action, Dark, Forfeit, Guess, Jester, Light, Place, ShapesDone
 from .apply import Draft, guessed, ranked, replaced, revised, took_turn
-from .legal import CARD_ACTIONS, SHAPE_ACTIONS, draw_guess, first_mover, legal_for, step_of
+from .legal import (
+    CARD_ACTIONS,
+    SHAPE_ACTIONS,
+    draw_guess,
+    first_mover,
+    legal_actions,
+    step_of,
+)
 from .options import illustrative_pool
 from .placing import draw_legal_cells
 from .rules import (
@@ -209,7 +216,7 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
             elif step[0] == "guess":
                 action = draw_guess(draft, x, step[1], draw)
             else:
-                action = rng.choice(legal_for(draft, x, step))
+                action = rng.choice(legal_actions(draft, x, step))
             draft.choose(x, action)
     return draft.freeze()  # type: ignore[no-any-return]
 
@@ -398,7 +405,7 @@ def playout(state: State, rng: random.Random) -> State:
                 colour = COLOURS[len(made)]
             draft.subs = replaced(draft.subs, seat, guessed(s, made))
         else:                                  # the rare steps: the listing itself
-            actions = legal_for(draft, seat, step)
+            actions = legal_actions(draft, seat, step)
             action = actions[draw(len(actions))]
             draft.choose(seat, action)
             log = ActionLog(log, action)

@@ -48,7 +48,7 @@ from .apply import Draft
 from .board import Board
 from .board_data import load_board
 from .claims import Resolution
-from .legal import STEP_TEXT, check_for, first_mover, legal_for, step_of
+from .legal import STEP_TEXT, first_mover, legal_actions, refusal, step_of
 from .notation import cell_name
 from .options import (
     artefacts_option,
@@ -238,7 +238,7 @@ class State(FrozenGameState):
 
     def _legal_for(self, seat: int, step: tuple[Any, ...] | None = None) -> list[Action]:
         """``seat``'s legal actions for its next step (``step``: that step, when known)."""
-        return legal_for(self, seat, step)
+        return legal_actions(self, seat, step)
 
     # -- one seat's part of the round (public: checked arguments) ------------------------------
     def step(self, seat: int) -> tuple[Any, ...] | None:
@@ -281,7 +281,9 @@ class State(FrozenGameState):
 
     def _check_for(self, seat: int, action: Any) -> None:
         """Raise :class:`IllegalAction` naming the rule when ``seat`` may not play ``action``."""
-        check_for(self, seat, action, self.action_label(action))
+        refused = refusal(self, seat, action, self.action_label(action))
+        if refused is not None:
+            raise refused
 
     def _apply(self, action: Any) -> State:
         mover = self._mover

@@ -19,7 +19,6 @@ accepts, and its ``repr()`` the plain tuple the game records print:
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Final, NamedTuple
 
 from ...core.checks import (
@@ -32,7 +31,7 @@ from ...core.checks import (
 )
 from ...core.errors import BadInput
 from .cards import CardSet
-from .notation import BOOLEAN, format_notation, parse_notation, target_name
+from .notation import format_notation, parse_notation, target_name
 from .table import Target
 
 
@@ -414,24 +413,6 @@ PENDING: dict[str, tuple[str, str]] = {
 }
 
 
-#: How the log, the move lists and refusals word a decision (``action_label``), so that no
-#: reader sees ``knight True`` or ``tavern reroll``.
-_YES_NO = {"rogue": ("uses the Rogue's ability", "does not use the Rogue's ability"),
-           "knight": ("uses the Knight's ability", "does not use the Knight's ability"),
-           "reroll": ("spends a Re-roll marker", "keeps the roll"),
-           "fireball": ("casts the Fireball", "does not cast the Fireball"),
-           "animal": ("sends the animal to attack", "keeps the animal back for now")}
-_TAVERN = {"heal": "heals 1 Damage in the tavern", "draw": "draws an Item card in the tavern",
-           "reroll": "takes a Re-roll marker in the tavern"}
-_WORDS: dict[str, Callable[[Any], str]] = {"hero": lambda a: f"picks {a[1]}", "keep": lambda a: f"keeps the {a[1]} die",
-          "tavern": lambda a: _TAVERN.get(str(a[1]), f"tavern: {a[1]}"),
-          "flip": lambda a: f"turns over token #{int(a[1]) + 1}",
-          "peek": lambda a: f"peeks at {'Light' if a[1] == 'light' else 'Darkness'} token "
-                            f"#{int(a[2]) + 1}",
-          "no_peek": lambda a: "does not peek", "decline": lambda a: "declines",
-          "pass_turn": lambda a: "passes the turn"}
-
-
 def parse_action(action: Any, players: int, cards: CardSet) -> Action:
     """Any accepted spelling (a tuple, a JSON list, a one-word string such as ``"decline"``,
     or the notation such as ``"target P3"``) -> the typed :class:`Action`, for a table of
@@ -477,31 +458,8 @@ def parse_action(action: Any, players: int, cards: CardSet) -> Action:
     return make(KINDS[kind], action)
 
 
-def action_label(action: Any, cards: CardSet) -> str:
-    """A sentence fragment for the log and messages (``"gives Sword #1"``)."""
-    kind = action[0]
-    if kind in ("pass", "contribute", "discard", "give", "rage"):
-        verb = {"pass": "passes", "contribute": "contributes", "discard": "discards",
-                "give": "gives", "rage": "rages, discarding"}[kind]
-        return f"{verb} {cards.card_name(action[1])}"
-    if kind == "party":
-        names = ", ".join(f"P{p + 1}" for p in action[1])
-        return f"party {names}" + (" + animal" if action[2] else "")
-    if kind in ("target", "ff", "heal", "hand"):
-        who = target_name(action[1])
-        return {"target": f"puts a marker on {who}", "ff": f"aims friendly fire at {who}",
-                "heal": f"heals {who}", "hand": f"hands the rest to {who}"}[kind]
-    if kind in BOOLEAN:  # "uses the Knight's ability", not "knight True"
-        return _YES_NO[kind][0 if action[1] else 1]
-    if kind in _WORDS:
-        return _WORDS[kind](action)
-    if len(action) == 1:
-        return str(kind).replace("_", " ")
-    return " ".join(str(a) for a in action)
-
-
 __all__ = ["Action", "PickHero", "PassItem", "Discard", "Party", "Contribute", "Rogue", "Give",
            "Keep", "PassTurn", "Knight", "Reroll", "FriendlyFire", "Fireball", "AnimalAttack",
            "Heal", "Rage", "Decline", "Tavern", "TargetUnit", "HandOn", "Flip", "Peek", "NoPeek",
            "GiveReroll", "KINDS", "CLASSES", "ARITY", "PENDING", "action", "make",
-           "parse_notation", "parse_action", "action_label", "target_name"]
+           "parse_notation", "parse_action", "target_name"]

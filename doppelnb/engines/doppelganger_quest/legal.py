@@ -44,10 +44,10 @@ from .actions import (
     Rage,
     TargetUnit,
     Tavern,
-    action_label,
     make,
     target_name,
 )
+from .notation import BOOLEAN
 from .rules import HAND_LIMIT, draft_weapon
 from .table import TableQueries
 
@@ -170,12 +170,12 @@ def refusal(t: TableQueries, action: Action) -> IllegalAction:
             return IllegalAction("DQ-R31", "the player who was just damaged holds the rest "
                                  "of the markers; they cannot be handed to someone else")
         return IllegalAction(rule, f"now P{seat + 1} must {what}; "
-                             f"'{action_label(action, t.cards)}' is not that")
+                             f"'{action_label(t, action)}' is not that")
     problem = _problem(t, action, seat)
     if problem is not None:
         return problem
     rule, what = PENDING[pend]
-    return IllegalAction(rule, f"'{action_label(action, t.cards)}' is not legal now "
+    return IllegalAction(rule, f"'{action_label(t, action)}' is not legal now "
                          f"(P{seat + 1} must {what})")
 
 
@@ -249,4 +249,49 @@ def _problem(t: TableQueries, action: Action, seat: int) -> IllegalAction | None
     return None
 
 
-__all__ = ["ANSWERS", "legal_actions", "refusal"]
+#: How the log, the move lists and refusals word a decision (``action_label``), so that no
+#: reader sees ``knight True`` or ``tavern reroll``.
+_YES_NO = {"rogue": ("uses the Rogue's ability", "does not use the Rogue's ability"),
+           "knight": ("uses the Knight's ability", "does not use the Knight's ability"),
+           "reroll": ("spends a Re-roll marker", "keeps the roll"),
+           "fireball": ("casts the Fireball", "does not cast the Fireball"),
+           "animal": ("sends the animal to attack", "keeps the animal back for now")}
+_TAVERN = {"heal": "heals 1 Damage in the tavern", "draw": "draws an Item card in the tavern",
+           "reroll": "takes a Re-roll marker in the tavern"}
+_WORDS: dict[str, Callable[[Any], str]] = {"hero": lambda a: f"picks {a[1]}", "keep": lambda a: f"keeps the {a[1]} die",
+          "tavern": lambda a: _TAVERN.get(str(a[1]), f"tavern: {a[1]}"),
+          "flip": lambda a: f"turns over token #{int(a[1]) + 1}",
+          "peek": lambda a: f"peeks at {'Light' if a[1] == 'light' else 'Darkness'} token "
+                            f"#{int(a[2]) + 1}",
+          "no_peek": lambda a: "does not peek", "decline": lambda a: "declines",
+          "pass_turn": lambda a: "passes the turn"}
+
+
+
+def action_label(t: TableQueries, action: Any) -> str:
+    """A sentence fragment for the log and messages (``"gives Sword #1"``), for the cards of the
+    table ``t`` plays with: beside the legal listing and the refusals that say it, as in
+    Doppeldoppel's legal.py (issue 26)."""
+    cards = t.cards
+    kind = action[0]
+    if kind in ("pass", "contribute", "discard", "give", "rage"):
+        verb = {"pass": "passes", "contribute": "contributes", "discard": "discards",
+                "give": "gives", "rage": "rages, discarding"}[kind]
+        return f"{verb} {cards.card_name(action[1])}"
+    if kind == "party":
+        names = ", ".join(f"P{p + 1}" for p in action[1])
+        return f"party {names}" + (" + animal" if action[2] else "")
+    if kind in ("target", "ff", "heal", "hand"):
+        who = target_name(action[1])
+        return {"target": f"puts a marker on {who}", "ff": f"aims friendly fire at {who}",
+                "heal": f"heals {who}", "hand": f"hands the rest to {who}"}[kind]
+    if kind in BOOLEAN:  # "uses the Knight's ability", not "knight True"
+        return _YES_NO[kind][0 if action[1] else 1]
+    if kind in _WORDS:
+        return _WORDS[kind](action)
+    if len(action) == 1:
+        return str(kind).replace("_", " ")
+    return " ".join(str(a) for a in action)
+
+
+__all__ = ["ANSWERS", "legal_actions", "refusal", "action_label"]

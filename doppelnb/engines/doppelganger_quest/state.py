@@ -26,11 +26,11 @@ from ...core.checks import check_choice, check_seat, check_sequence
 from ...core.errors import BadInput
 from ...core.spec import spec_of
 from ...core.state import FrozenGameState, Outcome
-from .actions import CLASSES, Action, action_label, parse_action, target_name
+from .actions import CLASSES, Action, parse_action, target_name
 from .apply import apply
 from .cards import ABILITIES, CardSet, Hero, register_data
 from .knowledge import ItemEvents
-from .legal import legal_actions, refusal
+from .legal import action_label, legal_actions, refusal
 from .rules import BAG, DOPPEL, GAME, LOYAL, LOYALTY, MARKER_SUPPLY, PLAYER_COUNTS, SET_ASIDE, Rules
 from .setup import OPTION_NAMES, deal
 from .table import Animal, Lines, QuestRound, TableQueries, TokenRow, lines
@@ -307,7 +307,7 @@ class State(TableQueries, FrozenGameState):
 
     def action_label(self, action: Any) -> str:
         """A sentence fragment for the log and messages (``"gives Sword #1"``)."""
-        return action_label(action, self.cards)
+        return action_label(self, action)
 
     def action_to_json(self, action: Any) -> Any:
         return tuple(action)

@@ -45,6 +45,7 @@ from .actions import PASS, Action, Bid, Claim, Play
 from .analysis import CENSUS_KEYS, annihilation_census, census_brute_force, census_fractions
 from .batch import BatchOutcome, batched_rounds, resolve_batch
 from .examples import GOLDEN, example_game, worked_example
+from .legal import legal_plays
 from .notation import (
     ALL_CARDS,
     DOPPELGANGER,
@@ -74,7 +75,6 @@ from .rules import (
     TrickResult,
     bonus_points,
     forecast_points,
-    legal_plays,
     resolve_trick,
     round_points,
 )

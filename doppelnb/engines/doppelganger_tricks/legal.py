@@ -12,18 +12,26 @@ imports this one, so this one names what it reads instead of importing the state
 own checked loop (:meth:`.kernel.Moment.apply`) refuses through the same functions, reading its
 moment as a :class:`Table` (:class:`MomentTable`), so a refusal names the same rule and reason
 on both paths.
+
+:func:`legal_plays` is the follow rule on a hand given as text or cards (DT-R7, DT-R9), the
+public function beside Doppeldoppel's ``legal_plays``:
+
+>>> [str(c) for c in legal_plays(["9S", "8C", "1D", "6D"], "S")]   # DT-E2, player B
+['9S', '1D', '6D']
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Protocol
 
-from ...core.errors import IllegalAction
+from ...core.checks import check_sequence
+from ...core.errors import BadInput, IllegalAction
 from .actions import PASS, Action, Bid, Claim, Play
 from .codes import mask_cards
 from .deal import tricks_per_round
-from .notation import ALL_CARDS, DOPPELGANGER, PLAIN_SUITS, SUIT_SYMBOLS, SUITS, Card, card
-from .rules import BONUS_NAMES, Rules, follow_reason
+from .notation import ALL_CARDS, DOPPELGANGER, PLAIN_SUITS, SUIT_SYMBOLS, SUITS, Card, card, suit
+from .rules import BONUS_NAMES, Rules, follow_options, follow_reason
 
 
 class Table(Protocol):
@@ -249,5 +257,28 @@ def action_label(action: Action) -> str:
     return c.symbol
 
 
-__all__ = ["explain", "refusal", "declarable", "check_claim", "action_label", "Table",
+# -- following --------------------------------------------------------------------------------
+def legal_plays(hand: Iterable[Any], lead_suit: str | None) -> list[Card]:
+    """The cards of ``hand`` that may be played; ``lead_suit=None`` means the player leads.
+
+    DT-R7: the leader plays any card. DT-R9: a follower holding a plain card of the lead suit
+    plays a lead-suit card or a D card; otherwise any card. D cards are always legal.
+    """
+    if isinstance(hand, str):
+        hand = hand.replace(",", " ").split()
+    items: tuple[Any, ...] = check_sequence(
+        list(hand) if isinstance(hand, (set, frozenset)) else hand, "hand",
+                           max_len=12)
+    held = [c if type(c) is Card else card(c) for c in items]
+    if len(set(held)) != len(held):
+        twice = next(c for c in held if held.count(c) > 1)
+        raise BadInput("NB-ARG", f"hand holds {twice} twice, but there is only one card of each "
+                       "number and suit")
+    if lead_suit is None:
+        return held
+    lead = lead_suit if lead_suit in PLAIN_SUITS else suit(lead_suit, rule="DT-R9")
+    return list(follow_options(held, lead))
+
+
+__all__ = ["legal_plays", "explain", "refusal", "declarable", "check_claim", "action_label", "Table",
            "MomentTable"]

@@ -498,7 +498,7 @@ def view_html(state: Any, seat: int) -> Html:
     the forecasts (the others' stay secret until every forecast is made, DT-R6), the tricks won,
     the bonus cards and the totals. Nothing else of the state is read, so no other hand can show
     (the play-a-hand widget's tests check it)."""
-    from .rules import legal_plays
+    from .legal import legal_plays
 
     view = state.view(seat)
     labels = state.rules.suit_labels

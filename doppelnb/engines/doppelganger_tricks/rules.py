@@ -3,8 +3,6 @@
 >>> r = resolve_trick(["6C", "6D", "4C", "9T"])      # DT-E3: the two 6s annihilate
 >>> r.annihilated, r.winner, r.rule
 ((0, 1), 2, 'DT-R13a')
->>> [str(c) for c in legal_plays(["9S", "8C", "1D", "6D"], "S")]   # DT-E2, player B
-['9S', '1D', '6D']
 >>> forecast_points(0, 0), forecast_points(3, 4), forecast_points(3, 5)
 (7, 1, 0)
 """
@@ -275,31 +273,10 @@ def _reason(r: TrickResult) -> str:
 
 
 # -- following --------------------------------------------------------------------------------
-def legal_plays(hand: Iterable[Any], lead_suit: str | None) -> list[Card]:
-    """The cards of ``hand`` that may be played; ``lead_suit=None`` means the player leads.
-
-    DT-R7: the leader plays any card. DT-R9: a follower holding a plain card of the lead suit
-    plays a lead-suit card or a D card; otherwise any card. D cards are always legal.
-    """
-    if isinstance(hand, str):
-        hand = hand.replace(",", " ").split()
-    items: tuple[Any, ...] = check_sequence(
-        list(hand) if isinstance(hand, (set, frozenset)) else hand, "hand",
-                           max_len=12)
-    held = [c if type(c) is Card else card(c) for c in items]
-    if len(set(held)) != len(held):
-        twice = next(c for c in held if held.count(c) > 1)
-        raise BadInput("NB-ARG", f"hand holds {twice} twice, but there is only one card of each "
-                       "number and suit")
-    if lead_suit is None:
-        return held
-    lead = lead_suit if lead_suit in PLAIN_SUITS else suit(lead_suit, rule="DT-R9")
-    return list(follow_options(held, lead))
-
-
 def follow_options(hand: Sequence[Card], lead: str) -> Sequence[Card]:
     """The cards of ``hand`` (cards, not text) a follower may play to the plain ``lead`` suit:
-    the hand itself, or a new list. The fast core of :func:`legal_plays`, used by the state."""
+    the hand itself, or a new list. The fast core of :func:`.legal.legal_plays`, used by the
+    state."""
     for c in hand:
         if c.suit == lead:  # DT-R9: holding the lead suit, follow it or play a D card
             return [c for c in hand if c.suit == lead or c.suit == DOPPELGANGER]
@@ -388,6 +365,6 @@ def round_points(bid: int, won: int, bonuses: Iterable[str] = (), rules: Rules |
     return forecast_points(bid, won) + bonus_points(bonuses, bid, won, rules)
 
 
-__all__ = ["Rules", "TrickResult", "PlayedTrick", "RoundScore", "resolve_trick", "legal_plays", "follow_options", "follow_reason",
+__all__ = ["Rules", "TrickResult", "PlayedTrick", "RoundScore", "resolve_trick", "follow_options", "follow_reason",
            "forecast_points", "bonus_points", "round_points", "check_bonuses", "BONUS_NAMES",
            "PLAIN_SUITS", "MAX_TRICKS"]

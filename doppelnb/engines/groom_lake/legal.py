@@ -169,12 +169,12 @@ def legal_actions(s: Any) -> tuple[Action, ...]:
 
 
 def legal_reference(s: Any) -> tuple[Action, ...]:
-    """The legal actions by the rules' own checks: every candidate that :func:`problem`
+    """The legal actions by the rules' own checks: every candidate that :func:`refusal`
     does not refuse. The reference that the direct listings are tested against
     (tests/groom_lake/test_legal_listings.py)."""
     if s.result is not None:
         return ()
-    return tuple(parse_action(a) for a in candidates(s) if problem(s, a) is None)
+    return tuple(parse_action(a) for a in candidates(s) if refusal(s, a) is None)
 
 
 # -- direct listings ---------------------------------------------------------------------------
@@ -307,7 +307,7 @@ _REMOVES = (Remove("remove", "top"), Remove("remove", "bottom"))
 _TRAITS = (Trait("trait", "keep"), Trait("trait", "discard"))
 
 
-def problem(s: Any, action: tuple[Any, ...]) -> RuleError | None:
+def refusal(s: Any, action: tuple[Any, ...]) -> RuleError | None:
     """Why ``action`` is refused now (an :class:`IllegalAction` naming the rule), or None."""
     kind, ph = action[0], s.phase
     allowed = PHASE_ACTIONS.get(ph, ())
@@ -525,7 +525,7 @@ def _problem_ballot(s: Any, vote: str) -> RuleError | None:
 
 #: Action kind -> the function that says why it is refused now, or None (called as
 #: ``PROBLEMS[kind](position, *args)``). An explicit table rather than a name built from the kind, so
-#: every check is named where it is used; :func:`problem` looks a kind up only after
+#: every check is named where it is used; :func:`refusal` looks a kind up only after
 #: finding it among the phase's actions (:data:`.actions.PHASE_ACTIONS`), which parse_action
 #: has already limited to the kinds of :data:`.actions.ARITY`.
 PROBLEMS: Final[Mapping[str, Callable[..., RuleError | None]]] = {
@@ -554,5 +554,45 @@ LISTINGS: Final[Mapping[str, Callable[[Any], tuple[Action, ...]]]] = {
 }
 
 
+#: How :func:`action_label` words the kinds that need no look-up.
+_ACTION_WORDS = {"discard": "discard {0}", "scout": "scout", "end_turn": "end the turn",
+                 "give_up": "propose giving up", "keep": "keep tile {0}",
+                 "remove": "remove the {0} discard", "pile": "add {0} to the pile",
+                 "done": "add nothing more", "roll": "roll the dice", "pay": "pay with {0}",
+                 "trait": "{0} the revealed card", "ballot": "vote {0}"}
+
+
+def card_words(card: str) -> str:
+    """A Supply card's name as a player says it: ``field_notes`` -> ``field notes`` (here beside
+    :func:`action_label`, which says it; :mod:`.render` imports it, as legal cannot import render:
+    render reads the state, which reads this module)."""
+    return str(card).replace("_", " ")
+
+
+def action_label(state: Any, action: tuple[Any, ...]) -> str:
+    """The action in a player's words ("add canteen to the pile"), for move lists and
+    refusals: beside the legal listing, as in every engine (issue 26)."""
+    kind, args = action[0], action[1:]
+    if kind in ("move", "clear"):
+        tile = state.tile_at(tuple(args))
+        what = f" ({tile.name})" if tile and tile.terrain != "start" else ""
+        return f"{kind} to {fmt(tuple(args))}{what}" if kind == "move" else f"clear {fmt(tuple(args))}{what}"
+    if kind == "place":
+        return f"place {state.pending['tile'] if state.pending else '?'} at {fmt(args[:2])} turned {args[2]}°"
+    if kind == "vote":
+        return f"call a vote against P{args[0] + 1}"
+    if kind == "crash":
+        return f"give {card_words(args[0])} to P{args[1] + 1}"
+    if kind == "take_life":
+        return f"take a Life token from P{args[0] + 1}"
+    if kind in ("pile", "pay") and args[0] in ("life", "recovery"):
+        what = "a Life token" if args[0] == "life" else "a Recovery card"
+        return f"add {what} to the pile" if kind == "pile" else f"pay {what}"
+    words = _ACTION_WORDS.get(kind)
+    if words is not None:
+        return words.format(*(card_words(a) if isinstance(a, str) else a for a in args))
+    return " ".join([kind.replace("_", " "), *map(str, args)])
+
+
 __all__ = ["to_move", "mover", "order_from", "in_game", "victims", "scout_stack", "legal_actions",
-           "legal_reference", "candidates", "problem", "PROBLEMS", "LISTINGS"]
+           "legal_reference", "candidates", "refusal", "action_label", "PROBLEMS", "LISTINGS"]

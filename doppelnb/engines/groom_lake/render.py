@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING, Any
 from ...core.checks import check_instance, check_sequence
 from ...core.render import PALETTE, Html, Svg, heat_colour, html_table, tag
 from .desert import Desert, PlacementReport, _rebuild_desert
+from .legal import card_words
 from .paths import stack_chain, stack_to_draw
-from .tiles import OBSTACLE_NAMES, Coord, Tile, fmt
+from .tiles import OBSTACLE_NAMES, Coord, Tile
 
 if TYPE_CHECKING:
     from .state import State
@@ -27,11 +28,6 @@ ILLUSTRATIVE = "illustrative tiles (the rulebook lists none)"
 #: ink of a cleared obstacle or an explored Crash Site: still readable, visibly done
 DONE_INK = "#1b6e2e"
 NOTE_INK = "#555"
-
-
-def card_words(card: str) -> str:
-    """A Supply card's name as a player says it: ``field_notes`` -> ``field notes``."""
-    return str(card).replace("_", " ")
 
 
 _SNAKE = re.compile(r"\b([a-z]+(?:_[a-z0-9]+)+)\b")
@@ -492,36 +488,5 @@ def neighbours_svg(desert: Desert, at: Coord = (0, 0)) -> Svg:
 
 
 #: How the other actions read in a move list (card names in plain words).
-_ACTION_WORDS = {"discard": "discard {0}", "scout": "scout", "end_turn": "end the turn",
-                 "give_up": "propose giving up", "keep": "keep tile {0}",
-                 "remove": "remove the {0} discard", "pile": "add {0} to the pile",
-                 "done": "add nothing more", "roll": "roll the dice", "pay": "pay with {0}",
-                 "trait": "{0} the revealed card", "ballot": "vote {0}"}
-
-
-def action_label(state: State, action: tuple[Any, ...]) -> str:
-    """The action in a player's words ("add canteen to the pile"), for move lists."""
-    kind, args = action[0], action[1:]
-    if kind in ("move", "clear"):
-        tile = state.tile_at(tuple(args))
-        what = f" ({tile.name})" if tile and tile.terrain != "start" else ""
-        return f"{kind} to {fmt(tuple(args))}{what}" if kind == "move" else f"clear {fmt(tuple(args))}{what}"
-    if kind == "place":
-        return f"place {state.pending['tile'] if state.pending else '?'} at {fmt(args[:2])} turned {args[2]}°"
-    if kind == "vote":
-        return f"call a vote against P{args[0] + 1}"
-    if kind == "crash":
-        return f"give {card_words(args[0])} to P{args[1] + 1}"
-    if kind == "take_life":
-        return f"take a Life token from P{args[0] + 1}"
-    if kind in ("pile", "pay") and args[0] in ("life", "recovery"):
-        what = "a Life token" if args[0] == "life" else "a Recovery card"
-        return f"add {what} to the pile" if kind == "pile" else f"pay {what}"
-    words = _ACTION_WORDS.get(kind)
-    if words is not None:
-        return words.format(*(card_words(a) if isinstance(a, str) else a for a in args))
-    return " ".join([kind.replace("_", " "), *map(str, args)])
-
-
 __all__ = ["desert_svg", "seat_and_onlooker", "neighbours_svg", "state_svg", "tile_svg", "placement_svg", "state_html", "step_html",
-           "steps_table", "view_html", "card_words", "plain_words", "action_label", "FILL"]
+           "steps_table", "view_html", "card_words", "plain_words", "FILL"]

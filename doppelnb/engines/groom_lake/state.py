@@ -175,8 +175,8 @@ class State(FrozenGameState):
             raise problem
 
     def _problem(self, action: tuple[Any, ...]) -> RuleError | None:
-        """Why ``action`` is refused now (:func:`.legal.problem`), or None."""
-        return legal.problem(self, action)
+        """Why ``action`` is refused now (:func:`.legal.refusal`), or None."""
+        return legal.refusal(self, action)
 
     @property
     def outcome(self) -> Outcome:
@@ -333,9 +333,7 @@ class State(FrozenGameState):
     # -- words, views and pictures -----------------------------------------------------------------
     def action_label(self, action: tuple[Any, ...]) -> str:
         """The action in a player's words ("add canteen to the pile"), for move lists."""
-        from .render import action_label
-
-        return action_label(self, action)
+        return legal.action_label(self, action)
 
     def explain(self, action: Any) -> str:
         """"legal", or the rule id and the plain reason why ``action`` is refused now."""
