@@ -75,7 +75,7 @@ def _quest() -> list[tuple[str, Callable[[], Any]]]:
     from doppelnb.engines.doppelganger_quest import render
 
     state = dq.new_game(5, seed=3)
-    return [("table_html", lambda: render.table_html(state)),
+    return [("state_html", lambda: render.state_html(state)),
             ("view_html", lambda: render.view_html(state, 0))]
 
 

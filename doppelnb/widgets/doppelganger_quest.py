@@ -9,7 +9,7 @@ import ipywidgets as widgets
 from ..core.checks import check_int, check_sequence, fail
 from ..core.render import bar_chart, html_table
 from ..engines import doppelganger_quest as dq
-from ..engines.doppelganger_quest.render import bag_svg, table_html, view_html
+from ..engines.doppelganger_quest.render import bag_svg, state_html, view_html
 from .offline import precomputed
 from .stepper import GameStepper
 
@@ -24,7 +24,7 @@ def quest_stepper(states: Iterable[dq.State], *, viewer: int | None = None, titl
     # The stepper puts its move list beside the view: a view narrower than the page keeps the
     # list on the page (the table and the Quest card then stack).
     return GameStepper.from_states(
-        list(states), render=lambda s: f'<div style="max-width:690px">{table_html(s, viewer)}</div>',
+        list(states), render=lambda s: f'<div style="max-width:690px">{state_html(s, viewer)}</div>',
         title=title)
 
 
@@ -35,7 +35,7 @@ def game_stepper(players: int = 5, *, seed: int = 1, viewer: int | None = None) 
         check_int(viewer, "viewer", 0, players - 1)
     return GameStepper.for_game(dq, players, seed=seed, policy=dq.simple_policy,
                                 render=lambda s: f'<div style="max-width:690px">'
-                                f"{table_html(s, viewer)}</div>",
+                                f"{state_html(s, viewer)}</div>",
                                 title=f"Doppelgänger, {players} players (simple bots)")
 
 

@@ -20,7 +20,7 @@ from doppelnb.engines import doppelganger_quest as dq
 from doppelnb.engines.doppelganger_quest import cards as dq_cards
 from doppelnb.engines.doppelganger_quest.analysis import BRUTE_LIMIT
 from doppelnb.engines.doppelganger_quest.players import _peeked
-from doppelnb.engines.doppelganger_quest.render import bag_svg, table_html, table_svg, view_html
+from doppelnb.engines.doppelganger_quest.render import bag_svg, state_html, table_svg, view_html
 from doppelnb.engines.doppelganger_quest.simulation import MAX_GAMES, paired_games
 from doppelnb.engines.doppelganger_quest.table import add_line
 
@@ -65,7 +65,7 @@ def test_dq_r39_knight_window_hides_the_drawn_pair():
         if seat != roller:
             assert s.view(seat).drawn is None
     # the table drawing for the Knight shows no drawn dice either
-    assert "drawn, " not in str(table_html(s, knight))
+    assert "drawn, " not in str(state_html(s, knight))
 
 
 def _scramble(s, player, rng):
@@ -384,7 +384,7 @@ BAD_CALLS = [
     ("play empty", lambda: _state().play(())),
     ("play unhashable", lambda: _state().play([["target"], 1])),
     ("table_svg viewer", lambda: table_svg(_state(), 1.5)),
-    ("table_html viewer", lambda: table_html(_state(), 9)),
+    ("state_html viewer", lambda: state_html(_state(), 9)),
     ("view_html", lambda: view_html(None, 0)),
     ("bag_svg", lambda: bag_svg(10**9)),
     ("bag_svg drawn", lambda: bag_svg(drawn=("red",))),

@@ -232,17 +232,17 @@ def test_sweep_html_shows_the_summary_verdicts_in_words():
     from doppelnb.core.sweep import balance_summary
 
     name = "doppelganger_tricks_bonus_max_per_player"
-    html = str(render.sweep_html(name, "score_spread"))
+    html = str(render.balance_section(name, "score_spread"))
     verdicts = re.findall(r"<p>(.*?)</p>", str(balance_summary(name, "score_spread")), re.S)
     # each verdict in words, escaped once (the words hold an apostrophe: "the round's tricks")
     assert verdicts and all(escape(teaching.plain_sweep_text(unescape(v))) in html
                             for v in verdicts)
     assert not RAW.search(_text(html)), RAW.findall(_text(html))
-    bare = str(render.sweep_html("doppelganger_tricks", "first_player_advantage",
+    bare = str(render.balance_section("doppelganger_tricks", "first_player_advantage",
                                  verdicts=False, reference=0))
     assert "<p>" not in bare and not RAW.search(_text(bare))
     with pytest.raises(BadInput):
-        render.sweep_html(name, "no_such_metric")
+        render.balance_section(name, "no_such_metric")
 
 
 def test_census_table_names_its_events_in_words():

@@ -228,7 +228,7 @@ def quest_svg(state: State) -> Svg:
     return svg
 
 
-def table_html(state: State, viewer: int | None = None, log_lines: int = 8) -> Html:
+def state_html(state: State, viewer: int | None = None, log_lines: int = 8) -> Html:
     """:func:`table_view` under the name the widgets and ``_repr_html_`` use."""
     return table_view(state, viewer, log_lines)
 
@@ -433,7 +433,7 @@ def _who(t: Any) -> str:
     return "the animal" if t == "animal" else f"P{t + 1}"
 
 
-__all__ = ["bag_svg", "tokens_svg", "table_svg", "quest_svg", "table_html", "view_html",
+__all__ = ["bag_svg", "tokens_svg", "table_svg", "quest_svg", "state_html", "view_html",
            "seat_view_html",
            "pingpong_trace", "ILLUSTRATIVE", "table_view", "knowledge_view", "balance_section",
            "sabotage_games", "LEGEND"]

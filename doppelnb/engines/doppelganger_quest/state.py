@@ -405,9 +405,9 @@ class State(TableQueries, FrozenGameState):
         return "\n".join(out)
 
     def _repr_html_(self) -> str:
-        from .render import table_html
+        from .render import state_html
 
-        return str(table_html(self))
+        return str(state_html(self))
 
 
 def new_game(players: int, *, rules: Rules | None = None, seed: int | None = None,

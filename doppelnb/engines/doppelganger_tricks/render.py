@@ -456,7 +456,7 @@ def census_chart(censuses: dict[int, dict[str, int]]) -> Svg:
 
 
 # -- shipped sweeps, in words (the words themselves are in :mod:`.teaching`) -------------------
-def sweep_html(name: str, metric: str, *, verdicts: bool = True,
+def balance_section(name: str, metric: str, *, verdicts: bool = True,
                reference: float | None = None) -> Html:
     """A shipped sweep (``doppelnb/data/sweeps/NAME.csv``) for a class: the verdict sentences of
     :func:`doppelnb.core.sweep.balance_summary` (the only place the words "settled" and "not
@@ -539,4 +539,4 @@ def view_html(state: Any, seat: int) -> Html:
 
 __all__ = ["card_svg", "hand_svg", "trick_svg", "state_html", "sheet_html", "forecasts_html", "view_html",
            "forecast_html", "dvalue_html", "census_html", "annihilation_rates_html", "census_chart", "scoring_table_html",
-           "SUIT_COLOURS", "CENSUS_LABELS", "sweep_html"]
+           "SUIT_COLOURS", "CENSUS_LABELS", "balance_section"]

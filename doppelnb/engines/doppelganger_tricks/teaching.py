@@ -2,7 +2,7 @@
 words, what the engine does under each reading (:func:`flag_effects`, run on small scenarios),
 the rulebook's open questions with every reading (:func:`ambiguity_table`), and the shipped
 sweeps' code names (metrics, flag readings, bots) in words for the chapter's sweep tables and
-charts (:func:`.render.sweep_html`).
+charts (:func:`.render.balance_section`).
 
 >>> plain_sweep_text("score_spread is 5.1 by default and 6.0 with bonus_max_per_player=2.")
 'score spread is 5.1 by default and 6.0 with both bonus cards allowed to one player.'
