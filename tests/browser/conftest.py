@@ -48,9 +48,16 @@ def pytest_collection_modifyitems(config, items):
             config.hook.pytest_deselected(items=drop)
             items[:] = keep
         return
-    # The accessibility tests go last (a stable sort keeps every other order): the audits of the
-    # pages the explainer and app tests opened are then waiting for them (``axe_results``).
-    items.sort(key=lambda item: item.path.name == "test_accessibility.py")
+    # The Voila tests run after the explainer tests: their pages start loading when the session
+    # starts (``_voila_pages_load_meanwhile``), so the kernels run the chapters while the explainer
+    # tests use the browser, instead of the first app test waiting for all of them. The
+    # accessibility tests go last: the audits of the pages the explainer and app tests opened are
+    # then waiting for them (``axe_results``). A stable sort keeps every other order.
+    items.sort(key=lambda item: (item.path.name == "test_accessibility.py",
+                                 item.path.name in VOILA_FILES))
+
+
+VOILA_FILES = ("test_app.py", "test_play_hand_app.py")
 
 
 def pytest_terminal_summary(terminalreporter):
@@ -251,6 +258,17 @@ def voila_server(tmp_path_factory):
     finally:
         stop(proc)
         log.close()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _voila_pages_load_meanwhile(request):
+    """Ask Voila for every chapter's page before the first test, when a selected test needs them.
+
+    Voila runs each page's notebook in a kernel of its own (about 45 s of CPU for all of them);
+    started first, that work overlaps the explainer tests, which mostly wait on Chromium.
+    """
+    if any("app_pages" in getattr(item, "fixturenames", ()) for item in request.session.items):
+        request.getfixturevalue("app_pages")
 
 
 @pytest.fixture(scope="session")
