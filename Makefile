@@ -14,6 +14,7 @@
 #                     fingerprints on every core, under nice (ONLY=NAME: one table)
 #   make ladders    - measured strength: the shipped ladders (doppelnb/data/ladders) played
 #                     again from their recorded arguments (long: see its comments; ONLY=GAME)
+#   make ladders-check - each shipped ladder's CSV refitted and its first game replayed whole
 #   make budget-curve - Tricks' MCTS strength over its budget against greedy, in build/ladders/
 #   make strip      - put the notebooks in the form the pre-commit stripper keeps them
 #   make explainers - notebooks -> standalone offline HTML pages in build/explainers/
@@ -54,7 +55,7 @@ BROWSER_DEBS := chromium fonts-dejavu-core fonts-liberation fonts-symbola
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: setup setup-lab lab test lint unit unit-typecheck notebooks bench clean chromium vendor explainers \
-	browser app loadtest screenshots package typecheck golden soak sweep sweeps ladders budget-curve strip fast fast-test wheels
+	browser app loadtest screenshots package typecheck golden soak sweep sweeps ladders ladders-check budget-curve strip fast fast-test wheels
 
 setup: $(STAMP)
 
@@ -247,13 +248,18 @@ sweeps: setup
 #   doppelganger_quest: 480 games at 4 seats, 1.2 s CPU a game, 9 min CPU in all; per decision mcts:32 35 ms
 #   doppelganger_tricks: 160 games at 3 seats, 2.0 s CPU a game, 5 min CPU in all; per decision mcts:32 23 ms, mcts:128:round 42 ms
 #   groom_lake: 480 games at 3 seats, 0.8 s CPU a game, 6 min CPU in all; per decision mcts:16 22 ms
-# ONLY=GAME plays one ladder; `python tools/ladders.py --check` refits each CSV from its recorded
-# games and replays each first game (what tests/test_shipped_ladders.py checks) without playing.
+# ONLY=GAME plays one ladder. `make ladders-check` (tools/ladders.py --check) refits each CSV from
+# its recorded games and replays each first game whole without playing the ladder (about 30 s);
+# tests/test_shipped_ladders.py does the same except for Doppel Doubt's first game, whose first
+# 100 actions it replays.
 LADDER_DIR  ?= build/ladders
 LADDER_SEED ?= 1
 ladders: setup
 	nice -n 19 $(BIN)/python tools/ladders.py --workers $(WORKERS) --no-progress \
 		$(if $(ONLY),--only $(ONLY))
+
+ladders-check: setup
+	$(BIN)/python tools/ladders.py --check $(if $(ONLY),--only $(ONLY))
 
 # MCTS over its budget against greedy in Tricks, 200 games a budget on the same deals, in
 # build/ladders/ (about 25 min CPU; not shipped; LADDER_GAMES=N for a quick look).

@@ -62,6 +62,7 @@ from .play import (
     seat_schedule,
 )
 from .shipped import (
+    OPENING_ACTIONS,
     README_BEGIN,
     README_END,
     SEARCH_PREFIXES,
@@ -73,13 +74,14 @@ from .shipped import (
     ladders_folder,
     load_ladder,
     measured_ratings,
+    opening,
     provenance,
     provenance_text,
     readme_rows,
     shipped_ladders,
 )
 
-__all__ = ["README_BEGIN", "README_END", "SEARCH_PREFIXES", "measured_ratings", "provenance_text", "readme_rows", "MAX_POLICIES", "ladder", "Ladder", "budget_curve", "BudgetCurve", "BudgetPoint", "COLUMNS",
+__all__ = ["OPENING_ACTIONS", "README_BEGIN", "README_END", "SEARCH_PREFIXES", "measured_ratings", "provenance_text", "readme_rows", "MAX_POLICIES", "ladder", "Ladder", "budget_curve", "BudgetCurve", "BudgetPoint", "COLUMNS",
            "HEADER", "MAX_GAMES", "deal_seed", "seat_schedule", "ShippedLadder", "load_ladder",
            "ladder_verdict", "ladder_report", "shipped_ladders", "ladders_folder",
-           "provenance", "fingerprint", "command_of"]
+           "provenance", "fingerprint", "opening", "command_of"]

@@ -34,6 +34,10 @@ LADDER_FORMAT = 1
 #: Games replayed by a shipped ladder's fingerprint (its first games: a searching seat makes
 #: each one cost a few CPU seconds, so one per ladder).
 FINGERPRINT_GAMES = 1
+#: Actions of game 0 a shipped ladder's fingerprint also hashes on their own (``"opening"``): a
+#: check a test can afford where a whole game cannot (Doppel Doubt's first ladder game is 1,100
+#: actions and about 19 s of CPU; its first 100 about 3 s). :func:`opening` plays only them.
+OPENING_ACTIONS = 100
 _JSON_KEYS = {"doppelnb_ladder", "game", "doppelnb", "date", "csv_sha256", "arguments",
               "command", "cpu", "fingerprint", "places", "note"}
 #: Keys a ``GAME.json`` has only when it needs them: ``"timeouts"``, ``{"max_actions": cap,
@@ -87,25 +91,54 @@ def fingerprint(game: str, arguments: dict[str, Any], count: int = FINGERPRINT_G
     """``{"games": count, "results": sha256, "moves": sha256}`` of games ``0 .. count-1`` of a
     ladder with these arguments, played as :func:`ladder` plays them (the same deals, seats and
     random draws): the results are each game's seats and places, the moves every action of the
-    game. Replayed with today's engine they match unless a rule, a deal or a decision changed."""
+    game. Replayed with today's engine they match unless a rule, a deal or a decision changed.
+    Also game 0's :func:`opening` (``"opening_actions"``, ``"opening"``), taken from its moves."""
     import hashlib
 
     from ..resume import _canonical
 
-    spec = spec_of(game)
-    lineup = lineup_of(arguments)
-    players, seed = arguments["players"], arguments["seed"]
     results, moves = [], []
     for index in range(check_int(count, "count", 1, 100)):
-        seats = sweep_run.seats_for(lineup, players, index)
-        facts, state = sweep_run._play(spec, {}, players, seats,
-                                       deal_seed(seed, game, players, index),
-                                       (seed, "ladder", "players", game, players, index))
+        seats, facts, state = _play_ladder_game(game, arguments, index)
         results.append([list(seats), list(_places(facts))])
         moves.append(list(state.actions))
     return {"games": count,
             "results": hashlib.sha256(_canonical(results).encode()).hexdigest(),
-            "moves": hashlib.sha256(_canonical(moves).encode()).hexdigest()}
+            "moves": hashlib.sha256(_canonical(moves).encode()).hexdigest(),
+            **_opening_of(moves[0], OPENING_ACTIONS)}
+
+
+def opening(game: str, arguments: dict[str, Any], actions: int = OPENING_ACTIONS
+            ) -> dict[str, Any]:
+    """``{"opening_actions": actions, "opening": sha256}`` of the first ``actions`` actions of
+    game 0 of a ladder with these arguments, playing only those (the game stops at them as at
+    an action cap; the draws before are the same): the part of :func:`fingerprint` a quick
+    check replays."""
+    actions = check_int(actions, "actions", 1, 10_000)
+    _, _, state = _play_ladder_game(game, arguments, 0, max_actions=actions)
+    return _opening_of(list(state.actions), actions)
+
+
+def _play_ladder_game(game: str, arguments: dict[str, Any], index: int,
+                      max_actions: int | None = None) -> tuple[tuple[str, ...], Any, Any]:
+    """Game ``index`` of a ladder, played as :func:`ladder` plays it: (seats, facts, state)."""
+    spec = spec_of(game)
+    players, seed = arguments["players"], arguments["seed"]
+    seats = tuple(sweep_run.seats_for(lineup_of(arguments), players, index))
+    facts, state = sweep_run._play(spec, {}, players, seats,
+                                   deal_seed(seed, game, players, index),
+                                   (seed, "ladder", "players", game, players, index),
+                                   max_actions=max_actions)
+    return seats, facts, state
+
+
+def _opening_of(moves: list[Any], actions: int) -> dict[str, Any]:
+    import hashlib
+
+    from ..resume import _canonical
+
+    return {"opening_actions": actions,
+            "opening": hashlib.sha256(_canonical(list(moves[:actions])).encode()).hexdigest()}
 
 
 def provenance(result: Ladder, *, wall_seconds: float, workers: int, date: str,
