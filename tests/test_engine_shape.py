@@ -258,3 +258,107 @@ def test_game_spec_names_every_helper_or_an_explicit_none(engine: str) -> None:
     assert len(calls) == 1, "one GameSpec(...) per engine"
     given = {keyword.arg for keyword in calls[0].keywords}
     assert given == {field.name for field in dataclasses.fields(GameSpec)}
+
+
+# -- the same names in every engine (issue 26, the last differences) -------------------------
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_game_and_player_counts_live_in_notation(engine: str) -> None:
+    """``GAME`` and ``PLAYER_COUNTS`` are defined in ``notation.py`` (Doppeldoppel's place for
+    them), and what the package, its ``State`` and the game registry give is that one value."""
+    import importlib
+
+    from doppelnb.core.spec import spec_of
+
+    package = importlib.import_module(f"doppelnb.engines.{engine}")
+    notation = importlib.import_module(f"doppelnb.engines.{engine}.notation")
+    assert notation.GAME == engine and "GAME" in notation.__all__
+    assert "PLAYER_COUNTS" in notation.__all__
+    assert package.GAME is notation.GAME and package.PLAYER_COUNTS is notation.PLAYER_COUNTS
+    assert package.State.game == notation.GAME
+    assert package.State.player_counts is notation.PLAYER_COUNTS
+    assert spec_of(engine).player_counts is notation.PLAYER_COUNTS
+    defined = {node.targets[0].id
+               for module in (ENGINES / engine).glob("*.py")
+               if module.stem != "notation"
+               for node in ast.parse(module.read_text(encoding="utf-8")).body
+               if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)}
+    assert not defined & {"GAME", "PLAYER_COUNTS"}, "defined outside notation.py"
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_simulate_returns_the_engines_play_summary(engine: str) -> None:
+    """One name for what ``simulate`` counts: ``simulation.PlaySummary``, exported by the
+    package and returned by its ``simulate``."""
+    import importlib
+
+    package = importlib.import_module(f"doppelnb.engines.{engine}")
+    simulation = importlib.import_module(f"doppelnb.engines.{engine}.simulation")
+    assert package.PlaySummary is simulation.PlaySummary and "PlaySummary" in package.__all__
+    assert isinstance(package.simulate(1, seed=1), simulation.PlaySummary)
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_the_legal_listing_lives_in_legal_not_on_the_state(engine: str) -> None:
+    """The legal actions are listed by ``legal.legal_actions`` (``State.legal_actions`` calls
+    it); no State has a public listing of its own for one seat (Doppel Doubt's ``legal_for``
+    was the last)."""
+    import importlib
+
+    package = importlib.import_module(f"doppelnb.engines.{engine}")
+    legal = importlib.import_module(f"doppelnb.engines.{engine}.legal")
+    assert callable(getattr(legal, "legal_actions", None)) or engine == "doppelganger_tricks"
+    public = {name for name in dir(package.State) if not name.startswith("_")}
+    assert not {name for name in public if name.startswith("legal_")} - {"legal_actions"}
+
+
+def _played(package: object, seed: int, steps: int) -> list[tuple[object, list[object]]]:
+    """``(state, its legal actions)`` along ``steps`` random moves of a seeded game."""
+    import random
+
+    state = package.new_game(package.PLAYER_COUNTS[0], seed=seed)  # type: ignore[attr-defined]
+    rng = random.Random(seed)
+    out = []
+    for _ in range(steps):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        out.append((state, legal))
+        state = state.play(rng.choice(legal))
+    return out
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_refusal_is_none_for_a_legal_action_and_the_rules_error_otherwise(engine: str) -> None:
+    """``legal.refusal(state, action)``, as Doppeldoppel's: ``None`` for a legal action; for
+    any other (here: actions legal at other moments of the game), the ``RuleError`` naming the
+    rule, the very one ``State.play`` raises for it. The quest's (and Tricks') returned an
+    error for a legal action too, Doppel Doubt's took the seat and a label first."""
+    import importlib
+    import random
+
+    from doppelnb.core.errors import RuleError
+
+    package = importlib.import_module(f"doppelnb.engines.{engine}")
+    legal = importlib.import_module(f"doppelnb.engines.{engine}.legal")
+    rng = random.Random(7)
+    refused = 0
+    for seed in range(2):
+        moments = _played(package, seed, 60)
+        seen = list(dict.fromkeys(a for _, actions in moments for a in actions[:40]))
+        for state, actions in moments:
+            for action in rng.sample(actions, min(len(actions), 8)):
+                assert legal.refusal(state, action) is None, action
+            others = [a for a in rng.sample(seen, min(len(seen), 40)) if a not in actions][:8]
+            for action in others:
+                error = legal.refusal(state, action)
+                if error is None:  # legal but not listed: Groom Lake lists one of a symmetric
+                    state.play(action)  # tile's equal rotations; so play must accept it
+                    continue
+                assert isinstance(error, RuleError), action
+                assert error.rule and error.reason
+                with pytest.raises(RuleError) as raised:
+                    state.play(action)
+                assert (raised.value.rule, raised.value.reason) == (error.rule, error.reason)
+                refused += 1
+    assert refused > 20

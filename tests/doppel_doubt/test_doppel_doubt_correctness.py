@@ -304,7 +304,6 @@ def _hostile_calls():
         ("is_jester", lambda: state.is_jester(None)),
         ("results early", lambda: state.results()),
         ("step", lambda: state.step(1.5)),
-        ("legal_for", lambda: state.legal_for("3")),
         ("start_labels", lambda: state.start_labels(None)),
         ("determinize", lambda: db.determinize(state, 10, random.Random(1))),
         ("determinize rng", lambda: db.determinize(state, 1, None)),

@@ -20,6 +20,7 @@ from doppelnb.engines import doppel_doubt as db
 from doppelnb.engines.doppel_doubt import claims, scoring
 from doppelnb.engines.doppel_doubt.actions import Submission
 from doppelnb.engines.doppel_doubt.apply import Draft, revised
+from doppelnb.engines.doppel_doubt.legal import legal_actions
 from doppelnb.engines.doppel_doubt.rules import _allocate_starts, _draft_shapes
 
 VARIANTS = [db.Rules(),
@@ -75,7 +76,7 @@ def test_a_shape_ranked_in_a_playout_leaves_the_legal_list_a_fresh_listing_gives
         cached = state._legal
         if cached is not None:
             handed += 1
-            assert list(cached) == db.State._legal_for(state, seat, state._step(seat))
+            assert list(cached) == legal_actions(state, seat, state._step(seat))
         action = random_policy(state, rng)
         after = fast_play(state, action)
         if action[0] == "shape" and after.round == state.round:

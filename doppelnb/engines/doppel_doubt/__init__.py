@@ -31,15 +31,14 @@ from .analysis import (
 )
 from .board import Board, Placement, Verdict
 from .claims import ClaimStep, Resolution, resolve_placements
+from .notation import GAME, PLAYER_COUNTS
 from .options import illustrative_shapes
 from .players import determinize, greedy, greedy_policy, playout
 from .players import sides as _sides
 from .rules import (
     COLOURS,
     DOPPELS,
-    GAME,
     LETTERS,
-    PLAYER_COUNTS,
     SIZE,
     Rules,
     allocate_starts,
@@ -61,6 +60,7 @@ from .scoring import (
     territory_scores,
 )
 from .shapes import Shape, one_sided_polyominoes, shape_by_name
+from .simulation import PlaySummary
 from .state import State, View, from_json, new_game
 
 # The engine's entry in the game registry (doppelnb.core.spec): everything players, sweeps, the
@@ -78,6 +78,6 @@ __all__ = [
     "illustrative_shapes", "deal_hands", "check_hands", "card_order", "check_dark",
     "allocate_starts", "draft_shapes", "ClaimStep", "Resolution", "resolve_placements",
     "territory_scores", "colour_scores", "guess_points", "adjust", "Results", "match_results",
-    "legal_counts", "takeover_comparison", "simulate", "greedy_policy", "greedy", "determinize",
-    "mid_game_board", "resolution_readings", "Action", "parse_action",
+    "legal_counts", "takeover_comparison", "simulate", "PlaySummary", "greedy_policy", "greedy",
+    "determinize", "mid_game_board", "resolution_readings", "Action", "parse_action",
 ]

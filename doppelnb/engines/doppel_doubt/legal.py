@@ -2,17 +2,18 @@
 (DB-R4..R8, DB-R10..R16, DB-R20, DB-A12, DB-A24): which part of its secret choice a seat makes
 next (:func:`step_of`, :func:`first_mover`), the legal actions :meth:`.state.State.legal_actions`
 lists (:func:`legal_actions`) and the rule :meth:`.state.State.play` names for a refused one
-(:func:`refusal`). The names are Doppeldoppel's; the seat is an argument because every seat
-chooses in secret, not only the one to move (DB-R5).
+(:func:`refusal`). The names and the calls are Doppeldoppel's; both also take a seat, by
+default the one to move, because every seat chooses in secret, one after another (DB-R5), and
+the fast playouts list a seat's step ahead of the state that would move it.
 
 Every function reads a :class:`Table`: a frozen :class:`.state.State`, or the draft
 :mod:`.apply` changes while an action (or a whole random playout) runs.
 
 >>> from .state import new_game
 >>> state = new_game(seed=1)
->>> legal_actions(state, 0)[0] == ("card", state.hands[0][0])
+>>> legal_actions(state)[0] == ("card", state.hands[0][0])
 True
->>> refusal(state, 0, ("dark", 5), "dark 5").rule
+>>> refusal(state, ("dark", 5)).rule
 'DB-R5'
 """
 
@@ -141,9 +142,15 @@ def first_mover(state: Table, start: int = 0) -> tuple[int | None, tuple[Any, ..
     return None, None
 
 
-def legal_actions(state: Table, seat: int, step: tuple[Any, ...] | None = None) -> list[Action]:
-    """``seat``'s legal actions for its next step (``step``: that step, when known), in the
-    order searches and records rely on; dispatched by a match on the step's kind."""
+def legal_actions(state: Table, seat: int | None = None,
+                  step: tuple[Any, ...] | None = None) -> list[Action]:
+    """``seat``'s (by default the seat to move's) legal actions for its next step (``step``:
+    that step, when known), in the order searches and records rely on; dispatched by a match on
+    the step's kind."""
+    if seat is None:
+        seat, step = first_mover(state)
+        if seat is None:
+            return []
     step = step or step_of(state, seat)
     if step is None:
         return []
@@ -220,10 +227,18 @@ def draw_guess(state: Table, seat: int, colour: str, draw: Callable[[int], int],
 _STEP_OF_KIND = {"shapes_done": "shape", "forfeit": "place"}
 
 
-def refusal(state: Table, seat: int, action: Any, label: str) -> IllegalAction | None:
-    """Why ``seat`` may not play ``action`` now, as an :class:`IllegalAction` naming the rule, or
-    None when it may (``label``: how the refusal names the action). As Doppeldoppel's, it
-    returns the refusal; the caller raises it. ``action`` is a parsed action."""
+def refusal(state: Table, action: Any, seat: int | None = None,
+            label: str | None = None) -> IllegalAction | None:
+    """Why ``seat`` (by default the seat to move) may not play ``action`` now, as an
+    :class:`IllegalAction` naming the rule, or None when it may (``label``: how the refusal
+    names the action, by default its notation). As Doppeldoppel's, it returns the refusal; the
+    caller raises it. ``action`` is a parsed action."""
+    if seat is None:
+        seat = first_mover(state)[0]
+        if seat is None:
+            return IllegalAction("NB-ARG", "the game is over: there is nothing to play")
+    if label is None:
+        label = str(action)
     try:
         _check(state, seat, action, label)
     except IllegalAction as refused:  # the rule helpers (check_dark, light_target_ok) raise

@@ -19,6 +19,8 @@ from typing import Any
 from ...core.checks import check_sequence, is_int, show
 from ...core.errors import BadInput
 
+GAME = "doppel_doubt"
+PLAYER_COUNTS = (10,)                             # DB-R1: 8 players and 2 Jesters
 SIZE = 17                                         # DB-R board: 17 x 17 squares
 Cell = tuple[int, int]
 #: Every square of the board, row by row: ``CELLS[r * SIZE + c] == (r, c)`` (shared tuples).
@@ -65,4 +67,4 @@ def _cell_list(cells: Any, name: str = "cells", limit: int = SIZE * SIZE) -> lis
     return [parse_cell(c, f"{name}[{i}]") for i, c in enumerate(items)]
 
 
-__all__ = ["SIZE", "Cell", "CELLS", "cell_name", "cells_text", "parse_cell", "on_board"]
+__all__ = ["GAME", "PLAYER_COUNTS", "SIZE", "Cell", "CELLS", "cell_name", "cells_text", "parse_cell", "on_board"]

@@ -41,8 +41,6 @@ DOPPELS = tuple(f"{c}-{x}" for c in COLOURS for x in LETTERS)  # "red-P", "red-Q
 CARDS = range(1, 101)                             # DB-R3
 ROUNDS = 10                                       # DB-R5
 SHAPES_PER_ROUND = 10                             # DB-R8
-GAME = "doppel_doubt"
-PLAYER_COUNTS = (10,)                             # DB-R1: 8 players and 2 Jesters
 
 
 # The three look-ups below are tables, so a wrong argument (``"red"`` where a Doppel is
@@ -426,6 +424,6 @@ def own_needed(rule: str, enemy: int, size: int) -> str:
 
 
 __all__ = ["Rules", "DEFAULT_RULES", "SIZE", "COLOURS", "LETTERS", "DOPPELS", "CARDS", "ROUNDS",
-           "SHAPES_PER_ROUND", "GAME", "PLAYER_COUNTS", "colour_of", "letter_of", "partner_of",
+           "SHAPES_PER_ROUND", "colour_of", "letter_of", "partner_of",
            "deal_hands", "check_hands", "card_order", "check_dark", "allocate_starts",
            "draft_shapes", "takeover_ok", "own_needed"]

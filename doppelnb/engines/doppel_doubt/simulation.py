@@ -1,6 +1,6 @@
 """Seeded matches counted by colour: :func:`simulate`, the one ``simulate`` of every engine
 (:func:`doppelnb.core.simulate.simulate`'s games, a sweep's own), and what a chapter counts of
-them (:class:`ColourResults`, :func:`colour_share`).
+them (:class:`PlaySummary`, :func:`colour_share`).
 
 >>> sim = simulate(2, seed=1)
 >>> len(sim.seeds), sum(colour_share(sim).values()) >= 0
@@ -15,12 +15,13 @@ from typing import Any
 from ...core.exact import mean_interval
 from ...core.simulate import Simulation
 from ...core.simulate import simulate as core_simulate
-from .rules import COLOURS, GAME, Rules, colour_of
+from .notation import GAME
+from .rules import COLOURS, Rules, colour_of
 from .scoring import colour_scores
 
 
 @dataclasses.dataclass(frozen=True)
-class ColourResults:
+class PlaySummary:
     """Seeded matches: per game the final colour scores, the Jester colour and the winners."""
 
     policy: str
@@ -30,7 +31,7 @@ class ColourResults:
     winners: tuple[tuple[str, ...], ...]
 
     @classmethod
-    def of(cls, sim: Simulation) -> ColourResults:
+    def of(cls, sim: Simulation) -> PlaySummary:
         """What a chapter counts of a core :class:`~doppelnb.core.simulate.Simulation`'s
         final states."""
         finals = sim.finals
@@ -52,18 +53,18 @@ class ColourResults:
 
 
 def simulate(games: int = 100, *, players: int | None = None, rules: Rules | None = None,
-             policy: str = "random", seed: int = 0) -> ColourResults:
+             policy: str = "random", seed: int = 0) -> PlaySummary:
     """Play ``games`` seeded matches with every seat played by ``policy`` (``"random"``,
     ``"greedy"``, ``"mcts:32"``, ...): the games of :func:`doppelnb.core.simulate.simulate`
     (a sweep's games, in this process), counted by colour. ``players`` is 10 (the game's one
     table) and ``rules`` the recommended defaults when not given. Limit: ``games`` from 1 to
     :data:`doppelnb.core.simulate.MAX_GAMES`; larger sweeps belong to the designer-analysis
     tools, which run on many cores."""
-    return ColourResults.of(core_simulate(GAME, games, players=players, rules=rules,
-                                          policy=policy, seed=seed))
+    return PlaySummary.of(core_simulate(GAME, games, players=players, rules=rules,
+                                        policy=policy, seed=seed))
 
 
-def colour_share(sim: ColourResults) -> dict[str, int]:
+def colour_share(sim: PlaySummary) -> dict[str, int]:
     """How often each colour won the team Token of Life."""
     out = dict.fromkeys(COLOURS, 0)
     for teams in sim.winners:
@@ -72,4 +73,4 @@ def colour_share(sim: ColourResults) -> dict[str, int]:
     return out
 
 
-__all__ = ["ColourResults", "colour_share", "simulate"]
+__all__ = ["PlaySummary", "colour_share", "simulate"]

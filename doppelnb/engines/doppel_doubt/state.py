@@ -49,7 +49,7 @@ from .board import Board
 from .board_data import load_board
 from .claims import Resolution
 from .legal import STEP_TEXT, first_mover, legal_actions, refusal, step_of
-from .notation import cell_name
+from .notation import GAME, PLAYER_COUNTS, cell_name
 from .options import (
     artefacts_option,
     fresh_uses,
@@ -62,9 +62,7 @@ from .rules import (
     COLOURS,
     DEFAULT_RULES,
     DOPPELS,
-    GAME,
     LETTERS,
-    PLAYER_COUNTS,
     ROUNDS,
     SHAPES_PER_ROUND,
     Rules,
@@ -223,7 +221,7 @@ class State(FrozenGameState):
         if seat is None:
             return []
         assert self._mover is not None
-        actions = self._legal_for(seat, self._mover[1])
+        actions = legal_actions(self, seat, self._mover[1])
         if actions[0][0] not in ("place", "guess"):
             # Placements and guesses are not kept: there are hundreds of placements and dozens
             # of guesses, listing them again is cheap (the shared board caches its bitboards, the
@@ -236,19 +234,11 @@ class State(FrozenGameState):
         """The next part of ``seat``'s secret choice this round, or ``None`` when it is done."""
         return step_of(self, seat)
 
-    def _legal_for(self, seat: int, step: tuple[Any, ...] | None = None) -> list[Action]:
-        """``seat``'s legal actions for its next step (``step``: that step, when known)."""
-        return legal_actions(self, seat, step)
-
     # -- one seat's part of the round (public: checked arguments) ------------------------------
     def step(self, seat: int) -> tuple[Any, ...] | None:
         """The next part of ``seat``'s secret choice this round (``("card",)``, ``("guess",
         "red")``, ...), or ``None`` when it has chosen everything."""
         return self._step(check_seat(seat, 10))
-
-    def legal_for(self, seat: int) -> list[Action]:
-        """The legal actions for ``seat``'s next part (whether or not it is to move)."""
-        return self._legal_for(check_seat(seat, 10))
 
     # -- actions: parsing, checking, applying -------------------------------------------------
     def parse_action(self, action: Any) -> Action:
@@ -281,7 +271,7 @@ class State(FrozenGameState):
 
     def _check_for(self, seat: int, action: Any) -> None:
         """Raise :class:`IllegalAction` naming the rule when ``seat`` may not play ``action``."""
-        refused = refusal(self, seat, action, self.action_label(action))
+        refused = refusal(self, action, seat, self.action_label(action))
         if refused is not None:
             raise refused
 
@@ -504,4 +494,4 @@ def new_game(players: int = 10, *, rules: Rules = DEFAULT_RULES, seed: int | Non
 
 from_json = State.from_json
 
-__all__ = ["State", "View", "Submission", "new_game", "from_json", "PLAYER_COUNTS"]
+__all__ = ["State", "View", "Submission", "new_game", "from_json"]

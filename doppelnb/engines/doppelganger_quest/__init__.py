@@ -20,7 +20,7 @@ balance study), :mod:`.players` (greedy, the determinizing sampler, the fast pla
 from ...core.spec import GameSpec, register
 from .actions import Action
 from .analysis import (
-    QuestSummary,
+    PlaySummary,
     bag_draw_distribution,
     bag_white_probability,
     balance_study,
@@ -36,14 +36,13 @@ from .analysis import (
 )
 from .cards import DATA_FILE, CardSet, card_set, register_data
 from .examples import GOLDEN, minotaur_example
+from .notation import GAME, PLAYER_COUNTS
 from .players import determinize, greedy, honest_policy, playout, prepare_determinize, simple_policy
 from .players import sides as _sides
 from .rules import (
     DOPPEL,
-    GAME,
     LOYAL,
     PINGPONG_LIMIT,
-    PLAYER_COUNTS,
     Rules,
     draft_weapon,
     hand_size,
@@ -68,7 +67,7 @@ __all__ = [
     "Rules", "State", "View", "QuestRound", "Action", "new_game", "from_json", "loyalty_split",
     "pingpong_sequences", "pingpong_count", "bag_white_probability", "bag_draw_distribution",
     "quest_damage_distribution", "member_damage_distribution", "quest_damage_brute",
-    "sabotage_report", "simple_policy", "simulate", "QuestSummary", "balance_study", "hand_size",
+    "sabotage_report", "simple_policy", "simulate", "PlaySummary", "balance_study", "hand_size",
     "draft_weapon", "is_friendly_fire", "card_set", "CardSet", "DATA_FILE", "LOYAL", "DOPPEL",
     "GAME", "PLAYER_COUNTS", "PINGPONG_LIMIT", "register_data", "balance_table",
     "honest_black_probability", "honest_policy", "one_quest", "minotaur_example",

@@ -34,17 +34,17 @@ from ...core.errors import BadInput
 from ...core.exact import Distribution, multiset_draws
 from ...core.symbolic import Formula
 from .cards import WEAPONS, CardSet, ItemKind, QuestCard
+from .notation import PLAYER_COUNTS
 from .players import honest_policy, simple_policy
 from .rules import (
     BAG,
     FRIENDLY_FIRE,
-    PLAYER_COUNTS,
     SET_ASIDE,
     Rules,
     weapon_result,
 )
 from .simulation import (
-    QuestSummary,
+    PlaySummary,
     _check_policy_fn,
     balance_study,
     balance_table,
@@ -457,7 +457,7 @@ def bag_without_return(turns: int = 3, policy: str = "good") -> list[Fraction]:
 
 __all__ = ["bag_white_probability", "bag_draw_distribution", "member_damage_distribution",
            "quest_damage_distribution", "quest_damage_brute", "success_probability",
-           "sabotage_report", "honest_black_probability", "simple_policy", "honest_policy", "simulate", "QuestSummary", "paired_games", "balance_study",
+           "sabotage_report", "honest_black_probability", "simple_policy", "honest_policy", "simulate", "PlaySummary", "paired_games", "balance_study",
            "balance_table", "one_quest", "POLICIES", "ff_probability", "ff_formula",
            "ff_formula_value", "pingpong_formula", "honest_black_formula", "subdue_readings",
            "bag_without_return"]

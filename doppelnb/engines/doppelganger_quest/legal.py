@@ -152,9 +152,14 @@ def _parties(players: int, pl: int, animal: bool) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def refusal(t: TableQueries, action: Action) -> IllegalAction:
-    """Why ``action`` (parsed, but not among the legal actions) is refused: the
-    :class:`IllegalAction` naming the rule it breaks, rule by rule (the caller raises it)."""
+def refusal(t: TableQueries, action: Action) -> IllegalAction | None:
+    """Why ``action`` (parsed) is refused now: the :class:`IllegalAction` naming the rule it
+    breaks, rule by rule, or None when it is among the legal actions. As Doppeldoppel's, it
+    returns the refusal; the caller raises it."""
+    if t.winner is not None or t.pending is None:
+        return IllegalAction("NB-ARG", "the game is over: there is nothing to play")
+    if action in legal_actions(t):
+        return None
     kind, seat = action.kind, t._pending[1]
     pend = t._pending[0]
     q = t.q

@@ -15,6 +15,9 @@ from typing import Any
 
 from ...core.checks import check_str
 
+GAME = "doppelganger_quest"
+#: The legal player counts (DQ-R1).
+PLAYER_COUNTS = (4, 5, 6, 7, 8)
 #: Decisions whose one argument is yes or no.
 BOOLEAN = ("rogue", "knight", "reroll", "fireball", "animal")
 #: Decisions whose argument is a seat (or the animal).
@@ -70,4 +73,4 @@ def parse_notation(text: str) -> Any:
     return (kind, *(_word(w, kind, i) for i, w in enumerate(words[1:])))
 
 
-__all__ = ["BOOLEAN", "SEATED", "target_name", "format_notation", "parse_notation"]
+__all__ = ["GAME", "PLAYER_COUNTS", "BOOLEAN", "SEATED", "target_name", "format_notation", "parse_notation"]

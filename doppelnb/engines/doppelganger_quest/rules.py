@@ -35,8 +35,8 @@ from ...core.checks import (
 from ...core.errors import BadInput
 from ...core.variants import RulesBase, flag
 from .cards import DATA_FILE, WEAPONS, CardSet, card_set, check_source
+from .notation import PLAYER_COUNTS
 
-GAME = "doppelganger_quest"
 LOYALTY = {4: (1, 3), 5: (1, 4), 6: (2, 4), 7: (2, 5), 8: (3, 5)}  # DQ-R10
 ANIMALS = {4: ("War Bear", 5, 4), 5: ("Battle Dog", 3, 4)}  # DQ-R6: name, damage, hit points
 HAND_LIMIT = 5  # DQ-R27
@@ -45,8 +45,6 @@ SET_ASIDE = (1, 1)  # DQ-R5: one black and one white set aside
 FRIENDLY_FIRE = {"white": (1,), "black": (1, 2, 3)}  # DQ-R25
 MARKER_SUPPLY = {"damage": 25, "rerolls": 20}  # DQ-A20
 LOYAL, DOPPEL = "loyal", "doppelganger"
-#: The legal player counts (DQ-R1).
-PLAYER_COUNTS = (4, 5, 6, 7, 8)
 #: The largest die the card data may define (``cards.py`` refuses more sides).
 MAX_SIDES = 20
 #: ``pingpong_sequences`` lists at most this many sequences; count larger cases with
@@ -268,7 +266,7 @@ def _member(value: Any, name: str) -> Any:
     return check_int(value, name)
 
 
-__all__ = ["Rules", "GAME", "PLAYER_COUNTS", "LOYALTY", "ANIMALS", "HAND_LIMIT", "BAG", "SET_ASIDE",
+__all__ = ["Rules", "LOYALTY", "ANIMALS", "HAND_LIMIT", "BAG", "SET_ASIDE",
            "FRIENDLY_FIRE", "MARKER_SUPPLY", "LOYAL", "DOPPEL", "MAX_SIDES", "PINGPONG_LIMIT",
            "hand_size", "loyalty_split", "draft_weapon", "is_friendly_fire", "weapon_result",
            "weapon_outcome",

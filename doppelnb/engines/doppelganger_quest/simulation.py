@@ -1,6 +1,6 @@
 """Seeded games counted for the balance study: :func:`simulate`, the one ``simulate`` of every
 engine (:func:`doppelnb.core.simulate.simulate`'s games, a sweep's own), summed up as a
-:class:`QuestSummary` (each side's wins with Wilson intervals and Ludii's balance
+:class:`PlaySummary` (each side's wins with Wilson intervals and Ludii's balance
 1 - |P(loyal win) - P(doppelgänger win)|); :func:`paired_games` for policy functions of your own
 on common deals; :func:`balance_study` and :func:`balance_table` for the chapter.
 
@@ -23,7 +23,8 @@ from ...core.errors import BadInput
 from ...core.exact import wilson_interval
 from ...core.render import Html
 from ...core.state import play_to_end
-from .rules import DOPPEL, GAME, LOYAL, PLAYER_COUNTS, Rules
+from .notation import GAME, PLAYER_COUNTS
+from .rules import DOPPEL, LOYAL, Rules
 from .state import State, new_game
 
 #: A player: (state, rng) -> action.
@@ -34,7 +35,7 @@ DEFAULT_RULES = Rules()
 
 
 @dataclass(frozen=True, slots=True)
-class QuestSummary:
+class PlaySummary:
     """What a chapter counts in a batch of finished games: each side's wins, draws, Quests
     played and why games ended, with the win rates, their 95% Wilson intervals and Ludii's
     balance 1 - |P(loyal win) - P(doppelgänger win)| (a frozen value; ``reasons`` is sorted)."""
@@ -49,7 +50,7 @@ class QuestSummary:
     reasons: tuple[tuple[str, int], ...]
 
     @classmethod
-    def of(cls, players: int, policy: str, finals: Sequence[State]) -> QuestSummary:
+    def of(cls, players: int, policy: str, finals: Sequence[State]) -> PlaySummary:
         """The summary of ``finals``, the final states of games at ``players`` seats."""
         wins = Counter(final.winner for final in finals)
         reasons = Counter(_reason_kind(final.end_reason) for final in finals)
@@ -82,11 +83,11 @@ class QuestSummary:
 
 
 def simulate(games: int = 100, *, players: int | None = None, rules: Rules | None = None,
-             policy: str = "random", seed: int = 0) -> QuestSummary:
+             policy: str = "random", seed: int = 0) -> PlaySummary:
     """Play ``games`` seeded games with every seat played by ``policy`` (a policy name:
     ``"random"``, ``"greedy"`` (:func:`.players.greedy`, the doppelgängers sabotaging) or a
     search such as ``"mcts:32"``): the games of :func:`doppelnb.core.simulate.simulate`, summed
-    up as a :class:`QuestSummary`. ``players`` defaults to the smallest table (4), ``rules`` to
+    up as a :class:`PlaySummary`. ``players`` defaults to the smallest table (4), ``rules`` to
     the recommended defaults. Limits: ``games`` from 1 to
     :data:`doppelnb.core.simulate.MAX_GAMES`."""
     from ...core.simulate import simulate as play_games
@@ -94,11 +95,11 @@ def simulate(games: int = 100, *, players: int | None = None, rules: Rules | Non
     if players is not None:  # a whole number of seats (core's choice check takes 4.0 for 4)
         players = check_players(players, PLAYER_COUNTS, rule="DQ-R1")
     sim = play_games(GAME, games, players=players, rules=rules, policy=policy, seed=seed)
-    return QuestSummary.of(sim.players, sim.policy, sim.finals)
+    return PlaySummary.of(sim.players, sim.policy, sim.finals)
 
 
 def paired_games(players: int, games: int, policies: Mapping[str, Policy], *, seed: int = 0,
-                 rules: Rules = DEFAULT_RULES) -> dict[str, QuestSummary]:
+                 rules: Rules = DEFAULT_RULES) -> dict[str, PlaySummary]:
     """Each of ``policies`` (name -> a policy function such as :func:`.players.honest_policy`,
     not only the registered policy names :func:`simulate` takes) playing every seat of the same
     ``games`` seeded deals (at most ``MAX_GAMES``): a comparison on common deals."""
@@ -106,7 +107,7 @@ def paired_games(players: int, games: int, policies: Mapping[str, Policy], *, se
     games = check_int(games, "games", 1, MAX_GAMES)
     seed = check_int(seed, "seed", 0, MAX_SEED)
     check_instance(rules, "rules", Rules, expected="a doppelganger_quest.Rules")
-    out: dict[str, QuestSummary] = {}
+    out: dict[str, PlaySummary] = {}
     chosen: Mapping[str, Policy] = check_mapping(policies, "policies")
     for name, policy in chosen.items():
         _check_policy_fn(policy)
@@ -115,7 +116,7 @@ def paired_games(players: int, games: int, policies: Mapping[str, Policy], *, se
             game_seed = rng_for(seed, "simulate", players, g).randrange(2**31)
             finals.append(play_to_end(new_game(players, rules=rules, seed=game_seed), policy,
                                       seed=game_seed))
-        out[str(name)] = QuestSummary.of(players, str(name), finals)
+        out[str(name)] = PlaySummary.of(players, str(name), finals)
     return out
 
 
@@ -135,7 +136,7 @@ def _reason_kind(text: str) -> str:
 
 def balance_study(player_counts: Sequence[int] = (4, 5, 6, 7, 8), games: int = 40, *,
                   seed: int = 0, rules: Rules | None = None,
-                  policy: str = "greedy") -> list[QuestSummary]:
+                  policy: str = "greedy") -> list[PlaySummary]:
     """:func:`simulate` for each player count (the greedy players by default)."""
     player_counts = check_sequence(player_counts, "player_counts", min_len=1, max_len=5,
                                    item=lambda v, n: check_players(v, PLAYER_COUNTS, n))
@@ -143,12 +144,12 @@ def balance_study(player_counts: Sequence[int] = (4, 5, 6, 7, 8), games: int = 4
             for n in player_counts]
 
 
-def balance_table(rows: Sequence[QuestSummary]) -> Html:
+def balance_table(rows: Sequence[PlaySummary]) -> Html:
     """An HTML table of a balance study: win rates with 95% Wilson intervals and balance."""
     from ...core.render import table
 
     rows = check_sequence(rows, "rows", max_len=1000,
-                          item=lambda v, n: check_instance(v, n, QuestSummary))
+                          item=lambda v, n: check_instance(v, n, PlaySummary))
     body = [[r.players, r.games, f"{r.p_loyal:.2f} [{r.ci_loyal[0]:.2f}, "
              f"{r.ci_loyal[1]:.2f}]", f"{r.p_doppelganger:.2f} "
              f"[{r.ci_doppelganger[0]:.2f}, {r.ci_doppelganger[1]:.2f}]",
@@ -158,4 +159,4 @@ def balance_table(rows: Sequence[QuestSummary]) -> Html:
                  caption="seeded simulation, illustrative card data")
 
 
-__all__ = ["QuestSummary", "simulate", "paired_games", "balance_study", "balance_table"]
+__all__ = ["PlaySummary", "simulate", "paired_games", "balance_study", "balance_table"]

@@ -31,7 +31,8 @@ from .apply import apply
 from .cards import ABILITIES, CardSet, Hero, register_data
 from .knowledge import ItemEvents
 from .legal import action_label, legal_actions, refusal
-from .rules import BAG, DOPPEL, GAME, LOYAL, LOYALTY, MARKER_SUPPLY, PLAYER_COUNTS, SET_ASIDE, Rules
+from .notation import GAME, PLAYER_COUNTS
+from .rules import BAG, DOPPEL, LOYAL, LOYALTY, MARKER_SUPPLY, SET_ASIDE, Rules
 from .setup import OPTION_NAMES, deal
 from .table import Animal, Lines, QuestRound, TableQueries, TokenRow, lines
 
@@ -291,7 +292,9 @@ class State(TableQueries, FrozenGameState):
         assert legal is not None
         if action in legal:
             return
-        raise refusal(self, action)
+        problem = refusal(self, action)  # the rule it breaks, rule by rule
+        assert problem is not None  # it is not among the legal actions
+        raise problem
 
     def parse_action(self, action: Any) -> Action:
         """Any accepted spelling (a tuple, a JSON list, a one-word string such as

@@ -49,6 +49,7 @@ from .legal import legal_plays
 from .notation import (
     ALL_CARDS,
     DOPPELGANGER,
+    GAME,
     PLAIN_SUITS,
     PLAYER_COUNTS,
     SUIT_SYMBOLS,
@@ -91,7 +92,6 @@ from .simulation import (
     simulate_round,
 )
 from .state import (
-    GAME,
     PlayedTrick,
     RoundScore,
     State,

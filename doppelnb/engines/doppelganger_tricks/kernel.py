@@ -341,7 +341,9 @@ class Moment:
         nxt = self._accept(parsed)
         if nxt is not None:
             return nxt
-        raise refusal(MomentTable(self), parsed)
+        problem = refusal(MomentTable(self), parsed)
+        assert problem is not None  # explain accepts exactly the legal actions (the tests)
+        raise problem
 
     def _accept(self, action: Any) -> Moment | None:
         """The next moment if ``action`` is one of the legal actions as :meth:`legal` spells

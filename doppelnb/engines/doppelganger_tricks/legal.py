@@ -134,14 +134,17 @@ class MomentTable:
         return tuple(self.m.holders.count(p) for p in range(self.m.n))
 
 
-def refusal(s: Table, action: Action) -> IllegalAction:
-    """The error refusing ``action``, which is not among the legal actions: the rule that
-    forbids it and why (:func:`explain`), else the plain "not a legal action now"."""
+def refusal(s: Table, action: Action) -> IllegalAction | None:
+    """Why ``action`` (parsed) is refused now: the :class:`IllegalAction` naming the rule that
+    forbids it and why (:func:`explain`), or None when it is legal. As Doppeldoppel's, it
+    returns the refusal; the caller raises it."""
+    if s.to_move is None:
+        return IllegalAction("NB-ARG", "the game is over; no more actions can be played")
     try:
         explain(s, action)
     except IllegalAction as error:
         return error
-    return IllegalAction("NB-ARG", f"{action_label(action)} is not a legal action now")
+    return None
 
 
 def explain(s: Table, action: Action) -> None:

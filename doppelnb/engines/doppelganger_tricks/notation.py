@@ -132,6 +132,8 @@ def deck(players: int) -> tuple[Card, ...]:
     return ALL_CARDS
 
 
+#: The game's name in records and in ``doppelnb.GAMES``.
+GAME = "doppelganger_tricks"
 #: DT-R1: the legal player counts.
 PLAYER_COUNTS = (3, 4)
 
@@ -154,5 +156,5 @@ def sort_hand(items: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(items, key=_INDEX))
 
 
-__all__ = ["Card", "card", "cards", "suit", "deck", "check_players", "PLAYER_COUNTS", "MAX_CARDS", "check_in_deck", "sort_hand",
-           "SUITS", "PLAIN_SUITS", "DOPPELGANGER", "SUIT_SYMBOLS", "SUIT_NAMES", "ALL_CARDS"]
+__all__ = ["GAME", "PLAYER_COUNTS", "Card", "card", "cards", "suit", "deck", "check_players",
+           "MAX_CARDS", "check_in_deck", "sort_hand", "SUITS", "PLAIN_SUITS", "DOPPELGANGER", "SUIT_SYMBOLS", "SUIT_NAMES", "ALL_CARDS"]

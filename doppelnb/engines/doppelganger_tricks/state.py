@@ -40,6 +40,7 @@ from .kernel import MOVES as _MOVES
 from .kernel import READABLE_NAMES, Moment, moment_with, start
 from .notation import (
     ALL_CARDS,
+    GAME,
     PLAYER_COUNTS,
     SUIT_SYMBOLS,
     SUITS,
@@ -49,7 +50,6 @@ from .notation import (
 )
 from .rules import BONUS_NAMES, PlayedTrick, RoundScore, Rules
 
-GAME = "doppelganger_tricks"
 _Rules = Rules  # the type of ``State.rules`` (``State.Rules`` is the protocol's class constant)
 Phase = Literal["forecast", "play", "over"]
 
@@ -354,7 +354,9 @@ class State(GameState):
     def _check(self, action: Any) -> None:
         if action in self._legal_tuple():  # the legal set, computed once per state
             return
-        raise legal.refusal(self, action)  # the rule that forbids it and why
+        problem = legal.refusal(self, action)  # the rule that forbids it and why
+        assert problem is not None  # explain accepts exactly the legal actions (the tests)
+        raise problem
 
     def _apply(self, action: Any) -> State:
         """The next state for a legal, parsed ``action`` (:func:`.apply.next_moment`); the
@@ -547,4 +549,4 @@ def new_game(players: Any, *, rules: Any = None, seed: Any = None, first_player:
 from_json = State.from_json
 
 __all__ = ["State", "PlayedTrick", "RoundScore", "new_game", "from_json", "tricks_per_round",
-           "GAME", "Phase", "played_trick", "trick_record"]
+           "Phase", "played_trick", "trick_record"]

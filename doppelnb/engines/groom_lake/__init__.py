@@ -19,6 +19,7 @@ policy and its growth study), :mod:`.teaching` (the flags' words and the unclear
 from ...core.spec import GameSpec, register
 from .cards import USABLE, SupplyDeck, load_deck
 from .desert import Desert, PlacementReport
+from .notation import GAME, PLAYER_COUNTS
 from .odds import (
     clear_probability,
     clear_probability_brute,
@@ -35,7 +36,7 @@ from .players import prepare_determinize as _prepare_determinize
 from .players import sides as _sides
 from .rules import Rules
 from .simulation import PlaySummary, simulate
-from .state import GAME, LIFE_BY_PLAYERS, PLAYER_COUNTS, State, View, from_json, new_game
+from .state import LIFE_BY_PLAYERS, State, View, from_json, new_game
 from .tiles import Tile, TileSet, load_tiles
 
 # The engine's entry in the game registry (doppelnb.core.spec): everything players, sweeps, the

@@ -40,10 +40,10 @@ from .actions import (
     parse_action,
 )
 from .cards import INFECTION
+from .notation import PLAYER_COUNTS
 from .paths import next_stack, team_distance
 from .placement import PRIORITY_NAMES
 from .rules import (
-    PLAYER_COUNTS,
     SETUP_HAND,
     first_over,
     infection_victims,

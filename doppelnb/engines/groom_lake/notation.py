@@ -15,6 +15,9 @@ from typing import Any
 from ...core.checks import check_int, check_sequence
 from .tiles import Coord, diagonals, fmt, neighbours
 
+GAME = "groom_lake"
+PLAYER_COUNTS = (3, 4, 5, 6)  # GL-R1
+
 
 def check_coord(value: Any, name: str) -> Coord:
     """A position given as a pair of whole numbers (list or tuple) -> ``(x, y)``."""
@@ -23,4 +26,4 @@ def check_coord(value: Any, name: str) -> Coord:
     return (pair[0], pair[1])
 
 
-__all__ = ["Coord", "check_coord", "fmt", "neighbours", "diagonals"]
+__all__ = ["GAME", "PLAYER_COUNTS", "Coord", "check_coord", "fmt", "neighbours", "diagonals"]

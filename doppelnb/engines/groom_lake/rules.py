@@ -12,7 +12,6 @@ from .cards import SupplyDeck, load_deck, register_deck
 from .tiles import ALWAYS_HIGH_HEAT_VALUE, Tile, TileSet, load_tiles, register_tiles
 
 LIFE_BY_PLAYERS = {3: 6, 4: 5, 5: 4, 6: 3}  # GL-R4
-PLAYER_COUNTS = (3, 4, 5, 6)  # GL-R1
 ACTION_POINTS = 2  # GL-R12
 SETUP_HAND = 3  # GL-R6
 #: The tile stacks by back, in the order a state keeps, shows and deals them (GL-R2, GL-R16).
@@ -205,6 +204,6 @@ def infection_victims(rules: Rules, seats: list[int], infected: int, life: tuple
         life[p] > 0 or (blockable and "recovery" in hands[p]))]
 
 
-__all__ = ["Rules", "DEFAULT_RULES", "check_rules", "LIFE_BY_PLAYERS", "PLAYER_COUNTS",
+__all__ = ["Rules", "DEFAULT_RULES", "check_rules", "LIFE_BY_PLAYERS",
            "ACTION_POINTS", "SETUP_HAND", "STACK_ORDER", "terrain", "obstacle", "seat_order",
            "first_over", "infection_victims"]

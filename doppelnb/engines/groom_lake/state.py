@@ -35,12 +35,11 @@ from .actions import END_REASONS, WAITING_FOR, Action, parse_action
 from .apply import DO, Draft
 from .cards import SupplyDeck
 from .desert import Desert, PlacementReport
-from .notation import check_coord
+from .notation import GAME, PLAYER_COUNTS, check_coord
 from .paths import reachable, team_distance
 from .rules import (
     DEFAULT_RULES,
     LIFE_BY_PLAYERS,
-    PLAYER_COUNTS,
     STACK_ORDER,
     Rules,
     check_rules,
@@ -50,7 +49,6 @@ from .rules import (
 from .setup import deal
 from .tiles import Coord, Tile, TileSet, fmt
 
-GAME = "groom_lake"
 GroomLakeRules = Rules  # the flags' class, named apart from State.Rules for annotations
 
 
@@ -525,4 +523,4 @@ def from_json(text: str | bytes, *, data: Any = ()) -> State:
     return State.from_json(text)
 
 
-__all__ = ["State", "View", "new_game", "from_json", "LIFE_BY_PLAYERS", "PLAYER_COUNTS", "GAME"]
+__all__ = ["State", "View", "new_game", "from_json", "LIFE_BY_PLAYERS"]
