@@ -58,7 +58,10 @@ def _doppel_doubt() -> list[tuple[str, Callable[[], Any]]]:
         "blue", [(8, 7), (8, 8), (8, 9), (9, 8)])
     return [("verdict_html", lambda: render.verdict_html(verdict)),
             ("results_html", lambda: render.results_html(examples.e10_results())),
-            ("state_html", lambda: render.state_html(db.new_game(10, seed=3)))]
+            ("state_html", lambda: render.state_html(db.new_game(10, seed=3))),
+            ("view_html of a View", lambda: render.view_html(db.new_game(10, seed=3).view(0))),
+            ("view_html of an onlooker's View",
+             lambda: render.view_html(db.new_game(10, seed=3).view(None)))]
 
 
 def _groom_lake() -> list[tuple[str, Callable[[], Any]]]:
@@ -67,7 +70,9 @@ def _groom_lake() -> list[tuple[str, Callable[[], Any]]]:
 
     state = gl.new_game(4, seed=3)
     return [("step_html", lambda: render.step_html(state)),
-            ("state_html", lambda: render.state_html(state))]
+            ("state_html", lambda: render.state_html(state)),
+            ("view_html of a View", lambda: render.view_html(state.view(0))),
+            ("view_html of an onlooker's View", lambda: render.view_html(state.view(None)))]
 
 
 def _quest() -> list[tuple[str, Callable[[], Any]]]:
@@ -76,11 +81,33 @@ def _quest() -> list[tuple[str, Callable[[], Any]]]:
 
     state = dq.new_game(5, seed=3)
     return [("state_html", lambda: render.state_html(state)),
-            ("view_html", lambda: render.view_html(state, 0))]
+            ("view_html", lambda: render.view_html(state, 0)),
+            ("view_html of a View", lambda: render.view_html(state.view(0))),
+            ("view_html of an onlooker's View", lambda: render.view_html(state.view(None)))]
 
 
-@pytest.mark.parametrize("cases", [_doppel_doubt, _groom_lake, _quest],
-                         ids=["doppel_doubt", "groom_lake", "doppelganger_quest"])
+def _tricks() -> list[tuple[str, Callable[[], Any]]]:
+    from doppelnb.engines import doppelganger_tricks as dt
+    from doppelnb.engines.doppelganger_tricks import render
+
+    state = dt.new_game(4, seed=3)
+    return [("view_html", lambda: render.view_html(state, 0)),
+            ("view_html of a View", lambda: render.view_html(state.view(0))),
+            ("view_html of an onlooker's View", lambda: render.view_html(state.view(None)))]
+
+
+def _doppeldoppel() -> list[tuple[str, Callable[[], Any]]]:
+    from doppelnb.engines import doppeldoppel as dd
+    from doppelnb.engines.doppeldoppel import render
+
+    state = dd.new_game(3, seed=3)
+    return [("view_html", lambda: render.view_html(state, 0)),
+            ("view_svg of a View", lambda: render.view_svg(state.view(0)))]
+
+
+@pytest.mark.parametrize("cases", [_doppel_doubt, _groom_lake, _quest, _tricks, _doppeldoppel],
+                         ids=["doppel_doubt", "groom_lake", "doppelganger_quest",
+                              "doppelganger_tricks", "doppeldoppel"])
 def test_renderings_that_returned_text_return_markup(cases):
     for name, call in cases():
         picture = call()

@@ -15,8 +15,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...core.checks import check_int, check_sequence
-from ...core.errors import BadInput, RuleError
+from ...core.errors import BadInput, IllegalAction, RuleError
 from ...core.record import GoldenCase
+from ...core.render import Html, html_table, tag
+from .actions import Place
 from .board import Board
 from .claims import Resolution, resolve_placements
 from .rules import (
@@ -377,6 +379,81 @@ def edge_cases() -> list[tuple[str, str, str]]:
     return [(i, case, _says(fn)) for i, case, fn in cases]
 
 
+def _at_step(state: State, kind: str) -> State:
+    """The first state, playing each seat's first legal action from ``state``, at which the
+    seat to move must make a choice of ``kind`` (a seeded game, so always the same state)."""
+    while state.to_move is None or (state.step(state.to_move) or ("",))[0] != kind:
+        state = state.play(state.legal_actions()[0])
+    return state
+
+
+def _refusals() -> list[tuple[str, Any]]:
+    """(what is tried, the attempt): one refusal for each rule id Doppel Doubt refuses with,
+    each on a state reached by playing a seeded game (the Artefacts dealt, so the Power of
+    Light and the Power of Dark have their steps)."""
+    first = new_game(seed=1, artefacts={"light": 0, "dark": 1})
+    seat = first.to_move
+    assert seat is not None
+    missing = next(c for c in range(1, 101) if c not in first.hands[seat])
+    ranking = _at_step(first, "start")
+    letter = ranking.identity[ranking.to_move or 0][-1]
+    other = "P1" if letter == "Q" else "Q1"
+    shapes = _at_step(ranking, "shape")
+    dark = _at_step(shapes, "dark")
+    placing = _at_step(dark, "place")
+    cells = next(a.cells for a in placing.legal_actions() if isinstance(a, Place))
+    away = [[r + 12, c] for r, c in cells]       # the same shape, far from its own territory
+    light = _at_step(placing, "light")
+    guessing = _at_step(light, "guess")
+    colour = (guessing.step(guessing.to_move or 0) or ("", ""))[1]
+    who = guessing.to_move
+
+    return [
+        (f"seat {seat} places a shape before playing a card",
+         lambda: first.play(["place", [[0, 0], [0, 1], [0, 2], [0, 3]]])),
+        (f"seat {seat} plays card {missing}, not in its hand",
+         lambda: first.play(["card", missing])),
+        (f"a {letter} Doppel ranks the starting square {other}",
+         lambda: ranking.play(["start", other])),
+        ("ranking shape 10 (the shapes are numbered 0 to 9)", lambda: shapes.play(["shape", 10])),
+        ("stopping the shape ranking after one shape", lambda: shapes.play(["shapes_done"])),
+        ("the Power of Dark changes a card by +31", lambda: dark.play(["dark", 31])),
+        ("forfeiting the placement when a legal one exists", lambda: placing.play(["forfeit"])),
+        ("placing the shape far from the seat's own territory",
+         lambda: placing.play(["place", away])),
+        ("the Power of Light on (16, 16), a square the holder does not control",
+         lambda: light.play(["light", [16, 16]])),
+        (f"seat {who} names itself as one of the {colour} pair",
+         lambda: guessing.play(["guess", colour, [who]])),
+        ("asking for the results in round 1", first.results),
+        ("a square off the 17x17 board", lambda: Board().set_owner([(17, 0)], "blue")),
+        ("a game for 9 players", lambda: new_game(9)),
+    ]
+
+
+#: The kinds of refusal in words (the exception classes' names are for code, not for a class).
+REFUSAL_WORDS = {IllegalAction: "a move the rules forbid", BadInput: "a bad argument"}
+
+
+def refusals_table() -> Html:
+    """What the engine refuses, with the rule id and the sentence it gives: each row is the
+    engine's own answer to the attempt (a refused move changes nothing). :func:`edge_cases`
+    runs the digest's test cases, most of which are verdicts rather than refusals."""
+    rows = []
+    for what, attempt in _refusals():
+        try:
+            attempt()
+        except RuleError as exc:
+            kind = next((words for cls, words in REFUSAL_WORDS.items() if isinstance(exc, cls)),
+                        "a refusal")
+            rows.append([what, kind, tag("span", exc.rule, style="white-space:nowrap"),
+                         exc.reason])
+        else:  # pragma: no cover - each attempt above is a refusal; the tests hold it
+            rows.append([what, "accepted!", "", ""])
+    return Html(html_table(["attempt", "refusal", "rule", "the engine says"], rows,
+                           caption="refusals: a rule id and one sentence, the state unchanged"))
+
+
 #: Seeded games kept as golden records (tests/golden/doppel_doubt/): the default reading and the
 #: main alternative readings of the takeover (DB-A5, DB-A7) and claim timing (DB-A8, DB-A9),
 #: each far enough (300 actions) to reach the placements of round 2.
@@ -394,4 +471,5 @@ GOLDEN = (
 __all__ = ["E2_CARDS", "E2_RANKS", "E3_CARDS", "E5_X", "E5_RED", "E5_BLUE", "E10_TERRITORY",
            "e1_hands", "e2_round_one", "e3_draft", "e4_board", "e5_resolution", "e6_board",
            "e6_story", "e7_board", "e8_results", "e9_rows", "e10_results", "actions_by_round", "ACTION_WORDS",
-           "edge_cases", "guess_rows", "light_example", "GOLDEN"]
+           "edge_cases", "refusals_table", "REFUSAL_WORDS", "guess_rows", "light_example",
+           "GOLDEN"]

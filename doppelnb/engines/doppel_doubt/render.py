@@ -36,7 +36,7 @@ from .teaching import reading_label
 if TYPE_CHECKING:
     from .claims import ClaimStep, Resolution
     from .scoring import Results
-    from .state import State
+    from .state import State, View
 
 
 def shape_svg(shape: Shape | tuple[Any, ...], *, cell: int = 16, colour: str = "#555",
@@ -337,41 +337,54 @@ def board_colour_scores(board: Board) -> dict[str, tuple[int, int, int]]:
     return out
 
 
-def view_html(state: State, seat: int, *, overlay: Any = None, cell: int = 24) -> Html:
+def view_html(state: State | View, seat: int | None = None, *, overlay: Any = None,
+              cell: int = 24) -> Html:
     """What ``seat`` knows, drawn from ``state.view(seat)`` alone (and the public rules): the
     board (cells of ``cell`` px, at least 24 so the numbers read at a distance), ``overlay`` (the
     squares of a placement the seat is considering) outlined with its verdict, and a table of
     their own Doppel, hand, shape to place, choices so far this round, the shapes revealed, the
     cards played in past rounds (when revealed, DB-A23) and each colour's score. The other seats'
-    Doppels and the Jester colour are not in the view, so they cannot show (DB-R2)."""
-    from .rules import letter_of
+    Doppels and the Jester colour are not in the view, so they cannot show (DB-R2).
 
-    view = state.view(seat)
-    you = view.you
-    assert you is not None and view.your_choice is not None     # a seat's view
-    key = you if state.rules.territory_owner == "doppel" else colour_of(you)
+    ``view_html(view)`` draws a :class:`~.state.View` on its own (``View._repr_html_``), an
+    onlooker's too (``seat=None``: the board and the public rows); an ``overlay``'s owner is then
+    read under the default rules, since the View holds no rules."""
+    from .rules import DEFAULT_RULES, letter_of
+    from .state import View
+
+    if isinstance(state, View):
+        view, rules = state, DEFAULT_RULES
+    else:
+        view, rules = state.view(seat), state.rules
+    seat, you = view.seat, view.you
     board = view.board
-    title = f"the board, round {min(view.round, 10)} (you are {you})"
-    picture = board_svg(board, overlay=overlay, who=key if overlay else None,
-                        cell=max(24, int(cell)), title=title)
-    mine = view.your_choice
-    chosen = []
-    if mine.card is not None:
-        chosen.append(f"card {mine.card}")
-    if mine.starts:
-        chosen.append("starting squares " + " > ".join(mine.starts))
-    if mine.shapes:
-        chosen.append("shapes " + " > ".join(map(str, mine.shapes)))
-    if mine.placed:
-        chosen.append("placed" if mine.place else "forfeited the placement")
-    letter = letter_of(you)
-    rows: list[list[Any]] = [
-        ["you are", f"seat {seat}, {you}: the {letter} Doppel of {colour_of(you)}, scoring the "
-                    + ("positive" if letter == "P" else "negative") + " squares of "
-                    + colour_of(you) + " territory (DB-R17)"],
-        ["your hand", ", ".join(map(str, view.hand)) or "no cards"],
-        ["your choices this round", "; ".join(chosen) or "none yet"],
-        ["your powers", ", ".join(view.artefacts) or "none"]]
+    key = None if you is None or not overlay else (
+        you if rules.territory_owner == "doppel" else colour_of(you))
+    title = f"the board, round {min(view.round, 10)}" + (
+        " (an onlooker's view)" if you is None else f" (you are {you})")
+    picture = board_svg(board, overlay=overlay, who=key, cell=max(24, int(cell)), title=title)
+    rows: list[list[Any]] = []
+    if you is not None and view.your_choice is not None:      # a seat's view
+        mine = view.your_choice
+        chosen = []
+        if mine.card is not None:
+            chosen.append(f"card {mine.card}")
+        if mine.starts:
+            chosen.append("starting squares " + " > ".join(mine.starts))
+        if mine.shapes:
+            chosen.append("shapes " + " > ".join(map(str, mine.shapes)))
+        if mine.placed:
+            chosen.append("placed" if mine.place else "forfeited the placement")
+        letter = letter_of(you)
+        rows += [
+            ["you are", f"seat {seat}, {you}: the {letter} Doppel of {colour_of(you)}, scoring "
+                        "the " + ("positive" if letter == "P" else "negative") + " squares of "
+                        + colour_of(you) + " territory (DB-R17)"],
+            ["your hand", ", ".join(map(str, view.hand)) or "no cards"],
+            ["your choices this round", "; ".join(chosen) or "none yet"],
+            ["your powers", ", ".join(view.artefacts) or "none"]]
+    else:
+        rows.append(["you are", "an onlooker: no Doppel, no hand (DB-R2)"])
     shape = view.shape_to_place
     if shape is not None:
         rows.append(["shape to place (drafted by your partner)",

@@ -105,6 +105,11 @@ class View:
     your_choice: Submission | None = None
     artefacts: tuple[str, ...] = ()
 
+    def _repr_html_(self) -> str:
+        from .render import view_html
+
+        return str(view_html(self))
+
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True, repr=False)
 class State(FrozenGameState):

@@ -26,11 +26,11 @@ from ...core.checks import (
 from ...core.errors import BadInput
 from ...core.render import PALETTE, Html, Svg, html_table, side_by_side, tag
 from .actions import PENDING as _PENDING
-from .cards import ARTIFACTS, TOKEN_LABELS
+from .cards import ARTIFACTS, TOKEN_LABELS, card_set
 from .rules import BAG
 
 if TYPE_CHECKING:
-    from .state import State
+    from .state import State, View
 
 RED, BLACK, WHITE, GOLD = "#D55E00", "#222222", "#ffffff", "#E69F00"
 LOYAL_COLOUR, DOPPEL_COLOUR = PALETTE[0], PALETTE[3]
@@ -271,9 +271,90 @@ def _bag_of(state: State, viewer: int | None) -> Svg:
     return bag_svg(*q.bag)
 
 
-def view_html(state: State, player: int | None) -> Html:
-    """:func:`knowledge_view` under the name the widgets use."""
+def view_html(state: State | View, player: int | None = None) -> Html:
+    """:func:`knowledge_view` under the name the widgets use; ``view_html(view)`` draws a
+    :class:`~.state.View` on its own (``View._repr_html_``): :func:`_view_tables`."""
+    from .state import View
+
+    if isinstance(state, View):
+        return _view_tables(state)
     return knowledge_view(state, player)
+
+
+def _view_tables(view: View) -> Html:
+    """What a :class:`~.state.View` holds and nothing more (DQ-R39): every seat's public side,
+    the viewer's own hand and Loyalty, the tokens (face-down ones as "?"), the Quest with the
+    Bag (the drawn pair only when the viewer drew it), the animal, the viewer's notes and the
+    pool while they hand it out (DQ-R16). Item cards are named from the shipped card set, the
+    one every ``new_game`` deals; an id it does not know is shown as it is."""
+    names = card_set()
+
+    def card(c: str) -> str:
+        try:
+            return names.card_name(c)
+        except (KeyError, BadInput):
+            return c
+
+    you = view.you
+    head = ["seat", "hero", "hit points", "exhaustion", "re-rolls", "cards", "Loyalty"]
+    rows = []
+    for s in view.seats:
+        label = ("you" if s.seat == you else f"P{s.seat + 1}") + (
+            " ⚑ leader" if s.party_leader else "") + (" 🛡" if s.on_quest else "")
+        hp = "–" if s.hp is None else f"{s.hp - s.damage}/{s.hp}"
+        loyalty = "hidden" if s.loyalty is None else (
+            "Doppelgänger" if s.loyalty == "doppelganger" else "Loyal")
+        rows.append([label, s.hero or "(drafting)", hp,
+                     "exhausted" if s.exhausted else "rested", s.rerolls, s.hand_size, loyalty])
+    parts: list[Html | Svg] = [Html(html_table(head, rows, caption=(
+        "the table, as an onlooker sees it" if you is None else f"the table, as P{you + 1} sees it"
+    )))]
+    tokens = [[name, *[("?" if t is None else TOKEN_LABELS.get(t, t)) for t in row]]
+              for name, row in (("Light", view.light), ("Darkness", view.dark))]
+    parts.append(Html(html_table(["tokens", *[str(i + 1) for i in range(len(view.light))]],
+                                 tokens, caption="face-down tokens show ?")))
+    about: list[list[Any]] = [["quest", f"{view.quest_no} ({view.quest_deck} left)"],
+                              ["Item cards", f"{view.item_deck} in the deck, "
+                                             f"{view.item_discard} discarded"]]
+    q = view.quest
+    bag = bag_svg(*BAG)
+    if q is not None:
+        about += [["Quest card", f"{q.name}: {q.requirement}; reward {q.reward}, "
+                                 f"penalty {q.penalty}"],
+                  ["Damage on it", q.damage],
+                  ["party", ", ".join(f"P{p + 1}" for p in q.party) or "–"],
+                  ["cards given face up", ", ".join(f"P{p + 1}: {card(c)}" for p, c in q.given)
+                   or "–"]]
+        if q.kept_die is not None or q.face is not None:
+            about.append(["the die", f"{q.kept_die or ''} {'' if q.face is None else q.face}"])
+        if q.outcome is not None:
+            about.append(["outcome", q.outcome])
+        if q.shown_die is not None:  # a shown die is everyone's to see (DQ-R21)
+            bag = bag_svg(*q.bag, drawn=(q.shown_die,), shown=q.shown_die)
+        elif view.drawn is not None:  # only the roller sees the drawn pair (DQ-R39)
+            bag = bag_svg(*q.bag, drawn=view.drawn, note="you drew these: keep one")
+        else:
+            bag = bag_svg(*q.bag)
+    if view.animal is not None:
+        a = view.animal
+        about.append(["animal", f"{a.name}: {a.hp - a.damage}/{a.hp} hit points"
+                                + ("" if a.alive else " (killed)")])
+    if you is not None:
+        me = view.seats[you]
+        about.append(["your hand", ", ".join(map(card, me.hand or ())) or "(empty)"])
+        if view.pool is not None:
+            about.append(["the pool", ", ".join(map(card, view.pool))])
+        about += [["you saw", line] for line in view.private[-6:]]
+    if view.winner is not None:
+        about.append(["winner", view.winner])
+    else:
+        about.append(["next", "nobody" if view.to_move is None
+                      else f"P{view.to_move + 1} ({view.phase.replace('_', ' ')})"])
+    parts.append(Html(html_table(["about", "what the view holds"], about)))
+    parts.append(bag)
+    events = [tag("li", line) for line in view.log[-8:]]
+    parts.append(tag("ul", *events, style="margin:4px 0;padding-left:18px;font-size:12px"))
+    return tag("div", side_by_side(*parts), class_="doppelnb-view")
 
 
 def knowledge_view(state: State, player: int | None) -> Html:

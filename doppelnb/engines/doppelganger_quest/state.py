@@ -110,6 +110,11 @@ class View:
     pool: tuple[str, ...] | None = None
     drawn: tuple[str, ...] | None = None
 
+    def _repr_html_(self) -> str:
+        from .render import view_html
+
+        return str(view_html(self))
+
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True, repr=False)
 class State(TableQueries, FrozenGameState):

@@ -492,27 +492,34 @@ def balance_section(name: str, metric: str, *, verdicts: bool = True,
     return tag("div", *parts, side_by_side(chart, Html(grid)))
 
 
-def view_html(state: Any, seat: int) -> Html:
+def view_html(state: Any, seat: int | None = None) -> Html:
     """What ``seat`` sees, drawn from ``state.view(seat)`` alone (and the public suit labels):
     their own hand (cards they may not play to this trick dimmed, DT-R9), the trick so far,
     the forecasts (the others' stay secret until every forecast is made, DT-R6), the tricks won,
     the bonus cards and the totals. Nothing else of the state is read, so no other hand can show
-    (the play-a-hand widget's tests check it)."""
-    from .legal import legal_plays
+    (the play-a-hand widget's tests check it).
 
-    view = state.view(seat)
-    labels = state.rules.suit_labels
+    ``view_html(view)`` draws a :class:`~.state.View` on its own (``View._repr_html_``): the
+    same picture, with the default suit labels, since the View holds no rules."""
+    from .legal import legal_plays
+    from .state import View
+
+    if isinstance(state, View):
+        view, labels = state, None
+    else:
+        view, labels = state.view(seat), state.rules.suit_labels
+    seat = view.player
     n = len(view.hand_sizes)
     hand = view.hand
     playing = view.phase == "play"
     playable = legal_plays(hand, view.lead_suit) if playing and hand else None
-    title = (f"Your hand (P{seat + 1}) · round {view.round}"
+    who = "an onlooker" if seat is None else f"P{seat + 1}"
+    title = (f"Your hand ({who}) · round {view.round}"
              + (" · dimmed cards may not be played to this trick (DT-R9)" if playable is not None
                 and len(playable) < len(hand) else ""))
     parts: list[Html | Svg] = [hand_svg(hand, playable=playable, title=title, labels=labels)]
-    trick = view.trick
-    if trick:
-        lead = view.lead_suit
+    trick, lead = view.trick, view.lead_suit
+    if trick and lead is not None:     # a trick under way always has its lead suit
         svg = Svg(max(260, 30 + 60 * len(trick)), CARD_H + 54, role="img", title="the trick so far")
         svg.text(6, 14, f"the trick so far · lead suit {lead} {SUIT_SYMBOLS[lead]}", size=11)
         for i, text in enumerate(trick):
@@ -527,7 +534,7 @@ def view_html(state: Any, seat: int) -> Html:
     bids = ["–" if b is None and not made else "made (secret)" if b is None else b
             for b, made in zip(view.bids, view.bid_made, strict=True)]
     holders = view.bonus_holders
-    rows = [["forecast", *bids], ["tricks won", *view.won],
+    rows: list[list[Any]] = [["forecast", *bids], ["tricks won", *view.won],
             ["bonus cards", *[" ".join(k for k, v in holders.items() if v == p) or "–"
                               for p in range(n)]],
             ["total so far", *view.totals]]

@@ -74,6 +74,11 @@ class View:
     bonus_holders: immutables.Map[str, int | None]
     totals: tuple[int, ...]
 
+    def _repr_html_(self) -> str:
+        from .render import view_html
+
+        return str(view_html(self))
+
 
 @dataclass(frozen=True, slots=True, repr=False)
 class State(GameState):

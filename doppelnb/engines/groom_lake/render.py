@@ -9,13 +9,15 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.checks import check_instance, check_sequence
 from ...core.render import PALETTE, Html, Svg, heat_colour, html_table, tag
+from .cards import load_deck
 from .desert import Desert, PlacementReport, _rebuild_desert
 from .legal import card_words
 from .paths import stack_chain, stack_to_draw
-from .tiles import OBSTACLE_NAMES, Coord, Tile
+from .rules import DEFAULT_RULES
+from .tiles import OBSTACLE_NAMES, Coord, Tile, load_tiles
 
 if TYPE_CHECKING:
-    from .state import State
+    from .state import State, View
 
 FILL = {"open_desert": "#f3dca8", "mountain": "#b9a184", "canyon": "#6b3f22",
         "civilization": "#a8d8a0", "start": "#ffffff"}
@@ -403,15 +405,27 @@ _PHASE_WORDS = {"setup_discard": "set-up: everyone discards down to 3 Supply car
                 "vote": "a vote", "give_up": "a vote on giving up", "over": "the game is over"}
 
 
-def view_html(state: State, seat: int, *, marks: Iterable[Coord] = ()) -> Html:
+def view_html(state: State | View, seat: int | None = None, *,
+              marks: Iterable[Coord] = ()) -> Html:
     """What ``seat`` sees, drawn from ``state.view(seat)`` alone plus the public box contents
     (the tile set, the Supply deck's card kinds) and rules: the open Desert with the Team pawn,
     Map Tokens and distances (GL-R16), ``marks`` outlined (e.g. where a scouted tile may go),
     and a table of their own role and Supply cards, every player's Life tokens and card count,
     the stacks and the step the game waits for. Nothing else of the state is read, so no other
-    hand and no other role can show (the play-a-hand widget's tests check it)."""
-    view = state.view(seat)
-    tileset, deck, rules = state.tileset, state.deck, state.rules
+    hand and no other role can show (the play-a-hand widget's tests check it).
+
+    ``view_html(view)`` draws a :class:`~.state.View` on its own (``View._repr_html_``): a View
+    names its tiles and cards by id, so they are drawn from the shipped box (the tile set and
+    Supply deck every ``new_game`` uses) and the default rules; for a game replayed with a
+    user's own box, call ``view_html(state, seat)``."""
+    from .state import View
+
+    if isinstance(state, View):
+        view, tileset, deck, rules = state, load_tiles(), load_deck(), DEFAULT_RULES
+    else:
+        view = state.view(seat)
+        tileset, deck, rules = state.tileset, state.deck, state.rules
+    seat = view.you
     tiles = view.tiles
     start = tiles[0][0]  # START is the first tile placed
     desert = _rebuild_desert(start, [(q, tileset[t], r) for q, t, r in tiles], True)
@@ -442,7 +456,8 @@ def view_html(state: State, seat: int, *, marks: Iterable[Coord] = ()) -> Html:
         waits += f"; the revealed card is {card_words(view.revealed_card)}"
     stacks = ", ".join(("Compass" if k == "compass" else f"“{k}”") + f" {v}"
                        for k, v in view.stacks)
-    rows = [["you are", f"P{seat + 1}, {'an ' if view.role == 'alien' else 'a '}"
+    rows = [["you are", "an onlooker: no role, no cards (GL-R8)" if seat is None else
+             f"P{seat + 1}, {'an ' if view.role == 'alien' else 'a '}"
              f"{(view.role or '').capitalize()} (your role is secret, GL-R5)"],
             ["your Supply cards", ", ".join(hand) or "none"],
             ["Life tokens", ", ".join(f"{seat_name(p)} {view.life[p]}" for p in range(n))],

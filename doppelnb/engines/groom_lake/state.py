@@ -84,6 +84,11 @@ class View:
     drawn: tuple[str, ...] | None = None  # the two scouted tiles, for the scouting leader only
     revealed_card: str | None = None  # a randomly drawn card shown to all (GL-R23)
 
+    def _repr_html_(self) -> str:
+        from .render import view_html
+
+        return str(view_html(self))
+
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True, repr=False, eq=False)
 class State(FrozenGameState):
