@@ -372,22 +372,27 @@ def main() -> None:
               f"{g['search_us']:>8.1f} {g['update_us']:>8.1f} {g['best_us'] / ref:>10.2f}x")
     print(f"  (best repeats; flat = 1.00x; the ratio is the best at each size over the best at "
           f"{sizes[0]:,}: the worst repeats show the spread the machine's load adds)")
-    print("\n== Memory: bytes held per state, all states kept alive (tracemalloc, median of 3)")
+    # The quick mode (a smoke run) measures each memory figure once: tracemalloc makes these
+    # runs the slowest part of it, and the figures are only the full run's claims.
+    mem_runs = 1 if args.quick else 3
+    print("\n== Memory: bytes held per state, all states kept alive (tracemalloc, median of "
+          f"{mem_runs})")
     per_desert = {}
     for size in (1000, 10_000) if not args.quick else (1000, 2000):
-        runs = sorted(desert_states(size) for _ in range(3))
-        per_desert[size] = runs[1]
-        print(f"300 successive Deserts grown from {size:>6} tiles: {runs[1]:8.0f} bytes/state "
-              f"(runs {runs[0]:.0f}..{runs[2]:.0f})")
+        runs = sorted(desert_states(size) for _ in range(mem_runs))
+        per_desert[size] = runs[len(runs) // 2]
+        print(f"300 successive Deserts grown from {size:>6} tiles: {per_desert[size]:8.0f} "
+              f"bytes/state (runs {runs[0]:.0f}..{runs[-1]:.0f})")
     small, big = per_desert.values()
     print(f"  growth with the Desert's size: {big / small:.2f}x (constant = 1.0x)")
     per_game = {}
     for label, seed in (("short", 4), ("long", 2)):
         n = len(game_states(seed))
-        runs = sorted(bytes_per_state(lambda s=seed: game_states(s))[0] for _ in range(3))
-        per_game[label] = runs[1]
-        print(f"whole game ({label}, seed {seed}, {n} states): {runs[1]:8.0f} bytes/state "
-              f"(runs {runs[0]:.0f}..{runs[2]:.0f})")
+        runs = sorted(bytes_per_state(lambda s=seed: game_states(s))[0]
+                      for _ in range(mem_runs))
+        per_game[label] = runs[len(runs) // 2]
+        print(f"whole game ({label}, seed {seed}, {n} states): {per_game[label]:8.0f} "
+              f"bytes/state (runs {runs[0]:.0f}..{runs[-1]:.0f})")
     print(f"  long / short: {per_game['long'] / per_game['short']:.2f}x (constant = 1.0x)")
     print(f"An 'anywhere' search (GL-R15 level 3, {sum(r['far_n'] for r in rows)} of "
           f"{tiles - 1} placements in the first section) checks each of the {last['classes']} edge-constraint "

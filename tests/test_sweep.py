@@ -311,13 +311,20 @@ def test_interrupted_sweep_resumes_without_losing_or_repeating_a_game(tmp_path, 
 
 def test_command_line_ctrl_c_then_resume(tmp_path):
     out = tmp_path / "dd.csv"
-    # Enough games that the run is still going when the signal comes (a few seconds of play).
-    args = ["sweep", "doppeldoppel", "--games", "1500", "--seed", "2", "--workers", "1",
+    games, chunk = 300, 5
+    args = ["sweep", "doppeldoppel", "--games", str(games), "--seed", "2", "--workers", "1",
             "--out", str(out), "--players", "3", "--flags", "default", "--policies", "random",
-            "--chunk", "5", "--no-progress"]
+            "--chunk", str(chunk), "--no-progress"]
     # As in a terminal: Ctrl-C raises KeyboardInterrupt (a shell's background job would start
-    # with SIGINT ignored, which Python then keeps).
-    code = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    # with SIGINT ignored, which Python then keeps). The child paces its chunks after the
+    # first two (0.1 s before each), so the sweep is surely still going when the signal comes
+    # (at least 5 s left) without playing 1500 games to be sure of it: the resume and the
+    # fresh sweep below then replay 300 games, not 1500. The pacing only waits; the games,
+    # the checkpoint and the Ctrl-C handling are the sweep's own.
+    code = ("import signal, sys, time; signal.signal(signal.SIGINT, signal.default_int_handler); "
+            "from doppelnb.core import sweep_run; real = sweep_run.run_chunk; "
+            "sweep_run.run_chunk = lambda task: (task.start >= 10 and time.sleep(0.1), "
+            "real(task))[1]; "
             "from doppelnb.core.sweep import main; sys.exit(main(sys.argv[1:]))")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([sys.executable, "-c", code, *args], env=env,
@@ -333,11 +340,11 @@ def test_command_line_ctrl_c_then_resume(tmp_path):
     assert proc.returncode == 130, err
     assert "resume" in err and not out.exists()
     kept = len(partial.read_text().splitlines()) - 1
-    assert 2 <= kept < 300
+    assert 2 <= kept < games // chunk  # some chunks kept, not all of them
     assert main(args) == 0
     assert not partial.exists()
     fresh = sweep("doppeldoppel", readings="default", player_counts=[3],
-                  policy_mixes=["random"], games=1500, seed=2, workers=1, progress=False)
+                  policy_mixes=["random"], games=games, seed=2, workers=1, progress=False)
     assert out.read_text() == fresh.to_csv()
 
 

@@ -205,11 +205,14 @@ def test_no_sample_puts_a_seen_card_where_no_consistent_history_could_take_it(pl
 
 def test_face_up_cards_spent_on_earlier_quests_stay_in_the_discards_until_a_reshuffle():
     """Public, so every player knows it: the cards received face up (DQ-R16) go to the discards
-    when the next Quest begins, and only a reshuffle (DQ-A15) takes them out. Whole games."""
-    checked = 0
+    when the next Quest begins, and only a reshuffle (DQ-A15) takes them out. Whole games:
+    one seed a table size (seeds 4..6 gave 2,403 samples where 994 do), its games reaching
+    a reshuffle with face-up cards spent since, which the test requires."""
+    checked = after_reshuffle = 0
     for players in (4, 5, 7, 8):
-        for state in _positions(players, range(4, 7), every=5):
+        for state in _positions(players, [4], every=5):
             spent, given = set(), set()  # face up on every Quest now over, since a reshuffle
+            reshuffled = False
             for event in state.item_events:
                 if event[0] == "give":
                     given.add(event[2])
@@ -218,13 +221,15 @@ def test_face_up_cards_spent_on_earlier_quests_stay_in_the_discards_until_a_resh
                     given = set()
                 elif event[0] == "reshuffle":
                     spent = set()
+                    reshuffled = True
             if not spent:
                 continue
+            after_reshuffle += reshuffled
             for player in range(players):
                 world = state.determinize(player, random.Random(checked))
                 assert spent <= set(world.item_discard), (players, state.action_count, player)
                 checked += 1
-    assert checked > 100
+    assert checked > 100 and after_reshuffle > 0
 
 
 # -- uniformity ---------------------------------------------------------------------------------
