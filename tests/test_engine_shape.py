@@ -362,3 +362,25 @@ def test_refusal_is_none_for_a_legal_action_and_the_rules_error_otherwise(engine
                 assert (raised.value.rule, raised.value.reason) == (error.rule, error.reason)
                 refused += 1
     assert refused > 20
+
+
+# -- fix7b: pictures, labels, record forms and examples under one name each ----------------------
+@pytest.mark.parametrize("engine", engine_names())
+def test_the_hand_widget_draws_render_view_html_of_state_and_seat(engine: str) -> None:
+    """The play-a-hand widget shows ``render.view_html(state, seat)`` in every engine, the
+    parameter named ``seat``; the quest's widget drew a ``seat_view_html`` of its own while its
+    ``view_html`` was the chapter's knowledge view."""
+    import importlib
+    import inspect
+
+    from doppelnb.widgets.hands import hand_game
+
+    package = importlib.import_module(f"doppelnb.engines.{engine}")
+    render = importlib.import_module(f"doppelnb.engines.{engine}.render")
+    assert list(inspect.signature(render.view_html).parameters)[:2] == ["state", "seat"]
+    assert not hasattr(render, "seat_view_html")
+    hand = hand_game(engine)
+    state = package.new_game(package.PLAYER_COUNTS[0], seed=3)
+    seats = [s for s in range(state.players) if s != state.to_move][:2]  # no move marks
+    for seat in seats:
+        assert hand.view_html(state, seat) == str(render.view_html(state, seat)), seat
