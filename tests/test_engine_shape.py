@@ -384,3 +384,23 @@ def test_the_hand_widget_draws_render_view_html_of_state_and_seat(engine: str) -
     seats = [s for s in range(state.players) if s != state.to_move][:2]  # no move marks
     for seat in seats:
         assert hand.view_html(state, seat) == str(render.view_html(state, seat)), seat
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_action_label_of_state_and_action_lives_in_legal(engine: str) -> None:
+    """``legal.action_label(state, action)`` words an action in every engine and
+    ``State.action_label`` says the same; Doppel Doubt's wording was a State method only and
+    Tricks' took the action alone."""
+    import importlib
+    import inspect
+
+    package = importlib.import_module(f"doppelnb.engines.{engine}")
+    legal = importlib.import_module(f"doppelnb.engines.{engine}.legal")
+    assert len(inspect.signature(legal.action_label).parameters) == 2
+    labelled = 0
+    for state, actions in _played(package, 5, 40):
+        for action in actions[:6]:
+            label = legal.action_label(state, action)
+            assert isinstance(label, str) and label == state.action_label(action), action
+            labelled += 1
+    assert labelled > 20

@@ -354,7 +354,7 @@ class State(GameState):
         return _action_json(action)
 
     def action_label(self, action: Any) -> str:
-        return legal.action_label(action)
+        return legal.action_label(self, action)
 
     def _check(self, action: Any) -> None:
         if action in self._legal_tuple():  # the legal set, computed once per state
