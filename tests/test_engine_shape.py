@@ -404,3 +404,28 @@ def test_action_label_of_state_and_action_lives_in_legal(engine: str) -> None:
             assert isinstance(label, str) and label == state.action_label(action), action
             labelled += 1
     assert labelled > 20
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_an_actions_record_form_is_actions_action_to_json(engine: str, monkeypatch) -> None:
+    """``actions.action_to_json(action)`` is the one record form of an action: the State's
+    ``action_to_json`` (which ``State.play`` calls for the action log) delegates to it. Tricks
+    named it ``to_json``; Groom Lake and the quest wrote it inside the State."""
+    import importlib
+    import json
+
+    package = importlib.import_module(f"doppelnb.engines.{engine}")
+    actions = importlib.import_module(f"doppelnb.engines.{engine}.actions")
+    state_module = importlib.import_module(f"doppelnb.engines.{engine}.state")
+    assert not hasattr(actions, "to_json") and "action_to_json" in actions.__all__
+    for state, legal in _played(package, 3, 30):
+        for action in legal[:4]:
+            record = actions.action_to_json(action)
+            assert record == state.action_to_json(action) == action
+            assert type(record) is type(state.action_to_json(action))
+            json.dumps(record)
+    seen = []
+    monkeypatch.setattr(state_module, "action_to_json", lambda a: seen.append(a) or "sentinel")
+    state = package.new_game(package.PLAYER_COUNTS[0], seed=1)
+    action = state.legal_actions()[0]
+    assert state.action_to_json(action) == "sentinel" and seen == [action]

@@ -394,6 +394,12 @@ def action(kind: str, *arguments: Any) -> Action:
     return make(cls, (kind, *arguments))
 
 
+def action_to_json(action: Action) -> tuple[Any, ...]:
+    """The record form: a plain tuple (written as a JSON array), which the typed action
+    compares equal to; ``state.actions`` and the golden records have always shown it."""
+    return tuple(action)
+
+
 #: What each pending decision is, for messages: (rule, what the player must do).
 PENDING: dict[str, tuple[str, str]] = {
     "draft": ("DQ-R3", "pick a hero"), "pass": ("DQ-R13", "pass an Item card to the left"),
@@ -462,4 +468,4 @@ __all__ = ["Action", "PickHero", "PassItem", "Discard", "Party", "Contribute", "
            "Keep", "PassTurn", "Knight", "Reroll", "FriendlyFire", "Fireball", "AnimalAttack",
            "Heal", "Rage", "Decline", "Tavern", "TargetUnit", "HandOn", "Flip", "Peek", "NoPeek",
            "GiveReroll", "KINDS", "CLASSES", "ARITY", "PENDING", "action", "make",
-           "parse_notation", "parse_action", "target_name"]
+           "parse_notation", "parse_action", "action_to_json", "target_name"]
