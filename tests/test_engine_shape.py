@@ -429,3 +429,33 @@ def test_an_actions_record_form_is_actions_action_to_json(engine: str, monkeypat
     state = package.new_game(package.PLAYER_COUNTS[0], seed=1)
     action = state.legal_actions()[0]
     assert state.action_to_json(action) == "sentinel" and seen == [action]
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_actions_action_checks_its_arguments_wherever_it_exists(engine: str) -> None:
+    """``actions.action(kind, *arguments)`` has one contract: the typed action, or a
+    ``BadInput`` naming the bad argument (Groom Lake's checked them; the quest's built any
+    tuple). No engine exports its raw ``tuple.__new__`` builder (the quest's ``make``)."""
+    import importlib
+
+    from doppelnb.core.errors import BadInput
+
+    package = importlib.import_module(f"doppelnb.engines.{engine}")
+    actions = importlib.import_module(f"doppelnb.engines.{engine}.actions")
+    assert "make" not in actions.__all__
+    if not hasattr(actions, "action"):
+        assert engine not in ("groom_lake", "doppelganger_quest")
+        return
+    for kind, arity in actions.ARITY.items():
+        count = arity if isinstance(arity, int) else len(arity)  # Groom Lake's: the types
+        if count:
+            with pytest.raises(BadInput) as refused:
+                actions.action(kind, *[object()] * count)
+            assert refused.value.rule == "NB-ARG" and "object" in refused.value.reason, kind
+    built = 0
+    for _, legal in _played(package, 2, 40):
+        for move in legal[:5]:
+            if isinstance(move, tuple):
+                assert actions.action(*move) == move and type(actions.action(*move)) is type(move)
+                built += 1
+    assert built > 20
