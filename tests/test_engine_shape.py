@@ -459,3 +459,19 @@ def test_actions_action_checks_its_arguments_wherever_it_exists(engine: str) -> 
                 assert actions.action(*move) == move and type(actions.action(*move)) is type(move)
                 built += 1
     assert built > 20
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_every_engine_recomputes_its_worked_examples_in_one_table(engine: str) -> None:
+    """``examples.rulebook_examples_table()`` in every engine: the worked examples run through
+    the engine, one row each with whether it agrees (Doppel Doubt had none)."""
+    import importlib
+    import re
+
+    from doppelnb.core.render import Markup
+
+    examples = importlib.import_module(f"doppelnb.engines.{engine}.examples")
+    table = examples.rulebook_examples_table()
+    assert isinstance(table, Markup) and "rulebook_examples_table" in examples.__all__
+    cells = re.findall(r">([^<>]+)</td>", str(table))
+    assert len(cells) >= 8 and not {"NO", "DIFFERS"} & set(cells)  # a disagreement's words
