@@ -362,3 +362,116 @@ def test_refusal_is_none_for_a_legal_action_and_the_rules_error_otherwise(engine
                 assert (raised.value.rule, raised.value.reason) == (error.rule, error.reason)
                 refused += 1
     assert refused > 20
+
+
+# -- fix7b: pictures, labels, record forms and examples under one name each ----------------------
+@pytest.mark.parametrize("engine", engine_names())
+def test_the_hand_widget_draws_render_view_html_of_state_and_seat(engine: str) -> None:
+    """The play-a-hand widget shows ``render.view_html(state, seat)`` in every engine, the
+    parameter named ``seat``; the quest's widget drew a ``seat_view_html`` of its own while its
+    ``view_html`` was the chapter's knowledge view."""
+    import importlib
+    import inspect
+
+    from doppelnb.widgets.hands import hand_game
+
+    package = importlib.import_module(f"doppelnb.engines.{engine}")
+    render = importlib.import_module(f"doppelnb.engines.{engine}.render")
+    assert list(inspect.signature(render.view_html).parameters)[:2] == ["state", "seat"]
+    assert not hasattr(render, "seat_view_html")
+    hand = hand_game(engine)
+    state = package.new_game(package.PLAYER_COUNTS[0], seed=3)
+    seats = [s for s in range(state.players) if s != state.to_move][:2]  # no move marks
+    for seat in seats:
+        assert hand.view_html(state, seat) == str(render.view_html(state, seat)), seat
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_action_label_of_state_and_action_lives_in_legal(engine: str) -> None:
+    """``legal.action_label(state, action)`` words an action in every engine and
+    ``State.action_label`` says the same; Doppel Doubt's wording was a State method only and
+    Tricks' took the action alone."""
+    import importlib
+    import inspect
+
+    package = importlib.import_module(f"doppelnb.engines.{engine}")
+    legal = importlib.import_module(f"doppelnb.engines.{engine}.legal")
+    assert len(inspect.signature(legal.action_label).parameters) == 2
+    labelled = 0
+    for state, actions in _played(package, 5, 40):
+        for action in actions[:6]:
+            label = legal.action_label(state, action)
+            assert isinstance(label, str) and label == state.action_label(action), action
+            labelled += 1
+    assert labelled > 20
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_an_actions_record_form_is_actions_action_to_json(engine: str, monkeypatch) -> None:
+    """``actions.action_to_json(action)`` is the one record form of an action: the State's
+    ``action_to_json`` (which ``State.play`` calls for the action log) delegates to it. Tricks
+    named it ``to_json``; Groom Lake and the quest wrote it inside the State."""
+    import importlib
+    import json
+
+    package = importlib.import_module(f"doppelnb.engines.{engine}")
+    actions = importlib.import_module(f"doppelnb.engines.{engine}.actions")
+    state_module = importlib.import_module(f"doppelnb.engines.{engine}.state")
+    assert not hasattr(actions, "to_json") and "action_to_json" in actions.__all__
+    for state, legal in _played(package, 3, 30):
+        for action in legal[:4]:
+            record = actions.action_to_json(action)
+            assert record == state.action_to_json(action) == action
+            assert type(record) is type(state.action_to_json(action))
+            json.dumps(record)
+    seen = []
+    monkeypatch.setattr(state_module, "action_to_json", lambda a: seen.append(a) or "sentinel")
+    state = package.new_game(package.PLAYER_COUNTS[0], seed=1)
+    action = state.legal_actions()[0]
+    assert state.action_to_json(action) == "sentinel" and seen == [action]
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_actions_action_checks_its_arguments_wherever_it_exists(engine: str) -> None:
+    """``actions.action(kind, *arguments)`` has one contract: the typed action, or a
+    ``BadInput`` naming the bad argument (Groom Lake's checked them; the quest's built any
+    tuple). No engine exports its raw ``tuple.__new__`` builder (the quest's ``make``)."""
+    import importlib
+
+    from doppelnb.core.errors import BadInput
+
+    package = importlib.import_module(f"doppelnb.engines.{engine}")
+    actions = importlib.import_module(f"doppelnb.engines.{engine}.actions")
+    assert "make" not in actions.__all__
+    if not hasattr(actions, "action"):
+        assert engine not in ("groom_lake", "doppelganger_quest")
+        return
+    for kind, arity in actions.ARITY.items():
+        count = arity if isinstance(arity, int) else len(arity)  # Groom Lake's: the types
+        if count:
+            with pytest.raises(BadInput) as refused:
+                actions.action(kind, *[object()] * count)
+            assert refused.value.rule == "NB-ARG" and "object" in refused.value.reason, kind
+    built = 0
+    for _, legal in _played(package, 2, 40):
+        for move in legal[:5]:
+            if isinstance(move, tuple):
+                assert actions.action(*move) == move and type(actions.action(*move)) is type(move)
+                built += 1
+    assert built > 20
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_every_engine_recomputes_its_worked_examples_in_one_table(engine: str) -> None:
+    """``examples.rulebook_examples_table()`` in every engine: the worked examples run through
+    the engine, one row each with whether it agrees (Doppel Doubt had none)."""
+    import importlib
+    import re
+
+    from doppelnb.core.render import Markup
+
+    examples = importlib.import_module(f"doppelnb.engines.{engine}.examples")
+    table = examples.rulebook_examples_table()
+    assert isinstance(table, Markup) and "rulebook_examples_table" in examples.__all__
+    cells = re.findall(r">([^<>]+)</td>", str(table))
+    assert len(cells) >= 8 and not {"NO", "DIFFERS"} & set(cells)  # a disagreement's words

@@ -9,7 +9,7 @@ import ipywidgets as widgets
 from ..core.checks import check_int, check_sequence, fail
 from ..core.render import bar_chart, html_table
 from ..engines import doppelganger_quest as dq
-from ..engines.doppelganger_quest.render import bag_svg, state_html, view_html
+from ..engines.doppelganger_quest.render import bag_svg, knowledge_view, state_html
 from .offline import precomputed
 from .stepper import GameStepper
 
@@ -50,7 +50,7 @@ def viewer_picker(state: dq.State) -> widgets.VBox:
     pick = widgets.Dropdown(options=options, value=-1, description="view as",
                             tooltip="whose knowledge to show")
     return precomputed({"who": pick},
-                       lambda who: str(view_html(state, None if who < 0 else who)))
+                       lambda who: str(knowledge_view(state, None if who < 0 else who)))
 
 
 def bag_explorer() -> widgets.VBox:

@@ -450,3 +450,27 @@ def test_sweep_key_names_each_reading_of_the_shipped_sweeps_in_words():
     html = str(sweep_key("doppel_doubt_illegal_takeover"))
     assert "a failed takeover leaves the enemy squares" in html
     assert "every flag at its default" in html
+
+
+def test_rulebook_examples_table_agrees_on_every_worked_example_db_e1_to_e10():
+    import re
+
+    from doppelnb.engines.doppel_doubt import examples as ex
+
+    shown = re.sub(r"<[^>]+>", "|", str(ex.rulebook_examples_table()))
+    assert re.findall(r"\|DB-E(\d+)\|", shown) == [str(n) for n in range(1, 11)]
+    assert "|NO|" not in shown and shown.count("|yes|") == 10
+
+
+def test_rulebook_examples_table_would_report_a_disagreement(monkeypatch):
+    """The table recomputes each example: a wrong engine answer shows as NO (here DB-E7's
+    territory, and DB-E2's start allocation)."""
+    import re
+
+    from doppelnb.engines.doppel_doubt import examples as ex
+
+    monkeypatch.setattr(ex, "territory_scores", lambda board, doppels: (8, -6) + (0,) * 8)
+    monkeypatch.setattr(ex, "E2_RANKS", {**ex.E2_RANKS, "red-P": "P1 P3 P2 P4 P5 P6"})
+    shown = re.sub(r"<[^>]+>", "|", str(ex.rulebook_examples_table()))
+    rows = {row.split("|")[0]: row for row in shown.split("|DB-")[1:]}
+    assert {ident for ident, row in rows.items() if "|NO|" in row} == {"E2", "E7"}

@@ -51,7 +51,7 @@ def _pool(state: db.State) -> set[object]:
 
 
 def _refusal(state: db.State, seat: int, action: object) -> str | None:
-    refused = refusal(state, action, seat, str(action))  # returned, as Doppeldoppel's: not raised
+    refused = refusal(state, action, seat)  # returned, as Doppeldoppel's: not raised
     if refused is None:
         return None
     assert isinstance(refused, IllegalAction)

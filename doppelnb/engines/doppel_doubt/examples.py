@@ -431,6 +431,90 @@ def _refusals() -> list[tuple[str, Any]]:
     ]
 
 
+def rulebook_examples_table() -> Html:
+    """DB-E1..DB-E10: what the digest's worked example says, what the engine computes, and
+    whether they agree, each recomputed here through the engine (a dealt game, a played round,
+    a board's verdict, a resolution, the scoring)."""
+    rows: list[tuple[str, str, str, bool]] = []
+
+    sums = {sum(hand) for hand in new_game(seed=1, hands=e1_hands()).hands}
+    first = sorted(e1_hands()[0])
+    rows.append(("DB-E1", "every hand sums to 505; hand 0 is 1, 12, 23, ..., 100",
+                 f"a game dealt these hands: sums {sorted(sums)}, hand 0 {first}",
+                 sums == {505} and first == [10 * k + k + 1 for k in range(10)]))
+
+    round_one = e2_round_one()
+    starts = {d: round_one.starts_taken[d] for d in E2_CARDS}
+    p6 = round_one.board.is_zero(round_one.board.starts["P6"])
+    rows.append(("DB-E2", "red-P P3, blue-P P2, purple-P P1, green-P P5, yellow-P P4; P6 a Zero "
+                 "space", ", ".join(f"{d} {p}" for d, p in starts.items())
+                 + ("; P6 a Zero space" if p6 else "; P6 not a Zero space"),
+                 starts == {"red-P": "P3", "blue-P": "P2", "purple-P": "P1", "green-P": "P5",
+                            "yellow-P": "P4"} and p6))
+
+    draft = e3_draft()
+    shapes = {row[3] for row in draft}
+    rows.append(("DB-E3", "yellow-P (12) picks first and takes S7, given to yellow-Q; red-Q (95) "
+                 "picks last and receives the one shape left",
+                 f"{draft[0][1]} takes S{draft[0][3]} for {draft[0][4]}; {draft[-1][1]} picks "
+                 f"last, receives S{draft[-1][3]} ({len(shapes)} shapes handed out)",
+                 draft[0][1:] == ("yellow-P", 12, 7, "yellow-Q") and draft[-1][1] == "red-Q"
+                 and len(shapes) == len(draft)))
+
+    line = [(0, 4), (0, 5), (0, 6), (0, 7)]
+    verdicts = [e4_board().check_placement("blue", line),
+                Board().set_owner(line[:3], "blue").set_owner(line[3:], "red")
+                .check_placement("blue", line),
+                Board().set_owner(line[:1], "blue").check_placement("blue", line)]
+    rows.append(("DB-E4", "2 of 4 on Blue touching Red: illegal; 3 of 4: legal; 1 of 4 and no "
+                 "takeover: legal", "; ".join(str(v).split(":")[0] for v in verdicts),
+                 [v.legal for v in verdicts] == [False, True, True]))
+
+    res = e5_resolution()
+    blue = res.steps[1]
+    rows.append(("DB-E5", "red-Q (90) claims X; blue-P's claim on X is ignored, its other "
+                 "squares claimed", f"X is {res.after.owner_of(E5_X)}'s; blue ignored on "
+                 f"{list(blue.ignored)}, claimed {len(blue.claimed)} other squares",
+                 res.after.owner_of(E5_X) == "red" and blue.ignored == (E5_X,)
+                 and len(blue.claimed) > 0))
+
+    story = [said.split(":")[0] for _, said in e6_story()]
+    rows.append(("DB-E6", "green claims the Zero space; a yellow shape over it is illegal, a "
+                 "green one legal", "; ".join(story),
+                 story == ["claimed for green, still a Zero space", "illegal for yellow",
+                           "legal for green"]))
+
+    territory = territory_scores(e7_board(), DOPPELS)
+    red = colour_scores(territory, DOPPELS)["red"]
+    rows.append(("DB-E7", "red-P 9, red-Q -6, red's colour score 15",
+                 f"red-P {territory[0]}, red-Q {territory[1]}, red {red}",
+                 territory[:2] == (9, -6) and red == 15))
+
+    e8 = e8_results()
+    rows.append(("DB-E8", "red-P 24, red-Q -6, blue-P 0, blue-Q -7; red's colour score 30",
+                 f"red-P {e8.final[0]}, red-Q {e8.final[1]}, blue-P {e8.final[2]}, blue-Q "
+                 f"{e8.final[3]}; red {e8.colour_scores['red']}",
+                 tuple(e8.final[:4]) == (24, -6, 0, -7) and e8.colour_scores["red"] == 30))
+
+    dark = [said for _, said in e9_rows()]
+    rows.append(("DB-E9", "75 may become 45 to 101; B (70) before A (40 -> 70) descending, A "
+                 "before B ascending", "; ".join(dark),
+                 dark == ["any card from 45 to 101",
+                          "B (played 70) before A (played 40, changed to 70)",
+                          "A (played 40, changed to 70) before B (played 70)"]))
+
+    escape, skipped = e10_results(), e10_results(-22)
+    named = [[DOPPELS[s] for s in r.candidates] for r in (escape, skipped)]
+    rows.append(("DB-E10", "green-P escapes, green-Q becomes the Elimination Candidate; with "
+                 "green-Q's Token of Life the check is skipped and green-P stays",
+                 f"candidate {', '.join(named[0])}; with the Token: {', '.join(named[1])}",
+                 named == [["green-Q"], ["green-P"]] and not skipped.escaped))
+
+    return Html(html_table(["example", "the digest says", "the engine computes", "agree?"],
+                           [[i, says, got, "yes" if ok else "NO"] for i, says, got, ok in rows],
+                           caption="the worked examples, recomputed by the engine"))
+
+
 #: The kinds of refusal in words (the exception classes' names are for code, not for a class).
 REFUSAL_WORDS = {IllegalAction: "a move the rules forbid", BadInput: "a bad argument"}
 
@@ -471,5 +555,5 @@ GOLDEN = (
 __all__ = ["E2_CARDS", "E2_RANKS", "E3_CARDS", "E5_X", "E5_RED", "E5_BLUE", "E10_TERRITORY",
            "e1_hands", "e2_round_one", "e3_draft", "e4_board", "e5_resolution", "e6_board",
            "e6_story", "e7_board", "e8_results", "e9_rows", "e10_results", "actions_by_round", "ACTION_WORDS",
-           "edge_cases", "refusals_table", "REFUSAL_WORDS", "guess_rows", "light_example",
+           "edge_cases", "refusals_table", "rulebook_examples_table", "REFUSAL_WORDS", "guess_rows", "light_example",
            "GOLDEN"]

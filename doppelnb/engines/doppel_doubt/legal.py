@@ -42,7 +42,7 @@ from .actions import (
 )
 from .board import Board
 from .claims import light_target_ok
-from .notation import Cell
+from .notation import Cell, cell_name
 from .rules import COLOURS, ROUNDS, SHAPES_PER_ROUND, Rules, check_dark, colour_of, letter_of
 from .shapes import Shape
 
@@ -227,26 +227,36 @@ def draw_guess(state: Table, seat: int, colour: str, draw: Callable[[int], int],
 _STEP_OF_KIND = {"shapes_done": "shape", "forfeit": "place"}
 
 
-def refusal(state: Table, action: Any, seat: int | None = None,
-            label: str | None = None) -> IllegalAction | None:
+def action_label(state: Table, action: Any) -> str:
+    """How the log, the stepper and a refusal word ``action`` (a parsed action); ``state`` is
+    taken as in every engine's ``action_label(state, action)``, the words need only the
+    action."""
+    kind = action[0]
+    if kind == "place":
+        return f"place on {', '.join(cell_name(c) for c in action[1])}"
+    if kind == "light":
+        return "no Light" if action[1] is None else f"Light on {cell_name(action[1])}"
+    if kind == "guess":
+        return f"guess {action[1]}: {list(action[2]) or 'no one'}"
+    return " ".join(str(x) for x in action)
+
+
+def refusal(state: Table, action: Any, seat: int | None = None) -> IllegalAction | None:
     """Why ``seat`` (by default the seat to move) may not play ``action`` now, as an
-    :class:`IllegalAction` naming the rule, or None when it may (``label``: how the refusal
-    names the action, by default its notation). As Doppeldoppel's, it returns the refusal; the
-    caller raises it. ``action`` is a parsed action."""
+    :class:`IllegalAction` naming the rule, or None when it may. As Doppeldoppel's, it returns
+    the refusal; the caller raises it. ``action`` is a parsed action."""
     if seat is None:
         seat = first_mover(state)[0]
         if seat is None:
             return IllegalAction("NB-ARG", "the game is over: there is nothing to play")
-    if label is None:
-        label = str(action)
     try:
-        _check(state, seat, action, label)
+        _check(state, seat, action)
     except IllegalAction as refused:  # the rule helpers (check_dark, light_target_ok) raise
         return refused
     return None
 
 
-def _check(state: Table, seat: int, action: Any, label: str) -> None:
+def _check(state: Table, seat: int, action: Any) -> None:
     """Raise the :class:`IllegalAction` :func:`refusal` returns; dispatched by a match on the
     action's kind."""
     step = step_of(state, seat)
@@ -257,7 +267,7 @@ def _check(state: Table, seat: int, action: Any, label: str) -> None:
     expected = step[0]
     if _STEP_OF_KIND.get(kind, kind) != expected:
         raise IllegalAction("DB-R5", f"seat {seat} must now {STEP_TEXT[expected]}, not "
-                                     f"{label}")
+                                     f"{action_label(state, action)}")
     match kind:
         case "card":
             if action[1] not in state.hands[seat]:                              # DB-R4
@@ -321,4 +331,4 @@ def _check_guess(state: Table, seat: int, step: tuple[Any, ...], s: Submission,
 
 
 __all__ = ["CARD_ACTIONS", "SHAPE_ACTIONS", "step_of", "first_mover", "legal_actions", "draw_guess",
-           "refusal", "STEP_TEXT", "Table"]
+           "refusal", "action_label", "STEP_TEXT", "Table"]

@@ -48,8 +48,8 @@ from .apply import Draft
 from .board import Board
 from .board_data import load_board
 from .claims import Resolution
-from .legal import STEP_TEXT, first_mover, legal_actions, refusal, step_of
-from .notation import GAME, PLAYER_COUNTS, cell_name
+from .legal import STEP_TEXT, action_label, first_mover, legal_actions, refusal, step_of
+from .notation import GAME, PLAYER_COUNTS
 from .options import (
     artefacts_option,
     fresh_uses,
@@ -253,14 +253,7 @@ class State(FrozenGameState):
         return action_to_json(action)
 
     def action_label(self, action: Any) -> str:
-        kind = action[0]
-        if kind == "place":
-            return f"place on {', '.join(cell_name(c) for c in action[1])}"
-        if kind == "light":
-            return "no Light" if action[1] is None else f"Light on {cell_name(action[1])}"
-        if kind == "guess":
-            return f"guess {action[1]}: {list(action[2]) or 'no one'}"
-        return " ".join(str(x) for x in action)
+        return action_label(self, action)
 
     def _check(self, action: Any) -> None:
         seat = self.to_move
@@ -276,7 +269,7 @@ class State(FrozenGameState):
 
     def _check_for(self, seat: int, action: Any) -> None:
         """Raise :class:`IllegalAction` naming the rule when ``seat`` may not play ``action``."""
-        refused = refusal(self, action, seat, self.action_label(action))
+        refused = refusal(self, action, seat)
         if refused is not None:
             raise refused
 

@@ -375,23 +375,31 @@ CLASSES: Final[frozenset[type[Action]]] = frozenset(KINDS.values())
 #: off each class's fields.
 ARITY: dict[str, int] = {kind: len(cls._fields) - 1 for kind, cls in KINDS.items()}
 
-#: ``make(cls, (kind, *arguments))`` builds a typed action without the Python-level
-#: ``__new__`` a NamedTuple's call runs (the legal lists are built at every step of a playout).
-make: Final = tuple.__new__
+#: ``_new(cls, (kind, *arguments))`` builds a typed action without the Python-level
+#: ``__new__`` a NamedTuple's call runs (as Groom Lake's ``_new``; :mod:`.legal` has its own
+#: for the legal lists it builds at every step of a playout).
+_new: Final = tuple.__new__
+
+#: The most seats a party can name: the largest table (8 players).
+_MOST_SEATS = 8
 
 
 def action(kind: str, *arguments: Any) -> Action:
-    """The typed action of ``kind`` with these arguments: ``action("target", 2)`` is
-    ``TargetUnit("target", 2)``. Not checked beyond the kind and the count (that is
-    :func:`parse_action`'s work)."""
-    cls = KINDS.get(kind) if isinstance(kind, str) else None
-    if cls is None:
+    """The typed action of ``kind`` with these arguments, checked as :func:`parse_action`
+    checks a record's ``[kind, *arguments]``: ``action("target", 2)`` is
+    ``TargetUnit("target", 2)``; ``action("target", "P2")`` is a ``BadInput`` naming the
+    argument. Without a table, a card is checked to be a card id (a string), not to be in a
+    card set, and a party to name at most 8 seats."""
+    if not isinstance(kind, str) or kind not in ARITY:
         raise BadInput("NB-ARG", f"{show(kind)} is not a Doppelgänger action kind (one of "
                        f"{', '.join(KINDS)})")
-    if len(arguments) != ARITY[kind]:
-        raise BadInput("NB-ARG", f"the action {show(kind)} takes {ARITY[kind]} "
-                       f"argument(s), not {len(arguments)}")
-    return make(cls, (kind, *arguments))
+    return _checked((kind, *arguments), _MOST_SEATS, None)
+
+
+def action_to_json(action: Action) -> tuple[Any, ...]:
+    """The record form: a plain tuple (written as a JSON array), which the typed action
+    compares equal to; ``state.actions`` and the golden records have always shown it."""
+    return tuple(action)
 
 
 #: What each pending decision is, for messages: (rule, what the player must do).
@@ -426,6 +434,12 @@ def parse_action(action: Any, players: int, cards: CardSet) -> Action:
             or action[0] not in ARITY:
         raise BadInput("NB-ARG", f"{show(action)} is not a Doppelgänger action (like "
                        "['pass', 'sword.1'] or ['target', 2])")
+    return _checked(action, players, cards)
+
+
+def _checked(action: tuple[Any, ...], players: int, cards: CardSet | None) -> Action:
+    """The typed action of ``action`` (a tuple of a known kind) once its arguments are checked,
+    a card against ``cards`` (``None``: only that it is a card id)."""
     if len(action) != ARITY[action[0]] + 1:
         raise BadInput("NB-ARG", f"the action {show(action[0])} takes {ARITY[action[0]]} "
                        f"argument(s), not {len(action) - 1}")
@@ -436,7 +450,10 @@ def parse_action(action: Any, players: int, cards: CardSet) -> Action:
         check_bool(action[2], "whether the animal goes on the Quest")
         action = ("party", tuple(sorted(set(seats))), action[2])  # a set of seats
     elif kind in ("pass", "contribute", "discard", "give", "rage"):
-        cards.item(action[1])  # BadInput for an unknown card
+        if cards is None:
+            check_str(action[1], "the card", max_len=200)
+        else:
+            cards.item(action[1])  # BadInput for an unknown card
     elif kind == "hero":
         check_str(action[1], "the hero's name", max_len=200)
     elif kind in ("rogue", "knight", "reroll", "fireball", "animal"):
@@ -455,11 +472,11 @@ def parse_action(action: Any, players: int, cards: CardSet) -> Action:
         check_choice(action[1], "the die to keep", ("black", "white"))
     elif kind == "give_reroll":
         check_int(action[1], "the player to give a Re-roll marker to")
-    return make(KINDS[kind], action)
+    return _new(KINDS[kind], action)
 
 
 __all__ = ["Action", "PickHero", "PassItem", "Discard", "Party", "Contribute", "Rogue", "Give",
            "Keep", "PassTurn", "Knight", "Reroll", "FriendlyFire", "Fireball", "AnimalAttack",
            "Heal", "Rage", "Decline", "Tavern", "TargetUnit", "HandOn", "Flip", "Peek", "NoPeek",
-           "GiveReroll", "KINDS", "CLASSES", "ARITY", "PENDING", "action", "make",
-           "parse_notation", "parse_action", "target_name"]
+           "GiveReroll", "KINDS", "CLASSES", "ARITY", "PENDING", "action",
+           "parse_notation", "parse_action", "action_to_json", "target_name"]

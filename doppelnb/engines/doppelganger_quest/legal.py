@@ -44,7 +44,6 @@ from .actions import (
     Rage,
     TargetUnit,
     Tavern,
-    make,
     target_name,
 )
 from .notation import BOOLEAN
@@ -57,13 +56,15 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "peek": ("peek", "no_peek")}
 
 
+_new = tuple.__new__  # a class and its items -> the action (NamedTuple's __new__ is a Python call)
+
 #: Kind -> its actions by argument, for every kind of one argument: each made on first use and
 #: shared after (the legal lists of a playout name the same few cards, seats, dice and tokens
 #: at every step; a look-up costs a quarter of building a named tuple again).
 def _maker(kind: str) -> Callable[[Any], Action]:
     """The builder of ``kind``'s action from its one argument."""
     cls = KINDS[kind]
-    return lambda argument: make(cls, (kind, argument))
+    return lambda argument: _new(cls, (kind, argument))
 
 
 _MADE = {kind: MadeOnce[Any, Action](_maker(kind)) for kind, arity in ARITY.items() if arity == 1}
@@ -131,7 +132,7 @@ def legal_actions(t: TableQueries) -> list[Action]:
         case "peek":
             out = [_NO_PEEK]
             for name, tokens in (("light", t.light), ("dark", t.dark)):
-                out += [make(Peek, ("peek", name, i)) for i, (_, up) in enumerate(tokens)
+                out += [_new(Peek, ("peek", name, i)) for i, (_, up) in enumerate(tokens)
                         if not up]
             return out
     raise AssertionError(kind)

@@ -27,8 +27,10 @@ from ...core.checks import check_bool, check_instance, check_seat
 from ...core.errors import BadInput
 from .actions import (
     Action,
+    AnimalAttack,
     Contribute,
     Decline,
+    Fireball,
     FriendlyFire,
     Give,
     HandOn,
@@ -42,7 +44,6 @@ from .actions import (
     Reroll,
     TargetUnit,
     Tavern,
-    action,
 )
 from .apply import random_playout
 from .knowledge import (
@@ -135,7 +136,8 @@ def simple_policy(state: State, rng: random.Random, sabotage: bool = True) -> An
         power = (state.cards.item(q.item_of(seat)).damage if kind == "fireball"
                  else state._animal[1])
         overshoot = q.card.high is not None and q.damage + power > q.card.high
-        return action(kind, overshoot if dopp else not overshoot)
+        cast_it = overshoot if dopp else not overshoot
+        return Fireball("fireball", cast_it) if kind == "fireball" else AnimalAttack("animal", cast_it)
     if kind == "ff":
         return FriendlyFire("ff", _pick_victim(state, seat, acts, dopp))
     if kind == "ability":

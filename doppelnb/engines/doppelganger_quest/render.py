@@ -271,14 +271,37 @@ def _bag_of(state: State, viewer: int | None) -> Svg:
     return bag_svg(*q.bag)
 
 
-def view_html(state: State | View, player: int | None = None) -> Html:
-    """:func:`knowledge_view` under the name the widgets use; ``view_html(view)`` draws a
-    :class:`~.state.View` on its own (``View._repr_html_``): :func:`_view_tables`."""
+def view_html(state: State | View, seat: int | None = None) -> Html:
+    """Everything ``seat`` may see while playing (the play-a-hand widget): the table with
+    their own Loyalty and peeks, the Quest card (face-up cards given, the pool's size), the Bag
+    with the dice only they drew (DQ-R39), and their hand, the pool while they hand it out as
+    Party Leader (DQ-R16) and their private notes. Other hands, Loyalty cards and face-down
+    tokens stay hidden. ``seat=None`` is the onlooker: the public table alone.
+
+    ``view_html(view)`` draws a :class:`~.state.View` on its own (``View._repr_html_``):
+    :func:`_view_tables`. What one player knows beside the public table, for the chapter's
+    viewer picker, is :func:`knowledge_view`."""
     from .state import View
 
     if isinstance(state, View):
         return _view_tables(state)
-    return knowledge_view(state, player)
+    viewer = _viewer(state, seat)
+    if viewer is None:
+        return tag("div", table_view(state, None, 0), class_="doppelnb-view")
+    v = state.view(viewer)
+    me = v.seats[viewer]
+    role = "Doppelgänger" if me.loyalty == "doppelganger" else "Loyal Adventurer"
+    rows = [["your Loyalty", role + " (secret, DQ-R39)"],
+            ["your hand", ", ".join(state.cards.card_name(c) for c in me.hand or ())
+             or "(empty)"]]
+    if v.pool is not None:
+        rows.append(["the pool", ", ".join(state.cards.card_name(c) for c in v.pool)])
+    if v.drawn is not None:
+        rows.append(["the dice you drew", " and ".join(v.drawn)])
+    for line in v.private[-4:]:
+        rows.append(["you saw", line])
+    return tag("div", table_view(state, viewer, 0),
+               Html(html_table(["about", "what you know"], rows)), class_="doppelnb-view")
 
 
 def _view_tables(view: View) -> Html:
@@ -375,32 +398,6 @@ def knowledge_view(state: State, player: int | None) -> Html:
         rows.append(["public", "hands, Loyalty cards, the pool and unflipped tokens are hidden"])
     who = "the public table" if player is None else f"P{player + 1}'s knowledge"
     return side_by_side(table_svg(state, player), Html(html_table(["about", who], rows)))
-
-
-def seat_view_html(state: State, player: int) -> Html:
-    """Everything ``player`` may see while playing (the play-a-hand widget): the table with
-    their own Loyalty and peeks, the Quest card (face-up cards given, the pool's size), the Bag
-    with the dice only they drew (DQ-R39), and their hand, the pool while they hand it out as
-    Party Leader (DQ-R16) and their private notes. Other hands, Loyalty cards and face-down
-    tokens stay hidden."""
-    seat = _viewer(state, player)
-    if seat is None:
-        raise BadInput("NB-ARG", "player must be a seat; the onlooker's view is table_view")
-    player = seat
-    v = state.view(player)
-    me = v.seats[player]
-    role = "Doppelgänger" if me.loyalty == "doppelganger" else "Loyal Adventurer"
-    rows = [["your Loyalty", role + " (secret, DQ-R39)"],
-            ["your hand", ", ".join(state.cards.card_name(c) for c in me.hand or ())
-             or "(empty)"]]
-    if v.pool is not None:
-        rows.append(["the pool", ", ".join(state.cards.card_name(c) for c in v.pool)])
-    if v.drawn is not None:
-        rows.append(["the dice you drew", " and ".join(v.drawn)])
-    for line in v.private[-4:]:
-        rows.append(["you saw", line])
-    return tag("div", table_view(state, player, 0),
-               Html(html_table(["about", "what you know"], rows)), class_="doppelnb-view")
 
 
 def pingpong_trace(states: Sequence[State], names: Sequence[str] | None = None) -> Html:
@@ -515,6 +512,5 @@ def _who(t: Any) -> str:
 
 
 __all__ = ["bag_svg", "tokens_svg", "table_svg", "quest_svg", "state_html", "view_html",
-           "seat_view_html",
            "pingpong_trace", "ILLUSTRATIVE", "table_view", "knowledge_view", "balance_section",
            "sabotage_games", "LEGEND"]

@@ -26,7 +26,7 @@ from ...core.checks import check_choice, check_seat, check_sequence
 from ...core.errors import BadInput
 from ...core.spec import spec_of
 from ...core.state import FrozenGameState, Outcome
-from .actions import CLASSES, Action, parse_action, target_name
+from .actions import CLASSES, Action, action_to_json, parse_action, target_name
 from .apply import apply
 from .cards import ABILITIES, CardSet, Hero, register_data
 from .knowledge import ItemEvents
@@ -318,7 +318,7 @@ class State(TableQueries, FrozenGameState):
         return action_label(self, action)
 
     def action_to_json(self, action: Any) -> Any:
-        return tuple(action)
+        return action_to_json(action)
 
     def _apply(self, action: Action) -> Self:
         return cast(Self, apply(self, action))

@@ -145,7 +145,7 @@ def parse_action(action: Any, players: int) -> Action:
     raise BadInput("NB-ARG", f"{show(action)} is not an action of Doppelgänger Tricks")
 
 
-def to_json(action: Action) -> Any:
+def action_to_json(action: Action) -> Any:
     """The record form: a plain string or a tuple (written as a JSON array)."""
     if isinstance(action, tuple):
         return action
@@ -153,4 +153,4 @@ def to_json(action: Action) -> Any:
 
 
 __all__ = ["Play", "Bid", "Claim", "PASS", "Action", "PLAYS", "LEADS", "BIDS", "CLAIMS",
-           "parse_play", "parse_action", "to_json"]
+           "parse_play", "parse_action", "action_to_json"]

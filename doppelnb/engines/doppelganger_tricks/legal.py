@@ -245,8 +245,9 @@ def check_claim(s: Table, player: int, name: str) -> None:
                             f"P{holder + 1}")
 
 
-def action_label(action: Action) -> str:
-    """A readable label for the stepper and the messages."""
+def action_label(state: Any, action: Action) -> str:
+    """A readable label for the stepper and the messages. ``state`` is taken as in every
+    engine's ``action_label(state, action)``; Tricks' words need only the action."""
     if isinstance(action, Bid):
         return f"forecast {action.tricks} (secret)"
     if isinstance(action, Claim):

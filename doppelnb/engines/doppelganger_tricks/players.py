@@ -36,8 +36,7 @@ from ...core.chance import MAX_SEED
 from ...core.checks import check_instance, check_seat
 from ...core.errors import BadInput
 from ...core.state import ActionLog
-from .actions import PASS, Action, Bid, Claim, Play
-from .actions import to_json as action_json
+from .actions import PASS, Action, Bid, Claim, Play, action_to_json
 from .apply import next_moment
 from .kernel import Book, Moment
 from .notation import ALL_CARDS, DOPPELGANGER, PLAIN_SUITS, SUITS, Card, deck, sort_hand
@@ -445,7 +444,7 @@ def moment_playout(state: State, rng: random.Random) -> State:
     while m.phase != "over":
         action = choice(m.legal())  # rng.choice draws alike from the tuple and from its list
         m = next_moment(m, action)
-        log = ActionLog(log, action_json(action))
+        log = ActionLog(log, action_to_json(action))
     return state._evolve(moment=m, action_log=log)
 
 

@@ -29,8 +29,7 @@ from ...core.spec import spec_of
 from ...core.state import ActionLog, GameState, Outcome, top_scorers
 from ...core.variants import RulesBase
 from . import legal
-from .actions import Action, Bid, Claim, Play, parse_action
-from .actions import to_json as _action_json
+from .actions import Action, Bid, Claim, Play, action_to_json, parse_action
 from .apply import next_moment
 from .codes import hand_mask, mask_cards, played_tricks
 from .codes import played_trick as played_trick
@@ -351,10 +350,10 @@ class State(GameState):
         return parse_action(action, self.players)
 
     def action_to_json(self, action: Any) -> Any:
-        return _action_json(action)
+        return action_to_json(action)
 
     def action_label(self, action: Any) -> str:
-        return legal.action_label(action)
+        return legal.action_label(self, action)
 
     def _check(self, action: Any) -> None:
         if action in self._legal_tuple():  # the legal set, computed once per state

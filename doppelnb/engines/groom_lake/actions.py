@@ -329,6 +329,13 @@ def parse_action(action: Any) -> Action:
                                       for a in args)))
 
 
+def action_to_json(action: Action) -> tuple[Any, ...]:
+    """The record form: a plain tuple (written as a JSON array; never a live list). Not the
+    typed action itself: ``state.actions`` and the golden transcripts have always shown
+    ``('move', 1, 0)``, and the typed action compares equal to it."""
+    return tuple(action)
+
+
 def action(kind: str, *args: Any) -> Action:
     """The typed action of ``kind`` with ``args``, checked as :func:`parse_action` checks a
     record's ``[kind, *args]``: ``action("move", 1, 0) == ("move", 1, 0)``."""
@@ -337,5 +344,5 @@ def action(kind: str, *args: Any) -> Action:
 
 __all__ = ["Action", "Discard", "Scout", "EndTurn", "GiveUp", "Move", "Clear", "Vote", "Keep",
            "Place", "Remove", "Crash", "Pile", "Done", "Roll", "Pay", "Trait", "TakeLife",
-           "Ballot", "KINDS", "ARITY", "action", "parse_action", "PHASE_ACTIONS", "WAITING_FOR",
+           "Ballot", "KINDS", "ARITY", "action", "parse_action", "action_to_json", "PHASE_ACTIONS", "WAITING_FOR",
            "END_REASONS"]

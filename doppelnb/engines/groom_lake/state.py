@@ -31,7 +31,7 @@ from ...core.errors import BadInput, RuleError
 from ...core.spec import spec_of
 from ...core.state import FrozenGameState, Outcome
 from . import legal
-from .actions import END_REASONS, WAITING_FOR, Action, parse_action
+from .actions import END_REASONS, WAITING_FOR, Action, action_to_json, parse_action
 from .apply import DO, Draft
 from .cards import SupplyDeck
 from .desert import Desert, PlacementReport
@@ -165,10 +165,7 @@ class State(FrozenGameState):
     parse_action = staticmethod(parse_action)
 
     def action_to_json(self, action: Any) -> tuple[Any, ...]:
-        """The record form: a plain tuple (written as a JSON array; never a live list). Not the
-        typed action itself: ``state.actions`` and the golden transcripts have always shown
-        ``('move', 1, 0)``, and the typed action compares equal to it."""
-        return tuple(action)
+        return action_to_json(action)
 
     def _check(self, action: Any) -> None:
         if self._legal is not None and action in self._legal:

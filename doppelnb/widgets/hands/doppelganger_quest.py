@@ -31,9 +31,9 @@ class QuestHand(HandGame):
                 "exhaustion steps.")
 
     def view_html(self, state: Any, seat: int, preview: Any = None) -> str:
-        from ...engines.doppelganger_quest.render import seat_view_html
+        from ...engines.doppelganger_quest.render import view_html
 
-        return str(seat_view_html(state, seat))
+        return str(view_html(state, seat))
 
     def prompt(self, state: Any, seat: int) -> str:
         return {"draft": "Pick your hero: its weapon must come next in the order Sword, Bow, "
