@@ -362,3 +362,51 @@ def test_refusal_is_none_for_a_legal_action_and_the_rules_error_otherwise(engine
                 assert (raised.value.rule, raised.value.reason) == (error.rule, error.reason)
                 refused += 1
     assert refused > 20
+
+
+# -- fix7d: one set of sweep words, and a balance section, in every engine ---------------------
+#: Every engine's sweep words under Doppeldoppel's names (teaching.py) and its chapter's section.
+SWEEP_NAMES = ("METRIC_WORDS", "metric_label", "sweep_reading_label", "plain_sweep_text")
+#: One shipped sweep of each engine with a flag reading in it, and a metric it measures.
+SHIPPED_SWEEP = {"doppeldoppel": ("doppeldoppel_reversal_scope", "score_spread"),
+                 "doppelganger_tricks": ("doppelganger_tricks_bonus_max_per_player",
+                                         "score_spread"),
+                 "groom_lake": ("groom_lake_carry_over_ap", "length_actions"),
+                 "doppel_doubt": ("doppel_doubt_illegal_takeover", "score_spread"),
+                 "doppelganger_quest": ("doppelganger_quest_animals_in_pingpong",
+                                        "win_rate_side_loyal")}
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_every_engine_has_the_sweep_words_under_one_set_of_names(engine):
+    """Doppeldoppel's names for the sweep words in every teaching.py (fix7d): no SWEEP_WORDS or
+    MIX_WORDS of an engine's own (policy mixes are worded by core ``mix_label``)."""
+    import importlib
+
+    teaching = importlib.import_module(f"doppelnb.engines.{engine}.teaching")
+    assert [n for n in SWEEP_NAMES if not hasattr(teaching, n)] == []
+    assert not hasattr(teaching, "SWEEP_WORDS") and not hasattr(teaching, "MIX_WORDS")
+    assert set(SWEEP_NAMES) <= set(teaching.__all__)
+    assert teaching.sweep_reading_label("default") == "default rules"
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_every_engines_balance_section_words_its_shipped_sweep(engine):
+    """``render.balance_section(name, metric)`` in every engine (fix7d): the sweep's verdict
+    sentences with no code name left (no ``flag=value`` reading, no metric's code name)."""
+    import html
+    import importlib
+    import inspect
+    import re
+
+    render = importlib.import_module(f"doppelnb.engines.{engine}.render")
+    teaching = importlib.import_module(f"doppelnb.engines.{engine}.teaching")
+    params = list(inspect.signature(render.balance_section).parameters)
+    assert params[:2] == ["name", "metric"]
+    name, metric = SHIPPED_SWEEP[engine]
+    section = html.unescape(str(render.balance_section(name, metric)))
+    sentences = re.findall(r"<p>(.*?)</p>", section, re.S)
+    assert sentences
+    for sentence in sentences:
+        assert not re.search(r"\b[a-z_]+=[A-Za-z0-9_]+", sentence), sentence
+        assert not [m for m in teaching.METRIC_WORDS if re.search(rf"\b{m}\b", sentence)]

@@ -434,7 +434,7 @@ def test_plain_sweep_text_words_readings_mixes_and_metrics_and_keeps_the_verdict
             "illegal_takeover=skip_enemy_squares; reveal_played_cards=False changes nothing; "
             "not settled at the 5% level (p = 0.2), nope=3.")
     plain = plain_sweep_text(text)
-    assert plain.startswith("Greedy seats and random seats in the same games, 10 players: ")
+    assert plain.startswith("Greedy and random bots, 10 players: ")  # core mix_label
     assert "“a takeover without enough own squares: a failed takeover leaves the enemy " \
         "squares”" in plain
     assert "“played cards after a round: played cards stay hidden”" in plain

@@ -472,8 +472,23 @@ def guessing_readings_table(*, caption: str = "") -> Html:
                             "blue colour score"], rows,
                            caption=caption or "example DB-E8 under each reading"))
 
+def balance_section(name: str = "doppel_doubt_illegal_takeover", metric: str = "score_spread", *,
+                    verdicts: bool = True, reference: float | None = None) -> Html:
+    """A shipped sweep in plain words (:func:`doppelnb.core.sweep_words.sweep_section`): the
+    verdict sentences of :func:`doppelnb.core.sweep.balance_summary` with the code names of the
+    readings and the metric in this game's words (:mod:`.teaching`), a chart of ``metric`` per
+    reading with its 95% intervals (``reference``: a line to compare with), and the other balance
+    metrics per reading; ``verdicts=False`` leaves the sentences out."""
+    from ...core.sweep_words import sweep_section
+    from .teaching import metric_label, plain_sweep_text, sweep_reading_label
+
+    return sweep_section(name, metric, reading_words=sweep_reading_label,
+                         metric_words=metric_label, plain_text=plain_sweep_text,
+                         verdicts=verdicts, reference=reference)
+
+
 __all__ = ["takeover_readings_table",
            "resolution_readings_table", "guessing_readings_table", "board_svg", "region_in_play", "contested_region", "colours_in", "READABLE_CELL", "colour_score_chart", "view_table", "view_html", "board_colour_scores", "starts_table", "draft_table", "piece_name", "shape_label", "colour_swatch", "territory_fill", "HATCH",
            "OKABE_ITO", "shape_svg", "shapes_strip", "verdict_html", "claim_step_html",
            "ResolutionStep", "resolution_steps", "scores_table", "results_html", "state_html",
-           "FILL", "INK"]
+           "FILL", "INK", "balance_section"]

@@ -5,11 +5,13 @@ analysis: the exact counts are in :mod:`.analysis`, the pictures in :mod:`.rende
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 from typing import Any
 
-from ...core.checks import check_choice, check_instance, check_str
+from ...core.checks import check_choice, check_instance
 from ...core.render import Html, escape, html_table
+from ...core.sweep_table import mix_label
+from ...core.sweep_words import plain_sweep_words, sweep_reading_words
 from .board import BOARD_FILE
 from .rules import DEFAULT_RULES, Rules
 
@@ -200,12 +202,6 @@ def ambiguity_table(rules: Rules = DEFAULT_RULES) -> Html:
 
 
 # -- the shipped sweeps' names, in words --------------------------------------------------------
-#: The bots of the shipped sweeps, in words.
-MIX_WORDS = {"random": "every seat plays a random legal move",
-             "greedy": "every seat plays the greedy bot (the placement that gains most squares)",
-             "greedy/random": "greedy seats and random seats in the same games"}
-
-
 def sweep_key(*names: str) -> Html:
     """How to read the shipped sweeps' own summaries (``balance_summary``), which name readings,
     bots and metrics as the code does: each name used by the sweeps ``names`` (or all three of
@@ -231,7 +227,7 @@ def sweep_key(*names: str) -> Html:
         flag, _, value = reading.partition("=")
         parsed: Any = {"True": True, "False": False}.get(value, value)
         rows.append(["reading", reading, reading_label(flag, parsed, default=False)])
-    rows += [["bots", mix, MIX_WORDS.get(mix, mix)] for mix in mixes]
+    rows += [["bots", mix, mix_label(mix)] for mix in mixes]
     rows.append(["players", "10p", "ten players in each game (eight and the two Jesters)"])
     rows += [["metric", metric, METRICS.get(metric, metric)] for metric in metrics]
     return Html(html_table(["kind", "name in the summaries", "what it means"], rows,
@@ -253,33 +249,30 @@ METRIC_WORDS: dict[str, str] = {
     "skill_gap": "stronger bot finishes ahead",
 }
 
-_SWEEP_READING = re.compile(r"\b([a-z_]+)=([A-Za-z0-9_]+)")
-_SWEEP_MIX = re.compile(r"\b[Pp]olicy mix ([\w/]+)")
+def metric_label(metric: str, players: Sequence[int] = ()) -> str:
+    """A sweep measure in plain words (its code name when it has none); ``players`` (the
+    sweep's player counts) changes no word here, only in the quest's, one signature for all."""
+    return METRIC_WORDS.get(metric, metric)
 
 
-def _sweep_reading(match: re.Match[str]) -> str:
-    name, value = match.group(1), match.group(2)
-    if name not in SETTING_WORDS:
-        return match.group(0)
-    parsed: Any = {"True": True, "False": False}.get(value, value)
-    return f"“{setting_label(name)}: {reading_label(name, parsed, default=False)}”"
+def sweep_reading_label(reading: str) -> str:
+    """A sweep's reading ("default", "reveal_played_cards=False") in plain words."""
+    return sweep_reading_words(reading, Rules.flags(), setting_label, reading_label, SETTING_WORDS)
 
 
-def plain_sweep_text(text: str) -> str:
+def plain_sweep_text(text: str, players: Sequence[int] = ()) -> str:
     """A sentence of a sweep report with its code names (readings ``flag=value``, metrics,
     policy mixes) in plain words; everything else, the verdict included, is left as it is.
+    ``players``: the sweep's player counts (see :func:`metric_label`).
 
     >>> plain_sweep_text("Policy mix random: tie_rate by default and with "
     ...                  "reveal_played_cards=False.")
-    'Every seat plays a random legal move: share of games tied by default and with “played cards \
-after a round: played cards stay hidden”.'
+    'Random bots: share of games tied by default and with “played cards after a round: played \
+cards stay hidden”.'
     """
-    text = _SWEEP_READING.sub(_sweep_reading, check_str(text, "text"))
-    text = _SWEEP_MIX.sub(lambda m: MIX_WORDS.get(m.group(1), m.group(1)).capitalize(), text)
-    for code, words in sorted(METRIC_WORDS.items(), key=lambda kv: -len(kv[0])):
-        text = re.sub(rf"\b{code}\b", words, text)
-    return text
+    return plain_sweep_words(text, sweep_reading_label, lambda m: metric_label(m, players),
+                             METRIC_WORDS)
 
 
-__all__ = ["SETTING_WORDS", "setting_label", "reading_label", "ambiguity_table", "MIX_WORDS",
-           "sweep_key", "METRIC_WORDS", "plain_sweep_text"]
+__all__ = ["SETTING_WORDS", "setting_label", "reading_label", "ambiguity_table", "sweep_key",
+           "METRIC_WORDS", "metric_label", "sweep_reading_label", "plain_sweep_text"]

@@ -64,6 +64,7 @@ from .teaching import AMBIGUITIES as AMBIGUITIES
 from .teaching import METRIC_WORDS as METRIC_WORDS
 from .teaching import SETTING_WORDS as SETTING_WORDS
 from .teaching import ambiguity_table as ambiguity_table
+from .teaching import metric_label as metric_label
 from .teaching import plain_sweep_text as plain_sweep_text
 from .teaching import play_order_table as play_order_table
 from .teaching import reading_label as reading_label

@@ -5,14 +5,13 @@ exact results are in :mod:`.analysis`, the played games in :mod:`.simulation`.""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
 from ...core.checks import check_choice, check_players
 from ...core.render import Html, html_table, tag
-from ...core.sweep_table import mix_label  # one wording for a policy mix
+from ...core.sweep_words import plain_sweep_words, sweep_reading_words
 from .notation import PLAYER_COUNTS
 from .rules import DEFAULT_RULES, Rules, check_rules
 from .state import new_game
@@ -81,30 +80,23 @@ METRIC_WORDS: dict[str, str] = {
 }
 
 
+def metric_label(metric: str, players: Sequence[int] = ()) -> str:
+    """A sweep measure in plain words (its code name when it has none); ``players`` (the
+    sweep's player counts) changes no word here, only in the quest's, one signature for all."""
+    return METRIC_WORDS.get(metric, metric)
+
+
 def sweep_reading_label(reading: str) -> str:
     """A sweep's reading ("default", "reversal_scope=round_permanent") in plain words."""
-    if reading == "default":
-        return "default rules"
-    name, _, value = str(reading).partition("=")
-    info = next((f for f in Rules.flags() if f.name == name), None)
-    if info is None or name not in SETTING_WORDS:
-        return str(reading)
-    choice = next((c for c in info.choices or () if str(c) == value), value)
-    return f"{setting_label(name)}: {reading_label(name, choice, default=False)}"
+    return sweep_reading_words(reading, Rules.flags(), setting_label, reading_label, SETTING_WORDS)
 
 
-_SWEEP_READING = re.compile(r"\b([a-z_]+)=([A-Za-z0-9_]+)")
-_SWEEP_MIX = re.compile(r"\b[Pp]olicy mix ([\w:/]+)")
-
-
-def plain_sweep_text(text: str) -> str:
+def plain_sweep_text(text: str, players: Sequence[int] = ()) -> str:
     """A sentence of a sweep report with its code names (readings ``flag=value``, metrics,
-    policy mixes) in plain words; everything else, the verdict included, is left as it is."""
-    text = _SWEEP_READING.sub(lambda m: f"“{sweep_reading_label(m.group(0))}”", str(text))
-    text = _SWEEP_MIX.sub(lambda m: mix_label(m.group(1)).capitalize(), text)
-    for code, words in sorted(METRIC_WORDS.items(), key=lambda kv: -len(kv[0])):
-        text = re.sub(rf"\b{code}\b", words, text)
-    return text
+    policy mixes) in plain words; everything else, the verdict included, is left as it is.
+    ``players``: the sweep's player counts (see :func:`metric_label`)."""
+    return plain_sweep_words(text, sweep_reading_label, lambda m: metric_label(m, players),
+                             METRIC_WORDS)
 
 
 #: DD-A1..DD-A19: the flag that settles each ambiguity (None: no flag), and why the default.
@@ -186,6 +178,6 @@ def play_order_table(players: int = 4) -> Html:
 
 
 
-__all__ = ["SETTING_WORDS", "setting_label", "reading_label", "METRIC_WORDS",
+__all__ = ["SETTING_WORDS", "setting_label", "reading_label", "METRIC_WORDS", "metric_label",
            "sweep_reading_label", "plain_sweep_text", "AMBIGUITIES", "ambiguity_table",
            "play_order_table"]

@@ -1,6 +1,7 @@
 """Groom Lake in a class's words: each variant flag (GL-A*) as the unclear point it settles and
-its readings in plain words, and the rulebook's open questions with the readings the engine plays
-(:func:`ambiguity_table`). Words and tables only: what a reading changes in play is measured in
+its readings in plain words, the sweep reports' code names translated (:func:`plain_sweep_text`),
+and the rulebook's open questions with the readings the engine plays (:func:`ambiguity_table`).
+Words and tables only: what a reading changes in play is measured in
 :mod:`.analysis`.
 
 >>> setting_label("edge_match")
@@ -11,10 +12,12 @@ its readings in plain words, and the rulebook's open questions with the readings
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ...core.checks import check_choice, check_instance
 from ...core.render import Html, html_table, tag
+from ...core.sweep_words import plain_sweep_words, sweep_reading_words
 from .rules import DEFAULT_RULES, Rules
 
 #: Every flag of :class:`Rules` in a player's words: the unclear point, and each reading.
@@ -128,6 +131,46 @@ def reading_label(name: str, value: Any, *, default: bool = True) -> str:
     return text + (" (default)" if mark else "")
 
 
+#: The sweep measures a chapter shows, in plain words (sweep tables use code names such as
+#: ``length_actions``; see :data:`doppelnb.core.sweep.METRICS` for their definitions). The Team
+#: and the Aliens are sides: a side's win is one win (metric version 2).
+METRIC_WORDS: dict[str, str] = {
+    "win_rate_side_human": "the Humans' win rate",
+    "win_rate_side_alien": "the Aliens' win rate",
+    "first_player_win_rate": "first player's share of the wins",
+    "first_player_advantage": "first player's edge over a fair share",
+    "tie_rate": "share of games won by both sides",
+    "no_winner_rate": "share of games nobody wins",
+    "length_actions": "game length in actions",
+    "score_spread": "score spread",
+    "lead_changes": "times the lead changes hands",
+    "skill_gap": "stronger bot's side finishes ahead",
+}
+
+
+def metric_label(metric: str, players: Sequence[int] = ()) -> str:
+    """A sweep measure in plain words (its code name when it has none); ``players`` (the
+    sweep's player counts) changes no word here, only in the quest's, one signature for all."""
+    return METRIC_WORDS.get(metric, metric)
+
+
+def sweep_reading_label(reading: str) -> str:
+    """A sweep's reading ("default", "carry_over_ap=True") in plain words.
+
+    >>> sweep_reading_label("carry_over_ap=True")
+    'Do unused action points carry over? yes, to the next turn'
+    """
+    return sweep_reading_words(reading, Rules.flags(), setting_label, reading_label, SETTING_WORDS)
+
+
+def plain_sweep_text(text: str, players: Sequence[int] = ()) -> str:
+    """A sentence of a sweep report with its code names (readings ``flag=value``, metrics,
+    policy mixes) in plain words; everything else, the verdict included, is left as it is.
+    ``players``: the sweep's player counts (see :func:`metric_label`)."""
+    return plain_sweep_words(text, sweep_reading_label, lambda m: metric_label(m, players),
+                             METRIC_WORDS)
+
+
 def _nowrap(text: str) -> Html:
     """A rule id that never breaks across lines in a narrow column."""
     return tag("span", text, style="white-space:nowrap")
@@ -165,4 +208,5 @@ def ambiguity_table(rules: Rules = DEFAULT_RULES) -> Html:
                            caption="every unclear point and the reading the engine plays"))
 
 
-__all__ = ["SETTING_WORDS", "UNFLAGGED", "setting_label", "reading_label", "ambiguity_table"]
+__all__ = ["SETTING_WORDS", "UNFLAGGED", "setting_label", "reading_label", "METRIC_WORDS",
+           "metric_label", "sweep_reading_label", "plain_sweep_text", "ambiguity_table"]
