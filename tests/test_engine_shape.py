@@ -410,3 +410,28 @@ def test_every_engines_balance_section_words_its_shipped_sweep(engine):
     for sentence in sentences:
         assert not re.search(r"\b[a-z_]+=[A-Za-z0-9_]+", sentence), sentence
         assert not [m for m in teaching.METRIC_WORDS if re.search(rf"\b{m}\b", sentence)]
+
+
+# -- fix7d: a table of a flag's readings lives in teaching.py, named <flag>_readings_table ----
+#: Names of the same concept an engine once gave its own way (census and score-sheet tables).
+OTHER_NAMES = {"census_html": "census_table", "scores_table": "score_sheet_html",
+               "readings_table": "<flag>_readings_table", "reading_effects": "teaching",
+               "setup_reading_effects": "teaching", "placement_census": "teaching"}
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_every_table_of_a_flags_readings_is_in_teaching_under_one_name_pattern(engine):
+    """Doppeldoppel's, Doppel Doubt's, the quest's and Groom Lake's tables comparing the readings
+    of a flag were in analysis.py, render.py or teaching.py under three name patterns (fix7d)."""
+    defined = {}
+    for path in (ENGINES / engine).glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef):
+                defined[node.name] = path.stem
+    tables = {name: module for name, module in defined.items()
+              if "reading" in name and ("table" in name or "effects" in name)}
+    assert {name: module for name, module in tables.items() if module != "teaching"} == {}
+    assert [name for name in tables if not name.endswith("_readings_table")
+            or name == "readings_table"] == []
+    assert [name for name in OTHER_NAMES if name in defined] == []

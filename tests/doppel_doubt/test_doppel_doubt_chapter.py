@@ -348,12 +348,12 @@ def test_reading_label_marks_the_default_reading_and_refuses_a_name_that_is_no_f
 
 
 def test_the_reading_tables_show_words_and_the_default_first(match):
-    from doppelnb.engines.doppel_doubt.render import (
+    from doppelnb.engines.doppel_doubt.teaching import (
+        ambiguity_table,
         guessing_readings_table,
         resolution_readings_table,
         takeover_readings_table,
     )
-    from doppelnb.engines.doppel_doubt.teaching import ambiguity_table
 
     board = match[60].board
     resolution = next(s for s in reversed(match) if s.last_resolution()).last_resolution()

@@ -247,7 +247,7 @@ def test_sweep_html_shows_the_summary_verdicts_in_words():
 
 def test_census_table_names_its_events_in_words():
     censuses = {3: dt.annihilation_census(3), 4: dt.annihilation_census(4)}
-    text = _text(str(dt.census_html(censuses)))
+    text = _text(str(dt.census_table(censuses)))
     assert "the lead card is annihilated" in text and not RAW.search(text)
 
 

@@ -6,14 +6,17 @@ analysis: the exact counts are in :mod:`.analysis`, the pictures in :mod:`.rende
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.checks import check_choice, check_instance
 from ...core.render import Html, escape, html_table
 from ...core.sweep_table import mix_label
 from ...core.sweep_words import plain_sweep_words, sweep_reading_words
-from .board import BOARD_FILE
+from .board import BOARD_FILE, Board
 from .rules import DEFAULT_RULES, Rules
+
+if TYPE_CHECKING:
+    from .claims import Resolution
 
 #: Plain words for each variant flag (DB-A*) and its readings, for tables and controls a class
 #: reads, so a table never shows an identifier such as ``own_over_half`` (a test checks that each
@@ -274,5 +277,72 @@ cards stay hidden”.'
                              METRIC_WORDS)
 
 
+# -- tables of a flag's readings (each reading run by the engine) -------------------------------
+def _default_mark(is_default: bool) -> str:
+    return " (default)" if is_default else ""
+
+
+def takeover_readings_table(board: Board, colour: str, shapes: Any = None, *,
+                            caption: str = "") -> Html:
+    """Every legal placement of ``shapes`` for ``colour`` on ``board`` under each reading of the
+    takeover rule (DB-A5 what counts, DB-A6 how it is checked, DB-A7 what a failed takeover
+    does): exact counts from :func:`.analysis.takeover_comparison`, the readings in words."""
+    from .analysis import takeover_comparison
+
+    rows = []
+    for r in takeover_comparison(board, colour, shapes):
+        default = (r["takeover_rule"], r["takeover_check"], r["illegal_takeover"]) == (
+            "own_over_half", "whole_shape", "reject")
+        rows.append([reading_label("takeover_rule", r["takeover_rule"], default=False)
+                     + _default_mark(default),
+                     reading_label("takeover_check", r["takeover_check"], default=False),
+                     reading_label("illegal_takeover", r["illegal_takeover"], default=False),
+                     r["legal"], r["taking_placements"], r["enemy_squares_taken"]])
+    return Html(html_table(
+        ["what a takeover counts (DB-A5)", "checked (DB-A6)", "when it fails (DB-A7)",
+         "legal placements", "placements that take enemy squares", "enemy squares taken"],
+        rows, caption=caption or f"every legal placement for {colour}, by reading (exact counts)"))
+
+
+def resolution_readings_table(resolution: Resolution, *, caption: str = "") -> Html:
+    """One round's placements resolved again under the other readings of DB-A8, DB-A9 and
+    DB-A10 (:func:`.analysis.resolution_readings`), the readings in words."""
+    from .analysis import resolution_readings
+
+    rows = []
+    for r in resolution_readings(resolution):
+        if r["reading"] == "defaults":
+            words = "the defaults"
+        else:
+            name, _, value = r["reading"].partition("=")
+            parsed: Any = {"True": True, "False": False}.get(value, value)
+            words = reading_label(name, parsed, default=False)
+        rows.append([words, r["claimed"], r["void"], r["lost_to_earlier_claims"],
+                     r["squares_differing_from_default"]])
+    return Html(html_table(["reading", "squares claimed", "placements void",
+                            "squares lost to earlier claims",
+                            "squares owned differently from the defaults"], rows,
+                           caption=caption or "one round, resolved under each reading"))
+
+
+def guessing_readings_table(*, caption: str = "") -> Html:
+    """Example DB-E8 scored under each reading of DB-A16 and DB-A17 that changes it."""
+    from .examples import e8_results
+
+    variants: list[tuple[str, dict[str, Any]]] = [("the defaults", {})] + [
+        (reading_label(flag, value, default=False), {flag: value}) for flag, value in (
+            ("jester_bonus", "add"), ("detriment_clamp_zero", False),
+            ("colour_score_includes_guessing", False))]
+    rows = []
+    for words, changes in variants:
+        res = e8_results(Rules(**changes))
+        rows.append([words, res.final[0], res.final[2], res.colour_scores["red"],
+                     res.colour_scores["blue"]])
+    return Html(html_table(["reading", "red-P", "blue-P", "red colour score",
+                            "blue colour score"], rows,
+                           caption=caption or "example DB-E8 under each reading"))
+
+
 __all__ = ["SETTING_WORDS", "setting_label", "reading_label", "ambiguity_table", "sweep_key",
+           "takeover_readings_table", "resolution_readings_table", "guessing_readings_table",
            "METRIC_WORDS", "metric_label", "sweep_reading_label", "plain_sweep_text"]

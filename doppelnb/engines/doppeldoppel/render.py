@@ -373,24 +373,6 @@ def mean_score_chart(decks: Sequence[str] | None = None, rules: Rules = DEFAULT_
                       references=[(0, "0 points")], width=600, height=320)
 
 
-#: Kept piles whose round score depends on the reading of "three 4s" (DD-A11, DD-A12).
-RANK4_PILES: tuple[tuple[str, dict[int, int]], ...] = (
-    ("4 4 4 5 5 5", {4: 3, 5: 3}), ("4 4 4 2 3 3", {4: 3, 2: 1, 3: 2}), ("4 4", {4: 2}),
-    ("4 4 4 4", {4: 4}), ("5 5 5 6", {5: 3, 6: 1}), ("2", {2: 1}))
-
-
-def rank4_readings_table(rules: Rules = DEFAULT_RULES) -> Html:
-    """Round scores of a few kept piles under both readings of the rank-4 rule (DD-A11), with a
-    deck that holds six 4s (candidate b), where the readings can differ."""
-    rules = check_rules(rules).replace(deck_composition="b")
-    readings = ("exactly_3", "at_least_3")
-    rows = [[pile, *[f"{round_score(counts, rules.replace(rank4_zero_rule=r)):+d}"
-                     for r in readings]] for pile, counts in RANK4_PILES]
-    return Html(html_table(["kept cards", *[reading_label("rank4_zero_rule", r)
-                                            for r in readings]], rows,
-                           caption="round score: three 4s zero the round, read two ways"))
-
-
 def balance_section(name: str = "doppeldoppel_reversal_scope", metric: str = "score_spread", *,
                     verdicts: bool = True, reference: float | None = None) -> Html:
     """A shipped sweep in plain words (:func:`doppelnb.core.sweep_words.sweep_section`): the
@@ -486,5 +468,5 @@ def view_html(state: Any, seat: int) -> Html:
 
 __all__ = ["card_svg", "deck_svg", "hand_svg", "trick_svg", "colour_label", "piles_svg",
            "setting_label", "reading_label", "leader_chart", "mean_score_chart",
-           "rank4_readings_table", "balance_section",
+           "balance_section",
            "view_svg", "view_html", "state_html", "trick_log_html", "score_sheet_html"]

@@ -407,7 +407,7 @@ CENSUS_LABELS = {"tricks": "all possible tricks", "with_annihilation": "some pai
                  "off_suit_winner": "a card off the lead suit wins"}
 
 
-def census_html(censuses: dict[int, dict[str, int]]) -> Html:
+def census_table(censuses: dict[int, dict[str, int]]) -> Html:
     """The census of each player count as a table of exact counts and probabilities."""
     censuses = _census(censuses)
     keys = list(next(iter(censuses.values())))
@@ -521,5 +521,5 @@ def view_html(state: Any, seat: int | None = None) -> Html:
 
 
 __all__ = ["card_svg", "hand_svg", "trick_svg", "state_html", "sheet_html", "forecasts_html", "view_html",
-           "forecast_html", "dvalue_html", "census_html", "annihilation_rates_html", "census_chart", "scoring_table_html",
+           "forecast_html", "dvalue_html", "census_table", "annihilation_rates_html", "census_chart", "scoring_table_html",
            "SUIT_COLOURS", "CENSUS_LABELS", "balance_section"]
