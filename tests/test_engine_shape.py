@@ -475,3 +475,76 @@ def test_every_engine_recomputes_its_worked_examples_in_one_table(engine: str) -
     assert isinstance(table, Markup) and "rulebook_examples_table" in examples.__all__
     cells = re.findall(r">([^<>]+)</td>", str(table))
     assert len(cells) >= 8 and not {"NO", "DIFFERS"} & set(cells)  # a disagreement's words
+
+
+# -- fix7d: one set of sweep words, and a balance section, in every engine ---------------------
+#: Every engine's sweep words under Doppeldoppel's names (teaching.py) and its chapter's section.
+SWEEP_NAMES = ("METRIC_WORDS", "metric_label", "sweep_reading_label", "plain_sweep_text")
+#: One shipped sweep of each engine with a flag reading in it, and a metric it measures.
+SHIPPED_SWEEP = {"doppeldoppel": ("doppeldoppel_reversal_scope", "score_spread"),
+                 "doppelganger_tricks": ("doppelganger_tricks_bonus_max_per_player",
+                                         "score_spread"),
+                 "groom_lake": ("groom_lake_carry_over_ap", "length_actions"),
+                 "doppel_doubt": ("doppel_doubt_illegal_takeover", "score_spread"),
+                 "doppelganger_quest": ("doppelganger_quest_animals_in_pingpong",
+                                        "win_rate_side_loyal")}
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_every_engine_has_the_sweep_words_under_one_set_of_names(engine):
+    """Doppeldoppel's names for the sweep words in every teaching.py (fix7d): no SWEEP_WORDS or
+    MIX_WORDS of an engine's own (policy mixes are worded by core ``mix_label``)."""
+    import importlib
+
+    teaching = importlib.import_module(f"doppelnb.engines.{engine}.teaching")
+    assert [n for n in SWEEP_NAMES if not hasattr(teaching, n)] == []
+    assert not hasattr(teaching, "SWEEP_WORDS") and not hasattr(teaching, "MIX_WORDS")
+    assert set(SWEEP_NAMES) <= set(teaching.__all__)
+    assert teaching.sweep_reading_label("default") == "default rules"
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_every_engines_balance_section_words_its_shipped_sweep(engine):
+    """``render.balance_section(name, metric)`` in every engine (fix7d): the sweep's verdict
+    sentences with no code name left (no ``flag=value`` reading, no metric's code name)."""
+    import html
+    import importlib
+    import inspect
+    import re
+
+    render = importlib.import_module(f"doppelnb.engines.{engine}.render")
+    teaching = importlib.import_module(f"doppelnb.engines.{engine}.teaching")
+    params = list(inspect.signature(render.balance_section).parameters)
+    assert params[:2] == ["name", "metric"]
+    name, metric = SHIPPED_SWEEP[engine]
+    section = html.unescape(str(render.balance_section(name, metric)))
+    sentences = re.findall(r"<p>(.*?)</p>", section, re.S)
+    assert sentences
+    for sentence in sentences:
+        assert not re.search(r"\b[a-z_]+=[A-Za-z0-9_]+", sentence), sentence
+        assert not [m for m in teaching.METRIC_WORDS if re.search(rf"\b{m}\b", sentence)]
+
+
+# -- fix7d: a table of a flag's readings lives in teaching.py, named <flag>_readings_table ----
+#: Names of the same concept an engine once gave its own way (census and score-sheet tables).
+OTHER_NAMES = {"census_html": "census_table", "scores_table": "score_sheet_html",
+               "readings_table": "<flag>_readings_table", "reading_effects": "teaching",
+               "setup_reading_effects": "teaching", "placement_census": "teaching"}
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_every_table_of_a_flags_readings_is_in_teaching_under_one_name_pattern(engine):
+    """Doppeldoppel's, Doppel Doubt's, the quest's and Groom Lake's tables comparing the readings
+    of a flag were in analysis.py, render.py or teaching.py under three name patterns (fix7d)."""
+    defined = {}
+    for path in (ENGINES / engine).glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef):
+                defined[node.name] = path.stem
+    tables = {name: module for name, module in defined.items()
+              if "reading" in name and ("table" in name or "effects" in name)}
+    assert {name: module for name, module in tables.items() if module != "teaching"} == {}
+    assert [name for name in tables if not name.endswith("_readings_table")
+            or name == "readings_table"] == []
+    assert [name for name in OTHER_NAMES if name in defined] == []

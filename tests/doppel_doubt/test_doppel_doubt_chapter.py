@@ -348,12 +348,12 @@ def test_reading_label_marks_the_default_reading_and_refuses_a_name_that_is_no_f
 
 
 def test_the_reading_tables_show_words_and_the_default_first(match):
-    from doppelnb.engines.doppel_doubt.render import (
+    from doppelnb.engines.doppel_doubt.teaching import (
+        ambiguity_table,
         guessing_readings_table,
         resolution_readings_table,
         takeover_readings_table,
     )
-    from doppelnb.engines.doppel_doubt.teaching import ambiguity_table
 
     board = match[60].board
     resolution = next(s for s in reversed(match) if s.last_resolution()).last_resolution()
@@ -434,7 +434,7 @@ def test_plain_sweep_text_words_readings_mixes_and_metrics_and_keeps_the_verdict
             "illegal_takeover=skip_enemy_squares; reveal_played_cards=False changes nothing; "
             "not settled at the 5% level (p = 0.2), nope=3.")
     plain = plain_sweep_text(text)
-    assert plain.startswith("Greedy seats and random seats in the same games, 10 players: ")
+    assert plain.startswith("Greedy and random bots, 10 players: ")  # core mix_label
     assert "“a takeover without enough own squares: a failed takeover leaves the enemy " \
         "squares”" in plain
     assert "“played cards after a round: played cards stay hidden”" in plain

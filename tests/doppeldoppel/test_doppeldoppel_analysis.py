@@ -125,9 +125,9 @@ def test_census_table_and_probabilities():
         dd.collision_census(5)
 
 
-def test_readings_table_dd_t7_t8_t9():
+def test_reversal_readings_table_dd_t7_t8_t9():
     """DD-T7, DD-T8, DD-T9 under each reading of DD-A5/A6/A7, as the notebook shows them."""
-    html = dd.readings_table()._repr_html_()
+    html = dd.reversal_readings_table()._repr_html_()
     assert html.count("<tr>") == 1 + 3 + 2 + 3
     results = {scope: dd.resolve_tricks(dd.READING_CASES["DD-T9: after T6, R5 R2 R6 Y4"],
                                         Rules(reversal_scope=scope))[-1]
@@ -135,7 +135,22 @@ def test_readings_table_dd_t7_t8_t9():
     assert [r.reversed for r in results.values()] == [False, True, True]
     assert results["trick"].winner == 2 and results["round_toggle"].winner == 1
     with pytest.raises(BadInput):
-        dd.readings_table(flags=["colour_names"])
+        dd.reversal_readings_table(flags=["colour_names"])
+
+
+def test_the_readings_tables_replay_agrees_with_resolve_tricks():
+    """teaching replays a case's tricks itself (it cannot import analysis): the last trick it
+    reports must be resolve_tricks' under every reading of the reversal flags (DD-A5..A7)."""
+    from doppelnb.engines.doppeldoppel.teaching import _last_trick
+
+    for name in ("reversal_trigger", "reversal_affects_fallback", "reversal_scope"):
+        info = next(f for f in Rules.flags() if f.name == name)
+        for reading in info.choices or ():
+            rules = Rules(**{name: reading})
+            for tricks in dd.READING_CASES.values():
+                assert _last_trick(tricks, rules) == dd.resolve_tricks(tricks, rules)[-1]
+    with pytest.raises(BadInput):
+        _last_trick([], Rules())
 
 
 def test_simulate_and_variant_survey():

@@ -12,7 +12,7 @@ import pytest
 
 from doppelnb import BadInput
 from doppelnb.engines import doppeldoppel as dd
-from doppelnb.engines.doppeldoppel import analysis, examples
+from doppelnb.engines.doppeldoppel import analysis, examples, teaching
 from doppelnb.engines.doppeldoppel.exercises import BOOK
 from doppelnb.engines.doppeldoppel.render import colour_label
 
@@ -287,14 +287,13 @@ def test_every_setting_and_reading_has_plain_words():
 
 
 @pytest.mark.parametrize("picture", [
-    lambda: analysis.readings_table(),
+    lambda: teaching.reversal_readings_table(),
     lambda: analysis.leaders_table(3, seed=7, tricks=4),
     lambda: analysis.play_order_table(4),
     lambda: examples.no_winner_table(),
     lambda: dd.census_table(3),
     lambda: dd.resolve_trick(["Y4", "R4", "B3", "R6"]).to_svg(),
-    lambda: __import__("doppelnb.engines.doppeldoppel.render", fromlist=["x"])
-    .rank4_readings_table(),
+    lambda: teaching.rank4_readings_table(),
 ], ids=["readings", "leaders", "play order", "no winner", "census", "trick", "rank 4"])
 def test_chapter_tables_and_pictures_show_no_code_names(picture):
     shown = text(picture())
@@ -385,9 +384,7 @@ def test_plain_sweep_text_keeps_everything_but_the_code_names():
 
 
 def test_rank4_readings_differ_only_beyond_three_fours():
-    from doppelnb.engines.doppeldoppel import render
-
-    shown = text(render.rank4_readings_table())
+    shown = text(teaching.rank4_readings_table())
     assert re.search(r"4 4 4 4\s+-4\s+\+0", shown)      # DD-T21: four 4s, deck b
     assert re.search(r"4 4 4 5 5 5\s+\+0\s+\+0", shown)  # DD-T18: three 4s zero +21
     assert re.search(r"5 5 5 6\s+-4\s+-4", shown)        # DD-T17
@@ -428,7 +425,7 @@ def test_chapter_opens_with_a_question_and_one_picture():
 def test_every_count_chart_and_sweep_is_preceded_by_a_prediction():
     cells = chapter_cells()
     computed = ("census_table", "mean_score_chart", "leader_chart", "lead_collision_formula",
-                "balance_section", "readings_table", "rank4_readings_table")
+                "balance_section", "reversal_readings_table", "rank4_readings_table")
     for i, cell in enumerate(cells):
         source = "".join(cell["source"])
         if cell["cell_type"] == "code" and any(re.search(rf"\.{name}\(", source)

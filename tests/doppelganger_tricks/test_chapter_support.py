@@ -225,7 +225,7 @@ def test_plain_sweep_text_replaces_code_names_and_keeps_the_verdict():
     plain = teaching.plain_sweep_text(text)
     assert "not settled at the 5% level after Holm's correction over 15 comparisons" in plain
     assert "by default" in plain
-    assert not RAW.search(plain) and "both bonus cards allowed to one player" in plain
+    assert not RAW.search(plain) and "bonus cards per player: both cards" in plain
 
 
 def test_sweep_html_shows_the_summary_verdicts_in_words():
@@ -247,7 +247,7 @@ def test_sweep_html_shows_the_summary_verdicts_in_words():
 
 def test_census_table_names_its_events_in_words():
     censuses = {3: dt.annihilation_census(3), 4: dt.annihilation_census(4)}
-    text = _text(str(dt.census_html(censuses)))
+    text = _text(str(dt.census_table(censuses)))
     assert "the lead card is annihilated" in text and not RAW.search(text)
 
 

@@ -90,27 +90,27 @@ def test_gl_r22_dice_formula_equals_the_engines_count():
             assert dice_over_probability(dice, value) == gl.clear_probability(dice, value)
 
 
-def test_reading_effects_show_each_reading_changing_the_dice():
-    text = str(analysis.reading_effects())
-    assert text.count("<tr>") == 1 + len(analysis.READING_PILES)
-    for rule, name, other, obstacle, _value, cards, life, players in analysis.READING_PILES:
+def test_dice_readings_table_shows_each_reading_changing_the_dice():
+    text = str(teaching.dice_readings_table())
+    assert text.count("<tr>") == 1 + len(teaching.READING_PILES)
+    for rule, name, other, obstacle, _value, cards, life, players in teaching.READING_PILES:
         default = gl.dice_for_attempt(obstacle, cards, life, players)
         changed = gl.dice_for_attempt(obstacle, cards, life, players,
                                       rules=gl.Rules().replace(**{name: other}))
         assert default != changed and rule in text
 
 
-def test_placement_census_counts_every_tile_left_once_per_reading():
+def test_edge_match_readings_table_counts_every_tile_left_once_per_reading():
     state = analysis.expedition(4, seed=7, max_turns=14)[-1]
-    html = str(analysis.placement_census(state))
+    html = str(teaching.edge_match_readings_table(state))
     left = sum(len(v) for v in state.stacks.values())
     for row in re.findall(r"<tr>(.*?)</tr>", html)[1:]:
         cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
         assert sum(int(c) for c in cells[1:]) == left
     with pytest.raises(BadInput):
-        analysis.placement_census(state, modes=["dots"])
+        teaching.edge_match_readings_table(state, modes=["dots"])
     with pytest.raises(BadInput):
-        analysis.placement_census("state")
+        teaching.edge_match_readings_table("state")
 
 
 def test_pictures_have_titles_and_a_second_cue_beside_colour():

@@ -31,7 +31,6 @@ from .board_picture import (
 )
 from .rules import COLOURS, colour_of
 from .shapes import Shape, reflect
-from .teaching import reading_label
 
 if TYPE_CHECKING:
     from .claims import ClaimStep, Resolution
@@ -196,7 +195,8 @@ def resolution_steps(resolution: Resolution) -> list[ResolutionStep]:
     return [ResolutionStep(resolution, i) for i in range(len(resolution.steps) + 1)]
 
 
-def scores_table(state: State) -> Html:
+def score_sheet_html(state: State) -> Html:
+    """The score sheet: each colour's P and Q scores so far and its colour score (DB-R17)."""
     from .scoring import colour_scores
 
     scores = state.scores
@@ -320,7 +320,7 @@ def state_html(state: State, *, cell: int = READABLE_CELL) -> Html:
     """The board and the score table side by side (what ``State._repr_html_`` shows)."""
     title = (f"after round {state.round - 1}" if state.is_over else
              f"round {state.round}: seat {state.to_move} to choose")
-    return side_by_side(board_svg(state.board, cell=cell, title=title), scores_table(state))
+    return side_by_side(board_svg(state.board, cell=cell, title=title), score_sheet_html(state))
 
 
 def board_colour_scores(board: Board) -> dict[str, tuple[int, int, int]]:
@@ -407,73 +407,22 @@ def view_html(state: State | View, seat: int | None = None, *, overlay: Any = No
 
 
 
-def _default_mark(is_default: bool) -> str:
-    return " (default)" if is_default else ""
+def balance_section(name: str = "doppel_doubt_illegal_takeover", metric: str = "score_spread", *,
+                    verdicts: bool = True, reference: float | None = None) -> Html:
+    """A shipped sweep in plain words (:func:`doppelnb.core.sweep_words.sweep_section`): the
+    verdict sentences of :func:`doppelnb.core.sweep.balance_summary` with the code names of the
+    readings and the metric in this game's words (:mod:`.teaching`), a chart of ``metric`` per
+    reading with its 95% intervals (``reference``: a line to compare with), and the other balance
+    metrics per reading; ``verdicts=False`` leaves the sentences out."""
+    from ...core.sweep_words import sweep_section
+    from .teaching import metric_label, plain_sweep_text, sweep_reading_label
+
+    return sweep_section(name, metric, reading_words=sweep_reading_label,
+                         metric_words=metric_label, plain_text=plain_sweep_text,
+                         verdicts=verdicts, reference=reference)
 
 
-def takeover_readings_table(board: Board, colour: str, shapes: Any = None, *,
-                            caption: str = "") -> Html:
-    """Every legal placement of ``shapes`` for ``colour`` on ``board`` under each reading of the
-    takeover rule (DB-A5 what counts, DB-A6 how it is checked, DB-A7 what a failed takeover
-    does): exact counts from :func:`.analysis.takeover_comparison`, the readings in words."""
-    from .analysis import takeover_comparison
-
-    rows = []
-    for r in takeover_comparison(board, colour, shapes):
-        default = (r["takeover_rule"], r["takeover_check"], r["illegal_takeover"]) == (
-            "own_over_half", "whole_shape", "reject")
-        rows.append([reading_label("takeover_rule", r["takeover_rule"], default=False)
-                     + _default_mark(default),
-                     reading_label("takeover_check", r["takeover_check"], default=False),
-                     reading_label("illegal_takeover", r["illegal_takeover"], default=False),
-                     r["legal"], r["taking_placements"], r["enemy_squares_taken"]])
-    return Html(html_table(
-        ["what a takeover counts (DB-A5)", "checked (DB-A6)", "when it fails (DB-A7)",
-         "legal placements", "placements that take enemy squares", "enemy squares taken"],
-        rows, caption=caption or f"every legal placement for {colour}, by reading (exact counts)"))
-
-
-def resolution_readings_table(resolution: Resolution, *, caption: str = "") -> Html:
-    """One round's placements resolved again under the other readings of DB-A8, DB-A9 and
-    DB-A10 (:func:`.analysis.resolution_readings`), the readings in words."""
-    from .analysis import resolution_readings
-
-    rows = []
-    for r in resolution_readings(resolution):
-        if r["reading"] == "defaults":
-            words = "the defaults"
-        else:
-            name, _, value = r["reading"].partition("=")
-            parsed: Any = {"True": True, "False": False}.get(value, value)
-            words = reading_label(name, parsed, default=False)
-        rows.append([words, r["claimed"], r["void"], r["lost_to_earlier_claims"],
-                     r["squares_differing_from_default"]])
-    return Html(html_table(["reading", "squares claimed", "placements void",
-                            "squares lost to earlier claims",
-                            "squares owned differently from the defaults"], rows,
-                           caption=caption or "one round, resolved under each reading"))
-
-
-def guessing_readings_table(*, caption: str = "") -> Html:
-    """Example DB-E8 scored under each reading of DB-A16 and DB-A17 that changes it."""
-    from .examples import e8_results
-    from .rules import Rules
-
-    variants: list[tuple[str, dict[str, Any]]] = [("the defaults", {})] + [
-        (reading_label(flag, value, default=False), {flag: value}) for flag, value in (
-            ("jester_bonus", "add"), ("detriment_clamp_zero", False),
-            ("colour_score_includes_guessing", False))]
-    rows = []
-    for words, changes in variants:
-        res = e8_results(Rules(**changes))
-        rows.append([words, res.final[0], res.final[2], res.colour_scores["red"],
-                     res.colour_scores["blue"]])
-    return Html(html_table(["reading", "red-P", "blue-P", "red colour score",
-                            "blue colour score"], rows,
-                           caption=caption or "example DB-E8 under each reading"))
-
-__all__ = ["takeover_readings_table",
-           "resolution_readings_table", "guessing_readings_table", "board_svg", "region_in_play", "contested_region", "colours_in", "READABLE_CELL", "colour_score_chart", "view_table", "view_html", "board_colour_scores", "starts_table", "draft_table", "piece_name", "shape_label", "colour_swatch", "territory_fill", "HATCH",
+__all__ = ["board_svg", "region_in_play", "contested_region", "colours_in", "READABLE_CELL", "colour_score_chart", "view_table", "view_html", "board_colour_scores", "starts_table", "draft_table", "piece_name", "shape_label", "colour_swatch", "territory_fill", "HATCH",
            "OKABE_ITO", "shape_svg", "shapes_strip", "verdict_html", "claim_step_html",
-           "ResolutionStep", "resolution_steps", "scores_table", "results_html", "state_html",
-           "FILL", "INK"]
+           "ResolutionStep", "resolution_steps", "score_sheet_html", "results_html", "state_html",
+           "FILL", "INK", "balance_section"]

@@ -5,13 +5,18 @@ analysis: the exact counts are in :mod:`.analysis`, the pictures in :mod:`.rende
 
 from __future__ import annotations
 
-import re
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from ...core.checks import check_choice, check_instance, check_str
+from ...core.checks import check_choice, check_instance
 from ...core.render import Html, escape, html_table
-from .board import BOARD_FILE
+from ...core.sweep_table import mix_label
+from ...core.sweep_words import plain_sweep_words, sweep_reading_words
+from .board import BOARD_FILE, Board
 from .rules import DEFAULT_RULES, Rules
+
+if TYPE_CHECKING:
+    from .claims import Resolution
 
 #: Plain words for each variant flag (DB-A*) and its readings, for tables and controls a class
 #: reads, so a table never shows an identifier such as ``own_over_half`` (a test checks that each
@@ -200,12 +205,6 @@ def ambiguity_table(rules: Rules = DEFAULT_RULES) -> Html:
 
 
 # -- the shipped sweeps' names, in words --------------------------------------------------------
-#: The bots of the shipped sweeps, in words.
-MIX_WORDS = {"random": "every seat plays a random legal move",
-             "greedy": "every seat plays the greedy bot (the placement that gains most squares)",
-             "greedy/random": "greedy seats and random seats in the same games"}
-
-
 def sweep_key(*names: str) -> Html:
     """How to read the shipped sweeps' own summaries (``balance_summary``), which name readings,
     bots and metrics as the code does: each name used by the sweeps ``names`` (or all three of
@@ -231,7 +230,7 @@ def sweep_key(*names: str) -> Html:
         flag, _, value = reading.partition("=")
         parsed: Any = {"True": True, "False": False}.get(value, value)
         rows.append(["reading", reading, reading_label(flag, parsed, default=False)])
-    rows += [["bots", mix, MIX_WORDS.get(mix, mix)] for mix in mixes]
+    rows += [["bots", mix, mix_label(mix)] for mix in mixes]
     rows.append(["players", "10p", "ten players in each game (eight and the two Jesters)"])
     rows += [["metric", metric, METRICS.get(metric, metric)] for metric in metrics]
     return Html(html_table(["kind", "name in the summaries", "what it means"], rows,
@@ -253,33 +252,97 @@ METRIC_WORDS: dict[str, str] = {
     "skill_gap": "stronger bot finishes ahead",
 }
 
-_SWEEP_READING = re.compile(r"\b([a-z_]+)=([A-Za-z0-9_]+)")
-_SWEEP_MIX = re.compile(r"\b[Pp]olicy mix ([\w/]+)")
+def metric_label(metric: str, players: Sequence[int] = ()) -> str:
+    """A sweep measure in plain words (its code name when it has none); ``players`` (the
+    sweep's player counts) changes no word here, only in the quest's, one signature for all."""
+    return METRIC_WORDS.get(metric, metric)
 
 
-def _sweep_reading(match: re.Match[str]) -> str:
-    name, value = match.group(1), match.group(2)
-    if name not in SETTING_WORDS:
-        return match.group(0)
-    parsed: Any = {"True": True, "False": False}.get(value, value)
-    return f"“{setting_label(name)}: {reading_label(name, parsed, default=False)}”"
+def sweep_reading_label(reading: str) -> str:
+    """A sweep's reading ("default", "reveal_played_cards=False") in plain words."""
+    return sweep_reading_words(reading, Rules.flags(), setting_label, reading_label, SETTING_WORDS)
 
 
-def plain_sweep_text(text: str) -> str:
+def plain_sweep_text(text: str, players: Sequence[int] = ()) -> str:
     """A sentence of a sweep report with its code names (readings ``flag=value``, metrics,
     policy mixes) in plain words; everything else, the verdict included, is left as it is.
+    ``players``: the sweep's player counts (see :func:`metric_label`).
 
     >>> plain_sweep_text("Policy mix random: tie_rate by default and with "
     ...                  "reveal_played_cards=False.")
-    'Every seat plays a random legal move: share of games tied by default and with “played cards \
-after a round: played cards stay hidden”.'
+    'Random bots: share of games tied by default and with “played cards after a round: played \
+cards stay hidden”.'
     """
-    text = _SWEEP_READING.sub(_sweep_reading, check_str(text, "text"))
-    text = _SWEEP_MIX.sub(lambda m: MIX_WORDS.get(m.group(1), m.group(1)).capitalize(), text)
-    for code, words in sorted(METRIC_WORDS.items(), key=lambda kv: -len(kv[0])):
-        text = re.sub(rf"\b{code}\b", words, text)
-    return text
+    return plain_sweep_words(text, sweep_reading_label, lambda m: metric_label(m, players),
+                             METRIC_WORDS)
 
 
-__all__ = ["SETTING_WORDS", "setting_label", "reading_label", "ambiguity_table", "MIX_WORDS",
-           "sweep_key", "METRIC_WORDS", "plain_sweep_text"]
+# -- tables of a flag's readings (each reading run by the engine) -------------------------------
+def _default_mark(is_default: bool) -> str:
+    return " (default)" if is_default else ""
+
+
+def takeover_readings_table(board: Board, colour: str, shapes: Any = None, *,
+                            caption: str = "") -> Html:
+    """Every legal placement of ``shapes`` for ``colour`` on ``board`` under each reading of the
+    takeover rule (DB-A5 what counts, DB-A6 how it is checked, DB-A7 what a failed takeover
+    does): exact counts from :func:`.analysis.takeover_comparison`, the readings in words."""
+    from .analysis import takeover_comparison
+
+    rows = []
+    for r in takeover_comparison(board, colour, shapes):
+        default = (r["takeover_rule"], r["takeover_check"], r["illegal_takeover"]) == (
+            "own_over_half", "whole_shape", "reject")
+        rows.append([reading_label("takeover_rule", r["takeover_rule"], default=False)
+                     + _default_mark(default),
+                     reading_label("takeover_check", r["takeover_check"], default=False),
+                     reading_label("illegal_takeover", r["illegal_takeover"], default=False),
+                     r["legal"], r["taking_placements"], r["enemy_squares_taken"]])
+    return Html(html_table(
+        ["what a takeover counts (DB-A5)", "checked (DB-A6)", "when it fails (DB-A7)",
+         "legal placements", "placements that take enemy squares", "enemy squares taken"],
+        rows, caption=caption or f"every legal placement for {colour}, by reading (exact counts)"))
+
+
+def resolution_readings_table(resolution: Resolution, *, caption: str = "") -> Html:
+    """One round's placements resolved again under the other readings of DB-A8, DB-A9 and
+    DB-A10 (:func:`.analysis.resolution_readings`), the readings in words."""
+    from .analysis import resolution_readings
+
+    rows = []
+    for r in resolution_readings(resolution):
+        if r["reading"] == "defaults":
+            words = "the defaults"
+        else:
+            name, _, value = r["reading"].partition("=")
+            parsed: Any = {"True": True, "False": False}.get(value, value)
+            words = reading_label(name, parsed, default=False)
+        rows.append([words, r["claimed"], r["void"], r["lost_to_earlier_claims"],
+                     r["squares_differing_from_default"]])
+    return Html(html_table(["reading", "squares claimed", "placements void",
+                            "squares lost to earlier claims",
+                            "squares owned differently from the defaults"], rows,
+                           caption=caption or "one round, resolved under each reading"))
+
+
+def guessing_readings_table(*, caption: str = "") -> Html:
+    """Example DB-E8 scored under each reading of DB-A16 and DB-A17 that changes it."""
+    from .examples import e8_results
+
+    variants: list[tuple[str, dict[str, Any]]] = [("the defaults", {})] + [
+        (reading_label(flag, value, default=False), {flag: value}) for flag, value in (
+            ("jester_bonus", "add"), ("detriment_clamp_zero", False),
+            ("colour_score_includes_guessing", False))]
+    rows = []
+    for words, changes in variants:
+        res = e8_results(Rules(**changes))
+        rows.append([words, res.final[0], res.final[2], res.colour_scores["red"],
+                     res.colour_scores["blue"]])
+    return Html(html_table(["reading", "red-P", "blue-P", "red colour score",
+                            "blue colour score"], rows,
+                           caption=caption or "example DB-E8 under each reading"))
+
+
+__all__ = ["SETTING_WORDS", "setting_label", "reading_label", "ambiguity_table", "sweep_key",
+           "takeover_readings_table", "resolution_readings_table", "guessing_readings_table",
+           "METRIC_WORDS", "metric_label", "sweep_reading_label", "plain_sweep_text"]

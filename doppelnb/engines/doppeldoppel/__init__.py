@@ -39,8 +39,8 @@ from .analysis import (
     collision_census,
     collision_census_bruteforce,
     mean_round_scores,
-    readings_table,
     resolve_tricks,
+    reversal_readings_table,
     round_score_distribution,
     round_score_distribution_bruteforce,
     scoring_table,
@@ -99,6 +99,6 @@ __all__ = [
     "scoring_tables", "scoring_tables_html", "round_score_distribution",
     "round_score_distribution_bruteforce", "mean_round_scores", "CENSUS_KEYS", "TrickCensus",
     "collision_census", "collision_census_bruteforce", "census_table", "resolve_tricks",
-    "READING_CASES", "readings_table", "PlaySummary", "simulate", "variant_survey", "card_svg",
+    "READING_CASES", "reversal_readings_table", "PlaySummary", "simulate", "variant_survey", "card_svg",
     "hand_svg", "trick_svg", "deck_svg",
 ]

@@ -1,10 +1,10 @@
 """Doppeldoppel analysis: exact scoring tables, round-score distributions, the trick census,
-closed forms (sympy), and the tables comparing readings of a trick. Each exact result has a
-brute-force twin for the tests.
+closed forms (sympy), and the replay of a round's tricks. Each exact result has a brute-force
+twin for the tests.
 
 Games played and counted (``simulate``, ``variant_survey``, ``leaders_table``) are in
-:mod:`.simulation`, a class's words for flags, sweeps and the open questions in
-:mod:`.teaching`; their names are importable from here too, as they always were."""
+:mod:`.simulation`; a class's words for flags, sweeps and the open questions, and the tables
+comparing a flag's readings, in :mod:`.teaching`; their names are importable from here too."""
 
 from __future__ import annotations
 
@@ -24,7 +24,6 @@ from ...core.checks import (
     check_mapping,
     check_players,
     check_sequence,
-    show,
 )
 from ...core.errors import BadInput
 from ...core.exact import Distribution, multiset_draws
@@ -62,11 +61,16 @@ from .simulation import simulate as simulate
 from .simulation import variant_survey as variant_survey
 from .teaching import AMBIGUITIES as AMBIGUITIES
 from .teaching import METRIC_WORDS as METRIC_WORDS
+from .teaching import RANK4_PILES as RANK4_PILES
+from .teaching import READING_CASES as READING_CASES
 from .teaching import SETTING_WORDS as SETTING_WORDS
 from .teaching import ambiguity_table as ambiguity_table
+from .teaching import metric_label as metric_label
 from .teaching import plain_sweep_text as plain_sweep_text
 from .teaching import play_order_table as play_order_table
+from .teaching import rank4_readings_table as rank4_readings_table
 from .teaching import reading_label as reading_label
+from .teaching import reversal_readings_table as reversal_readings_table
 from .teaching import setting_label as setting_label
 from .teaching import sweep_reading_label as sweep_reading_label
 
@@ -352,53 +356,6 @@ def resolve_tricks(tricks: Sequence[Sequence[Any]], rules: Rules = DEFAULT_RULES
         results.append(result)
         state = result.reversal_after
     return results
-
-
-def _outcome(result: TrickResult) -> str:
-    if result.winner is None:
-        return "no winner"
-    text = f"P{result.winner + 1} wins ({result.cards[result.winner]})"
-    return text + (", reversed" if result.reversed else "")
-
-
-READING_CASES = {
-    "DD-T6: Y5 Y3 Y6 R1": [["Y5", "Y3", "Y6", "R1"]],
-    "DD-T7: Y3 B3 Y5 Y2": [["Y3", "B3", "Y5", "Y2"]],
-    "DD-T8: Y4 R4 B3 R6": [["Y4", "R4", "B3", "R6"]],
-    "DD-T9: after T6, R5 R2 R6 Y4": [["Y5", "Y3", "Y6", "R1"], ["R5", "R2", "R6", "Y4"]],
-}
-
-
-def readings_table(cases: Mapping[str, Sequence[Sequence[Any]]] = READING_CASES,
-                   flags: Sequence[str] = ("reversal_trigger", "reversal_affects_fallback",
-                                           "reversal_scope"),
-                   rules: Rules = DEFAULT_RULES) -> Html:
-    """How each reading of ``flags`` decides the last trick of each case (a static comparison).
-
-    A case is a list of consecutive tricks of one round (leader first); the cell shows who wins
-    the last of them under that reading, all other flags as in ``rules``.
-    """
-    cases = check_mapping(cases, "cases", max_len=50)
-    flags = check_sequence(flags, "flags", max_len=len(Rules.flags()))
-    rules = check_rules(rules)
-    infos = {f.name: f for f in Rules.flags()}
-    rows: list[list[Any]] = []
-    marked: set[int] = set()
-    for name in flags:
-        if name not in infos or not infos[name].choices:
-            raise BadInput("NB-ARG", f"{show(name)} is not a variant flag with readings")
-        for reading in infos[name].choices or ():
-            variant = rules.replace(**{name: reading})
-            default = reading == infos[name].default
-            if default:
-                marked.add(len(rows))
-            rows.append([f"{setting_label(name)} ({infos[name].rule})",
-                         reading_label(name, reading),
-                         *[_outcome(resolve_tricks(tricks, variant)[-1])
-                           for tricks in cases.values()]])
-    return Html(html_table(["unclear point", "reading", *cases], rows, highlight=marked,
-                           caption="who wins the last trick under each reading (P1, P2, ... in play order, "
-                           "P1 leading that trick; default rows shaded)"))
 
 
 def _deck_label(rules: Rules) -> str:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import html
-import re
 import textwrap
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -375,68 +373,19 @@ def mean_score_chart(decks: Sequence[str] | None = None, rules: Rules = DEFAULT_
                       references=[(0, "0 points")], width=600, height=320)
 
 
-#: Kept piles whose round score depends on the reading of "three 4s" (DD-A11, DD-A12).
-RANK4_PILES: tuple[tuple[str, dict[int, int]], ...] = (
-    ("4 4 4 5 5 5", {4: 3, 5: 3}), ("4 4 4 2 3 3", {4: 3, 2: 1, 3: 2}), ("4 4", {4: 2}),
-    ("4 4 4 4", {4: 4}), ("5 5 5 6", {5: 3, 6: 1}), ("2", {2: 1}))
+def balance_section(name: str = "doppeldoppel_reversal_scope", metric: str = "score_spread", *,
+                    verdicts: bool = True, reference: float | None = None) -> Html:
+    """A shipped sweep in plain words (:func:`doppelnb.core.sweep_words.sweep_section`): the
+    verdict sentences of :func:`doppelnb.core.sweep.balance_summary` with the code names of the
+    readings and the metric in this game's words (:mod:`.teaching`), a chart of ``metric`` per
+    reading with its 95% intervals (``reference``: a line to compare with), and the other balance
+    metrics per reading; ``verdicts=False`` leaves the sentences out."""
+    from ...core.sweep_words import sweep_section
+    from .teaching import metric_label, plain_sweep_text, sweep_reading_label
 
-
-def rank4_readings_table(rules: Rules = DEFAULT_RULES) -> Html:
-    """Round scores of a few kept piles under both readings of the rank-4 rule (DD-A11), with a
-    deck that holds six 4s (candidate b), where the readings can differ."""
-    rules = check_rules(rules).replace(deck_composition="b")
-    readings = ("exactly_3", "at_least_3")
-    rows = [[pile, *[f"{round_score(counts, rules.replace(rank4_zero_rule=r)):+d}"
-                     for r in readings]] for pile, counts in RANK4_PILES]
-    return Html(html_table(["kept cards", *[reading_label("rank4_zero_rule", r)
-                                            for r in readings]], rows,
-                           caption="round score: three 4s zero the round, read two ways"))
-
-
-def balance_section(name: str = "doppeldoppel_reversal_scope", metric: str = "score_spread"
-                    ) -> Html:
-    """A shipped sweep in plain words: the verdict sentences of
-    :func:`doppelnb.core.sweep.balance_summary` (its own words for what the 95% intervals
-    settle, with the code names of the readings and the metric replaced by plain ones), a chart
-    of ``metric`` per reading with its intervals, and the other balance metrics per reading."""
-    from ...core.render import bar_chart
-    from ...core.sweep import BALANCE_METRICS, balance_summary, load_table, mix_label
-    from .teaching import METRIC_WORDS, plain_sweep_text, sweep_reading_label
-
-    table = load_table(name)
-    summary = str(balance_summary(table, metric))
-    sentences = [plain_sweep_text(html.unescape(p)) for p in
-                 re.findall(r"<p>(.*?)</p>", summary, re.S)]
-    rows = table.where(metric=metric).rows
-    players = sorted({r[1] for r in rows})
-    mixes = sorted({r[2] for r in rows})
-    who = ", ".join(mix_label(m) for m in mixes)
-    measure = METRIC_WORDS.get(metric, metric)
-    chart = bar_chart([(_wrap(sweep_reading_label(r[0]), 22), r[4]) for r in rows],
-                      intervals=[(r[6], r[7]) for r in rows], width=max(560, 180 * len(rows)),
-                      height=320, title=_wrap(f"{measure}: {'/'.join(map(str, players))} "
-                                              f"players, {who}, 95% intervals", 60),
-                      y_label=_wrap(measure, 24))
-    shown = [m for m in BALANCE_METRICS if m != metric and len(
-        {r[4] for r in table.where(metric=m).rows}) > 1]
-    readings = list(dict.fromkeys(r[0] for r in rows))
-    body = []
-    for reading in readings:
-        cells = []
-        for m in (metric, *shown):
-            found = table.where(reading=reading, metric=m).rows
-            cells.append("-" if not found else
-                         f"{found[0][4]:.3f} [{found[0][6]:.3f}, {found[0][7]:.3f}]")
-        body.append([sweep_reading_label(reading), *cells])
-    n = sorted({r[5] for r in rows})
-    grid = html_table(["reading", *[METRIC_WORDS.get(m, m) for m in (metric, *shown)]], body,
-                      caption=f"every balance measure per reading (n = "
-                      f"{', '.join(map(str, n))} games each; estimate [95% interval])")
-    return tag("div", *[tag("p", s) for s in sentences], chart, Html(grid))
-
-
-def _wrap(text: str, width: int) -> str:
-    return "\n".join(textwrap.wrap(text, width)) or text
+    return sweep_section(name, metric, reading_words=sweep_reading_label,
+                         metric_words=metric_label, plain_text=plain_sweep_text,
+                         verdicts=verdicts, reference=reference)
 
 
 def _flex(items: Sequence[str | Markup], column: bool = False) -> str:
@@ -519,5 +468,5 @@ def view_html(state: Any, seat: int) -> Html:
 
 __all__ = ["card_svg", "deck_svg", "hand_svg", "trick_svg", "colour_label", "piles_svg",
            "setting_label", "reading_label", "leader_chart", "mean_score_chart",
-           "rank4_readings_table", "balance_section",
+           "balance_section",
            "view_svg", "view_html", "state_html", "trick_log_html", "score_sheet_html"]

@@ -1,20 +1,20 @@
 """Doppeldoppel in a class's words: each variant flag and its readings in plain words, the sweep
 reports' code names translated, the rulebook's open questions (DD-A ids) with the readings the
-engine plays, and the play order table. Tables and labels for the chapter, no analysis: the
+engine plays, the play order table, and the tables comparing the readings of a flag. Tables and labels for the chapter, no analysis: the
 exact results are in :mod:`.analysis`, the played games in :mod:`.simulation`."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from ...core.checks import check_choice, check_players
+from ...core.checks import check_choice, check_mapping, check_players, check_sequence, show
+from ...core.errors import BadInput
 from ...core.render import Html, html_table, tag
-from ...core.sweep_table import mix_label  # one wording for a policy mix
+from ...core.sweep_words import plain_sweep_words, sweep_reading_words
 from .notation import PLAYER_COUNTS
-from .rules import DEFAULT_RULES, Rules, check_rules
+from .rules import DEFAULT_RULES, Rules, TrickResult, check_rules, resolve_trick, round_score
 from .state import new_game
 
 #: Plain words for each variant flag (DD-A*) and its readings, for pictures, tables and controls
@@ -81,30 +81,23 @@ METRIC_WORDS: dict[str, str] = {
 }
 
 
+def metric_label(metric: str, players: Sequence[int] = ()) -> str:
+    """A sweep measure in plain words (its code name when it has none); ``players`` (the
+    sweep's player counts) changes no word here, only in the quest's, one signature for all."""
+    return METRIC_WORDS.get(metric, metric)
+
+
 def sweep_reading_label(reading: str) -> str:
     """A sweep's reading ("default", "reversal_scope=round_permanent") in plain words."""
-    if reading == "default":
-        return "default rules"
-    name, _, value = str(reading).partition("=")
-    info = next((f for f in Rules.flags() if f.name == name), None)
-    if info is None or name not in SETTING_WORDS:
-        return str(reading)
-    choice = next((c for c in info.choices or () if str(c) == value), value)
-    return f"{setting_label(name)}: {reading_label(name, choice, default=False)}"
+    return sweep_reading_words(reading, Rules.flags(), setting_label, reading_label, SETTING_WORDS)
 
 
-_SWEEP_READING = re.compile(r"\b([a-z_]+)=([A-Za-z0-9_]+)")
-_SWEEP_MIX = re.compile(r"\b[Pp]olicy mix ([\w:/]+)")
-
-
-def plain_sweep_text(text: str) -> str:
+def plain_sweep_text(text: str, players: Sequence[int] = ()) -> str:
     """A sentence of a sweep report with its code names (readings ``flag=value``, metrics,
-    policy mixes) in plain words; everything else, the verdict included, is left as it is."""
-    text = _SWEEP_READING.sub(lambda m: f"“{sweep_reading_label(m.group(0))}”", str(text))
-    text = _SWEEP_MIX.sub(lambda m: mix_label(m.group(1)).capitalize(), text)
-    for code, words in sorted(METRIC_WORDS.items(), key=lambda kv: -len(kv[0])):
-        text = re.sub(rf"\b{code}\b", words, text)
-    return text
+    policy mixes) in plain words; everything else, the verdict included, is left as it is.
+    ``players``: the sweep's player counts (see :func:`metric_label`)."""
+    return plain_sweep_words(text, sweep_reading_label, lambda m: metric_label(m, players),
+                             METRIC_WORDS)
 
 
 #: DD-A1..DD-A19: the flag that settles each ambiguity (None: no flag), and why the default.
@@ -185,7 +178,87 @@ def play_order_table(players: int = 4) -> Html:
                            "(seats are numbered clockwise)"))
 
 
+# -- tables of a flag's readings (each reading run by the engine) -------------------------------
+def _last_trick(tricks: Sequence[Sequence[Any]], rules: Rules) -> TrickResult:
+    """The last of consecutive tricks of one round, the reversal carried from trick to trick as
+    :func:`.analysis.resolve_tricks` does (teaching cannot import analysis, which re-exports
+    teaching's names; a test checks the two agree on every case)."""
+    reversed_before, result = False, None
+    for cards in tricks:
+        result = resolve_trick(cards, rules, reversed_before=reversed_before)
+        reversed_before = result.reversal_after
+    if result is None:
+        raise BadInput("NB-ARG", "a case must hold at least one trick")
+    return result
 
-__all__ = ["SETTING_WORDS", "setting_label", "reading_label", "METRIC_WORDS",
+
+def _outcome(result: TrickResult) -> str:
+    if result.winner is None:
+        return "no winner"
+    text = f"P{result.winner + 1} wins ({result.cards[result.winner]})"
+    return text + (", reversed" if result.reversed else "")
+
+
+READING_CASES = {
+    "DD-T6: Y5 Y3 Y6 R1": [["Y5", "Y3", "Y6", "R1"]],
+    "DD-T7: Y3 B3 Y5 Y2": [["Y3", "B3", "Y5", "Y2"]],
+    "DD-T8: Y4 R4 B3 R6": [["Y4", "R4", "B3", "R6"]],
+    "DD-T9: after T6, R5 R2 R6 Y4": [["Y5", "Y3", "Y6", "R1"], ["R5", "R2", "R6", "Y4"]],
+}
+
+
+def reversal_readings_table(cases: Mapping[str, Sequence[Sequence[Any]]] = READING_CASES,
+                   flags: Sequence[str] = ("reversal_trigger", "reversal_affects_fallback",
+                                           "reversal_scope"),
+                   rules: Rules = DEFAULT_RULES) -> Html:
+    """How each reading of ``flags`` (by default the three reversal flags, DD-A5..DD-A7)
+    decides the last trick of each case (a static comparison).
+
+    A case is a list of consecutive tricks of one round (leader first); the cell shows who wins
+    the last of them under that reading, all other flags as in ``rules``.
+    """
+    cases = check_mapping(cases, "cases", max_len=50)
+    flags = check_sequence(flags, "flags", max_len=len(Rules.flags()))
+    rules = check_rules(rules)
+    infos = {f.name: f for f in Rules.flags()}
+    rows: list[list[Any]] = []
+    marked: set[int] = set()
+    for name in flags:
+        if name not in infos or not infos[name].choices:
+            raise BadInput("NB-ARG", f"{show(name)} is not a variant flag with readings")
+        for reading in infos[name].choices or ():
+            variant = rules.replace(**{name: reading})
+            default = reading == infos[name].default
+            if default:
+                marked.add(len(rows))
+            rows.append([f"{setting_label(name)} ({infos[name].rule})",
+                         reading_label(name, reading),
+                         *[_outcome(_last_trick(tricks, variant))
+                           for tricks in cases.values()]])
+    return Html(html_table(["unclear point", "reading", *cases], rows, highlight=marked,
+                           caption="who wins the last trick under each reading (P1, P2, ... in play order, "
+                           "P1 leading that trick; default rows shaded)"))
+
+
+#: Kept piles whose round score depends on the reading of "three 4s" (DD-A11, DD-A12).
+RANK4_PILES: tuple[tuple[str, dict[int, int]], ...] = (
+    ("4 4 4 5 5 5", {4: 3, 5: 3}), ("4 4 4 2 3 3", {4: 3, 2: 1, 3: 2}), ("4 4", {4: 2}),
+    ("4 4 4 4", {4: 4}), ("5 5 5 6", {5: 3, 6: 1}), ("2", {2: 1}))
+
+
+def rank4_readings_table(rules: Rules = DEFAULT_RULES) -> Html:
+    """Round scores of a few kept piles under both readings of the rank-4 rule (DD-A11), with a
+    deck that holds six 4s (candidate b), where the readings can differ."""
+    rules = check_rules(rules).replace(deck_composition="b")
+    readings = ("exactly_3", "at_least_3")
+    rows = [[pile, *[f"{round_score(counts, rules.replace(rank4_zero_rule=r)):+d}"
+                     for r in readings]] for pile, counts in RANK4_PILES]
+    return Html(html_table(["kept cards", *[reading_label("rank4_zero_rule", r)
+                                            for r in readings]], rows,
+                           caption="round score: three 4s zero the round, read two ways"))
+
+
+__all__ = ["SETTING_WORDS", "setting_label", "reading_label", "METRIC_WORDS", "metric_label",
            "sweep_reading_label", "plain_sweep_text", "AMBIGUITIES", "ambiguity_table",
-           "play_order_table"]
+           "play_order_table", "READING_CASES", "reversal_readings_table", "RANK4_PILES",
+           "rank4_readings_table"]

@@ -9,8 +9,6 @@ True
 
 from __future__ import annotations
 
-import html
-import re
 import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -432,45 +430,19 @@ def pingpong_trace(states: Sequence[State], names: Sequence[str] | None = None) 
                            caption="ping-pong, unit by unit (DQ-R31)"))
 
 
-def balance_section(name: str = "doppelganger_quest_animals_in_pingpong",
-                    metric: str = "win_rate_side_loyal") -> Html:
-    """A shipped sweep in plain words: the verdict sentences of
-    :func:`doppelnb.core.sweep.balance_summary` (its own words for what the 95% intervals
-    settle, with the code names of the readings and the measure replaced by plain ones), a chart
-    of ``metric`` per reading with its intervals, and the other measures per reading."""
-    from ...core.render import bar_chart
-    from ...core.sweep import BALANCE_METRICS, balance_summary, load_table, mix_label
+def balance_section(name: str = "doppelganger_quest_animals_in_pingpong", metric: str = "win_rate_side_loyal", *,
+                    verdicts: bool = True, reference: float | None = None) -> Html:
+    """A shipped sweep in plain words (:func:`doppelnb.core.sweep_words.sweep_section`): the
+    verdict sentences of :func:`doppelnb.core.sweep.balance_summary` with the code names of the
+    readings and the metric in this game's words (:mod:`.teaching`), a chart of ``metric`` per
+    reading with its 95% intervals (``reference``: a line to compare with), and the other balance
+    metrics per reading; ``verdicts=False`` leaves the sentences out."""
+    from ...core.sweep_words import sweep_section
     from .teaching import metric_label, plain_sweep_text, sweep_reading_label
 
-    sweep = load_table(name)
-    summary = str(balance_summary(sweep, metric))
-    rows = sweep.where(metric=metric).rows
-    players = sorted({r[1] for r in rows})
-    sentences = [plain_sweep_text(html.unescape(p), players) for p in
-                 re.findall(r"<p>(.*?)</p>", summary, re.S)]
-    who = ", ".join(mix_label(m) for m in sorted({r[2] for r in rows}))
-    measure = metric_label(metric, players)
-    chart = bar_chart([(_wrap(sweep_reading_label(r[0]), 22), r[4]) for r in rows],
-                      intervals=[(r[6], r[7]) for r in rows], width=max(560, 180 * len(rows)),
-                      height=320, title=_wrap(f"{measure}: {'/'.join(map(str, players))} "
-                                              f"players, {who}, 95% intervals", 60),
-                      y_label=_wrap(measure, 26))
-    shown = [m for m in BALANCE_METRICS if m != metric and len(
-        {r[4] for r in sweep.where(metric=m).rows}) > 1]
-    body = []
-    for reading in dict.fromkeys(r[0] for r in rows):
-        cells = []
-        for m in (metric, *shown):
-            found = sweep.where(reading=reading, metric=m).rows
-            d = 3 if not found or abs(found[0][7]) <= 1 else 1  # shares to 3 places, counts to 1
-            cells.append("-" if not found else
-                         f"{found[0][4]:.{d}f} [{found[0][6]:.{d}f}, {found[0][7]:.{d}f}]")
-        body.append([sweep_reading_label(reading), *cells])
-    n = sorted({r[5] for r in rows})
-    grid = html_table(["reading", *[metric_label(m, players) for m in (metric, *shown)]], body,
-                      caption=f"every balance measure per reading (n = "
-                      f"{', '.join(map(str, n))} games each; estimate [95% interval])")
-    return tag("div", *[tag("p", s) for s in sentences], chart, Html(grid))
+    return sweep_section(name, metric, reading_words=sweep_reading_label,
+                         metric_words=metric_label, plain_text=plain_sweep_text,
+                         verdicts=verdicts, reference=reference)
 
 
 def sabotage_games(players: int = 5, games: int = 30, seed: int = 7) -> Html:
@@ -494,10 +466,6 @@ def sabotage_games(players: int = 5, games: int = 30, seed: int = 7) -> Html:
                       x_label="the doppelgängers", width=520, height=280,
                       title=f"n = {games} games each, 95% intervals")
     return side_by_side(Html(grid), chart)
-
-
-def _wrap(text: str, width: int) -> str:
-    return "\n".join(textwrap.wrap(text, width)) or text
 
 
 def _viewer(state: object, viewer: object) -> int | None:

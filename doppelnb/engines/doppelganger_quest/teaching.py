@@ -13,14 +13,13 @@ names of readings and measures replaced by plain words. Display only: every figu
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
 from ...core.checks import check_choice, check_instance, check_int, check_sequence
 from ...core.render import Html, table, tag
-from ...core.sweep_table import mix_label  # one wording for a policy mix
+from ...core.sweep_words import plain_sweep_words, sweep_reading_words
 from .analysis import (
     DEFAULT_RULES,
     bag_white_probability,
@@ -281,29 +280,15 @@ def metric_label(metric: str, players: Sequence[int] = ()) -> str:
 
 def sweep_reading_label(reading: str) -> str:
     """A sweep's reading ("default", "animals_in_pingpong=True") in plain words."""
-    if reading == "default":
-        return "default rules"
-    name, _, value = str(reading).partition("=")
-    info = next((f for f in Rules.flags() if f.name == name), None)
-    if info is None or name not in SETTING_WORDS:
-        return str(reading)
-    choice = next((c for c in info.choices or () if str(c) == value), value)
-    return f"{setting_label(name)}: {reading_label(name, choice, default=False)}"
-
-
-_SWEEP_READING = re.compile(r"\b([a-z_]+)=([A-Za-z0-9_]+)")
-_SWEEP_MIX = re.compile(r"\b[Pp]olicy mix ([\w:/]+)")
+    return sweep_reading_words(reading, Rules.flags(), setting_label, reading_label, SETTING_WORDS)
 
 
 def plain_sweep_text(text: str, players: Sequence[int] = ()) -> str:
     """A sentence of a sweep report with its code names (readings ``flag=value``, metrics,
     policy mixes) in plain words; everything else, the verdict included, is left as it is.
     ``players``: the sweep's player counts (see :func:`metric_label`)."""
-    text = _SWEEP_READING.sub(lambda m: f"“{sweep_reading_label(m.group(0))}”", str(text))
-    text = _SWEEP_MIX.sub(lambda m: mix_label(m.group(1)).capitalize(), text)
-    for code in sorted(METRIC_WORDS, key=len, reverse=True):
-        text = re.sub(rf"\b{code}\b", metric_label(code, players), text)
-    return text
+    return plain_sweep_words(text, sweep_reading_label, lambda m: metric_label(m, players),
+                             METRIC_WORDS)
 
 
 # -- the opening quest and the rulebook's examples --------------------------------------------

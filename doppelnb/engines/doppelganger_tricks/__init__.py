@@ -64,7 +64,7 @@ from .render import (
     annihilation_rates_html,
     card_svg,
     census_chart,
-    census_html,
+    census_table,
     hand_svg,
     scoring_table_html,
     sheet_html,
@@ -118,7 +118,7 @@ __all__ = [
     "census_brute_force", "census_fractions", "CENSUS_KEYS", "simulate_round",
     "forecast_analysis", "ForecastAnalysis", "annihilation_rates", "Rate", "doppelganger_value",
     "DoppelgangerValue", "heuristic_bid", "flag_effects", "aim_policy", "batched_rounds", "resolve_batch", "BatchOutcome",
-    "card_svg", "hand_svg", "annihilation_rates_html", "trick_svg", "sheet_html", "census_html", "census_chart",
+    "card_svg", "hand_svg", "annihilation_rates_html", "trick_svg", "sheet_html", "census_table", "census_chart",
     "scoring_table_html", "Play", "Bid", "Claim", "PASS", "Action", "GOLDEN", "worked_example",
     "greedy", "determinize", "playout", "simulate", "PlaySummary",
 ]

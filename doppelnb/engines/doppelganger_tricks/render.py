@@ -6,8 +6,6 @@ Nothing here imports widgets; the notebook and widgets only display these string
 from __future__ import annotations
 
 import functools
-import html
-import re
 import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
@@ -18,7 +16,6 @@ from ...core.errors import BadInput
 from ...core.render import PALETTE, Html, Svg, bar_chart, html_table, side_by_side, tag
 from .notation import SUIT_SYMBOLS, Card, card
 from .notation import cards as _cards
-from .teaching import SWEEP_WORDS, plain_sweep_text
 
 
 def _labels(labels: Any) -> Sequence[str] | None:
@@ -410,7 +407,7 @@ CENSUS_LABELS = {"tricks": "all possible tricks", "with_annihilation": "some pai
                  "off_suit_winner": "a card off the lead suit wins"}
 
 
-def census_html(censuses: dict[int, dict[str, int]]) -> Html:
+def census_table(censuses: dict[int, dict[str, int]]) -> Html:
     """The census of each player count as a table of exact counts and probabilities."""
     censuses = _census(censuses)
     keys = list(next(iter(censuses.values())))
@@ -456,40 +453,19 @@ def census_chart(censuses: dict[int, dict[str, int]]) -> Svg:
 
 
 # -- shipped sweeps, in words (the words themselves are in :mod:`.teaching`) -------------------
-def balance_section(name: str, metric: str, *, verdicts: bool = True,
-               reference: float | None = None) -> Html:
-    """A shipped sweep (``doppelnb/data/sweeps/NAME.csv``) for a class: the verdict sentences of
-    :func:`doppelnb.core.sweep.balance_summary` (the only place the words "settled" and "not
-    settled" come from; here with the code names in words), a bar chart of ``metric`` per
-    reading with its 95% intervals (``reference``: a line to compare with, such as 0), and a
-    table of ``metric`` per reading."""
-    from ...core.sweep import balance_summary, load_table
+def balance_section(name: str = "doppelganger_tricks_bonus_max_per_player", metric: str = "score_spread", *,
+                    verdicts: bool = True, reference: float | None = None) -> Html:
+    """A shipped sweep in plain words (:func:`doppelnb.core.sweep_words.sweep_section`): the
+    verdict sentences of :func:`doppelnb.core.sweep.balance_summary` with the code names of the
+    readings and the metric in this game's words (:mod:`.teaching`), a chart of ``metric`` per
+    reading with its 95% intervals (``reference``: a line to compare with), and the other balance
+    metrics per reading; ``verdicts=False`` leaves the sentences out."""
+    from ...core.sweep_words import sweep_section
+    from .teaching import metric_label, plain_sweep_text, sweep_reading_label
 
-    table = load_table(check_str(name, "name", max_len=100))
-    metric = check_str(metric, "metric", max_len=60)
-    rows = table.where(metric=metric).rows
-    if not rows:
-        raise BadInput("NB-ARG", f"the sweep {name} has no rows for {metric!r}")
-    parts: list[Html] = []
-    if verdicts:
-        summary = str(balance_summary(table, metric))
-        parts += [tag("p", plain_sweep_text(html.unescape(p)))
-                  for p in re.findall(r"<p>(.*?)</p>", summary, re.S)]
-
-    def reading(r: tuple[Any, ...]) -> str:
-        return "default rules" if r[0] == "default" else SWEEP_WORDS.get(r[0], r[0])
-
-    label = SWEEP_WORDS.get(metric, metric.replace("_", " "))
-    chart = bar_chart([("\n".join(textwrap.wrap(reading(r), 22)), r[4]) for r in rows],
-                      intervals=[(r[6], r[7]) for r in rows], value_format="{:.3f}",
-                      references=[] if reference is None else [(reference, f"{reference:g}")],
-                      title=f"{label} per reading (95% intervals)", y_label=label,
-                      x_label="rules", width=max(460, 170 * len(rows)))
-    grid = html_table(["rules", "players", "bots", label, "games (n)", "95% interval"],
-                      [[reading(r), r[1], SWEEP_WORDS.get(r[2], r[2]), f"{r[4]:.3f}", r[5],
-                        f"[{r[6]:.3f}, {r[7]:.3f}]"] for r in rows],
-                      caption=f"shipped sweep: {label} per reading of the rules")
-    return tag("div", *parts, side_by_side(chart, Html(grid)))
+    return sweep_section(name, metric, reading_words=sweep_reading_label,
+                         metric_words=metric_label, plain_text=plain_sweep_text,
+                         verdicts=verdicts, reference=reference)
 
 
 def view_html(state: Any, seat: int | None = None) -> Html:
@@ -545,5 +521,5 @@ def view_html(state: Any, seat: int | None = None) -> Html:
 
 
 __all__ = ["card_svg", "hand_svg", "trick_svg", "state_html", "sheet_html", "forecasts_html", "view_html",
-           "forecast_html", "dvalue_html", "census_html", "annihilation_rates_html", "census_chart", "scoring_table_html",
+           "forecast_html", "dvalue_html", "census_table", "annihilation_rates_html", "census_chart", "scoring_table_html",
            "SUIT_COLOURS", "CENSUS_LABELS", "balance_section"]

@@ -5,16 +5,17 @@ sweeps' code names (metrics, flag readings, bots) in words for the chapter's swe
 charts (:func:`.render.balance_section`).
 
 >>> plain_sweep_text("score_spread is 5.1 by default and 6.0 with bonus_max_per_player=2.")
-'score spread is 5.1 by default and 6.0 with both bonus cards allowed to one player.'
+'score spread is 5.1 by default and 6.0 with “bonus cards per player: both cards”.'
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 from typing import Any
 
-from ...core.checks import check_choice, check_str
+from ...core.checks import check_choice
 from ...core.render import Html, html_table
+from ...core.sweep_words import plain_sweep_words, sweep_reading_words
 from .examples import _bonus_demo, _to_next_own_play
 from .notation import PLAIN_SUITS, SUIT_SYMBOLS, deck
 from .rules import Rules, round_points
@@ -127,13 +128,9 @@ def ambiguity_table() -> Html:
     return Html(html_table(["rule", "the question", "reading", "what the engine does then"],
                            rows, caption="each reading of each unclear point, run by the engine"))
 
-#: The sweeps' names for code (metrics, flag readings), in words a class can read.
-SWEEP_WORDS = {
-    "doppelganger_tricks_bonus_max_per_player": "Doppelgänger Tricks",
-    "doppelganger_tricks": "Doppelgänger Tricks",
-    "bonus_max_per_player=2": "both bonus cards allowed to one player",
-    "bid_max=tricks_in_round": "forecasts capped at the round's tricks",
-    "bonus3_applies_to_zero_bid=False": "the +3 card unpaid on a forecast of 0",
+#: The sweep measures a chapter shows, in plain words (sweep tables use code names such as
+#: ``score_spread``; see :data:`doppelnb.core.sweep.METRICS` for their definitions).
+METRIC_WORDS: dict[str, str] = {
     "first_player_advantage": "first player's advantage",
     "first_player_win_rate": "first player's win rate",
     "tie_rate": "share of tied games",
@@ -143,21 +140,28 @@ SWEEP_WORDS = {
     "length_rounds": "rounds per game",
     "halftime_leader_wins": "half-time leader wins",
     "lead_changes": "changes of leader",
-    "Policy mix greedy": "Greedy bots",
-    "default": "default rules",
-    "greedy": "greedy bots",
+    "skill_gap": "stronger bot finishes ahead",
 }
-_SWEEP_NAME = re.compile("|".join(
-    rf"(?<![\w=+]){re.escape(k)}(?![\w=])" for k in sorted(SWEEP_WORDS, key=len, reverse=True)
-    if k != "default"))
 
 
+def metric_label(metric: str, players: Sequence[int] = ()) -> str:
+    """A sweep measure in plain words (its code name when it has none); ``players`` (the
+    sweep's player counts) changes no word here, only in the quest's, one signature for all."""
+    return METRIC_WORDS.get(metric, metric)
 
-def plain_sweep_text(text: str) -> str:
-    """A sentence of a sweep report with the sweeps' code names (``score_spread``,
-    ``bid_max=tricks_in_round``) in words; every other word, the verdicts' included, unchanged."""
-    return _SWEEP_NAME.sub(lambda m: SWEEP_WORDS[m.group(0)], check_str(text, "text"))
+
+def sweep_reading_label(reading: str) -> str:
+    """A sweep's reading ("default", "bid_max=tricks_in_round") in plain words."""
+    return sweep_reading_words(reading, Rules.flags(), setting_label, reading_label, SETTING_WORDS)
+
+
+def plain_sweep_text(text: str, players: Sequence[int] = ()) -> str:
+    """A sentence of a sweep report with its code names (readings ``flag=value``, metrics,
+    policy mixes) in plain words; everything else, the verdict included, is left as it is.
+    ``players``: the sweep's player counts (see :func:`metric_label`)."""
+    return plain_sweep_words(text, sweep_reading_label, lambda m: metric_label(m, players),
+                             METRIC_WORDS)
 
 
 __all__ = ["SETTING_WORDS", "SETTING_QUESTIONS", "setting_label", "reading_label", "flag_effects",
-           "ambiguity_table", "SWEEP_WORDS", "plain_sweep_text"]
+           "ambiguity_table", "METRIC_WORDS", "metric_label", "sweep_reading_label", "plain_sweep_text"]

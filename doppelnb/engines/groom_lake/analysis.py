@@ -1,26 +1,23 @@
-"""Analyses: exact clearing odds (tables, plots), the Alien-absent chance, the readings' effects
-and placement censuses. The explorer policy and the seeded simulations it plays (expeditions,
-Desert growth) are :mod:`.simulation`'s, and importable from here too."""
+"""Analyses: exact clearing odds (tables, plots), the Alien-absent chance and where the tiles
+left could go (the tables of what each reading changes are :mod:`.teaching`'s). The explorer
+policy and the seeded simulations it plays (expeditions, Desert growth) are
+:mod:`.simulation`'s, and importable from here too."""
 
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
-from ...core.checks import check_bool, check_choice, check_instance, check_int, check_players
+from ...core.checks import check_bool, check_instance, check_int, check_players
 from ...core.errors import BadInput
-from ...core.render import Html, Svg, escape, html_table, line_chart
+from ...core.render import Html, Svg, html_table, line_chart
 from ...core.symbolic import Formula
 from .odds import (
     MAX_DICE,
-    clear_probability,
     clear_probability_table,
-    dice_for_attempt,
 )
-from .rules import DEFAULT_RULES
 from .simulation import (
     GrowthStudy,
     PlaySummary,
@@ -30,9 +27,7 @@ from .simulation import (
     simulate,
     simulate_growth,
 )
-from .state import State, new_game
-from .teaching import reading_label, setting_label
-from .tiles import OBSTACLE_NAMES
+from .state import State
 
 
 # -- exact odds -------------------------------------------------------------------------------------
@@ -130,61 +125,6 @@ def alien_absent_from_formula(players: int) -> Fraction:
     return Fraction(int(value.p), int(value.q))
 
 
-#: GL-A10, GL-A11, GL-A18: piles whose dice (and exact clearing chance) the reading changes.
-READING_PILES: tuple[tuple[str, str, Any, str, int, tuple[str, ...], int, int], ...] = (
-    ("GL-A10", "water_is_canteen", False, "sandstorm", 8, ("canteen", "compass"), 1, 4),
-    ("GL-A11", "nonmatching_penalty_applies_to", "all_supply", "high_heat", 8,
-     ("canteen", "canteen", "lifeform"), 1, 5),
-    ("GL-A18", "recovery_counts_as_life_die", True, "animal_attack", 8,
-     ("shovel", "recovery", "recovery"), 0, 4),
-)
-
-
-def reading_effects() -> Html:
-    """What GL-A10, GL-A11 and GL-A18 change: dice and the exact chance to clear, per reading."""
-    rows = []
-    for rule, name, other, obstacle, value, cards, life, players in READING_PILES:
-        cells = []
-        for rules in (DEFAULT_RULES, DEFAULT_RULES.replace(**{name: other})):
-            dice = dice_for_attempt(obstacle, cards, life, players, rules=rules)
-            cells.append(f"{dice} {'die' if dice == 1 else 'dice'}, "
-                         f"{_percent(clear_probability(dice, value))}")
-        pile = ", ".join(cards) + (f" + {life} Life" if life else "")
-        rows.append([_nowrap(rule), setting_label(name),
-                     f"{OBSTACLE_NAMES[obstacle]} {value}, {players} players: {{{pile}}}",
-                     f"{reading_label(name, getattr(DEFAULT_RULES, name), default=False)}: "
-                     f"{cells[0]}",
-                     f"{reading_label(name, other, default=False)}: {cells[1]}"])
-    return Html(html_table(["id", "unclear point", "obstacle and pile", "the engine's reading",
-                            "the other reading"], rows,
-                           caption="dice earned and the exact chance to clear, by reading"))
-
-
-def _nowrap(text: str) -> Html:
-    """A rule id that never breaks across lines in a narrow column."""
-    return Html(f'<span style="white-space:nowrap">{escape(text)}</span>')
-
-
-def setup_reading_effects(players: int = 4, seed: int = 1) -> Html:
-    """GL-A23 and GL-A31 on one seeded deal: the Supply cards in hand after the deal, how many
-    the discard down to 3 throws away (GL-R6), and the exact chance that no Alien is in play."""
-    players = check_players(players, (3, 4, 5, 6), rule="GL-R1")
-    check_int(seed, "seed")
-    rows = []
-    for name, value in (("initial_extra_deal", "10_total"), ("initial_extra_deal", "10_each"),
-                        ("guarantee_alien", True)):
-        rules = DEFAULT_RULES.replace(**{name: value})
-        dealt = new_game(players, rules=rules, seed=seed)
-        after = past_setup(dealt)
-        held = sum(len(h) for h in dealt.hands)
-        kept = sum(len(h) for h in after.hands)
-        rows.append([reading_label(name, value, default=False), held, held - kept,
-                     str(alien_absent_probability(players, rules.guarantee_alien))])
-    return Html(html_table(["set-up reading", "Supply cards in hand after the deal",
-                            "thrown away to keep 3 each", "chance of no Alien"], rows,
-                           caption=f"{players} players, seed {seed}"))
-
-
 def placement_levels(state: State) -> dict[str, list[str]]:
     """For every tile still in a stack: where it would have to go if drawn now (GL-R15).
 
@@ -200,25 +140,7 @@ def placement_levels(state: State) -> dict[str, list[str]]:
     return out
 
 
-def placement_census(state: State, modes: Iterable[str] = ("presence", "exact_pattern")) -> Html:
-    """GL-A3 on one Desert: for every tile still in a stack, where it would have to go now
-    (GL-R15) under each red-dot reading; one row per reading, counts of tiles per level."""
-    check_instance(state, "state", State, expected="a Groom Lake State")
-    modes = [check_choice(m, "modes[]", ("presence", "exact_pattern")) for m in modes]
-    names = {1: "next to the Team", 2: "diagonal", 3: "anywhere", None: "nowhere (discarded, GL-A7)"}
-    ids = sorted(t for stack in state.stacks.values() for t in stack)
-    rows = []
-    for mode in modes:
-        counts: Counter[int | None] = Counter(
-            state.desert.placement_options(state.tileset[t], state.team, mode)[0] for t in ids)
-        rows.append([reading_label("edge_match", mode, default=False)]
-                    + [counts.get(level, 0) for level in names])
-    return Html(html_table(["red dots match"] + list(names.values()), rows,
-                           caption=f"where each of the {len(ids)} tiles left would have to go "
-                                   f"(same Desert, {len(state.desert)} tiles placed)"))
-
-
 __all__ = ["past_setup", "placement_levels", "clear_odds_table", "clear_odds_chart", "alien_absent_probability",
            "alien_absent_probability_brute", "alien_absent_formula", "alien_absent_from_formula",
-           "reading_effects", "READING_PILES", "setup_reading_effects", "placement_census", "explorer_policy", "expedition", "simulate_growth",
+           "explorer_policy", "expedition", "simulate_growth",
            "GrowthStudy", "simulate", "PlaySummary"]

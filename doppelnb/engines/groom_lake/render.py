@@ -503,5 +503,20 @@ def neighbours_svg(desert: Desert, at: Coord = (0, 0)) -> Svg:
 
 
 #: How the other actions read in a move list (card names in plain words).
+def balance_section(name: str = "groom_lake_carry_over_ap", metric: str = "length_actions", *,
+                    verdicts: bool = True, reference: float | None = None) -> Html:
+    """A shipped sweep in plain words (:func:`doppelnb.core.sweep_words.sweep_section`): the
+    verdict sentences of :func:`doppelnb.core.sweep.balance_summary` with the code names of the
+    readings and the metric in this game's words (:mod:`.teaching`), a chart of ``metric`` per
+    reading with its 95% intervals (``reference``: a line to compare with), and the other balance
+    metrics per reading; ``verdicts=False`` leaves the sentences out."""
+    from ...core.sweep_words import sweep_section
+    from .teaching import metric_label, plain_sweep_text, sweep_reading_label
+
+    return sweep_section(name, metric, reading_words=sweep_reading_label,
+                         metric_words=metric_label, plain_text=plain_sweep_text,
+                         verdicts=verdicts, reference=reference)
+
+
 __all__ = ["desert_svg", "seat_and_onlooker", "neighbours_svg", "state_svg", "tile_svg", "placement_svg", "state_html", "step_html",
-           "steps_table", "view_html", "card_words", "plain_words", "FILL"]
+           "steps_table", "view_html", "card_words", "plain_words", "FILL", "balance_section"]

@@ -1,7 +1,7 @@
 """Groom Lake in a class's words: each variant flag (GL-A*) as the unclear point it settles and
-its readings in plain words, and the rulebook's open questions with the readings the engine plays
-(:func:`ambiguity_table`). Words and tables only: what a reading changes in play is measured in
-:mod:`.analysis`.
+its readings in plain words, the sweep reports' code names translated (:func:`plain_sweep_text`),
+the rulebook's open questions with the readings the engine plays (:func:`ambiguity_table`), and
+the tables of what each reading of a flag changes, run by the engine (``*_readings_table``).
 
 >>> setting_label("edge_match")
 'Must red dots match in number too?'
@@ -11,11 +11,19 @@ its readings in plain words, and the rulebook's open questions with the readings
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ...core.checks import check_choice, check_instance
+from ...core.checks import check_choice, check_instance, check_int, check_players
 from ...core.render import Html, html_table, tag
+from ...core.sweep_words import plain_sweep_words, sweep_reading_words
+from .analysis import _percent, alien_absent_probability
+from .odds import clear_probability, dice_for_attempt
 from .rules import DEFAULT_RULES, Rules
+from .simulation import past_setup
+from .state import State, new_game
+from .tiles import OBSTACLE_NAMES
 
 #: Every flag of :class:`Rules` in a player's words: the unclear point, and each reading.
 SETTING_WORDS: dict[str, tuple[str, dict[Any, str]]] = {
@@ -128,6 +136,46 @@ def reading_label(name: str, value: Any, *, default: bool = True) -> str:
     return text + (" (default)" if mark else "")
 
 
+#: The sweep measures a chapter shows, in plain words (sweep tables use code names such as
+#: ``length_actions``; see :data:`doppelnb.core.sweep.METRICS` for their definitions). The Team
+#: and the Aliens are sides: a side's win is one win (metric version 2).
+METRIC_WORDS: dict[str, str] = {
+    "win_rate_side_human": "the Humans' win rate",
+    "win_rate_side_alien": "the Aliens' win rate",
+    "first_player_win_rate": "first player's share of the wins",
+    "first_player_advantage": "first player's edge over a fair share",
+    "tie_rate": "share of games won by both sides",
+    "no_winner_rate": "share of games nobody wins",
+    "length_actions": "game length in actions",
+    "score_spread": "score spread",
+    "lead_changes": "times the lead changes hands",
+    "skill_gap": "stronger bot's side finishes ahead",
+}
+
+
+def metric_label(metric: str, players: Sequence[int] = ()) -> str:
+    """A sweep measure in plain words (its code name when it has none); ``players`` (the
+    sweep's player counts) changes no word here, only in the quest's, one signature for all."""
+    return METRIC_WORDS.get(metric, metric)
+
+
+def sweep_reading_label(reading: str) -> str:
+    """A sweep's reading ("default", "carry_over_ap=True") in plain words.
+
+    >>> sweep_reading_label("carry_over_ap=True")
+    'Do unused action points carry over? yes, to the next turn'
+    """
+    return sweep_reading_words(reading, Rules.flags(), setting_label, reading_label, SETTING_WORDS)
+
+
+def plain_sweep_text(text: str, players: Sequence[int] = ()) -> str:
+    """A sentence of a sweep report with its code names (readings ``flag=value``, metrics,
+    policy mixes) in plain words; everything else, the verdict included, is left as it is.
+    ``players``: the sweep's player counts (see :func:`metric_label`)."""
+    return plain_sweep_words(text, sweep_reading_label, lambda m: metric_label(m, players),
+                             METRIC_WORDS)
+
+
 def _nowrap(text: str) -> Html:
     """A rule id that never breaks across lines in a narrow column."""
     return tag("span", text, style="white-space:nowrap")
@@ -165,4 +213,76 @@ def ambiguity_table(rules: Rules = DEFAULT_RULES) -> Html:
                            caption="every unclear point and the reading the engine plays"))
 
 
-__all__ = ["SETTING_WORDS", "UNFLAGGED", "setting_label", "reading_label", "ambiguity_table"]
+# -- tables of a flag's readings (each reading run by the engine) -------------------------------
+#: GL-A10, GL-A11, GL-A18: piles whose dice (and exact clearing chance) the reading changes.
+READING_PILES: tuple[tuple[str, str, Any, str, int, tuple[str, ...], int, int], ...] = (
+    ("GL-A10", "water_is_canteen", False, "sandstorm", 8, ("canteen", "compass"), 1, 4),
+    ("GL-A11", "nonmatching_penalty_applies_to", "all_supply", "high_heat", 8,
+     ("canteen", "canteen", "lifeform"), 1, 5),
+    ("GL-A18", "recovery_counts_as_life_die", True, "animal_attack", 8,
+     ("shovel", "recovery", "recovery"), 0, 4),
+)
+
+
+def dice_readings_table() -> Html:
+    """What GL-A10, GL-A11 and GL-A18 change: dice and the exact chance to clear, per reading."""
+    rows = []
+    for rule, name, other, obstacle, value, cards, life, players in READING_PILES:
+        cells = []
+        for rules in (DEFAULT_RULES, DEFAULT_RULES.replace(**{name: other})):
+            dice = dice_for_attempt(obstacle, cards, life, players, rules=rules)
+            cells.append(f"{dice} {'die' if dice == 1 else 'dice'}, "
+                         f"{_percent(clear_probability(dice, value))}")
+        pile = ", ".join(cards) + (f" + {life} Life" if life else "")
+        rows.append([_nowrap(rule), setting_label(name),
+                     f"{OBSTACLE_NAMES[obstacle]} {value}, {players} players: {{{pile}}}",
+                     f"{reading_label(name, getattr(DEFAULT_RULES, name), default=False)}: "
+                     f"{cells[0]}",
+                     f"{reading_label(name, other, default=False)}: {cells[1]}"])
+    return Html(html_table(["id", "unclear point", "obstacle and pile", "the engine's reading",
+                            "the other reading"], rows,
+                           caption="dice earned and the exact chance to clear, by reading"))
+
+
+def setup_readings_table(players: int = 4, seed: int = 1) -> Html:
+    """GL-A23 and GL-A31 on one seeded deal: the Supply cards in hand after the deal, how many
+    the discard down to 3 throws away (GL-R6), and the exact chance that no Alien is in play."""
+    players = check_players(players, (3, 4, 5, 6), rule="GL-R1")
+    check_int(seed, "seed")
+    rows = []
+    for name, value in (("initial_extra_deal", "10_total"), ("initial_extra_deal", "10_each"),
+                        ("guarantee_alien", True)):
+        rules = DEFAULT_RULES.replace(**{name: value})
+        dealt = new_game(players, rules=rules, seed=seed)
+        after = past_setup(dealt)
+        held = sum(len(h) for h in dealt.hands)
+        kept = sum(len(h) for h in after.hands)
+        rows.append([reading_label(name, value, default=False), held, held - kept,
+                     str(alien_absent_probability(players, rules.guarantee_alien))])
+    return Html(html_table(["set-up reading", "Supply cards in hand after the deal",
+                            "thrown away to keep 3 each", "chance of no Alien"], rows,
+                           caption=f"{players} players, seed {seed}"))
+
+
+def edge_match_readings_table(state: State, modes: Iterable[str] = ("presence", "exact_pattern")) -> Html:
+    """GL-A3 on one Desert: for every tile still in a stack, where it would have to go now
+    (GL-R15) under each red-dot reading; one row per reading, counts of tiles per level."""
+    check_instance(state, "state", State, expected="a Groom Lake State")
+    modes = [check_choice(m, "modes[]", ("presence", "exact_pattern")) for m in modes]
+    names = {1: "next to the Team", 2: "diagonal", 3: "anywhere", None: "nowhere (discarded, GL-A7)"}
+    ids = sorted(t for stack in state.stacks.values() for t in stack)
+    rows = []
+    for mode in modes:
+        counts: Counter[int | None] = Counter(
+            state.desert.placement_options(state.tileset[t], state.team, mode)[0] for t in ids)
+        rows.append([reading_label("edge_match", mode, default=False)]
+                    + [counts.get(level, 0) for level in names])
+    return Html(html_table(["red dots match"] + list(names.values()), rows,
+                           caption=f"where each of the {len(ids)} tiles left would have to go "
+                                   f"(same Desert, {len(state.desert)} tiles placed)"))
+
+
+__all__ = ["SETTING_WORDS", "UNFLAGGED", "setting_label", "reading_label", "METRIC_WORDS",
+           "metric_label", "sweep_reading_label", "plain_sweep_text", "ambiguity_table",
+           "READING_PILES", "dice_readings_table", "setup_readings_table",
+           "edge_match_readings_table"]
