@@ -528,6 +528,7 @@ def test_every_engines_balance_section_words_its_shipped_sweep(engine):
 # -- fix7d: a table of a flag's readings lives in teaching.py, named <flag>_readings_table ----
 #: Names of the same concept an engine once gave its own way (census and score-sheet tables).
 OTHER_NAMES = {"census_html": "census_table", "scores_table": "score_sheet_html",
+               "sheet_html": "score_sheet_html",
                "readings_table": "<flag>_readings_table", "reading_effects": "teaching",
                "setup_reading_effects": "teaching", "placement_census": "teaching"}
 

@@ -157,7 +157,7 @@ HOSTILE = [
     (dt.trick_svg, ("6C 7C 8C",)), (dt.trick_svg, (dt.resolve_trick("6C 7C 8C"),),
                                     {"seats": [0, 1]}),
     (dt.scoring_table_html, ([(1, 1, ["+3", "+3"], 9)],)), (dt.scoring_table_html, (5,)),
-    (dt.sheet_html, ({},)), (render.state_html, (None,)), (render.forecasts_html, (3,)),
+    (dt.score_sheet_html, ({},)), (render.state_html, (None,)), (render.forecasts_html, (3,)),
     (dt.census_table, ({5: {}},)), (dt.census_chart, ([],)), (dt.census_table, ({},)),
     (dt.annihilation_rates_html, ({"6C": 0.5},)), (dt.annihilation_rates_html, (None,)),
     (analysis.deal_codes, (4, None)), (analysis.deal_codes, (4, random.Random(0), [0] * 10)),

@@ -66,8 +66,8 @@ from .render import (
     census_chart,
     census_table,
     hand_svg,
+    score_sheet_html,
     scoring_table_html,
-    sheet_html,
     trick_svg,
 )
 from .rules import (
@@ -118,7 +118,7 @@ __all__ = [
     "census_brute_force", "census_fractions", "CENSUS_KEYS", "simulate_round",
     "forecast_analysis", "ForecastAnalysis", "annihilation_rates", "Rate", "doppelganger_value",
     "DoppelgangerValue", "heuristic_bid", "flag_effects", "aim_policy", "batched_rounds", "resolve_batch", "BatchOutcome",
-    "card_svg", "hand_svg", "annihilation_rates_html", "trick_svg", "sheet_html", "census_table", "census_chart",
+    "card_svg", "hand_svg", "annihilation_rates_html", "trick_svg", "score_sheet_html", "census_table", "census_chart",
     "scoring_table_html", "Play", "Bid", "Claim", "PASS", "Action", "GOLDEN", "worked_example",
     "greedy", "determinize", "playout", "simulate", "PlaySummary",
 ]

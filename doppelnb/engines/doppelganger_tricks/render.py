@@ -208,7 +208,7 @@ def scoring_table_html(rows: Sequence[tuple[int, int, Sequence[str], int]]) -> H
                            [[b, w, " ".join(bs) or "none", p] for b, w, bs, p in rows]))
 
 
-def sheet_html(state: Any) -> Html:
+def score_sheet_html(state: Any) -> Html:
     """The score sheet: one row per scored round, forecast/won and points per player."""
     _state(state)
     n = state.players
@@ -280,7 +280,7 @@ def state_html(state: Any) -> Html:
         table_items.append(tag("div", f"P{state.window + 1} has no doppelgänger card left and "
                                "may claim a bonus card (DT-R15)."))
     parts.append(side_by_side(*table_items))
-    parts.append(side_by_side(forecasts_html(state), sheet_html(state)))
+    parts.append(side_by_side(forecasts_html(state), score_sheet_html(state)))
     return Html("".join(map(str, parts)))
 
 
@@ -520,6 +520,6 @@ def view_html(state: Any, seat: int | None = None) -> Html:
     return tag("div", side_by_side(*parts), class_="doppelnb-view")
 
 
-__all__ = ["card_svg", "hand_svg", "trick_svg", "state_html", "sheet_html", "forecasts_html", "view_html",
+__all__ = ["card_svg", "hand_svg", "trick_svg", "state_html", "score_sheet_html", "forecasts_html", "view_html",
            "forecast_html", "dvalue_html", "census_table", "annihilation_rates_html", "census_chart", "scoring_table_html",
            "SUIT_COLOURS", "CENSUS_LABELS", "balance_section"]

@@ -41,12 +41,12 @@ class TricksHand(HandGame):
                 "read why.")
 
     def final_html(self, state: Any, seat: int) -> str:
-        from ...engines.doppelganger_tricks.render import sheet_html, trick_svg
+        from ...engines.doppelganger_tricks.render import score_sheet_html, trick_svg
 
         t = state.last_trick()
         picture = "" if t is None else str(trick_svg(t.result, seats=t.players,
                                                      title="the last trick"))
-        return f'<div class="doppelnb-view">{picture}{sheet_html(state)}</div>'
+        return f'<div class="doppelnb-view">{picture}{score_sheet_html(state)}</div>'
 
     @staticmethod
     def _card_name(c: Any) -> str:
