@@ -14,6 +14,7 @@ from ...core.checks import check_bool, check_choice, check_instance, check_int, 
 from ...core.errors import BadInput
 from ...core.render import Html, Svg, escape, html_table, line_chart
 from ...core.symbolic import Formula
+from .notation import PLAYER_COUNTS
 from .odds import (
     MAX_DICE,
     clear_probability,
@@ -21,15 +22,7 @@ from .odds import (
     dice_for_attempt,
 )
 from .rules import DEFAULT_RULES
-from .simulation import (
-    GrowthStudy,
-    PlaySummary,
-    expedition,
-    explorer_policy,
-    past_setup,
-    simulate,
-    simulate_growth,
-)
+from .simulation import past_setup
 from .state import State, new_game
 from .teaching import reading_label, setting_label
 from .tiles import OBSTACLE_NAMES
@@ -89,7 +82,7 @@ def alien_absent_probability(players: int, guarantee_alien: bool = False) -> Fra
     N + 1 stacks (N Humans and the Alien) are shuffled and N are dealt: the leftover is the Alien
     with chance 1/(N+1). With one Human removed (GL-A31) all N stacks are dealt: 0.
     """
-    players = check_players(players, (3, 4, 5, 6), rule="GL-R1")
+    players = check_players(players, PLAYER_COUNTS, rule="GL-R1")
     check_bool(guarantee_alien, "guarantee_alien")
     stacks = players if guarantee_alien else players + 1
     return Fraction(stacks - players, stacks)
@@ -97,7 +90,7 @@ def alien_absent_probability(players: int, guarantee_alien: bool = False) -> Fra
 
 def alien_absent_probability_brute(players: int, guarantee_alien: bool = False) -> Fraction:
     """Brute-force twin: every ordering of the role stacks, counting deals without the Alien."""
-    players = check_players(players, (3, 4, 5, 6), rule="GL-R1")
+    players = check_players(players, PLAYER_COUNTS, rule="GL-R1")
     check_bool(guarantee_alien, "guarantee_alien")
     stacks = ["alien"] + ["human"] * (players - 1 if guarantee_alien else players)
     hits = total = 0
@@ -124,7 +117,7 @@ def alien_absent_formula() -> Formula:
 
 def alien_absent_from_formula(players: int) -> Fraction:
     """:func:`alien_absent_formula` evaluated at N = ``players`` (a Fraction)."""
-    players = check_players(players, (3, 4, 5, 6), rule="GL-R1")
+    players = check_players(players, PLAYER_COUNTS, rule="GL-R1")
     expr = alien_absent_formula().expression
     value = expr.subs(next(iter(expr.free_symbols)), players)
     return Fraction(int(value.p), int(value.q))
@@ -168,7 +161,7 @@ def _nowrap(text: str) -> Html:
 def setup_reading_effects(players: int = 4, seed: int = 1) -> Html:
     """GL-A23 and GL-A31 on one seeded deal: the Supply cards in hand after the deal, how many
     the discard down to 3 throws away (GL-R6), and the exact chance that no Alien is in play."""
-    players = check_players(players, (3, 4, 5, 6), rule="GL-R1")
+    players = check_players(players, PLAYER_COUNTS, rule="GL-R1")
     check_int(seed, "seed")
     rows = []
     for name, value in (("initial_extra_deal", "10_total"), ("initial_extra_deal", "10_each"),
@@ -218,7 +211,6 @@ def placement_census(state: State, modes: Iterable[str] = ("presence", "exact_pa
                                    f"(same Desert, {len(state.desert)} tiles placed)"))
 
 
-__all__ = ["past_setup", "placement_levels", "clear_odds_table", "clear_odds_chart", "alien_absent_probability",
+__all__ = ["placement_levels", "clear_odds_table", "clear_odds_chart", "alien_absent_probability",
            "alien_absent_probability_brute", "alien_absent_formula", "alien_absent_from_formula",
-           "reading_effects", "READING_PILES", "setup_reading_effects", "placement_census", "explorer_policy", "expedition", "simulate_growth",
-           "GrowthStudy", "simulate", "PlaySummary"]
+           "reading_effects", "READING_PILES", "setup_reading_effects", "placement_census"]
