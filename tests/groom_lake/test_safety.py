@@ -250,7 +250,8 @@ def _cases():
             yield f"clear_odds_chart(max_dice={bad!r:.20})", lambda b=bad: analysis.clear_odds_chart(max_dice=b)
             yield f"placement_levels({bad!r:.20})", lambda b=bad: analysis.placement_levels(b)
             yield f"explorer_policy({bad!r:.20})", lambda b=bad: players.explorer_policy(s, b)
-            yield f"expedition(max_turns={bad!r:.20})", lambda b=bad: simulation.expedition(4, max_turns=b)
+            yield f"expedition(max_turns={bad!r:.20})", lambda b=bad: simulation.expedition(
+                4, max_turns=b)
             yield f"simulate_growth({bad!r:.20})", lambda b=bad: simulation.simulate_growth(b)
             yield f"past_setup({bad!r:.20})", lambda b=bad: simulation.past_setup(b)
     yield "new_game(0)", lambda: gl.new_game(0)

@@ -446,6 +446,7 @@ def bag_without_return(turns: int = 3, policy: str = "good") -> list[Fraction]:
 
 __all__ = ["bag_white_probability", "bag_draw_distribution", "member_damage_distribution",
            "quest_damage_distribution", "quest_damage_brute", "success_probability",
-           "sabotage_report", "honest_black_probability", "one_quest", "POLICIES", "ff_probability", "ff_formula",
+           "sabotage_report", "honest_black_probability", "one_quest", "POLICIES",
+           "ff_probability", "ff_formula",
            "ff_formula_value", "pingpong_formula", "honest_black_formula", "subdue_readings",
            "bag_without_return"]

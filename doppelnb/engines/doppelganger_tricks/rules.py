@@ -367,6 +367,7 @@ def round_points(bid: int, won: int, bonuses: Iterable[str] = (), rules: Rules |
     return forecast_points(bid, won) + bonus_points(bonuses, bid, won, rules)
 
 
-__all__ = ["Rules", "DEFAULT_RULES", "TrickResult", "PlayedTrick", "RoundScore", "resolve_trick", "follow_options", "follow_reason",
+__all__ = ["Rules", "DEFAULT_RULES", "TrickResult", "PlayedTrick", "RoundScore", "resolve_trick",
+           "follow_options", "follow_reason",
            "forecast_points", "bonus_points", "round_points", "check_bonuses", "BONUS_NAMES",
            "PLAIN_SUITS", "MAX_TRICKS"]

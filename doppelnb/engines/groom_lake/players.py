@@ -275,7 +275,7 @@ def _hopeless(state: State) -> bool:
     return True
 
 
-# -- an explorer policy -------------------------------------------------------------------------------
+# -- an explorer policy (moved from simulation.py: play policies live here) ----------------------
 _KEEP_SCORE = {"tool": 4, "recovery": 4, "alien_proof": 3, "trait": 1}
 
 
