@@ -7,7 +7,8 @@ scoring included:
 
 - the checked engine (``State.play``): random forecasts, random legal plays, random bonus claims
   among the legal actions, scoring, every action checked;
-- the integer simulator (:func:`~doppelnb.engines.doppelganger_tricks.analysis.simulate_full_round`)
+- the integer simulator
+  (:func:`~doppelnb.engines.doppelganger_tricks.simulation.simulate_full_round`)
   and the numpy batch (``batched_rounds(..., forecasts=True)``): the same random choices
   (forecasts, plays, bonus claims or passes) and the same scoring, without checks;
 - OpenSpiel ``oh_hell`` written as its users write it: plain ``random.Random``, and at the
@@ -210,7 +211,7 @@ from _timing import best_of, bytes_per_state, report
 
 from doppelnb.engines import doppelganger_tricks as dt
 from doppelnb.engines.doppelganger_tricks import kernel as dt_kernel
-from doppelnb.engines.doppelganger_tricks.analysis import simulate_full_round
+from doppelnb.engines.doppelganger_tricks.simulation import simulate_full_round
 
 try:  # optional peer
     import pyspiel

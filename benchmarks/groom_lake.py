@@ -80,7 +80,8 @@ from _timing import bytes_per_state, report
 from doppelnb.core.policy import fast_play
 from doppelnb.core.spec import spec_of
 from doppelnb.engines import groom_lake as gl
-from doppelnb.engines.groom_lake.analysis import explorer_policy, simulate_growth
+from doppelnb.engines.groom_lake.players import explorer_policy
+from doppelnb.engines.groom_lake.simulation import simulate_growth
 from doppelnb.engines.groom_lake.tiles import random_tile
 
 

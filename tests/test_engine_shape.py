@@ -549,3 +549,118 @@ def test_every_table_of_a_flags_readings_is_in_teaching_under_one_name_pattern(e
     assert [name for name in tables if not name.endswith("_readings_table")
             or name == "readings_table"] == []
     assert [name for name in OTHER_NAMES if name in defined] == []
+
+
+# -- fix7a: refusals table, constants and imports where the recipe puts them --------------------
+def _modules(engine: str) -> dict[str, ast.Module]:
+    """Every module of an engine, parsed: {"rules": tree, ...}."""
+    return {path.stem: ast.parse(path.read_text(encoding="utf-8"))
+            for path in sorted((ENGINES / engine).glob("*.py"))}
+
+
+def _defined(tree: ast.Module) -> set[str]:
+    """The names a module defines at its top level (functions, classes, assignments), not those
+    it imports."""
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                names |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+    return names
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_every_engine_has_a_refusals_table_in_examples(engine):
+    """The recipe's examples.refusals_table(): each row a refused attempt with its rule id."""
+    import importlib
+
+    from doppelnb.core.render import Html
+
+    examples = importlib.import_module(f"doppelnb.engines.{engine}.examples")
+    table = examples.refusals_table()
+    assert isinstance(table, Html)
+    assert str(table).count("<tr>") >= 5
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_player_counts_are_written_once_in_notation(engine):
+    """No module but notation.py writes the engine's player counts out as a tuple literal: every
+    module imports PLAYER_COUNTS, so the counts cannot drift apart."""
+    import importlib
+
+    counts = importlib.import_module(f"doppelnb.engines.{engine}.notation").PLAYER_COUNTS
+    copies = []
+    for name, tree in _modules(engine).items():
+        if name == "notation" or (engine, name) in _PLAYER_COUNTS_ELSEWHERE:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Tuple) and len(node.elts) == len(counts) > 1 and all(
+                    isinstance(e, ast.Constant) for e in node.elts) and tuple(
+                    e.value for e in node.elts) == counts:  # type: ignore[attr-defined]
+                copies.append(f"{name}.py:{node.lineno}")
+    assert not copies, copies
+
+
+#: render.py is another task's module (fix7a may not touch it): Tricks' census keys (3, 4).
+_PLAYER_COUNTS_ELSEWHERE = {("doppelganger_tricks", "render")}
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_default_rules_live_in_rules_py(engine):
+    """rules.DEFAULT_RULES is the one default Rules() of the engine; no other module builds its
+    own module-level copy."""
+    import importlib
+
+    rules = importlib.import_module(f"doppelnb.engines.{engine}.rules")
+    assert isinstance(rules.DEFAULT_RULES, rules.Rules)
+    assert rules.DEFAULT_RULES == rules.Rules()
+    copies = []
+    for name, tree in _modules(engine).items():
+        for node in tree.body:
+            value = node.value if isinstance(node, (ast.Assign, ast.AnnAssign)) else None
+            if (name != "rules" and isinstance(value, ast.Call) and not value.args
+                    and not value.keywords and isinstance(value.func, ast.Name)
+                    and value.func.id == "Rules"):
+                copies.append(f"{name}.py:{node.lineno}")
+    assert not copies, copies
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_each_name_is_imported_from_the_module_that_defines_it(engine):
+    """``from .m import name`` inside an engine, for m one of the recipe's modules below, names
+    the module that defines ``name`` (no re-exports through analysis.py or rules.py: simulate,
+    PlaySummary, SIZE, DEFAULT_RULES went that way), and analysis.py's ``__all__`` lists only
+    what analysis.py defines."""
+    modules = _modules(engine)
+    defined = {name: _defined(tree) for name, tree in modules.items()}
+    wrong = []
+    for name, tree in modules.items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module in _CHECKED:
+                wrong += [f"{name}.py: {a.name} from .{node.module}" for a in node.names
+                          if a.name not in defined[node.module]]
+        if name == "analysis":
+            for node in tree.body:
+                if (isinstance(node, ast.Assign) and any(
+                        isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)
+                        and isinstance(node.value, (ast.List, ast.Tuple))):
+                    wrong += [f"{name}.py: __all__ lists {e.value}" for e in node.value.elts
+                              if isinstance(e, ast.Constant) and e.value not in defined[name]]
+    assert not wrong, wrong
+
+
+#: The modules the check above covers (the others are other tasks' modules, not yet checked).
+_CHECKED = ("analysis", "rules", "simulation", "players", "notation")
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_play_policies_live_in_players_py(engine):
+    """Every X_policy(state, rng) an engine defines is in its players.py, beside greedy."""
+    elsewhere = [f"{name}.py: {node.name}" for name, tree in _modules(engine).items()
+                 if name != "players" for node in tree.body
+                 if isinstance(node, ast.FunctionDef) and node.name.endswith("_policy")
+                 and not node.name.startswith("_")]
+    assert not elsewhere, elsewhere

@@ -20,7 +20,7 @@ from ..core.errors import RuleError
 from ..core.render import escape
 from ..core.state import playout, random_policy
 from ..engines import doppeldoppel as dd
-from ..engines.doppeldoppel.analysis import SETTING_WORDS, reading_label, setting_label
+from ..engines.doppeldoppel.teaching import SETTING_WORDS, reading_label, setting_label
 from .offline import exporting, gallery, live_only
 from .stepper import GameStepper
 

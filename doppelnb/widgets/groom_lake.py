@@ -13,9 +13,9 @@ from ..core.checks import check_choice, check_instance, check_int, check_mapping
 from ..core.errors import RuleError
 from ..core.render import bar_chart, escape
 from ..engines import groom_lake as gl
-from ..engines.groom_lake.analysis import expedition
 from ..engines.groom_lake.odds import MAX_DICE, clear_probability_table, dice_breakdown
 from ..engines.groom_lake.render import step_html
+from ..engines.groom_lake.simulation import expedition
 from ..engines.groom_lake.tiles import OBSTACLE_NAMES, OBSTACLES
 from .offline import exporting, gallery, live_only, precomputed
 from .stepper import EXTRA_STATES, GameStepper

@@ -12,7 +12,7 @@ import pytest
 
 from doppelnb import BadInput
 from doppelnb.engines import doppeldoppel as dd
-from doppelnb.engines.doppeldoppel import analysis, examples, teaching
+from doppelnb.engines.doppeldoppel import analysis, examples, simulation, teaching
 from doppelnb.engines.doppeldoppel.exercises import BOOK
 from doppelnb.engines.doppeldoppel.render import colour_label
 
@@ -154,7 +154,7 @@ def test_refusals_table_names_rule_ids_and_refuses_every_attempt():
 
 
 def test_dd_a3_leaders_table_follows_each_reading():
-    shown = text(analysis.leaders_table(3, seed=7, tricks=4))
+    shown = text(simulation.leaders_table(3, seed=7, tricks=4))
     # plain words for the readings (issue 25), never the flag's code names
     assert "next_leader" not in shown and "round_sp" not in shown and "rotate_left" not in shown
     assert "who leads the next trick" in shown
@@ -172,30 +172,30 @@ def test_dd_a3_leaders_table_follows_each_reading():
         # DD-R7: the winner leads the next trick; DD-A8: nobody won, the same leader again
         assert f"P{nxt}" == (won if won != "none" else f"P{lead}")
     with pytest.raises(BadInput):
-        analysis.leaders_table(3, tricks=13)
+        simulation.leaders_table(3, tricks=13)
     with pytest.raises(BadInput):
-        analysis.leaders_table(3, readings=["loser"])
+        simulation.leaders_table(3, readings=["loser"])
     with pytest.raises(BadInput):
-        analysis.leaders_table(5)
+        simulation.leaders_table(5)
 
 
 def test_dd_a4_play_order_table():
-    shown = text(analysis.play_order_table(4))
+    shown = text(teaching.play_order_table(4))
     assert "P1 → P2 → P3 → P4" in shown and "P1 → P4 → P3 → P2" in shown
     with pytest.raises(BadInput):
-        analysis.play_order_table(True)
+        teaching.play_order_table(True)
 
 
 def test_ambiguity_table_lists_every_digest_ambiguity_with_its_flag():
-    shown = text(analysis.ambiguity_table())
+    shown = text(teaching.ambiguity_table())
     for n in range(1, 20):
         assert f"DD-A{n} " in shown
     for info in dd.Rules.flags():
         assert info.name in shown
-    changed = text(analysis.ambiguity_table(dd.Rules(direction="counterclockwise")))
+    changed = text(teaching.ambiguity_table(dd.Rules(direction="counterclockwise")))
     assert "counterclockwise (changed)" in changed
     with pytest.raises(BadInput):
-        analysis.ambiguity_table("default")
+        teaching.ambiguity_table("default")
 
 
 @pytest.mark.parametrize("call", [
@@ -274,7 +274,7 @@ def code_names(shown: str) -> set[str]:
 
 
 def test_every_setting_and_reading_has_plain_words():
-    from doppelnb.engines.doppeldoppel.analysis import SETTING_WORDS, reading_label
+    from doppelnb.engines.doppeldoppel.teaching import SETTING_WORDS, reading_label
 
     for info in dd.Rules.flags():
         assert info.name in SETTING_WORDS, info.name
@@ -288,8 +288,8 @@ def test_every_setting_and_reading_has_plain_words():
 
 @pytest.mark.parametrize("picture", [
     lambda: teaching.reversal_readings_table(),
-    lambda: analysis.leaders_table(3, seed=7, tricks=4),
-    lambda: analysis.play_order_table(4),
+    lambda: simulation.leaders_table(3, seed=7, tricks=4),
+    lambda: teaching.play_order_table(4),
     lambda: examples.no_winner_table(),
     lambda: dd.census_table(3),
     lambda: dd.resolve_trick(["Y4", "R4", "B3", "R6"]).to_svg(),
@@ -355,7 +355,7 @@ def test_leader_and_score_charts_are_labelled_in_words():
 def test_balance_section_shows_the_sweeps_own_verdict_in_plain_words():
     from doppelnb.core.sweep import balance_summary
     from doppelnb.engines.doppeldoppel import render
-    from doppelnb.engines.doppeldoppel.analysis import plain_sweep_text
+    from doppelnb.engines.doppeldoppel.teaching import plain_sweep_text
 
     section = str(render.balance_section("doppeldoppel_reversal_scope", "score_spread"))
     verdicts = re.findall(r"<p>(.*?)</p>", str(balance_summary("doppeldoppel_reversal_scope",
@@ -370,7 +370,7 @@ def test_balance_section_shows_the_sweeps_own_verdict_in_plain_words():
 
 
 def test_plain_sweep_text_keeps_everything_but_the_code_names():
-    from doppelnb.engines.doppeldoppel.analysis import plain_sweep_text
+    from doppelnb.engines.doppeldoppel.teaching import plain_sweep_text
 
     sentence = ("Policy mix greedy, 3 players, n = 1000 and 1000 games: tie_rate is 0.026 "
                 "[0.018, 0.038] by default and 0.017 [0.011, 0.027] with "

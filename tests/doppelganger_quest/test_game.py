@@ -16,7 +16,7 @@ from doppelnb import BadInput, IllegalAction, RuleError
 from doppelnb.core import play_to_end, playout, random_policy, rng_for
 from doppelnb.core.simulate import simulate as core_simulate
 from doppelnb.engines import doppelganger_quest as dq
-from doppelnb.engines.doppelganger_quest import analysis as dq_analysis
+from doppelnb.engines.doppelganger_quest import simulation as dq_simulation
 from doppelnb.engines.doppelganger_quest.cards import QuestCard
 from doppelnb.engines.doppelganger_quest.examples import minotaur_example
 from doppelnb.engines.doppelganger_quest.rules import DOPPEL, LOYAL, weapon_result
@@ -701,7 +701,7 @@ def test_simulate_sums_up_the_core_simulations_games(policy):
 
 
 def test_paired_games_play_each_policy_on_the_same_deals():
-    runs = dq_analysis.paired_games(4, 3, {"a": dq.simple_policy, "b": dq.simple_policy}, seed=1)
+    runs = dq_simulation.paired_games(4, 3, {"a": dq.simple_policy, "b": dq.simple_policy}, seed=1)
     assert runs["a"].games == 3 and runs["a"] == dataclasses.replace(runs["b"], policy="a")
 
 

@@ -21,7 +21,7 @@ from doppelnb.engines.doppelganger_tricks import (
     legal_plays,
     resolve_trick,
 )
-from doppelnb.engines.doppelganger_tricks.analysis import (
+from doppelnb.engines.doppelganger_tricks.simulation import (
     _resolve_codes,
     deal_codes,
     simulate_round,
@@ -192,7 +192,7 @@ def test_whole_round_simulators_score_as_the_engine(players):
     bonus claims and scoring; every score equals the engine's round_points, and both claim
     the bonus cards about as often as the checked engine's random player."""
     from doppelnb.core.state import play_to_end
-    from doppelnb.engines.doppelganger_tricks.analysis import simulate_full_round
+    from doppelnb.engines.doppelganger_tricks.simulation import simulate_full_round
 
     rng = random.Random(players)
     lean = [simulate_full_round(players, rng) for _ in range(400)]

@@ -15,7 +15,7 @@ import pytest
 
 from doppelnb import BadInput, IllegalAction, RuleError
 from doppelnb.engines import doppelganger_tricks as dt
-from doppelnb.engines.doppelganger_tricks import analysis, batch, render
+from doppelnb.engines.doppelganger_tricks import batch, render, simulation
 from doppelnb.engines.doppelganger_tricks.rules import TrickResult
 
 
@@ -160,7 +160,7 @@ HOSTILE = [
     (dt.score_sheet_html, ({},)), (render.state_html, (None,)), (render.forecasts_html, (3,)),
     (dt.census_table, ({5: {}},)), (dt.census_chart, ([],)), (dt.census_table, ({},)),
     (dt.annihilation_rates_html, ({"6C": 0.5},)), (dt.annihilation_rates_html, (None,)),
-    (analysis.deal_codes, (4, None)), (analysis.deal_codes, (4, random.Random(0), [0] * 10)),
+    (simulation.deal_codes, (4, None)), (simulation.deal_codes, (4, random.Random(0), [0] * 10)),
     (dt.Rules().label, ("X",)),
 ]
 
@@ -190,7 +190,7 @@ def test_documented_limits_are_the_limits():
     """The limits named in the docstrings: at the limit the call is accepted (checked without
     running it by the refusal message of the next value)."""
     with pytest.raises(BadInput, match="200000"):
-        dt.doppelganger_value(3, rounds=analysis.MAX_SIM_ROUNDS + 1)
+        dt.doppelganger_value(3, rounds=simulation.MAX_SIM_ROUNDS + 1)
     with pytest.raises(BadInput, match="1000000"):
         dt.batched_rounds(3, batch.MAX_BATCH_ROUNDS + 1)
     with pytest.raises(BadInput, match="100000"):

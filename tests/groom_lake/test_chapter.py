@@ -14,7 +14,7 @@ import pytest
 from doppelnb import BadInput, IllegalAction
 from doppelnb.core.symbolic import dice_over_probability
 from doppelnb.engines import groom_lake as gl
-from doppelnb.engines.groom_lake import analysis, render, teaching
+from doppelnb.engines.groom_lake import analysis, render, simulation, teaching
 from doppelnb.engines.groom_lake import examples as ex
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "03_groom_lake.ipynb"
@@ -101,7 +101,7 @@ def test_dice_readings_table_shows_each_reading_changing_the_dice():
 
 
 def test_edge_match_readings_table_counts_every_tile_left_once_per_reading():
-    state = analysis.expedition(4, seed=7, max_turns=14)[-1]
+    state = simulation.expedition(4, seed=7, max_turns=14)[-1]
     html = str(teaching.edge_match_readings_table(state))
     left = sum(len(v) for v in state.stacks.values())
     for row in re.findall(r"<tr>(.*?)</tr>", html)[1:]:

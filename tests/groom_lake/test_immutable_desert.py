@@ -13,8 +13,8 @@ import pytest
 
 import doppelnb.engines.groom_lake as gl
 from doppelnb.core.errors import IllegalAction
-from doppelnb.engines.groom_lake.analysis import explorer_policy
 from doppelnb.engines.groom_lake.desert import Desert, _rebuild_desert
+from doppelnb.engines.groom_lake.players import explorer_policy
 from doppelnb.engines.groom_lake.tiles import neighbours, random_tile
 
 

@@ -20,7 +20,7 @@ from immutables import Map
 
 import doppelnb.engines.groom_lake as gl
 from doppelnb.core.errors import BadInput, RuleError
-from doppelnb.engines.groom_lake import analysis, odds, paths
+from doppelnb.engines.groom_lake import analysis, odds, paths, players, simulation
 from doppelnb.engines.groom_lake.rules import STACK_ORDER
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -249,18 +249,19 @@ def _cases():
             yield f"clear_odds_table({bad!r:.20})", lambda b=bad: analysis.clear_odds_table(b)
             yield f"clear_odds_chart(max_dice={bad!r:.20})", lambda b=bad: analysis.clear_odds_chart(max_dice=b)
             yield f"placement_levels({bad!r:.20})", lambda b=bad: analysis.placement_levels(b)
-            yield f"explorer_policy({bad!r:.20})", lambda b=bad: analysis.explorer_policy(s, b)
-            yield f"expedition(max_turns={bad!r:.20})", lambda b=bad: analysis.expedition(4, max_turns=b)
-            yield f"simulate_growth({bad!r:.20})", lambda b=bad: analysis.simulate_growth(b)
-            yield f"past_setup({bad!r:.20})", lambda b=bad: analysis.past_setup(b)
+            yield f"explorer_policy({bad!r:.20})", lambda b=bad: players.explorer_policy(s, b)
+            yield f"expedition(max_turns={bad!r:.20})", lambda b=bad: simulation.expedition(
+                4, max_turns=b)
+            yield f"simulate_growth({bad!r:.20})", lambda b=bad: simulation.simulate_growth(b)
+            yield f"past_setup({bad!r:.20})", lambda b=bad: simulation.past_setup(b)
     yield "new_game(0)", lambda: gl.new_game(0)
     for n in (-1, 8, 10**12):
         yield f"new_game({n})", lambda n=n: gl.new_game(n)
         yield f"view({n})", lambda n=n: s.view(n)
         yield f"points({n})", lambda n=n: s.points(n)
         yield f"clear_probability_brute({n}, 3)", lambda n=n: gl.clear_probability_brute(n, 3)
-    yield "simulate_growth(10**9)", lambda: analysis.simulate_growth(10**9)
-    yield "expedition(max_turns=10**9)", lambda: analysis.expedition(4, max_turns=10**9)
+    yield "simulate_growth(10**9)", lambda: simulation.simulate_growth(10**9)
+    yield "expedition(max_turns=10**9)", lambda: simulation.expedition(4, max_turns=10**9)
     yield "distance_to_start(huge range)", lambda: gl.distance_to_start(range(10**9), (0, 0))
     yield "play(['move', 1.5, 0])", lambda: s.play(["move", 1.5, 0])
     yield "play(['ballot'])", lambda: s.play(["ballot"])

@@ -7,7 +7,7 @@ from immutables import Map
 from doppelnb import BadInput, IllegalAction
 from doppelnb.core.chance import rng_for
 from doppelnb.engines import groom_lake as gl
-from doppelnb.engines.groom_lake import analysis, render
+from doppelnb.engines.groom_lake import analysis, render, simulation
 
 OPEN = ["A07", "A08", "A09", "A10", "A11", "B10", "B11", "B12"]
 CANYON, MOUNTAIN, CIVILIZATION, HEAT_7, CRASH_2 = "A21", "A14", "C16", "A05", "A13"
@@ -289,14 +289,14 @@ def test_analysis_odds_table_chart_and_alien_chance():
 
 
 def test_simulations_are_seeded_and_replay():
-    a = analysis.simulate_growth(3, seed=5, max_turns=25)
-    b = analysis.simulate_growth(3, seed=5, max_turns=25)
+    a = simulation.simulate_growth(3, seed=5, max_turns=25)
+    b = simulation.simulate_growth(3, seed=5, max_turns=25)
     assert a == b and sum(a.results.values()) == 3
     assert sum(a.stack_draws.values()) == sum(sum(c.values()) for c in a.draws_by_distance.values())
     assert "tiles drawn" in a._repr_html_()
-    ready = analysis.past_setup(gl.new_game(4, seed=1))
+    ready = simulation.past_setup(gl.new_game(4, seed=1))
     assert ready.phase == "turn" and all(len(h) <= 3 for h in ready.hands)
-    states = analysis.expedition(4, seed=2, max_turns=10)
+    states = simulation.expedition(4, seed=2, max_turns=10)
     last = states[-1]
     assert gl.from_json(last.to_json()) == last
 

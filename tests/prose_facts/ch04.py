@@ -10,7 +10,8 @@ from typing import Any
 from doppelnb import RuleError
 from doppelnb.engines import doppel_doubt as db
 from doppelnb.engines.doppel_doubt import examples, exercises
-from doppelnb.engines.doppel_doubt.rules import CARDS, ROUNDS, SIZE, takeover_ok
+from doppelnb.engines.doppel_doubt.notation import SIZE
+from doppelnb.engines.doppel_doubt.rules import CARDS, ROUNDS, takeover_ok
 from doppelnb.engines.doppel_doubt.scoring import guess_points
 
 BOOK = exercises.BOOK

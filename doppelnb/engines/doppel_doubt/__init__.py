@@ -26,12 +26,11 @@ from .analysis import (
     legal_counts,
     mid_game_board,
     resolution_readings,
-    simulate,
     takeover_comparison,
 )
 from .board import Board, Placement, Verdict
 from .claims import ClaimStep, Resolution, resolve_placements
-from .notation import GAME, PLAYER_COUNTS
+from .notation import GAME, PLAYER_COUNTS, SIZE
 from .options import illustrative_shapes
 from .players import determinize, greedy, greedy_policy, playout
 from .players import sides as _sides
@@ -39,7 +38,6 @@ from .rules import (
     COLOURS,
     DOPPELS,
     LETTERS,
-    SIZE,
     Rules,
     allocate_starts,
     card_order,
@@ -60,7 +58,7 @@ from .scoring import (
     territory_scores,
 )
 from .shapes import Shape, one_sided_polyominoes, shape_by_name
-from .simulation import PlaySummary
+from .simulation import PlaySummary, simulate
 from .state import State, View, from_json, new_game
 
 # The engine's entry in the game registry (doppelnb.core.spec): everything players, sweeps, the

@@ -30,11 +30,11 @@ from ...core.state import playout, random_policy
 from ...core.symbolic import Formula
 from .board import ENEMY, Board
 from .claims import Resolution, resolve_placements
+from .notation import SIZE
 from .players import greedy_policy
-from .rules import COLOURS, DEFAULT_RULES, DOPPELS, SIZE, Rules
+from .rules import COLOURS, DEFAULT_RULES, DOPPELS, Rules
 from .scoring import guess_points
 from .shapes import Shape, one_sided_polyominoes
-from .simulation import PlaySummary, colour_share, simulate
 from .state import new_game
 
 MAX_SHAPES = 1000
@@ -289,5 +289,5 @@ def random_guess_enumerated(rules: Rules = DEFAULT_RULES, jester: str = "yellow"
 
 __all__ = ["placements_formula", "placements_closed_form", "placements_enumerated",
            "random_guess_formula", "random_guess_closed_form", "random_guess_enumerated",
-           "greedy_policy", "POLICIES", "mid_game_board", "legal_counts", "takeover_comparison",
-           "TAKEOVER_VARIANTS", "RESOLUTION_VARIANTS", "resolution_readings", "PlaySummary", "simulate", "colour_share"]
+           "POLICIES", "mid_game_board", "legal_counts", "takeover_comparison",
+           "TAKEOVER_VARIANTS", "RESOLUTION_VARIANTS", "resolution_readings"]

@@ -40,6 +40,7 @@ from .board_data import load_board as _load_board
 from .listing import PlacementArray, placement_array
 from .notation import (
     MAX_CELLS,
+    SIZE,
     Cell,
     _cell_list,
     cell_name,
@@ -47,7 +48,7 @@ from .notation import (
     on_board,
     parse_cell,
 )
-from .rules import COLOURS, DEFAULT_RULES, DOPPELS, SIZE, Rules, colour_of, own_needed, takeover_ok
+from .rules import COLOURS, DEFAULT_RULES, DOPPELS, Rules, colour_of, own_needed, takeover_ok
 from .shapes import Placement, Shape, is_connected, normalise
 from .verdict import (
     ALLY_ZERO,

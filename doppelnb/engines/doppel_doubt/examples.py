@@ -21,9 +21,9 @@ from ...core.render import Html, html_table, tag
 from .actions import Place
 from .board import Board
 from .claims import Resolution, resolve_placements
+from .notation import SIZE
 from .rules import (
     DOPPELS,
-    SIZE,
     Rules,
     card_order,
     check_dark,

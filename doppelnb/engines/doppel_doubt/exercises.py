@@ -16,7 +16,8 @@ from ...core.exercises import Choice, Exercise, Number, WholeNumber, exercise_bo
 from .analysis import placements_enumerated, random_guess_enumerated
 from .board import Board
 from .examples import E5_X, e5_resolution
-from .rules import DOPPELS, LETTERS, SIZE, takeover_ok
+from .notation import SIZE
+from .rules import DOPPELS, LETTERS, takeover_ok
 from .scoring import adjust, colour_scores, guess_points, territory_scores
 from .shapes import Shape, one_sided_polyominoes, reflect, shape_by_name
 

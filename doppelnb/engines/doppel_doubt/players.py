@@ -41,6 +41,7 @@ from .legal import (
     legal_actions,
     step_of,
 )
+from .notation import SIZE
 from .options import illustrative_pool
 from .placing import draw_legal_cells
 from .rules import (
@@ -48,7 +49,6 @@ from .rules import (
     DOPPELS,
     ROUNDS,
     SHAPES_PER_ROUND,
-    SIZE,
     _card_order,
     colour_of,
     partner_of,

@@ -33,7 +33,6 @@ from ...core.errors import BadInput, IllegalAction
 from ...core.frozen import FrozenMap, freeze, thaw
 from ...core.variants import RulesBase, flag
 from .board_data import BOARD_FILE, load_board
-from .notation import SIZE
 
 COLOURS = ("red", "blue", "yellow", "green", "purple")  # DB-R1
 LETTERS = ("P", "Q")
@@ -423,7 +422,7 @@ def own_needed(rule: str, enemy: int, size: int) -> str:
     return f"more own squares than enemy squares ({enemy} enemy)"
 
 
-__all__ = ["Rules", "DEFAULT_RULES", "SIZE", "COLOURS", "LETTERS", "DOPPELS", "CARDS", "ROUNDS",
+__all__ = ["Rules", "DEFAULT_RULES", "COLOURS", "LETTERS", "DOPPELS", "CARDS", "ROUNDS",
            "SHAPES_PER_ROUND", "colour_of", "letter_of", "partner_of",
            "deal_hands", "check_hands", "card_order", "check_dark", "allocate_starts",
            "draft_shapes", "takeover_ok", "own_needed"]

@@ -33,7 +33,6 @@ from .actions import Lead
 from .analysis import (
     CENSUS_KEYS,
     READING_CASES,
-    PlaySummary,
     TrickCensus,
     census_table,
     collision_census,
@@ -46,8 +45,6 @@ from .analysis import (
     scoring_table,
     scoring_tables,
     scoring_tables_html,
-    simulate,
-    variant_survey,
 )
 from .decks import deck_candidates, parse_deck_candidates
 from .legal import legal_plays
@@ -80,6 +77,7 @@ from .rules import (
     round_score,
     score_breakdown,
 )
+from .simulation import PlaySummary, simulate, variant_survey
 from .state import State, View, from_json, new_game
 
 # The engine's entry in the game registry (doppelnb.core.spec): everything players, sweeps, the

@@ -52,28 +52,6 @@ from .rules import (
     round_score,
 )
 
-# Names that moved to their own modules (issue 26), importable from here as before.
-from .simulation import MAX_GAMES as MAX_GAMES
-from .simulation import SUMMARY_HEADER as SUMMARY_HEADER
-from .simulation import PlaySummary as PlaySummary
-from .simulation import leaders_table as leaders_table
-from .simulation import simulate as simulate
-from .simulation import variant_survey as variant_survey
-from .teaching import AMBIGUITIES as AMBIGUITIES
-from .teaching import METRIC_WORDS as METRIC_WORDS
-from .teaching import RANK4_PILES as RANK4_PILES
-from .teaching import READING_CASES as READING_CASES
-from .teaching import SETTING_WORDS as SETTING_WORDS
-from .teaching import ambiguity_table as ambiguity_table
-from .teaching import metric_label as metric_label
-from .teaching import plain_sweep_text as plain_sweep_text
-from .teaching import play_order_table as play_order_table
-from .teaching import rank4_readings_table as rank4_readings_table
-from .teaching import reading_label as reading_label
-from .teaching import reversal_readings_table as reversal_readings_table
-from .teaching import setting_label as setting_label
-from .teaching import sweep_reading_label as sweep_reading_label
-
 #: Longest table :func:`scoring_table` builds: no player can hold more than the 36 cards.
 MAX_SCORING_COUNT = DECK_SIZE
 

@@ -25,7 +25,7 @@ from ...core.errors import BadInput, IllegalAction, RuleError
 from ...core.record import GoldenCase
 from ...core.render import Html, html_table, tag
 from .actions import Lead
-from .notation import DECK_SIZE, Card, card_key, parse_card
+from .notation import DECK_SIZE, PLAYER_COUNTS, Card, card_key, parse_card
 from .rules import (
     DEFAULT_RULES,
     JAPANESE_SCORE_TABLES,
@@ -165,7 +165,7 @@ def deal_table() -> Html:
 
     (The tricks of a whole game are left for the reader to multiply: exercise 6.)"""
     rows = []
-    for players in (3, 4):
+    for players in PLAYER_COUNTS:
         game = new_game(players, seed=0)
         sizes = {len(h) for h in game.hands}
         rows.append([players, f"{DECK_SIZE}", f"{sizes.pop()} each", game.tricks_per_round,

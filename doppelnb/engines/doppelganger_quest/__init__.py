@@ -20,18 +20,14 @@ balance study), :mod:`.players` (greedy, the determinizing sampler, the fast pla
 from ...core.spec import GameSpec, register
 from .actions import Action
 from .analysis import (
-    PlaySummary,
     bag_draw_distribution,
     bag_white_probability,
-    balance_study,
-    balance_table,
     honest_black_probability,
     member_damage_distribution,
     one_quest,
     quest_damage_brute,
     quest_damage_distribution,
     sabotage_report,
-    simulate,
     success_probability,
 )
 from .cards import DATA_FILE, CardSet, card_set, register_data
@@ -52,6 +48,7 @@ from .rules import (
     pingpong_sequences,
     weapon_result,
 )
+from .simulation import PlaySummary, balance_study, balance_table, simulate
 from .state import State, View, from_json, new_game
 from .table import QuestRound
 

@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import itertools
 import math
-import random
 from collections import Counter, defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -35,29 +34,19 @@ from ...core.exact import Distribution, multiset_draws
 from ...core.symbolic import Formula
 from .cards import WEAPONS, CardSet, ItemKind, QuestCard
 from .notation import PLAYER_COUNTS
-from .players import honest_policy, simple_policy
+from .players import simple_policy
 from .rules import (
     BAG,
+    DEFAULT_RULES,
     FRIENDLY_FIRE,
     SET_ASIDE,
     Rules,
     weapon_result,
 )
-from .simulation import (
-    PlaySummary,
-    _check_policy_fn,
-    balance_study,
-    balance_table,
-    paired_games,
-    simulate,
-)
+from .simulation import Policy, _check_policy_fn
 from .state import State, new_game
 
-#: A player: (state, rng) -> action.
-Policy = Callable[[State, random.Random], Any]
-
 POLICIES = ("good", "bad", "random")
-DEFAULT_RULES = Rules()
 
 
 # -- the Bag of Holding (DQ-R5, DQ-R21) -----------------------------------------------------------
@@ -457,7 +446,7 @@ def bag_without_return(turns: int = 3, policy: str = "good") -> list[Fraction]:
 
 __all__ = ["bag_white_probability", "bag_draw_distribution", "member_damage_distribution",
            "quest_damage_distribution", "quest_damage_brute", "success_probability",
-           "sabotage_report", "honest_black_probability", "simple_policy", "honest_policy", "simulate", "PlaySummary", "paired_games", "balance_study",
-           "balance_table", "one_quest", "POLICIES", "ff_probability", "ff_formula",
+           "sabotage_report", "honest_black_probability", "one_quest", "POLICIES",
+           "ff_probability", "ff_formula",
            "ff_formula_value", "pingpong_formula", "honest_black_formula", "subdue_readings",
            "bag_without_return"]

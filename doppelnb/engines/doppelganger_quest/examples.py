@@ -20,6 +20,7 @@ from ...core.record import GoldenCase
 from ...core.render import Html, table
 from .actions import PENDING as _PENDING
 from .actions import Contribute
+from .notation import PLAYER_COUNTS
 from .players import simple_policy
 from .rules import DOPPEL, LOYAL, Rules, draft_weapon, is_friendly_fire, weapon_result
 from .state import State, new_game
@@ -147,7 +148,7 @@ def drafted(players: int = 5, seed: int = 1) -> State:
 def setup_table() -> Html:
     """DQ-R1, R3, R6, R7, R10 by player count, read off a freshly dealt game of each size."""
     rows = []
-    for n in (4, 5, 6, 7, 8):
+    for n in PLAYER_COUNTS:
         s = drafted(n, seed=n)
         animal = f"{s.animal[0]} ({s.animal[1]} Damage, {s.animal[2]} hit points)" \
             if s.animal else "none"

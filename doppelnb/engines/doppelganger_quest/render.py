@@ -450,8 +450,8 @@ def sabotage_games(players: int = 5, games: int = 30, seed: int = 7) -> Html:
     friendly fire) or playing like loyal players: the loyal side's win rate with its 95% Wilson
     interval, in a table and a chart (a seeded simulation on common deals; n is shown)."""
     from ...core.render import bar_chart
-    from .analysis import paired_games
     from .players import honest_policy, simple_policy
+    from .simulation import paired_games
 
     runs = paired_games(players, games, {"sabotage": simple_policy,
                                          "play like loyal players": honest_policy}, seed=seed)

@@ -202,6 +202,9 @@ def _checked_init(init: Any) -> Any:
 
 setattr(Rules, "__init__", _checked_init(Rules.__init__))  # noqa: B010 - replacing a method
 
+#: The recommended readings: the default of every analysis (frozen, so one shared instance).
+DEFAULT_RULES = Rules()
+
 
 # -- ping-pong (DQ-R31) ------------------------------------------------------------------------
 def pingpong_sequences(members: Sequence[Hashable], units: int) -> list[tuple[Any, ...]]:
@@ -266,7 +269,7 @@ def _member(value: Any, name: str) -> Any:
     return check_int(value, name)
 
 
-__all__ = ["Rules", "LOYALTY", "ANIMALS", "HAND_LIMIT", "BAG", "SET_ASIDE",
+__all__ = ["Rules", "DEFAULT_RULES", "LOYALTY", "ANIMALS", "HAND_LIMIT", "BAG", "SET_ASIDE",
            "FRIENDLY_FIRE", "MARKER_SUPPLY", "LOYAL", "DOPPEL", "MAX_SIDES", "PINGPONG_LIMIT",
            "hand_size", "loyalty_split", "draft_weapon", "is_friendly_fire", "weapon_result",
            "weapon_outcome",

@@ -24,14 +24,13 @@ from ...core.exact import wilson_interval
 from ...core.render import Html
 from ...core.state import play_to_end
 from .notation import GAME, PLAYER_COUNTS
-from .rules import DOPPEL, LOYAL, Rules
+from .rules import DEFAULT_RULES, DOPPEL, LOYAL, Rules
 from .state import State, new_game
 
 #: A player: (state, rng) -> action.
 Policy = Callable[[State, random.Random], Any]
 #: At most this many games per call of :func:`paired_games`.
 MAX_GAMES = 100_000
-DEFAULT_RULES = Rules()
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +133,7 @@ def _reason_kind(text: str) -> str:
     return "other"
 
 
-def balance_study(player_counts: Sequence[int] = (4, 5, 6, 7, 8), games: int = 40, *,
+def balance_study(player_counts: Sequence[int] = PLAYER_COUNTS, games: int = 40, *,
                   seed: int = 0, rules: Rules | None = None,
                   policy: str = "greedy") -> list[PlaySummary]:
     """:func:`simulate` for each player count (the greedy players by default)."""

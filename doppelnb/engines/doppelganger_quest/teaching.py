@@ -21,7 +21,6 @@ from ...core.checks import check_choice, check_instance, check_int, check_sequen
 from ...core.render import Html, table, tag
 from ...core.sweep_words import plain_sweep_words, sweep_reading_words
 from .analysis import (
-    DEFAULT_RULES,
     bag_white_probability,
     bag_without_return,
     ff_formula,
@@ -42,6 +41,7 @@ from .examples import (
     spider_moment,
 )
 from .rules import (
+    DEFAULT_RULES,
     Rules,
     loyalty_split,
     pingpong_count,

@@ -59,7 +59,8 @@ from .notation import (
     cards,
     deck,
 )
-from .players import aim_policy, determinize, greedy, playout, prepare_determinize
+from .players import aim_policy, determinize, greedy, prepare_determinize
+from .playout_loop import playout
 from .render import (
     annihilation_rates_html,
     card_svg,

@@ -26,29 +26,6 @@ from ...core.errors import BadInput
 from .notation import ALL_CARDS, PLAIN_SUITS, check_players
 from .rules import _resolve
 
-# Names that moved to .simulation (issue 26), importable from here as before.
-from .simulation import D_SUIT as D_SUIT
-from .simulation import MAX_SIM_ROUNDS as MAX_SIM_ROUNDS
-from .simulation import POLICIES as POLICIES
-from .simulation import DoppelgangerValue as DoppelgangerValue
-from .simulation import ForecastAnalysis as ForecastAnalysis
-from .simulation import FullRound as FullRound
-from .simulation import Policy as Policy
-from .simulation import Rate as Rate
-from .simulation import RoundOutcome as RoundOutcome
-from .simulation import _check_rng as _check_rng
-from .simulation import _resolve_codes as _resolve_codes
-from .simulation import annihilation_rates as annihilation_rates
-from .simulation import deal_codes as deal_codes
-from .simulation import doppelganger_value as doppelganger_value
-from .simulation import forecast_analysis as forecast_analysis
-from .simulation import heuristic_bid as heuristic_bid
-from .simulation import policy_aim as policy_aim
-from .simulation import policy_greedy as policy_greedy
-from .simulation import policy_random as policy_random
-from .simulation import simulate_full_round as simulate_full_round
-from .simulation import simulate_round as simulate_round
-
 CENSUS_KEYS = ("tricks", "with_annihilation", "double_annihilation", "no_winner",
                "lead_annihilated", "off_suit_winner")
 
@@ -227,9 +204,4 @@ def census_closed_form(players: int, *, numbers: int | None = None) -> dict[str,
 
 
 __all__ = ["annihilation_census", "census_brute_force", "census_fractions", "trick_outcome",
-           "CENSUS_KEYS", "census_formulas", "census_closed_form", "FORMULA_KEYS",
-           # importable from here as before issue 26; they live in .simulation
-           "simulate_round", "deal_codes", "RoundOutcome", "POLICIES", "Policy", "policy_random",
-           "policy_greedy", "policy_aim", "forecast_analysis", "ForecastAnalysis",
-           "annihilation_rates", "Rate", "doppelganger_value", "DoppelgangerValue",
-           "heuristic_bid", "simulate_full_round", "FullRound", "MAX_SIM_ROUNDS", "D_SUIT"]
+           "CENSUS_KEYS", "census_formulas", "census_closed_form", "FORMULA_KEYS"]

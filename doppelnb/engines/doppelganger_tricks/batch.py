@@ -24,7 +24,7 @@ import numpy as np
 
 from ...core.chance import make_seed, rng_for
 from ...core.checks import check_bool, check_int, check_size, fail
-from .notation import check_players, deck
+from .notation import PLAYER_COUNTS, check_players, deck
 
 D_SUIT = 3
 
@@ -84,7 +84,7 @@ MAX_RECORDED_ROUNDS = 100_000
 
 
 def _check_batch(tricks: object, lead: object) -> tuple[np.ndarray, np.ndarray]:
-    if not (isinstance(tricks, np.ndarray) and tricks.ndim == 2 and tricks.shape[1] in (3, 4)
+    if not (isinstance(tricks, np.ndarray) and tricks.ndim == 2 and tricks.shape[1] in PLAYER_COUNTS
             and tricks.dtype.kind in "iu" and (tricks.size == 0 or (
                 tricks.min() >= 0 and tricks.max() <= 39))):
         raise fail("tricks", "an integer numpy array of shape (B, 3) or (B, 4) with card codes "

@@ -20,12 +20,12 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .actions import BIDS, CLAIMS, LEADS, PASS, PLAYS, Action, Bid, Play
-from .notation import ALL_CARDS, PLAIN_SUITS, Card
+from .notation import ALL_CARDS, PLAIN_SUITS, PLAYER_COUNTS, Card
 from .rules import BONUS_NAMES, PlayedTrick, _resolve
 
 #: The seats in play order from each leader: ``SEATS[players][leader]``.
 SEATS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
-    n: tuple(tuple((lead + k) % n for k in range(n)) for lead in range(n)) for n in (3, 4)}
+    n: tuple(tuple((lead + k) % n for k in range(n)) for lead in range(n)) for n in PLAYER_COUNTS}
 
 
 def hand_mask(hand: tuple[Card, ...]) -> int:

@@ -22,7 +22,7 @@ from typing import Any, Final
 from ...core.chance import rng_for
 from ...core.checks import show
 from ...core.errors import BadInput
-from .notation import Card, card, deck, sort_hand
+from .notation import PLAYER_COUNTS, Card, card, deck, sort_hand
 
 
 def tricks_per_round(players: Any) -> int:
@@ -65,7 +65,8 @@ def deal(players: int, seed: int, round_index: int) -> Hands:
 
 
 #: The card codes of each deck (DT-R3: no 10s with 3 players), in deck order.
-DECK_CODES: Final[dict[int, tuple[int, ...]]] = {n: tuple(c.index for c in deck(n)) for n in (3, 4)}
+DECK_CODES: Final[dict[int, tuple[int, ...]]] = {n: tuple(c.index for c in deck(n))
+                                              for n in PLAYER_COUNTS}
 
 
 def first_player(seed: int, players: int) -> int:

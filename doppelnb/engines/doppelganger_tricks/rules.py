@@ -19,6 +19,7 @@ from ...core.variants import RulesBase, flag
 from .notation import (
     DOPPELGANGER,
     PLAIN_SUITS,
+    PLAYER_COUNTS,
     SUIT_SYMBOLS,
     Card,
     card,
@@ -89,7 +90,8 @@ def _guard_init(cls: type[Rules]) -> None:
 
 
 _guard_init(Rules)
-_DEFAULT = Rules()
+#: The recommended readings (frozen, so one shared instance serves every default game).
+DEFAULT_RULES = Rules()
 
 
 # -- trick resolution ---------------------------------------------------------------------------
@@ -192,7 +194,7 @@ def resolve_trick(cards_in_order: Sequence[Any], declared: str | None = None, *,
         cards_in_order = cards_in_order.replace(",", " ").split()
     items: tuple[Any, ...] = check_sequence(cards_in_order, "cards", max_len=40)
     played = tuple(card(c) for c in items)
-    if len(played) not in (3, 4):  # DT-R1, DT-R11: one card from each of the 3 or 4 players
+    if len(played) not in PLAYER_COUNTS:  # DT-R1, DT-R11: one card from each of the 3 or 4 players
         raise BadInput("DT-R11", f"a trick has one card per player (3 or 4), not {len(played)}")
     count = len(played) if players is None else check_players(players)
     if count != len(played):
@@ -351,7 +353,7 @@ def bonus_points(bonuses: Iterable[str], bid: int, won: int, rules: Rules | None
 
 def _rules(rules: Any) -> Rules:
     if rules is None:
-        return _DEFAULT
+        return DEFAULT_RULES
     return check_instance(rules, "rules", Rules, expected="a doppelganger_tricks Rules")
 
 
@@ -365,6 +367,7 @@ def round_points(bid: int, won: int, bonuses: Iterable[str] = (), rules: Rules |
     return forecast_points(bid, won) + bonus_points(bonuses, bid, won, rules)
 
 
-__all__ = ["Rules", "TrickResult", "PlayedTrick", "RoundScore", "resolve_trick", "follow_options", "follow_reason",
+__all__ = ["Rules", "DEFAULT_RULES", "TrickResult", "PlayedTrick", "RoundScore", "resolve_trick",
+           "follow_options", "follow_reason",
            "forecast_points", "bonus_points", "round_points", "check_bonuses", "BONUS_NAMES",
            "PLAIN_SUITS", "MAX_TRICKS"]

@@ -47,7 +47,7 @@ from .notation import (
     check_players,
     deck,
 )
-from .rules import BONUS_NAMES, PlayedTrick, RoundScore, Rules
+from .rules import BONUS_NAMES, DEFAULT_RULES, PlayedTrick, RoundScore, Rules
 
 _Rules = Rules  # the type of ``State.rules`` (``State.Rules`` is the protocol's class constant)
 Phase = Literal["forecast", "play", "over"]
@@ -518,9 +518,6 @@ def _state(moment: Moment, log: ActionLog | None) -> State:
     return new
 
 
-_DEFAULT_RULES: Final = Rules()  # frozen, so one shared instance serves every default game
-
-
 def new_game(players: Any, *, rules: Any = None, seed: Any = None, first_player: Any = None,
              hands: Any = None, **unknown: Any) -> State:
     """A new game for 3 or 4 players; ``first_player`` is seat 0..players-1 (DT-R5), random if
@@ -543,10 +540,10 @@ def new_game(players: Any, *, rules: Any = None, seed: Any = None, first_player:
         options["hands"] = [[str(c) for c in check_hands(hands, players)[p]]
                             for p in range(players)] if isinstance(hands, (list, tuple)) else hands
     if unknown:  # refused by ``GameState.header``, which names the known options
-        return State.new(players, _DEFAULT_RULES if rules is None else rules, seed, options)
+        return State.new(players, DEFAULT_RULES if rules is None else rules, seed, options)
     # What ``State.new`` would do once the header is checked: the players and the rules are
     # checked above, the options are known ones; the seed is checked here.
-    return State._first_state(players, _DEFAULT_RULES if rules is None else rules,
+    return State._first_state(players, DEFAULT_RULES if rules is None else rules,
                               make_seed(seed), options)
 
 

@@ -34,9 +34,9 @@ from .players import greedy as _greedy
 from .players import playout as _playout
 from .players import prepare_determinize as _prepare_determinize
 from .players import sides as _sides
-from .rules import Rules
+from .rules import LIFE_BY_PLAYERS, Rules
 from .simulation import PlaySummary, simulate
-from .state import LIFE_BY_PLAYERS, State, View, from_json, new_game
+from .state import State, View, from_json, new_game
 from .tiles import Tile, TileSet, load_tiles
 
 # The engine's entry in the game registry (doppelnb.core.spec): everything players, sweeps, the

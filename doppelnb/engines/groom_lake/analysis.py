@@ -14,18 +14,10 @@ from ...core.checks import check_bool, check_instance, check_int, check_players
 from ...core.errors import BadInput
 from ...core.render import Html, Svg, html_table, line_chart
 from ...core.symbolic import Formula
+from .notation import PLAYER_COUNTS
 from .odds import (
     MAX_DICE,
     clear_probability_table,
-)
-from .simulation import (
-    GrowthStudy,
-    PlaySummary,
-    expedition,
-    explorer_policy,
-    past_setup,
-    simulate,
-    simulate_growth,
 )
 from .state import State
 
@@ -84,7 +76,7 @@ def alien_absent_probability(players: int, guarantee_alien: bool = False) -> Fra
     N + 1 stacks (N Humans and the Alien) are shuffled and N are dealt: the leftover is the Alien
     with chance 1/(N+1). With one Human removed (GL-A31) all N stacks are dealt: 0.
     """
-    players = check_players(players, (3, 4, 5, 6), rule="GL-R1")
+    players = check_players(players, PLAYER_COUNTS, rule="GL-R1")
     check_bool(guarantee_alien, "guarantee_alien")
     stacks = players if guarantee_alien else players + 1
     return Fraction(stacks - players, stacks)
@@ -92,7 +84,7 @@ def alien_absent_probability(players: int, guarantee_alien: bool = False) -> Fra
 
 def alien_absent_probability_brute(players: int, guarantee_alien: bool = False) -> Fraction:
     """Brute-force twin: every ordering of the role stacks, counting deals without the Alien."""
-    players = check_players(players, (3, 4, 5, 6), rule="GL-R1")
+    players = check_players(players, PLAYER_COUNTS, rule="GL-R1")
     check_bool(guarantee_alien, "guarantee_alien")
     stacks = ["alien"] + ["human"] * (players - 1 if guarantee_alien else players)
     hits = total = 0
@@ -119,7 +111,7 @@ def alien_absent_formula() -> Formula:
 
 def alien_absent_from_formula(players: int) -> Fraction:
     """:func:`alien_absent_formula` evaluated at N = ``players`` (a Fraction)."""
-    players = check_players(players, (3, 4, 5, 6), rule="GL-R1")
+    players = check_players(players, PLAYER_COUNTS, rule="GL-R1")
     expr = alien_absent_formula().expression
     value = expr.subs(next(iter(expr.free_symbols)), players)
     return Fraction(int(value.p), int(value.q))
@@ -140,7 +132,5 @@ def placement_levels(state: State) -> dict[str, list[str]]:
     return out
 
 
-__all__ = ["past_setup", "placement_levels", "clear_odds_table", "clear_odds_chart", "alien_absent_probability",
-           "alien_absent_probability_brute", "alien_absent_formula", "alien_absent_from_formula",
-           "explorer_policy", "expedition", "simulate_growth",
-           "GrowthStudy", "simulate", "PlaySummary"]
+__all__ = ["placement_levels", "clear_odds_table", "clear_odds_chart", "alien_absent_probability",
+           "alien_absent_probability_brute", "alien_absent_formula", "alien_absent_from_formula"]

@@ -14,12 +14,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from immutables import Map
+
 from ...core.chance import rng_for
 from ...core.checks import check_choice, check_instance, check_int
+from ...core.errors import BadInput, IllegalAction, RuleError
 from ...core.record import GoldenCase
-from ...core.render import Html, html_table
+from ...core.render import Html, html_table, tag
 from .desert import PlacementReport
-from .rules import LIFE_BY_PLAYERS, SETUP_HAND
+from .notation import PLAYER_COUNTS
+from .odds import dice_for_attempt
+from .players import explorer_policy
+from .rules import LIFE_BY_PLAYERS, SETUP_HAND, Rules
 from .state import State, new_game
 
 #: Illustrative tiles used by the examples (plain Open Desert, a Canyon, a Crash Site marked 2).
@@ -95,10 +101,9 @@ def gl_e6_placement(case: str = "a", seed: int = 21) -> PlacementReport:
     return state.placement_report(PRIORITY_TILE)
 
 
-def refusal(call: Callable[[], Any]) -> str:
-    """What the engine says to ``call()``: its refusal (rule id and reason), or "accepted"."""
-    from ...core.errors import RuleError
-
+def refused_by(call: Callable[[], Any]) -> str:
+    """What the engine says to ``call()``: its refusal (rule id and reason), or "accepted".
+    (Not :func:`.legal.refusal`, which asks a state about an action without playing it.)"""
     try:
         call()
     except RuleError as refused:
@@ -120,8 +125,6 @@ def attempt_steps(state: State, target: Any, seed: int = 0) -> list[State]:
     """A whole Attempt to Clear (GL-R19..GL-R26) from ``state``: the leader declares it on
     ``target`` and everyone then plays as the plain explorer policy would, until the leader's turn
     resumes. Every state on the way."""
-    from .analysis import explorer_policy
-
     states = play_steps(state, [["clear", *target]])
     rng = rng_for(check_int(seed, "seed"), "attempt")
     while states[-1].phase not in ("turn", "over"):
@@ -214,11 +217,11 @@ def rulebook_examples_table() -> Html:
            places[gl_e6_placement(case).level])
           for case, want in (("a", "next to the Team"), ("b", "diagonal"), ("c", "anywhere"))],
         ("GL-E7", "Life tokens for 3, 4, 5, 6 players", "6, 5, 4, 3",
-         ", ".join(str(LIFE_BY_PLAYERS[n]) for n in (3, 4, 5, 6))),
+         ", ".join(str(LIFE_BY_PLAYERS[n]) for n in PLAYER_COUNTS)),
         ("GL-E8", "chance of no Alien in play, 3, 4, 5, 6 players", "1/4, 1/5, 1/6, 1/7",
-         ", ".join(str(alien_absent_probability_brute(n)) for n in (3, 4, 5, 6))),
+         ", ".join(str(alien_absent_probability_brute(n)) for n in PLAYER_COUNTS)),
         ("GL-E8", "the same with one Human removed", "0, 0, 0, 0",
-         ", ".join(str(alien_absent_probability_brute(n, True)) for n in (3, 4, 5, 6))),
+         ", ".join(str(alien_absent_probability_brute(n, True)) for n in PLAYER_COUNTS)),
         ("GL-E9", "a Crash Site marked 2: cards handed out, discarded; entering again",
          "2, 2; nothing",
          f"{handed}, {discarded}; "
@@ -228,6 +231,130 @@ def rulebook_examples_table() -> Html:
              for rule, case, says, computed in rows]
     return Html(html_table(["example", "the case", "the rulebook says", "the engine computes",
                             "agree"], table))
+
+
+#: The edge cases' Desert (chapter 3): a Canyon east of START, High Heat 7 to the north, a plain
+#: tile diagonally between them and another to the west.
+REFUSALS_LAYOUT: list[list[Any]] = [[1, 0, CANYON, 0], [0, 1, HEAT_7, 0], [1, 1, OPEN[0], 90],
+                                    [-1, 0, OPEN[1], 0]]
+
+
+def refusals_desert(seed: int = 2) -> State:
+    """The Desert of :data:`REFUSALS_LAYOUT`, the set-up discards played: the Team on START."""
+    return past_deal(new_game(4, seed=check_int(seed, "seed"), layout=REFUSALS_LAYOUT))
+
+
+def _reach(state: State, phase: str, seed: int, limit: int = 1000) -> State:
+    """The first state from ``state``, every seat played by the explorer policy (seeded), in
+    ``phase``: a real position of a seeded game, so always the same one."""
+    rng = rng_for(seed, "refusals")
+    for _ in range(limit):
+        if state.phase == phase:
+            return state
+        state = state.play(explorer_policy(state, rng))
+    raise AssertionError(f"no {phase} phase in {limit} actions")  # pragma: no cover
+
+
+def _refusals() -> list[tuple[str, Any]]:
+    """(what is tried, the attempt): at least one refusal for each rule id Groom Lake refuses a
+    move with, each on a position of a seeded game (a flag set where the rule is a variant's)."""
+    desert = refusals_desert()
+    me = desert.current
+    moved = desert.play(["move", -1, 0])
+    scouted = desert.play(["scout"])
+    assert scouted.pending is not None
+    kept = scouted.play(["keep", scouted.pending["drawn"][0]])
+    walled = past_deal(new_game(4, seed=6, layout=[[1, 0, OPEN[0], 0], [0, 1, OPEN[1], 0],
+                                                   [-1, 0, OPEN[2], 90], [0, -1, OPEN[3], 0]]))
+    no_tiles = desert._evolve(stacks=Map({k: () for k in desert.stacks}), tile_discards=())
+    once = past_deal(new_game(4, seed=2, rules=Rules(repeat_actions=False),
+                              layout=[[1, 0, OPEN[0], 0]])).play(["move", 1, 0])
+    no_give_up = past_deal(new_game(4, seed=2, rules=Rules(give_up="disabled")))
+    no_maps = past_deal(new_game(4, seed=2, layout=[[1, 0, HEAT_7, 180]], rules=Rules(
+        limited_tokens=True, component_counts=(("life", 20), ("map", 0)))))
+    cleared = attempt_steps(gl_e4_high_heat(E4_TOTAL_8), (1, 0))[-1]
+    failed = attempt_steps(gl_e4_high_heat(E4_TOTAL_7), (1, 0))
+    piles = [(s, bool(s.pending and s.pending["revealed"])) for s in failed if s.phase == "pile"]
+    hidden = next(s for s, revealed in piles if not revealed)
+    shown = next(s for s, revealed in piles if revealed)
+    paying = next(s for s in failed if s.phase == "pay")
+    payer = paying._mover()
+    # GL-R26: the engine asks only a payer holding a Recovery card, so a teaching position
+    # moves the payer's Recovery cards to the Supply discard pile (the cards are conserved).
+    hand = paying.hands[payer]
+    spent = tuple(c for c in hand if c == "recovery")
+    broke = paying._evolve(
+        hands=tuple(tuple(c for c in h if c != "recovery") if i == payer else h
+                    for i, h in enumerate(paying.hands)),
+        supply_discards=paying.supply_discards + spent)
+    assert spent and not broke.invariants(), broke.invariants()
+    crash = gl_e9_crash_site().play(["move", 1, 0])
+    assert crash.pending is not None
+    drawn = crash.pending["drawn"][0]
+    infected = new_game(4, seed=20)          # the first seat to discard holds The Infection
+    taking = _reach(new_game(4, seed=4), "take_life", seed=4)
+    assert taking.pending is not None
+    return [
+        ("playing a card to the set-up discard that P1 does not hold",
+         lambda: new_game(4, seed=1).play(["discard", "souvenir"])),
+        ("discarding The Infection in the set-up", lambda: infected.play(["discard",
+                                                                          "infection"])),
+        ("rolling the dice with no clearing pile", lambda: desert.play(["roll"])),
+        ("moving onto the Canyon", lambda: desert.play(["move", 1, 0])),
+        ("moving onto the uncleared High Heat 7", lambda: desert.play(["move", 0, 1])),
+        ("moving diagonally", lambda: desert.play(["move", 1, 1])),
+        ("moving two tiles away, where there is no tile", lambda: desert.play(["move", 5, 5])),
+        ("clearing a diagonal tile", lambda: desert.play(["clear", 1, 1])),
+        ("clearing a tile already cleared", lambda: cleared.play(["clear", 1, 0])),
+        ("clearing with no Map Token left (limited tokens, none in the box)",
+         lambda: no_maps.play(["clear", 1, 0])),
+        (f"P{me + 1} calls a vote against themself", lambda: desert.play(["vote", me])),
+        ("calling a vote (2 Action Points) after a move", lambda: moved.play(
+            ["vote", (me + 1) % 4])),
+        ("moving twice in a turn under repeat_actions=False", lambda: once.play(["move", 0, 0])),
+        ("giving up under give_up='disabled'", lambda: no_give_up.play(["give_up"])),
+        ("scouting with every side of the Team's tile taken", lambda: walled.play(["scout"])),
+        ("scouting with no Desert tile left", lambda: no_tiles.play(["scout"])),
+        ("keeping a tile that was not scouted", lambda: scouted.play(["keep", "A99"])),
+        ("turning the scouted tile by 45 degrees", lambda: kept.play(["place", 0, -1, 45])),
+        ("placing the scouted tile on the Canyon", lambda: kept.play(["place", 1, 0, 0])),
+        ("handing a Crash Site card to P8 of 4", lambda: crash.play(["crash", drawn, 7])),
+        ("rolling before every player has added face-down cards",
+         lambda: hidden.play(["roll"])),
+        ("adding face-down cards once the pile is revealed", lambda: shown.play(["done"])),
+        ("paying a failed clearing with gold", lambda: paying.play(["pay", "gold"])),
+        (f"P{payer + 1}, holding no Recovery card, pays with one",
+         lambda: broke.play(["pay", "recovery"])),
+        (f"the infected P{taking.pending['infected'] + 1} takes a Life token from themself",
+         lambda: taking.play(["take_life", taking.pending["infected"]])),
+        ("putting a scoring card in a pile",
+         lambda: dice_for_attempt("high_heat", ["canteen", "souvenir"])),
+        ("laying A05 with its plain edge against START's red dot",
+         lambda: new_game(4, layout=[[1, 0, HEAT_7, 0]])),
+        ("a game for 2 players", lambda: new_game(2)),
+    ]
+
+
+#: The kinds of refusal in words (the exception classes' names are for code, not for a class).
+REFUSAL_WORDS = {IllegalAction: "a move the rules forbid", BadInput: "a bad argument"}
+
+
+def refusals_table() -> Html:
+    """What the engine refuses, with the rule id and the sentence it gives: each row is the
+    engine's own answer to the attempt (a refused move changes nothing)."""
+    rows = []
+    for what, attempt in _refusals():
+        try:
+            attempt()
+        except RuleError as exc:
+            kind = next((words for cls, words in REFUSAL_WORDS.items() if isinstance(exc, cls)),
+                        "a refusal")
+            rows.append([what, kind, tag("span", exc.rule, style="white-space:nowrap"),
+                         exc.reason])
+        else:  # pragma: no cover - each attempt above is a refusal; the tests hold it
+            rows.append([what, "accepted!", "", ""])
+    return Html(html_table(["attempt", "refusal", "rule", "the engine says"], rows,
+                           caption="refusals: a rule id and one sentence, the state unchanged"))
 
 
 #: Golden records: seeded random games under the default reading and the main variant readings.
@@ -245,7 +372,9 @@ GOLDEN: tuple[GoldenCase, ...] = (
                options={"layout": [[1, 0, CRASH_2, 0]]}, policy_seed=7),
 )
 
-__all__ = ["GOLDEN", "gl_e5_canyon_path", "opening_desert", "refusal", "OPENING_LAYOUT", "rulebook_examples_table",
+__all__ = ["GOLDEN", "gl_e5_canyon_path", "opening_desert", "refused_by", "OPENING_LAYOUT",
+           "rulebook_examples_table", "refusals_table", "refusals_desert", "REFUSALS_LAYOUT",
+           "REFUSAL_WORDS",
            "E4_TOTAL_8", "E4_TOTAL_7", "gl_e9_crash_site", "gl_e4_high_heat", "past_deal",
            "PRIORITY_TILE", "PRIORITY_LAYOUTS", "gl_e6_placement", "play_steps", "attempt_steps",
            "gl_r17_mountain", "gl_e9_steps", "gl_r27_vote", "gl_r30_reshuffle",

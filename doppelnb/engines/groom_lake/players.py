@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -34,6 +35,7 @@ from .actions import (
     Action,
     Ballot,
     Clear,
+    Crash,
     Discard,
     Done,
     EndTurn,
@@ -43,6 +45,7 @@ from .actions import (
     Pay,
     Pile,
     Place,
+    Remove,
     Roll,
     Scout,
     TakeLife,
@@ -54,7 +57,7 @@ from .legal import legal_actions
 from .odds import MAX_DICE, clear_probability, dice_for_attempt, usable_cards
 from .rules import STACK_ORDER, check_rules
 from .state import State
-from .tiles import neighbours
+from .tiles import Coord, Tile, neighbours
 
 _KEEP = {"tool": 4, "recovery": 4, "alien_proof": 3, "trait": 1}
 
@@ -272,6 +275,133 @@ def _hopeless(state: State) -> bool:
     return True
 
 
+# -- an explorer policy (moved from simulation.py: play policies live here) ----------------------
+_KEEP_SCORE = {"tool": 4, "recovery": 4, "alien_proof": 3, "trait": 1}
+
+
+def _walk_step(state: State, goals: set[Coord]) -> Coord | None:
+    """First step of a shortest walk (cleared, non-Canyon tiles) from the Team to a goal tile."""
+    if not goals:
+        return None
+    prev: dict[Coord, Coord | None] = {state.team: None}
+    queue = deque([state.team])
+    while queue:
+        u = queue.popleft()
+        if u in goals and u != state.team:
+            while prev[u] != state.team:
+                back = prev[u]
+                assert back is not None
+                u = back
+            return u
+        for v in state.desert.adjacent(u):
+            if v not in prev and state.desert.tiles[v].terrain != "canyon" and state.is_cleared(v):
+                prev[v] = u
+                queue.append(v)
+    return None
+
+
+def explorer_policy(state: State, rng: random.Random) -> Action:
+    """A plain, honest Team: reach Civilization, clear what blocks the way, scout outward.
+
+    The leader attempts a clear when the Humans' matching cards and spare Life promise an expected
+    total (3.5 a die) above the value; in the pile, Humans add matching cards until the expected
+    total beats the value by 2, and the leader tops up with Life while holding more than 2. Aliens
+    add nothing. Meant for simulations and steppers, not as strong play.
+    """
+    _check_policy_args(state, rng)
+    legal = state.legal_actions()
+    ph, me = state.phase, state._mover()
+    deck = state.deck
+    if ph in ("setup_discard", "hand_limit"):
+        def score(a: Discard) -> tuple[float, str]:
+            return (_KEEP_SCORE[deck.kind(a.card)] + deck.points.get(a.card, 0) / 10, a.card)
+        return min((a for a in legal if isinstance(a, Discard)), key=score)
+    if ph == "turn":
+        holders = [p for p in state.in_game() if state.roles[p] == "human"]
+
+        def promising(q: Coord) -> bool:
+            obstacle, value = state._shown(q)
+            usable = usable_cards(obstacle, state.rules)
+            dice = sum(1 for p in holders for c in state.hands[p] if c in usable)
+            dice += max(0, state.life[state.current] - 2)
+            return dice * 3.5 > value + 1
+
+        for q in neighbours(state.team):
+            tile = state.desert.tiles.get(q)
+            if tile is not None and tile.terrain == "civilization":
+                if ("move", *q) in legal:
+                    return Move("move", *q)
+                if ("clear", *q) in legal and promising(q):
+                    return Clear("clear", *q)
+        if ("scout",) in legal:
+            return Scout("scout")
+        clears = [a for a in legal if isinstance(a, Clear)]
+        if clears:
+            best = min(clears, key=lambda a: state._shown(a.at)[1])
+            if promising(best.at):
+                return best
+        # walk toward the nearest reachable tile with an empty neighbour, or with an obstacle
+        frontier = {p for p in state.reachable() if state.desert.empty_neighbours(p)}
+        step = _walk_step(state, frontier)
+        if step and ("move", *step) in legal:
+            return Move("move", *step)
+        if clears:
+            return rng.choice(clears)
+        moves = [a for a in legal if isinstance(a, Move)]
+        if moves and rng.random() < 0.5:
+            return rng.choice(moves)
+        return EndTurn("end_turn")
+    if ph == "scout_keep":
+        tiles = [state.tileset[a.tile] for a in legal if isinstance(a, Keep)]
+        def rank(t: Tile) -> tuple[bool, bool, int, str]:
+            return (t.terrain != "civilization", t.terrain == "canyon", t.value or 0, t.id)
+        return Keep("keep", min(tiles, key=rank).id)
+    if ph == "place":
+        start = state.desert.start
+        places = [a for a in legal if isinstance(a, Place)]
+        return max(places, key=lambda a: (abs(a.x - start[0]) + abs(a.y - start[1]), -a.rotation,
+                                          a))
+    if ph == "mountain":
+        return Remove("remove", "top")
+    if ph == "crash":
+        mine = [a for a in legal if isinstance(a, Crash) and a.recipient == state.current]
+        tools = [a for a in mine if deck.kind(a.card) == "tool"]
+        return tools[0] if tools else mine[0]
+    if ph == "pile":
+        pend = state.pending
+        assert pend is not None
+        obstacle, value = state._shown(pend["target"])
+        usable = usable_cards(obstacle, state.rules)
+        dice: int = sum(1 for _, c in pend["cards"] if c in usable) + sum(pend["life"])
+        ok = dice * 3.5 > value + 2
+        if state.roles[me] == "human" and not ok:
+            for a in legal:
+                if isinstance(a, Pile) and a.card in usable:
+                    return a
+            if me == state.current and pend["revealed"] and state.life[me] > 2 and ("pile", "life") in legal:
+                return Pile("pile", "life")
+        return Roll("roll") if pend["revealed"] else Done("done")
+    if ph == "pay":
+        return Pay("pay", "recovery")
+    if ph == "trait":
+        return Trait("trait", "keep")
+    if ph == "take_life":
+        takes = [a for a in legal if isinstance(a, TakeLife)]
+        return max(takes, key=lambda a: (state.life[a.victim], -a.victim))
+    if ph == "give_up":
+        return Ballot("ballot", "yes" if state.roles[me] == "alien" else "no")
+    if ph == "vote":
+        return Ballot("ballot", "no")
+    return rng.choice(legal)
+
+
+def _check_policy_args(state: Any, rng: Any) -> None:
+    check_instance(state, "state", State, expected="a Groom Lake State")
+    check_instance(rng, "rng", random.Random)
+    if state.is_over:
+        raise BadInput("NB-ARG", "the game is over: there is no action to choose")
+
+
 def sides(state: State) -> tuple[str, ...]:
     """Each seat's side for a designer sweep's skill gap: ``"human"`` or ``"alien"`` (the Alien
     and every infected player, GL-R29). A side wins together (GL-R31): the Aliens when the
@@ -444,4 +574,4 @@ def playout(state: State, rng: random.Random) -> State:
     return draft.freeze()  # type: ignore[no-any-return]
 
 
-__all__ = ["greedy", "determinize", "prepare_determinize", "sides", "playout"]
+__all__ = ["greedy", "explorer_policy", "determinize", "prepare_determinize", "sides", "playout"]
