@@ -32,14 +32,12 @@ from ...core.spec import GameSpec, register
 from .actions import Lead
 from .analysis import (
     CENSUS_KEYS,
-    READING_CASES,
     TrickCensus,
     census_table,
     collision_census,
     collision_census_bruteforce,
     mean_round_scores,
     resolve_tricks,
-    reversal_readings_table,
     round_score_distribution,
     round_score_distribution_bruteforce,
     scoring_table,
@@ -79,6 +77,7 @@ from .rules import (
 )
 from .simulation import PlaySummary, simulate, variant_survey
 from .state import State, View, from_json, new_game
+from .teaching import READING_CASES, reversal_readings_table
 
 # The engine's entry in the game registry (doppelnb.core.spec): everything players, sweeps, the
 # command line and the widgets look up, written down here instead of probed for.
