@@ -19,6 +19,7 @@ from ...core.checks import check_choice, check_instance, check_int, check_player
 from ...core.render import Html, html_table, tag
 from ...core.sweep_words import plain_sweep_words, sweep_reading_words
 from .analysis import _percent, alien_absent_probability
+from .notation import PLAYER_COUNTS
 from .odds import clear_probability, dice_for_attempt
 from .rules import DEFAULT_RULES, Rules
 from .simulation import past_setup
@@ -247,7 +248,7 @@ def dice_readings_table() -> Html:
 def setup_readings_table(players: int = 4, seed: int = 1) -> Html:
     """GL-A23 and GL-A31 on one seeded deal: the Supply cards in hand after the deal, how many
     the discard down to 3 throws away (GL-R6), and the exact chance that no Alien is in play."""
-    players = check_players(players, (3, 4, 5, 6), rule="GL-R1")
+    players = check_players(players, PLAYER_COUNTS, rule="GL-R1")
     check_int(seed, "seed")
     rows = []
     for name, value in (("initial_extra_deal", "10_total"), ("initial_extra_deal", "10_each"),
