@@ -664,3 +664,90 @@ def test_play_policies_live_in_players_py(engine):
                  if isinstance(node, ast.FunctionDef) and node.name.endswith("_policy")
                  and not node.name.startswith("_")]
     assert not elsewhere, elsewhere
+
+
+# -- fix7c: one entry point to apply an action, the playout loop in players.py ----------------
+#: The engines whose next state is built in a core Draft (Tricks builds its in its kernel).
+DRAFT_ENGINES = [name for name in engine_names() if name != "doppelganger_tricks"]
+
+
+def _function(source: str, name: str, cls: str | None = None) -> ast.FunctionDef:
+    """The function ``name`` of a module's source (a method when ``cls`` is given)."""
+    body = ast.parse(source).body
+    if cls is not None:
+        body = next(n for n in body if isinstance(n, ast.ClassDef) and n.name == cls).body
+    return next(n for n in body if isinstance(n, ast.FunctionDef) and n.name == name)
+
+
+def _calls(node: ast.AST) -> set[str]:
+    """``Name.attr`` / ``.attr`` / ``name`` of every call under ``node``."""
+    found = set()
+    for call in ast.walk(node):
+        if isinstance(call, ast.Call):
+            f = call.func
+            if isinstance(f, ast.Attribute):
+                found.add(f"{f.value.id}.{f.attr}" if isinstance(f.value, ast.Name)
+                          and f.value.id[0].isupper() else f".{f.attr}")
+            elif isinstance(f, ast.Name):
+                found.add(f.id)
+    return found
+
+
+def test_the_draft_engines_are_the_four_but_tricks():
+    assert len(DRAFT_ENGINES) == 4 and "doppeldoppel" in DRAFT_ENGINES
+
+
+@pytest.mark.parametrize("engine", DRAFT_ENGINES)
+def test_state_apply_is_draft_of_play_freeze_as_in_doppeldoppel(engine: str) -> None:
+    """``State._apply`` builds the next state as Doppeldoppel's does: ``Draft.of(self)``,
+    ``draft.play(action)`` (the one entry point applying an action: the rule function its
+    table indexed, no ``choose`` / ``settle`` / module ``apply`` called from the state. (The
+    State's own methods ``_apply`` calls count as its body: Doppeldoppel's draft path is
+    ``_apply_with_draft``, its fast path aside.)"""
+    source = engine_sources(engine)["state"]
+    state = next(n for n in ast.parse(source).body
+                 if isinstance(n, ast.ClassDef) and n.name == "State")
+    methods = {n.name: n for n in state.body if isinstance(n, ast.FunctionDef)}
+    body, todo = [], ["_apply"]
+    while todo:
+        method = methods[todo.pop()]
+        body.append(method)
+        todo += [m for m in (c[1:] for c in _calls(method) if c.startswith("."))
+                 if m in methods and methods[m] not in body]
+    calls = set().union(*map(_calls, body))
+    assert {"Draft.of", ".play", ".freeze"} <= calls, calls
+    assert not calls & {".choose", ".settle", "apply", "_decide"}, calls
+    assert not [n for m in body for n in ast.walk(m) if isinstance(n, ast.Subscript)
+                and isinstance(n.value, ast.Name) and n.value.id == "DO"]
+
+
+@pytest.mark.parametrize("engine", DRAFT_ENGINES)
+def test_draft_play_takes_the_action_alone_and_makes_the_state_apply_makes(engine: str) -> None:
+    """``apply.Draft.play(action)`` finds the seat (and any step) itself, as the State does:
+    along seeded random games, a draft of each state played the action and frozen is the state
+    ``State._apply`` returns (its fast paths included)."""
+    import importlib
+    import inspect
+
+    package = importlib.import_module(f"doppelnb.engines.{engine}")
+    draft_class = importlib.import_module(f"doppelnb.engines.{engine}.apply").Draft
+    assert list(inspect.signature(draft_class.play).parameters) == ["self", "action"]
+    for seed in range(2):
+        for state, legal in _played(package, seed, 150):
+            action = legal[seed % len(legal)]
+            draft = draft_class.of(state)
+            draft.play(action)
+            assert draft.freeze() == state._apply(action), (seed, action)
+
+
+@pytest.mark.parametrize("engine", DRAFT_ENGINES)
+def test_the_random_playout_loop_is_players_playout_itself(engine: str) -> None:
+    """The one-draft random playout loop is ``players.playout`` (a ``while`` over
+    ``Draft.of(state)``), never a function of ``apply`` that it wraps (the quest's
+    ``apply.random_playout`` was)."""
+    sources = engine_sources(engine)
+    assert not [n for n in ast.walk(ast.parse(sources["apply"]))
+                if isinstance(n, ast.FunctionDef) and "playout" in n.name]
+    playout = _function(sources["players"], "playout")
+    assert [n for n in ast.walk(playout) if isinstance(n, ast.While)]
+    assert "Draft.of" in _calls(playout)

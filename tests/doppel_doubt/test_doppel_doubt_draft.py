@@ -1,6 +1,6 @@
-"""Doppel Doubt builds its next state with the core Draft (issue 26): ``Draft.of(state)``, the
-rule function of the action (``choose``, dispatched by ``apply.DO``), ``settle`` (the next seat,
-or the round resolved), ``freeze()``. The fields are the State's, declared once there; the
+"""Doppel Doubt builds its next state with the core Draft (issue 26): ``Draft.of(state)``,
+``play(action)`` (the action's rule function, dispatched by ``apply.DO``, then ``settle``: the next
+seat, or the round resolved), ``freeze()``. The fields are the State's, declared once there; the
 Draft's typed names must be State fields of the same type."""
 
 from __future__ import annotations
@@ -42,21 +42,20 @@ def test_rule_functions_leave_the_state_they_came_from_unchanged() -> None:
     # Every action of two seeded games (round 1's starting squares, Dark and Light, placements,
     # the round-10 guesses, a Jester bot's choices): the rule functions and the round's
     # resolution change the draft, never the state it was made from, and the draft frozen is
-    # the state play() returns; the next seat settle() hands on is the one a scan finds.
+    # the state play() returns; the next seat Draft.play hands on is the one a scan finds.
     bots = db.Rules(jester_controller="bot")
     for rules, seed in ((db.Rules(), 2), (bots, 7)):
         state = db.new_game(seed=seed, rules=rules, artefacts={"dark": 1, "light": 2})
         rng = random.Random(seed)
         while not state.is_over:
             action = rng.choice(state.legal_actions())
-            seat = state.to_move
-            assert seat is not None
             snapshot = {n: getattr(state, n) for n in state_fields(State)}
             draft = Draft.of(state)
-            draft.choose(seat, action)
-            mover = draft.settle(seat)
+            draft.play(action)
             after = state.play(action)
             assert {n: getattr(state, n) for n in state_fields(State)} == snapshot
-            assert draft.freeze() == after._evolve(action_log=state.action_log)
+            frozen = draft.freeze()
+            assert frozen == after._evolve(action_log=state.action_log)
+            mover = frozen._mover  # handed on by freeze(), or None: the state scans
             assert mover is None or mover == first_mover(after, 0)  # the scan's seat
             state = after

@@ -3,16 +3,19 @@ chosen (DB-R5 order: starting squares or placements in descending card order, th
 the shape draft in ascending order, each shape going to the drafter's partner).
 
 :meth:`.state.State._apply` follows the engine recipe (:mod:`doppelnb.core.draft`):
-``draft = Draft.of(state)``; the seat to move adds the action to its secret choice
-(:meth:`Draft.choose`, the rule function looked up in :data:`DO`); :meth:`Draft.settle` finds the
-next seat to choose, or resolves the round when none is left; ``draft.freeze()`` is the next
-state. The random playout of :mod:`.players` keeps one draft for a whole game the same way. No
+``draft = Draft.of(state)``; ``draft.play(action)``: the seat to move adds the action to its
+secret choice (the rule function :data:`DO` names), then :meth:`Draft.settle` finds the next
+seat to choose, or resolves the round when none is left; ``draft.freeze()`` is the next state.
+:meth:`Draft.choose` is that rule function for a given seat, which the Jester bots and the random
+playout of :mod:`.players` (one draft for a whole game, the mover tracked by the loop) call. No
 caller ever sees a draft, and no state is ever changed.
 
 >>> from .state import new_game
 >>> state = new_game(seed=1)
 >>> draft = Draft.of(state)
->>> draft.choose(0, ("card", state.hands[0][0]))
+>>> state.to_move
+0
+>>> draft.play(("card", state.hands[0][0]))
 >>> draft.subs[0].card == state.hands[0][0], state.subs[0].card is None
 (True, True)
 """
@@ -135,8 +138,33 @@ class Draft(CoreDraft[Any]):
         return self.shapes_by_round[self.round - 1] if self.round < ROUNDS else ()
 
     # -- one seat's part of the round -----------------------------------------------------------
+    def play(self, action: Any) -> None:
+        """The seat to move adds ``action`` (parsed and checked by ``State.play``) to its secret
+        choice; then the next seat to choose is found, or the round resolved (:meth:`settle`).
+
+        The seat to move is the state's (:attr:`.state.State.to_move`, found once per state) for
+        the draft's first action, then the one :meth:`settle` found, kept as a scratch value
+        (``None`` after a round resolved: scanned again). :meth:`freeze` hands it on."""
+        scratch = self.__dict__
+        if "_mover" not in scratch:
+            seat = self.frozen_from.to_move
+        else:
+            seat = (scratch["_mover"] or first_mover(self, 0))[0]
+        DO[action[0]](self, seat, action)
+        scratch["_mover"] = self.settle(seat)
+
+    def freeze(self) -> Any:
+        """The next state, handed the next seat to choose when :meth:`play` found it (that
+        state then need not scan the seats for it)."""
+        new = CoreDraft.freeze(self)  # (not super(): one lookup less per action)
+        mover = self.__dict__.get("_mover")
+        if mover is not None:
+            object.__setattr__(new, "_mover", mover)
+        return new
+
     def choose(self, seat: int, action: Any) -> None:
-        """``seat`` adds ``action`` (checked already) to its secret choice."""
+        """``seat`` adds ``action`` (checked already) to its secret choice (a Jester bot, or a
+        random playout that tracks the mover itself)."""
         DO[action[0]](self, seat, action)
 
     def _revise(self, seat: int, **changes: Any) -> None:
@@ -201,7 +229,7 @@ class Draft(CoreDraft[Any]):
     def settle(self, seat: int) -> tuple[int, tuple[Any, ...]] | None:
         """After ``seat``'s choice: ``(the next seat to choose, its step)``, or ``None`` when
         every seat has chosen, and then the round is resolved here (and the Jester bots'
-        choices of the next one made); the caller freezes the draft either way.
+        choices of the next one made); :meth:`play` keeps the answer for :meth:`freeze`.
 
         The seats before ``seat`` had chosen everything (that is why ``seat`` moved), and one
         seat's choice changes no other seat's steps, so the next mover is found from ``seat`` on:

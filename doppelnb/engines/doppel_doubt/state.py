@@ -279,15 +279,9 @@ class State(FrozenGameState):
             fast = self._ranked_one_more(mover, action)
             if fast is not None:
                 return fast
-        seat = self.to_move
-        assert seat is not None
         draft = Draft.of(self)
-        draft.choose(seat, action)          # the action's rule function (apply.DO)
-        mover = draft.settle(seat)          # the next seat to choose, or the round resolved
-        new: State = draft.freeze()
-        if mover is not None:               # handed on: the next state need not scan for it
-            object.__setattr__(new, "_mover", mover)
-        return new
+        draft.play(action)      # the seat to move's choice; the next seat, or the round resolved
+        return draft.freeze()   # type: ignore[no-any-return]  # handed the next seat to choose
 
     def _ranked_one_more(self, mover: tuple[int | None, tuple[Any, ...] | None],
                          action: Any) -> State | None:

@@ -1,13 +1,14 @@
 """How an action changes a position: the draft of heroes, a Quest's setup and the quest
 members' turns here, the end of a Quest in :mod:`.pingpong`.
 
-:func:`apply` builds the next state with a :class:`Draft` (:mod:`doppelnb.core.draft`), a
-mutable scratch copy of the frozen state: the handler of the action's kind (the table
-:data:`DO`) applies the decision just taken, then ``Draft._run`` resolves the automatic steps of
-the queue (each ``("name", *args)`` runs the method :data:`STEPS` names) until someone must
-decide again or the game ends; :func:`random_playout` does the same for a whole random playout
-on one draft. Each chance event draws from ``rng_for(seed, label, actions so far, quest number)``, so a
-game replays exactly from its record. Rule ids are explained in the rules index
+``State._apply`` builds the next state with a :class:`Draft` (:mod:`doppelnb.core.draft`), a
+mutable scratch copy of the frozen state: :meth:`Draft.play` runs the handler of the action's
+kind (the table :data:`DO`) on the decision just taken, then ``Draft._run`` resolves the
+automatic steps of the queue (each ``("name", *args)`` runs the method :data:`STEPS` names)
+until someone must decide again or the game ends; ``draft.freeze()`` is the next state. A
+random playout (:func:`.players.playout`) plays a whole game on one draft the same way. Each
+chance event draws from ``rng_for(seed, label, actions so far, quest number)``, so a game
+replays exactly from its record. Rule ids are explained in the rules index
 (:mod:`doppelnb.rulebook`).
 
 Scope decisions where the rulebook is silent (beyond the digest's DQ-A flags):
@@ -28,14 +29,12 @@ Scope decisions where the rulebook is silent (beyond the digest's DQ-A flags):
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping
 from typing import Final
 
 from ...core.draft import Draft as CoreDraft
-from ...core.state import ActionLog, FrozenGameState
+from ...core.state import FrozenGameState
 from .actions import Action
-from .legal import legal_actions
 from .pingpong import QuestEnd
 from .rules import DOPPEL, FRIENDLY_FIRE, HAND_LIMIT, weapon_outcome
 from .table import QuestRound, Target, tuple_set, without
@@ -50,6 +49,17 @@ class Draft(CoreDraft[FrozenGameState], QuestEnd):
         self.action_count = self.frozen_from.action_count
         self.extra = ()
         self.owned_q = None
+
+    def play(self, action: Action) -> None:
+        """Apply the decision ``action`` answers (parsed and checked by ``State.play``, or drawn
+        from the legal actions by a playout), then the automatic steps after it. The seat is the
+        one the pending decision asks (``pending[1]``); the record entry is the caller's."""
+        pending = self.pending
+        assert pending is not None, "an action answers a pending decision"
+        self.extra = pending[2:]  # the decision's context (row to flip, pass index)
+        self.pending = None
+        DO[action[0]](self, pending[1], *action[1:])
+        self._run()
 
     def _run(self) -> None:
         """Resolve automatic steps until someone must decide or the game ends."""
@@ -461,52 +471,4 @@ STEPS: Final[Mapping[str, Callable[..., None]]] = {
 }
 
 
-def _decide(draft: Draft, action: Action) -> None:
-    """Apply the decision ``action`` answers to the draft, then the automatic steps after it."""
-    pending = draft.pending
-    assert pending is not None, "an action answers a pending decision"
-    draft.extra = pending[2:]  # the decision's context (row to flip, pass index)
-    draft.pending = None
-    DO[action[0]](draft, pending[1], *action[1:])
-    draft._run()
-
-
-def apply(state: FrozenGameState, action: Action) -> FrozenGameState:
-    """The state after ``action`` (parsed and found legal by the caller): one draft of
-    ``state``, the rule functions, frozen (the record entry is the caller's)."""
-    draft = Draft.of(state)
-    _decide(draft, action)
-    return draft.freeze()
-
-
-def random_playout(state: FrozenGameState, rng: random.Random) -> FrozenGameState:
-    """The plain random playout's final state, ``rng`` left where the plain loop leaves it::
-
-        while not state.is_over:
-            state = fast_play(state, rng.choice(state.legal_actions()))
-
-    with one draft changed in place for the whole playout and frozen once, instead of a draft
-    made and frozen at every action (a search plays thousands of these; making and freezing
-    the drafts was a fifth of its time). Each step is the plain loop's step: the same legal
-    list in the same order (:func:`.legal.legal_actions` on the draft), the same draw, the
-    same rule functions, the record entry added and the action count (which seeds chance)
-    advanced as ``fast_play`` does."""
-    if state.is_over:
-        return state
-    draft = Draft.of(state)
-    # A search reads only the outcome of a playout: it skips recording the Item cards' moves
-    # (a tenth of a playout's time), and its final state says so with no record (the field is
-    # not compared: the game's record determines it, as it determines the caches).
-    draft.item_events = None
-    log = draft.action_log
-    choice = rng.choice
-    while draft.winner is None:
-        action = choice(legal_actions(draft))
-        _decide(draft, action)
-        log = ActionLog(log, tuple(action))  # State.action_to_json: the tuple form
-        draft.action_log = log
-        draft.action_count += 1
-    return draft.freeze()
-
-
-__all__ = ["Draft", "DO", "STEPS", "apply", "random_playout"]
+__all__ = ["Draft", "DO", "STEPS"]

@@ -58,7 +58,7 @@ class QuestEnd(TableQueries):
 
     def _item(self, *event: Any) -> None:
         """Record a movement of an Item card (:class:`.knowledge.ItemEvents`); not in a random
-        playout (:func:`.apply.random_playout`), which starts its draft with no record."""
+        playout (:func:`.players.playout`), which starts its draft with no record."""
         if self.item_events is not None:
             self.item_events = ItemEvents(self.item_events, event)
 

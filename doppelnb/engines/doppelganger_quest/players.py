@@ -25,6 +25,7 @@ from typing import Any, cast
 from ...core.chance import MAX_SEED
 from ...core.checks import check_bool, check_instance, check_seat
 from ...core.errors import BadInput
+from ...core.state import ActionLog
 from .actions import (
     Action,
     AnimalAttack,
@@ -45,7 +46,7 @@ from .actions import (
     TargetUnit,
     Tavern,
 )
-from .apply import random_playout
+from .apply import Draft
 from .knowledge import (
     MAX_PLACEMENTS,
     ItemEvents,
@@ -53,6 +54,7 @@ from .knowledge import (
     knowledge,
     whereabouts_after,
 )
+from .legal import legal_actions
 from .rules import DOPPEL, LOYAL, LOYALTY, is_friendly_fire
 from .state import State
 from .table import Target, lines
@@ -413,12 +415,36 @@ def _drawn(bag: tuple[int, int], kept: str | None, count: int,
 def playout(state: State, rng: random.Random) -> State:
     """The game played to its end by uniformly random legal actions
     (``rng.choice(state.legal_actions())`` each time, :func:`doppelnb.core.state.random_policy`'s
-    draw): the final state and random stream the plain loop of ``fast_play`` gives, without
-    building the states in between (:func:`.apply.random_playout`: one draft for the whole
-    playout). The engine's ``GameSpec.playout``, used by MCTS for its random playouts."""
+    draw): the final state, ``rng`` left where the plain loop leaves it::
+
+        while not state.is_over:
+            state = fast_play(state, rng.choice(state.legal_actions()))
+
+    with one :class:`.apply.Draft` changed in place for the whole playout and frozen once,
+    instead of a draft made and frozen at every action (a search plays thousands of these;
+    making and freezing the drafts was a fifth of its time). Each step is the plain loop's step:
+    the same legal list in the same order (:func:`.legal.legal_actions` on the draft), the same
+    draw, the same rule functions (:meth:`.apply.Draft.play`), the record entry added and the
+    action count (which seeds chance) advanced as ``fast_play`` does. The engine's
+    ``GameSpec.playout``, used by MCTS for its random playouts."""
     check_instance(state, "state", State, expected="a doppelganger_quest State")
     check_instance(rng, "rng", random.Random)
-    return cast(State, random_playout(state, rng))
+    if state.is_over:
+        return state
+    draft = Draft.of(state)
+    # A search reads only the outcome of a playout: it skips recording the Item cards' moves
+    # (a tenth of a playout's time), and its final state says so with no record (the field is
+    # not compared: the game's record determines it, as it determines the caches).
+    draft.item_events = None
+    log = draft.action_log
+    choice, play = rng.choice, draft.play
+    while draft.winner is None:
+        action = choice(legal_actions(draft))
+        play(action)
+        log = ActionLog(log, tuple(action))  # State.action_to_json: the tuple form
+        draft.action_log = log
+        draft.action_count += 1
+    return cast(State, draft.freeze())
 
 
 def sides(state: State) -> tuple[str, ...]:

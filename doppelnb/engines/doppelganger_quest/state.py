@@ -2,7 +2,8 @@
 
 A State is an immutable value (a frozen, slotted dataclass over
 :class:`~doppelnb.core.state.FrozenGameState`): :meth:`play` checks an action and returns a new
-State, built by :func:`.apply.apply` (a draft the rule functions change, frozen again).
+State, built by :meth:`.apply.Draft.play` on a draft of it (the rule functions change the
+draft, which is frozen again).
 The log, each player's private notes and the record of Item card movements (what the
 determinizer follows, :mod:`.knowledge`) are persistent lists shared with earlier states.
 
@@ -27,7 +28,7 @@ from ...core.errors import BadInput
 from ...core.spec import spec_of
 from ...core.state import FrozenGameState, Outcome
 from .actions import CLASSES, Action, action_to_json, parse_action, target_name
-from .apply import apply
+from .apply import Draft
 from .cards import ABILITIES, CardSet, Hero, register_data
 from .knowledge import ItemEvents
 from .legal import action_label, legal_actions, refusal
@@ -150,7 +151,7 @@ class State(TableQueries, FrozenGameState):
     log_chain: Lines | None
     secret_chains: tuple[Lines | None, ...]
     # every Item card's moves, hidden names too (knowledge.py); a function of the record, so
-    # not compared (a random playout's final state has none: apply.random_playout)
+    # not compared (a random playout's final state has none: players.playout)
     item_events: ItemEvents | None = dataclasses.field(compare=False)
     _legal: tuple[Action, ...] | None = dataclasses.field(default=None, compare=False)
     _checked: Action | None = dataclasses.field(default=None, compare=False)
@@ -321,7 +322,9 @@ class State(TableQueries, FrozenGameState):
         return action_to_json(action)
 
     def _apply(self, action: Action) -> Self:
-        return cast(Self, apply(self, action))
+        draft = Draft.of(self)
+        draft.play(action)
+        return cast(Self, draft.freeze())
 
     def determinize(self, player: int, rng: random.Random) -> Self:
         """A state consistent with what ``player`` has seen, every hidden part resampled from

@@ -1,9 +1,9 @@
 """How a Groom Lake position changes: every action's effects and the automatic steps after it.
 
 :meth:`.state.State._apply` makes a :class:`Draft` of the position (``Draft.of(state)``, the one
-core pattern: :mod:`doppelnb.core.draft`), runs the action's rule function (looked up in
-:data:`DO`) and the automatic steps after it (:meth:`Draft.settle`), and freezes the draft into
-the next :class:`~.state.State`. No caller ever sees a draft, and no state is ever changed.
+core pattern: :mod:`doppelnb.core.draft`), plays the action on it (:meth:`Draft.play`: the rule
+function :data:`DO` names, then the automatic steps, :meth:`Draft.settle`) and freezes the draft
+into the next :class:`~.state.State`. No caller ever sees a draft, and no state is ever changed.
 Who acts and what the rules allow are read with :mod:`.legal`'s functions, which read a draft
 as they read a State. The Desert is an immutable value (issue 26): a placement replaces the
 draft's Desert with a new one, and the state the draft was made from keeps the old one.
@@ -536,6 +536,12 @@ class Draft(CoreDraft[Any]):
         self.phase, self.pending = "turn", None
 
     # the flow between actions
+    def play(self, action: Any) -> None:
+        """The action (parsed and checked by ``State.play``, or drawn from the legal actions by a
+        playout): its rule function (:data:`DO`), then the automatic steps after it."""
+        DO[action[0]](self, *action[1:])
+        self.settle()
+
     def settle(self) -> None:
         """The automatic steps after an action (or the deal), until a player must choose."""
         phase = self.phase
@@ -580,11 +586,9 @@ class Draft(CoreDraft[Any]):
         self._say(f"P{nxt + 1} is the leader now ({self.ap} AP)")
 
 
-#: Action kind -> the Draft method that applies it (called as ``DO[kind](draft, *args)``).
-#: An explicit table rather than a name built from the kind, so every handler is named where it is
-#: used (readers, mypy and dead-code tools can follow it); the kinds are those of
-#: :data:`.actions.ARITY`, and an action reaches this table only after ``play`` has parsed and
-#: checked it, so a kind missing here is a bug, never a user's mistake.
+#: Action kind -> the Draft method applying it, ``DO[kind](draft, *args)`` (:meth:`Draft.play`):
+#: named, not built from the kind, so readers, mypy and dead-code tools follow every handler. The
+#: kinds are :data:`.actions.ARITY`'s; an action comes here parsed and checked (a gap is a bug).
 DO: Final[Mapping[str, Callable[..., None]]] = {
     "discard": Draft._do_discard, "scout": Draft._do_scout, "end_turn": Draft._do_end_turn,
     "give_up": Draft._do_give_up, "move": Draft._do_move, "clear": Draft._do_clear,

@@ -51,7 +51,7 @@ from .actions import (
     TakeLife,
     Trait,
 )
-from .apply import DO, Draft
+from .apply import Draft
 from .cards import INFECTION
 from .legal import legal_actions
 from .odds import MAX_DICE, clear_probability, dice_for_attempt, usable_cards
@@ -553,20 +553,19 @@ def playout(state: State, rng: random.Random) -> State:
     record), but changes one :class:`~.apply.Draft` in place for the whole playout instead of
     building a State per action: the legal actions are :func:`.legal.legal_actions` of the
     draft (the very function, and so the very order, a State lists them with), each action
-    runs the rule functions of :data:`.apply.DO` and :meth:`~.apply.Draft.settle` as
-    :meth:`.state.State._apply` does, and only the final position is frozen.
+    is played by :meth:`.apply.Draft.play` as :meth:`.state.State._apply` plays it, and only
+    the final position is frozen.
     ``tests/test_playout_hook.py`` holds it to the plain loop.
     """
     if state.is_over:
         return state
     draft = Draft.of(state)
     log = state.action_log
-    choose, listing = rng.choice, legal_actions
+    choose, listing, play = rng.choice, legal_actions, draft.play
     while True:
         action = choose(listing(draft))
         draft.events = ()  # each state shows the events of the action that made it
-        DO[action[0]](draft, *action[1:])
-        draft.settle()
+        play(action)
         log = ActionLog(log, tuple(action))  # what fast_play records: state.action_to_json
         if draft.result is not None:
             break

@@ -32,7 +32,7 @@ from ...core.spec import spec_of
 from ...core.state import FrozenGameState, Outcome
 from . import legal
 from .actions import END_REASONS, WAITING_FOR, Action, action_to_json, parse_action
-from .apply import DO, Draft
+from .apply import Draft
 from .cards import SupplyDeck
 from .desert import Desert, PlacementReport
 from .notation import GAME, PLAYER_COUNTS, check_coord
@@ -148,8 +148,7 @@ class State(FrozenGameState):
 
     def _apply(self, action: Any) -> State:
         draft = Draft.of(self)
-        DO[action[0]](draft, *action[1:])
-        draft.settle()
+        draft.play(action)
         return draft.freeze()  # type: ignore[no-any-return]
 
     # -- the protocol ---------------------------------------------------------------------------
