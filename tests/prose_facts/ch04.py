@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+import inspect
 from fractions import Fraction
 from math import comb
+from statistics import NormalDist
 from typing import Any
 
 from doppelnb import RuleError
+from doppelnb.core.exact import wilson_interval
 from doppelnb.engines import doppel_doubt as db
 from doppelnb.engines.doppel_doubt import examples, exercises
 from doppelnb.engines.doppel_doubt.notation import SIZE
@@ -83,6 +86,9 @@ E5 = [step.card for step in examples.e5_resolution().steps]
 I5 = db.shape_by_name("5-0")
 
 FACTS: dict[str, list[tuple[str, Any]]] = {
+    "95%": [("the level of the sweeps' intervals (the package's default z)",
+             lambda: round(2 * NormalDist().cdf(
+                 inspect.signature(wilson_interval).parameters["z"].default) - 1, 2))],
     "100": [("cards in the deck", lambda: len(CARDS))],
     "10": [("rounds in a game", lambda: ROUNDS),
            ("points for naming the Jester pair", lambda: _guess("yellow"))],
