@@ -796,3 +796,21 @@ def test_a_function_that_evaluates_a_formula_is_its_closed_form(engine: str) -> 
             if called.endswith(("_formula", "_formulas")) and not called.startswith("_"):
                 stem = called.removesuffix("s").removesuffix("_formula")
                 assert name == f"{stem}_closed_form", (name, called)
+
+
+#: The tables of words for what a pending step asks of the seat ("seat 3 must now rank the
+#: shapes"): ``PENDING`` (the quest, Doppel Doubt; Doppel Doubt's was ``legal.STEP_TEXT``) and
+#: Groom Lake's ``WAITING_FOR`` (a noun phrase after "the game is waiting for", not a verb
+#: phrase after "must", hence its own name). Each lives beside the actions it describes.
+STEP_WORDS = {"PENDING", "WAITING_FOR"}
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_the_words_for_a_pending_step_live_in_actions_py(engine: str) -> None:
+    """A reader finds what a phase or pending step waits for in ``actions.py``, under one of
+    :data:`STEP_WORDS`, and under no other name (``STEP_TEXT``)."""
+    modules = _modules(engine)
+    elsewhere = {(stem, name) for stem, tree in modules.items() if stem != "actions"
+                 for name in _defined(tree) & (STEP_WORDS | {"STEP_TEXT"})}
+    assert not elsewhere
+    assert "STEP_TEXT" not in _defined(modules["actions"])
