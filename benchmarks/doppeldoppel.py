@@ -128,7 +128,7 @@ def main() -> None:
                  ("4 players, 16-card deck", 4, {**small, "B6": 1}))
     for label, players, deck in cases:
         fast, t_fast = best_of(dd.collision_census, players, deck=deck)
-        slow, t_slow = best_of(dd.collision_census_bruteforce, players, deck=deck)
+        slow, t_slow = best_of(dd.collision_census_brute_force, players, deck=deck)
         assert fast == slow
         print(f"  {label}: {fast['tricks']:>9,} tricks  census {t_fast * 1e3:8.1f} ms  "
               f"brute force {t_slow * 1e3:9.1f} ms  ratio {t_slow / t_fast:7.0f}x")
@@ -141,7 +141,7 @@ def main() -> None:
     # subsets, was a fifth of the smoke run)
     for k in ((3,) if quick else (3, 4, 5)):
         fast, t_fast = best_of(dd.round_score_distribution, k)
-        slow, t_slow = best_of(dd.round_score_distribution_bruteforce, k)
+        slow, t_slow = best_of(dd.round_score_distribution_brute_force, k)
         assert fast == slow
         print(f"  k={k}: {fast.total:>9,} subsets  exact {t_fast * 1e3:7.2f} ms  "
               f"brute force {t_slow * 1e3:9.1f} ms  ratio {t_slow / t_fast:7.0f}x")

@@ -72,7 +72,7 @@ RUNAWAYS = [
     (lambda: symbolic.dice_total_ways(10**4, 35_000), "dice", symbolic.MAX_DICE),
     (lambda: exhaustive_values(dd.new_game(3, seed=1), max_nodes=10**8), "max_nodes",
      policy.MAX_NODES),                                                        # > 20 s
-    (lambda: dd.collision_census_bruteforce(4), "tricks", dda.MAX_BRUTE_TRICKS),  # > 20 s
+    (lambda: dd.collision_census_brute_force(4), "tricks", dda.MAX_BRUTE_TRICKS),  # > 20 s
     (lambda: gl.clear_probability_table(400), "max_dice", odds.MAX_TABLE_DICE),
     (lambda: gl.clear_probability_table(100, range(5000)), "entries", odds.MAX_TABLE_CELLS),
     (lambda: gl.distance_to_start(((x, 0) for x in range(10**6)), (0, 0)), "tiles",
@@ -92,7 +92,7 @@ def test_runaway_sizes_are_refused_at_once_naming_the_limit(call, named, limit):
 @pytest.mark.parametrize("function", [exact.dice_sum_counts, exact.multiset_draws,
                                       symbolic.dice_total_ways, symbolic.dice_over_probability,
                                       symbolic.draw_includes_probability, exhaustive_values,
-                                      dd.collision_census_bruteforce, gl.clear_probability_table,
+                                      dd.collision_census_brute_force, gl.clear_probability_table,
                                       gl.distance_to_start])
 def test_each_limit_is_documented_where_the_function_is(function):
     assert "limit" in function.__doc__ or "MAX_" in function.__doc__
@@ -107,7 +107,7 @@ def test_the_limits_sit_above_the_sizes_in_use():
     assert symbolic.draw_includes_probability(500, 500, 2) > 0
     sixteen = {"Y1": 2, "R1": 1, "Y2": 2, "B2": 1, "Y3": 1, "R3": 2, "B4": 1, "Y5": 1, "R6": 2,
                "B5": 1, "R4": 1, "B6": 1}
-    assert dd.collision_census_bruteforce(4, deck=sixteen) == dd.collision_census(4, deck=sixteen)
+    assert dd.collision_census_brute_force(4, deck=sixteen) == dd.collision_census(4, deck=sixteen)
     assert len(gl.clear_probability_table(10, range(0, 61))) == 11 * 61
 
 

@@ -751,3 +751,66 @@ def test_the_random_playout_loop_is_players_playout_itself(engine: str) -> None:
     playout = _function(sources["players"], "playout")
     assert [n for n in ast.walk(playout) if isinstance(n, ast.While)]
     assert "Draft.of" in _calls(playout)
+
+
+# -- fix7f: one suffix for a brute-force twin, one for an evaluated closed form (issue 26) -------
+#: The spellings the engines used before: Doppeldoppel's ``_bruteforce`` and ``_enumerated``,
+#: Groom Lake's and the quest's ``_brute``, Groom Lake's ``_from_formula``, the quest's
+#: ``_formula_value``. A twin is ``<name>_brute_force`` (CONTRIBUTING.md: "with brute-force
+#: twins"), a formula evaluated is ``<name>_closed_form``.
+OTHER_TWIN_SPELLINGS = ("_bruteforce", "_brute", "_enumerated", "_enumeration", "_from_formula",
+                        "_formula_value", "_formula_evaluated")
+
+
+def _public_functions(engine: str) -> dict[str, ast.FunctionDef]:
+    """Every public top-level function of an engine's modules, by name."""
+    return {node.name: node for tree in _modules(engine).values() for node in tree.body
+            if isinstance(node, ast.FunctionDef) and not node.name.startswith("_")}
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_brute_force_twins_and_closed_forms_have_one_suffix_each(engine: str) -> None:
+    """``X_brute_force`` is the same number as ``X`` (or ``X_closed_form``) counted the slow way;
+    ``X_closed_form`` is ``X_formula`` (or ``X_formulas``) evaluated; no other spelling."""
+    functions = _public_functions(engine)
+    assert not [name for name in functions if name.endswith(OTHER_TWIN_SPELLINGS)]
+    for name in functions:
+        if name.endswith("_brute_force"):
+            stem = name.removesuffix("_brute_force")
+            assert {stem, f"{stem}_closed_form"} & functions.keys(), name
+        if name.endswith("_closed_form"):
+            stem = name.removesuffix("_closed_form")
+            assert {f"{stem}_formula", f"{stem}_formulas"} & functions.keys(), name
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_a_function_that_evaluates_a_formula_is_its_closed_form(engine: str) -> None:
+    """A public function that calls ``X_formula()`` and returns a number (not the Formula, not a
+    picture) is named ``X_closed_form`` (Doppeldoppel's were ``..._probability`` and
+    ``five_value_closed_form``)."""
+    for name, node in _public_functions(engine).items():
+        returns = ast.unparse(node.returns) if node.returns else ""
+        if returns in ("Formula", "Html") or name.endswith(("_formula", "_formulas")):
+            continue
+        for called in _calls(node):
+            if called.endswith(("_formula", "_formulas")) and not called.startswith("_"):
+                stem = called.removesuffix("s").removesuffix("_formula")
+                assert name == f"{stem}_closed_form", (name, called)
+
+
+#: The tables of words for what a pending step asks of the seat ("seat 3 must now rank the
+#: shapes"): ``PENDING`` (the quest, Doppel Doubt; Doppel Doubt's was ``legal.STEP_TEXT``) and
+#: Groom Lake's ``WAITING_FOR`` (a noun phrase after "the game is waiting for", not a verb
+#: phrase after "must", hence its own name). Each lives beside the actions it describes.
+STEP_WORDS = {"PENDING", "WAITING_FOR"}
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_the_words_for_a_pending_step_live_in_actions_py(engine: str) -> None:
+    """A reader finds what a phase or pending step waits for in ``actions.py``, under one of
+    :data:`STEP_WORDS`, and under no other name (``STEP_TEXT``)."""
+    modules = _modules(engine)
+    elsewhere = {(stem, name) for stem, tree in modules.items() if stem != "actions"
+                 for name in _defined(tree) & (STEP_WORDS | {"STEP_TEXT"})}
+    assert not elsewhere
+    assert "STEP_TEXT" not in _defined(modules["actions"])

@@ -43,7 +43,7 @@ def match():
 
 def test_db_r10_placement_formula_equals_the_engines_count_for_every_shape():
     for shape in SHAPES:
-        assert analysis.placements_closed_form(shape) == analysis.placements_enumerated(shape)
+        assert analysis.placements_closed_form(shape) == analysis.placements_brute_force(shape)
     assert sum(analysis.placements_closed_form(s) for s in SHAPES) == 65403
 
 
@@ -61,7 +61,7 @@ def test_db_r16_random_guess_formula_equals_marginal_and_full_enumeration():
     all 9 x 8!/(2^4 4!) x 4! = 22,680 consistent guesses, scored with the engine's
     ``correct_pair`` and the DB-R16 points (+5, +10 for the Jester pair)."""
     closed = analysis.random_guess_closed_form()
-    assert closed == Fraction(5, 4) == analysis.random_guess_enumerated()
+    assert closed == Fraction(5, 4) == analysis.random_guess_brute_force()
     others = list(range(1, 10))
     total = count = 0
     for partner in others:
@@ -190,11 +190,11 @@ def test_db_r5_schedule_read_off_a_match(match):
     lambda: analysis.placements_closed_form("4-0"),
     lambda: analysis.placements_closed_form(db.shape_by_name("4-0"), 0),
     lambda: analysis.placements_closed_form(db.shape_by_name("4-0"), True),
-    lambda: analysis.placements_enumerated(None),
+    lambda: analysis.placements_brute_force(None),
     lambda: analysis.random_guess_closed_form(1),
     lambda: analysis.random_guess_closed_form(9, "5"),
-    lambda: analysis.random_guess_enumerated(rules="default"),
-    lambda: analysis.random_guess_enumerated(jester="red"),
+    lambda: analysis.random_guess_brute_force(rules="default"),
+    lambda: analysis.random_guess_brute_force(jester="red"),
     lambda: piece_name("5-3"),
     lambda: examples.actions_by_round([]),
     lambda: examples.actions_by_round(None),

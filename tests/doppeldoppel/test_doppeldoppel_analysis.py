@@ -33,17 +33,17 @@ def test_dd_e7_scoring_tables_for_every_rank():
 
 @pytest.mark.parametrize("deck", ["a", "b", "c"])
 @pytest.mark.parametrize("k", [0, 1, 2, 3])
-def test_round_score_distribution_matches_bruteforce(deck, k):
+def test_round_score_distribution_matches_brute_force(deck, k):
     """The multiset count equals the loop over every k-subset of the 36 physical cards."""
     rules = Rules(deck_composition=deck)
     exact = dd.round_score_distribution(k, rules)
-    assert exact == dd.round_score_distribution_bruteforce(k, rules)
+    assert exact == dd.round_score_distribution_brute_force(k, rules)
     assert exact.total == math.comb(36, k)
 
 
 def test_round_score_distribution_k4_and_variant():
     rules = Rules(rank4_zero_rule="at_least_3", deck_composition="b")
-    assert dd.round_score_distribution(4, rules) == dd.round_score_distribution_bruteforce(4, rules)
+    assert dd.round_score_distribution(4, rules) == dd.round_score_distribution_brute_force(4, rules)
 
 
 def test_round_score_distribution_closed_forms():
@@ -62,31 +62,31 @@ def test_round_score_distribution_closed_forms():
 
 
 @pytest.mark.parametrize("deck", ["a", "b", "c"])
-def test_census_three_players_full_deck_matches_bruteforce(deck):
+def test_census_three_players_full_deck_matches_brute_force(deck):
     """The numpy census over card types equals resolve_trick over all 42,840 permutations."""
     rules = Rules(deck_composition=deck)
-    assert dd.collision_census(3, rules) == dd.collision_census_bruteforce(3, rules)
+    assert dd.collision_census(3, rules) == dd.collision_census_brute_force(3, rules)
 
 
 @pytest.mark.parametrize("flags", [
     {"reversal_trigger": "surviving_only"}, {"reversal_trigger": "toggle_per_three"},
     {"reversal_affects_fallback": False}])
-def test_census_variants_match_bruteforce(flags):
+def test_census_variants_match_brute_force(flags):
     rules = Rules(**flags)
     small = {"Y3": 2, "R3": 1, "Y1": 1, "B1": 1, "R5": 2, "Y5": 1, "B6": 1, "B2": 1, "R4": 1}
     for players in (3, 4):
         assert dd.collision_census(players, rules, deck=small) == \
-            dd.collision_census_bruteforce(players, rules, deck=small)
-    assert dd.collision_census(3, rules) == dd.collision_census_bruteforce(3, rules)
+            dd.collision_census_brute_force(players, rules, deck=small)
+    assert dd.collision_census(3, rules) == dd.collision_census_brute_force(3, rules)
 
 
 @pytest.mark.parametrize("deck", [
     {"Y1": 2, "R1": 1, "Y2": 2, "B2": 1, "Y3": 1, "R3": 2, "B4": 1, "Y5": 1, "R6": 2},
     {"Y4": 3, "R4": 1, "B4": 2, "Y3": 2, "B1": 1, "R2": 2},
 ])
-def test_census_four_players_small_decks_match_bruteforce(deck):
+def test_census_four_players_small_decks_match_brute_force(deck):
     """4 players: the full deck has 1.4 million tricks, so the twin runs on 13-14 card decks."""
-    assert dd.collision_census(4, deck=deck) == dd.collision_census_bruteforce(4, deck=deck)
+    assert dd.collision_census(4, deck=deck) == dd.collision_census_brute_force(4, deck=deck)
 
 
 @pytest.mark.parametrize("deck", ["a", "b", "c"])

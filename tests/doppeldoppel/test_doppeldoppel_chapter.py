@@ -29,7 +29,7 @@ def text(markup) -> str:
 def test_dd_r13_lead_collision_formula_equals_census(deck, players):
     rules = dd.Rules(deck_composition=deck)
     census = dd.collision_census(players, rules)
-    assert analysis.lead_collision_probability(players, rules) == census.probability("lead_collides")
+    assert analysis.lead_collision_closed_form(players, rules) == census.probability("lead_collides")
 
 
 @pytest.mark.parametrize("deck", DECKS)
@@ -37,14 +37,14 @@ def test_dd_r13_lead_collision_formula_equals_census(deck, players):
 def test_dd_r15_reversal_formula_equals_census(deck, players):
     rules = dd.Rules(deck_composition=deck)
     census = dd.collision_census(players, rules)
-    assert analysis.reversal_probability(players, rules) == census.probability("reversed")
+    assert analysis.reversal_closed_form(players, rules) == census.probability("reversed")
 
 
 @pytest.mark.parametrize("deck", DECKS)
 @pytest.mark.parametrize("k", [0, 1, 2, 5, 9, 12, 30, 36])
 def test_dd_r20_five_value_formula_equals_enumeration(deck, k):
     rules = dd.Rules(deck_composition=deck)
-    assert analysis.five_value_expectation(k, rules) == analysis.five_value_enumerated(k, rules)
+    assert analysis.five_value_closed_form(k, rules) == analysis.five_value_brute_force(k, rules)
 
 
 def test_five_value_enumeration_equals_the_score_of_every_small_pile():
@@ -59,7 +59,7 @@ def test_five_value_enumeration_equals_the_score_of_every_small_pile():
         n6 = sum(c.rank == 6 for c in pile)
         total += 7 * n5 if n6 == 0 else -n5
         count += 1
-    assert analysis.five_value_enumerated(2) == Fraction(total, count)
+    assert analysis.five_value_brute_force(2) == Fraction(total, count)
 
 
 def test_formulas_show_as_latex_with_a_sentence():
@@ -201,11 +201,11 @@ def test_ambiguity_table_lists_every_digest_ambiguity_with_its_flag():
 @pytest.mark.parametrize("call", [
     lambda: analysis.formula_table([5]),
     lambda: analysis.formula_table("34"),
-    lambda: analysis.lead_collision_probability(2),
-    lambda: analysis.reversal_probability(3, rules="a"),
-    lambda: analysis.five_value_expectation(37),
-    lambda: analysis.five_value_expectation(True),
-    lambda: analysis.five_value_enumerated(-1),
+    lambda: analysis.lead_collision_closed_form(2),
+    lambda: analysis.reversal_closed_form(3, rules="a"),
+    lambda: analysis.five_value_closed_form(37),
+    lambda: analysis.five_value_closed_form(True),
+    lambda: analysis.five_value_brute_force(-1),
     lambda: analysis.score_distributions(None),
 ])
 def test_bad_arguments_are_bad_input(call):

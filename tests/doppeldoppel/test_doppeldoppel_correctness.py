@@ -103,8 +103,8 @@ def test_other_analysis_limits_are_enforced():
     with pytest.raises(BadInput, match="games"):
         dd.simulate(games=10**9)
     with pytest.raises(BadInput, match="k is limited"):
-        dd.round_score_distribution_bruteforce(18)
-    assert dd.round_score_distribution_bruteforce(35).total == 36
+        dd.round_score_distribution_brute_force(18)
+    assert dd.round_score_distribution_brute_force(35).total == 36
     with pytest.raises(BadInput, match="cards"):
         dd.pile_counts(itertools.repeat("Y1"))
 
@@ -206,7 +206,7 @@ HOSTILE = [
     ("collision_census deck list", lambda: dd.collision_census(3, deck=["Y1"])),
     ("collision_census deck big", lambda: dd.collision_census(3, deck={"Y1": 10**12})),
     ("collision_census bad card", lambda: dd.collision_census(3, deck={"Z1": 3})),
-    ("census brute players", lambda: dd.collision_census_bruteforce(2)),
+    ("census brute players", lambda: dd.collision_census_brute_force(2)),
     ("census_table players", lambda: dd.census_table(True)),
     ("resolve_tricks int", lambda: dd.resolve_tricks(5)),
     ("resolve_tricks huge", lambda: dd.resolve_tricks([["Y1", "Y2", "Y3"]] * 10**6)),

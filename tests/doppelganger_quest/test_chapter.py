@@ -49,7 +49,7 @@ def test_dq_r21_bag_formula_equals_enumeration(black, white, draw):
 @pytest.mark.parametrize(("black", "white", "sides"),
                          [(2, 1, 6), (1, 2, 6), (3, 1, 6), (2, 1, 8), (2, 2, 10), (4, 1, 6)])
 def test_dq_r25_friendly_fire_formula_equals_enumeration(black, white, sides):
-    assert analysis.ff_formula_value(black, white, sides) == \
+    assert analysis.ff_closed_form(black, white, sides) == \
         analysis.ff_probability("good", black, white, sides)
 
 
@@ -231,7 +231,7 @@ def test_ambiguity_table_cites_every_ambiguity_once_with_its_flags_in_plain_word
     lambda: analysis.ff_probability("random"),
     lambda: analysis.ff_probability("good", sides=2),
     lambda: analysis.ff_probability("good", black=True),
-    lambda: analysis.ff_formula_value(sides=1.5),
+    lambda: analysis.ff_closed_form(sides=1.5),
     lambda: analysis.bag_without_return(0),
     lambda: analysis.bag_without_return(2, "random"),
     lambda: analysis.subdue_readings(*PARTY, card="Subdue 7-10"),

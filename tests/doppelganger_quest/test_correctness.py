@@ -282,10 +282,10 @@ def test_pingpong_sequences_refuses_enormous_cases_naming_the_limit():
         dq.PINGPONG_LIMIT
 
 
-def test_quest_damage_brute_refuses_parties_over_its_limit():
+def test_quest_damage_distribution_brute_force_refuses_parties_over_its_limit():
     heroes = ["Knight", "Rogue", "Wizard", "Barbarian"]
     with pytest.raises(BadInput, match=str(BRUTE_LIMIT)):
-        dq.quest_damage_brute(heroes, ["sword", "bow", "staff", "dagger"])
+        dq.quest_damage_distribution_brute_force(heroes, ["sword", "bow", "staff", "dagger"])
     assert dq.quest_damage_distribution(heroes, ["sword", "bow", "staff", "dagger"]).total > 0
 
 
@@ -342,7 +342,7 @@ BAD_CALLS = [
     ("quest lengths", lambda: dq.quest_damage_distribution(["Knight"], [])),
     ("quest animal", lambda: dq.quest_damage_distribution(["Knight"], ["sword"], animal=1.5)),
     ("quest rules", lambda: dq.quest_damage_distribution(["Knight"], ["sword"], rules={})),
-    ("brute policy list", lambda: dq.quest_damage_brute(["Knight"], ["sword"], ["good", "x"])),
+    ("brute policy list", lambda: dq.quest_damage_distribution_brute_force(["Knight"], ["sword"], ["good", "x"])),
     ("success dist", lambda: dq.success_probability(None, CARD)),
     ("success card", lambda: dq.success_probability(
         dq.quest_damage_distribution(["Knight"], ["sword"]), "Minotaur")),

@@ -450,7 +450,7 @@ def test_bag_white_probability_exact_and_brute():
 ])
 def test_quest_damage_distribution_matches_brute_force(heroes, items, policy):
     exact = dq.quest_damage_distribution(heroes, items, policy)
-    assert exact == dq.quest_damage_brute(heroes, items, policy)
+    assert exact == dq.quest_damage_distribution_brute_force(heroes, items, policy)
     assert sum(exact.values()) == 1
 
 

@@ -17,7 +17,7 @@ from doppelnb.engines import doppelganger_tricks as dt
 from doppelnb.engines.doppelganger_tricks import (
     ALL_CARDS,
     annihilation_census,
-    census_brute_force,
+    annihilation_census_brute_force,
     legal_plays,
     resolve_trick,
 )
@@ -34,14 +34,14 @@ SUIT_OF = "CTS"
 def test_census_matches_brute_force_on_the_three_player_deck():
     """Every ordered 3-card trick of the 36-card deck (x3 declarations for a led D card)."""
     exact = annihilation_census(3)
-    assert exact == census_brute_force(3)
+    assert exact == annihilation_census_brute_force(3)
     assert exact["tricks"] == (27 + 9 * 3) * 35 * 34 == 64260
     assert exact["double_annihilation"] == exact["no_winner"] == 0  # 3 cards hold one pair
 
 
 @pytest.mark.parametrize("players, numbers", [(4, 3), (4, 4), (3, 2), (3, 5), (4, 1)])
 def test_census_matches_brute_force_on_small_decks(players, numbers):
-    assert annihilation_census(players, numbers=numbers) == census_brute_force(
+    assert annihilation_census(players, numbers=numbers) == annihilation_census_brute_force(
         players, numbers=numbers)
 
 

@@ -17,7 +17,7 @@ from doppelnb.engines.doppelganger_tricks import examples as ex
 from doppelnb.engines.doppelganger_tricks import render, teaching
 from doppelnb.engines.doppelganger_tricks.analysis import (
     FORMULA_KEYS,
-    census_brute_force,
+    annihilation_census_brute_force,
     census_closed_form,
     census_formulas,
 )
@@ -36,7 +36,7 @@ def test_closed_forms_equal_the_census_of_the_full_deck(players):
 
 @pytest.mark.parametrize(("players", "numbers"), [(3, 2), (3, 4), (4, 2), (4, 3), (4, 5)])
 def test_closed_forms_equal_the_brute_force_on_small_decks(players, numbers):
-    counted = census_brute_force(players, numbers=numbers)
+    counted = annihilation_census_brute_force(players, numbers=numbers)
     closed = census_closed_form(players, numbers=numbers)
     for key, value in closed.items():
         assert value == Fraction(counted[key], counted["tricks"]), key

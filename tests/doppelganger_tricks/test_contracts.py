@@ -125,7 +125,7 @@ HOSTILE = [
     (dt.example_game, ("6C 6D",)), (dt.example_game, ("6C 6D 4C 9T",), {"bids": [1]}),
     (dt.example_game, ("6C 7C 10C",)), (dt.example_game, ("6C 7C 8C",), {"seed": -1}),
     (dt.annihilation_census, (5,)), (dt.annihilation_census, (4,), {"numbers": 0}),
-    (dt.annihilation_census, (4,), {"numbers": 2.0}), (dt.census_brute_force, (4,),
+    (dt.annihilation_census, (4,), {"numbers": 2.0}), (dt.annihilation_census_brute_force, (4,),
                                                        {"numbers": HUGE}),
     (dt.census_fractions, (None,)),
     (dt.simulate_round, ([[0, 1], [2, 3]], 0, "random", random.Random(1))),

@@ -77,11 +77,11 @@ def test_gl_t17_vote_tie_fails_and_a_strict_majority_removes():
 
 @pytest.mark.parametrize("players", gl.PLAYER_COUNTS)
 def test_gl_e8_formula_equals_the_enumeration(players):
-    expected = analysis.alien_absent_probability_brute(players)
-    assert analysis.alien_absent_from_formula(players) == expected == Fraction(1, players + 1)
+    expected = analysis.alien_absent_probability_brute_force(players)
+    assert analysis.alien_absent_closed_form(players) == expected == Fraction(1, players + 1)
     assert "N + 1" in analysis.alien_absent_formula().latex
     with pytest.raises(BadInput):
-        analysis.alien_absent_from_formula(7)
+        analysis.alien_absent_closed_form(7)
 
 
 def test_gl_r22_dice_formula_equals_the_engines_count():

@@ -129,7 +129,7 @@ def test_clear_probability_matches_brute_force_twin():
     for dice in range(0, 5):
         for value in range(-1, 26):
             exact = gl.clear_probability(dice, value)
-            assert exact == gl.clear_probability_brute(dice, value) == table[(dice, value)]
+            assert exact == gl.clear_probability_brute_force(dice, value) == table[(dice, value)]
     assert gl.clear_probability(10, 9) == 1 and gl.clear_probability(10, 60) == 0
     assert gl.clear_probability(3, 10) == Fraction(1, 2)
     assert isinstance(gl.clear_probability(2, 7), Fraction)

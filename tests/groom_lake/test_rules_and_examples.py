@@ -178,15 +178,15 @@ def test_gl_e8_guaranteed_alien():
     """GL-E8: P(no Alien) = 1/(N+1) normally; with one Human removed an Alien is always in play."""
     from doppelnb.engines.groom_lake.analysis import (
         alien_absent_probability,
-        alien_absent_probability_brute,
+        alien_absent_probability_brute_force,
     )
 
     for n in (3, 4, 5, 6):
         assert alien_absent_probability(n) == Fraction(1, n + 1)
         assert alien_absent_probability(n, guarantee_alien=True) == 0
     for n in (3, 4):
-        assert alien_absent_probability_brute(n) == Fraction(1, n + 1)
-        assert alien_absent_probability_brute(n, guarantee_alien=True) == 0
+        assert alien_absent_probability_brute_force(n) == Fraction(1, n + 1)
+        assert alien_absent_probability_brute_force(n, guarantee_alien=True) == 0
     rules = gl.Rules(guarantee_alien=True)
     for seed in range(30):
         state = gl.new_game(4, seed=seed, rules=rules)

@@ -120,8 +120,8 @@ def test_clear_probability_fast_paths_and_limits():
     with pytest.raises(BadInput, match=str(odds.MAX_EXACT_DICE)):
         gl.clear_probability(10**6, 3 * 10**6)
     with pytest.raises(BadInput, match=str(odds.MAX_BRUTE_DICE)):
-        gl.clear_probability_brute(30, 3)
-    assert gl.clear_probability_brute(odds.MAX_BRUTE_DICE, 24) == gl.clear_probability(7, 24)
+        gl.clear_probability_brute_force(30, 3)
+    assert gl.clear_probability_brute_force(odds.MAX_BRUTE_DICE, 24) == gl.clear_probability(7, 24)
     with pytest.raises(BadInput, match=str(odds.MAX_TABLE_DICE)):
         gl.clear_probability_table(10**6)
     with pytest.raises(BadInput, match=str(odds.MAX_TABLE_VALUES)):
@@ -225,7 +225,7 @@ def _cases():
             yield f"stack_to_draw(remaining={bad!r:.20})", lambda b=bad: gl.stack_to_draw(3, b)
             yield f"clear_probability({bad!r:.20})", lambda b=bad: gl.clear_probability(b, 5)
             yield f"clear_probability(value={bad!r:.20})", lambda b=bad: gl.clear_probability(3, b)
-            yield f"clear_probability_brute({bad!r:.20})", lambda b=bad: gl.clear_probability_brute(b, 5)
+            yield f"clear_probability_brute_force({bad!r:.20})", lambda b=bad: gl.clear_probability_brute_force(b, 5)
             yield f"clear_probability_table({bad!r:.20})", lambda b=bad: gl.clear_probability_table(b)
             yield f"dice_for_attempt({bad!r:.20})", lambda b=bad: gl.dice_for_attempt(b, [])
             yield f"dice_for_attempt(cards={bad!r:.20})", lambda b=bad: gl.dice_for_attempt("high_heat", b)
@@ -245,7 +245,7 @@ def _cases():
             yield f"region({bad!r:.20})", lambda b=bad: gl.region(b, (0, 0))
             yield f"is_trapped({bad!r:.20})", lambda b=bad: gl.is_trapped(d, b)
             yield f"alien_absent_probability({bad!r:.20})", lambda b=bad: analysis.alien_absent_probability(b)
-            yield f"alien_absent_probability_brute({bad!r:.20})", lambda b=bad: analysis.alien_absent_probability_brute(b)
+            yield f"alien_absent_probability_brute_force({bad!r:.20})", lambda b=bad: analysis.alien_absent_probability_brute_force(b)
             yield f"clear_odds_table({bad!r:.20})", lambda b=bad: analysis.clear_odds_table(b)
             yield f"clear_odds_chart(max_dice={bad!r:.20})", lambda b=bad: analysis.clear_odds_chart(max_dice=b)
             yield f"placement_levels({bad!r:.20})", lambda b=bad: analysis.placement_levels(b)
@@ -259,7 +259,7 @@ def _cases():
         yield f"new_game({n})", lambda n=n: gl.new_game(n)
         yield f"view({n})", lambda n=n: s.view(n)
         yield f"points({n})", lambda n=n: s.points(n)
-        yield f"clear_probability_brute({n}, 3)", lambda n=n: gl.clear_probability_brute(n, 3)
+        yield f"clear_probability_brute_force({n}, 3)", lambda n=n: gl.clear_probability_brute_force(n, 3)
     yield "simulate_growth(10**9)", lambda: simulation.simulate_growth(10**9)
     yield "expedition(max_turns=10**9)", lambda: simulation.expedition(4, max_turns=10**9)
     yield "distance_to_start(huge range)", lambda: gl.distance_to_start(range(10**9), (0, 0))

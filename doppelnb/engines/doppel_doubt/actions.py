@@ -242,6 +242,14 @@ def parse_action(action: Any) -> Action:
     return Forfeit("forfeit")
 
 
+#: What each pending step of a seat's secret choice asks it to do, for pictures and refusals
+#: ("seat 3 must now rank the shapes"); the quest keeps its own ``actions.PENDING`` the same way.
+PENDING = {"card": "play a card", "dark": "decide on the Power of Dark",
+           "start": "rank the starting squares", "shape": "rank the shapes",
+           "place": "place its shape", "light": "decide on the Power of Light",
+           "guess": "guess identities", "jester": "name the Jester colour"}
+
+
 def action_to_json(action: Action) -> Action:
     """The record form: the typed action itself, an immutable tuple that JSON writes as
     ``["place", [[0, 4], ...]]`` (so a state's action log can be handed out safely)."""
@@ -250,4 +258,4 @@ def action_to_json(action: Action) -> Action:
 
 __all__ = ["Action", "Card", "Dark", "Start", "ShapeChoice", "ShapesDone", "Place", "Forfeit",
            "Light", "Guess", "Jester", "parse_action", "action_to_json", "ARITY", "Submission",
-           "EMPTY"]
+           "EMPTY", "PENDING"]

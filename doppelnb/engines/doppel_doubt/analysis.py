@@ -219,7 +219,7 @@ def _placements_function() -> Callable[..., Any]:
     return function
 
 
-def placements_enumerated(shape: Shape) -> int:
+def placements_brute_force(shape: Shape) -> int:
     """The engine's count of legal placements of ``shape`` for a colour that owns the whole
     17 x 17 board: every on-board position of every rotation (DB-R10)."""
     check_instance(shape, "shape", Shape, expected="a doppel_doubt Shape")
@@ -260,14 +260,14 @@ def random_guess_closed_form(others: int = 9, colours: int = len(COLOURS)) -> Fr
     return Fraction(int(sp.numer(value)), int(sp.denom(value)))
 
 
-def random_guess_enumerated(rules: Rules = DEFAULT_RULES, jester: str = "yellow") -> Fraction:
+def random_guess_brute_force(rules: Rules = DEFAULT_RULES, jester: str = "yellow") -> Fraction:
     """Seat 0 (red-P, not a Jester) guesses uniformly at random: a random partner among the 9
     others and the other 8 split into random pairs. Each colour's named set is then uniform (a
     partner among 9, a pair among C(9, 2) = 36), so by linearity the expected benefit is the sum
     over colours of the engine's points (:func:`guess_points`) averaged over those 9 and 36
     choices: 9 + 4 x 36 engine calls, exact.
 
-    >>> random_guess_enumerated()
+    >>> random_guess_brute_force()
     Fraction(5, 4)
     """
     check_instance(rules, "rules", Rules, expected="a doppel_doubt.Rules")
@@ -287,7 +287,7 @@ def random_guess_enumerated(rules: Rules = DEFAULT_RULES, jester: str = "yellow"
     return total
 
 
-__all__ = ["placements_formula", "placements_closed_form", "placements_enumerated",
-           "random_guess_formula", "random_guess_closed_form", "random_guess_enumerated",
+__all__ = ["placements_formula", "placements_closed_form", "placements_brute_force",
+           "random_guess_formula", "random_guess_closed_form", "random_guess_brute_force",
            "POLICIES", "mid_game_board", "legal_counts", "takeover_comparison",
            "TAKEOVER_VARIANTS", "RESOLUTION_VARIANTS", "resolution_readings"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...core.exercises import Choice, Exercise, Number, WholeNumber, exercise_book
-from .analysis import placements_enumerated, random_guess_enumerated
+from .analysis import placements_brute_force, random_guess_brute_force
 from .board import Board
 from .examples import E5_X, e5_resolution
 from .notation import SIZE
@@ -85,11 +85,11 @@ def _twice_found() -> int:
 
 def _straight_positions() -> int:
     """The straight pentomino (five in a line, "5-0") on the open board (DB-R10)."""
-    return placements_enumerated(shape_by_name("5-0"))
+    return placements_brute_force(shape_by_name("5-0"))
 
 
 def _random_guess() -> Fraction:
-    return random_guess_enumerated()
+    return random_guess_brute_force()
 
 
 #: Exercise 4: the two colours that cover square (5, 5) in DB-E5, also by letter or Doppel

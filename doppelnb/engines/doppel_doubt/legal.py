@@ -27,6 +27,7 @@ from typing import Any, Protocol
 from ...core.checks import show
 from ...core.errors import IllegalAction
 from .actions import (
+    PENDING,
     Action,
     Card,
     Dark,
@@ -92,13 +93,6 @@ _GUESS_ACTIONS = {colour: {seats: Guess("guess", colour, seats) for seats in [
 _JESTER_ACTIONS = (Jester("jester", None), *(Jester("jester", c) for c in COLOURS))
 _new_place: Callable[[tuple[str, tuple[Cell, ...]]], Place] = functools.partial(
     tuple.__new__, Place)
-
-
-#: What a seat does at each step, for pictures and refusals.
-STEP_TEXT = {"card": "play a card", "dark": "decide on the Power of Dark",
-             "start": "rank the starting squares", "shape": "rank the shapes",
-             "place": "place its shape", "light": "decide on the Power of Light",
-             "guess": "guess identities", "jester": "name the Jester colour"}
 
 
 def step_of(state: Table, seat: int) -> tuple[Any, ...] | None:
@@ -266,7 +260,7 @@ def _check(state: Table, seat: int, action: Any) -> None:
     s = state.subs[seat]
     expected = step[0]
     if _STEP_OF_KIND.get(kind, kind) != expected:
-        raise IllegalAction("DB-R5", f"seat {seat} must now {STEP_TEXT[expected]}, not "
+        raise IllegalAction("DB-R5", f"seat {seat} must now {PENDING[expected]}, not "
                                      f"{action_label(state, action)}")
     match kind:
         case "card":
@@ -331,4 +325,4 @@ def _check_guess(state: Table, seat: int, step: tuple[Any, ...], s: Submission,
 
 
 __all__ = ["CARD_ACTIONS", "SHAPE_ACTIONS", "step_of", "first_mover", "legal_actions", "draw_guess",
-           "refusal", "action_label", "STEP_TEXT", "Table"]
+           "refusal", "action_label", "Table"]

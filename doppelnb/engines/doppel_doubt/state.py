@@ -39,6 +39,7 @@ from ...core.state import FrozenGameState, Outcome, copier
 from ...core.variants import RulesBase
 from .actions import (
     EMPTY,
+    PENDING,
     Action,
     Submission,
     action_to_json,
@@ -48,7 +49,7 @@ from .apply import Draft
 from .board import Board
 from .board_data import load_board
 from .claims import Resolution
-from .legal import STEP_TEXT, action_label, first_mover, legal_actions, refusal, step_of
+from .legal import action_label, first_mover, legal_actions, refusal, step_of
 from .notation import GAME, PLAYER_COUNTS
 from .options import (
     artefacts_option,
@@ -444,7 +445,7 @@ class State(FrozenGameState):
         else:
             seat = self.to_move
             step = self._step(seat) if seat is not None else None
-            doing = STEP_TEXT[step[0]] if step else "wait"
+            doing = PENDING[step[0]] if step else "wait"
             head = f"Doppel Doubt, round {self.round} of 10: seat {seat} to {doing}"
         lines = [head, str(self.board),
                  "scores: " + " ".join(f"{d}={v}" for d, v in zip(self.identity, self.scores,

@@ -114,12 +114,12 @@ def round_score_distribution(k: int, rules: Rules = DEFAULT_RULES) -> Distributi
     return Distribution.from_pairs(pairs)
 
 
-#: Largest k :func:`round_score_distribution_bruteforce` loops over (comb(36, 5) = 376,992
+#: Largest k :func:`round_score_distribution_brute_force` loops over (comb(36, 5) = 376,992
 #: subsets, a few seconds); the exact :func:`round_score_distribution` has no limit.
 MAX_BRUTEFORCE_K = 5
 
 
-def round_score_distribution_bruteforce(k: int, rules: Rules = DEFAULT_RULES) -> Distribution:
+def round_score_distribution_brute_force(k: int, rules: Rules = DEFAULT_RULES) -> Distribution:
     """Twin of :func:`round_score_distribution`: loop over every k-subset of the 36 cards.
 
     ``k`` (or ``36 - k``, the same number of subsets) is limited to :data:`MAX_BRUTEFORCE_K`.
@@ -198,7 +198,7 @@ def collision_census(players: int, rules: Rules = DEFAULT_RULES, *,
     (colour, rank), at most 18**players of them, each weighted by the number of physical card
     sequences it stands for (a product of falling factorials of the copy counts). ``deck``
     replaces the rules' deck (card -> copies) for small checks against
-    :func:`collision_census_bruteforce`.
+    :func:`collision_census_brute_force`.
     """
     players = check_players(players, PLAYER_COUNTS, rule="DD-R1")
     rules = check_rules(rules)
@@ -264,13 +264,13 @@ def _census(players: int, rules: Rules, counts: dict[Card, int], label: Any) -> 
     return TrickCensus(n, label, out, positions)
 
 
-#: Most tricks :func:`collision_census_bruteforce` resolves one by one: 36*35*34 = 42,840 for 3
+#: Most tricks :func:`collision_census_brute_force` resolves one by one: 36*35*34 = 42,840 for 3
 #: players and the full deck (0.7 s), the largest case the tests check; 4 players and the full
 #: deck (1,413,720 tricks, half a minute) is the exact census's job.
 MAX_BRUTE_TRICKS = 50_000
 
 
-def collision_census_bruteforce(players: int, rules: Rules = DEFAULT_RULES, *,
+def collision_census_brute_force(players: int, rules: Rules = DEFAULT_RULES, *,
                                 deck: Mapping[Any, int] | None = None) -> TrickCensus:
     """Twin of :func:`collision_census`: every permutation of physical cards through
     :func:`resolve_trick`, for tests. Slow, so limited to :data:`MAX_BRUTE_TRICKS` (50,000)
@@ -449,7 +449,7 @@ def _fraction(value: Any) -> Fraction:
     return Fraction(int(sp.numer(value)), int(sp.denom(value)))
 
 
-def lead_collision_probability(players: int, rules: Rules = DEFAULT_RULES) -> Fraction:
+def lead_collision_closed_form(players: int, rules: Rules = DEFAULT_RULES) -> Fraction:
     """:func:`lead_collision_formula` evaluated for ``players`` and the rules' deck (exact)."""
     players = check_players(players, PLAYER_COUNTS, rule="DD-R1")
     totals = check_rules(rules).rank_totals()
@@ -461,7 +461,7 @@ def lead_collision_probability(players: int, rules: Rules = DEFAULT_RULES) -> Fr
     return _fraction(value)
 
 
-def reversal_probability(players: int, rules: Rules = DEFAULT_RULES) -> Fraction:
+def reversal_closed_form(players: int, rules: Rules = DEFAULT_RULES) -> Fraction:
     """:func:`reversal_formula` for ``players`` and the rules' deck (exact)."""
     players = check_players(players, PLAYER_COUNTS, rule="DD-R1")
     totals = check_rules(rules).rank_totals()
@@ -470,7 +470,7 @@ def reversal_probability(players: int, rules: Rules = DEFAULT_RULES) -> Fraction
     return _fraction(expr.subs(values))
 
 
-def five_value_expectation(k: int, rules: Rules = DEFAULT_RULES) -> Fraction:
+def five_value_closed_form(k: int, rules: Rules = DEFAULT_RULES) -> Fraction:
     """:func:`five_value_formula` for ``k`` acquired cards and the rules' deck (exact)."""
     k = whole_number(k, "k", 0, DECK_SIZE)
     totals = check_rules(rules).rank_totals()
@@ -481,8 +481,8 @@ def five_value_expectation(k: int, rules: Rules = DEFAULT_RULES) -> Fraction:
     return _fraction(expr.subs(values))
 
 
-def five_value_enumerated(k: int, rules: Rules = DEFAULT_RULES) -> Fraction:
-    """The same expectation as :func:`five_value_expectation`, by enumerating every pile."""
+def five_value_brute_force(k: int, rules: Rules = DEFAULT_RULES) -> Fraction:
+    """The same expectation as :func:`five_value_closed_form`, by enumerating every pile."""
     k = whole_number(k, "k", 0, DECK_SIZE)
     grid, ways = _rank_count_grid(check_rules(rules))
     pick = grid.sum(axis=1) == k
@@ -499,9 +499,9 @@ def formula_table(players: Sequence[int] = PLAYER_COUNTS, rules: Rules = DEFAULT
     rows: list[list[Any]] = []
     for n in players:
         census = collision_census(n, rules)
-        for what, formula, key in (("the lead card collides", lead_collision_probability,
+        for what, formula, key in (("the lead card collides", lead_collision_closed_form,
                                     "lead_collides"),
-                                   ("a 3 reverses the trick", reversal_probability, "reversed")):
+                                   ("a 3 reverses the trick", reversal_closed_form, "reversed")):
             value = formula(n, rules)
             counted = census.probability(key)
             rows.append([f"{n} players", what, f"{value} ≈ {float(value):.4f}",

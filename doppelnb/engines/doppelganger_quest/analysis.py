@@ -2,13 +2,15 @@
 
 Exact results are integer counts and ``Fraction``s, each with a brute-force twin used by the
 tests: :func:`quest_damage_distribution` convolves per-member distributions (the bag is refilled
-before every turn, DQ-A17) while :func:`quest_damage_brute` enumerates every physical draw.
+before every turn, DQ-A17) while :func:`quest_damage_distribution_brute_force` enumerates
+every physical draw.
 The balance study is a seeded simulation with Wilson intervals; balance is Ludii's
 1 - |P(loyal win) - P(doppelgänger win)|.
 
 >>> bag_white_probability()
 Fraction(2, 3)
->>> quest_damage_distribution(["Knight"], ["sword"]) == quest_damage_brute(["Knight"], ["sword"])
+>>> party = (["Knight"], ["sword"])
+>>> quest_damage_distribution(*party) == quest_damage_distribution_brute_force(*party)
 True
 """
 
@@ -52,8 +54,8 @@ POLICIES = ("good", "bad", "random")
 # -- the Bag of Holding (DQ-R5, DQ-R21) -----------------------------------------------------------
 #: The largest number of dice of one colour the bag analyses accept (the real bag holds 3).
 MAX_BAG = 1000
-#: ``quest_damage_brute`` enumerates at most this many joint outcomes (parties of up to 3
-#: weapon users with the standard bag); larger parties use :func:`quest_damage_distribution`.
+#: ``quest_damage_distribution_brute_force`` enumerates at most this many joint outcomes
+#: (parties of up to 3 weapon users with the standard bag); larger parties use :func:`quest_damage_distribution`.
 BRUTE_LIMIT = 2_000_000
 
 
@@ -200,7 +202,7 @@ def quest_damage_distribution(heroes: Sequence[str], items: Sequence[str | None]
     return Distribution(counts, total)
 
 
-def quest_damage_brute(heroes: Sequence[str], items: Sequence[str | None],
+def quest_damage_distribution_brute_force(heroes: Sequence[str], items: Sequence[str | None],
                        policy: Any = "good", *,
                        animal: int = 0, rules: Rules = DEFAULT_RULES) -> Distribution:
     """Brute-force twin of :func:`quest_damage_distribution`: every ordered physical draw of
@@ -210,7 +212,8 @@ def quest_damage_brute(heroes: Sequence[str], items: Sequence[str | None],
     cards = rules.card_set()
     dice = ["black"] * bag[0] + ["white"] * bag[1]
     per_turn = math.perm(len(dice), min(2, len(dice))) * 2 * cards.sides
-    check_size(per_turn ** len(heroes), "the joint outcomes of quest_damage_brute", BRUTE_LIMIT,
+    check_size(per_turn ** len(heroes),
+               "the joint outcomes of quest_damage_distribution_brute_force", BRUTE_LIMIT,
                why="use quest_damage_distribution for larger parties")
     per_member = []
     for hero, item, pol in zip(heroes, items, policies, strict=True):
@@ -348,7 +351,7 @@ def ff_formula() -> Formula:
                    "friend on 1 face of s, a black die on 3 faces of s.")
 
 
-def ff_formula_value(black: int = 2, white: int = 1, sides: int = 6) -> Fraction:
+def ff_closed_form(black: int = 2, white: int = 1, sides: int = 6) -> Fraction:
     """:func:`ff_formula` evaluated with sympy (the tests hold it equal to :func:`ff_probability`)."""
     _bag_args(black, white, 2)
     check_int(sides, "sides", 3, 100)
@@ -445,8 +448,9 @@ def bag_without_return(turns: int = 3, policy: str = "good") -> list[Fraction]:
 
 
 __all__ = ["bag_white_probability", "bag_draw_distribution", "member_damage_distribution",
-           "quest_damage_distribution", "quest_damage_brute", "success_probability",
+           "quest_damage_distribution", "quest_damage_distribution_brute_force",
+           "success_probability",
            "sabotage_report", "honest_black_probability", "one_quest", "POLICIES",
            "ff_probability", "ff_formula",
-           "ff_formula_value", "pingpong_formula", "honest_black_formula", "subdue_readings",
+           "ff_closed_form", "pingpong_formula", "honest_black_formula", "subdue_readings",
            "bag_without_return"]

@@ -23,8 +23,8 @@ from ...core.sweep_words import plain_sweep_words, sweep_reading_words
 from .analysis import (
     bag_white_probability,
     bag_without_return,
+    ff_closed_form,
     ff_formula,
-    ff_formula_value,
     ff_probability,
     honest_black_probability,
     pingpong_formula,
@@ -98,7 +98,7 @@ def ff_table(cases: Sequence[tuple[int, int, int]] = ((2, 1, 6), (1, 2, 6), (2, 
     from ...core.render import side_by_side, table
 
     cases = check_sequence(cases, "cases", min_len=1, max_len=10)
-    rows = [[f"{b} black + {w} white", s, str(ff_formula_value(b, w, s)),
+    rows = [[f"{b} black + {w} white", s, str(ff_closed_form(b, w, s)),
              _exact(ff_probability("good", b, w, s)), _exact(ff_probability("bad", b, w, s))]
             for b, w, s in cases]
     return side_by_side(ff_formula(), table(

@@ -42,7 +42,12 @@ record, its readable fields and its views.
 
 from ...core.spec import GameSpec, register
 from .actions import PASS, Action, Bid, Claim, Play
-from .analysis import CENSUS_KEYS, annihilation_census, census_brute_force, census_fractions
+from .analysis import (
+    CENSUS_KEYS,
+    annihilation_census,
+    annihilation_census_brute_force,
+    census_fractions,
+)
 from .batch import BatchOutcome, batched_rounds, resolve_batch
 from .examples import GOLDEN, example_game, worked_example
 from .legal import legal_plays
@@ -116,7 +121,7 @@ __all__ = [
     "ALL_CARDS", "PLAYER_COUNTS", "Rules", "TrickResult", "resolve_trick", "legal_plays", "forecast_points",
     "bonus_points", "round_points", "BONUS_NAMES", "State", "View", "PlayedTrick", "RoundScore",
     "new_game", "from_json", "example_game", "tricks_per_round", "GAME", "annihilation_census",
-    "census_brute_force", "census_fractions", "CENSUS_KEYS", "simulate_round",
+    "annihilation_census_brute_force", "census_fractions", "CENSUS_KEYS", "simulate_round",
     "forecast_analysis", "ForecastAnalysis", "annihilation_rates", "Rate", "doppelganger_value",
     "DoppelgangerValue", "heuristic_bid", "flag_effects", "aim_policy", "batched_rounds", "resolve_batch", "BatchOutcome",
     "card_svg", "hand_svg", "annihilation_rates_html", "trick_svg", "score_sheet_html", "census_table", "census_chart",

@@ -1,8 +1,8 @@
 """Analyses: the exact annihilation census, in counts, fractions and closed forms.
 
 - :func:`annihilation_census` counts every possible trick in closed form (a sum over a handful of
-  follower "shapes", each a product of binomials), checked against :func:`census_brute_force`,
-  which resolves every ordered trick one by one with :func:`resolve_trick`.
+  follower "shapes", each a product of binomials), checked against
+  :func:`annihilation_census_brute_force`, which resolves every ordered trick one by one with :func:`resolve_trick`.
 - :func:`census_formulas` gives the closed forms behind it in sympy, and
   :func:`census_closed_form` evaluates them (the tests check they equal the counts).
 
@@ -101,7 +101,7 @@ def trick_outcome(result: Any) -> dict[str, bool]:
     }
 
 
-def census_brute_force(players: int, *, numbers: int | None = None) -> dict[str, int]:
+def annihilation_census_brute_force(players: int, *, numbers: int | None = None) -> dict[str, int]:
     """The twin of :func:`annihilation_census`: resolve every ordered trick (and declaration).
 
     The arguments bound the work: at most 40 x 39 x 38 x 37 = 2,193,360 ordered tricks (4
@@ -203,5 +203,5 @@ def census_closed_form(players: int, *, numbers: int | None = None) -> dict[str,
 
 
 
-__all__ = ["annihilation_census", "census_brute_force", "census_fractions", "trick_outcome",
+__all__ = ["annihilation_census", "annihilation_census_brute_force", "census_fractions", "trick_outcome",
            "CENSUS_KEYS", "census_formulas", "census_closed_form", "FORMULA_KEYS"]

@@ -22,7 +22,7 @@ from .desert import Desert, PlacementReport
 from .notation import GAME, PLAYER_COUNTS
 from .odds import (
     clear_probability,
-    clear_probability_brute,
+    clear_probability_brute_force,
     clear_probability_table,
     dice_breakdown,
     dice_for_attempt,
@@ -49,7 +49,7 @@ GAME_SPEC = register(GameSpec(
 __all__ = [
     "GAME_SPEC",
     "Rules", "State", "View", "new_game", "from_json", "simulate", "PlaySummary", "distance_to_start", "stack_to_draw",
-    "stack_chain", "clear_probability", "clear_probability_table", "clear_probability_brute",
+    "stack_chain", "clear_probability", "clear_probability_table", "clear_probability_brute_force",
     "dice_for_attempt", "dice_breakdown", "usable_cards", "Desert", "PlacementReport",
     "reachable", "region", "is_trapped", "Tile", "TileSet", "load_tiles", "SupplyDeck",
     "load_deck", "USABLE", "LIFE_BY_PLAYERS", "PLAYER_COUNTS", "GAME",

@@ -82,7 +82,7 @@ def alien_absent_probability(players: int, guarantee_alien: bool = False) -> Fra
     return Fraction(stacks - players, stacks)
 
 
-def alien_absent_probability_brute(players: int, guarantee_alien: bool = False) -> Fraction:
+def alien_absent_probability_brute_force(players: int, guarantee_alien: bool = False) -> Fraction:
     """Brute-force twin: every ordering of the role stacks, counting deals without the Alien."""
     players = check_players(players, PLAYER_COUNTS, rule="GL-R1")
     check_bool(guarantee_alien, "guarantee_alien")
@@ -109,7 +109,7 @@ def alien_absent_formula() -> Formula:
                    "when the one stack left over is the Alien's: one way out of N + 1.")
 
 
-def alien_absent_from_formula(players: int) -> Fraction:
+def alien_absent_closed_form(players: int) -> Fraction:
     """:func:`alien_absent_formula` evaluated at N = ``players`` (a Fraction)."""
     players = check_players(players, PLAYER_COUNTS, rule="GL-R1")
     expr = alien_absent_formula().expression
@@ -133,4 +133,5 @@ def placement_levels(state: State) -> dict[str, list[str]]:
 
 
 __all__ = ["placement_levels", "clear_odds_table", "clear_odds_chart", "alien_absent_probability",
-           "alien_absent_probability_brute", "alien_absent_formula", "alien_absent_from_formula"]
+           "alien_absent_probability_brute_force", "alien_absent_formula",
+           "alien_absent_closed_form"]

@@ -176,7 +176,7 @@ def gl_r27_vote(seed: int = 6, target: int = 1, yes: int = 2, players: int = 4) 
 def rulebook_examples_table() -> Html:
     """Every worked example of the rulebook (GL-E1..GL-E9): what the rulebook says, what the
     engine computes, and whether they agree. Each engine column is computed here and now."""
-    from .analysis import alien_absent_probability_brute
+    from .analysis import alien_absent_probability_brute_force
     from .odds import dice_for_attempt
 
     def dice(obstacle: str, cards: list[str], life: int, players: int) -> str:
@@ -219,9 +219,9 @@ def rulebook_examples_table() -> Html:
         ("GL-E7", "Life tokens for 3, 4, 5, 6 players", "6, 5, 4, 3",
          ", ".join(str(LIFE_BY_PLAYERS[n]) for n in PLAYER_COUNTS)),
         ("GL-E8", "chance of no Alien in play, 3, 4, 5, 6 players", "1/4, 1/5, 1/6, 1/7",
-         ", ".join(str(alien_absent_probability_brute(n)) for n in PLAYER_COUNTS)),
+         ", ".join(str(alien_absent_probability_brute_force(n)) for n in PLAYER_COUNTS)),
         ("GL-E8", "the same with one Human removed", "0, 0, 0, 0",
-         ", ".join(str(alien_absent_probability_brute(n, True)) for n in PLAYER_COUNTS)),
+         ", ".join(str(alien_absent_probability_brute_force(n, True)) for n in PLAYER_COUNTS)),
         ("GL-E9", "a Crash Site marked 2: cards handed out, discarded; entering again",
          "2, 2; nothing",
          f"{handed}, {discarded}; "

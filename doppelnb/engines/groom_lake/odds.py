@@ -21,7 +21,7 @@ MAX_DICE = 10  # GL-R3 / GL-R20: the 10 dice in the box are the most that can be
 #: Most dice :func:`clear_probability` counts exactly when no fast path answers (beyond the box's
 #: 10 dice, for what-if questions); more are refused with ``BadInput``.
 MAX_EXACT_DICE = 400
-#: Most dice :func:`clear_probability_brute` lists roll by roll (6**7 = 279,936 rolls).
+#: Most dice :func:`clear_probability_brute_force` lists roll by roll (6**7 = 279,936 rolls).
 MAX_BRUTE_DICE = 7
 #: Most obstacle values :func:`clear_probability_table` tabulates.
 MAX_TABLE_VALUES = 10_000
@@ -158,12 +158,12 @@ def clear_probability_table(max_dice: int = MAX_DICE, values: Iterable[int] = ra
     return out
 
 
-def clear_probability_brute(dice: int, value: int) -> Fraction:
+def clear_probability_brute_force(dice: int, value: int) -> Fraction:
     """Brute-force twin of :func:`clear_probability`: every roll listed, one at a time.
 
     Limited to ``MAX_BRUTE_DICE`` (7) dice, 279,936 rolls; more are refused with :class:`BadInput`.
 
-    >>> clear_probability_brute(2, 7)
+    >>> clear_probability_brute_force(2, 7)
     Fraction(5, 12)
     """
     dice = check_size(_check_dice(dice), "dice", MAX_BRUTE_DICE,
@@ -182,5 +182,6 @@ def check_iterable(value: Any, name: str) -> Iterable[Any]:
 
 
 __all__ = ["dice_for_attempt", "dice_breakdown", "clear_probability", "clear_probability_table",
-           "clear_probability_brute", "usable_cards", "MAX_DICE", "MAX_EXACT_DICE", "MAX_BRUTE_DICE",
+           "clear_probability_brute_force", "usable_cards", "MAX_DICE", "MAX_EXACT_DICE",
+           "MAX_BRUTE_DICE",
            "MAX_TABLE_VALUES", "MAX_TABLE_DICE", "MAX_TABLE_CELLS", "OBSTACLE_NAMES"]
