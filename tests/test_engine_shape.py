@@ -632,8 +632,8 @@ def test_default_rules_live_in_rules_py(engine):
 def test_each_name_is_imported_from_the_module_that_defines_it(engine):
     """``from .m import name`` inside an engine, for m one of the recipe's modules below, names
     the module that defines ``name`` (no re-exports through analysis.py or rules.py: simulate,
-    PlaySummary, SIZE, DEFAULT_RULES went that way), and analysis.py's ``__all__`` lists only
-    what analysis.py defines."""
+    PlaySummary, SIZE, DEFAULT_RULES went that way), and every module's ``__all__`` (but the
+    package's ``__init__.py``) lists only what that module defines."""
     modules = _modules(engine)
     defined = {name: _defined(tree) for name, tree in modules.items()}
     wrong = []
@@ -642,18 +642,35 @@ def test_each_name_is_imported_from_the_module_that_defines_it(engine):
             if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module in _CHECKED:
                 wrong += [f"{name}.py: {a.name} from .{node.module}" for a in node.names
                           if a.name not in defined[node.module]]
-        if name == "analysis":
+        if name != "__init__":
             for node in tree.body:
                 if (isinstance(node, ast.Assign) and any(
                         isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)
                         and isinstance(node.value, (ast.List, ast.Tuple))):
                     wrong += [f"{name}.py: __all__ lists {e.value}" for e in node.value.elts
-                              if isinstance(e, ast.Constant) and e.value not in defined[name]]
+                              if isinstance(e, ast.Constant) and e.value not in defined[name]
+                              and (engine, name) not in _FACADES_YET]
+    wrong = [w for w in wrong if (engine, w) not in _REEXPORT_ALLOWED]
     assert not wrong, wrong
 
 
-#: The modules the check above covers (the others are other tasks' modules, not yet checked).
-_CHECKED = ("analysis", "rules", "simulation", "players", "notation")
+#: The modules the check above covers: every module of every engine but the package's
+#: ``__init__.py``, whose whole job is to re-export (fix7e widened it from five modules).
+_CHECKED = tuple(sorted({path.stem for path in ENGINES.glob("*/*.py")} - {"__init__"}))
+
+#: Modules whose ``__all__`` still re-exports names defined elsewhere, left by fix7e (not in its
+#: list; users outside the engine import these names through them). Remove an entry when fixed.
+_FACADES_YET = {
+    ("doppel_doubt", "board"), ("doppel_doubt", "render"), ("doppel_doubt", "shapes"),
+    ("doppel_doubt", "state"), ("doppeldoppel", "simulation"), ("doppelganger_tricks", "rules"),
+    ("groom_lake", "notation"), ("groom_lake", "odds"), ("groom_lake", "render"),
+}
+#: Re-exports that are the design: board_svg is reached through the lazy render import (the one
+#: lazy import the cycle check allows), players.playout is the quest-wide playout loop (fix7c).
+_REEXPORT_ALLOWED = {
+    ("doppel_doubt", "board.py: board_svg from .render"),
+    ("doppelganger_tricks", "players.py: __all__ lists playout"),
+}
 
 
 @pytest.mark.parametrize("engine", engine_names())

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.checks import check_instance
 from ...core.render import Html, Svg, html_table, side_by_side, tag
-from .board import Board, Verdict
+from .board import Board
 from .board_picture import (
     FILL,
     HATCH,
@@ -31,6 +31,7 @@ from .board_picture import (
 )
 from .rules import COLOURS, colour_of
 from .shapes import Shape, reflect
+from .verdict import Verdict
 
 if TYPE_CHECKING:
     from .claims import ClaimStep, Resolution

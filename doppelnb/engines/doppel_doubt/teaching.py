@@ -12,7 +12,8 @@ from ...core.checks import check_choice, check_instance
 from ...core.render import Html, escape, html_table
 from ...core.sweep_table import mix_label
 from ...core.sweep_words import plain_sweep_words, sweep_reading_words
-from .board import BOARD_FILE, Board
+from .board import Board
+from .board_data import BOARD_FILE
 from .rules import DEFAULT_RULES, Rules
 
 if TYPE_CHECKING:

@@ -27,12 +27,12 @@ from ...core.checks import check_choice, check_seat, check_sequence
 from ...core.errors import BadInput
 from ...core.spec import spec_of
 from ...core.state import FrozenGameState, Outcome
-from .actions import CLASSES, Action, action_to_json, parse_action, target_name
+from .actions import CLASSES, Action, action_to_json, parse_action
 from .apply import Draft
 from .cards import ABILITIES, CardSet, Hero, register_data
 from .knowledge import ItemEvents
 from .legal import action_label, legal_actions, refusal
-from .notation import GAME, PLAYER_COUNTS
+from .notation import GAME, PLAYER_COUNTS, target_name
 from .rules import BAG, DOPPEL, LOYAL, LOYALTY, MARKER_SUPPLY, SET_ASIDE, Rules
 from .setup import OPTION_NAMES, deal
 from .table import Animal, Lines, QuestRound, TableQueries, TokenRow, lines

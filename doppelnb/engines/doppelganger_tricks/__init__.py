@@ -44,6 +44,7 @@ from ...core.spec import GameSpec, register
 from .actions import PASS, Action, Bid, Claim, Play
 from .analysis import CENSUS_KEYS, annihilation_census, census_brute_force, census_fractions
 from .batch import BatchOutcome, batched_rounds, resolve_batch
+from .deal import tricks_per_round
 from .examples import GOLDEN, example_game, worked_example
 from .legal import legal_plays
 from .notation import (
@@ -73,6 +74,8 @@ from .render import (
 )
 from .rules import (
     BONUS_NAMES,
+    PlayedTrick,
+    RoundScore,
     Rules,
     TrickResult,
     bonus_points,
@@ -92,15 +95,7 @@ from .simulation import (
     simulate,
     simulate_round,
 )
-from .state import (
-    PlayedTrick,
-    RoundScore,
-    State,
-    View,
-    from_json,
-    new_game,
-    tricks_per_round,
-)
+from .state import State, View, from_json, new_game
 from .teaching import flag_effects
 
 # The engine's entry in the game registry (doppelnb.core.spec): everything players, sweeps, the

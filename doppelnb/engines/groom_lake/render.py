@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, Any
 from ...core.checks import check_instance, check_sequence
 from ...core.render import PALETTE, Html, Svg, heat_colour, html_table, tag
 from .cards import load_deck
-from .desert import Desert, PlacementReport, _rebuild_desert
+from .desert import Desert, _rebuild_desert
 from .legal import card_words
 from .paths import stack_chain, stack_to_draw
+from .placement import PlacementReport
 from .rules import DEFAULT_RULES
 from .tiles import OBSTACLE_NAMES, Coord, Tile, load_tiles
 
