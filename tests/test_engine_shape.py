@@ -12,6 +12,7 @@ exception is a value rendering itself: a function may import ``render`` lazily (
 from __future__ import annotations
 
 import ast
+import importlib
 import pathlib
 
 import networkx as nx
@@ -594,7 +595,7 @@ def test_player_counts_are_written_once_in_notation(engine):
     counts = importlib.import_module(f"doppelnb.engines.{engine}.notation").PLAYER_COUNTS
     copies = []
     for name, tree in _modules(engine).items():
-        if name == "notation" or (engine, name) in _PLAYER_COUNTS_ELSEWHERE:
+        if name == "notation":
             continue
         for node in ast.walk(tree):
             if isinstance(node, ast.Tuple) and len(node.elts) == len(counts) > 1 and all(
@@ -602,10 +603,6 @@ def test_player_counts_are_written_once_in_notation(engine):
                     e.value for e in node.elts) == counts:  # type: ignore[attr-defined]
                 copies.append(f"{name}.py:{node.lineno}")
     assert not copies, copies
-
-
-#: render.py is another task's module (fix7a may not touch it): Tricks' census keys (3, 4).
-_PLAYER_COUNTS_ELSEWHERE = {("doppelganger_tricks", "render")}
 
 
 @pytest.mark.parametrize("engine", engine_names())
@@ -768,3 +765,19 @@ def test_the_random_playout_loop_is_players_playout_itself(engine: str) -> None:
     playout = _function(sources["players"], "playout")
     assert [n for n in ast.walk(playout) if isinstance(n, ast.While)]
     assert "Draft.of" in _calls(playout)
+
+
+# -- fix7e: the last recipe mismatches -------------------------------------------------------------
+@pytest.mark.parametrize("engine", engine_names())
+def test_the_hand_widget_offers_the_engines_player_counts(engine: str) -> None:
+    """The play-a-hand widget reads the player counts from the engine (PLAYER_COUNTS) instead of
+    writing them out again, so a new count in notation.py reaches the widget."""
+    from doppelnb.widgets.hands import hand_game
+
+    package = importlib.import_module(f"doppelnb.engines.{engine}")
+    assert hand_game(engine).player_counts is package.PLAYER_COUNTS
+    widget = ENGINES.parent / "widgets" / "hands" / f"{engine}.py"
+    written = [node.lineno for node in ast.walk(ast.parse(widget.read_text(encoding="utf-8")))
+               if isinstance(node, ast.Assign) and any(
+                   isinstance(t, ast.Name) and t.id == "player_counts" for t in node.targets)]
+    assert not written, f"widgets/hands/{engine}.py writes player_counts out at {written}"

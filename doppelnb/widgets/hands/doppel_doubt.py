@@ -12,7 +12,6 @@ from .base import MAX_BUTTONS, Choice, HandGame, Policy, sentence
 class DoppelDoubtHand(HandGame):
     game = "doppel_doubt"
     players = 10
-    player_counts = (10,)
     explains = "round"
     notation = "an action such as card 61, shape 3 or place (4, 5) (4, 6) (5, 5) (5, 6)"
 

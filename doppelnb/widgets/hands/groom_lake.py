@@ -20,7 +20,6 @@ _GL_QUIET = {"done": "adds nothing more to the pile", "end_turn": "ends the turn
 class GroomLakeHand(HandGame):
     game = "groom_lake"
     players = 4
-    player_counts = (3, 4, 5, 6)
     explains = "turn"
     notation = "an action such as move 1 0, clear 0 1, scout or pile canteen"
 
