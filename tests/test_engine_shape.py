@@ -781,3 +781,12 @@ def test_the_hand_widget_offers_the_engines_player_counts(engine: str) -> None:
                if isinstance(node, ast.Assign) and any(
                    isinstance(t, ast.Name) and t.id == "player_counts" for t in node.targets)]
     assert not written, f"widgets/hands/{engine}.py writes player_counts out at {written}"
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_new_game_without_rules_plays_rules_default_rules(engine: str) -> None:
+    """``new_game(rules=None)`` plays the engine's one default, rules.DEFAULT_RULES itself (the
+    quest built a fresh Rules() of its own)."""
+    package = importlib.import_module(f"doppelnb.engines.{engine}")
+    rules = importlib.import_module(f"doppelnb.engines.{engine}.rules")
+    assert package.new_game(package.PLAYER_COUNTS[0], seed=1).rules is rules.DEFAULT_RULES
