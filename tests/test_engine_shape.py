@@ -790,3 +790,16 @@ def test_new_game_without_rules_plays_rules_default_rules(engine: str) -> None:
     package = importlib.import_module(f"doppelnb.engines.{engine}")
     rules = importlib.import_module(f"doppelnb.engines.{engine}.rules")
     assert package.new_game(package.PLAYER_COUNTS[0], seed=1).rules is rules.DEFAULT_RULES
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_every_module_of_the_engine_defines_all(engine: str) -> None:
+    """Every module says what it offers in ``__all__`` (Doppeldoppel's analysis.py, rules.py and
+    decks.py, Groom Lake's apply.py and setup.py had none), so the check that ``__all__`` lists
+    only what the module defines covers the whole engine."""
+    missing = [f"{name}.py" for name, tree in _modules(engine).items()
+               if not any(isinstance(node, (ast.Assign, ast.AnnAssign)) and any(
+                   isinstance(t, ast.Name) and t.id == "__all__"
+                   for t in (node.targets if isinstance(node, ast.Assign) else [node.target]))
+                   for node in tree.body)]
+    assert not missing, missing
