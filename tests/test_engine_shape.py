@@ -803,3 +803,14 @@ def test_every_module_of_the_engine_defines_all(engine: str) -> None:
                    for t in (node.targets if isinstance(node, ast.Assign) else [node.target]))
                    for node in tree.body)]
     assert not missing, missing
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_render_py_draws_and_leaves_scoring_to_the_rules_modules(engine: str) -> None:
+    """render.py defines no scoring query (a function named for scores, such as Doppel Doubt's
+    DB-R17 board_colour_scores, which moved to scoring.py): it draws what those compute."""
+    tree = _modules(engine)["render"]
+    queries = [node.name for node in tree.body if isinstance(node, ast.FunctionDef)
+               and not node.name.startswith("_") and node.name.split("_")[-1] in ("score",
+                                                                                  "scores")]
+    assert not queries, queries

@@ -130,7 +130,7 @@ class DoppelDoubtHand(HandGame):
         return f"Seat {mover} makes its secret choices for round {before.round}."
 
     def _resolution(self, before: Any, after: Any, seat: int) -> str:
-        from ...engines.doppel_doubt.render import board_colour_scores
+        from ...engines.doppel_doubt.scoring import board_colour_scores
 
         gained = []
         for colour in ("red", "blue", "yellow", "green", "purple"):
@@ -172,7 +172,7 @@ class DoppelDoubtHand(HandGame):
 
     def score_line(self, start: Any, state: Any, seat: int) -> str:
         from ...engines.doppel_doubt import colour_of, letter_of
-        from ...engines.doppel_doubt.render import board_colour_scores
+        from ...engines.doppel_doubt.scoring import board_colour_scores
 
         you = state.view(seat).you
         colour = colour_of(you)
