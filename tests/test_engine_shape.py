@@ -814,3 +814,14 @@ def test_render_py_draws_and_leaves_scoring_to_the_rules_modules(engine: str) ->
                and not node.name.startswith("_") and node.name.split("_")[-1] in ("score",
                                                                                   "scores")]
     assert not queries, queries
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_an_engine_imports_the_rulebook_only_inside_a_function(engine: str) -> None:
+    """doppelnb.rulebook imports doppelnb.GAMES (every engine) inside its functions, so an engine
+    that imported it at the top would import itself through the package (CONTRIBUTING.md)."""
+    at_top = [f"{name}.py:{node.lineno}" for name, tree in _modules(engine).items()
+              for node in tree.body if isinstance(node, ast.ImportFrom) and node.level == 3
+              and (node.module == "rulebook"
+                   or (node.module is None and any(a.name == "rulebook" for a in node.names)))]
+    assert not at_top, at_top
