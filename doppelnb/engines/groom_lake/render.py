@@ -519,5 +519,6 @@ def balance_section(name: str = "groom_lake_carry_over_ap", metric: str = "lengt
                          verdicts=verdicts, reference=reference)
 
 
-__all__ = ["desert_svg", "seat_and_onlooker", "neighbours_svg", "state_svg", "tile_svg", "placement_svg", "state_html", "step_html",
-           "steps_table", "view_html", "card_words", "plain_words", "FILL", "balance_section"]
+__all__ = ["desert_svg", "seat_and_onlooker", "neighbours_svg", "state_svg", "tile_svg",
+           "placement_svg", "state_html", "step_html", "steps_table", "view_html", "plain_words",
+           "FILL", "balance_section"]

@@ -63,7 +63,7 @@ class GroomLakeHand(HandGame):
             return "pay with a Life token"
         if kind == "pay":
             return "pay with a Recovery card"
-        from ...engines.groom_lake.render import card_words
+        from ...engines.groom_lake.legal import card_words
 
         plain = [card_words(a) if isinstance(a, str) else a for a in args]
         return _GL_WORDS.get(kind, " ".join(map(str, action))).format(*plain)
