@@ -303,7 +303,8 @@ def hidden_tokens(hand: Any) -> set[str]:
             others |= {d for p, d in enumerate(state.identity) if p != seat}
     seen = "\n".join(known)
     if game == "groom_lake":  # the page says cards in plain words ("field notes")
-        from doppelnb.engines.groom_lake.render import card_words, plain_words
+        from doppelnb.engines.groom_lake.legal import card_words
+        from doppelnb.engines.groom_lake.render import plain_words
 
         seen = plain_words(seen)
         unseen = {c for c in others if not re.search(

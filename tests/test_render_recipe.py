@@ -1,6 +1,6 @@
 """Every engine's ``render.py`` and ``teaching.py`` follow the engine recipe (CONTRIBUTING.md,
 issue 26): a public rendering returns a core Markup (``Html`` or ``Svg``), markup is built with
-``core.render.tag`` and never with an f-string, and the words for flags and sweeps live in
+``core.render.tag`` and never with an f-string (in any module of the engine), and the words for flags and sweeps live in
 ``teaching.py`` under the names every engine uses (``reading_label``, ``plain_sweep_text``)."""
 
 from __future__ import annotations
@@ -24,30 +24,44 @@ MARKUP = re.compile(r"</?[a-zA-Z]")
 
 
 def _hand_built_markup(path: pathlib.Path) -> list[str]:
-    """``line: text`` of every f-string in ``path`` whose literal parts hold a tag."""
+    """``line: text`` of every f-string in ``path`` that builds markup by hand: one whose literal
+    parts hold a tag, or one handed straight to ``Html(...)`` / ``Svg(...)`` (its pieces are then
+    markup pasted together, the tags hidden in the values). A ``__repr__``'s ``<Desert of 3
+    tiles>`` is not markup and is left alone."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    in_repr = {id(node) for function in ast.walk(tree)
+               if isinstance(function, ast.FunctionDef) and function.name == "__repr__"
+               for node in ast.walk(function)}
+    wrapped = {id(arg) for call in ast.walk(tree)
+               if isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+               and call.func.id in ("Html", "Svg") for arg in call.args}
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.JoinedStr):
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr) and id(node) not in in_repr:
             literal = "".join(v.value for v in node.values
                               if isinstance(v, ast.Constant) and isinstance(v.value, str))
-            if MARKUP.search(literal):
+            if MARKUP.search(literal) or id(node) in wrapped:
                 found.append(f"{node.lineno}: {literal[:60]}")
     return found
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_render_and_teaching_build_no_markup_with_f_strings(game):
-    for module in ("render", "teaching"):
-        path = ENGINES / game / f"{module}.py"
-        if path.exists():
-            assert not _hand_built_markup(path), (f"{game}/{module}.py",
-                                                  _hand_built_markup(path))
+#: Every module of every engine (render.py and teaching.py first among them: analysis.py,
+#: examples.py and the rest draw tables too).
+MODULES = sorted(f"{p.parent.name}/{p.name}" for p in ENGINES.glob("*/*.py"))
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_no_engine_module_builds_markup_with_f_strings(module):
+    assert not _hand_built_markup(ENGINES / module), (module, _hand_built_markup(ENGINES / module))
 
 
 def test_the_detector_finds_an_f_string_tag_and_leaves_comparisons_alone(tmp_path):
     source = tmp_path / "x.py"
-    source.write_text('a = f"<p>{x}</p>"\nb = f"{x} < {y}"\nc = f"x<{y}"\n', encoding="utf-8")
-    assert [line.split(":")[0] for line in _hand_built_markup(source)] == ["1"]
+    source.write_text('a = f"<p>{x}</p>"\nb = f"{x} < {y}"\nc = f"x<{y}"\n'
+                      'd = Html(f"{link} {escape(title)}")\n'
+                      'class D:\n    def __repr__(self):\n        return f"<D of {n} tiles>"\n',
+                      encoding="utf-8")
+    assert [line.split(":")[0] for line in _hand_built_markup(source)] == ["1", "4"]
 
 
 def _doppel_doubt() -> list[tuple[str, Callable[[], Any]]]:

@@ -26,8 +26,7 @@ def test_dd_r9_view_is_a_frozen_slotted_value():
 
 
 @pytest.mark.parametrize(("module", "names"), [
-    (simulation, ["MAX_GAMES", "PlaySummary", "SUMMARY_HEADER", "simulate", "variant_survey",
-                  "leaders_table"]),
+    (simulation, ["PlaySummary", "SUMMARY_HEADER", "simulate", "variant_survey", "leaders_table"]),
     (teaching, ["SETTING_WORDS", "setting_label", "reading_label", "METRIC_WORDS", "metric_label",
                 "sweep_reading_label", "plain_sweep_text", "AMBIGUITIES", "ambiguity_table",
                 "play_order_table", "READING_CASES", "reversal_readings_table", "RANK4_PILES",

@@ -19,7 +19,8 @@ import pytest
 from doppelnb import BadInput
 from doppelnb.core.state import FrozenGameState, Outcome, playout
 from doppelnb.engines import doppelganger_quest as dq
-from doppelnb.engines.doppelganger_quest.actions import Action, parse_notation
+from doppelnb.engines.doppelganger_quest.actions import Action
+from doppelnb.engines.doppelganger_quest.notation import parse_notation
 
 
 def _game(players=5, seed=3):

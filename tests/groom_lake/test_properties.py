@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from doppelnb import BadInput, IllegalAction, RuleError
 from doppelnb.engines import groom_lake as gl
-from doppelnb.engines.groom_lake.desert import edges_match
+from doppelnb.engines.groom_lake.placement import edges_match
 from doppelnb.engines.groom_lake.players import explorer_policy
 from doppelnb.engines.groom_lake.tiles import neighbours, random_tile
 

@@ -4,6 +4,7 @@
 from doppelnb.engines import groom_lake as gl
 from doppelnb.engines.groom_lake import examples as ex
 from doppelnb.engines.groom_lake import render
+from doppelnb.engines.groom_lake.legal import card_words
 
 
 def dealt() -> gl.State:
@@ -16,10 +17,10 @@ def test_a_seat_sees_its_own_role_and_cards_and_an_onlooker_neither() -> None:
     mine = state.view(2)
     assert "P3 sees" in page and mine.role in page
     for card in mine.hand:
-        assert render.card_words(card) in page
+        assert card_words(card) in page
     assert page.count(">hidden<") == 2  # role and cards, in the onlooker's column
     others = {c for seat in (0, 1, 3) for c in state.hands[seat]} - set(mine.hand)
-    assert not any(f">{render.card_words(c)}<" in page for c in others)
+    assert not any(f">{card_words(c)}<" in page for c in others)
 
 
 def test_the_neighbours_are_the_four_sides_and_the_diagonals_are_not() -> None:

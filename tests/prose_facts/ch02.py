@@ -9,8 +9,8 @@ from fractions import Fraction
 from doppelnb.engines import doppelganger_tricks as dt
 from doppelnb.engines.doppelganger_tricks import examples as ex
 from doppelnb.engines.doppelganger_tricks.analysis import census_closed_form
+from doppelnb.engines.doppelganger_tricks.deal import tricks_per_round
 from doppelnb.engines.doppelganger_tricks.exercises import BOOK
-from doppelnb.engines.doppelganger_tricks.state import tricks_per_round
 
 EXAMPLE_1 = dt.resolve_trick(ex.ANNIHILATION_EXAMPLES["DT-E3"][0].split())
 RULES = dt.Rules()

@@ -28,7 +28,7 @@ from .analysis import (
     resolution_readings,
     takeover_comparison,
 )
-from .board import Board, Placement, Verdict
+from .board import Board
 from .claims import ClaimStep, Resolution, resolve_placements
 from .notation import GAME, PLAYER_COUNTS, SIZE
 from .options import illustrative_shapes
@@ -57,9 +57,10 @@ from .scoring import (
     match_results,
     territory_scores,
 )
-from .shapes import Shape, one_sided_polyominoes, shape_by_name
+from .shapes import Placement, Shape, one_sided_polyominoes, shape_by_name
 from .simulation import PlaySummary, simulate
 from .state import State, View, from_json, new_game
+from .verdict import Verdict
 
 # The engine's entry in the game registry (doppelnb.core.spec): everything players, sweeps, the
 # command line and the widgets look up, written down here instead of probed for.

@@ -28,7 +28,7 @@ from ...core.checks import (
 )
 from ...core.state import playout, random_policy
 from ...core.symbolic import Formula
-from .board import ENEMY, Board
+from .board import Board
 from .claims import Resolution, resolve_placements
 from .notation import SIZE
 from .players import greedy_policy
@@ -36,6 +36,7 @@ from .rules import COLOURS, DEFAULT_RULES, DOPPELS, Rules
 from .scoring import guess_points
 from .shapes import Shape, one_sided_polyominoes
 from .state import new_game
+from .verdict import ENEMY
 
 MAX_SHAPES = 1000
 

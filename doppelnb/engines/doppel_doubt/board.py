@@ -35,7 +35,7 @@ from immutables import Map
 from ...core.checks import check_instance, check_sequence, show
 from ...core.errors import BadInput
 from . import placing
-from .board_data import BOARD_FILE, START_LABELS
+from .board_data import BOARD_FILE
 from .board_data import load_board as _load_board
 from .listing import PlacementArray, placement_array
 from .notation import (
@@ -458,6 +458,4 @@ def _shape(shape: Any) -> Shape:
     return shape
 
 
-__all__ = ["Board", "Verdict", "Placement", "BOARD_FILE", "START_LABELS", "cell_name",
-           "cells_text", "parse_cell", "on_board", "takeover_ok", "OWN", "OWN_ZERO", "ENEMY",
-           "ENEMY_ZERO", "ALLY_ZERO", "UNCLAIMED", "UNCLAIMED_ZERO", "OFFBOARD", "PROTECTED"]
+__all__ = ["Board"]

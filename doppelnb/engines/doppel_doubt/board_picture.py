@@ -19,9 +19,10 @@ from typing import Any
 from ...core.checks import check_instance, check_int, check_sequence, show
 from ...core.errors import BadInput
 from ...core.render import Html, Svg, tag
-from .board import OFFBOARD, Board, Verdict, on_board
-from .notation import SIZE, parse_cell
+from .board import Board
+from .notation import SIZE, on_board, parse_cell
 from .rules import COLOURS, colour_of
+from .verdict import OFFBOARD, Verdict
 
 #: Okabe-Ito colours (safe for the common colour-vision deficiencies), one per colour pair; the
 #: board fills are light tints of them so the printed values stay readable, and each colour also

@@ -18,11 +18,12 @@ from immutables import Map
 
 from ...core.checks import check_instance, check_int, check_sequence, fail
 from ...core.errors import IllegalAction
-from .board import Board, Verdict
+from .board import Board
 from .notation import CELLS, SIZE, Cell, _cell_list, cell_name, cells_text, on_board, parse_cell
 from .placing import owner_bits
 from .rules import Rules, _card_order, _rules, colour_of
 from .scoring import territory_sums
+from .verdict import Verdict
 
 # -- claims (DB-R11) ----------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.checks import check_instance
 from ...core.render import Html, Svg, html_table, side_by_side, tag
-from .board import Board, Verdict
+from .board import Board
 from .board_picture import (
     FILL,
     HATCH,
@@ -30,7 +30,9 @@ from .board_picture import (
     territory_fill,
 )
 from .rules import COLOURS, colour_of
+from .scoring import board_colour_scores
 from .shapes import Shape, reflect
+from .verdict import Verdict
 
 if TYPE_CHECKING:
     from .claims import ClaimStep, Resolution
@@ -323,20 +325,6 @@ def state_html(state: State, *, cell: int = READABLE_CELL) -> Html:
     return side_by_side(board_svg(state.board, cell=cell, title=title), score_sheet_html(state))
 
 
-def board_colour_scores(board: Board) -> dict[str, tuple[int, int, int]]:
-    """Each colour's (P score, Q score, colour score P - Q) from the board alone (DB-R17): the
-    board is public, so these are too, while which seat holds which Doppel stays secret."""
-    from .rules import DOPPELS
-    from .scoring import territory_scores
-
-    scores = territory_scores(board, DOPPELS)
-    out = {}
-    for colour in COLOURS:
-        p, q = (scores[DOPPELS.index(f"{colour}-{letter}")] for letter in ("P", "Q"))
-        out[colour] = (p, q, p - q)
-    return out
-
-
 def view_html(state: State | View, seat: int | None = None, *, overlay: Any = None,
               cell: int = 24) -> Html:
     """What ``seat`` knows, drawn from ``state.view(seat)`` alone (and the public rules): the
@@ -422,7 +410,7 @@ def balance_section(name: str = "doppel_doubt_illegal_takeover", metric: str = "
                          verdicts=verdicts, reference=reference)
 
 
-__all__ = ["board_svg", "region_in_play", "contested_region", "colours_in", "READABLE_CELL", "colour_score_chart", "view_table", "view_html", "board_colour_scores", "starts_table", "draft_table", "piece_name", "shape_label", "colour_swatch", "territory_fill", "HATCH",
+__all__ = ["board_svg", "region_in_play", "contested_region", "colours_in", "READABLE_CELL", "colour_score_chart", "view_table", "view_html", "starts_table", "draft_table", "piece_name", "shape_label", "colour_swatch", "territory_fill", "HATCH",
            "OKABE_ITO", "shape_svg", "shapes_strip", "verdict_html", "claim_step_html",
            "ResolutionStep", "resolution_steps", "score_sheet_html", "results_html", "state_html",
            "FILL", "INK", "balance_section"]

@@ -29,6 +29,7 @@ from .placing import owner_bits
 from .rules import (
     COLOURS,
     DEFAULT_RULES,
+    DOPPELS,
     Rules,
     _identity,
     _rules,
@@ -118,6 +119,17 @@ def _colour_scores(scores: Sequence[int], identity: Sequence[str]) -> dict[str, 
     out = dict.fromkeys(COLOURS, 0)
     for score, doppel in zip(scores, identity, strict=True):
         out[colour_of(doppel)] += score if letter_of(doppel) == "P" else -score
+    return out
+
+
+def board_colour_scores(board: Board) -> dict[str, tuple[int, int, int]]:
+    """Each colour's (P score, Q score, colour score P - Q) from the board alone (DB-R17): the
+    board is public, so these are too, while which seat holds which Doppel stays secret."""
+    scores = territory_scores(board, DOPPELS)
+    out = {}
+    for colour in COLOURS:
+        p, q = (scores[DOPPELS.index(f"{colour}-{letter}")] for letter in ("P", "Q"))
+        out[colour] = (p, q, p - q)
     return out
 
 
@@ -333,5 +345,5 @@ def _guess(value: Any, name: str) -> dict[str, Any]:
 
 
 
-__all__ = ["territory_scores", "territory_sums", "territory_sums_naive", "seat_scores", "colour_scores", "correct_pair", "guess_points", "adjust",
+__all__ = ["territory_scores", "territory_sums", "territory_sums_naive", "seat_scores", "colour_scores", "board_colour_scores", "correct_pair", "guess_points", "adjust",
            "Results", "match_results"]

@@ -240,5 +240,5 @@ def shape_by_name(name: str) -> Shape:
     return shapes[index]
 
 
-__all__ = ["Shape", "Placement", "Cell", "one_sided_polyominoes", "shape_by_name", "normalise", "rotate",
+__all__ = ["Shape", "Placement", "one_sided_polyominoes", "shape_by_name", "normalise", "rotate",
            "reflect", "rotations_of", "canonical", "is_connected", "placement_table"]

@@ -487,4 +487,4 @@ def new_game(players: int = 10, *, rules: Rules = DEFAULT_RULES, seed: int | Non
 
 from_json = State.from_json
 
-__all__ = ["State", "View", "Submission", "new_game", "from_json"]
+__all__ = ["State", "View", "new_game", "from_json"]

@@ -9,10 +9,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.checks import check_choice, check_instance
-from ...core.render import Html, escape, html_table
+from ...core.render import Html, html_table, tag
 from ...core.sweep_table import mix_label
 from ...core.sweep_words import plain_sweep_words, sweep_reading_words
-from .board import BOARD_FILE, Board
+from .board import Board
+from .board_data import BOARD_FILE
 from .rules import DEFAULT_RULES, Rules
 
 if TYPE_CHECKING:
@@ -188,7 +189,7 @@ def ambiguity_table(rules: Rules = DEFAULT_RULES) -> Html:
     for entry in rulebook.entries("doppel_doubt", "unclear point"):
         if not entry.id[-1].isdigit():       # a part of another point (DB-A4a): said there
             continue
-        head = Html(f"{rulebook.tag(entry.id)} {escape(entry.title)}")
+        head = tag("span", rulebook.tag(entry.id), " ", entry.title)
         if not entry.flags:
             rows.append([head, entry.text, "no flag", "-"])
             continue

@@ -511,3 +511,13 @@ def formula_table(players: Sequence[int] = PLAYER_COUNTS, rules: Rules = DEFAULT
                             "agree?"], rows,
                            caption=f"closed forms against the census, deck "
                            f"{rules.deck_composition}"))
+
+
+__all__ = ["MAX_SCORING_COUNT", "scoring_table", "scoring_tables", "scoring_tables_html",
+           "round_score_distribution", "MAX_BRUTEFORCE_K", "round_score_distribution_brute_force",
+           "mean_round_scores", "CENSUS_KEYS", "TrickCensus", "collision_census",
+           "MAX_BRUTE_TRICKS", "collision_census_brute_force", "census_table", "resolve_tricks",
+           "score_distributions", "mean_score_series", "lead_collision_formula",
+           "reversal_formula", "five_value_formula", "lead_collision_closed_form",
+           "reversal_closed_form", "five_value_closed_form", "five_value_brute_force",
+           "formula_table"]

@@ -128,3 +128,5 @@ def check_colour_names(value: Any) -> tuple[str, str, str]:
                    f"not {show(value)}")
 
 
+__all__ = ["Composition", "parse_deck_candidates", "deck_candidates", "check_composition",
+           "check_colour_names"]

@@ -33,7 +33,6 @@ from .rules import (
     round_score,
 )
 from .state import State, View
-from .teaching import reading_label, setting_label
 
 # Drawing colours (not game data): yellow, vermillion, blue from the Okabe-Ito palette.
 _INK = {"Y": ("#F0C808", "#222"), "R": ("#D55E00", "#fff"), "B": ("#0072B2", "#fff")}
@@ -467,6 +466,6 @@ def view_html(state: Any, seat: int) -> Html:
 
 
 __all__ = ["card_svg", "deck_svg", "hand_svg", "trick_svg", "colour_label", "piles_svg",
-           "setting_label", "reading_label", "leader_chart", "mean_score_chart",
+           "leader_chart", "mean_score_chart",
            "balance_section",
            "view_svg", "view_html", "state_html", "trick_log_html", "score_sheet_html"]

@@ -467,3 +467,9 @@ def check_hands(hands: Any, players: int, rules: Rules) -> Hands:
                 str(c) for c in sorted(short.elements(), key=card_key)))
         raise BadInput("DD-R3", "the hands must together be exactly the deck: " + "; ".join(parts))
     return tuple(dealt)
+
+
+__all__ = ["JAPANESE_SCORE_TABLES", "Rules", "DEFAULT_RULES", "check_rules", "MAX_CARDS",
+           "check_cards", "TrickResult", "resolve_trick", "resolve_checked", "ScoreBreakdown",
+           "breakdown_from_tuple", "score_breakdown", "round_score", "pile_score", "pile_counts",
+           "Hands", "TrickRecord", "take_card", "play_orders", "deal_hands", "check_hands"]

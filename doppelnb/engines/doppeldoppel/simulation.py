@@ -136,5 +136,4 @@ def leaders_table(players: int = 3, seed: int = 7, tricks: int = 8,
                            "leader → winner of each trick of round 1"))
 
 
-__all__ = ["MAX_GAMES", "PlaySummary", "SUMMARY_HEADER", "simulate", "variant_survey",
-           "leaders_table"]
+__all__ = ["PlaySummary", "SUMMARY_HEADER", "simulate", "variant_survey", "leaders_table"]

@@ -31,7 +31,7 @@ from ...core.checks import (
 )
 from ...core.errors import BadInput
 from .cards import CardSet
-from .notation import format_notation, parse_notation, target_name
+from .notation import format_notation, parse_notation
 from .table import Target
 
 
@@ -479,4 +479,4 @@ __all__ = ["Action", "PickHero", "PassItem", "Discard", "Party", "Contribute", "
            "Keep", "PassTurn", "Knight", "Reroll", "FriendlyFire", "Fireball", "AnimalAttack",
            "Heal", "Rage", "Decline", "Tavern", "TargetUnit", "HandOn", "Flip", "Peek", "NoPeek",
            "GiveReroll", "KINDS", "CLASSES", "ARITY", "PENDING", "action",
-           "parse_notation", "parse_action", "action_to_json", "target_name"]
+           "parse_action", "action_to_json"]

@@ -44,9 +44,8 @@ from .actions import (
     Rage,
     TargetUnit,
     Tavern,
-    target_name,
 )
-from .notation import BOOLEAN
+from .notation import BOOLEAN, target_name
 from .rules import HAND_LIMIT, draft_weapon
 from .table import TableQueries
 

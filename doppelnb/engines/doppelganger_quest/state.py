@@ -27,13 +27,13 @@ from ...core.checks import check_choice, check_seat, check_sequence
 from ...core.errors import BadInput
 from ...core.spec import spec_of
 from ...core.state import FrozenGameState, Outcome
-from .actions import CLASSES, Action, action_to_json, parse_action, target_name
+from .actions import CLASSES, Action, action_to_json, parse_action
 from .apply import Draft
 from .cards import ABILITIES, CardSet, Hero, register_data
 from .knowledge import ItemEvents
 from .legal import action_label, legal_actions, refusal
-from .notation import GAME, PLAYER_COUNTS
-from .rules import BAG, DOPPEL, LOYAL, LOYALTY, MARKER_SUPPLY, SET_ASIDE, Rules
+from .notation import GAME, PLAYER_COUNTS, target_name
+from .rules import BAG, DEFAULT_RULES, DOPPEL, LOYAL, LOYALTY, MARKER_SUPPLY, SET_ASIDE, Rules
 from .setup import OPTION_NAMES, deal
 from .table import Animal, Lines, QuestRound, TableQueries, TokenRow, lines
 
@@ -431,7 +431,7 @@ def new_game(players: int, *, rules: Rules | None = None, seed: int | None = Non
     the Item deck), ``quests`` (Quest names on top of the Quest deck), ``light`` / ``dark``
     (token orders). An unknown option is refused with ``BadInput``.
     """
-    return State.new(players, Rules() if rules is None else rules, seed, options)
+    return State.new(players, DEFAULT_RULES if rules is None else rules, seed, options)
 
 
 def from_json(text: str | bytes, data: Any = None) -> State:

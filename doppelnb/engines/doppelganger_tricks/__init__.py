@@ -49,6 +49,7 @@ from .analysis import (
     census_fractions,
 )
 from .batch import BatchOutcome, batched_rounds, resolve_batch
+from .deal import tricks_per_round
 from .examples import GOLDEN, example_game, worked_example
 from .legal import legal_plays
 from .notation import (
@@ -78,6 +79,8 @@ from .render import (
 )
 from .rules import (
     BONUS_NAMES,
+    PlayedTrick,
+    RoundScore,
     Rules,
     TrickResult,
     bonus_points,
@@ -97,15 +100,7 @@ from .simulation import (
     simulate,
     simulate_round,
 )
-from .state import (
-    PlayedTrick,
-    RoundScore,
-    State,
-    View,
-    from_json,
-    new_game,
-    tricks_per_round,
-)
+from .state import State, View, from_json, new_game
 from .teaching import flag_effects
 
 # The engine's entry in the game registry (doppelnb.core.spec): everything players, sweeps, the

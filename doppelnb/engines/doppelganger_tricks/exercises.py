@@ -29,10 +29,10 @@ from ...core.exercises import (
     exercise_book,
 )
 from .analysis import annihilation_census, census_fractions
+from .deal import tricks_per_round
 from .legal import legal_plays
 from .notation import PLAIN_SUITS, SUIT_NAMES, SUIT_SYMBOLS, card, deck
 from .rules import _resolve, resolve_trick, round_points
-from .state import tricks_per_round
 
 #: Exercise 1: the trick, leader first.
 TRICK_1 = "9T 9D 4C 2S"

@@ -14,7 +14,7 @@ from typing import Any
 from ...core.checks import check_instance, check_int, check_mapping, check_sequence, check_str
 from ...core.errors import BadInput
 from ...core.render import PALETTE, Html, Svg, bar_chart, html_table, side_by_side, tag
-from .notation import SUIT_SYMBOLS, Card, card
+from .notation import PLAYER_COUNTS, SUIT_SYMBOLS, Card, card
 from .notation import cards as _cards
 
 
@@ -38,12 +38,13 @@ def _state(state: Any) -> Any:
 def _census(censuses: Any) -> dict[int, dict[str, int]]:
     from .analysis import CENSUS_KEYS
 
-    out: dict[int, dict[str, int]] = check_mapping(censuses, "censuses", keys=(3, 4), max_len=2,
-                        item=lambda v, n: check_mapping(v, n, keys=CENSUS_KEYS,
-                                                        required=CENSUS_KEYS,
-                                                        item=lambda x, m: check_int(x, m, 0)))
+    out: dict[int, dict[str, int]] = check_mapping(
+        censuses, "censuses", keys=PLAYER_COUNTS, max_len=len(PLAYER_COUNTS),
+        item=lambda v, n: check_mapping(v, n, keys=CENSUS_KEYS, required=CENSUS_KEYS,
+                                        item=lambda x, m: check_int(x, m, 0)))
     if not out or any(c["tricks"] < 1 for c in out.values()):
-        raise BadInput("NB-ARG", "censuses must map 3 and/or 4 to censuses with tricks > 0")
+        counts = " and/or ".join(map(str, PLAYER_COUNTS))
+        raise BadInput("NB-ARG", f"censuses must map {counts} to censuses with tricks > 0")
     return out
 
 SUIT_COLOURS = {"C": PALETTE[0], "T": PALETTE[5], "S": PALETTE[2], "D": "#7B3F99"}

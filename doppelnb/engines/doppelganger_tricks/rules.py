@@ -18,7 +18,6 @@ from ...core.errors import BadInput, IllegalAction
 from ...core.variants import RulesBase, flag
 from .notation import (
     DOPPELGANGER,
-    PLAIN_SUITS,
     PLAYER_COUNTS,
     SUIT_SYMBOLS,
     Card,
@@ -368,6 +367,5 @@ def round_points(bid: int, won: int, bonuses: Iterable[str] = (), rules: Rules |
 
 
 __all__ = ["Rules", "DEFAULT_RULES", "TrickResult", "PlayedTrick", "RoundScore", "resolve_trick",
-           "follow_options", "follow_reason",
-           "forecast_points", "bonus_points", "round_points", "check_bonuses", "BONUS_NAMES",
-           "PLAIN_SUITS", "MAX_TRICKS"]
+           "follow_options", "follow_reason", "forecast_points", "bonus_points", "round_points",
+           "check_bonuses", "BONUS_NAMES", "MAX_TRICKS"]

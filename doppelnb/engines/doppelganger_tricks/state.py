@@ -32,8 +32,6 @@ from . import legal
 from .actions import Action, Bid, Claim, Play, action_to_json, parse_action
 from .apply import next_moment
 from .codes import hand_mask, mask_cards, played_tricks
-from .codes import played_trick as played_trick
-from .codes import trick_record as trick_record
 from .deal import check_hands, tricks_per_round
 from .kernel import MOVES as _MOVES
 from .kernel import READABLE_NAMES, Moment, moment_with, start
@@ -549,5 +547,4 @@ def new_game(players: Any, *, rules: Any = None, seed: Any = None, first_player:
 
 from_json = State.from_json
 
-__all__ = ["State", "PlayedTrick", "RoundScore", "new_game", "from_json", "tricks_per_round",
-           "Phase", "played_trick", "trick_record"]
+__all__ = ["State", "View", "new_game", "from_json", "Phase"]

@@ -18,7 +18,7 @@ policy and its growth study), :mod:`.teaching` (the flags' words and the unclear
 
 from ...core.spec import GameSpec, register
 from .cards import USABLE, SupplyDeck, load_deck
-from .desert import Desert, PlacementReport
+from .desert import Desert
 from .notation import GAME, PLAYER_COUNTS
 from .odds import (
     clear_probability,
@@ -29,6 +29,7 @@ from .odds import (
     usable_cards,
 )
 from .paths import distance_to_start, is_trapped, reachable, region, stack_chain, stack_to_draw
+from .placement import PlacementReport
 from .players import determinize as _determinize
 from .players import greedy as _greedy
 from .players import playout as _playout

@@ -595,5 +595,6 @@ DO: Final[Mapping[str, Callable[..., None]]] = {
     "vote": Draft._do_vote, "keep": Draft._do_keep, "place": Draft._do_place,
     "remove": Draft._do_remove, "crash": Draft._do_crash, "pile": Draft._do_pile,
     "done": Draft._do_done, "roll": Draft._do_roll, "pay": Draft._do_pay,
-    "trait": Draft._do_trait, "take_life": Draft._do_take_life, "ballot": Draft._do_ballot,
-}
+    "trait": Draft._do_trait, "take_life": Draft._do_take_life, "ballot": Draft._do_ballot}
+
+__all__ = ["Draft", "DO"]

@@ -31,7 +31,6 @@ from immutables import Map, MapMutation
 from ...core.checks import show
 from ...core.errors import BadInput, IllegalAction
 from .placement import (
-    PRIORITY_NAMES,
     Candidate,
     Cells,
     Mismatch,
@@ -597,4 +596,4 @@ def _rebuild_desert(start: Coord, placed: list[tuple[Coord, Tile, int]],
     return desert
 
 
-__all__ = ["Desert", "PlacementReport", "Candidate", "Mismatch", "edges_match", "PRIORITY_NAMES"]
+__all__ = ["Desert"]

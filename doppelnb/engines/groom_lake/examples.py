@@ -21,9 +21,9 @@ from ...core.checks import check_choice, check_instance, check_int
 from ...core.errors import BadInput, IllegalAction, RuleError
 from ...core.record import GoldenCase
 from ...core.render import Html, html_table, tag
-from .desert import PlacementReport
 from .notation import PLAYER_COUNTS
 from .odds import dice_for_attempt
+from .placement import PlacementReport
 from .players import explorer_policy
 from .rules import LIFE_BY_PLAYERS, SETUP_HAND, Rules
 from .state import State, new_game

@@ -1,5 +1,6 @@
 """Groom Lake notation: grid positions ``(x, y)`` (y grows north), formatted ``(x, y)``.
 
+>>> from .tiles import fmt
 >>> check_coord([2, -1], "team"), fmt((2, -1))
 ((2, -1), '(2, -1)')
 >>> check_coord((0.5, 0), "team")
@@ -13,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.checks import check_int, check_sequence
-from .tiles import Coord, diagonals, fmt, neighbours
+from .tiles import Coord
 
 GAME = "groom_lake"
 PLAYER_COUNTS = (3, 4, 5, 6)  # GL-R1
@@ -26,4 +27,4 @@ def check_coord(value: Any, name: str) -> Coord:
     return (pair[0], pair[1])
 
 
-__all__ = ["GAME", "PLAYER_COUNTS", "Coord", "check_coord", "fmt", "neighbours", "diagonals"]
+__all__ = ["GAME", "PLAYER_COUNTS", "check_coord"]

@@ -15,7 +15,7 @@ from ...core.errors import BadInput, IllegalAction
 from ...core.exact import dice_sum_counts
 from .cards import USABLE, load_deck
 from .rules import DEFAULT_RULES, Rules, check_rules
-from .tiles import OBSTACLE_NAMES, OBSTACLES
+from .tiles import OBSTACLES
 
 MAX_DICE = 10  # GL-R3 / GL-R20: the 10 dice in the box are the most that can be rolled
 #: Most dice :func:`clear_probability` counts exactly when no fast path answers (beyond the box's
@@ -183,5 +183,4 @@ def check_iterable(value: Any, name: str) -> Iterable[Any]:
 
 __all__ = ["dice_for_attempt", "dice_breakdown", "clear_probability", "clear_probability_table",
            "clear_probability_brute_force", "usable_cards", "MAX_DICE", "MAX_EXACT_DICE",
-           "MAX_BRUTE_DICE",
-           "MAX_TABLE_VALUES", "MAX_TABLE_DICE", "MAX_TABLE_CELLS", "OBSTACLE_NAMES"]
+           "MAX_BRUTE_DICE", "MAX_TABLE_VALUES", "MAX_TABLE_DICE", "MAX_TABLE_CELLS"]

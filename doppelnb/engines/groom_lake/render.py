@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, Any
 from ...core.checks import check_instance, check_sequence
 from ...core.render import PALETTE, Html, Svg, heat_colour, html_table, tag
 from .cards import load_deck
-from .desert import Desert, PlacementReport, _rebuild_desert
+from .desert import Desert, _rebuild_desert
 from .legal import card_words
 from .paths import stack_chain, stack_to_draw
+from .placement import PlacementReport
 from .rules import DEFAULT_RULES
 from .tiles import OBSTACLE_NAMES, Coord, Tile, load_tiles
 
@@ -518,5 +519,6 @@ def balance_section(name: str = "groom_lake_carry_over_ap", metric: str = "lengt
                          verdicts=verdicts, reference=reference)
 
 
-__all__ = ["desert_svg", "seat_and_onlooker", "neighbours_svg", "state_svg", "tile_svg", "placement_svg", "state_html", "step_html",
-           "steps_table", "view_html", "card_words", "plain_words", "FILL", "balance_section"]
+__all__ = ["desert_svg", "seat_and_onlooker", "neighbours_svg", "state_svg", "tile_svg",
+           "placement_svg", "state_html", "step_html", "steps_table", "view_html", "plain_words",
+           "FILL", "balance_section"]

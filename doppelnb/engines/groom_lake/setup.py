@@ -147,3 +147,6 @@ def arrange(self: Draft, options: Mapping[str, Any]) -> None:
     if any(p not in self.desert.tiles for p in marks):
         raise BadInput("NB-ARG", "every Map Token must lie on a placed tile")
     self.map_tokens = marks
+
+
+__all__ = ["deal", "arrange"]

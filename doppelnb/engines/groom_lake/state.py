@@ -34,9 +34,10 @@ from . import legal
 from .actions import END_REASONS, WAITING_FOR, Action, action_to_json, parse_action
 from .apply import Draft
 from .cards import SupplyDeck
-from .desert import Desert, PlacementReport
+from .desert import Desert
 from .notation import GAME, PLAYER_COUNTS, check_coord
 from .paths import reachable, team_distance
+from .placement import PlacementReport
 from .rules import (
     DEFAULT_RULES,
     LIFE_BY_PLAYERS,
@@ -524,4 +525,4 @@ def from_json(text: str | bytes, *, data: Any = ()) -> State:
     return State.from_json(text)
 
 
-__all__ = ["State", "View", "new_game", "from_json", "LIFE_BY_PLAYERS"]
+__all__ = ["State", "View", "new_game", "from_json"]

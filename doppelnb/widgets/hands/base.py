@@ -47,9 +47,8 @@ class HandGame:
     """One engine as a hand to play; the subclasses fill in the game's own words."""
 
     game = ""
-    #: the player count a hand is dealt for, and the counts a person may ask for
+    #: the player count a hand is dealt for
     players = 3
-    player_counts: tuple[int, ...] = (3,)
     #: what the explain button explains ("trick", "turn", "round", "quest")
     explains = "turn"
     #: an example of the game's notation for the text box
@@ -57,6 +56,13 @@ class HandGame:
 
     def __init__(self, module: Any) -> None:
         self.module = module
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """The counts a person may ask for: the engine's own PLAYER_COUNTS (its notation.py), so
+        they are written once."""
+        counts: tuple[int, ...] = self.module.PLAYER_COUNTS
+        return counts
 
     # -- the hand ---------------------------------------------------------------------------
     def new(self, players: int, seed: int, bots: Sequence[Policy], rng: random.Random) -> Any:

@@ -12,7 +12,6 @@ from .base import MAX_BUTTONS, Choice, HandGame, Policy, sentence
 class DoppelDoubtHand(HandGame):
     game = "doppel_doubt"
     players = 10
-    player_counts = (10,)
     explains = "round"
     notation = "an action such as card 61, shape 3 or place (4, 5) (4, 6) (5, 5) (5, 6)"
 
@@ -131,7 +130,7 @@ class DoppelDoubtHand(HandGame):
         return f"Seat {mover} makes its secret choices for round {before.round}."
 
     def _resolution(self, before: Any, after: Any, seat: int) -> str:
-        from ...engines.doppel_doubt.render import board_colour_scores
+        from ...engines.doppel_doubt.scoring import board_colour_scores
 
         gained = []
         for colour in ("red", "blue", "yellow", "green", "purple"):
@@ -173,7 +172,7 @@ class DoppelDoubtHand(HandGame):
 
     def score_line(self, start: Any, state: Any, seat: int) -> str:
         from ...engines.doppel_doubt import colour_of, letter_of
-        from ...engines.doppel_doubt.render import board_colour_scores
+        from ...engines.doppel_doubt.scoring import board_colour_scores
 
         you = state.view(seat).you
         colour = colour_of(you)

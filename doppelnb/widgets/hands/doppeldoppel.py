@@ -11,7 +11,6 @@ from .base import Choice, HandGame, sentence, who
 class DoppeldoppelHand(HandGame):
     game = "doppeldoppel"
     players = 3
-    player_counts = (3, 4)
     explains = "trick"
     notation = "a card such as Y5 (with 4 players, a lead such as Y5/Y)"
 

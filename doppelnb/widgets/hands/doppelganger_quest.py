@@ -18,7 +18,6 @@ _DQ_QUIET = {"pass": "passes a card face down", "contribute": "contributes a car
 class QuestHand(HandGame):
     game = "doppelganger_quest"
     players = 5
-    player_counts = (4, 5, 6, 7, 8)
     explains = "quest"
     notation = "an action such as target P3, keep black or tavern reroll"
 

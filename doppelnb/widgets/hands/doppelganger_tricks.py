@@ -11,7 +11,6 @@ from .base import Choice, HandGame, sentence, who
 class TricksHand(HandGame):
     game = "doppelganger_tricks"
     players = 4
-    player_counts = (3, 4)
     explains = "trick"
     notation = "a card such as 4S, a lead such as 6D:C, or bid 2"
 

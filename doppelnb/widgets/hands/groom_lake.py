@@ -20,7 +20,6 @@ _GL_QUIET = {"done": "adds nothing more to the pile", "end_turn": "ends the turn
 class GroomLakeHand(HandGame):
     game = "groom_lake"
     players = 4
-    player_counts = (3, 4, 5, 6)
     explains = "turn"
     notation = "an action such as move 1 0, clear 0 1, scout or pile canteen"
 
@@ -64,7 +63,7 @@ class GroomLakeHand(HandGame):
             return "pay with a Life token"
         if kind == "pay":
             return "pay with a Recovery card"
-        from ...engines.groom_lake.render import card_words
+        from ...engines.groom_lake.legal import card_words
 
         plain = [card_words(a) if isinstance(a, str) else a for a in args]
         return _GL_WORDS.get(kind, " ".join(map(str, action))).format(*plain)
