@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from .errors import BadInput
+from .errors import BadInput, IllegalAction, RuleError
 
 # A palette with good contrast for colour-blind readers (Okabe-Ito), used for series and teams.
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
@@ -417,6 +417,29 @@ def heat_colour(t: float) -> str:
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
-__all__ = ["Markup", "Svg", "Html", "tag", "html_table", "table", "side_by_side", "to_markup", "bar_chart",
+#: The kinds of refusal in words (the exception classes' names are for code, not for a class).
+REFUSAL_WORDS = {IllegalAction: "a move the rules forbid", BadInput: "a bad argument"}
+
+
+def refusals_table(attempts: Iterable[tuple[str, Callable[[], object]]]) -> Html:
+    """An engine's ``examples.refusals_table()``: each ``(what, attempt)`` is run here, and its
+    row is the engine's own answer, the rule id and the sentence of the :class:`RuleError` it
+    raises (a refused move changes nothing). An attempt that is accepted shows as such."""
+    rows: list[list[Any]] = []
+    for what, attempt in attempts:
+        try:
+            attempt()
+        except RuleError as exc:
+            kind = next((words for cls, words in REFUSAL_WORDS.items() if isinstance(exc, cls)),
+                        "a refusal")
+            rows.append([what, kind, tag("span", exc.rule, style="white-space:nowrap"),
+                         exc.reason])
+        else:  # each engine's tests hold every attempt to a refusal
+            rows.append([what, "accepted!", "", ""])
+    return Html(html_table(["attempt", "refusal", "rule", "the engine says"], rows,
+                           caption="refusals: a rule id and one sentence, the state unchanged"))
+
+
+__all__ = ["Markup", "Svg", "Html", "tag", "html_table", "refusals_table", "REFUSAL_WORDS", "table", "side_by_side", "to_markup", "bar_chart",
            "line_chart", "heat_colour", "escape", "plain_words", "PALETTE", "MARKERS", "FONT",
            "VISUALLY_HIDDEN"]

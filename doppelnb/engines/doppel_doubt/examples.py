@@ -15,9 +15,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...core.checks import check_int, check_sequence
-from ...core.errors import BadInput, IllegalAction, RuleError
+from ...core.errors import BadInput, RuleError
 from ...core.record import GoldenCase
-from ...core.render import Html, html_table, tag
+from ...core.render import Html, html_table
+from ...core.render import refusals_table as core_refusals_table
 from .actions import Place
 from .board import Board
 from .claims import Resolution, resolve_placements
@@ -515,27 +516,11 @@ def rulebook_examples_table() -> Html:
                            caption="the worked examples, recomputed by the engine"))
 
 
-#: The kinds of refusal in words (the exception classes' names are for code, not for a class).
-REFUSAL_WORDS = {IllegalAction: "a move the rules forbid", BadInput: "a bad argument"}
-
-
 def refusals_table() -> Html:
     """What the engine refuses, with the rule id and the sentence it gives: each row is the
     engine's own answer to the attempt (a refused move changes nothing). :func:`edge_cases`
     runs the digest's test cases, most of which are verdicts rather than refusals."""
-    rows = []
-    for what, attempt in _refusals():
-        try:
-            attempt()
-        except RuleError as exc:
-            kind = next((words for cls, words in REFUSAL_WORDS.items() if isinstance(exc, cls)),
-                        "a refusal")
-            rows.append([what, kind, tag("span", exc.rule, style="white-space:nowrap"),
-                         exc.reason])
-        else:  # pragma: no cover - each attempt above is a refusal; the tests hold it
-            rows.append([what, "accepted!", "", ""])
-    return Html(html_table(["attempt", "refusal", "rule", "the engine says"], rows,
-                           caption="refusals: a rule id and one sentence, the state unchanged"))
+    return core_refusals_table(_refusals())
 
 
 #: Seeded games kept as golden records (tests/golden/doppel_doubt/): the default reading and the
@@ -555,5 +540,5 @@ GOLDEN = (
 __all__ = ["E2_CARDS", "E2_RANKS", "E3_CARDS", "E5_X", "E5_RED", "E5_BLUE", "E10_TERRITORY",
            "e1_hands", "e2_round_one", "e3_draft", "e4_board", "e5_resolution", "e6_board",
            "e6_story", "e7_board", "e8_results", "e9_rows", "e10_results", "actions_by_round", "ACTION_WORDS",
-           "edge_cases", "refusals_table", "rulebook_examples_table", "REFUSAL_WORDS", "guess_rows", "light_example",
+           "edge_cases", "refusals_table", "rulebook_examples_table", "guess_rows", "light_example",
            "GOLDEN"]

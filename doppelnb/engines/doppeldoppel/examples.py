@@ -21,9 +21,10 @@ from types import MappingProxyType
 from typing import Any
 
 from ...core.checks import check_choice, show
-from ...core.errors import BadInput, IllegalAction, RuleError
+from ...core.errors import BadInput
 from ...core.record import GoldenCase
-from ...core.render import Html, html_table, tag
+from ...core.render import Html, html_table
+from ...core.render import refusals_table as core_refusals_table
 from .actions import Lead
 from .notation import DECK_SIZE, PLAYER_COUNTS, Card, card_key, parse_card
 from .rules import (
@@ -243,25 +244,9 @@ def _refusals() -> list[tuple[str, Any]]:
     ]
 
 
-#: The kinds of refusal in words (the exception classes' names are for code, not for a class).
-REFUSAL_WORDS = {IllegalAction: "a move the rules forbid", BadInput: "a bad argument"}
-
-
 def refusals_table() -> Html:
     """What the engine refuses, with the rule id and the sentence it gives (nothing changes)."""
-    rows = []
-    for what, attempt in _refusals():
-        try:
-            attempt()
-        except RuleError as exc:
-            kind = next((words for cls, words in REFUSAL_WORDS.items() if isinstance(exc, cls)),
-                        "a refusal")
-            rows.append([what, kind, tag("span", exc.rule, style="white-space:nowrap"),
-                         exc.reason])
-        else:  # pragma: no cover - each attempt above is a refusal; the tests hold it
-            rows.append([what, "accepted!", "", ""])
-    return Html(html_table(["attempt", "refusal", "rule", "the engine says"], rows,
-                           caption="refusals: a rule id and one sentence, the state unchanged"))
+    return core_refusals_table(_refusals())
 
 
 __all__ = ["TRICK_EXAMPLES", "SCORE_EXAMPLES", "FEW_YELLOWS", "deal_with", "example_state",

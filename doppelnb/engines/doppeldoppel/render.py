@@ -374,11 +374,9 @@ def mean_score_chart(decks: Sequence[str] | None = None, rules: Rules = DEFAULT_
 
 def balance_section(name: str = "doppeldoppel_reversal_scope", metric: str = "score_spread", *,
                     verdicts: bool = True, reference: float | None = None) -> Html:
-    """A shipped sweep in plain words (:func:`doppelnb.core.sweep_words.sweep_section`): the
-    verdict sentences of :func:`doppelnb.core.sweep.balance_summary` with the code names of the
-    readings and the metric in this game's words (:mod:`.teaching`), a chart of ``metric`` per
-    reading with its 95% intervals (``reference``: a line to compare with), and the other balance
-    metrics per reading; ``verdicts=False`` leaves the sentences out."""
+    """This game's shipped sweep ``name`` in words: :func:`doppelnb.core.sweep_words.sweep_section`
+    (the verdicts, a chart of ``metric`` with its 95% intervals, every balance measure) with
+    :mod:`.teaching`'s words for the readings and metrics."""
     from ...core.sweep_words import sweep_section
     from .teaching import metric_label, plain_sweep_text, sweep_reading_label
 

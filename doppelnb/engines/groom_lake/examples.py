@@ -18,9 +18,10 @@ from immutables import Map
 
 from ...core.chance import rng_for
 from ...core.checks import check_choice, check_instance, check_int
-from ...core.errors import BadInput, IllegalAction, RuleError
+from ...core.errors import RuleError
 from ...core.record import GoldenCase
-from ...core.render import Html, html_table, tag
+from ...core.render import Html, html_table
+from ...core.render import refusals_table as core_refusals_table
 from .notation import PLAYER_COUNTS
 from .odds import dice_for_attempt
 from .placement import PlacementReport
@@ -335,26 +336,10 @@ def _refusals() -> list[tuple[str, Any]]:
     ]
 
 
-#: The kinds of refusal in words (the exception classes' names are for code, not for a class).
-REFUSAL_WORDS = {IllegalAction: "a move the rules forbid", BadInput: "a bad argument"}
-
-
 def refusals_table() -> Html:
     """What the engine refuses, with the rule id and the sentence it gives: each row is the
     engine's own answer to the attempt (a refused move changes nothing)."""
-    rows = []
-    for what, attempt in _refusals():
-        try:
-            attempt()
-        except RuleError as exc:
-            kind = next((words for cls, words in REFUSAL_WORDS.items() if isinstance(exc, cls)),
-                        "a refusal")
-            rows.append([what, kind, tag("span", exc.rule, style="white-space:nowrap"),
-                         exc.reason])
-        else:  # pragma: no cover - each attempt above is a refusal; the tests hold it
-            rows.append([what, "accepted!", "", ""])
-    return Html(html_table(["attempt", "refusal", "rule", "the engine says"], rows,
-                           caption="refusals: a rule id and one sentence, the state unchanged"))
+    return core_refusals_table(_refusals())
 
 
 #: Golden records: seeded random games under the default reading and the main variant readings.
@@ -374,7 +359,6 @@ GOLDEN: tuple[GoldenCase, ...] = (
 
 __all__ = ["GOLDEN", "gl_e5_canyon_path", "opening_desert", "refused_by", "OPENING_LAYOUT",
            "rulebook_examples_table", "refusals_table", "refusals_desert", "REFUSALS_LAYOUT",
-           "REFUSAL_WORDS",
            "E4_TOTAL_8", "E4_TOTAL_7", "gl_e9_crash_site", "gl_e4_high_heat", "past_deal",
            "PRIORITY_TILE", "PRIORITY_LAYOUTS", "gl_e6_placement", "play_steps", "attempt_steps",
            "gl_r17_mountain", "gl_e9_steps", "gl_r27_vote", "gl_r30_reshuffle",
