@@ -230,6 +230,8 @@ def _refusals() -> list[tuple[str, Any]]:
     missing = next(str(c) for c in sorted(DEFAULT_RULES.deck_counts(), key=card_key)
                    if c not in three.hands[0])
     return [
+        (f"3 players: P1 leads {three.hands[0][0]} declaring a colour, R",
+         lambda: three.play((str(three.hands[0][0]), "R"))),
         (f"P2 plays {off} after P1 led Y1, holding yellow", lambda: led.play(str(off))),
         (f"4 players: P1 plays {card} face down declaring {other}",
          lambda: four.play((str(card), other))),
