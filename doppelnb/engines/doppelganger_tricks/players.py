@@ -29,21 +29,20 @@ import itertools
 import math
 import operator
 import random
-from collections.abc import Callable
 from typing import Any, Final
 
-from ...core.chance import MAX_SEED
 from ...core.checks import check_instance, check_seat
 from ...core.errors import BadInput
 from ...core.state import ActionLog
 from .actions import PASS, Action, Bid, Claim, Play, action_to_json
 from .apply import next_moment
-from .kernel import Book, Moment
+from .codes import mask_cards
 from .notation import ALL_CARDS, DOPPELGANGER, PLAIN_SUITS, SUITS, Card, deck, sort_hand
 from .playout_loop import playout
 from .rules import _resolve
 from .simulation import _check_rng, heuristic_bid, policy_aim
-from .state import State, _state
+from .state import State
+from .worlds import BATCH, WorldSampler, hand_out_plain, random_keys
 
 
 def _check(state: Any, rng: Any) -> State:
@@ -125,18 +124,22 @@ def _round_actions(s: State) -> list[Any]:
 
 def public_constraints(s: State) -> tuple[list[set[str]], list[bool]]:
     """For each seat: the suits it showed it lacks this round (``"D"`` included when it was
-    offered a bonus claim, DT-R15), from public information only."""
+    offered a bonus claim, DT-R15), from public information only: the round's tricks as the
+    moment records them (leader, declared suit or -1, the cards' codes in play order: the
+    ``k``-th card is the leader's ``k``-th neighbour's) and the round's actions."""
     n = s.players
+    m = s.moment
     void: list[set[str]] = [set() for _ in range(n)]
-    for t in s.tricks:
-        for j, (seat, c) in enumerate(zip(t.players, t.result.cards, strict=True)):
-            if j and c.suit not in (t.result.lead_suit, DOPPELGANGER):  # DT-R9
-                void[seat].add(t.result.lead_suit)
-    lead = s.lead_suit
-    for j, c in enumerate(s.trick):
-        if j and lead is not None and c.suit not in (lead, DOPPELGANGER):
-            void[(s.leader + j) % n].add(lead)
-    seats = [seat for t in s.tricks for seat in t.players] + list(s._trick_seats())
+    # the trick in progress too, its lead suit in the place of the declared one
+    records = [*m.tricks, (m.leader, m.lead, *m.trick)] if m.size else list(m.tricks)
+    seats: list[int] = []
+    for leader, declared, *codes in records:
+        lead = declared if declared >= 0 else codes[0] // 10  # DT-R8: a led D card declares
+        for j, c in enumerate(codes):
+            seat = (leader + j) % n
+            seats.append(seat)
+            if j and c // 10 not in (lead, 3):  # DT-R9: off the lead suit, not a D card
+                void[seat].add(SUITS[lead])
     plays = -1
     for action in _round_actions(s):
         if isinstance(action, str) and action != PASS:
@@ -156,15 +159,18 @@ class HiddenDeal:
     of them. Built once per search decision (:func:`prepare_determinize`), so the constraints
     and the table of deal counts are worked out once, not once per iteration.
 
-    A sample is uniform over every such deal. How: a deal has a *suit-count table* (how many
-    cards of each suit each seat gets), and the deals with a given table number the product over
-    suits of multinomial coefficients (the suit's cards split among the seats in those counts).
-    So a table is drawn with probability proportional to that number, from exact counts (Python
-    integers) of the ways to complete the deal suit by suit (:meth:`_completions`, a small
-    dynamic programme over the room left in each seat: at most 3 other seats and 4 suits), then
-    each suit's cards are shuffled and handed out in the table's counts. (The previous sampler
-    dealt card by card, each to a seat drawn in proportion to its room and kept only if the rest
-    still fitted: with voids that favours some deals over others.)
+    A sample is uniform over every such deal. How: the pool falls into *groups*, each suit some
+    seat lacks and then every other card together (cards anybody may hold). A deal has a
+    *count table* (how many cards of each group each seat gets), and the deals with a given
+    table number the product over groups of multinomial coefficients (the group's cards split
+    among the seats in those counts). So a table is drawn with probability proportional to that
+    number, from exact counts (Python integers) of the ways to complete the deal group by group
+    (:meth:`_completions`, a small dynamic programme over the room left in each seat: at most 3
+    other seats and 4 groups; the last group, which anybody may hold, fills the room left in
+    one multinomial), then each group's cards are put in a uniform random order and handed
+    out in the table's counts (:meth:`deal`; a search's worlds, :mod:`.worlds`). (The sampler
+    before issue 27 dealt card by card, each to a seat drawn in proportion to its room and kept
+    only if the rest still fitted: with voids that favours some deals over others.)
 
     >>> from .notation import cards
     >>> h = HiddenDeal(cards("1C 2C 3T 4T"), {1: 2, 2: 2}, {1: {"C"}, 2: set()})
@@ -174,7 +180,8 @@ class HiddenDeal:
     6
     """
 
-    __slots__ = ("pool", "seats", "sizes", "by_suit", "allowed", "_memo", "codes", "codes_by_suit")
+    __slots__ = ("pool", "seats", "sizes", "groups", "allowed", "_memo", "unconstrained",
+                 "codes", "runs")
 
     def __init__(self, pool: tuple[Card, ...], sizes: dict[int, int],
                  voids: dict[int, set[str]]) -> None:
@@ -185,21 +192,28 @@ class HiddenDeal:
         if sum(self.sizes) != len(self.pool):
             raise AssertionError("the hand sizes do not add up to the unseen cards")
         suits = tuple(x for x in SUITS if any(c.suit == x for c in self.pool))
-        self.by_suit = tuple(tuple(c for c in self.pool if c.suit == x) for x in suits)
+        everyone = tuple(range(len(self.seats)))
         # per suit, the seats that may hold it (places in ``seats``)
-        self.allowed = tuple(tuple(i for i, q in enumerate(self.seats) if x not in voids[q])
-                             for x in suits)
-        self._memo: dict[tuple[int, tuple[int, ...]],
-                         tuple[int, list[tuple[int, tuple[int, ...]]]]] = {}
-        # The same cards as codes, for :meth:`deal_masks` (a shuffle's draws depend only on the
-        # list's length, so shuffling the codes draws what shuffling the cards draws).
-        self.codes = tuple(c.index for c in self.pool)
-        self.codes_by_suit = tuple(tuple(c.index for c in cards) for cards in self.by_suit)
-
-    @property
-    def unconstrained(self) -> bool:
-        """Nobody showed a void in a suit still unseen: every deal of the right sizes fits."""
-        return all(len(a) == len(self.seats) for a in self.allowed)
+        may = {x: tuple(i for i, q in enumerate(self.seats) if x not in voids[q]) for x in suits}
+        tight = [x for x in suits if may[x] != everyone]
+        free = tuple(c for c in self.pool if may[c.suit] == everyone)
+        # The groups a deal is counted and drawn over: each suit some seat lacks, then every
+        # card anybody may hold as one group (its ways to fill the room left are one
+        # multinomial: the last level of :meth:`_completions`), or only that group when nobody
+        # showed a void in a suit still unseen.
+        last = bool(free) or not tight  # (an empty pool is one empty group)
+        self.groups = tuple(tuple(c for c in self.pool if c.suit == x) for x in tight) + (
+            (free,) if last else ())
+        self.allowed = tuple(may[x] for x in tight) + ((everyone,) if last else ())
+        # The counts depend only on the groups' sizes and who may hold them: shared by every
+        # pool of that shape (the decisions of a game meet the same shapes again).
+        self._memo = _shared_memo(tuple(map(len, self.groups)), self.allowed)
+        #: nobody showed a void in a suit still unseen: every deal of the right sizes fits
+        self.unconstrained = not tight
+        # The pool as card codes, group by group, and the runs of it a deal hands out in turn.
+        self.codes = tuple(c.index for cards in self.groups for c in cards)
+        ends = list(itertools.accumulate(len(cards) for cards in self.groups))
+        self.runs = tuple(zip([0, *ends[:-1]], ends, strict=True))
 
     def count(self) -> int:
         """How many consistent deals there are (the number the samples are uniform over)."""
@@ -216,13 +230,13 @@ class HiddenDeal:
         if done is not None:
             return done
         result: tuple[int, list[tuple[int, tuple[int, ...]]]]
-        suits = len(self.by_suit)
+        suits = len(self.groups)
         if i == suits:
             result = (int(not any(room)), [])
         elif i == suits - 1:
             # The last suit must fill the room exactly: its one split is the room itself (the
             # one the loop below would keep), if the seats with room may all hold the suit.
-            cards = len(self.by_suit[i])
+            cards = len(self.groups[i])
             allowed = self.allowed[i]
             if sum(room) == cards and all(not r or j in allowed for j, r in enumerate(room)):
                 ways = _multinomial(cards, room)
@@ -232,7 +246,7 @@ class HiddenDeal:
         else:
             choices = []
             total = 0
-            cards = len(self.by_suit[i])
+            cards = len(self.groups[i])
             after_key = i + 1
             for split in _splits(cards, self.allowed[i], room):
                 after = tuple(map(operator.sub, room, split))
@@ -246,65 +260,43 @@ class HiddenDeal:
         memo[key] = result
         return result
 
-    def deal(self, rng: random.Random) -> dict[int, list[Card]]:
-        """One deal of the pool to the other seats, uniform over the consistent ones."""
-        dealt: dict[int, list[Card]] = {q: [] for q in self.seats}
-        if self.unconstrained:  # one shuffle and a cut is already uniform (and cheaper)
-            pool = list(self.pool)
-            rng.shuffle(pool)
-            at = 0
-            for q, size in zip(self.seats, self.sizes, strict=True):
-                dealt[q] = pool[at:at + size]
-                at += size
-            return dealt
-        room = self.sizes
-        for i, cards in enumerate(self.by_suit):
-            total, choices = self._completions(i, room)
-            if not total:  # cannot happen: the true deal satisfies every public constraint
-                raise AssertionError("no consistent deal")
-            split = _pick(choices, rng.randrange(total))
-            shuffled = list(cards)
-            rng.shuffle(shuffled)
-            at = 0
-            for q, k in zip(self.seats, split, strict=True):
-                dealt[q] += shuffled[at:at + k]
-                at += k
-            room = tuple(r - k for r, k in zip(room, split, strict=True))
-        return dealt
-
-    def deal_masks(self, rng: random.Random) -> list[int]:
-        """:meth:`deal` as one bit mask per seat of ``seats`` (the same draws from ``rng``, the
-        same deal): what the search's sampler needs, without card objects or sorted hands."""
-        masks = [0] * len(self.seats)
-        if self.unconstrained:
-            pool = list(self.codes)
-            rng.shuffle(pool)
-            at = 0
-            for j, size in enumerate(self.sizes):
-                mask = 0
-                for c in pool[at:at + size]:
-                    mask |= 1 << c
-                masks[j] = mask
-                at += size
-            return masks
+    def splits(self, rng: random.Random) -> tuple[tuple[int, ...], ...]:
+        """A suit-count table drawn with probability proportional to its number of deals (exact
+        integers): per run of :attr:`codes` (:attr:`runs`: a suit each), how many cards each
+        seat gets. Unconstrained, one run, the pool, in the hand sizes (nothing drawn)."""
+        if self.unconstrained:  # one group, dealt in the hand sizes
+            return (self.sizes,)
         room = self.sizes
         memo = self._memo
-        for i, codes in enumerate(self.codes_by_suit):
+        out = []
+        for i in range(len(self.groups)):
             found = memo.get((i, room))  # worked out by the first sample of the decision
             total, choices = found if found is not None else self._completions(i, room)
             if not total:  # cannot happen: the true deal satisfies every public constraint
                 raise AssertionError("no consistent deal")
             split = _pick(choices, rng.randrange(total))
-            shuffled = list(codes)
-            rng.shuffle(shuffled)
-            at = 0
-            for j, k in enumerate(split):
-                for c in shuffled[at:at + k]:
-                    masks[j] |= 1 << c
-                at += k
+            out.append(split)
             room = tuple(map(operator.sub, room, split))
-        return masks
+        return tuple(out)
 
+    def deal(self, rng: random.Random) -> dict[int, list[Card]]:
+        """One deal of the pool to the other seats, uniform over the consistent ones: a table
+        (:meth:`splits`), then each run's cards in the order of random keys
+        (:func:`.worlds.hand_out_plain`), the draws a search's world makes for its hands."""
+        table = self.splits(rng)
+        keys = random_keys(rng, (1, len(self.codes)))[0][0].tolist()
+        masks = hand_out_plain(keys, self.codes, self.runs, table)
+        return {q: list(mask_cards(mask)) for q, mask in zip(self.seats, masks, strict=True)}
+
+
+Memo = dict[tuple[int, tuple[int, ...]], tuple[int, list[tuple[int, tuple[int, ...]]]]]
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _shared_memo(lengths: tuple[int, ...], allowed: tuple[tuple[int, ...], ...]) -> Memo:
+    """The one memo of :meth:`HiddenDeal._completions` for pools of this shape (filled as the
+    counts are worked out)."""
+    return {}
 
 
 def _pick(choices: list[tuple[int, tuple[int, ...]]], at: int) -> tuple[int, ...]:
@@ -351,47 +343,21 @@ def _multinomial(total: int, parts: tuple[int, ...]) -> int:
 _FACTORIALS: Final[tuple[int, ...]] = tuple(math.factorial(k) for k in range(41))
 
 
-def prepare_determinize(state: State, player: int) -> Callable[[random.Random], State]:
+def prepare_determinize(state: State, player: int, batch: int = BATCH) -> WorldSampler:
     """``determinize(state, player, ·)`` with the work that depends only on ``state`` and
-    ``player`` done once: a search calls it once per decision and the result once per
-    iteration (the same samples as :func:`determinize` for the same ``rng``)."""
+    ``player`` done once (the pool, the hand sizes, the voids and the table of deal counts): a
+    search calls it once per decision and the sampler once per iteration, which draws its worlds
+    ``batch`` at a time (:class:`.worlds.WorldSampler`)."""
     check_instance(state, "state", State, expected="a doppelganger_tricks State")
     s: State = state
     player = check_seat(player, s.players, "player")
     own = s.hands[player]
-    gone = {c for t in s.tricks for c in t.result.cards} | set(s.trick)
-    pool = tuple(c for c in deck(s.players) if c not in gone and c not in own)
+    gone = {c for t in s.moment.tricks for c in t[2:]} | set(s.moment.trick)  # played
+    pool = tuple(c for c in deck(s.players) if c.index not in gone and c not in own)
     sizes = {q: len(s.hands[q]) for q in range(s.players) if q != player}  # public sizes
     void, _ = public_constraints(s)
     hidden = HiddenDeal(pool, sizes, {q: void[q] for q in sizes})
-
-    m = s.moment
-    book = m.book
-    n = s.players
-    others = hidden.seats
-    secret = s.phase == "forecast"  # DT-R6: the others' forecasts are still secret
-    bid_options = s.bid_max + 1
-    masks = [0, 0, 0, 0]  # one per seat, the fourth 0 at a 3-player table
-    masks[player] = m.mask(player)
-
-    def sample(rng: random.Random) -> State:
-        """:func:`_finish` of :meth:`HiddenDeal.deal` (the same draws, an equal state), built
-        as the moment itself: the hands as masks, no sorted hands nor readable fields."""
-        check_instance(rng, "rng", random.Random, expected="a random.Random")
-        for q, mask in zip(others, hidden.deal_masks(rng), strict=True):
-            masks[q] = mask
-        bids = m.bids
-        if secret:
-            bids = tuple([b if b is None or q == player else rng.randrange(bid_options)
-                          for q, b in enumerate(bids)])
-        seed = rng.randrange(MAX_SEED + 1)  # drawn last, as in _finish
-        world = Book(book.round, book.first, book.sheet, book.totals, book.last_round,
-                     book.rules, seed, book.options)
-        return _state(Moment(n, world, m.phase, bids, masks[0], masks[1], masks[2], masks[3],
-                             m.won, m.leader, m.cards, m.size, m.lead, m.declared, m.tricks,
-                             m.holders, m.window), s.action_log)
-
-    return sample
+    return WorldSampler(s, player, hidden, batch)
 
 
 def determinize(state: State, player: int, rng: random.Random) -> State:
@@ -404,32 +370,19 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     Only public information and ``player``'s hand are read, so two states that differ only in
     what ``player`` cannot see give the same result for the same ``rng``.
 
-    The game's seed is drawn from ``rng`` too: it deals every later round (DT-R4, ``rng_for(seed,
-    "deal", round)``), which nobody can foresee, so a sample that kept the true seed would let a
-    search play the real next deals. Nothing else in the game reads the seed after the first
-    deal, so the sample's past (the score sheet, the previous round's tricks, the round's first
-    player) stays as the player saw it. The sample is a world for search only: with its new
-    seed (and the true action log and setup options kept as they were, neither of which its
-    future reads) its record no longer replays, and the search never writes it out.
+    Every later round is dealt too, uniformly and from ``rng`` (DT-R4: nobody can foresee it),
+    and kept in the sample's ``Book.deals``: the game deals those rounds from its seed, so a
+    sample that kept the true seed would let a search play the real next deals. The sample's
+    seed is 0 (it deals nothing) and its past (the score sheet, the previous round's tricks,
+    the round's first player) stays as the player saw it. The sample is a world for search
+    only: its record no longer replays, and the search never writes it out.
 
     The engine registers :func:`prepare_determinize` in its ``GameSpec`` too: a search
-    (core.policy.MCTS) builds one sampler per decision with it, the constraints computed once.
+    (core.policy.MCTS) builds one sampler per decision with it, the constraints computed once;
+    this is a sampler of batch 1.
     """
     _check(state, rng)
-    return prepare_determinize(state, player)(rng)
-
-
-def _finish(s: State, player: int, own: tuple[Card, ...], dealt: dict[int, list[Card]],
-            rng: random.Random) -> State:
-    """The determinized state: the dealt hands (sorted), the secret forecasts and the seed of the
-    later deals redrawn."""
-    hands = tuple(own if q == player else sort_hand(dealt[q]) for q in range(s.players))
-    bids = s.bids
-    if s.phase == "forecast":  # DT-R6: the others' forecasts are still secret
-        bids = tuple(b if b is None or q == player else rng.randrange(s.bid_max + 1)
-                     for q, b in enumerate(bids))
-    # Drawn last, so the hands and forecasts are the same draws as before the seed was redrawn.
-    return s._evolve(hands=hands, bids=bids, seed=rng.randrange(MAX_SEED + 1))
+    return prepare_determinize(state, player, 1)(rng)
 
 
 def moment_playout(state: State, rng: random.Random) -> State:
