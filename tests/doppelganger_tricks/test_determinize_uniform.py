@@ -31,13 +31,10 @@ from doppelnb.core.policy import MCTS, prepared
 from doppelnb.core.state import playout
 from doppelnb.engines import doppelganger_tricks as dt
 from doppelnb.engines.doppelganger_tricks.notation import SUITS, cards, sort_hand
-from doppelnb.engines.doppelganger_tricks.players import (
-    HiddenDeal,
-    prepare_determinize,
-    public_constraints,
-)
+from doppelnb.engines.doppelganger_tricks.players import prepare_determinize, public_constraints
 from doppelnb.engines.doppelganger_tricks.worlds import (
     BATCH,
+    HiddenDeal,
     hand_out,
     hand_out_plain,
     random_keys,
@@ -227,16 +224,16 @@ def test_determinize_is_a_sampler_of_batch_one():
 
 def test_mcts_uses_the_prepared_sampler_once_per_decision(monkeypatch):
     """MCTS builds one sampler per decision, not one per iteration."""
-    from doppelnb.engines.doppelganger_tricks import players
+    from doppelnb.engines.doppelganger_tricks import worlds
 
     built = []
-    real = players.HiddenDeal.__init__
+    real = worlds.HiddenDeal.__init__
 
     def counting(self, *args):
         built.append(1)
         real(self, *args)
 
-    monkeypatch.setattr(players.HiddenDeal, "__init__", counting)
+    monkeypatch.setattr(worlds.HiddenDeal, "__init__", counting)
     s = _late_positions()[0]
     MCTS("doppelganger_tricks", iterations=16)(s, random.Random(0))
     assert len(built) == 1
@@ -309,7 +306,7 @@ def test_every_world_keeps_the_public_game_and_deals_every_later_round():
                     if not later:
                         assert deals is None
                         continue
-                    assert deals[:s.round + 1] == (None,) * (s.round + 1)
+                    assert deals[:s.round + 1] == ((),) * (s.round + 1)
                     for r in later:
                         assert sorted(bin(m).count("1") for m in deals[r]) == \
                             [len(dt.notation.deck(players)) // players] * players

@@ -61,7 +61,7 @@ class Book:
     keeps the variant flags play reads, read once from the rules when it is built:
     ``restricted`` (DT-A10), ``claim_max`` (DT-A3), ``first_only`` (DT-A4) and ``bid12``
     (DT-A6). ``deals`` is ``None`` in a game; a search world's later rounds dealt in advance
-    (``deals[r]``: round ``r``'s hands, :mod:`.worlds`) otherwise.
+    otherwise (``deals[r]``: round ``r``'s hand masks, ``()`` for the rounds dealt already).
     """
 
     __slots__ = ("round", "first", "sheet", "totals", "last_round", "rules", "seed", "options",
@@ -72,7 +72,7 @@ class Book:
     def __init__(self, round: int, first: int, sheet: tuple[RoundScore, ...],
                  totals: tuple[int, ...], last_round: tuple[tuple[int, ...], ...], rules: Rules,
                  seed: int, options: FrozenMap[str, Any] = NO_OPTIONS,
-                 deals: tuple[tuple[int, ...] | None, ...] | None = None) -> None:
+                 deals: tuple[tuple[int, ...], ...] | None = None) -> None:
         self.round: Final = round
         self.first: Final = first
         self.sheet: Final = sheet

@@ -6,8 +6,9 @@
   the plain random loop plays, in the tight integer loop of :mod:`.playout_loop`, building one state
   at the end (:func:`moment_playout`: the same game on the kernel's moments, its reference).
 - :func:`determinize`: a state consistent with everything one player has seen, with every
-  hidden part (the other hands, the forecasts still secret, and the seed that deals the later
-  rounds) resampled. It reads only public information and the player's own hand: the cards the
+  hidden part (the other hands, the forecasts still secret, and every later round's deal)
+  resampled (a search's sampler, :func:`prepare_determinize`, draws its worlds in batches:
+  :mod:`.worlds`). It reads only public information and the player's own hand: the cards the
   others hold *together* (the deck less the player's hand and the cards played this round),
   each one's hand size, the suits each showed they lack (DT-R9: playing off the lead suit) and
   who showed they hold no doppelgänger (DT-R15: a bonus claim offered).
@@ -24,25 +25,20 @@
 
 from __future__ import annotations
 
-import functools
-import itertools
-import math
-import operator
 import random
-from typing import Any, Final
+from typing import Any
 
 from ...core.checks import check_instance, check_seat
 from ...core.errors import BadInput
 from ...core.state import ActionLog
 from .actions import PASS, Action, Bid, Claim, Play, action_to_json
 from .apply import next_moment
-from .codes import mask_cards
-from .notation import ALL_CARDS, DOPPELGANGER, PLAIN_SUITS, SUITS, Card, deck, sort_hand
+from .notation import ALL_CARDS, DOPPELGANGER, PLAIN_SUITS, SUITS, Card, deck
 from .playout_loop import playout
 from .rules import _resolve
 from .simulation import _check_rng, heuristic_bid, policy_aim
 from .state import State
-from .worlds import BATCH, WorldSampler, hand_out_plain, random_keys
+from .worlds import BATCH, HiddenDeal, WorldSampler
 
 
 def _check(state: Any, rng: Any) -> State:
@@ -153,196 +149,6 @@ def public_constraints(s: State) -> tuple[list[set[str]], list[bool]]:
     return void, offered
 
 
-class HiddenDeal:
-    """The deals of ``pool`` (the cards the other seats hold together) to ``sizes`` (seat ->
-    hand size) in which no seat holds a card of a suit in ``voids[seat]``, and uniform samples
-    of them. Built once per search decision (:func:`prepare_determinize`), so the constraints
-    and the table of deal counts are worked out once, not once per iteration.
-
-    A sample is uniform over every such deal. How: the pool falls into *groups*, each suit some
-    seat lacks and then every other card together (cards anybody may hold). A deal has a
-    *count table* (how many cards of each group each seat gets), and the deals with a given
-    table number the product over groups of multinomial coefficients (the group's cards split
-    among the seats in those counts). So a table is drawn with probability proportional to that
-    number, from exact counts (Python integers) of the ways to complete the deal group by group
-    (:meth:`_completions`, a small dynamic programme over the room left in each seat: at most 3
-    other seats and 4 groups; the last group, which anybody may hold, fills the room left in
-    one multinomial), then each group's cards are put in a uniform random order and handed
-    out in the table's counts (:meth:`deal`; a search's worlds, :mod:`.worlds`). (The sampler
-    before issue 27 dealt card by card, each to a seat drawn in proportion to its room and kept
-    only if the rest still fitted: with voids that favours some deals over others.)
-
-    >>> from .notation import cards
-    >>> h = HiddenDeal(cards("1C 2C 3T 4T"), {1: 2, 2: 2}, {1: {"C"}, 2: set()})
-    >>> h.count(), h.deal(random.Random(0))[1]  # seat 1 lacks C: both C cards go to seat 2
-    (1, ['3T', '4T'])
-    >>> HiddenDeal(cards("1C 2C 3T 4T"), {1: 2, 2: 2}, {1: set(), 2: set()}).count()
-    6
-    """
-
-    __slots__ = ("pool", "seats", "sizes", "groups", "allowed", "_memo", "unconstrained",
-                 "codes", "runs")
-
-    def __init__(self, pool: tuple[Card, ...], sizes: dict[int, int],
-                 voids: dict[int, set[str]]) -> None:
-        # The pool in deck order (so the draws never depend on how a caller ordered it).
-        self.pool = sort_hand(pool)
-        self.seats = tuple(sorted(sizes))
-        self.sizes = tuple(sizes[q] for q in self.seats)
-        if sum(self.sizes) != len(self.pool):
-            raise AssertionError("the hand sizes do not add up to the unseen cards")
-        suits = tuple(x for x in SUITS if any(c.suit == x for c in self.pool))
-        everyone = tuple(range(len(self.seats)))
-        # per suit, the seats that may hold it (places in ``seats``)
-        may = {x: tuple(i for i, q in enumerate(self.seats) if x not in voids[q]) for x in suits}
-        tight = [x for x in suits if may[x] != everyone]
-        free = tuple(c for c in self.pool if may[c.suit] == everyone)
-        # The groups a deal is counted and drawn over: each suit some seat lacks, then every
-        # card anybody may hold as one group (its ways to fill the room left are one
-        # multinomial: the last level of :meth:`_completions`), or only that group when nobody
-        # showed a void in a suit still unseen.
-        last = bool(free) or not tight  # (an empty pool is one empty group)
-        self.groups = tuple(tuple(c for c in self.pool if c.suit == x) for x in tight) + (
-            (free,) if last else ())
-        self.allowed = tuple(may[x] for x in tight) + ((everyone,) if last else ())
-        # The counts depend only on the groups' sizes and who may hold them: shared by every
-        # pool of that shape (the decisions of a game meet the same shapes again).
-        self._memo = _shared_memo(tuple(map(len, self.groups)), self.allowed)
-        #: nobody showed a void in a suit still unseen: every deal of the right sizes fits
-        self.unconstrained = not tight
-        # The pool as card codes, group by group, and the runs of it a deal hands out in turn.
-        self.codes = tuple(c.index for cards in self.groups for c in cards)
-        ends = list(itertools.accumulate(len(cards) for cards in self.groups))
-        self.runs = tuple(zip([0, *ends[:-1]], ends, strict=True))
-
-    def count(self) -> int:
-        """How many consistent deals there are (the number the samples are uniform over)."""
-        return self._completions(0, self.sizes)[0]
-
-    def _completions(self, i: int, room: tuple[int, ...]
-                     ) -> tuple[int, list[tuple[int, tuple[int, ...]]]]:
-        """The number of ways to deal suits ``i..`` into exactly the ``room`` left in each seat,
-        and the choices for suit ``i``: (ways, counts per seat) for each split with ways > 0.
-        Memoized: the same room is reached by many splits of the earlier suits."""
-        key = (i, room)
-        memo = self._memo
-        done = memo.get(key)
-        if done is not None:
-            return done
-        result: tuple[int, list[tuple[int, tuple[int, ...]]]]
-        suits = len(self.groups)
-        if i == suits:
-            result = (int(not any(room)), [])
-        elif i == suits - 1:
-            # The last suit must fill the room exactly: its one split is the room itself (the
-            # one the loop below would keep), if the seats with room may all hold the suit.
-            cards = len(self.groups[i])
-            allowed = self.allowed[i]
-            if sum(room) == cards and all(not r or j in allowed for j, r in enumerate(room)):
-                ways = _multinomial(cards, room)
-                result = (ways, [(ways, room)])
-            else:
-                result = (0, [])
-        else:
-            choices = []
-            total = 0
-            cards = len(self.groups[i])
-            after_key = i + 1
-            for split in _splits(cards, self.allowed[i], room):
-                after = tuple(map(operator.sub, room, split))
-                found = memo.get((after_key, after))
-                rest = (found if found is not None else self._completions(after_key, after))[0]
-                if rest:
-                    ways = _multinomial(cards, split) * rest
-                    choices.append((ways, split))
-                    total += ways
-            result = (total, choices)
-        memo[key] = result
-        return result
-
-    def splits(self, rng: random.Random) -> tuple[tuple[int, ...], ...]:
-        """A suit-count table drawn with probability proportional to its number of deals (exact
-        integers): per run of :attr:`codes` (:attr:`runs`: a suit each), how many cards each
-        seat gets. Unconstrained, one run, the pool, in the hand sizes (nothing drawn)."""
-        if self.unconstrained:  # one group, dealt in the hand sizes
-            return (self.sizes,)
-        room = self.sizes
-        memo = self._memo
-        out = []
-        for i in range(len(self.groups)):
-            found = memo.get((i, room))  # worked out by the first sample of the decision
-            total, choices = found if found is not None else self._completions(i, room)
-            if not total:  # cannot happen: the true deal satisfies every public constraint
-                raise AssertionError("no consistent deal")
-            split = _pick(choices, rng.randrange(total))
-            out.append(split)
-            room = tuple(map(operator.sub, room, split))
-        return tuple(out)
-
-    def deal(self, rng: random.Random) -> dict[int, list[Card]]:
-        """One deal of the pool to the other seats, uniform over the consistent ones: a table
-        (:meth:`splits`), then each run's cards in the order of random keys
-        (:func:`.worlds.hand_out_plain`), the draws a search's world makes for its hands."""
-        table = self.splits(rng)
-        keys = random_keys(rng, (1, len(self.codes)))[0][0].tolist()
-        masks = hand_out_plain(keys, self.codes, self.runs, table)
-        return {q: list(mask_cards(mask)) for q, mask in zip(self.seats, masks, strict=True)}
-
-
-Memo = dict[tuple[int, tuple[int, ...]], tuple[int, list[tuple[int, tuple[int, ...]]]]]
-
-
-@functools.lru_cache(maxsize=1 << 10)
-def _shared_memo(lengths: tuple[int, ...], allowed: tuple[tuple[int, ...], ...]) -> Memo:
-    """The one memo of :meth:`HiddenDeal._completions` for pools of this shape (filled as the
-    counts are worked out)."""
-    return {}
-
-
-def _pick(choices: list[tuple[int, tuple[int, ...]]], at: int) -> tuple[int, ...]:
-    """The split whose share of the ways holds position ``at`` (``0 <= at <`` their sum)."""
-    for ways, split in choices:
-        if at < ways:
-            return split
-        at -= ways
-    raise AssertionError("position past the total")
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def _splits(cards: int, allowed: tuple[int, ...], room: tuple[int, ...]
-            ) -> tuple[tuple[int, ...], ...]:
-    """Every way to give ``cards`` cards of one suit to the seats: counts per seat, zero for a
-    seat not in ``allowed``, at most each seat's ``room``; in lexicographic order of the counts
-    of the ``allowed`` seats (the order :meth:`HiddenDeal.deal` draws a split from). The last
-    allowed seat takes what is left, so only the others' counts are enumerated. Kept (a
-    pure function of small tuples): the decisions of a game meet the same shapes again."""
-    out: list[tuple[int, ...]] = []
-    if not allowed:
-        return ((0,) * len(room),) if not cards else ()
-    *free, last = allowed
-    for counts in itertools.product(*(range(min(cards, room[q]) + 1) for q in free)):
-        left = cards - sum(counts)
-        if 0 <= left <= room[last]:
-            split = [0] * len(room)
-            for q, k in zip(free, counts, strict=True):
-                split[q] = k
-            split[last] = left
-            out.append(tuple(split))
-    return tuple(out)
-
-
-def _multinomial(total: int, parts: tuple[int, ...]) -> int:
-    """``total! / prod(part!)``: the ways to split ``total`` distinct cards in those counts."""
-    out = _FACTORIALS[total]
-    for k in parts:
-        out //= _FACTORIALS[k]
-    return out
-
-
-#: ``k!`` for every number of cards a deal can hold.
-_FACTORIALS: Final[tuple[int, ...]] = tuple(math.factorial(k) for k in range(41))
-
-
 def prepare_determinize(state: State, player: int, batch: int = BATCH) -> WorldSampler:
     """``determinize(state, player, ·)`` with the work that depends only on ``state`` and
     ``player`` done once (the pool, the hand sizes, the voids and the table of deal counts): a
@@ -429,5 +235,4 @@ def aim_policy(state: Any, rng: Any) -> Any:
 
 
 __all__ = ["greedy", "determinize", "prepare_determinize", "playout", "moment_playout",
-           "HiddenDeal",
            "public_constraints", "aim_policy"]
