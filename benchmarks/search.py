@@ -21,9 +21,10 @@ A decision is a call of the search at a state with more than one legal action: f
 which every search answers without searching, are played outside the clock and not counted.
 The figure is the searching seats' decisions over the CPU seconds spent in them
 (``time.process_time``: two cores shared with other work; the load average at the start and
-end is printed, and CPU time still grows with the load, so compare figures from one run). Games
-are played in turns (game k of every contender, then game k + 1), so a change in load falls on
-all alike. The 95% interval is over games (n = games; the rate is a ratio estimator, total
+end is printed, and CPU time still grows with the load, so compare figures from one run). Each
+contender's games are spread evenly over the run (game k of n at (k + 1/2) / n of the way, so
+oh_hell's 64 games and Tricks' 16 take turns throughout), so a change in load falls on all
+alike. The 95% interval is over games (n = games; the rate is a ratio estimator, total
 decisions over total seconds, with its delta-method standard error and Student's t at n - 1),
 so it grows with how much games differ, not with how many decisions they hold; the Tricks /
 OpenSpiel ratio adds the two rates' relative errors on the log scale. The verdict is PASS when
@@ -151,9 +152,35 @@ once per decision 35.6 (1.7x); OpenSpiel 74.9 and 113.1 in those runs (0.28x, th
 Under cProfile the sampler was then about 11 % of the search time and the random playouts to
 the end of the game (about 97 actions per iteration) about 78 %.
 
+Worlds in batches (issue 27, 2026-11-27, the next session): the search's sampler
+(``doppelganger_tricks.worlds.WorldSampler``) draws its 32 worlds at once, each world's hidden
+cards ordered by random keys and handed out by one vectorised numpy pass, and deals every later
+round into the world (``kernel.Book.deals``), so a playout no longer deals each later round from
+a seed (26 µs a round, a fifth of a playout); ``HiddenDeal`` counts deals over groups (each suit
+some seat lacks, then all the cards anybody may hold as one group) and shares its counts
+between pools of the same shape: the first sample of a decision 323-600 µs -> 6-30 µs, then
+about 11 µs a world (was 20-28); ``public_constraints`` reads the moment's trick records, not
+the readable tricks (preparing a decision 275 -> 95 µs). Where a decision goes now (wall clock
+in one process, three seeded games): the playouts 73%, the sampler 9%, its preparation 2%, the
+tree's steps 5%, the rewards 3%, the rest of the tree 9%.
+
+- The same 480 decisions (three greedy games' positions), each searched by main's code and by
+  this in turn in one process: **1.30x** main's decisions per CPU-second (blocks of 20
+  decisions: 1.29x [1.25, 1.32]).
+- Side by side with OpenSpiel's bot, ``--engines doppelganger_tricks`` (16 Tricks games, 64
+  oh_hell): 1.32x [1.21, 1.45] (load average 1.0; Tricks 136.4, OpenSpiel 103.2), settled
+  above the target; in the full run at load 1.0, 1.09x [0.96, 1.23] (Tricks 122.4, OpenSpiel
+  112.4: PASS, not settled), its 48 last oh_hell games played after the last Tricks game. Each
+  contender's games are now spread over the run; so run, load 0.3-0.7: **1.17x [1.06, 1.30]**
+  (Tricks 141.3 [128.3, 154.2], OpenSpiel 120.5 [114.6, 126.4]), settled above the target.
+- The shipped Tricks ladder was played again (the worlds are new draws): 5.3 -> 2.1 CPU
+  minutes; the order of the policies is the same, ``mcts:32`` against greedy -62 [-127, +4] Elo
+  (was -84 [-151, -17]), ``mcts:128:round`` +174 [+103, +244].
+
 The last section times the Tricks sampler alone: ``determinize`` called at every sample (its
-constraints and its table of deal counts rebuilt each time) against one prepared sampler per
-decision drawn 32 times (the same samples), at 60 decisions of a seeded random game.
+constraints and its table of deal counts worked out and one world drawn each time) against one
+prepared sampler per decision drawn 32 times (the constraints once, the worlds in one batch), at
+60 decisions of a seeded random game.
 
 Run: ``.venv/bin/python benchmarks/search.py [--quick] [--engines a,b] [--games N,NAME=N]
 [--seed S]`` (``make bench`` runs it with the defaults: about 8 minutes of search CPU at the
@@ -364,8 +391,8 @@ def game_counts(text: str | None) -> dict[str, int]:
 
 def side_by_side(names: list[str], games: dict[str, int], quick: bool, peer: bool,
                  first_seed: int = 1000) -> tuple[dict[str, list[Game]], str, str]:
-    """Every contender's games, played in turns (game k of each contender, then game k + 1),
-    so a change in the machine's load falls on every contender alike; a note, "" unless
+    """Every contender's games, spread evenly over the run (game k of n at (k + 1/2) / n of
+    the way), so a change in the machine's load falls on every contender alike; a note, "" unless
     Ctrl-C stopped the run (then the games played so far are reported, the one interrupted
     as a partial game when it had made a decision), and the contender with a partial game."""
     cap = QUICK_DECISIONS if quick else None
@@ -384,27 +411,32 @@ def side_by_side(names: list[str], games: dict[str, int], quick: bool, peer: boo
         runs[SAME_WORK] = (n, lambda k: search_game("doppelganger_tricks", 4, first_seed + k,
                                                     True, cap, ROUND_SEARCH))
     played: dict[str, list[Game]] = {name: [] for name in runs}
-    for k in range(max(n for n, _ in runs.values())):
-        for name, (n, play) in runs.items():
-            if k >= n:
-                continue
-            try:
-                played[name].append(play(k))
-            except Interrupted as stop:
-                partial = ""
-                if stop.game[0]:
-                    played[name].append(stop.game)
-                    partial = name
-                    what = f"its last game is partial ({stop.game[0]} decisions)"
-                else:
-                    what = "that game is left out"
-                return {name: g for name, g in played.items() if g}, (
-                    f"STOPPED by Ctrl-C in game {k + 1} of {name}: {what}; the contenders "
-                    "after it in that round have one game fewer"), partial
-            if not quick:
-                d, t = played[name][-1]
-                print(f"  {name}: game {k + 1} of {n}, {d} decisions in {t:.3f} s CPU "
-                      f"(load average {os.getloadavg()[0]:.1f})", file=sys.stderr, flush=True)
+    # Each contender's games spread evenly over the run (game k of a contender with n games at
+    # (k + 1/2) / n of the way), so a contender with more games (oh_hell's 64 against Tricks'
+    # 16) is not left to play its last ones alone while the load changes.
+    order = sorted(((k + 0.5) / n, i, k) for i, (n, _) in enumerate(runs.values())
+                   for k in range(n))
+    names = list(runs)
+    for _, i, k in order:
+        name = names[i]
+        n, play = runs[name]
+        try:
+            played[name].append(play(k))
+        except Interrupted as stop:
+            partial = ""
+            if stop.game[0]:
+                played[name].append(stop.game)
+                partial = name
+                what = f"its last game is partial ({stop.game[0]} decisions)"
+            else:
+                what = "that game is left out"
+            return {name: g for name, g in played.items() if g}, (
+                f"STOPPED by Ctrl-C in game {k + 1} of {name}: {what}; the games not yet "
+                "played are left out"), partial
+        if not quick:
+            d, t = played[name][-1]
+            print(f"  {name}: game {k + 1} of {n}, {d} decisions in {t:.3f} s CPU "
+                  f"(load average {os.getloadavg()[0]:.1f})", file=sys.stderr, flush=True)
     return played, "", ""
 
 
