@@ -243,6 +243,9 @@ def test_mcts_uses_the_prepared_sampler_once_per_decision(monkeypatch):
     lambda: prepare_determinize(None, 0),
     lambda: prepare_determinize(dt.new_game(3, seed=1), 3),
     lambda: prepare_determinize(dt.new_game(3, seed=1), 0)(None),
+    lambda: prepare_determinize(dt.new_game(3, seed=1), 0, 0),
+    lambda: prepare_determinize(dt.new_game(3, seed=1), 0, "32"),
+    lambda: prepare_determinize(dt.new_game(3, seed=1), 0, 10**9),
 ])
 def test_prepared_sampler_refuses_bad_input(call):
     with pytest.raises(BadInput):

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...core.checks import check_instance, check_seat
+from ...core.checks import check_instance, check_int, check_seat
 from ...core.errors import BadInput
 from ...core.state import ActionLog
 from .actions import PASS, Action, Bid, Claim, Play, action_to_json
@@ -157,6 +157,7 @@ def prepare_determinize(state: State, player: int, batch: int = BATCH) -> WorldS
     check_instance(state, "state", State, expected="a doppelganger_tricks State")
     s: State = state
     player = check_seat(player, s.players, "player")
+    batch = check_int(batch, "batch", 1, 1 << 16)
     own = s.hands[player]
     gone = {c for t in s.moment.tricks for c in t[2:]} | set(s.moment.trick)  # played
     pool = tuple(c for c in deck(s.players) if c.index not in gone and c not in own)
@@ -171,7 +172,7 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
 
     The other players' hands are dealt again from the cards they hold together (known to
     ``player``), uniformly over every deal that keeps each hand's size and gives no seat a card
-    of a suit it showed it lacks (:class:`HiddenDeal`); forecasts still secret (DT-R6) are
+    of a suit it showed it lacks (:class:`.worlds.HiddenDeal`); forecasts still secret (DT-R6) are
     drawn uniformly from the legal forecasts. ``player``'s own hand and everything public stay.
     Only public information and ``player``'s hand are read, so two states that differ only in
     what ``player`` cannot see give the same result for the same ``rng``.

@@ -57,8 +57,8 @@ BATCH: Final = 32
 class HiddenDeal:
     """The deals of ``pool`` (the cards the other seats hold together) to ``sizes`` (seat ->
     hand size) in which no seat holds a card of a suit in ``voids[seat]``, and uniform samples
-    of them. Built once per search decision (:func:`prepare_determinize`), so the constraints
-    and the table of deal counts are worked out once, not once per iteration.
+    of them. Built once per search decision (:func:`.players.prepare_determinize`), so the
+    constraints and the table of deal counts are worked out once, not once per iteration.
 
     A sample is uniform over every such deal. How: the pool falls into *groups*, each suit some
     seat lacks and then every other card together (cards anybody may hold). A deal has a
@@ -69,7 +69,7 @@ class HiddenDeal:
     (:meth:`_completions`, a small dynamic programme over the room left in each seat: at most 3
     other seats and 4 groups; the last group, which anybody may hold, fills the room left in
     one multinomial), then each group's cards are put in a uniform random order and handed
-    out in the table's counts (:meth:`deal`; a search's worlds, :mod:`.worlds`). (The sampler
+    out in the table's counts (:meth:`deal`; a search's worlds, :class:`WorldSampler`). (The sampler
     before issue 27 dealt card by card, each to a seat drawn in proportion to its room and kept
     only if the rest still fitted: with voids that favours some deals over others.)
 
@@ -122,9 +122,9 @@ class HiddenDeal:
 
     def _completions(self, i: int, room: tuple[int, ...]
                      ) -> tuple[int, list[tuple[int, tuple[int, ...]]]]:
-        """The number of ways to deal suits ``i..`` into exactly the ``room`` left in each seat,
-        and the choices for suit ``i``: (ways, counts per seat) for each split with ways > 0.
-        Memoized: the same room is reached by many splits of the earlier suits."""
+        """The number of ways to deal groups ``i..`` into exactly the ``room`` left in each
+        seat, and the choices for group ``i``: (ways, counts per seat) for each split with
+        ways > 0. Memoized: the same room is reached by many splits of the earlier groups."""
         key = (i, room)
         memo = self._memo
         done = memo.get(key)
@@ -135,8 +135,8 @@ class HiddenDeal:
         if i == suits:
             result = (int(not any(room)), [])
         elif i == suits - 1:
-            # The last suit must fill the room exactly: its one split is the room itself (the
-            # one the loop below would keep), if the seats with room may all hold the suit.
+            # The last group must fill the room exactly: its one split is the room itself (the
+            # one the loop below would keep), if the seats with room may all hold the group.
             cards = len(self.groups[i])
             allowed = self.allowed[i]
             if sum(room) == cards and all(not r or j in allowed for j, r in enumerate(room)):
@@ -162,9 +162,9 @@ class HiddenDeal:
         return result
 
     def splits(self, rng: random.Random) -> tuple[tuple[int, ...], ...]:
-        """A suit-count table drawn with probability proportional to its number of deals (exact
-        integers): per run of :attr:`codes` (:attr:`runs`: a suit each), how many cards each
-        seat gets. Unconstrained, one run, the pool, in the hand sizes (nothing drawn)."""
+        """A count table drawn with probability proportional to its number of deals (exact
+        integers): per group (a run of :attr:`codes`, :attr:`runs`), how many of its cards each
+        seat gets. Unconstrained: one group, the pool, in the hand sizes (nothing drawn)."""
         if self.unconstrained:  # one group, dealt in the hand sizes
             return (self.sizes,)
         room = self.sizes
@@ -183,7 +183,7 @@ class HiddenDeal:
     def deal(self, rng: random.Random) -> dict[int, list[Card]]:
         """One deal of the pool to the other seats, uniform over the consistent ones: a table
         (:meth:`splits`), then each run's cards in the order of random keys
-        (:func:`.worlds.hand_out_plain`), the draws a search's world makes for its hands."""
+        (:func:`hand_out_plain`), the draws a search's world makes for its hands."""
         table = self.splits(rng)
         keys = random_keys(rng, (1, len(self.codes)))[0][0].tolist()
         masks = hand_out_plain(keys, self.codes, self.runs, table)
@@ -212,9 +212,9 @@ def _pick(choices: list[tuple[int, tuple[int, ...]]], at: int) -> tuple[int, ...
 @functools.lru_cache(maxsize=1 << 14)
 def _splits(cards: int, allowed: tuple[int, ...], room: tuple[int, ...]
             ) -> tuple[tuple[int, ...], ...]:
-    """Every way to give ``cards`` cards of one suit to the seats: counts per seat, zero for a
-    seat not in ``allowed``, at most each seat's ``room``; in lexicographic order of the counts
-    of the ``allowed`` seats (the order :meth:`HiddenDeal.deal` draws a split from). The last
+    """Every way to give ``cards`` cards of one group to the seats: counts per seat, zero for
+    a seat not in ``allowed``, at most each seat's ``room``; in lexicographic order of the
+    counts of the ``allowed`` seats (the order :meth:`HiddenDeal.splits` draws a split from). The last
     allowed seat takes what is left, so only the others' counts are enumerated. Kept (a
     pure function of small tuples): the decisions of a game meet the same shapes again."""
     out: list[tuple[int, ...]] = []
@@ -324,7 +324,7 @@ class WorldSampler:
         return self._ready.pop()
 
     def draw(self, rng: random.Random, count: int) -> list[State]:
-        """``count`` worlds, drawn in this order from ``rng``: each world's suit-count table,
+        """``count`` worlds, drawn in this order from ``rng``: each world's count table,
         the keys ordering the hidden cards, the keys of the later deals, each world's secret
         forecasts."""
         s = self.state
