@@ -372,3 +372,25 @@ def test_the_vectorised_hand_out_is_the_plain_one(shared):
         for w in range(worlds):
             assert fast[w] == hand_out_plain(keys[w].tolist(), codes, runs,
                                              counts if shared else counts[w])
+
+
+def test_a_world_plays_its_own_later_deals():
+    """A world's next round starts with the hands of ``Book.deals`` (not the seed's deal), in
+    the kernel (a plain loop of ``State.play``) and in the search's playout alike, and they
+    are not the game's own next deal."""
+    from doppelnb.engines.doppelganger_tricks.playout_loop import playout as fast_playout
+
+    s = dt.new_game(4, seed=21)
+    world = prepare_determinize(s, s.to_move).draw(random.Random(1), 1)[0]
+    deals = world.moment.book.deals
+    walk = random.Random(2)
+    while world.round == 0:
+        world = world.play(walk.choice(world.legal_actions()))
+    assert world.moment.masks == deals[1]
+    real = s
+    while real.round == 0:
+        real = real.play(walk.choice(real.legal_actions()))
+    assert real.moment.masks != deals[1]
+    done = fast_playout(prepare_determinize(s, s.to_move).draw(random.Random(1), 1)[0],
+                        random.Random(2))
+    assert done.is_over and done.moment.book.deals == deals
