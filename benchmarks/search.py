@@ -173,6 +173,11 @@ tree's steps 5%, the rewards 3%, the rest of the tree 9%.
   112.4: PASS, not settled), its 48 last oh_hell games played after the last Tricks game. Each
   contender's games are now spread over the run; so run, load 0.3-0.7: **1.17x [1.06, 1.30]**
   (Tricks 141.3 [128.3, 154.2], OpenSpiel 120.5 [114.6, 126.4]), settled above the target.
+- **The full run** (every game at its default size, load average 0.4-1.0): Doppeldoppel 40.6
+  [37.8, 43.3], Tricks 142.7 [131.8, 153.6], Groom Lake 30.9 [21.7, 40.1], Doppel Doubt 7.3
+  [5.5, 9.2], the quest 31.6 [28.8, 34.5]: every target met and settled; OpenSpiel's bot 119.1
+  [112.4, 125.8], Tricks **1.20x [1.09, 1.32]** of it, settled above the target (the same work,
+  ``mcts:32:round``, 1.42x [1.28, 1.56]).
 - The shipped Tricks ladder was played again (the worlds are new draws): 2.1 CPU minutes (5.4
   when it was shipped, 2026-11-26, before the playout loop); the order of the policies is the same, ``mcts:32`` against greedy -62 [-127, +4] Elo
   (was -84 [-151, -17]), ``mcts:128:round`` +174 [+103, +244].
@@ -183,9 +188,8 @@ prepared sampler per decision drawn 32 times (the constraints once, the worlds i
 60 decisions of a seeded random game.
 
 Run: ``.venv/bin/python benchmarks/search.py [--quick] [--engines a,b] [--games N,NAME=N]
-[--seed S]`` (``make bench`` runs it with the defaults: about 8 minutes of search CPU at the
-load of the figures above, 3-4 of them Doppel Doubt's three games, 7 before issue 27's
-engine work; Ctrl-C prints what was
+[--seed S]`` (``make bench`` runs it with the defaults: about 3 minutes of search CPU on the idle
+machine of the last full run, Doppel Doubt's three games 45 s of it; Ctrl-C prints what was
 measured so far). OpenSpiel is optional (``pip install -e ".[bench]"``); without
 it the script prints doppelnb's figures and no Tricks / OpenSpiel verdict.
 """
