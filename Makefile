@@ -246,7 +246,7 @@ sweeps: setup
 #   doppel_doubt: 60 games at one search seat among 9 greedy, 22 s CPU a game, 22 min CPU in all; per decision mcts:64:round 199 ms
 #   doppeldoppel: 180 games at 3 seats, 0.8 s CPU a game, 2 min CPU in all; per decision mcts:64:round 21 ms
 #   doppelganger_quest: 480 games at 4 seats, 1.2 s CPU a game, 9 min CPU in all; per decision mcts:32 35 ms
-#   doppelganger_tricks: 160 games at 3 seats, 2.0 s CPU a game, 5 min CPU in all; per decision mcts:32 23 ms, mcts:128:round 42 ms
+#   doppelganger_tricks: 160 games at 3 seats, 0.8 s CPU a game, 2 min CPU in all; per decision mcts:32 5 ms, mcts:128:round 19 ms
 #   groom_lake: 480 games at 3 seats, 0.8 s CPU a game, 6 min CPU in all; per decision mcts:16 22 ms
 # ONLY=GAME plays one ladder. `make ladders-check` (tools/ladders.py --check) refits each CSV from
 # its recorded games and replays each first game whole without playing the ladder (about 30 s);

@@ -21,9 +21,10 @@ A decision is a call of the search at a state with more than one legal action: f
 which every search answers without searching, are played outside the clock and not counted.
 The figure is the searching seats' decisions over the CPU seconds spent in them
 (``time.process_time``: two cores shared with other work; the load average at the start and
-end is printed, and CPU time still grows with the load, so compare figures from one run). Games
-are played in turns (game k of every contender, then game k + 1), so a change in load falls on
-all alike. The 95% interval is over games (n = games; the rate is a ratio estimator, total
+end is printed, and CPU time still grows with the load, so compare figures from one run). Each
+contender's games are spread evenly over the run (game k of n at (k + 1/2) / n of the way, so
+oh_hell's 64 games and Tricks' 16 take turns throughout), so a change in load falls on all
+alike. The 95% interval is over games (n = games; the rate is a ratio estimator, total
 decisions over total seconds, with its delta-method standard error and Student's t at n - 1),
 so it grows with how much games differ, not with how many decisions they hold; the Tricks /
 OpenSpiel ratio adds the two rates' relative errors on the log scale. The verdict is PASS when
@@ -151,14 +152,44 @@ once per decision 35.6 (1.7x); OpenSpiel 74.9 and 113.1 in those runs (0.28x, th
 Under cProfile the sampler was then about 11 % of the search time and the random playouts to
 the end of the game (about 97 actions per iteration) about 78 %.
 
+Worlds in batches (issue 27, 2026-11-27, the next session): the search's sampler
+(``doppelganger_tricks.worlds.WorldSampler``) draws its 32 worlds at once, each world's hidden
+cards ordered by random keys and handed out by one vectorised numpy pass, and deals every later
+round into the world (``kernel.Book.deals``), so a playout no longer deals each later round from
+a seed (26 µs a round, a fifth of a playout); ``HiddenDeal`` counts deals over groups (each suit
+some seat lacks, then all the cards anybody may hold as one group) and shares its counts
+between pools of the same shape: the first sample of a decision 323-600 µs -> 6-30 µs, then
+about 11 µs a world (was 20-28); ``public_constraints`` reads the moment's trick records, not
+the readable tricks (preparing a decision 275 -> 95 µs). Where a decision goes now (wall clock
+in one process, three seeded games): the playouts 73%, the sampler 9%, its preparation 2%, the
+tree's steps 5%, the rewards 3%, the rest of the tree 9%.
+
+- The same 480 decisions (three greedy games' positions), each searched by main's code and by
+  this in turn in one process: **1.30x** main's decisions per CPU-second (blocks of 20
+  decisions: 1.29x [1.25, 1.32]).
+- Side by side with OpenSpiel's bot, ``--engines doppelganger_tricks`` (16 Tricks games, 64
+  oh_hell): 1.32x [1.21, 1.45] (load average 1.0; Tricks 136.4, OpenSpiel 103.2), settled
+  above the target; in the full run at load 1.0, 1.09x [0.96, 1.23] (Tricks 122.4, OpenSpiel
+  112.4: PASS, not settled), its 48 last oh_hell games played after the last Tricks game. Each
+  contender's games are now spread over the run; so run, load 0.3-0.7: **1.17x [1.06, 1.30]**
+  (Tricks 141.3 [128.3, 154.2], OpenSpiel 120.5 [114.6, 126.4]), settled above the target.
+- **The full run** (every game at its default size, load average 0.4-1.0): Doppeldoppel 40.6
+  [37.8, 43.3], Tricks 142.7 [131.8, 153.6], Groom Lake 30.9 [21.7, 40.1], Doppel Doubt 7.3
+  [5.5, 9.2], the quest 31.6 [28.8, 34.5]: every target met and settled; OpenSpiel's bot 119.1
+  [112.4, 125.8], Tricks **1.20x [1.09, 1.32]** of it, settled above the target (the same work,
+  ``mcts:32:round``, 1.42x [1.28, 1.56]).
+- The shipped Tricks ladder was played again (the worlds are new draws): 2.1 CPU minutes (5.4
+  when it was shipped, 2026-11-26, before the playout loop); the order of the policies is the same, ``mcts:32`` against greedy -62 [-127, +4] Elo
+  (was -84 [-151, -17]), ``mcts:128:round`` +174 [+103, +244].
+
 The last section times the Tricks sampler alone: ``determinize`` called at every sample (its
-constraints and its table of deal counts rebuilt each time) against one prepared sampler per
-decision drawn 32 times (the same samples), at 60 decisions of a seeded random game.
+constraints and its table of deal counts worked out and one world drawn each time) against one
+prepared sampler per decision drawn 32 times (the constraints once, the worlds in one batch), at
+60 decisions of a seeded random game.
 
 Run: ``.venv/bin/python benchmarks/search.py [--quick] [--engines a,b] [--games N,NAME=N]
-[--seed S]`` (``make bench`` runs it with the defaults: about 8 minutes of search CPU at the
-load of the figures above, 3-4 of them Doppel Doubt's three games, 7 before issue 27's
-engine work; Ctrl-C prints what was
+[--seed S]`` (``make bench`` runs it with the defaults: about 3 minutes of search CPU on the idle
+machine of the last full run, Doppel Doubt's three games 45 s of it; Ctrl-C prints what was
 measured so far). OpenSpiel is optional (``pip install -e ".[bench]"``); without
 it the script prints doppelnb's figures and no Tricks / OpenSpiel verdict.
 """
@@ -202,13 +233,13 @@ SAME_WORK = "Tricks, playouts to the round's end"
 #: took 143 s).
 GAMES: dict[str, tuple[int, bool, float, int]] = {
     "doppeldoppel": (4, True, 20.0, 12),
-    "doppelganger_tricks": (4, True, 20.0, 10),
+    "doppelganger_tricks": (4, True, 20.0, 16),
     "groom_lake": (4, True, 20.0, 6),
     "doppel_doubt": (10, False, 5.0, 3),
     "doppelganger_quest": (4, True, 20.0, 12),
 }
 #: oh_hell games in a full run (one round each, about 0.3 s of CPU).
-PEER_GAMES = 40
+PEER_GAMES = 64
 #: In a ``--quick`` run: games per contender and decisions timed per game (a smoke run; one
 #: in Doppel Doubt, whose first decisions cost about 1-2 s of CPU each).
 QUICK_GAMES, QUICK_DECISIONS = 2, 2
@@ -364,8 +395,8 @@ def game_counts(text: str | None) -> dict[str, int]:
 
 def side_by_side(names: list[str], games: dict[str, int], quick: bool, peer: bool,
                  first_seed: int = 1000) -> tuple[dict[str, list[Game]], str, str]:
-    """Every contender's games, played in turns (game k of each contender, then game k + 1),
-    so a change in the machine's load falls on every contender alike; a note, "" unless
+    """Every contender's games, spread evenly over the run (game k of n at (k + 1/2) / n of
+    the way), so a change in the machine's load falls on every contender alike; a note, "" unless
     Ctrl-C stopped the run (then the games played so far are reported, the one interrupted
     as a partial game when it had made a decision), and the contender with a partial game."""
     cap = QUICK_DECISIONS if quick else None
@@ -384,35 +415,41 @@ def side_by_side(names: list[str], games: dict[str, int], quick: bool, peer: boo
         runs[SAME_WORK] = (n, lambda k: search_game("doppelganger_tricks", 4, first_seed + k,
                                                     True, cap, ROUND_SEARCH))
     played: dict[str, list[Game]] = {name: [] for name in runs}
-    for k in range(max(n for n, _ in runs.values())):
-        for name, (n, play) in runs.items():
-            if k >= n:
-                continue
-            try:
-                played[name].append(play(k))
-            except Interrupted as stop:
-                partial = ""
-                if stop.game[0]:
-                    played[name].append(stop.game)
-                    partial = name
-                    what = f"its last game is partial ({stop.game[0]} decisions)"
-                else:
-                    what = "that game is left out"
-                return {name: g for name, g in played.items() if g}, (
-                    f"STOPPED by Ctrl-C in game {k + 1} of {name}: {what}; the contenders "
-                    "after it in that round have one game fewer"), partial
-            if not quick:
-                d, t = played[name][-1]
-                print(f"  {name}: game {k + 1} of {n}, {d} decisions in {t:.3f} s CPU "
-                      f"(load average {os.getloadavg()[0]:.1f})", file=sys.stderr, flush=True)
+    # Each contender's games spread evenly over the run (game k of a contender with n games at
+    # (k + 1/2) / n of the way), so a contender with more games (oh_hell's 64 against Tricks'
+    # 16) is not left to play its last ones alone while the load changes.
+    order = sorted(((k + 0.5) / n, i, k) for i, (n, _) in enumerate(runs.values())
+                   for k in range(n))
+    names = list(runs)
+    for _, i, k in order:
+        name = names[i]
+        n, play = runs[name]
+        try:
+            played[name].append(play(k))
+        except Interrupted as stop:
+            partial = ""
+            if stop.game[0]:
+                played[name].append(stop.game)
+                partial = name
+                what = f"its last game is partial ({stop.game[0]} decisions)"
+            else:
+                what = "that game is left out"
+            return {name: g for name, g in played.items() if g}, (
+                f"STOPPED by Ctrl-C in game {k + 1} of {name}: {what}; the games not yet "
+                "played are left out"), partial
+        if not quick:
+            d, t = played[name][-1]
+            print(f"  {name}: game {k + 1} of {n}, {d} decisions in {t:.3f} s CPU "
+                  f"(load average {os.getloadavg()[0]:.1f})", file=sys.stderr, flush=True)
     return played, "", ""
 
 
 def sampler_ratio(positions: int) -> tuple[float, float]:
     """``(µs per sample computing the constraints at every sample, µs per sample with them
     computed once per decision)``: 32 samples at each of ``positions`` decisions of a seeded
-    random 4-player Tricks game, by ``determinize`` called 32 times and by one
-    ``prepared(determinize, ...)`` drawn 32 times (the same samples)."""
+    random 4-player Tricks game, by ``determinize`` called 32 times (each call works out the
+    constraints and draws one world) and by one ``prepared(determinize, ...)`` drawn 32 times
+    (the search's sampler: the constraints once, the 32 worlds in one batch)."""
     rng = random.Random(7)
     s = dt.new_game(4, seed=7)
     states = []
@@ -430,8 +467,9 @@ def sampler_ratio(positions: int) -> tuple[float, float]:
     start = time.process_time()
     for s in states:
         draw = prepared(dt.determinize, s, s.to_move, dt.GAME_SPEC.prepare_determinize)
-        for k in range(SIMULATIONS):
-            draw(random.Random(k))
+        stream = random.Random(0)
+        for _ in range(SIMULATIONS):
+            draw(stream)
     once = time.process_time() - start
     n = len(states) * SIMULATIONS
     return each / n * 1e6, once / n * 1e6
@@ -514,8 +552,8 @@ def main() -> None:
     if "doppelganger_tricks" in names and not stopped:
         each, once = sampler_ratio(20 if args.quick else 60)
         print(f"\n== Tricks determinize, {SIMULATIONS} samples per decision: constraints at every "
-              f"sample {each:.0f} µs/sample, once per decision {once:.0f} µs/sample "
-              f"({each / once:.2f}x)")
+              f"sample {each:.0f} µs/sample, once per decision and the worlds in one batch "
+              f"{once:.0f} µs/sample ({each / once:.2f}x)")
 
 
 if __name__ == "__main__":

@@ -210,13 +210,29 @@ def test_skill_sentence_names_why_a_policy_is_first():
     from doppelnb.core.sweep import Table
     from doppelnb.core.verdicts import balance_summary
     tricks = measured_ratings("doppelganger_tricks")
-    assert tricks["greedy"].reference and tricks["mcts:32"].hi < 0
+    assert tricks["greedy"].reference and tricks["mcts:128:round"].lo > 0
     assert measured_ratings("no_such_game") == {}
-    table = Table([("default", 3, "greedy/mcts:32", "skill_gap", 0.6, 160, 0.55, 0.65)],
+    table = Table([("default", 3, "mcts:128:round/greedy", "skill_gap", 0.6, 160, 0.55, 0.65)],
                   {"game": "doppelganger_tricks"})
     text = html.unescape(str(balance_summary(table, "skill_gap")))
-    r = tricks["mcts:32"]
+    r = tricks["mcts:128:round"]
+    assert (f"mcts:128:round is named first because the shipped ladder measures it stronger "
+            f"(Elo against its anchor: mcts:128:round {r.rating:+.0f} [{r.lo:+.0f}, "
+            f"{r.hi:+.0f}], greedy 0, the anchor)" in text)
+    assert "mcts:128:round finishes ahead of greedy more often than not" in text
+    # The anchor named first, above a weaker policy; and a mix written weaker first (by hand:
+    # a sweep names the measured stronger first) says so instead of calling it stronger.
+    r = tricks["random"]
+    assert r.hi < 0
+    elo = f"greedy 0, the anchor, random {r.rating:+.0f} [{r.lo:+.0f}, {r.hi:+.0f}]"
+    table = Table([("default", 3, "greedy/random", "skill_gap", 0.8, 160, 0.75, 0.85)],
+                  {"game": "doppelganger_tricks"})
+    text = html.unescape(str(balance_summary(table, "skill_gap")))
     assert (f"greedy is named first because the shipped ladder measures it stronger (Elo "
-            f"against its anchor: greedy 0, the anchor, mcts:32 {r.rating:+.0f} [{r.lo:+.0f}, "
-            f"{r.hi:+.0f}])" in text)
-    assert "greedy finishes ahead of mcts:32 more often than not" in text
+            f"against its anchor: {elo})" in text)
+    assert "greedy finishes ahead of random more often than not" in text
+    table = Table([("default", 3, "random/greedy", "skill_gap", 0.2, 160, 0.15, 0.25)],
+                  {"game": "doppelganger_tricks"})
+    text = html.unescape(str(balance_summary(table, "skill_gap")))
+    assert "random is named first, but the shipped ladder measures greedy stronger" in text
+    assert "because the shipped ladder measures it stronger" not in text

@@ -76,7 +76,7 @@ def top_scorers(scores: Iterable[Score]) -> tuple[int, ...]:
     if not values:
         return ()
     best = max(values)
-    return tuple(i for i, v in enumerate(values) if v == best)
+    return tuple([i for i, v in enumerate(values) if v == best])
 
 
 class GameState:

@@ -258,10 +258,13 @@ def _order_note(first: str, second: str, game: str) -> str:
     from .ladder import measured_ratings
 
     ratings = measured_ratings(game) if isinstance(game, str) else {}
-    _, _, why = pair_order(first, second, ratings)
+    stronger, _, why = pair_order(first, second, ratings)
     rated = [ratings[p] for p in (first, second) if p in ratings]
     elo = ", ".join(f"{r.name} 0, the anchor" if r.reference else
                     f"{r.name} {r.rating:+.0f} [{r.lo:+.0f}, {r.hi:+.0f}]" for r in rated)
+    if why == "measured" and stronger != first:  # a mix written in the other order by hand
+        return (f"{first} is named first, but the shipped ladder measures {second} stronger "
+                f"(Elo against its anchor: {elo})")
     if why == "measured":
         return (f"{first} is named first because the shipped ladder measures it stronger (Elo "
                 f"against its anchor: {elo})")

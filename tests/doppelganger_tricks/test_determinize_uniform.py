@@ -30,11 +30,14 @@ from doppelnb import BadInput
 from doppelnb.core.policy import MCTS, prepared
 from doppelnb.core.state import playout
 from doppelnb.engines import doppelganger_tricks as dt
-from doppelnb.engines.doppelganger_tricks.notation import SUITS, cards
-from doppelnb.engines.doppelganger_tricks.players import (
+from doppelnb.engines.doppelganger_tricks.notation import SUITS, cards, sort_hand
+from doppelnb.engines.doppelganger_tricks.players import prepare_determinize, public_constraints
+from doppelnb.engines.doppelganger_tricks.worlds import (
+    BATCH,
     HiddenDeal,
-    prepare_determinize,
-    public_constraints,
+    hand_out,
+    hand_out_plain,
+    random_keys,
 )
 
 #: (unseen cards, hand size per other seat, suits each seat showed it lacks)
@@ -200,30 +203,37 @@ def test_determinize_is_uniform_on_real_late_positions():
             assert chisquare([seen[d] for d in every]).pvalue > ALPHA
 
 
-def test_prepared_sampler_gives_determinize_samples():
-    """The search's hook (``GameSpec.prepare_determinize``, through core.policy.prepared) draws exactly
-    what ``determinize`` draws from the same stream, so MCTS computing the constraints once
-    changes nothing but the time."""
+def test_determinize_is_a_sampler_of_batch_one():
+    """``determinize`` is the search's sampler drawing one world at a time; the search's sampler
+    (``GameSpec.prepare_determinize``, through core.policy.prepared) draws 32 at once from the
+    stream of its first call, and its 33rd world from the stream of the 33rd call."""
     positions = _late_positions()[:6] + [dt.new_game(4, seed=3)]
     for s in positions:
         p = s.to_move
+        for k in range(3):
+            assert prepare_determinize(s, p, 1)(random.Random(k)) == \
+                dt.determinize(s, p, random.Random(k))
         draw = prepared(dt.determinize, s, p, dt.GAME_SPEC.prepare_determinize)
-        for k in range(4):
-            assert draw(random.Random(k)) == dt.determinize(s, p, random.Random(k))
+        rng, twin = random.Random(7), random.Random(7)
+        batch = prepare_determinize(s, p).draw(twin, BATCH)
+        assert [draw(rng) for _ in range(BATCH)] == batch
+        assert rng.getstate() == twin.getstate()  # the batch drew everything at once
+        assert draw(random.Random(8)) == prepare_determinize(s, p).draw(random.Random(8),
+                                                                        BATCH)[0]
 
 
 def test_mcts_uses_the_prepared_sampler_once_per_decision(monkeypatch):
     """MCTS builds one sampler per decision, not one per iteration."""
-    from doppelnb.engines.doppelganger_tricks import players
+    from doppelnb.engines.doppelganger_tricks import worlds
 
     built = []
-    real = players.HiddenDeal.__init__
+    real = worlds.HiddenDeal.__init__
 
     def counting(self, *args):
         built.append(1)
         real(self, *args)
 
-    monkeypatch.setattr(players.HiddenDeal, "__init__", counting)
+    monkeypatch.setattr(worlds.HiddenDeal, "__init__", counting)
     s = _late_positions()[0]
     MCTS("doppelganger_tricks", iterations=16)(s, random.Random(0))
     assert len(built) == 1
@@ -233,33 +243,35 @@ def test_mcts_uses_the_prepared_sampler_once_per_decision(monkeypatch):
     lambda: prepare_determinize(None, 0),
     lambda: prepare_determinize(dt.new_game(3, seed=1), 3),
     lambda: prepare_determinize(dt.new_game(3, seed=1), 0)(None),
+    lambda: prepare_determinize(dt.new_game(3, seed=1), 0, 0),
+    lambda: prepare_determinize(dt.new_game(3, seed=1), 0, "32"),
+    lambda: prepare_determinize(dt.new_game(3, seed=1), 0, 10**9),
 ])
 def test_prepared_sampler_refuses_bad_input(call):
     with pytest.raises(BadInput):
         call()
 
 
-def test_the_search_sampler_draws_the_readable_samples():
-    """The prepared sampler builds its world as a moment from hand masks (issue 27: the cheap
-    path of a search's 32 samples a decision); it must draw exactly what the readable path
-    draws (``HiddenDeal.deal``, then ``_finish``: sorted hands, secret forecasts, a new seed)
-    and leave the stream at the same place, with and without voids, during the forecasts
-    (3 and 4 seats)."""
-    from doppelnb.engines.doppelganger_tricks import players
-
+def _sampler_positions():
+    """Late positions with voids, the starts of a 4- and a 3-seat game, a position during the
+    forecasts (one made) and one 25 actions into a 3-seat game."""
     positions = _late_positions()[:6] + [dt.new_game(4, seed=3), dt.new_game(3, seed=4)]
     s = dt.new_game(4, seed=8)
-    s = s.play(s.legal_actions()[2])  # one forecast made: the others' still secret
-    positions.append(s)
+    positions.append(s.play(s.legal_actions()[2]))  # one forecast made: the others' secret
     walk = random.Random(2)
     s = dt.new_game(3, seed=9)
     for _ in range(25):
         s = s.play(walk.choice(s.legal_actions()))
-    positions.append(s)
+    return positions + [s]
+
+
+def test_a_worlds_hidden_hands_are_the_readable_deal():
+    """A world's other hands are :meth:`HiddenDeal.deal`'s for the same stream (its count
+    table, then each group's cards in the order of its random keys), with and without voids,
+    during the forecasts, at 3 and 4 seats."""
     constrained = 0
-    for s in positions:
+    for s in _sampler_positions():
         for p in range(s.players):
-            draw = prepare_determinize(s, p)
             own = s.hands[p]
             gone = {c for t in s.tricks for c in t.result.cards} | set(s.trick)
             pool = tuple(c for c in dt.notation.deck(s.players) if c not in gone and c not in own)
@@ -268,10 +280,117 @@ def test_the_search_sampler_draws_the_readable_samples():
             hidden = HiddenDeal(pool, sizes, {q: void[q] for q in sizes})
             constrained += not hidden.unconstrained
             for k in range(3):
-                fast_rng, readable_rng = random.Random(k), random.Random(k)
-                fast = draw(fast_rng)
-                readable = players._finish(s, p, own, hidden.deal(readable_rng), readable_rng)
-                assert fast == readable and fast.moment == readable.moment
-                assert fast.hands == readable.hands and fast.seed == readable.seed
-                assert fast_rng.getstate() == readable_rng.getstate()
+                world = prepare_determinize(s, p, 1)(random.Random(k))
+                dealt = hidden.deal(random.Random(k))
+                assert world.hands[p] == own
+                assert all(world.hands[q] == sort_hand(dealt[q]) for q in sizes)
     assert constrained >= 3
+
+
+def test_every_world_keeps_the_public_game_and_deals_every_later_round():
+    """A batch of worlds: the player's view and hand, the hand sizes and voids as shown; every
+    later round dealt in advance (``Book.deals``: the whole deck in equal hands), none of the
+    rounds played; the seed 0 (the true one stays hidden, and a world deals nothing from it)."""
+    walk = random.Random(4)
+    for players in (3, 4):
+        s = dt.new_game(players, seed=40 + players)
+        checked = 0
+        while not s.is_over:
+            if s.to_move is not None and walk.random() < 0.1:
+                p = s.to_move
+                void, _ = public_constraints(s)
+                for world in prepare_determinize(s, p).draw(random.Random(checked), 8):
+                    assert world.view(p) == s.view(p) and world.seed == 0
+                    assert [len(h) for h in world.hands] == [len(h) for h in s.hands]
+                    assert not any(c.suit in void[q] for q in range(players) if q != p
+                                   for c in world.hands[q])
+                    deals = world.moment.book.deals
+                    later = range(s.round + 1, players)
+                    if not later:
+                        assert deals is None
+                        continue
+                    assert deals[:s.round + 1] == ((),) * (s.round + 1)
+                    for r in later:
+                        assert sorted(bin(m).count("1") for m in deals[r]) == \
+                            [len(dt.notation.deck(players)) // players] * players
+                        everything = 0
+                        for m in deals[r]:
+                            assert not everything & m
+                            everything |= m
+                        assert everything == sum(1 << c.index for c in dt.notation.deck(players))
+                checked += 1
+            s = s.play(walk.choice(s.legal_actions()))
+        assert checked > 5
+
+
+def test_the_later_deals_are_uniform():
+    """Each card of a later deal goes to each seat equally often, and two given cards share a
+    hand as often as a uniform deal makes them (9 of the other 39 places at 4 seats): 4,000
+    fixed-seed deals, chi-square tests."""
+    s = dt.new_game(4, seed=12)
+    sampler = prepare_determinize(s, s.to_move, 500)
+    rng = random.Random(3)
+    seats = Counter()
+    together = Counter()
+    for _ in range(8):
+        for world in sampler.draw(rng, 500):
+            hands = world.moment.book.deals[1]
+            for q, m in enumerate(hands):
+                for c in range(40):
+                    if m >> c & 1:
+                        seats[c, q] += 1
+            together[any(m >> 0 & 1 and m >> 39 & 1 for m in hands)] += 1
+    assert chisquare([seats[c, q] for c in range(40) for q in range(4)]).pvalue > ALPHA
+    n = sum(together.values())
+    assert chisquare([together[True], together[False]], [n * 9 / 39, n * 30 / 39]).pvalue > ALPHA
+
+
+@pytest.mark.parametrize("shared", [False, True])
+def test_the_vectorised_hand_out_is_the_plain_one(shared):
+    """:func:`.worlds.hand_out` (numpy, a batch at once) gives exactly the masks of
+    :func:`.worlds.hand_out_plain` (one world at a time) from the same keys, on random pools,
+    groups and count tables (each world its own table, or one table for all)."""
+    rng = random.Random(11)
+
+    def table(runs, seats):
+        out = []
+        for start, stop in runs:
+            marks = sorted(rng.choices(range(stop - start + 1), k=seats - 1))
+            out.append(tuple(b - a for a, b in zip([0, *marks], [*marks, stop - start],
+                                                   strict=True)))
+        return tuple(out)
+
+    for _ in range(150):
+        seats = rng.choice((2, 3, 4))
+        codes = tuple(rng.sample(range(40), rng.randrange(0, 31)))
+        cuts = sorted(rng.sample(range(1, len(codes)), min(3, max(0, len(codes) - 1))))
+        runs = tuple(zip([0, *cuts], [*cuts, len(codes)], strict=True))
+        worlds = rng.randrange(1, 7)
+        counts = table(runs, seats) if shared else [table(runs, seats) for _ in range(worlds)]
+        keys, = random_keys(rng, (worlds, len(codes)))
+        fast = hand_out(keys, codes, runs, counts)
+        for w in range(worlds):
+            assert fast[w] == hand_out_plain(keys[w].tolist(), codes, runs,
+                                             counts if shared else counts[w])
+
+
+def test_a_world_plays_its_own_later_deals():
+    """A world's next round starts with the hands of ``Book.deals`` (not the seed's deal), in
+    the kernel (a plain loop of ``State.play``) and in the search's playout alike, and they
+    are not the game's own next deal."""
+    from doppelnb.engines.doppelganger_tricks.playout_loop import playout as fast_playout
+
+    s = dt.new_game(4, seed=21)
+    world = prepare_determinize(s, s.to_move).draw(random.Random(1), 1)[0]
+    deals = world.moment.book.deals
+    walk = random.Random(2)
+    while world.round == 0:
+        world = world.play(walk.choice(world.legal_actions()))
+    assert world.moment.masks == deals[1]
+    real = s
+    while real.round == 0:
+        real = real.play(walk.choice(real.legal_actions()))
+    assert real.moment.masks != deals[1]
+    done = fast_playout(prepare_determinize(s, s.to_move).draw(random.Random(1), 1)[0],
+                        random.Random(2))
+    assert done.is_over and done.moment.book.deals == deals

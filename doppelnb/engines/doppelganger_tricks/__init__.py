@@ -14,7 +14,8 @@ seeded deal), :mod:`.codes` (hand masks, the trick winner on codes), :mod:`.scor
 sheet's tables); :mod:`.analysis` (the exact census),
 :mod:`.simulation` (seeded rounds on codes), :mod:`.batch` (numpy playouts), :mod:`.render`
 (SVG / HTML), :mod:`.examples` (worked examples, golden cases), :mod:`.players` (greedy,
-determinize).
+determinize), :mod:`.worlds` (a search's worlds: the hidden deal, drawn in batches) and
+:mod:`.playout_loop` (a search's random playout).
 
 The kernel has a checked loop of its own, for code that needs speed more than a record: a
 ``Moment`` is the game without its action log, ``legal()`` its legal actions (a tuple) and

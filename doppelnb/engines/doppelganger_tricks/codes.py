@@ -131,31 +131,28 @@ def trick_winner(trick: tuple[int, ...] | list[int], lead: int, start: int = 0) 
     (issue 27).
     """
     low = 10 * lead  # the lead suit's codes are low..low + 9
+    high = low + 10
     plain = 0
     dees = 0
-    end = len(trick)
-    i = start
-    while i < end:
-        c = trick[i]
+    cards = trick[start:] if start else trick
+    for c in cards:
         if c >= 30:
             dees |= 1 << (c - 30)
-        elif low <= c < low + 10:
+        elif low <= c < high:
             plain |= 1 << (c - low)
-        i += 1
     alive = plain ^ dees
     if alive:
         top = alive.bit_length() - 1
-        return trick.index(30 + top if dees >> top & 1 else low + top, start) - start
+        return cards.index(30 + top if dees >> top & 1 else low + top)
     best = -1
     win = -1
-    i = start
-    while i < end:
-        c = trick[i]
-        if c < 30 and not low <= c < low + 10 and c % 10 > best:  # strictly higher: the
+    i = 0
+    for c in cards:
+        if c < 30 and not low <= c < high and c % 10 > best:  # strictly higher: the
             best = c % 10  # earliest wins a tie
             win = i
         i += 1
-    return win - start if win >= 0 else -1
+    return win
 
 
 # -- a round's trick records, readable ---------------------------------------------------------

@@ -60,17 +60,19 @@ class Book:
     named tuple, and keeps ``_fields``, ``_replace``, equality, hashing and pickling). It also
     keeps the variant flags play reads, read once from the rules when it is built:
     ``restricted`` (DT-A10), ``claim_max`` (DT-A3), ``first_only`` (DT-A4) and ``bid12``
-    (DT-A6).
+    (DT-A6). ``deals`` is ``None`` in a game; a search world's later rounds dealt in advance
+    otherwise (``deals[r]``: round ``r``'s hand masks, ``()`` for the rounds dealt already).
     """
 
     __slots__ = ("round", "first", "sheet", "totals", "last_round", "rules", "seed", "options",
-                 "restricted", "claim_max", "first_only", "bid12")
+                 "deals", "restricted", "claim_max", "first_only", "bid12")
     _fields: ClassVar[tuple[str, ...]] = ("round", "first", "sheet", "totals", "last_round",
-                                          "rules", "seed", "options")
+                                          "rules", "seed", "options", "deals")
 
     def __init__(self, round: int, first: int, sheet: tuple[RoundScore, ...],
                  totals: tuple[int, ...], last_round: tuple[tuple[int, ...], ...], rules: Rules,
-                 seed: int, options: FrozenMap[str, Any] = NO_OPTIONS) -> None:
+                 seed: int, options: FrozenMap[str, Any] = NO_OPTIONS,
+                 deals: tuple[tuple[int, ...], ...] | None = None) -> None:
         self.round: Final = round
         self.first: Final = first
         self.sheet: Final = sheet
@@ -80,6 +82,7 @@ class Book:
         self.seed: Final = seed
         #: the setup options of the record header, as the state gives them (opaque here)
         self.options: Final = options
+        self.deals: Final = deals
         self.restricted: Final[bool] = rules.declare_restricted_to_held_suits
         self.claim_max: Final[int] = rules.bonus_max_per_player
         self.first_only: Final[bool] = rules.bonus_claim_window == "first_opportunity_only"
@@ -87,7 +90,7 @@ class Book:
 
     def items(self) -> tuple[Any, ...]:
         return (self.round, self.first, self.sheet, self.totals, self.last_round, self.rules,
-                self.seed, self.options)
+                self.seed, self.options, self.deals)
 
     def _replace(self, **changes: Any) -> Book:
         """A copy with some fields replaced (as a named tuple's ``_replace``)."""
@@ -473,14 +476,16 @@ class Moment:
         totals = tuple(sums)
         if book.round + 1 >= self.n:  # DT-R20
             done = Book(book.round, book.first, book.sheet + (row,), totals, self.tricks,
-                        book.rules, book.seed, book.options)  # not _replace: once a playout
+                        book.rules, book.seed, book.options, book.deals)  # not _replace
             return Moment(self.n, done, "over", self.bids, self.m0, self.m1, self.m2, self.m3,
                           self.won, self.leader, self.cards, self.size, self.lead,
                           self.declared, self.tricks, self.holders, self.window)
         first = (book.first + 1) % self.n  # DT-R5
         nxt = Book(book.round + 1, first, book.sheet + (row,), totals, self.tricks, book.rules,
-                   book.seed, book.options)
-        return Moment.start(self.n, nxt, deal_masks(self.n, book.seed, book.round + 1))
+                   book.seed, book.options, book.deals)
+        r = book.round + 1  # DT-R4: dealt from the seed, or a search world's own deal
+        masks = deal_masks(self.n, book.seed, r) if book.deals is None else book.deals[r]
+        return Moment.start(self.n, nxt, masks)
 
 
 def start(players: int, rules: Rules, seed: int, first: int | None = None,

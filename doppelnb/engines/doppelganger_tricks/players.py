@@ -6,8 +6,9 @@
   the plain random loop plays, in the tight integer loop of :mod:`.playout_loop`, building one state
   at the end (:func:`moment_playout`: the same game on the kernel's moments, its reference).
 - :func:`determinize`: a state consistent with everything one player has seen, with every
-  hidden part (the other hands, the forecasts still secret, and the seed that deals the later
-  rounds) resampled. It reads only public information and the player's own hand: the cards the
+  hidden part (the other hands, the forecasts still secret, and every later round's deal)
+  resampled (a search's sampler, :func:`prepare_determinize`, draws its worlds in batches:
+  :mod:`.worlds`). It reads only public information and the player's own hand: the cards the
   others hold *together* (the deck less the player's hand and the cards played this round),
   each one's hand size, the suits each showed they lack (DT-R9: playing off the lead suit) and
   who showed they hold no doppelgänger (DT-R15: a bonus claim offered).
@@ -24,26 +25,20 @@
 
 from __future__ import annotations
 
-import functools
-import itertools
-import math
-import operator
 import random
-from collections.abc import Callable
-from typing import Any, Final
+from typing import Any
 
-from ...core.chance import MAX_SEED
-from ...core.checks import check_instance, check_seat
+from ...core.checks import check_instance, check_int, check_seat
 from ...core.errors import BadInput
 from ...core.state import ActionLog
 from .actions import PASS, Action, Bid, Claim, Play, action_to_json
 from .apply import next_moment
-from .kernel import Book, Moment
-from .notation import ALL_CARDS, DOPPELGANGER, PLAIN_SUITS, SUITS, Card, deck, sort_hand
+from .notation import ALL_CARDS, DOPPELGANGER, PLAIN_SUITS, SUITS, Card, deck
 from .playout_loop import playout
 from .rules import _resolve
 from .simulation import _check_rng, heuristic_bid, policy_aim
-from .state import State, _state
+from .state import State
+from .worlds import BATCH, HiddenDeal, WorldSampler
 
 
 def _check(state: Any, rng: Any) -> State:
@@ -125,18 +120,22 @@ def _round_actions(s: State) -> list[Any]:
 
 def public_constraints(s: State) -> tuple[list[set[str]], list[bool]]:
     """For each seat: the suits it showed it lacks this round (``"D"`` included when it was
-    offered a bonus claim, DT-R15), from public information only."""
+    offered a bonus claim, DT-R15), from public information only: the round's tricks as the
+    moment records them (leader, declared suit or -1, the cards' codes in play order: the
+    ``k``-th card is the leader's ``k``-th neighbour's) and the round's actions."""
     n = s.players
+    m = s.moment
     void: list[set[str]] = [set() for _ in range(n)]
-    for t in s.tricks:
-        for j, (seat, c) in enumerate(zip(t.players, t.result.cards, strict=True)):
-            if j and c.suit not in (t.result.lead_suit, DOPPELGANGER):  # DT-R9
-                void[seat].add(t.result.lead_suit)
-    lead = s.lead_suit
-    for j, c in enumerate(s.trick):
-        if j and lead is not None and c.suit not in (lead, DOPPELGANGER):
-            void[(s.leader + j) % n].add(lead)
-    seats = [seat for t in s.tricks for seat in t.players] + list(s._trick_seats())
+    # the trick in progress too, its lead suit in the place of the declared one
+    records = [*m.tricks, (m.leader, m.lead, *m.trick)] if m.size else list(m.tricks)
+    seats: list[int] = []
+    for leader, declared, *codes in records:
+        lead = declared if declared >= 0 else codes[0] // 10  # DT-R8: a led D card declares
+        for j, c in enumerate(codes):
+            seat = (leader + j) % n
+            seats.append(seat)
+            if j and c // 10 not in (lead, 3):  # DT-R9: off the lead suit, not a D card
+                void[seat].add(SUITS[lead])
     plays = -1
     for action in _round_actions(s):
         if isinstance(action, str) and action != PASS:
@@ -150,248 +149,22 @@ def public_constraints(s: State) -> tuple[list[set[str]], list[bool]]:
     return void, offered
 
 
-class HiddenDeal:
-    """The deals of ``pool`` (the cards the other seats hold together) to ``sizes`` (seat ->
-    hand size) in which no seat holds a card of a suit in ``voids[seat]``, and uniform samples
-    of them. Built once per search decision (:func:`prepare_determinize`), so the constraints
-    and the table of deal counts are worked out once, not once per iteration.
-
-    A sample is uniform over every such deal. How: a deal has a *suit-count table* (how many
-    cards of each suit each seat gets), and the deals with a given table number the product over
-    suits of multinomial coefficients (the suit's cards split among the seats in those counts).
-    So a table is drawn with probability proportional to that number, from exact counts (Python
-    integers) of the ways to complete the deal suit by suit (:meth:`_completions`, a small
-    dynamic programme over the room left in each seat: at most 3 other seats and 4 suits), then
-    each suit's cards are shuffled and handed out in the table's counts. (The previous sampler
-    dealt card by card, each to a seat drawn in proportion to its room and kept only if the rest
-    still fitted: with voids that favours some deals over others.)
-
-    >>> from .notation import cards
-    >>> h = HiddenDeal(cards("1C 2C 3T 4T"), {1: 2, 2: 2}, {1: {"C"}, 2: set()})
-    >>> h.count(), h.deal(random.Random(0))[1]  # seat 1 lacks C: both C cards go to seat 2
-    (1, ['3T', '4T'])
-    >>> HiddenDeal(cards("1C 2C 3T 4T"), {1: 2, 2: 2}, {1: set(), 2: set()}).count()
-    6
-    """
-
-    __slots__ = ("pool", "seats", "sizes", "by_suit", "allowed", "_memo", "codes", "codes_by_suit")
-
-    def __init__(self, pool: tuple[Card, ...], sizes: dict[int, int],
-                 voids: dict[int, set[str]]) -> None:
-        # The pool in deck order (so the draws never depend on how a caller ordered it).
-        self.pool = sort_hand(pool)
-        self.seats = tuple(sorted(sizes))
-        self.sizes = tuple(sizes[q] for q in self.seats)
-        if sum(self.sizes) != len(self.pool):
-            raise AssertionError("the hand sizes do not add up to the unseen cards")
-        suits = tuple(x for x in SUITS if any(c.suit == x for c in self.pool))
-        self.by_suit = tuple(tuple(c for c in self.pool if c.suit == x) for x in suits)
-        # per suit, the seats that may hold it (places in ``seats``)
-        self.allowed = tuple(tuple(i for i, q in enumerate(self.seats) if x not in voids[q])
-                             for x in suits)
-        self._memo: dict[tuple[int, tuple[int, ...]],
-                         tuple[int, list[tuple[int, tuple[int, ...]]]]] = {}
-        # The same cards as codes, for :meth:`deal_masks` (a shuffle's draws depend only on the
-        # list's length, so shuffling the codes draws what shuffling the cards draws).
-        self.codes = tuple(c.index for c in self.pool)
-        self.codes_by_suit = tuple(tuple(c.index for c in cards) for cards in self.by_suit)
-
-    @property
-    def unconstrained(self) -> bool:
-        """Nobody showed a void in a suit still unseen: every deal of the right sizes fits."""
-        return all(len(a) == len(self.seats) for a in self.allowed)
-
-    def count(self) -> int:
-        """How many consistent deals there are (the number the samples are uniform over)."""
-        return self._completions(0, self.sizes)[0]
-
-    def _completions(self, i: int, room: tuple[int, ...]
-                     ) -> tuple[int, list[tuple[int, tuple[int, ...]]]]:
-        """The number of ways to deal suits ``i..`` into exactly the ``room`` left in each seat,
-        and the choices for suit ``i``: (ways, counts per seat) for each split with ways > 0.
-        Memoized: the same room is reached by many splits of the earlier suits."""
-        key = (i, room)
-        memo = self._memo
-        done = memo.get(key)
-        if done is not None:
-            return done
-        result: tuple[int, list[tuple[int, tuple[int, ...]]]]
-        suits = len(self.by_suit)
-        if i == suits:
-            result = (int(not any(room)), [])
-        elif i == suits - 1:
-            # The last suit must fill the room exactly: its one split is the room itself (the
-            # one the loop below would keep), if the seats with room may all hold the suit.
-            cards = len(self.by_suit[i])
-            allowed = self.allowed[i]
-            if sum(room) == cards and all(not r or j in allowed for j, r in enumerate(room)):
-                ways = _multinomial(cards, room)
-                result = (ways, [(ways, room)])
-            else:
-                result = (0, [])
-        else:
-            choices = []
-            total = 0
-            cards = len(self.by_suit[i])
-            after_key = i + 1
-            for split in _splits(cards, self.allowed[i], room):
-                after = tuple(map(operator.sub, room, split))
-                found = memo.get((after_key, after))
-                rest = (found if found is not None else self._completions(after_key, after))[0]
-                if rest:
-                    ways = _multinomial(cards, split) * rest
-                    choices.append((ways, split))
-                    total += ways
-            result = (total, choices)
-        memo[key] = result
-        return result
-
-    def deal(self, rng: random.Random) -> dict[int, list[Card]]:
-        """One deal of the pool to the other seats, uniform over the consistent ones."""
-        dealt: dict[int, list[Card]] = {q: [] for q in self.seats}
-        if self.unconstrained:  # one shuffle and a cut is already uniform (and cheaper)
-            pool = list(self.pool)
-            rng.shuffle(pool)
-            at = 0
-            for q, size in zip(self.seats, self.sizes, strict=True):
-                dealt[q] = pool[at:at + size]
-                at += size
-            return dealt
-        room = self.sizes
-        for i, cards in enumerate(self.by_suit):
-            total, choices = self._completions(i, room)
-            if not total:  # cannot happen: the true deal satisfies every public constraint
-                raise AssertionError("no consistent deal")
-            split = _pick(choices, rng.randrange(total))
-            shuffled = list(cards)
-            rng.shuffle(shuffled)
-            at = 0
-            for q, k in zip(self.seats, split, strict=True):
-                dealt[q] += shuffled[at:at + k]
-                at += k
-            room = tuple(r - k for r, k in zip(room, split, strict=True))
-        return dealt
-
-    def deal_masks(self, rng: random.Random) -> list[int]:
-        """:meth:`deal` as one bit mask per seat of ``seats`` (the same draws from ``rng``, the
-        same deal): what the search's sampler needs, without card objects or sorted hands."""
-        masks = [0] * len(self.seats)
-        if self.unconstrained:
-            pool = list(self.codes)
-            rng.shuffle(pool)
-            at = 0
-            for j, size in enumerate(self.sizes):
-                mask = 0
-                for c in pool[at:at + size]:
-                    mask |= 1 << c
-                masks[j] = mask
-                at += size
-            return masks
-        room = self.sizes
-        memo = self._memo
-        for i, codes in enumerate(self.codes_by_suit):
-            found = memo.get((i, room))  # worked out by the first sample of the decision
-            total, choices = found if found is not None else self._completions(i, room)
-            if not total:  # cannot happen: the true deal satisfies every public constraint
-                raise AssertionError("no consistent deal")
-            split = _pick(choices, rng.randrange(total))
-            shuffled = list(codes)
-            rng.shuffle(shuffled)
-            at = 0
-            for j, k in enumerate(split):
-                for c in shuffled[at:at + k]:
-                    masks[j] |= 1 << c
-                at += k
-            room = tuple(map(operator.sub, room, split))
-        return masks
-
-
-
-def _pick(choices: list[tuple[int, tuple[int, ...]]], at: int) -> tuple[int, ...]:
-    """The split whose share of the ways holds position ``at`` (``0 <= at <`` their sum)."""
-    for ways, split in choices:
-        if at < ways:
-            return split
-        at -= ways
-    raise AssertionError("position past the total")
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def _splits(cards: int, allowed: tuple[int, ...], room: tuple[int, ...]
-            ) -> tuple[tuple[int, ...], ...]:
-    """Every way to give ``cards`` cards of one suit to the seats: counts per seat, zero for a
-    seat not in ``allowed``, at most each seat's ``room``; in lexicographic order of the counts
-    of the ``allowed`` seats (the order :meth:`HiddenDeal.deal` draws a split from). The last
-    allowed seat takes what is left, so only the others' counts are enumerated. Kept (a
-    pure function of small tuples): the decisions of a game meet the same shapes again."""
-    out: list[tuple[int, ...]] = []
-    if not allowed:
-        return ((0,) * len(room),) if not cards else ()
-    *free, last = allowed
-    for counts in itertools.product(*(range(min(cards, room[q]) + 1) for q in free)):
-        left = cards - sum(counts)
-        if 0 <= left <= room[last]:
-            split = [0] * len(room)
-            for q, k in zip(free, counts, strict=True):
-                split[q] = k
-            split[last] = left
-            out.append(tuple(split))
-    return tuple(out)
-
-
-def _multinomial(total: int, parts: tuple[int, ...]) -> int:
-    """``total! / prod(part!)``: the ways to split ``total`` distinct cards in those counts."""
-    out = _FACTORIALS[total]
-    for k in parts:
-        out //= _FACTORIALS[k]
-    return out
-
-
-#: ``k!`` for every number of cards a deal can hold.
-_FACTORIALS: Final[tuple[int, ...]] = tuple(math.factorial(k) for k in range(41))
-
-
-def prepare_determinize(state: State, player: int) -> Callable[[random.Random], State]:
+def prepare_determinize(state: State, player: int, batch: int = BATCH) -> WorldSampler:
     """``determinize(state, player, ·)`` with the work that depends only on ``state`` and
-    ``player`` done once: a search calls it once per decision and the result once per
-    iteration (the same samples as :func:`determinize` for the same ``rng``)."""
+    ``player`` done once (the pool, the hand sizes, the voids and the table of deal counts): a
+    search calls it once per decision and the sampler once per iteration, which draws its worlds
+    ``batch`` at a time (:class:`.worlds.WorldSampler`)."""
     check_instance(state, "state", State, expected="a doppelganger_tricks State")
     s: State = state
     player = check_seat(player, s.players, "player")
+    batch = check_int(batch, "batch", 1, 1 << 16)
     own = s.hands[player]
-    gone = {c for t in s.tricks for c in t.result.cards} | set(s.trick)
-    pool = tuple(c for c in deck(s.players) if c not in gone and c not in own)
+    gone = {c for t in s.moment.tricks for c in t[2:]} | set(s.moment.trick)  # played
+    pool = tuple(c for c in deck(s.players) if c.index not in gone and c not in own)
     sizes = {q: len(s.hands[q]) for q in range(s.players) if q != player}  # public sizes
     void, _ = public_constraints(s)
     hidden = HiddenDeal(pool, sizes, {q: void[q] for q in sizes})
-
-    m = s.moment
-    book = m.book
-    n = s.players
-    others = hidden.seats
-    secret = s.phase == "forecast"  # DT-R6: the others' forecasts are still secret
-    bid_options = s.bid_max + 1
-    masks = [0, 0, 0, 0]  # one per seat, the fourth 0 at a 3-player table
-    masks[player] = m.mask(player)
-
-    def sample(rng: random.Random) -> State:
-        """:func:`_finish` of :meth:`HiddenDeal.deal` (the same draws, an equal state), built
-        as the moment itself: the hands as masks, no sorted hands nor readable fields."""
-        check_instance(rng, "rng", random.Random, expected="a random.Random")
-        for q, mask in zip(others, hidden.deal_masks(rng), strict=True):
-            masks[q] = mask
-        bids = m.bids
-        if secret:
-            bids = tuple([b if b is None or q == player else rng.randrange(bid_options)
-                          for q, b in enumerate(bids)])
-        seed = rng.randrange(MAX_SEED + 1)  # drawn last, as in _finish
-        world = Book(book.round, book.first, book.sheet, book.totals, book.last_round,
-                     book.rules, seed, book.options)
-        return _state(Moment(n, world, m.phase, bids, masks[0], masks[1], masks[2], masks[3],
-                             m.won, m.leader, m.cards, m.size, m.lead, m.declared, m.tricks,
-                             m.holders, m.window), s.action_log)
-
-    return sample
+    return WorldSampler(s, player, hidden, batch)
 
 
 def determinize(state: State, player: int, rng: random.Random) -> State:
@@ -399,37 +172,24 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
 
     The other players' hands are dealt again from the cards they hold together (known to
     ``player``), uniformly over every deal that keeps each hand's size and gives no seat a card
-    of a suit it showed it lacks (:class:`HiddenDeal`); forecasts still secret (DT-R6) are
+    of a suit it showed it lacks (:class:`.worlds.HiddenDeal`); forecasts still secret (DT-R6) are
     drawn uniformly from the legal forecasts. ``player``'s own hand and everything public stay.
     Only public information and ``player``'s hand are read, so two states that differ only in
     what ``player`` cannot see give the same result for the same ``rng``.
 
-    The game's seed is drawn from ``rng`` too: it deals every later round (DT-R4, ``rng_for(seed,
-    "deal", round)``), which nobody can foresee, so a sample that kept the true seed would let a
-    search play the real next deals. Nothing else in the game reads the seed after the first
-    deal, so the sample's past (the score sheet, the previous round's tricks, the round's first
-    player) stays as the player saw it. The sample is a world for search only: with its new
-    seed (and the true action log and setup options kept as they were, neither of which its
-    future reads) its record no longer replays, and the search never writes it out.
+    Every later round is dealt too, uniformly and from ``rng`` (DT-R4: nobody can foresee it),
+    and kept in the sample's ``Book.deals``: the game deals those rounds from its seed, so a
+    sample that kept the true seed would let a search play the real next deals. The sample's
+    seed is 0 (it deals nothing) and its past (the score sheet, the previous round's tricks,
+    the round's first player) stays as the player saw it. The sample is a world for search
+    only: its record no longer replays, and the search never writes it out.
 
     The engine registers :func:`prepare_determinize` in its ``GameSpec`` too: a search
-    (core.policy.MCTS) builds one sampler per decision with it, the constraints computed once.
+    (core.policy.MCTS) builds one sampler per decision with it, the constraints computed once;
+    this is a sampler of batch 1.
     """
     _check(state, rng)
-    return prepare_determinize(state, player)(rng)
-
-
-def _finish(s: State, player: int, own: tuple[Card, ...], dealt: dict[int, list[Card]],
-            rng: random.Random) -> State:
-    """The determinized state: the dealt hands (sorted), the secret forecasts and the seed of the
-    later deals redrawn."""
-    hands = tuple(own if q == player else sort_hand(dealt[q]) for q in range(s.players))
-    bids = s.bids
-    if s.phase == "forecast":  # DT-R6: the others' forecasts are still secret
-        bids = tuple(b if b is None or q == player else rng.randrange(s.bid_max + 1)
-                     for q, b in enumerate(bids))
-    # Drawn last, so the hands and forecasts are the same draws as before the seed was redrawn.
-    return s._evolve(hands=hands, bids=bids, seed=rng.randrange(MAX_SEED + 1))
+    return prepare_determinize(state, player, 1)(rng)
 
 
 def moment_playout(state: State, rng: random.Random) -> State:
@@ -476,5 +236,4 @@ def aim_policy(state: Any, rng: Any) -> Any:
 
 
 __all__ = ["greedy", "determinize", "prepare_determinize", "playout", "moment_playout",
-           "HiddenDeal",
            "public_constraints", "aim_policy"]

@@ -212,13 +212,14 @@ def end_round(n: int, book: Book, bids: tuple[int | None, ...], won: tuple[int, 
                        tuple(points), tuple(extra)))
     if book.round + 1 >= n:  # DT-R20: the game is over
         done = Book(book.round, book.first, book.sheet + (row,), tuple(totals), tricks, rules,
-                    book.seed, book.options)
+                    book.seed, book.options, book.deals)
         return Moment(n, done, "over", bids, 0, 0, 0, 0, won, leader, 0, 0, -1, None, tricks,
                       holders, None)
     first = (book.first + 1) % n  # DT-R5: the left neighbour starts the next round
     nxt = Book(book.round + 1, first, book.sheet + (row,), tuple(totals), tricks, rules,
-               book.seed, book.options)
-    masks = deal_masks(n, book.seed, book.round + 1)  # DT-R4: the game's seeded deal
+               book.seed, book.options, book.deals)
+    r = book.round + 1  # DT-R4: dealt from the seed, or a search world's own deal (.worlds)
+    masks = deal_masks(n, book.seed, r) if book.deals is None else book.deals[r]
     return Moment(n, nxt, "forecast", (None,) * n, masks[0], masks[1], masks[2],
                   masks[3] if n == 4 else 0, (0,) * n, first, 0, 0, -1, None, (), (None, None),
                   None)
