@@ -137,8 +137,9 @@ class State(FrozenGameState):
     starts_taken: Map[str, str] = dataclasses.field(default_factory=Map)
     zero_from_starts: tuple[str, ...] = ()
     # The last round's resolution only (None before round 2's, and for round 1's starting
-    # squares) and each finished round's territory sums per owner key: a state's size does not
-    # grow with the rounds played (``resolutions`` rebuilds the earlier ones from the record).
+    # squares): ``resolutions`` rebuilds the earlier ones from the record, so they do not pile
+    # up. Each finished round's territory sums per owner key, drafts and played cards do: about
+    # 2 kB a round (benchmarks/doppel_doubt.py prints a state's size round by round).
     resolution: Resolution | None = None
     territory_log: tuple[Mapping[str, tuple[int, int]], ...] = ()
     guesses: tuple[Map[str, Any], ...] | None = None
