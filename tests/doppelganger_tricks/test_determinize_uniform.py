@@ -272,18 +272,13 @@ def test_a_worlds_hidden_hands_are_the_readable_deal():
     constrained = 0
     for s in _sampler_positions():
         for p in range(s.players):
-            own = s.hands[p]
-            gone = {c for t in s.tricks for c in t.result.cards} | set(s.trick)
-            pool = tuple(c for c in dt.notation.deck(s.players) if c not in gone and c not in own)
-            sizes = {q: len(s.hands[q]) for q in range(s.players) if q != p}
-            void, _ = public_constraints(s)
-            hidden = HiddenDeal(pool, sizes, {q: void[q] for q in sizes})
+            hidden = prepare_determinize(s, p, 1).hidden
             constrained += not hidden.unconstrained
             for k in range(3):
                 world = prepare_determinize(s, p, 1)(random.Random(k))
                 dealt = hidden.deal(random.Random(k))
-                assert world.hands[p] == own
-                assert all(world.hands[q] == sort_hand(dealt[q]) for q in sizes)
+                assert world.hands[p] == s.hands[p]
+                assert all(world.hands[q] == sort_hand(dealt[q]) for q in hidden.seats)
     assert constrained >= 3
 
 
